@@ -1,0 +1,1 @@
+"""Speed benchmarks: the engine against outside baselines such as OpenSpiel."""

@@ -1,0 +1,27 @@
+"""The precise exceptions of the engine; all are ValueErrors so callers can catch broadly."""
+
+from __future__ import annotations
+
+
+class FiveHundredError(ValueError):
+    """Base of every error the engine raises on bad input."""
+
+
+class MalformedError(FiveHundredError):
+    """Text that does not parse: a card token, a deal, a rules string, a record."""
+
+
+class IllegalActionError(FiveHundredError):
+    """An action the rules forbid here; the message names the rule and the cards involved."""
+
+
+class RulesError(FiveHundredError):
+    """Rules options that are unknown, out of range, or contradict each other."""
+
+
+class DealError(MalformedError):
+    """A given deal that is not a deal of this pack: duplicate, missing or foreign cards."""
+
+
+class RecordError(MalformedError):
+    """A game record that is malformed or replays an illegal action."""

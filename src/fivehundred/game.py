@@ -1,0 +1,919 @@
+"""Game: the state machine of a whole game of Five Hundred, hand after hand.
+
+The deal is a chance event (a seeded shuffle or a given deal); every decision is an action of
+the fixed action space (:mod:`fivehundred.actions`); ``apply`` checks the rules and either
+changes the state or raises :class:`IllegalActionError` leaving it untouched; ``undo`` restores
+the exact previous state and ``clone`` is cheap (all state values are immutable).
+
+>>> g = Game(Rules.preset("australian"), seed=7)
+>>> g.phase, g.to_move
+('auction', 2)
+>>> g.apply("pass"); g.to_move
+3
+>>> g.undo(); g.to_move
+2
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from . import cards
+from .actions import (
+    ALONE,
+    BID,
+    CALL,
+    JOKER_LEAD,
+    MISERE,
+    OPEN_MISERE,
+    PASS,
+    action_from_token,
+    token_of,
+)
+from .auction import Contract, bid_name, can_bid, contract_of, legal_bids
+from .cards import JOKER, NO_TRUMPS, SUIT_LETTERS, SUIT_WORDS
+from .errors import DealError, IllegalActionError
+from .rng import Rng
+from .rules import Rules
+from .scoring import declaring_seats, game_winner, hand_points
+from .tricks import NO_SUIT, TABLES, StrainTables, card_note, suit_word, winner_index
+
+if TYPE_CHECKING:
+    from .view import View
+
+PHASES = ("auction", "kitty", "call", "play", "hand_over", "game_over")
+
+
+class Trick(NamedTuple):
+    """A completed trick: who led, who played what (in order), the joker's named suit, winner."""
+
+    leader: int
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+    named: int
+    """Suit named by a joker lead at no trumps (-1: none)."""
+    winner: int
+
+
+class Deal(NamedTuple):
+    """The cards of one hand as dealt: each hand's mask (the dead hand last), the kitty."""
+
+    dealer: int
+    hands: tuple[int, ...]
+    kitty: int
+
+
+class HandResult(NamedTuple):
+    """What one finished hand came to."""
+
+    number: int
+    dealer: int
+    contract: Contract | None
+    """None when all passed (thrown in, or played at no trumps by everyone)."""
+    declarer: int | None
+    partner: int | None
+    """The five-handed called partner, if any."""
+    tricks: tuple[int, ...]
+    """Tricks taken by each seat."""
+    points: tuple[int, ...]
+    """Points scored by each side."""
+    made: bool | None
+    kind: str
+    """``contract``, ``all_pass_redeal`` or ``all_pass_no_trumps``."""
+
+
+class HandLog(NamedTuple):
+    """A finished hand's deal and every action taken in it (for records and replays)."""
+
+    deal: Deal
+    actions: tuple[int, ...]
+
+
+_STATE_FIELDS = (
+    "_hand_no", "_dealer", "_scores", "_results", "_winner", "_past", "_deal", "_log",
+    "_phase", "_to_move", "_hands", "_kitty", "_discards", "_discards_left",
+    "_auction", "_passed", "_high", "_high_seat", "_spoken",
+    "_contract", "_t", "_partner", "_next", "_leader", "_trick", "_trick_seats", "_led",
+    "_named", "_led_suits", "_voids", "_won", "_tricks", "_exposed", "_reach_order",
+)
+_get_state = attrgetter(*_STATE_FIELDS)
+
+
+class Game:
+    """A game of Five Hundred under some Rules, from the first deal to the winner."""
+
+    __slots__ = ("rules", "seed", "_undo", *_STATE_FIELDS)
+
+    rules: Rules
+    seed: int
+    _undo: list[tuple[Any, ...]]
+    _hand_no: int
+    _dealer: int
+    _scores: tuple[int, ...]
+    _results: tuple[HandResult, ...]
+    _winner: int | None
+    _past: tuple[HandLog, ...]
+    _deal: Deal
+    _log: tuple[int, ...]
+    _phase: str
+    _to_move: int | None
+    _hands: tuple[int, ...]
+    _kitty: int
+    _discards: int
+    _discards_left: int
+    _auction: tuple[tuple[int, int], ...]
+    _passed: int
+    _high: int | None
+    _high_seat: int | None
+    _spoken: int
+    _contract: Contract | None
+    _t: StrainTables | None
+    _partner: int | None
+    _next: tuple[int, ...]
+    _leader: int
+    _trick: tuple[int, ...]
+    _trick_seats: tuple[int, ...]
+    _led: int
+    _named: int
+    _led_suits: int
+    _voids: tuple[int, ...]
+    _won: tuple[int, ...]
+    _tricks: tuple[Trick, ...]
+    _exposed: bool
+    _reach_order: tuple[int, ...]
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        deal: Mapping[str, Any] | Deal | None = None,
+    ) -> None:
+        self.rules = rules if rules is not None else Rules.preset("australian")
+        self.seed = seed if seed is not None else secrets.randbits(63)
+        self._undo = []
+        self._hand_no = 0
+        self._scores = (0,) * len(self.rules.sides)
+        self._results = ()
+        self._winner = None
+        self._past = ()
+        if deal is not None:
+            d = deal if isinstance(deal, Deal) else parse_deal(self.rules, deal)
+        else:
+            d = self._shuffled_deal(self._first_dealer())
+        self._start_hand(d)
+
+    # ------------------------------------------------------------------ public state
+
+    @property
+    def phase(self) -> str:
+        """``auction``, ``kitty``, ``call``, ``play``, ``hand_over`` or ``game_over``."""
+        return self._phase
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or None between hands and at the end."""
+        return self._to_move
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current hand."""
+        return self._dealer
+
+    @property
+    def hand_number(self) -> int:
+        """Number of the current hand, from 0."""
+        return self._hand_no
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Running totals per side (``rules.sides``)."""
+        return self._scores
+
+    @property
+    def hand_results(self) -> tuple[HandResult, ...]:
+        """One entry per finished hand."""
+        return self._results
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side, or None while the game goes on."""
+        return self._winner
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract being played (None in the auction and the all-pass game)."""
+        return self._contract
+
+    @property
+    def partner(self) -> int | None:
+        """The five-handed called partner once called."""
+        return self._partner
+
+    @property
+    def deal(self) -> Deal:
+        """The current hand's deal as dealt."""
+        return self._deal
+
+    @property
+    def actions(self) -> tuple[int, ...]:
+        """The action ids taken so far in the current hand."""
+        return self._log
+
+    @property
+    def past_hands(self) -> tuple[HandLog, ...]:
+        """Deal and actions of every finished hand (for records)."""
+        return self._past
+
+    @property
+    def trick(self) -> tuple[tuple[int, int], ...]:
+        """The current trick as (seat, card) pairs."""
+        return tuple(zip(self._trick_seats, self._trick, strict=True))
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks of this hand."""
+        return self._tricks
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks taken by each seat in this hand so far."""
+        return self._won
+
+    @property
+    def auction(self) -> tuple[tuple[int, int], ...]:
+        """The auction so far as (seat, action) pairs."""
+        return self._auction
+
+    @property
+    def eldest(self) -> int:
+        """The seat left of the dealer (first to bid)."""
+        return (self._dealer + 1) % self.rules.players
+
+    @property
+    def sitting_out(self) -> tuple[int, ...]:
+        """Seats that take no part in the play (the misère declarer's partners)."""
+        c = self._contract
+        if c is None or not c.is_misere:
+            return ()
+        return tuple(s for s in self.rules.sides[self.rules.side_of[c.declarer]]
+                     if s != c.declarer)
+
+    @property
+    def exposed(self) -> bool:
+        """Whether the open-misère declarer's hand is face up now."""
+        return self._exposed
+
+    @property
+    def shown_voids(self) -> tuple[int, ...]:
+        """Per seat, the mask of suits (bit per suit) it has shown void in this hand."""
+        return self._voids
+
+    @property
+    def joker_named(self) -> int:
+        """Suit named by a joker lead to the current trick (-1: none)."""
+        return self._named
+
+    @property
+    def suits_led(self) -> int:
+        """Mask of the suits led so far in this hand (a joker's named suit counts)."""
+        return self._led_suits
+
+    def hand(self, seat: int) -> int:
+        """The cards a seat holds now, as a mask (full knowledge: not for bots)."""
+        return self._hands[seat]
+
+    def hand_tokens(self, seat: int) -> tuple[str, ...]:
+        """The cards a seat holds now, as tokens (full knowledge: not for bots)."""
+        return cards.tokens(self._hands[seat])
+
+    @property
+    def dead_hand(self) -> int:
+        """The dead hand of the two-handed game (0 when there is none)."""
+        return self._hands[self.rules.players] if self.rules.dead_hand else 0
+
+    @property
+    def kitty(self) -> int:
+        """The kitty still on the table (0 once the declarer has taken it)."""
+        return self._kitty
+
+    @property
+    def discards(self) -> int:
+        """The declarer's discards so far."""
+        return self._discards
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see, nothing more (a :class:`fivehundred.view.View`)."""
+        from .view import make_view
+
+        return make_view(self, seat)
+
+    # ------------------------------------------------------------------ actions
+
+    def legal_actions(self) -> list[str]:
+        """The legal actions as tokens, sorted (empty between hands and at the end)."""
+        return sorted(token_of(a) for a in self.legal_action_ids())
+
+    def legal_action_ids(self) -> list[int]:
+        """The legal actions as ids of the action space, ascending."""
+        ph = self._phase
+        if ph == "play":
+            return self._legal_play_ids()
+        if ph == "auction":
+            seat = self._to_move
+            assert seat is not None
+            return sorted([PASS, *legal_bids(self.rules, self._high)])
+        if ph == "kitty":
+            assert self._to_move is not None
+            return cards.cards_of(self._hands[self._to_move])
+        if ph == "call":
+            return [ALONE] + [CALL + c for c in cards.iter_cards(self._callable())]
+        return []
+
+    def apply(self, action: str | int) -> None:
+        """Take an action (token or id) for the seat to move; an illegal one raises, changing nothing."""
+        a = action_from_token(action) if isinstance(action, str) else action
+        if not isinstance(a, int) or not 0 <= a < CALL + cards.NUM_CARDS:
+            raise IllegalActionError(f"not an action id: {action!r}")
+        ph = self._phase
+        if ph == "hand_over":
+            raise IllegalActionError("the hand is over: call next_hand() to deal the next one")
+        if ph == "game_over":
+            raise IllegalActionError("the game is over")
+        snapshot = _get_state(self)
+        self._log = (*self._log, a)
+        try:
+            if ph == "play":
+                self._play(a)
+            elif ph == "auction":
+                self._bid(a)
+            elif ph == "kitty":
+                self._discard(a)
+            else:
+                self._call(a)
+        except BaseException:
+            self._restore(snapshot)
+            raise
+        self._undo.append(snapshot)
+
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
+        for name, value in zip(_STATE_FIELDS, snapshot, strict=True):
+            object.__setattr__(self, name, value)
+
+    def undo(self) -> None:
+        """Restore the state before the last action (or the last ``next_hand``)."""
+        if not self._undo:
+            raise IllegalActionError("nothing to undo")
+        self._restore(self._undo.pop())
+
+    def clone(self) -> Game:
+        """An independent copy sharing the immutable state (cheap)."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.seed = self.seed
+        g._undo = list(self._undo)
+        for name, value in zip(_STATE_FIELDS, _get_state(self), strict=True):
+            object.__setattr__(g, name, value)
+        return g
+
+    def next_hand(self, deal: Mapping[str, Any] | Deal | None = None) -> None:
+        """After ``hand_over``: deal the next hand (the deal passes left), seeded or given."""
+        if self._phase != "hand_over":
+            raise IllegalActionError(
+                f"next_hand() is for a finished hand; the game is in the {self._phase} phase"
+            )
+        snapshot = _get_state(self)
+        dealer = (self._dealer + 1) % self.rules.players
+        self._hand_no += 1
+        if deal is None:
+            d = self._shuffled_deal(dealer)
+        else:
+            d = deal if isinstance(deal, Deal) else parse_deal(self.rules, deal)
+            if d.dealer != dealer:
+                self._hand_no -= 1
+                raise DealError(f"the deal passes left: the next dealer is seat {dealer}, "
+                                f"not seat {d.dealer}")
+        self._start_hand(d)
+        self._undo.append(snapshot)
+
+    # ------------------------------------------------------------------ dealing
+
+    def _first_dealer(self) -> int:
+        """The first dealer: a seeded random seat, or the lowest card of a seeded cut."""
+        rng = Rng(self.seed ^ 0x5EED_DEA1)
+        n = self.rules.players
+        if self.rules.first_dealer == "random":
+            return rng.below(n)
+        return first_dealer_by_cut(self.rules, rng)[0]
+
+    def _shuffled_deal(self, dealer: int) -> Deal:
+        """The seeded deal of hand ``self._hand_no``: same seed and hand, same cards anywhere."""
+        rng = Rng(self.seed).fork(self._hand_no + 1)
+        return deal_cards(self.rules, dealer, rng)
+
+    def _start_hand(self, d: Deal) -> None:
+        r = self.rules
+        n = r.players
+        self._dealer = d.dealer
+        self._deal = d
+        self._log = ()
+        self._phase = "auction"
+        self._hands = d.hands
+        self._kitty = d.kitty
+        self._discards = 0
+        self._discards_left = 0
+        self._auction = ()
+        self._passed = 0
+        self._high = None
+        self._high_seat = None
+        self._spoken = 0
+        self._contract = None
+        self._t = None
+        self._partner = None
+        self._next = tuple((s + 1) % n for s in range(n))
+        self._leader = 0
+        self._trick = ()
+        self._trick_seats = ()
+        self._led = NO_SUIT
+        self._named = NO_SUIT
+        self._led_suits = 0
+        self._voids = (0,) * n
+        self._won = (0,) * n
+        self._tricks = ()
+        self._exposed = False
+        self._reach_order = ()
+        self._to_move = (d.dealer + 1) % n
+
+    # ------------------------------------------------------------------ the auction
+
+    def _bid(self, a: int) -> None:
+        r = self.rules
+        seat = self._to_move
+        assert seat is not None
+        if a != PASS:
+            if not (BID <= a < BID + 25 or a in (MISERE, OPEN_MISERE)):
+                raise IllegalActionError(
+                    f"{token_of(a)} is not a bid: the auction expects a bid (like 7H, 8NT, "
+                    "misere, open-misere) or pass"
+                )
+            why = can_bid(r, a, self._high)
+            if why is not None:
+                raise IllegalActionError(why)
+            self._high, self._high_seat = a, seat
+        else:
+            self._passed |= 1 << seat
+        self._auction = (*self._auction, (seat, a))
+        self._spoken += 1
+        n = r.players
+        everyone = (1 << n) - 1
+        if r.auction == "single":
+            if self._spoken < n:
+                self._to_move = (seat + 1) % n
+                return
+        else:
+            remaining = everyone & ~self._passed
+            if remaining and not (self._high is not None and remaining.bit_count() == 1):
+                nxt = (seat + 1) % n
+                while self._passed >> nxt & 1:
+                    nxt = (nxt + 1) % n
+                self._to_move = nxt
+                return
+        if self._high is None:
+            self._all_passed()
+        else:
+            assert self._high_seat is not None
+            self._win_auction(contract_of(r, self._high, self._high_seat))
+
+    def _all_passed(self) -> None:
+        if self.rules.all_pass == "redeal":
+            self._end_hand(kind="all_pass_redeal")
+            return
+        self._t = TABLES[NO_TRUMPS]
+        self._start_play(leader=self.eldest, active=tuple(range(self.rules.players)))
+
+    def _win_auction(self, contract: Contract) -> None:
+        self._contract = contract
+        self._t = TABLES[contract.strain]
+        d = contract.declarer
+        self._hands = _with(self._hands, d, self._hands[d] | self._kitty)
+        self._kitty = 0
+        self._discards_left = self.rules.kitty_size
+        self._phase = "kitty"
+        self._to_move = d
+
+    # ------------------------------------------------------------------ kitty and call
+
+    def _discard(self, a: int) -> None:
+        seat = self._to_move
+        assert seat is not None
+        if a >= cards.NUM_CARDS:
+            raise IllegalActionError(
+                f"{token_of(a)} is not a card: the declarer now discards "
+                f"{self._discards_left} more card(s) from hand"
+            )
+        hand = self._hands[seat]
+        if not hand >> a & 1:
+            raise IllegalActionError(f"cannot discard {cards.token(a)}: you do not hold it")
+        self._hands = _with(self._hands, seat, hand & ~(1 << a))
+        self._discards |= 1 << a
+        self._discards_left -= 1
+        if self._discards_left:
+            return
+        c = self._contract
+        assert c is not None
+        if self.rules.call_partner and not c.is_misere:
+            self._phase = "call"
+        else:
+            self._begin_contract_play()
+
+    def _callable(self) -> int:
+        """Cards the declarer may call: in another hand (not his own nor discarded), no trump."""
+        c = self._contract
+        t = self._t
+        assert c is not None and t is not None
+        m = self.rules.deck_mask & ~self._hands[c.declarer] & ~self._discards
+        if c.strain != NO_TRUMPS:
+            m &= ~t.suit_mask[c.strain]
+        return m
+
+    def _call(self, a: int) -> None:
+        c = self._contract
+        assert c is not None
+        if a == ALONE:
+            self._begin_contract_play()
+            return
+        if not CALL <= a < CALL + cards.NUM_CARDS:
+            raise IllegalActionError(
+                f"{token_of(a)}: the declarer now calls a partner ('call QH') or plays 'alone'"
+            )
+        card = a - CALL
+        if not self._callable() >> card & 1:
+            tok = cards.token(card)
+            if not self.rules.deck_mask >> card & 1:
+                why = f"{tok} is not in the {self.rules.deck} pack"
+            elif self._hands[c.declarer] >> card & 1 or self._discards >> card & 1:
+                why = f"you hold or discarded {tok} yourself"
+            else:
+                why = f"{tok} is a trump; the called card may not be a trump"
+            raise IllegalActionError(f"cannot call {tok}: {why}")
+        self._partner = next(s for s in range(self.rules.players) if self._hands[s] >> card & 1)
+        self._begin_contract_play()
+
+    def _begin_contract_play(self) -> None:
+        r = self.rules
+        c = self._contract
+        assert c is not None
+        out = set(self.sitting_out)
+        active = tuple(s for s in range(r.players) if s not in out)
+        if r.opening_lead == "declarer":
+            leader = c.declarer
+        else:
+            leader = self.eldest
+            while leader in out:
+                leader = (leader + 1) % r.players
+        self._start_play(leader, active)
+        if c.is_open and r.open_misere_reveal == "before_lead":
+            self._exposed = True
+
+    def _start_play(self, leader: int, active: tuple[int, ...]) -> None:
+        n = self.rules.players
+        nxt = list(range(n))
+        for i, s in enumerate(active):
+            nxt[s] = active[(i + 1) % len(active)]
+        self._next = tuple(nxt)
+        self._phase = "play"
+        self._leader = leader
+        self._to_move = leader
+
+    # ------------------------------------------------------------------ the play
+
+    def _joker_names(self, seat: int) -> list[int] | None:
+        """Suits a no-trump joker lead may name now ([] = none to name; None = may not lead)."""
+        if self.rules.nt_joker == "australian":
+            names = [s for s in range(4) if not self._led_suits >> s & 1]
+            if names or self._hands[seat].bit_count() == 1:
+                return names
+            return None
+        return [s for s in range(4) if not self._voids[seat] >> s & 1]
+
+    def _legal_play_mask(self, seat: int) -> int:
+        t = self._t
+        assert t is not None
+        hand = self._hands[seat]
+        if not self._trick:
+            if t.strain == NO_TRUMPS and hand >> JOKER & 1 and self._joker_names(seat) is None:
+                return hand & ~(1 << JOKER)
+            return hand
+        led = self._led
+        if led != NO_SUIT:
+            follow = hand & t.suit_mask[led]
+            if follow:
+                return follow
+        if (
+            t.strain == NO_TRUMPS
+            and hand >> JOKER & 1
+            and self._contract is not None
+            and self._contract.is_misere
+            and self.rules.nt_joker == "australian"
+        ):
+            return 1 << JOKER
+        return hand
+
+    def _legal_play_ids(self) -> list[int]:
+        seat = self._to_move
+        assert seat is not None and self._t is not None
+        mask = self._legal_play_mask(seat)
+        out = cards.cards_of(mask)
+        if not self._trick and self._t.strain == NO_TRUMPS and mask >> JOKER & 1:
+            names = self._joker_names(seat)
+            if names:
+                out.pop()  # the joker is the highest id: replace it by its named leads
+                out.extend(JOKER_LEAD + s for s in names)
+        return out
+
+    def _explain_play(self, seat: int, c: int, named: int) -> str:
+        """Why playing card ``c`` (naming ``named``) is illegal now."""
+        t = self._t
+        assert t is not None
+        hand = self._hands[seat]
+        if not self.rules.deck_mask >> c & 1:
+            return f"{cards.token(c)} is not in the {self.rules.deck} pack"
+        if not hand >> c & 1:
+            return f"you do not hold {cards.token(c)}"
+        leading = not self._trick
+        if leading and c == JOKER and t.strain == NO_TRUMPS:
+            names = self._joker_names(seat)
+            if names is None:
+                return ("the joker may lead only to the last trick once all four suits have "
+                        "been led")
+            letters = ", ".join(f"JK:{SUIT_LETTERS[s]}" for s in names)
+            if named == NO_SUIT and names:
+                return f"leading the joker at no trumps names a suit: play one of {letters}"
+            if named != NO_SUIT and not names:
+                return "the joker leads here without naming a suit: play JK"
+            if self.rules.nt_joker == "australian":
+                return (f"the joker must name a suit not yet led; {SUIT_WORDS[named]} has been "
+                        f"led (play one of {letters})")
+            return (f"the joker may not name {SUIT_WORDS[named]}: you have shown void in it "
+                    f"(play one of {letters})")
+        if named != NO_SUIT:
+            if leading:
+                return "only the joker at no trumps or misère names a suit: play JK"
+            return "only a joker lead names a suit; when following, play JK"
+        led = self._led
+        follow = hand & t.suit_mask[led] if led != NO_SUIT else 0
+        if follow and not follow >> c & 1:
+            held = ", ".join(card_note(t, x) for x in _high_first(t, follow))
+            if c == JOKER and t.strain == NO_TRUMPS:
+                return (f"the joker may be played only when you cannot follow "
+                        f"{suit_word(t, led)} (you hold {held})")
+            return f"must follow {suit_word(t, led)}: you hold {held}"
+        return ("in misère a player who cannot follow and holds the joker must play it")
+
+    def _play(self, a: int) -> None:
+        seat = self._to_move
+        t = self._t
+        assert seat is not None and t is not None
+        if a < JOKER_LEAD:
+            c, named = a, NO_SUIT
+        elif a < BID:
+            c, named = JOKER, a - JOKER_LEAD
+        else:
+            raise IllegalActionError(
+                f"{token_of(a)} is not a card: the game is in the play; "
+                f"seat {seat} plays a card"
+            )
+        if not self._legal_play_mask(seat) >> c & 1:
+            raise IllegalActionError(self._explain_play(seat, c, named))
+        leading = not self._trick
+        if c == JOKER and leading and t.strain == NO_TRUMPS:
+            names = self._joker_names(seat)
+            if (named == NO_SUIT) != (not names) or (named != NO_SUIT and named not in
+                                                        (names or ())):
+                raise IllegalActionError(self._explain_play(seat, c, named))
+        elif named != NO_SUIT:
+            raise IllegalActionError(self._explain_play(seat, c, named))
+        self._hands = _with(self._hands, seat, self._hands[seat] & ~(1 << c))
+        if leading:
+            self._leader = seat
+            led = named if c == JOKER and t.strain == NO_TRUMPS else t.eff_suit[c]
+            self._led = led
+            self._named = named
+            if led != NO_SUIT:
+                self._led_suits |= 1 << led
+        elif self._led != NO_SUIT and t.eff_suit[c] != self._led:
+            self._voids = _with(self._voids, seat, self._voids[seat] | 1 << self._led)
+        self._trick = (*self._trick, c)
+        self._trick_seats = (*self._trick_seats, seat)
+        nxt = self._next[seat]
+        if nxt != self._leader:
+            self._to_move = nxt
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        t = self._t
+        assert t is not None
+        i = winner_index(t, self._trick, self._led)
+        w = self._trick_seats[i]
+        self._tricks = (*self._tricks, Trick(self._leader, self._trick_seats, self._trick,
+                                              self._named, w))
+        self._won = _with(self._won, w, self._won[w] + 1)
+        self._track_reach(w)
+        self._trick = ()
+        self._trick_seats = ()
+        self._led = NO_SUIT
+        self._named = NO_SUIT
+        c = self._contract
+        if c is not None and c.is_open and not self._exposed:
+            self._exposed = True
+        done = not self._hands[w]
+        if c is not None and c.is_misere and w == c.declarer and self.rules.misere_stops_when_taken:
+            done = True
+        if done:
+            self._end_hand(kind="contract" if c is not None else "all_pass_no_trumps")
+            return
+        self._leader = w
+        self._to_move = w
+
+    def _track_reach(self, winner: int) -> None:
+        """Note, in trick order, each side whose running score reaches the target this hand.
+
+        Only the classic win rule needs it: when only opponents reach 500 in one hand, the one
+        whose trick brought him there first wins.
+        """
+        r = self.rules
+        if r.win != "reach_500_any_way":
+            return
+        c = self._contract
+        gaining: list[int] = []
+        if c is None:
+            gaining = [r.side_of[winner]]
+        elif c.is_misere:
+            if winner == c.declarer and r.misere_defender_points == "ten_per_declarer_trick":
+                ds = r.side_of[c.declarer]
+                n = r.players
+                clockwise = [(c.declarer + k) % n for k in range(1, n)]
+                gaining = list(dict.fromkeys(r.side_of[s] for s in clockwise
+                                             if r.side_of[s] != ds))
+        elif r.defender_trick_points == "always" and winner not in declaring_seats(
+            r, c, self._partner
+        ):
+            gaining = [r.side_of[winner]]
+        for side in gaining:
+            if side in self._reach_order:
+                continue
+            if c is not None and c.is_misere:
+                earned = 10 * self._won[c.declarer]
+            else:
+                earned = 10 * sum(self._won[s] for s in r.sides[side])
+            if self._scores[side] + earned >= r.target:
+                self._reach_order = (*self._reach_order, side)
+
+    # ------------------------------------------------------------------ the end of a hand
+
+    def _end_hand(self, kind: str) -> None:
+        r = self.rules
+        c = self._contract
+        if kind == "all_pass_redeal":
+            points: tuple[int, ...] = (0,) * len(r.sides)
+            made: bool | None = None
+        else:
+            points, made = hand_points(r, c, self._partner, self._won)
+        self._scores = tuple(a + b for a, b in zip(self._scores, points, strict=True))
+        self._results = (*self._results, HandResult(
+            self._hand_no, self._dealer, c, c.declarer if c else None, self._partner,
+            self._won, points, made, kind))
+        self._past = (*self._past, HandLog(self._deal, self._log))
+        self._winner = game_winner(r, self._scores, c, self._partner, made, self._reach_order)
+        self._phase = "game_over" if self._winner is not None else "hand_over"
+        self._to_move = None
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _with(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
+    """A tuple with item ``i`` replaced."""
+    return (*t[:i], v, *t[i + 1 :])
+
+
+def _high_first(t: StrainTables, mask: int) -> list[int]:
+    return sorted(cards.iter_cards(mask), key=lambda c: -t.power[c])
+
+
+def deal_cards(rules: Rules, dealer: int, rng: Rng) -> Deal:
+    """Shuffle the pack and deal it in the rules' packets, eldest first, the kitty as told."""
+    pack = cards.cards_of(rules.deck_mask)
+    rng.shuffle(pack)
+    n_hands = rules.hands_dealt
+    n = rules.players
+    # Order of dealing: clockwise from the dealer's left, the dealer last.  In the two-handed
+    # dead-hand game the dead hand sits at the dealer's left (it is dealt first).
+    if rules.dead_hand:
+        order = [n] + [(dealer + 1 + k) % n for k in range(n)]
+    else:
+        order = [(dealer + 1 + k) % n for k in range(n)]
+    hands = [0] * n_hands
+    kitty = 0
+    pos = 0
+    for to_kitty, k in rules.deal_packets:
+        if to_kitty:
+            for c in pack[pos : pos + k]:
+                kitty |= 1 << c
+            pos += k
+        else:
+            for h in order:
+                for c in pack[pos : pos + k]:
+                    hands[h] |= 1 << c
+                pos += k
+    for c in pack[pos:]:
+        kitty |= 1 << c
+    return Deal(dealer, tuple(hands), kitty)
+
+
+def first_dealer_by_cut(rules: Rules, rng: Rng) -> tuple[int, tuple[int, ...]]:
+    """Each player cuts a card; the lowest deals (joker lowest, then A, 2 .. K; spades lowest)."""
+    pack = cards.cards_of(rules.deck_mask)
+    rng.shuffle(pack)
+    cut = tuple(pack[: rules.players])
+
+    def low(c: int) -> tuple[int, int]:
+        if c == JOKER:
+            return (-1, -1)
+        r = cards.rank_of(c)
+        return (0 if r == cards.ACE else r + 1, cards.suit_of(c))
+
+    seat = min(range(rules.players), key=lambda s: low(cut[s]))
+    return seat, cut
+
+
+def parse_deal(rules: Rules, deal: Mapping[str, Any]) -> Deal:
+    """Check and convert a given deal ``{"dealer", "hands", "kitty"[, "dead"]}``."""
+    if not isinstance(deal, Mapping):
+        raise DealError("a deal is a mapping with dealer, hands and kitty")
+    unknown = set(deal) - {"dealer", "hands", "kitty", "dead"}
+    if unknown:
+        raise DealError(f"unknown deal field(s): {', '.join(sorted(map(str, unknown)))}")
+    n = rules.players
+    dealer = deal.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+        raise DealError(f"dealer must be a seat from 0 to {n - 1}, got {dealer!r}")
+    hands_in = deal.get("hands")
+    if not isinstance(hands_in, Sequence) or isinstance(hands_in, str) or len(hands_in) != n:
+        raise DealError(f"hands must be a list of {n} hands, one per seat")
+    named: list[tuple[str, Any]] = [(f"seat {i}'s hand", h) for i, h in enumerate(hands_in)]
+    if rules.dead_hand:
+        if "dead" not in deal:
+            raise DealError("the two-handed dead-hand game needs the dead hand: 'dead'")
+        named.append(("the dead hand", deal["dead"]))
+    elif "dead" in deal:
+        raise DealError("'dead' is only for the two-handed dead-hand game")
+    named.append(("the kitty", deal.get("kitty")))
+    seen: dict[int, str] = {}
+    masks: list[int] = []
+    for where, items in named:
+        if not isinstance(items, Sequence) or isinstance(items, str):
+            raise DealError(f"{where} must be a list of cards")
+        m = 0
+        for x in items:
+            c = cards.card_from_token(x) if isinstance(x, str) else x
+            if not isinstance(c, int) or not 0 <= c < cards.NUM_CARDS:
+                raise DealError(f"{where}: not a card: {x!r}")
+            tok = cards.token(c)
+            if not rules.deck_mask >> c & 1:
+                raise DealError(f"{where}: card {tok} is not in the {rules.deck} pack")
+            if c in seen:
+                raise DealError(f"card {tok} appears twice ({seen[c]} and {where})")
+            seen[c] = where
+            m |= 1 << c
+        masks.append(m)
+    for (where, _), m in zip(named[:-1], masks[:-1], strict=True):
+        if m.bit_count() != 10:
+            raise DealError(f"{where} has {m.bit_count()} cards, expected 10")
+    if masks[-1].bit_count() != rules.kitty_size:
+        raise DealError(f"the kitty has {masks[-1].bit_count()} cards, "
+                        f"expected {rules.kitty_size}")
+    missing = rules.deck_mask
+    for m in masks:
+        missing &= ~m
+    if missing:
+        raise DealError(f"missing cards: {', '.join(cards.tokens(missing))}")
+    return Deal(dealer, tuple(masks[:-1]), masks[-1])
+
+
+def deal_to_dict(rules: Rules, d: Deal) -> dict[str, Any]:
+    """A deal as the plain mapping ``Game(deal=...)`` takes."""
+    out: dict[str, Any] = {
+        "dealer": d.dealer,
+        "hands": [list(cards.tokens(h)) for h in d.hands[: rules.players]],
+        "kitty": list(cards.tokens(d.kitty)),
+    }
+    if rules.dead_hand:
+        out["dead"] = list(cards.tokens(d.hands[rules.players]))
+    return out
+
+
+__all__ = ["Deal", "Game", "HandLog", "HandResult", "Trick", "bid_name"]

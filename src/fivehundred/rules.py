@@ -1,0 +1,288 @@
+"""Rules: one immutable object holding every option of RULES.md, built from a preset.
+
+>>> r = Rules.preset("classic3", misere_defender_points="none")
+>>> r.players, r.deck, r.kitty_size
+(3, '33', 3)
+>>> Rules.from_string(r.to_string()) == r
+True
+>>> Rules.preset("australian").sides
+((0, 2), (1, 3))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, fields
+from functools import cached_property
+from typing import Any, ClassVar
+
+from . import cards
+from .errors import RulesError
+
+#: The allowed values of every option with a fixed set of choices.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "deck": tuple(cards.PACKS),
+    "teams": ("none", "two", "pairs"),
+    "first_dealer": ("cut", "random"),
+    "auction": ("rounds", "single"),
+    "misere_rank": ("after_sevens", "by_value"),
+    "open_misere_rank": ("after_10D", "top"),
+    "open_misere_reveal": ("after_first_trick", "before_lead"),
+    "misere_defender_points": ("none", "ten_per_declarer_trick"),
+    "all_pass": ("redeal", "play_no_trumps"),
+    "opening_lead": ("declarer", "eldest"),
+    "nt_joker": ("australian", "classic"),
+    "slam": ("250_if_less", "bonus_equal_to_bid", "none"),
+    "defender_trick_points": ("always", "none"),
+    "win": ("reach_500_any_way", "by_own_contract"),
+}
+
+_PATTERN = re.compile(r"^(k?\d+)(-k?\d+)*$")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of the game; see docs/rules.md for what each one means."""
+
+    players: int = 4
+    deck: str = "43"
+    teams: str = "two"
+    dead_hand: bool = False
+    call_partner: bool = False
+    deal_pattern: str = "3-k1-4-k1-3-k1"
+    first_dealer: str = "random"
+    auction: str = "rounds"
+    misere_allowed: bool = True
+    misere_value: int = 250
+    misere_rank: str = "after_sevens"
+    misere_needs_seven: bool = True
+    misere_stops_when_taken: bool = True
+    misere_defender_points: str = "none"
+    open_misere_allowed: bool = True
+    open_misere_value: int = 500
+    open_misere_rank: str = "after_10D"
+    open_misere_reveal: str = "after_first_trick"
+    all_pass: str = "redeal"
+    opening_lead: str = "declarer"
+    nt_joker: str = "australian"
+    slam: str = "250_if_less"
+    defender_trick_points: str = "always"
+    win: str = "by_own_contract"
+    target: int = 500
+    hole: int = -500
+
+    PRESETS: ClassVar[dict[str, dict[str, Any]]]
+
+    def __post_init__(self) -> None:
+        self._validate()
+
+    # -- construction -------------------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str = "australian", **overrides: Any) -> Rules:
+        """A preset by name with any options overridden; unknown names and options are errors."""
+        try:
+            base = cls.PRESETS[name]
+        except KeyError:
+            raise RulesError(
+                f"unknown preset {name!r}; presets are {', '.join(cls.PRESETS)}"
+            ) from None
+        known = {f.name for f in fields(cls)}
+        for key in overrides:
+            if key not in known:
+                raise RulesError(f"unknown option {key!r}; options are {', '.join(sorted(known))}")
+        return cls(**{**base, **overrides})
+
+    def replace(self, **overrides: Any) -> Rules:
+        """A copy with some options changed (validated again)."""
+        return dataclasses.replace(self, **overrides)
+
+    # -- the canonical string -----------------------------------------------------------
+
+    def to_string(self) -> str:
+        """The canonical one-line form: ``fivehundred(players=4,deck=43,...)``, every option."""
+        parts = []
+        for f in fields(self):
+            v = getattr(self, f.name)
+            text = ("true" if v else "false") if isinstance(v, bool) else str(v)
+            parts.append(f"{f.name}={text}")
+        return "fivehundred(" + ",".join(parts) + ")"
+
+    @classmethod
+    def from_string(cls, text: str) -> Rules:
+        """Parse a rules string; options left out take the value of ``preset=`` (or australian)."""
+        s = text.strip()
+        if not (s.startswith("fivehundred(") and s.endswith(")")):
+            raise RulesError(f"a rules string looks like fivehundred(players=4,...): got {text!r}")
+        body = s[len("fivehundred(") : -1].strip()
+        pairs: dict[str, str] = {}
+        if body:
+            for item in body.split(","):
+                key, eq, value = item.partition("=")
+                key, value = key.strip(), value.strip()
+                if not eq or not key:
+                    raise RulesError(f"expected option=value in rules string, got {item!r}")
+                if key in pairs:
+                    raise RulesError(f"option {key!r} given twice in rules string")
+                pairs[key] = value
+        preset = pairs.pop("preset", "australian")
+        types = {f.name: f.type for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in pairs.items():
+            if key not in types:
+                raise RulesError(f"unknown option {key!r} in rules string")
+            kind = types[key]
+            if kind in ("bool", bool):
+                if value not in ("true", "false"):
+                    raise RulesError(f"option {key} takes true or false, got {value!r}")
+                values[key] = value == "true"
+            elif kind in ("int", int):
+                try:
+                    values[key] = int(value)
+                except ValueError:
+                    raise RulesError(f"option {key} takes a whole number, got {value!r}") from None
+            else:
+                values[key] = value
+        return cls.preset(preset, **values)
+
+    def __str__(self) -> str:
+        return self.to_string()
+
+    # -- derived facts ------------------------------------------------------------------
+
+    @property
+    def hands_dealt(self) -> int:
+        """Hands of ten dealt: one per player, plus the dead hand in the two-handed game."""
+        return self.players + (1 if self.dead_hand else 0)
+
+    @cached_property
+    def deck_mask(self) -> int:
+        """The mask of every card in this game's pack."""
+        return cards.pack(self.deck)
+
+    @property
+    def deck_size(self) -> int:
+        """Number of cards in the pack."""
+        return self.deck_mask.bit_count()
+
+    @property
+    def kitty_size(self) -> int:
+        """Cards in the kitty: the pack less ten per hand dealt."""
+        return self.deck_size - 10 * self.hands_dealt
+
+    @property
+    def has_joker(self) -> bool:
+        """Whether the pack holds the joker."""
+        return bool(self.deck_mask >> cards.JOKER & 1)
+
+    @cached_property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring sides as tuples of seats; in individual games each seat is a side."""
+        n = self.players
+        if self.teams == "two":
+            return (tuple(range(0, n, 2)), tuple(range(1, n, 2)))
+        if self.teams == "pairs":
+            half = n // 2
+            return tuple((i, i + half) for i in range(half))
+        return tuple((i,) for i in range(n))
+
+    @cached_property
+    def side_of(self) -> tuple[int, ...]:
+        """The side index of each seat."""
+        out = [0] * self.players
+        for i, side in enumerate(self.sides):
+            for seat in side:
+                out[seat] = i
+        return tuple(out)
+
+    @cached_property
+    def deal_packets(self) -> tuple[tuple[bool, int], ...]:
+        """The deal pattern as (to_kitty, count) packets; the rest of the pack ends in the kitty."""
+        out = []
+        for part in self.deal_pattern.split("-"):
+            out.append((part.startswith("k"), int(part.lstrip("k"))))
+        return tuple(out)
+
+    # -- validation ---------------------------------------------------------------------
+
+    def _validate(self) -> None:
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name in CHOICES and v not in CHOICES[f.name]:
+                raise RulesError(
+                    f"option {f.name}={v!r} is not one of {', '.join(CHOICES[f.name])}"
+                )
+            want = {"bool": bool, "int": int}.get(str(f.type))
+            if want is not None and (type(v) is not want):
+                raise RulesError(f"option {f.name} must be {want.__name__}, got {v!r}")
+        if not 2 <= self.players <= 6:
+            raise RulesError(f"players={self.players}: Five Hundred is for 2 to 6 players")
+        if self.dead_hand and self.players != 2:
+            raise RulesError("dead_hand=true is the two-handed game: it needs players=2")
+        if self.teams == "two" and (self.players % 2 or self.players < 4):
+            raise RulesError(f"teams=two needs 4 or 6 players (alternate seats), not {self.players}")
+        if self.teams == "pairs" and self.players != 6:
+            raise RulesError("teams=pairs (partners opposite, three pairs) needs players=6")
+        if self.call_partner and (self.teams != "none" or self.players < 4):
+            raise RulesError("call_partner=true needs individual play (teams=none), 4+ players")
+        kitty = cards.pack(self.deck).bit_count() - 10 * self.hands_dealt
+        if kitty < 1:
+            raise RulesError(
+                f"the {self.deck} pack has too few cards for {self.hands_dealt} hands of ten "
+                "and a kitty"
+            )
+        if not _PATTERN.match(self.deal_pattern):
+            raise RulesError(
+                f"deal_pattern={self.deal_pattern!r}: expected packets like 3-k3-4-3 "
+                "(a number deals that many to each hand, kN puts N in the kitty)"
+            )
+        per_hand = sum(int(p) for p in self.deal_pattern.split("-") if not p.startswith("k"))
+        to_kitty = sum(int(p[1:]) for p in self.deal_pattern.split("-") if p.startswith("k"))
+        if per_hand != 10:
+            raise RulesError(
+                f"deal_pattern={self.deal_pattern!r} gives each hand {per_hand} cards, not 10"
+            )
+        if to_kitty > kitty:
+            raise RulesError(
+                f"deal_pattern={self.deal_pattern!r} puts {to_kitty} cards in a kitty of {kitty}"
+            )
+        for name in ("misere_value", "open_misere_value", "target"):
+            if getattr(self, name) <= 0:
+                raise RulesError(f"{name} must be positive, got {getattr(self, name)}")
+        if self.hole >= 0:
+            raise RulesError(f"hole must be negative, got {self.hole}")
+
+
+_AUSTRALIAN: dict[str, Any] = {}
+_CLASSIC: dict[str, Any] = dict(
+    first_dealer="cut",
+    misere_rank="by_value",
+    misere_needs_seven=False,
+    misere_stops_when_taken=False,
+    misere_defender_points="ten_per_declarer_trick",
+    open_misere_value=520,
+    open_misere_rank="top",
+    all_pass="play_no_trumps",
+    nt_joker="classic",
+    win="reach_500_any_way",
+)
+
+Rules.PRESETS = {
+    "australian": _AUSTRALIAN,
+    "classic3": {**_CLASSIC, "players": 3, "deck": "33", "teams": "none",
+                 "deal_pattern": "3-k3-4-3"},
+    "classic4": {**_CLASSIC, "players": 4, "deck": "43", "teams": "two",
+                 "deal_pattern": "3-k3-4-3"},
+    "two_dead_hand": {**_CLASSIC, "players": 2, "deck": "33", "teams": "none",
+                      "dead_hand": True, "deal_pattern": "3-k3-4-3"},
+    "two_24": {**_CLASSIC, "players": 2, "deck": "24", "teams": "none",
+               "deal_pattern": "10-k4", "auction": "single"},
+    "five_called": {**_CLASSIC, "players": 5, "deck": "53", "teams": "none",
+                    "call_partner": True, "deal_pattern": "10-k3", "all_pass": "redeal"},
+    "six_pairs": {"players": 6, "deck": "63", "teams": "pairs", "deal_pattern": "10-k3"},
+    "six_threes": {"players": 6, "deck": "63", "teams": "two", "deal_pattern": "10-k3"},
+}
+
+#: The names of the presets, the default first.
+PRESET_NAMES: tuple[str, ...] = tuple(Rules.PRESETS)

@@ -1,0 +1,128 @@
+"""What a finished hand scores for each side, and whether the game is over and who won.
+
+>>> r = Rules.preset("australian")
+>>> c = contract_of(r, bid_action(8, HEARTS), declarer=0)
+>>> hand_points(r, c, None, (4, 1, 4, 1))
+((300, 20), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .auction import HEARTS, Contract, bid_action, contract_of
+from .rules import Rules
+
+__all__ = ["HEARTS", "bid_action", "contract_of", "game_winner", "hand_points", "slam_value"]
+
+
+def slam_value(rules: Rules, contract: Contract) -> int:
+    """What a trick contract scores when its side takes all ten tricks."""
+    if rules.slam == "250_if_less":
+        return max(contract.value, 250)
+    if rules.slam == "bonus_equal_to_bid" and contract.value >= 260:
+        return 2 * contract.value
+    return contract.value
+
+
+def declaring_seats(rules: Rules, contract: Contract, partner: int | None) -> frozenset[int]:
+    """The seats of the declaring side: the declarer's side, or declarer and called partner."""
+    seats = set(rules.sides[rules.side_of[contract.declarer]])
+    if partner is not None:
+        seats.add(partner)
+    return frozenset(seats)
+
+
+def hand_points(
+    rules: Rules,
+    contract: Contract | None,
+    partner: int | None,
+    won: Sequence[int],
+) -> tuple[tuple[int, ...], bool | None]:
+    """Points per side for a hand, and whether the contract was made (None: no contract).
+
+    ``won`` is the number of tricks each seat took; ``contract`` None is the all-pass game at
+    no trumps, where every side scores 10 a trick.
+    """
+    sides = rules.sides
+    side_tricks = [sum(won[s] for s in side) for side in sides]
+    if contract is None:
+        return tuple(10 * t for t in side_tricks), None
+    decl_side = rules.side_of[contract.declarer]
+    points = [0] * len(sides)
+    if contract.is_misere:
+        taken = won[contract.declarer]
+        made = taken == 0
+        points[decl_side] = contract.value if made else -contract.value
+        if not made and rules.misere_defender_points == "ten_per_declarer_trick":
+            for i in range(len(sides)):
+                if i != decl_side:
+                    points[i] += 10 * taken
+        return tuple(points), made
+    team = declaring_seats(rules, contract, partner)
+    taken = sum(won[s] for s in team)
+    made = taken >= contract.tricks
+    if not made:
+        score = -contract.value
+    elif taken == 10:
+        score = slam_value(rules, contract)
+    else:
+        score = contract.value
+    points[decl_side] = score
+    if partner is not None:
+        points[rules.side_of[partner]] += score // 2
+    if rules.defender_trick_points == "always":
+        for i, side in enumerate(sides):
+            if not team.intersection(side):
+                points[i] += 10 * side_tricks[i]
+    return tuple(points), made
+
+
+def game_winner(
+    rules: Rules,
+    scores: Sequence[int],
+    contract: Contract | None,
+    partner: int | None,
+    made: bool | None,
+    reach_order: Sequence[int],
+) -> int | None:
+    """The winning side after a hand, or None while the game goes on.
+
+    ``reach_order`` lists the sides in the order they reached the target during the hand's
+    tricks (for the classic rule that the first opponent to reach 500 wins); ``scores`` are
+    the totals after the hand.
+    """
+    n = len(scores)
+    reached = [i for i in range(n) if scores[i] >= rules.target]
+    decl_sides: list[int] = []
+    if contract is not None:
+        decl_sides.append(rules.side_of[contract.declarer])
+        if partner is not None and rules.side_of[partner] not in decl_sides:
+            decl_sides.append(rules.side_of[partner])
+    if rules.win == "by_own_contract":
+        if made:
+            for side in decl_sides:
+                if scores[side] >= rules.target:
+                    return side
+    elif reached:
+        for side in decl_sides:
+            if side in reached:
+                return side
+        for side in reach_order:
+            if side in reached:
+                return side
+        return reached[0]
+    losers = [i for i in range(n) if scores[i] <= rules.hole]
+    if not losers:
+        return None
+    others = [i for i in _order_from(decl_sides, n) if i not in losers]
+    if not others:
+        others = list(_order_from(decl_sides, n))
+    best = max(scores[i] for i in others)
+    return next(i for i in others if scores[i] == best)
+
+
+def _order_from(decl_sides: Sequence[int], n: int) -> list[int]:
+    """Sides in tie-break order: the declaring side first, then the rest in seat order."""
+    first = list(decl_sides)
+    return first + [i for i in range(n) if i not in first]

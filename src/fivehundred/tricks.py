@@ -1,0 +1,105 @@
+"""How cards behave in play under each strain: effective suit, power, following, winning.
+
+Tables are computed once per strain (four trump suits and no trumps), so following suit and
+finding a trick's winner are table look-ups and mask operations.
+
+>>> t = TABLES[HEARTS]
+>>> t.eff_suit[card_from_token("JD")] == HEARTS      # the left bower is a trump
+True
+>>> winner_index(t, [card_from_token(x) for x in ("AH", "JD", "KS")], HEARTS)
+1
+>>> winner_index(TABLES[NO_TRUMPS], [card_from_token(x) for x in ("AS", "JK")], SPADES)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import (
+    JACK,
+    JOKER,
+    NO_TRUMPS,
+    NUM_CARDS,
+    SPADES,
+    SUIT_WORDS,
+    card,
+    card_from_token,
+    suit_of,
+)
+
+__all__ = ["SPADES", "TABLES", "StrainTables", "card_from_token", "winner_index"]
+
+HEARTS = 3
+NO_SUIT = -1   # the "led suit" of a joker led with no suit named: nobody must follow
+
+
+@dataclass(frozen=True)
+class StrainTables:
+    """Per-card effective suit and power under one strain, and the mask of each suit."""
+
+    strain: int
+    eff_suit: tuple[int, ...]
+    """Suit a card belongs to in play: 0..3, or 4 for the joker at no trumps."""
+    power: tuple[int, ...]
+    """Comparable strength: trumps (and the no-trump joker) beat every plain card."""
+    suit_mask: tuple[int, ...]
+    """For each effective suit 0..4, the mask of cards in it."""
+
+    @property
+    def trump_index(self) -> int:
+        """Effective suit whose cards beat all others: the trump suit, or 4 (the joker) at NT."""
+        return self.strain
+
+
+def _tables(strain: int) -> StrainTables:
+    eff = [suit_of(c) if c != JOKER else strain for c in range(NUM_CARDS)]
+    power = [c & 15 for c in range(NUM_CARDS)]
+    if strain == NO_TRUMPS:
+        power[JOKER] = 200
+    else:
+        right, left = card(JACK, strain), card(JACK, strain ^ 1)
+        eff[left] = strain
+        for c in range(NUM_CARDS):
+            if eff[c] == strain:
+                power[c] = 100 + (c & 15)
+        power[right], power[left], power[JOKER] = 130, 129, 131
+    masks = [0] * 5
+    for c in range(NUM_CARDS):
+        masks[eff[c]] |= 1 << c
+    return StrainTables(strain, tuple(eff), tuple(power), tuple(masks))
+
+
+#: Tables for strains 0..3 (trump suits) and 4 (no trumps, also used for misère).
+TABLES: tuple[StrainTables, ...] = tuple(_tables(s) for s in range(5))
+
+
+def winner_index(t: StrainTables, played: Sequence[int], led: int) -> int:
+    """Index in ``played`` of the winning card: highest trump, else highest of the led suit."""
+    best, best_power = 0, -1
+    trump = t.trump_index
+    for i, c in enumerate(played):
+        e = t.eff_suit[c]
+        if (e in (trump, led)) and t.power[c] > best_power:
+            best, best_power = i, t.power[c]
+    return best
+
+
+def suit_word(t: StrainTables, suit: int) -> str:
+    """A suit's name in messages, marking the trump suit."""
+    if suit == t.strain and suit != NO_TRUMPS:
+        return f"{SUIT_WORDS[suit]} (trumps)"
+    return SUIT_WORDS[suit]
+
+
+def card_note(t: StrainTables, c: int) -> str:
+    """A card token with its role noted where it is not what it looks like (bowers)."""
+    from .cards import token
+
+    if t.strain != NO_TRUMPS and c != JOKER:
+        if c == card(JACK, t.strain):
+            return f"{token(c)} (the right bower)"
+        if c == card(JACK, t.strain ^ 1):
+            return f"{token(c)} (the left bower)"
+    return token(c)

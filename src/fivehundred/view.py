@@ -1,0 +1,152 @@
+"""View: everything one seat may see, and nothing more.
+
+This is the security boundary of the project: bots, clients and research code are given a
+View, never a Game.  A View is immutable and holds no reference to the game; hidden cards
+(other hands, the kitty, the discards, the dead hand) are simply not in it.  The kitty and
+the discards appear only in the declarer's own view once he has taken the kitty, and the
+open-misère declarer's hand appears in everyone's view once it is spread.
+
+>>> from fivehundred import Game, Rules
+>>> v = Game(Rules.preset("australian"), seed=7).view(0)
+>>> len(v.hand), v.kitty, v.legal_actions
+(10, (), ())
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import cards
+from .actions import token_of
+from .auction import Contract
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import Game, HandResult
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """A completed trick as seen by everyone."""
+
+    leader: int
+    plays: tuple[tuple[int, str], ...]
+    """(seat, card token) in the order played; a named joker lead shows as ``JK:H``."""
+    winner: int
+
+
+@dataclass(frozen=True)
+class View:
+    """One seat's knowledge of the game at one moment."""
+
+    seat: int
+    rules: Rules
+    phase: str
+    to_move: int | None
+    dealer: int
+    hand_number: int
+    hand: tuple[str, ...]
+    """This seat's cards (tokens)."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds (public)."""
+    auction: tuple[tuple[int, str], ...]
+    """(seat, bid token) in the order spoken."""
+    contract: Contract | None
+    partner: int | None
+    """The five-handed called partner, once called."""
+    sitting_out: tuple[int, ...]
+    kitty: tuple[str, ...]
+    """The kitty's cards: only in the declarer's view, once he has taken it."""
+    discards: tuple[str, ...]
+    """The declarer's discards: only in the declarer's view."""
+    exposed: tuple[tuple[int, tuple[str, ...]], ...]
+    """Hands face up on the table: the open-misère declarer's once spread."""
+    trick: tuple[tuple[int, str], ...]
+    """The trick in progress as (seat, card token)."""
+    tricks: tuple[TrickView, ...]
+    tricks_won: tuple[int, ...]
+    suits_led: tuple[str, ...]
+    shown_voids: tuple[tuple[str, ...], ...]
+    """Per seat, the suits it has shown void in by failing to follow (public knowledge)."""
+    scores: tuple[int, ...]
+    hand_results: tuple[HandResult, ...]
+    winner: int | None
+    legal_actions: tuple[str, ...]
+    """This seat's legal actions when it is to move, else empty."""
+
+    @property
+    def hand_mask(self) -> int:
+        """This seat's cards as a mask."""
+        return cards.mask_of(self.hand)
+
+    @property
+    def played_mask(self) -> int:
+        """Every card seen played this hand (completed tricks and the current one)."""
+        m = 0
+        for tr in self.tricks:
+            for _, t in tr.plays:
+                m |= 1 << cards.card_from_token(t.split(":")[0])
+        for _, t in self.trick:
+            m |= 1 << cards.card_from_token(t.split(":")[0])
+        return m
+
+
+def _play_token(c: int, named: int, first: bool) -> str:
+    if first and named >= 0:
+        return f"JK:{cards.SUIT_LETTERS[named]}"
+    return cards.token(c)
+
+
+def make_view(game: Game, seat: int) -> View:
+    """Build ``seat``'s view of ``game``."""
+    r = game.rules
+    if not isinstance(seat, int) or not 0 <= seat < r.players:
+        raise ValueError(f"seat must be from 0 to {r.players - 1}, got {seat!r}")
+    c = game.contract
+    is_declarer = c is not None and c.declarer == seat and game.phase != "auction"
+    kitty = cards.tokens(game.deal.kitty) if is_declarer else ()
+    discards = cards.tokens(game.discards) if is_declarer else ()
+    exposed: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    if c is not None and game.exposed and game.phase == "play":
+        exposed = ((c.declarer, game.hand_tokens(c.declarer)),)
+    tricks = tuple(
+        TrickView(
+            tr.leader,
+            tuple((s, _play_token(x, tr.named, i == 0))
+                  for i, (s, x) in enumerate(zip(tr.seats, tr.cards, strict=True))),
+            tr.winner,
+        )
+        for tr in game.tricks
+    )
+    current = game.trick
+    named = game.joker_named if current else -1
+    trick = tuple((s, _play_token(x, named, i == 0)) for i, (s, x) in enumerate(current))
+    letters = cards.SUIT_LETTERS
+    return View(
+        seat=seat,
+        rules=r,
+        phase=game.phase,
+        to_move=game.to_move,
+        dealer=game.dealer,
+        hand_number=game.hand_number,
+        hand=game.hand_tokens(seat),
+        hand_sizes=tuple(game.hand(s).bit_count() for s in range(r.players)),
+        auction=tuple((s, token_of(a)) for s, a in game.auction),
+        contract=c,
+        partner=game.partner,
+        sitting_out=game.sitting_out,
+        kitty=kitty,
+        discards=discards,
+        exposed=exposed,
+        trick=trick,
+        tricks=tricks,
+        tricks_won=game.tricks_won,
+        suits_led=tuple(letters[s] for s in range(4) if game.suits_led >> s & 1),
+        shown_voids=tuple(tuple(letters[s] for s in range(4) if v >> s & 1)
+                          for v in game.shown_voids),
+        scores=game.scores,
+        hand_results=game.hand_results,
+        winner=game.winner,
+        legal_actions=tuple(game.legal_actions()) if game.to_move == seat else (),
+    )
