@@ -333,7 +333,7 @@ class Game:
         return []
 
     def apply(self, action: str | int) -> None:
-        """Take an action (token or id) for the seat to move; an illegal one raises, changing nothing."""
+        """Take an action (token or id) for the seat to move; if illegal, raise, change nothing."""
         a = action_from_token(action) if isinstance(action, str) else action
         if not isinstance(a, int) or not 0 <= a < CALL + cards.NUM_CARDS:
             raise IllegalActionError(f"not an action id: {action!r}")

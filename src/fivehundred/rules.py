@@ -221,7 +221,7 @@ class Rules:
         if self.dead_hand and self.players != 2:
             raise RulesError("dead_hand=true is the two-handed game: it needs players=2")
         if self.teams == "two" and (self.players % 2 or self.players < 4):
-            raise RulesError(f"teams=two needs 4 or 6 players (alternate seats), not {self.players}")
+            raise RulesError(f"teams=two needs 4 or 6 players, not {self.players}")
         if self.teams == "pairs" and self.players != 6:
             raise RulesError("teams=pairs (partners opposite, three pairs) needs players=6")
         if self.call_partner and (self.teams != "none" or self.players < 4):
