@@ -1,0 +1,65 @@
+"""The ``fivehundred`` command: play, replay, bench (more subcommands come with their issues)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from .errors import FiveHundredError
+from .rules import PRESET_NAMES, Rules
+
+
+def _rules_arg(text: str) -> Rules:
+    """A preset name, or a full rules string ``fivehundred(...)``."""
+    try:
+        if text.startswith("fivehundred("):
+            return Rules.from_string(text)
+        return Rules.preset(text)
+    except FiveHundredError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    p = argparse.ArgumentParser(prog="fivehundred", description="Five Hundred, the card game.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    play = sub.add_parser("play", help="play a game (the terminal game with --text)")
+    play.add_argument("--text", action="store_true", help="play in this terminal")
+    play.add_argument("--rules", type=_rules_arg, default=Rules.preset("australian"),
+                      help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules string")
+    play.add_argument("--seed", type=int, default=None, help="seed of the deals and opponents")
+    play.add_argument("--seat", type=int, default=0, help="your seat (0 sits at the bottom)")
+
+    replay = sub.add_parser("replay", help="replay a game record, checking every action")
+    replay.add_argument("file", help="a record file (text, or JSON with --json)")
+    replay.add_argument("--json", action="store_true", help="the record is JSON")
+
+    bench = sub.add_parser("bench", help="benchmarks")
+    bench.add_argument("what", choices=["engine"], help="what to measure")
+    bench.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    bench.add_argument("--write", metavar="PATH", help="write the results into this markdown")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    if args.command == "play":
+        from .console import run_console_game
+
+        return run_console_game(args.rules, seed=args.seed, seat=args.seat)
+    if args.command == "replay":
+        from .record import replay_main
+
+        return replay_main(args.file, as_json=args.json)
+    if args.command == "bench":
+        from .benchmarks.engine import bench_main
+
+        return bench_main(seconds=args.seconds, write=args.write)
+    return 2  # pragma: no cover - argparse rejects unknown commands
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
