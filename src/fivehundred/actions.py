@@ -3,8 +3,8 @@
 Every decision of every variant is one of these ints, OpenSpiel-style; tokens are the names
 people and outside code use.  Card actions are the card ids themselves (plays and discards).
 
->>> action_from_token("7H"), token_of(action_from_token("7H"))
-(53, '7H')
+>>> action_from_token("7H"), action_from_token("7H", auction=True)
+(53, 84)
 >>> token_of(JOKER_LEAD + 3)
 'JK:H'
 >>> [token_of(a) for a in (BID + 0, BID + 24, PASS, MISERE, OPEN_MISERE, ALONE, CALL + 63)]
@@ -33,9 +33,12 @@ _TOKENS += ["pass", "misere", "open-misere", "alone"]
 _TOKENS += [f"call {cards.token(c)}" for c in range(cards.NUM_CARDS)]
 assert len(_TOKENS) == NUM_ACTIONS
 
-_ACTION_OF: dict[str, int] = {t.upper(): a for a, t in enumerate(_TOKENS)}
-_ACTION_OF["MISÈRE"] = MISERE
-_ACTION_OF["OPEN-MISÈRE"] = OPEN_MISERE
+# Bid tokens and card tokens overlap ("7H" is a bid and a card): the phase tells which.
+_AUCTION_TOKENS: dict[str, int] = {_TOKENS[a].upper(): a for a in range(BID, ALONE)}
+_AUCTION_TOKENS.update({"MISÈRE": MISERE, "OPEN-MISÈRE": OPEN_MISERE, "P": PASS})
+_OTHER_TOKENS: dict[str, int] = {
+    t.upper(): a for a, t in enumerate(_TOKENS) if not BID <= a < ALONE
+}
 
 
 def token_of(action: int) -> str:
@@ -43,16 +46,32 @@ def token_of(action: int) -> str:
     return _TOKENS[action]
 
 
-def action_from_token(text: str) -> int:
-    """The action id of a token (case-insensitive, spaces folded); MalformedError if unknown."""
+def action_from_token(text: str, auction: bool = False) -> int:
+    """The action id of a token (case-insensitive); ``auction`` says whether bids are meant.
+
+    In the auction ``7H`` is a bid; elsewhere it is the card.  MalformedError if unknown.
+    """
     key = " ".join(text.split()).upper()
-    a = _ACTION_OF.get(key)
-    if a is None:
+    table, other = (
+        (_AUCTION_TOKENS, _OTHER_TOKENS) if auction else (_OTHER_TOKENS, _AUCTION_TOKENS)
+    )
+    a = table.get(key)
+    if a is not None:
+        return a
+    if key in other:
+        if auction:
+            raise MalformedError(
+                f"{text!r} is not a bid: the auction expects a bid (like 7H, 8NT, misere, "
+                "open-misere) or pass"
+            )
         raise MalformedError(
-            f"not an action: {text!r} (expected a card like 7H or JK:H, a bid like 7NT, "
-            "pass, misere, open-misere, 'call QH' or alone)"
+            f"{text!r} is a bid, but the auction is over: expected a card (like 7H or JK:H), "
+            "a discard, 'call QH' or alone"
         )
-    return a
+    raise MalformedError(
+        f"not an action: {text!r} (expected a card like 7H or JK:H, a bid like 7NT, "
+        "pass, misere, open-misere, 'call QH' or alone)"
+    )
 
 
 def bid_action(tricks: int, strain: int) -> int:

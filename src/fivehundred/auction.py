@@ -65,15 +65,15 @@ def can_bid(rules: Rules, bid: int, current: int | None) -> str | None:
         return "misère is not allowed at this table (misere_allowed=false)"
     if bid == OPEN_MISERE and not rules.open_misere_allowed:
         return "open misère is not allowed at this table (open_misere_allowed=false)"
-    if bid == MISERE and rules.misere_needs_seven and (
-        current is None or not is_trick_bid(current) or bid_tricks(current) != 7
-    ):
-        return "misère may be bid only over a seven-bid"
     if current is not None and rank_key(rules, bid) <= rank_key(rules, current):
         return (
             f"{bid_name(bid)} ranks below {bid_name(current)}: "
             "a bid must be higher than the current bid"
         )
+    if bid == MISERE and rules.misere_needs_seven and (
+        current is None or not is_trick_bid(current) or bid_tricks(current) != 7
+    ):
+        return "misère may be bid only over a seven-bid"
     return None
 
 
@@ -124,7 +124,7 @@ class Contract:
         """The action id of the bid."""
         from .actions import action_from_token
 
-        return action_from_token(self.bid)
+        return action_from_token(self.bid, auction=True)
 
 
 def contract_of(rules: Rules, bid: int, declarer: int) -> Contract:

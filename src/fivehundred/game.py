@@ -7,11 +7,11 @@ the exact previous state and ``clone`` is cheap (all state values are immutable)
 
 >>> g = Game(Rules.preset("australian"), seed=7)
 >>> g.phase, g.to_move
-('auction', 2)
+('auction', 0)
 >>> g.apply("pass"); g.to_move
-3
+1
 >>> g.undo(); g.to_move
-2
+0
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from .actions import (
 )
 from .auction import Contract, bid_name, can_bid, contract_of, legal_bids
 from .cards import JOKER, NO_TRUMPS, SUIT_LETTERS, SUIT_WORDS
-from .errors import DealError, IllegalActionError
+from .errors import DealError, IllegalActionError, MalformedError
 from .rng import Rng
 from .rules import Rules
 from .scoring import declaring_seats, game_winner, hand_points
@@ -334,10 +334,16 @@ class Game:
 
     def apply(self, action: str | int) -> None:
         """Take an action (token or id) for the seat to move; if illegal, raise, change nothing."""
-        a = action_from_token(action) if isinstance(action, str) else action
+        ph = self._phase
+        if isinstance(action, str):
+            try:
+                a = action_from_token(action, auction=ph == "auction")
+            except MalformedError as e:
+                raise IllegalActionError(str(e)) from None
+        else:
+            a = action
         if not isinstance(a, int) or not 0 <= a < CALL + cards.NUM_CARDS:
             raise IllegalActionError(f"not an action id: {action!r}")
-        ph = self._phase
         if ph == "hand_over":
             raise IllegalActionError("the hand is over: call next_hand() to deal the next one")
         if ph == "game_over":

@@ -7,9 +7,9 @@ the discards appear only in the declarer's own view once he has taken the kitty,
 open-misère declarer's hand appears in everyone's view once it is spread.
 
 >>> from fivehundred import Game, Rules
->>> v = Game(Rules.preset("australian"), seed=7).view(0)
->>> len(v.hand), v.kitty, v.legal_actions
-(10, (), ())
+>>> v = Game(Rules.preset("australian"), seed=7).view(1)
+>>> len(v.hand), v.kitty, v.legal_actions, v.to_move
+(10, (), (), 0)
 """
 
 from __future__ import annotations

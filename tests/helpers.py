@@ -1,0 +1,74 @@
+"""Shared helpers for the tests: building deals with chosen cards, and random play."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fivehundred import Game, Rules
+from fivehundred.actions import PASS
+from fivehundred.cards import cards_of, mask_of, token
+from fivehundred.rng import Rng
+
+
+def make_deal(
+    rules: Rules,
+    fixed: Mapping[int, Sequence[str]],
+    dealer: int = 0,
+    kitty: Sequence[str] = (),
+    dead: Sequence[str] = (),
+    seed: int = 1,
+) -> dict[str, Any]:
+    """A deal where the given seats hold the given cards; the rest is dealt at random."""
+    n = rules.players
+    hands = [list(fixed.get(s, ())) for s in range(n)]
+    rest = rules.deck_mask & ~mask_of([c for h in hands for c in h] + list(kitty) + list(dead))
+    pool_tokens = [token(c) for c in cards_of(rest)]
+    Rng(seed).shuffle(pool_tokens)
+    for h in hands:
+        while len(h) < 10:
+            h.append(pool_tokens.pop())
+    kit = list(kitty)
+    dead_hand = list(dead)
+    if rules.dead_hand:
+        while len(dead_hand) < 10:
+            dead_hand.append(pool_tokens.pop())
+    while len(kit) < rules.kitty_size:
+        kit.append(pool_tokens.pop())
+    assert not pool_tokens
+    out: dict[str, Any] = {"dealer": dealer, "hands": hands, "kitty": kit}
+    if rules.dead_hand:
+        out["dead"] = dead_hand
+    return out
+
+
+def apply_all(game: Game, actions: Sequence[str]) -> None:
+    """Apply a list of tokens in order."""
+    for a in actions:
+        game.apply(a)
+
+
+def random_policy(rng: Rng, pass_bias: int = 75) -> Any:
+    """A seeded random-legal policy that passes ``pass_bias`` percent of the time when it may."""
+
+    def act(game: Game) -> int:
+        legal = game.legal_action_ids()
+        if PASS in legal and rng.below(100) < pass_bias:
+            return PASS
+        return rng.choice(legal)
+
+    return act
+
+
+def play_game(rules: Rules, seed: int, max_hands: int = 40, pass_bias: int = 75) -> Game:
+    """A whole seeded game of random legal play (stopped after ``max_hands`` hands)."""
+    g = Game(rules, seed=seed)
+    act = random_policy(Rng(seed * 7 + 1), pass_bias)
+    while g.phase != "game_over":
+        if g.phase == "hand_over":
+            if g.hand_number + 1 >= max_hands:
+                break
+            g.next_hand()
+            continue
+        g.apply(act(g))
+    return g
