@@ -4,7 +4,7 @@ Every decision of every variant is one of these ints, OpenSpiel-style; tokens ar
 people and outside code use.  Card actions are the card ids themselves (plays and discards).
 
 >>> action_from_token("7H"), action_from_token("7H", auction=True)
-(53, 84)
+(53, 77)
 >>> token_of(JOKER_LEAD + 3)
 'JK:H'
 >>> [token_of(a) for a in (BID + 0, BID + 24, PASS, MISERE, OPEN_MISERE, ALONE, CALL + 63)]
