@@ -335,6 +335,10 @@ class Game:
     def apply(self, action: str | int) -> None:
         """Take an action (token or id) for the seat to move; if illegal, raise, change nothing."""
         ph = self._phase
+        if ph == "hand_over":
+            raise IllegalActionError("the hand is over: call next_hand() to deal the next one")
+        if ph == "game_over":
+            raise IllegalActionError("the game is over")
         if isinstance(action, str):
             try:
                 a = action_from_token(action, auction=ph == "auction")
@@ -344,10 +348,6 @@ class Game:
             a = action
         if not isinstance(a, int) or not 0 <= a < CALL + cards.NUM_CARDS:
             raise IllegalActionError(f"not an action id: {action!r}")
-        if ph == "hand_over":
-            raise IllegalActionError("the hand is over: call next_hand() to deal the next one")
-        if ph == "game_over":
-            raise IllegalActionError("the game is over")
         snapshot = _get_state(self)
         self._log = (*self._log, a)
         try:
