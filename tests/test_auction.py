@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from helpers import apply_all, make_deal
 
 from fivehundred import Game, IllegalActionError, Rules
 from fivehundred.actions import MISERE, OPEN_MISERE, bid_action
 from fivehundred.auction import legal_bids, price, rank_key
 from fivehundred.cards import CLUBS, DIAMONDS, HEARTS, NO_TRUMPS, SPADES
+from helpers import apply_all, make_deal
 
 AUS = Rules.preset("australian")
 C3 = Rules.preset("classic3")
@@ -70,9 +70,9 @@ def test_misere_banned() -> None:
 def test_bid_must_be_higher() -> None:
     g = Game(AUS, seed=2)
     g.apply("7H")
-    with pytest.raises(IllegalActionError, match="7S ranks below 7H"):
+    with pytest.raises(IllegalActionError, match="7S does not rank above 7H"):
         g.apply("7S")
-    with pytest.raises(IllegalActionError, match="7H ranks below 7H"):
+    with pytest.raises(IllegalActionError, match="7H does not rank above 7H"):
         g.apply("7H")
 
 

@@ -12,10 +12,10 @@ import json
 from dataclasses import dataclass, replace
 
 import pytest
-from perft import DATA, POSITIONS, count_sequences, replay_position
 
 from fivehundred import Game
 from fivehundred.cards import tokens
+from perft import DATA, POSITIONS, count_sequences, replay_position
 
 ENTRIES = json.loads(DATA.read_text())
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "J", "Q", "K", "A"]

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from helpers import apply_all, make_deal
 
 from fivehundred import Game, IllegalActionError, Rules
 from fivehundred.cards import HEARTS, card_from_token
 from fivehundred.tricks import TABLES, winner_index
+from helpers import apply_all, make_deal
 
 AUS = Rules.preset("australian")
 C3 = Rules.preset("classic3")

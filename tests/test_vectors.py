@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from helpers import apply_all, make_deal, random_policy
 
 from fivehundred import Game, IllegalActionError, Rules
 from fivehundred.actions import MISERE, OPEN_MISERE, bid_action
@@ -11,6 +10,7 @@ from fivehundred.auction import contract_of
 from fivehundred.cards import CLUBS, DIAMONDS, HEARTS, NO_TRUMPS, SPADES
 from fivehundred.rng import Rng
 from fivehundred.scoring import game_winner, hand_points
+from helpers import apply_all, make_deal, random_policy
 
 AUS = Rules.preset("australian")
 C3 = Rules.preset("classic3")
@@ -100,7 +100,7 @@ def _auction_to(bids: list[str]) -> Game:
 def test_australian_misere_not_over_8s() -> None:
     g = _auction_to(["8S"])
     assert "misere" not in g.legal_actions()
-    with pytest.raises(IllegalActionError, match="misère ranks below 8S"):
+    with pytest.raises(IllegalActionError, match="misère does not rank above 8S"):
         g.apply("misere")
 
 

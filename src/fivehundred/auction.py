@@ -6,12 +6,13 @@
 >>> can_bid(r, MISERE, bid_action(7, NO_TRUMPS)) is None
 True
 >>> can_bid(r, MISERE, bid_action(8, SPADES))
-'misère ranks below 8S: a bid must be higher than the current bid'
+'misère does not rank above 8S: a bid must be higher than the current bid'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .actions import (
     MISERE,
@@ -67,7 +68,7 @@ def can_bid(rules: Rules, bid: int, current: int | None) -> str | None:
         return "open misère is not allowed at this table (open_misere_allowed=false)"
     if current is not None and rank_key(rules, bid) <= rank_key(rules, current):
         return (
-            f"{bid_name(bid)} ranks below {bid_name(current)}: "
+            f"{bid_name(bid)} does not rank above {bid_name(current)}: "
             "a bid must be higher than the current bid"
         )
     if bid == MISERE and rules.misere_needs_seven and (
@@ -82,6 +83,18 @@ def legal_bids(rules: Rules, current: int | None) -> list[int]:
     out = [b for b in _ALL_BIDS if can_bid(rules, b, current) is None]
     out.sort(key=lambda b: rank_key(rules, b))
     return out
+
+
+@lru_cache(maxsize=64)
+def bid_table(rules: Rules) -> dict[int | None, tuple[int, ...]]:
+    """For each possible high bid (None: none yet), the legal actions in id order, pass too.
+
+    The auction's hot path is a dictionary look-up in this table, computed once per rules.
+    """
+    table: dict[int | None, tuple[int, ...]] = {}
+    for current in [None, *_ALL_BIDS]:
+        table[current] = tuple(sorted([PASS, *legal_bids(rules, current)]))
+    return table
 
 
 _ALL_BIDS = [bid_action(t, s) for t in range(6, 11) for s in range(5)] + [MISERE, OPEN_MISERE]

@@ -89,9 +89,24 @@ def iter_cards(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+# For each byte position of a mask and each byte value, the cards those bits stand for.
+_BYTE_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * i + j for j in range(8) if b >> j & 1) for b in range(256))
+    for i in range((NUM_CARDS + 7) // 8)
+)
+
+
 def cards_of(mask: int) -> list[int]:
-    """The cards of a mask as a list, lowest id first."""
-    return list(iter_cards(mask))
+    """The cards of a mask as a list, lowest id first (a byte at a time: a hot path)."""
+    out: list[int] = []
+    i = 0
+    while mask:
+        b = mask & 255
+        if b:
+            out += _BYTE_CARDS[i][b]
+        mask >>= 8
+        i += 1
+    return out
 
 
 def tokens(mask: int) -> tuple[str, ...]:

@@ -33,7 +33,7 @@ from .actions import (
     action_from_token,
     token_of,
 )
-from .auction import Contract, bid_name, can_bid, contract_of, legal_bids
+from .auction import Contract, bid_name, bid_table, can_bid, contract_of
 from .cards import JOKER, NO_TRUMPS, SUIT_LETTERS, SUIT_WORDS
 from .errors import DealError, IllegalActionError, MalformedError
 from .rng import Rng
@@ -43,6 +43,8 @@ from .tricks import NO_SUIT, TABLES, StrainTables, card_note, suit_word, winner_
 
 if TYPE_CHECKING:
     from .view import View
+
+_NUM_ACTIONS = CALL + cards.NUM_CARDS
 
 PHASES = ("auction", "kitty", "call", "play", "hand_over", "game_over")
 
@@ -105,11 +107,12 @@ _get_state = attrgetter(*_STATE_FIELDS)
 class Game:
     """A game of Five Hundred under some Rules, from the first deal to the winner."""
 
-    __slots__ = ("rules", "seed", "_undo", *_STATE_FIELDS)
+    __slots__ = ("rules", "seed", "_undo", "_bid_table", *_STATE_FIELDS)
 
     rules: Rules
     seed: int
     _undo: list[tuple[Any, ...]]
+    _bid_table: dict[int | None, tuple[int, ...]]
     _hand_no: int
     _dealer: int
     _scores: tuple[int, ...]
@@ -154,6 +157,7 @@ class Game:
         self.rules = rules if rules is not None else Rules.preset("australian")
         self.seed = seed if seed is not None else secrets.randbits(63)
         self._undo = []
+        self._bid_table = bid_table(self.rules)
         self._hand_no = 0
         self._scores = (0,) * len(self.rules.sides)
         self._results = ()
@@ -322,9 +326,7 @@ class Game:
         if ph == "play":
             return self._legal_play_ids()
         if ph == "auction":
-            seat = self._to_move
-            assert seat is not None
-            return sorted([PASS, *legal_bids(self.rules, self._high)])
+            return list(self._bid_table[self._high])
         if ph == "kitty":
             assert self._to_move is not None
             return cards.cards_of(self._hands[self._to_move])
@@ -335,19 +337,12 @@ class Game:
     def apply(self, action: str | int) -> None:
         """Take an action (token or id) for the seat to move; if illegal, raise, change nothing."""
         ph = self._phase
-        if ph == "hand_over":
-            raise IllegalActionError("the hand is over: call next_hand() to deal the next one")
-        if ph == "game_over":
-            raise IllegalActionError("the game is over")
-        if isinstance(action, str):
-            try:
-                a = action_from_token(action, auction=ph == "auction")
-            except MalformedError as e:
-                raise IllegalActionError(str(e)) from None
-        else:
+        if type(action) is int:
             a = action
-        if not isinstance(a, int) or not 0 <= a < CALL + cards.NUM_CARDS:
-            raise IllegalActionError(f"not an action id: {action!r}")
+            if not 0 <= a < _NUM_ACTIONS:
+                raise IllegalActionError(f"not an action id: {action!r}")
+        else:
+            a = self._parse(action)
         snapshot = _get_state(self)
         self._log = (*self._log, a)
         try:
@@ -357,12 +352,30 @@ class Game:
                 self._bid(a)
             elif ph == "kitty":
                 self._discard(a)
-            else:
+            elif ph == "call":
                 self._call(a)
+            elif ph == "hand_over":
+                raise IllegalActionError("the hand is over: call next_hand() to deal the next one")
+            else:
+                raise IllegalActionError("the game is over")
         except BaseException:
             self._restore(snapshot)
             raise
         self._undo.append(snapshot)
+
+    def _parse(self, action: object) -> int:
+        """An action id from a token (bids in the auction, cards elsewhere)."""
+        ph = self._phase
+        if ph == "hand_over":
+            raise IllegalActionError("the hand is over: call next_hand() to deal the next one")
+        if ph == "game_over":
+            raise IllegalActionError("the game is over")
+        if not isinstance(action, str):
+            raise IllegalActionError(f"an action is a token or an action id, not {action!r}")
+        try:
+            return action_from_token(action, auction=ph == "auction")
+        except MalformedError as e:
+            raise IllegalActionError(str(e)) from None
 
     def _restore(self, snapshot: tuple[Any, ...]) -> None:
         for name, value in zip(_STATE_FIELDS, snapshot, strict=True):
@@ -380,6 +393,7 @@ class Game:
         g.rules = self.rules
         g.seed = self.seed
         g._undo = list(self._undo)
+        g._bid_table = self._bid_table
         for name, value in zip(_STATE_FIELDS, _get_state(self), strict=True):
             object.__setattr__(g, name, value)
         return g
@@ -459,14 +473,13 @@ class Game:
         seat = self._to_move
         assert seat is not None
         if a != PASS:
-            if not (BID <= a < BID + 25 or a in (MISERE, OPEN_MISERE)):
-                raise IllegalActionError(
-                    f"{token_of(a)} is not a bid: the auction expects a bid (like 7H, 8NT, "
-                    "misere, open-misere) or pass"
-                )
-            why = can_bid(r, a, self._high)
-            if why is not None:
-                raise IllegalActionError(why)
+            if a not in self._bid_table[self._high]:
+                if not (BID <= a < BID + 25 or a in (MISERE, OPEN_MISERE)):
+                    raise IllegalActionError(
+                        f"{token_of(a)} is not a bid: the auction expects a bid (like 7H, "
+                        "8NT, misere, open-misere) or pass"
+                    )
+                raise IllegalActionError(can_bid(r, a, self._high) or "not a legal bid here")
             self._high, self._high_seat = a, seat
         else:
             self._passed |= 1 << seat
@@ -691,27 +704,31 @@ class Game:
                 f"{token_of(a)} is not a card: the game is in the play; "
                 f"seat {seat} plays a card"
             )
+        hands = self._hands
+        hand = hands[seat]
         if not self._legal_play_mask(seat) >> c & 1:
             raise IllegalActionError(self._explain_play(seat, c, named))
-        leading = not self._trick
-        if c == JOKER and leading and t.strain == NO_TRUMPS:
+        trick = self._trick
+        if c == JOKER and not trick and t.strain == NO_TRUMPS:
             names = self._joker_names(seat)
             if (named == NO_SUIT) != (not names) or (named != NO_SUIT and named not in
                                                         (names or ())):
                 raise IllegalActionError(self._explain_play(seat, c, named))
         elif named != NO_SUIT:
             raise IllegalActionError(self._explain_play(seat, c, named))
-        self._hands = _with(self._hands, seat, self._hands[seat] & ~(1 << c))
-        if leading:
+        self._hands = (*hands[:seat], hand & ~(1 << c), *hands[seat + 1 :])
+        if not trick:
             self._leader = seat
             led = named if c == JOKER and t.strain == NO_TRUMPS else t.eff_suit[c]
             self._led = led
             self._named = named
             if led != NO_SUIT:
                 self._led_suits |= 1 << led
-        elif self._led != NO_SUIT and t.eff_suit[c] != self._led:
-            self._voids = _with(self._voids, seat, self._voids[seat] | 1 << self._led)
-        self._trick = (*self._trick, c)
+        else:
+            led = self._led
+            if led != NO_SUIT and t.eff_suit[c] != led:
+                self._voids = _with(self._voids, seat, self._voids[seat] | 1 << led)
+        self._trick = (*trick, c)
         self._trick_seats = (*self._trick_seats, seat)
         nxt = self._next[seat]
         if nxt != self._leader:

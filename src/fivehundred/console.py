@@ -1,0 +1,688 @@
+"""The terminal game: you against random-legal opponents (``fivehundred play --text``).
+
+The human sits at one seat and sees the table through that seat's :class:`View` only; every
+other seat is a :class:`RandomOpponent`, a seeded policy that is handed a View (never the
+Game), passes most of the time in the auction, bids low otherwise and plays any legal card.
+The same seed gives the same deals and the same opponents' choices.
+
+Cards are shown with suit symbols and typed with letters or symbols, case-insensitively:
+
+>>> pretty("10H"), pretty("JK:D"), pretty("7NT"), pretty("pass"), pretty("call QS")
+('10♥', 'JK:♦', '7NT', 'pass', 'call Q♠')
+>>> seat_names(4, 0)
+('South', 'West', 'North', 'East')
+>>> [" ".join(cards) for _, cards in hand_groups(["AH", "5S", "JD", "JK", "JH", "KD"], 3)]
+['JK J♥ J♦ A♥', 'K♦', '5♠']
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import TextIO
+
+from .actions import action_from_token
+from .auction import rank_key
+from .cards import (
+    JOKER,
+    NO_TRUMPS,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    SUIT_WORDS,
+    card_from_token,
+    token,
+)
+from .errors import FiveHundredError, MalformedError
+from .game import Game
+from .rng import Rng
+from .rules import PRESET_NAMES, Rules
+from .scoring import declaring_seats
+from .tricks import TABLES
+from .view import View
+
+__all__ = ["ConsoleGame", "RandomOpponent", "hand_groups", "run_console_game", "seat_names"]
+
+# --------------------------------------------------------------------------- the opponent
+
+
+class RandomOpponent:
+    """A random-legal player that sees only a :class:`View`.
+
+    In the auction it passes ``pass_percent`` of the time and otherwise picks one of the three
+    lowest bids it may make (so it does not bid 10NT at random); elsewhere (the kitty, the
+    five-handed call, the play) it picks uniformly among the legal actions.
+
+    >>> from fivehundred import Game, Rules
+    >>> g = Game(Rules.preset("australian"), seed=7)
+    >>> RandomOpponent(1).act(g.view(g.to_move)) in g.legal_actions()
+    True
+    """
+
+    def __init__(self, seed: int, pass_percent: int = 80) -> None:
+        self.rng = Rng(seed)
+        self.pass_percent = pass_percent
+
+    def act(self, view: View) -> str:
+        """The action token this opponent takes, given its seat's view of the table."""
+        if not isinstance(view, View):
+            raise TypeError(f"an opponent is given a View, never the game: got {type(view)!r}")
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to do now (phase {view.phase})")
+        if view.phase == "auction":
+            bids = sorted((t for t in legal if t != "pass"),
+                          key=lambda t: rank_key(view.rules, action_from_token(t, auction=True)))
+            if not bids or ("pass" in legal and self.rng.below(100) < self.pass_percent):
+                return "pass"
+            return self.rng.choice(bids[:3])
+        return self.rng.choice(legal)
+
+
+def opponent_seed(game_seed: int, seat: int) -> int:
+    """The seed of the opponent at ``seat``, derived from the game's seed."""
+    return Rng(game_seed ^ 0x0BB0_5EED_0BB0).fork(seat + 1).next64()
+
+
+# --------------------------------------------------------------------------- text helpers
+
+_COMPASS: dict[int, tuple[str, ...]] = {
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
+    5: ("South", "West", "North-West", "North-East", "East"),
+    6: ("South", "South-West", "North-West", "North", "North-East", "South-East"),
+}
+
+_CARDISH = re.compile(r"^(JK:|1[0-3]|[2-9JQKA])([SCDH])$")
+_TO_LETTER = str.maketrans({sym: letter for sym, letter in zip(SUIT_SYMBOLS, SUIT_LETTERS,
+                                                                strict=True)})
+_RED = "\x1b[31m"
+_RESET = "\x1b[0m"
+
+# Suits shown alternating in colour: spades, hearts, clubs, diamonds (a cycle, trumps first).
+_CYCLE = (0, 3, 1, 2)
+
+
+def seat_names(players: int, you: int) -> tuple[str, ...]:
+    """Compass names of the seats, clockwise from yours (you sit South)."""
+    compass = _COMPASS[players]
+    return tuple(compass[(s - you) % players] for s in range(players))
+
+
+def pretty(tok: str, colour: bool = False) -> str:
+    """An action token with its suit as a symbol (``10H`` -> ``10♥``), red suits coloured."""
+    if tok.startswith("call "):
+        return "call " + pretty(tok[5:], colour)
+    m = _CARDISH.match(tok)
+    if m is None:
+        return tok
+    suit = SUIT_LETTERS.index(m.group(2))
+    text = m.group(1) + SUIT_SYMBOLS[suit]
+    if colour and suit in (2, 3):
+        return f"{_RED}{text}{_RESET}"
+    return text
+
+
+def _card_of(tok: str) -> int:
+    """The card of a card token or a named joker lead (``JK:H``)."""
+    return JOKER if tok.startswith("JK") else card_from_token(tok)
+
+
+def suit_order(strain: int) -> tuple[int, ...]:
+    """Effective suits in display order: trumps (or the no-trump joker) first, colours alternate."""
+    if strain == NO_TRUMPS:
+        return (NO_TRUMPS, *_CYCLE)
+    i = _CYCLE.index(strain)
+    return _CYCLE[i:] + _CYCLE[:i]
+
+
+def sort_tokens(tokens: Iterable[str], strain: int) -> list[str]:
+    """Card tokens in display order under a strain: by effective suit, then high to low."""
+    t = TABLES[strain]
+    order = {s: i for i, s in enumerate(suit_order(strain))}
+
+    def key(tok: str) -> tuple[int, int, str]:
+        c = _card_of(tok)
+        return (order[t.eff_suit[c]], -t.power[c], tok)
+
+    return sorted(tokens, key=key)
+
+
+def hand_groups(hand: Iterable[str], strain: int,
+                colour: bool = False) -> list[tuple[int, list[str]]]:
+    """A hand grouped by effective suit under ``strain`` (4: no trumps, misère, no contract yet).
+
+    Trumps come first with the joker and both bowers in trump order; at no trumps the joker
+    (the only trump) comes first on its own.  Returns (effective suit, shown cards) pairs.
+    """
+    t = TABLES[strain]
+    groups: dict[int, list[str]] = {}
+    for tok in sort_tokens(hand, strain):
+        groups.setdefault(t.eff_suit[_card_of(tok)], []).append(pretty(tok, colour))
+    return [(s, groups[s]) for s in suit_order(strain) if s in groups]
+
+
+def _group_label(suit: int, strain: int) -> str:
+    if suit == NO_TRUMPS:
+        return "joker"
+    if suit == strain:
+        return f"{SUIT_SYMBOLS[suit]} trumps"
+    return SUIT_SYMBOLS[suit]
+
+
+def hand_lines(hand: Iterable[str], strain: int, colour: bool = False) -> list[str]:
+    """The lines showing a hand grouped by suit (see :func:`hand_groups`)."""
+    return [f"  {_group_label(s, strain):<9} {' '.join(cs)}"
+            for s, cs in hand_groups(hand, strain, colour)]
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _width(text: str) -> int:
+    """Columns a text takes on screen (colour codes take none)."""
+    return len(_ANSI.sub("", text))
+
+
+def wrap_items(head: str, items: Sequence[str], width: int = 78) -> list[str]:
+    """``head`` and the items joined by commas, wrapped between items, indented under head.
+
+    >>> wrap_items("Legal: ", ["pass", "call 10♥", "7NT"], width=20)
+    ['Legal: pass,', '       call 10♥, 7NT']
+    """
+    lines: list[str] = []
+    line = head
+    indent = " " * 7
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if line not in (head, indent) and _width(line) + 1 + _width(piece) > width:
+            lines.append(line.rstrip())
+            line = indent
+        line += piece if line in (head, indent) else " " + piece
+    lines.append(line.rstrip())
+    return lines
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+HELP = """\
+How to play: type one of the legal actions shown (upper or lower case; suits as letters
+S C D H or as symbols ♠ ♣ ♦ ♥).
+  bids     7h  8nt  10s  pass (or p)  misere (or m)  open-misere (or om)
+  cards    as  10h  jd  jk; to lead the joker at no trumps or misère name a suit: jk:h
+  kitty    discard one card at a time, or all at once: 4s 5c 6d
+  partner  (five-handed) call qh  (or just qh), or alone
+  ?        this help        quit   leave the game
+"""
+
+_ALIASES = {
+    "P": "pass", "PASS": "pass", "M": "misere", "MISERE": "misere", "MISÈRE": "misere",
+    "OM": "open-misere", "OPEN MISERE": "open-misere", "OPEN-MISERE": "open-misere",
+    "OPEN MISÈRE": "open-misere", "OPEN-MISÈRE": "open-misere", "ALONE": "alone",
+}
+
+
+class _Quit(Exception):
+    """The player typed quit."""
+
+
+class _BadInput(Exception):
+    """Input that is not an action here; the message says why."""
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class ConsoleGame:
+    """One terminal game: the human at ``seat``, random-legal opponents everywhere else."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None = None,
+        seat: int = 0,
+        *,
+        ask: Callable[[str], str] | None = None,
+        out: TextIO | None = None,
+        game: Game | None = None,
+    ) -> None:
+        if not 0 <= seat < rules.players:
+            raise ValueError(f"--seat must be from 0 to {rules.players - 1}, got {seat}")
+        if game is not None and game.rules != rules:
+            raise ValueError("the game given is played under other rules")
+        self.rules = rules
+        #: The game (a given one is taken up where it stands: tests, resumed games).
+        self.game = game if game is not None else Game(
+            rules, seed=seed if seed is not None else secrets.randbits(31))
+        self.seat = seat
+        self.ask = ask if ask is not None else input
+        self.out = out if out is not None else sys.stdout
+        isatty = getattr(self.out, "isatty", None)
+        self.colour = bool(isatty()) if callable(isatty) else False
+        self.names = seat_names(rules.players, seat)
+        self.opponents = {s: RandomOpponent(opponent_seed(self.game.seed, s))
+                          for s in range(rules.players) if s != seat}
+        self.called: str | None = None
+        mine = rules.side_of[seat]
+        #: The sides in the order shown: yours first, then clockwise from your left.
+        self.side_order = sorted(range(len(rules.sides)), key=lambda i: (
+            i != mine, min((s - seat) % rules.players for s in rules.sides[i])))
+
+    # ---------------------------------------------------------------- output helpers
+
+    def say(self, text: str = "") -> None:
+        """Print a line."""
+        print(text, file=self.out)
+
+    def name(self, seat: int) -> str:
+        """A seat's name in sentences: ``You`` or a compass name."""
+        return "You" if seat == self.seat else self.names[seat]
+
+    def full_name(self, seat: int) -> str:
+        """A seat's name in headers: ``You (South)`` or a compass name."""
+        return f"You ({self.names[seat]})" if seat == self.seat else self.names[seat]
+
+    def _verb(self, seat: int, verb: str) -> str:
+        """``West bids`` / ``You bid``: the verb given in the third person."""
+        if seat != self.seat:
+            return f"{self.name(seat)} {verb}"
+        return f"You {verb[:-2] if verb.endswith('sses') else verb[:-1]}"
+
+    def side_name(self, side: int) -> str:
+        """A side by its seats, you first: ``You & North``, ``West & East``, ``West``."""
+        return self.join_names(self.rules.sides[side])
+
+    def join_names(self, seats: Iterable[int]) -> str:
+        """Seats' names joined, you first then clockwise: ``You, West & East``."""
+        ordered = sorted(seats, key=lambda s: (s - self.seat) % self.rules.players)
+        names = [self.name(s) for s in ordered]
+        if len(names) == 1:
+            return names[0]
+        return ", ".join(names[:-1]) + " & " + names[-1]
+
+    def p(self, tok: str) -> str:
+        """An action token as shown (suit symbols, red suits coloured on a terminal)."""
+        return pretty(tok, self.colour)
+
+    def _ask(self, prompt: str) -> str:
+        self.out.flush()
+        line = self.ask(prompt)
+        if line.strip().lower() in ("quit", "q", "exit"):
+            raise _Quit
+        return line
+
+    # ---------------------------------------------------------------- the main loop
+
+    def run(self) -> int:
+        """Play until the game is over or the player leaves; returns the exit status 0."""
+        try:
+            self._intro()
+            if self.game.phase not in ("hand_over", "game_over"):
+                self._new_hand()
+            while True:
+                g = self.game
+                if g.phase == "game_over":
+                    self._hand_summary()
+                    self._game_over()
+                    return 0
+                if g.phase == "hand_over":
+                    self._hand_summary()
+                    self._ask("press Enter for the next hand> ")
+                    g.next_hand()
+                    self._new_hand()
+                    continue
+                seat = g.to_move
+                assert seat is not None
+                if seat == self.seat:
+                    self._human_turn()
+                else:
+                    self._do(seat, self.opponents[seat].act(g.view(seat)))
+        except (_Quit, EOFError, KeyboardInterrupt):
+            self.say()
+            self.say(f"Goodbye. (This game's seed was {self.game.seed}.)")
+            return 0
+
+    def _intro(self) -> None:
+        preset = next((n for n in PRESET_NAMES if Rules.preset(n) == self.rules), None)
+        rules = preset if preset is not None else self.rules.to_string()
+        self.say(f"Five Hundred ({rules}: {self.rules.players} players, "
+                 f"first to {self.rules.target}) · seed {self.game.seed}")
+        self.say(f"You sit {self.names[self.seat]}; the others, clockwise: "
+                 + ", ".join(self.names[(self.seat + k) % self.rules.players]
+                             for k in range(1, self.rules.players))
+                 + ". Type ? for help, quit to leave.")
+
+    def _new_hand(self) -> None:
+        self.called = None
+        g = self.game
+        self.say()
+        self.say(f"=== Hand {g.hand_number + 1} · {self.name(g.dealer)} "
+                 f"{'deal' if g.dealer == self.seat else 'deals'} ===")
+
+    # ---------------------------------------------------------------- acting and announcing
+
+    def _do(self, seat: int, tok: str) -> None:
+        """Apply one action of ``seat`` and announce what it did and what followed."""
+        g = self.game
+        before = g.view(self.seat)
+        g.apply(tok)
+        after = g.view(self.seat)
+        if before.phase == "auction":
+            self.say(f"{self._verb(seat, 'passes')}" if tok == "pass"
+                     else f"{self._verb(seat, 'bids')} {self.p(tok)}")
+            if after.phase != "auction":
+                self._auction_over(after)
+            return
+        if before.phase == "kitty":
+            if seat == self.seat:
+                self.say(f"You discard {self.p(tok)}")
+            elif after.phase != "kitty":
+                self.say(f"{self._verb(seat, 'discards')} {self.rules.kitty_size} cards")
+            if after.phase == "play":
+                self._play_begins(after)
+            return
+        if before.phase == "call":
+            if tok == "alone":
+                self.say(f"{self._verb(seat, 'plays')} alone")
+            else:
+                self.called = tok[5:]
+                partner = after.partner
+                who = "" if partner is None else f": {self.name(partner)} "
+                who += "" if partner is None else ("are" if partner == self.seat else "is")
+                self.say(f"{self._verb(seat, 'calls')} the {self.p(self.called)}{who}"
+                         f"{'' if partner is None else ' the partner'}")
+            self._play_begins(after)
+            return
+        # the play
+        verb = "leads" if not before.trick else "plays"
+        note = ""
+        if tok.startswith("JK:"):
+            note = f" (the joker, naming {SUIT_WORDS[SUIT_LETTERS.index(tok[-1])]})"
+        self.say(f"{self._verb(seat, verb)} {self.p(tok)}{note}")
+        if len(after.tricks) > len(before.tricks):
+            self.say(f"{self._verb(after.tricks[-1].winner, 'wins')} the trick")
+        if after.exposed and not before.exposed:
+            spread, hand = after.exposed[0]
+            whose = "Your" if spread == self.seat else f"{self.name(spread)}'s"
+            self.say(f"{whose} hand is spread face up: "
+                     + " ".join(self.p(x) for x in sort_tokens(hand, NO_TRUMPS)))
+
+    def _auction_over(self, v: View) -> None:
+        c = v.contract
+        if c is None:
+            if v.phase == "play":
+                self.say("Everyone passed: the hand is played at no trumps, "
+                         f"10 points a trick; {self.name(v.to_move or 0)} "
+                         f"{'lead' if v.to_move == self.seat else 'leads'}.")
+            else:
+                self.say("Everyone passed: the hand is thrown in.")
+            return
+        self.say(f"{self._verb(c.declarer, 'wins')} the auction with {self.p(c.bid)} "
+                 f"(worth {c.value}) and {'take' if c.declarer == self.seat else 'takes'} "
+                 "the kitty")
+
+    def _play_begins(self, v: View) -> None:
+        for s in v.sitting_out:
+            self.say(f"{self._verb(s, 'sits')} out: "
+                     f"{self.name(v.contract.declarer) if v.contract else ''} plays misère alone")
+
+    # ---------------------------------------------------------------- the human's turn
+
+    def _human_turn(self) -> None:
+        g = self.game
+        v = g.view(self.seat)
+        self._screen(v)
+        while True:
+            line = self._ask(self._prompt(v))
+            text = line.strip()
+            if text.lower() in ("?", "help", "h"):
+                self.say(HELP)
+                self._legal_line(v)
+                continue
+            try:
+                toks = self._parse(text, v)
+                if len(toks) > 1:
+                    trial = g.clone()
+                    for tok in toks:
+                        trial.apply(tok)
+            except _BadInput as e:
+                self.say(str(e))
+                continue
+            except FiveHundredError as e:
+                self.say(f"Not allowed: {e}")
+                continue
+            try:
+                for tok in toks:
+                    self._do(self.seat, tok)
+            except FiveHundredError as e:
+                self.say(f"Not allowed: {e}")
+                continue
+            return
+
+    def _prompt(self, v: View) -> str:
+        if v.phase == "auction":
+            return "Your bid> "
+        if v.phase == "kitty":
+            left = len(v.hand) - 10
+            return f"Discard {left} card{'s' if left != 1 else ''}> "
+        if v.phase == "call":
+            return "Call a card (e.g. call QH) or alone> "
+        return "Your lead> " if not v.trick else "Your play> "
+
+    def _parse(self, text: str, v: View) -> list[str]:
+        """The action tokens a line of input means here; raise _BadInput if none."""
+        if not text:
+            raise _BadInput("Type an action (one of the legal actions shown), or ? for help.")
+        if v.phase == "kitty":
+            words = [w for w in re.split(r"[\s,]+", text) if w]
+            left = len(v.hand) - 10
+            if len(words) > left:
+                raise _BadInput(f"You have {left} card{'s' if left != 1 else ''} left to "
+                                f"discard, not {len(words)}.")
+            toks = []
+            for w in words:
+                try:
+                    c = card_from_token(w.translate(_TO_LETTER))
+                except MalformedError:
+                    raise _BadInput(f"not a card: {w!r} (cards look like AS, 10H, JK; "
+                                    "? for help)") from None
+                toks.append(token(c))
+            return toks
+        key = " ".join(text.translate(_TO_LETTER).upper().split())
+        key = _ALIASES.get(key, key)
+        if v.phase == "call" and _CARDISH.match(key) and not key.startswith("JK:"):
+            key = f"call {key}"
+        if v.phase == "call" and key == "JK":
+            key = "call JK"
+        try:
+            action_from_token(key, auction=v.phase == "auction")
+        except MalformedError:
+            what = {"auction": "not a bid: {!r} (bids look like 7H, 8NT, pass, misere)",
+                    "call": "not a call: {!r} (type e.g. call QH, or alone)",
+                    "play": "not a card: {!r} (cards look like AS, 10H, JK; "
+                            "lead the joker at no trumps as JK:H)"}[v.phase]
+            raise _BadInput(what.format(text) + "; ? for help") from None
+        return [key]
+
+    # ---------------------------------------------------------------- the screen
+
+    def _strain(self, v: View) -> int:
+        return v.contract.strain if v.contract is not None else NO_TRUMPS
+
+    def _screen(self, v: View) -> None:
+        r = self.rules
+        self.say()
+        self.say("─" * 72)
+        scores = " · ".join(f"{self.side_name(i)} {v.scores[i]}" for i in self.side_order)
+        self.say(f"Scores: {scores}   (game {r.target}, hole {r.hole})")
+        self.say(f"Hand {v.hand_number + 1} · dealer: {self.full_name(v.dealer)}")
+        if v.auction:
+            self.say("Auction:")
+            for line in self._auction_rounds(v.auction, v.dealer):
+                self.say("  " + line)
+            if v.phase == "auction":
+                high = [(s, t) for s, t in v.auction if t != "pass"]
+                self.say(f"High bid: {self.p(high[-1][1])} by {self.name(high[-1][0])}"
+                         if high else "No bid yet")
+        c = v.contract
+        if c is not None:
+            team = sorted(declaring_seats(r, c, v.partner))
+            if c.is_misere:
+                goal = f"{self.name(c.declarer)} must take no trick"
+            else:
+                verb = "needs" if len(team) == 1 and team[0] != self.seat else "need"
+                goal = f"{self.join_names(team)} {verb} {c.tricks} tricks"
+            partner = ""
+            if v.partner is not None or self.called is not None:
+                partner = " with " + (f"the {self.p(self.called)}" if self.called else "")
+                if v.partner is not None:
+                    partner += f" ({self.name(v.partner)})"
+            elif r.call_partner and v.phase == "play" and not c.is_misere:
+                partner = " alone"
+            self.say(f"Contract: {self.p(c.bid)} by {self.full_name(c.declarer)}{partner}"
+                     f" · {goal} · worth {c.value}")
+        elif v.phase == "play":
+            self.say("No contract: everyone passed; no trumps, 10 points a trick to each")
+        if v.phase == "play":
+            won = " · ".join(
+                f"{self.side_name(i)} {sum(v.tricks_won[s] for s in r.sides[i])}"
+                for i in self.side_order)
+            self.say(f"Tricks won: {won}")
+            if v.tricks:
+                last = v.tricks[-1]
+                self.say("Last trick: " + self._plays(last.plays)
+                         + f" → {self.name(last.winner)}")
+            for who, hand in v.exposed:
+                if who != self.seat:
+                    self.say(f"{self.name(who)}'s hand (face up): "
+                             + " ".join(self.p(x) for x in sort_tokens(hand, NO_TRUMPS)))
+            self.say("Trick: " + (self._plays(v.trick) if v.trick else "(you lead)"))
+        strain = self._strain(v)
+        if v.phase == "kitty":
+            self.say("Kitty (now in your hand): "
+                     + " ".join(self.p(x) for x in sort_tokens(v.kitty, strain)))
+        elif v.discards and v.phase in ("call", "play"):
+            self.say("Your discards: " + " ".join(self.p(x) for x in sort_tokens(v.discards,
+                                                                                strain)))
+        trumps = "" if c is None or c.trump is None else f", {SUIT_WORDS[c.trump]} trumps"
+        if c is not None and c.is_misere:
+            trumps = ", misère: no trumps"
+        elif c is not None and c.trump is None:
+            trumps = ", no trumps"
+        n = len(v.hand)
+        self.say(f"Your hand ({n} card{'' if n == 1 else 's'}{trumps}):")
+        for line in hand_lines(v.hand, strain, self.colour):
+            self.say(line)
+        self._legal_line(v)
+
+    def _plays(self, plays: Sequence[tuple[int, str]]) -> str:
+        return " · ".join(f"{self.name(s)} {self.p(t)}" for s, t in plays)
+
+    def _auction_rounds(self, auction: Sequence[tuple[int, str]], dealer: int) -> list[str]:
+        """One line per time round the table, each starting at or after eldest."""
+        n = self.rules.players
+        rounds: list[list[tuple[int, str]]] = [[]]
+        last = n
+        for seat, tok in auction:
+            place = (seat - dealer - 1) % n
+            if place <= last and rounds[-1]:
+                rounds.append([])
+            last = place
+            rounds[-1].append((seat, tok))
+        return [" · ".join(f"{self.name(s)} {self.p(t)}" for s, t in rnd) for rnd in rounds]
+
+    def ordered_legal(self, v: View) -> list[str]:
+        """The legal actions in the order shown: ladder order, or hand order for cards."""
+        legal = list(v.legal_actions)
+        if v.phase == "auction":
+            bids = sorted((t for t in legal if t != "pass"),
+                          key=lambda t: rank_key(self.rules, action_from_token(t, auction=True)))
+            return ["pass", *bids] if "pass" in legal else bids
+        strain = self._strain(v)
+        if v.phase == "call":
+            calls = [t[5:] for t in legal if t.startswith("call ")]
+            alone = ["alone"] if "alone" in legal else []
+            return alone + [f"call {t}" for t in sort_tokens(calls, strain)]
+        return sort_tokens(legal, strain)
+
+    def _legal_line(self, v: View) -> None:
+        legal = self.ordered_legal(v)
+        if v.phase == "call":
+            head = "Legal: alone, or call one of: " if "alone" in legal else "Legal: call one of: "
+            items = [self.p(t[5:]) for t in legal if t.startswith("call ")]
+        else:
+            head, items = "Legal: ", [self.p(t) for t in legal]
+        for line in wrap_items(head, items):
+            self.say(line)
+
+    # ---------------------------------------------------------------- ends of hands and game
+
+    def _hand_summary(self) -> None:
+        r = self.rules
+        res = self.game.hand_results[-1]
+        self.say()
+        self.say(f"--- Hand {res.number + 1} is over ---")
+        if res.kind == "all_pass_redeal":
+            self.say("Everyone passed: no score; the deal passes left.")
+        else:
+            c = res.contract
+            if c is None:
+                self.say("No contract (everyone passed): played at no trumps, 10 a trick.")
+            else:
+                partner = ""
+                if res.partner is not None:
+                    partner = f" with {self.name(res.partner)}"
+                outcome = "made" if res.made else "failed"
+                self.say(f"Contract: {self.p(c.bid)} by {self.name(res.declarer or 0)}"
+                         f"{partner}: {outcome}")
+            tricks = " · ".join(f"{self.side_name(i)} {sum(res.tricks[s] for s in r.sides[i])}"
+                                for i in self.side_order)
+            self.say(f"Tricks: {tricks}")
+        points = " · ".join(f"{self.side_name(i)} {_signed(res.points[i])}"
+                            for i in self.side_order)
+        self.say(f"Points: {points}")
+        totals = " · ".join(f"{self.side_name(i)} {self.game.scores[i]}"
+                            for i in self.side_order)
+        self.say(f"Scores: {totals}")
+
+    def _game_over(self) -> None:
+        w = self.game.winner
+        assert w is not None
+        name = self.side_name(w)
+        you = self.seat in self.rules.sides[w]
+        verb = "win" if you or len(self.rules.sides[w]) > 1 else "wins"
+        scores, r = self.game.scores, self.rules
+        if scores[w] >= r.target:
+            why = f"{scores[w]}, past {r.target}"
+        else:
+            fell = [self.side_name(i) for i in self.side_order if scores[i] <= r.hole]
+            why = f"{' and '.join(fell)} fell to {r.hole} or below"
+        self.say()
+        self.say(f"=== Game over: {name} {verb} the game ({why}){'!' if you else '.'} ===")
+        self.say("Final scores: " + " · ".join(
+            f"{self.side_name(i)} {self.game.scores[i]}" for i in self.side_order))
+
+
+def run_console_game(
+    rules: Rules,
+    seed: int | None = None,
+    seat: int = 0,
+    *,
+    ask: Callable[[str], str] | None = None,
+    out: TextIO | None = None,
+) -> int:
+    """Play a game in the terminal against random-legal opponents; returns the exit status.
+
+    ``ask`` shows a prompt and returns the line typed (default :func:`input`); ``out`` takes
+    the screen (default stdout).  End of input, ``quit`` and Ctrl-C leave politely (status 0).
+    """
+    try:
+        console = ConsoleGame(rules, seed, seat, ask=ask, out=out)
+    except ValueError as e:
+        print(f"fivehundred play: {e}", file=out if out is not None else sys.stderr)
+        return 2
+    return console.run()

@@ -1,0 +1,423 @@
+"""The terminal game: whole games through ``ask``, bad input, leaving, the hand display, bots."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable
+
+import pytest
+
+from fivehundred import Game, Rules, View
+from fivehundred.cards import HEARTS, NO_TRUMPS, SPADES, SUIT_LETTERS, SUIT_SYMBOLS
+from fivehundred.cli import main
+from fivehundred.console import (
+    ConsoleGame,
+    RandomOpponent,
+    hand_lines,
+    opponent_seed,
+    run_console_game,
+    sort_tokens,
+)
+
+_TO_LETTER = str.maketrans(dict(zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True)))
+
+
+def legal_on_screen(text: str) -> list[str]:
+    """The legal actions of the last ``Legal:`` block printed, as engine tokens."""
+    lines = text.splitlines()
+    start = max(i for i, line in enumerate(lines) if line.startswith("Legal: "))
+    block = lines[start][len("Legal: "):]
+    for line in lines[start + 1:]:
+        if not line.startswith("       "):
+            break
+        block += " " + line.strip()
+    block = block.translate(_TO_LETTER)
+    if "call one of:" in block:
+        head, _, rest = block.partition("call one of:")
+        calls = [f"call {t.strip()}" for t in rest.split(",")]
+        return (["alone"] if "alone" in head else []) + calls
+    return [t.strip() for t in block.split(",")]
+
+
+class ScriptedPlayer:
+    """Plays through ``ask`` reading the legal actions off the screen (checked against the
+    engine), passing mostly, sometimes discarding the whole kitty on one line."""
+
+    def __init__(self, seed: int, out: io.StringIO) -> None:
+        self.rng = random.Random(seed)
+        self.out = out
+        self.console: ConsoleGame | None = None
+        self.prompts = 0
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts += 1
+        assert self.console is not None
+        g = self.console.game
+        if prompt.startswith("press Enter"):
+            assert g.phase == "hand_over"
+            return ""
+        legal = legal_on_screen(self.out.getvalue())
+        assert sorted(legal) == g.legal_actions()  # the screen shows exactly the legal actions
+        assert g.to_move == self.console.seat
+        if g.phase == "auction":
+            if self.rng.random() < 0.75:
+                return self.rng.choice(["pass", "p", "PASS"])
+            return self.rng.choice(legal[1:4]).lower()
+        if g.phase == "kitty" and self.rng.random() < 0.5:
+            left = g.rules.kitty_size - g.discards.bit_count()
+            return "  ".join(self.rng.sample(legal, left))
+        choice = self.rng.choice(legal)
+        return choice.lower() if self.rng.random() < 0.5 else choice
+
+
+def play_whole_game(preset: str, seed: int, seat: int = 0) -> tuple[int, str, ConsoleGame]:
+    out = io.StringIO()
+    player = ScriptedPlayer(seed, out)
+    console = ConsoleGame(Rules.preset(preset), seed, seat, ask=player, out=out)
+    player.console = console
+    rc = console.run()
+    assert player.prompts > 0
+    return rc, out.getvalue(), console
+
+
+# ---------------------------------------------------------------------------- (a) whole games
+
+
+@pytest.mark.parametrize("preset", ["australian", "classic3", "classic4", "five_called",
+                                    "two_dead_hand", "six_pairs"])
+def test_whole_game_to_the_end(preset: str) -> None:
+    rules = Rules.preset(preset)
+    rc, text, console = play_whole_game(preset, seed=11, seat=1 % rules.players)
+    g = console.game
+    assert rc == 0
+    assert g.phase == "game_over" and g.winner is not None
+    assert "=== Game over: " in text
+    assert console.side_name(g.winner) + (" win" if console.seat in rules.sides[g.winner]
+                                          or len(rules.sides[g.winner]) > 1 else " wins") in text
+    final = text[text.index("Final scores: "):].splitlines()[0]
+    for i, score in enumerate(g.scores):
+        assert f"{console.side_name(i)} {score}" in final
+    assert text.count("--- Hand ") == len(g.hand_results)
+    assert "Scores: " in text and "Points: " in text and "Auction:" in text
+
+
+def test_screen_names_sides_and_seats() -> None:
+    _, text, _ = play_whole_game("australian", seed=5, seat=0)
+    assert "You sit South; the others, clockwise: West, North, East" in text
+    assert "Scores: You & North " in text
+    assert "West & East" in text
+    assert "dealer: " in text and "Trick: " in text and "Tricks won: " in text
+    assert any(line.startswith("Your hand (10 cards") for line in text.splitlines())
+    for announcement in ("West bids", "West passes", "plays ", "wins the trick"):
+        assert announcement in text
+
+
+def test_same_seed_same_game() -> None:
+    a = play_whole_game("australian", seed=3)[1]
+    b = play_whole_game("australian", seed=3)[1]
+    c = play_whole_game("australian", seed=4)[1]
+    assert a == b
+    assert a != c
+
+
+# ---------------------------------------------------------------------------- (b) bad input
+
+
+def advance(rules: Rules, want: Callable[[Game], bool], human: int = 0,
+            human_bids: str | None = None) -> Game:
+    """A game driven (passing mostly, random cards) to the first state where ``want`` holds."""
+    for seed in range(200):
+        g = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        while g.phase not in ("game_over",):
+            if want(g):
+                return g
+            if g.phase == "hand_over":
+                g.next_hand()
+                continue
+            legal = g.legal_actions()
+            if g.phase == "auction":
+                if human_bids is not None and g.to_move == human and human_bids in legal:
+                    g.apply(human_bids)
+                    continue
+                bids = [t for t in legal if t != "pass"]
+                g.apply("pass" if human_bids is not None or rng.random() < 0.7 or not bids
+                        else rng.choice(bids[:3]))
+                continue
+            g.apply(rng.choice(legal))
+    raise AssertionError("no such state found")
+
+
+def snapshot(g: Game) -> tuple[object, ...]:
+    return (g.phase, g.to_move, g.actions, g.hand_number, g.scores,
+            tuple(g.hand(s) for s in range(g.rules.players)), g.discards)
+
+
+def feed(g: Game, lines: list[str], seat: int = 0) -> tuple[str, list[tuple[object, ...]]]:
+    """Run the console on ``g`` with these lines then EOF; the state seen at each prompt."""
+    out = io.StringIO()
+    seen: list[tuple[object, ...]] = []
+    todo = list(lines)
+
+    def ask(prompt: str) -> str:
+        seen.append(snapshot(g))
+        if not todo:
+            raise EOFError
+        return todo.pop(0)
+
+    rc = ConsoleGame(g.rules, seat=seat, ask=ask, out=out, game=g).run()
+    assert rc == 0
+    return out.getvalue(), seen
+
+
+AUS = Rules.preset("australian")
+
+
+def test_card_not_held_is_refused_and_nothing_changes() -> None:
+    g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0 and not g.trick)
+    not_held = next(t for t in ("AS", "KS", "QS", "AH", "KH", "AC", "AD")
+                    if t not in g.hand_tokens(0))
+    before = snapshot(g)
+    text, seen = feed(g, [not_held.lower()])
+    assert f"you do not hold {not_held}" in text
+    assert seen == [before, before]
+    assert snapshot(g) == before
+
+
+def _can_revoke(g: Game) -> bool:
+    if g.phase != "play" or g.to_move != 0 or not g.trick:
+        return False
+    return len(g.legal_actions()) < len(g.hand_tokens(0))
+
+
+def test_not_following_suit_is_refused_with_must_follow() -> None:
+    g = advance(AUS, _can_revoke)
+    revoke = next(t for t in g.hand_tokens(0) if t not in g.legal_actions())
+    before = snapshot(g)
+    text, seen = feed(g, [revoke])
+    assert "Not allowed: must follow " in text
+    assert seen == [before, before]
+    # and a legal card typed in lower case is then taken
+    legal = g.legal_actions()[0]
+    text, _ = feed(g, [revoke, legal.lower()])
+    assert text.count("must follow") == 1
+    assert f"You play {legal}" in text.translate(_TO_LETTER) or "You play JK" in text
+    assert snapshot(g) != before
+
+
+def test_bid_below_the_current_bid_is_refused() -> None:
+    g = advance(AUS, lambda g: g.phase == "auction" and g.to_move == 0
+                and any(t != "pass" for _, t in g.view(0).auction))
+    high = [t for _, t in g.view(0).auction if t != "pass"][-1]
+    before = snapshot(g)
+    text, seen = feed(g, ["6s"])  # the lowest bid: below (or equal to) any bid made
+    assert f"6S does not rank above {high}: a bid must be higher than the current bid" in text
+    assert seen == [before, before]
+
+
+@pytest.mark.parametrize("gibberish", ["xyzzy", "7X", "11NT", "JK:Z", "as ks"])
+def test_gibberish_is_refused_in_the_auction_and_the_play(gibberish: str) -> None:
+    g = advance(AUS, lambda g: g.phase == "auction" and g.to_move == 0)
+    before = snapshot(g)
+    text, seen = feed(g, [gibberish])
+    assert f"not a bid: {gibberish!r}" in text
+    assert seen == [before, before]
+    g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0)
+    before = snapshot(g)
+    text, seen = feed(g, [gibberish])
+    assert f"not a card: {gibberish!r}" in text
+    assert seen == [before, before]
+
+
+def test_empty_line_and_help_reprompt() -> None:
+    g = advance(AUS, lambda g: g.phase == "auction" and g.to_move == 0)
+    before = snapshot(g)
+    text, seen = feed(g, ["", "?", "help"])
+    assert "Type an action" in text
+    assert text.count("How to play") == 2
+    assert seen == [before] * 4
+
+
+def _human_kitty(g: Game) -> bool:
+    return g.phase == "kitty" and g.to_move == 0 and g.discards == 0
+
+
+def test_kitty_all_at_once_or_one_at_a_time() -> None:
+    g = advance(AUS, _human_kitty, human_bids="6S")
+    hand = g.hand_tokens(0)
+    text, _ = feed(g, [f"{hand[0].lower()} {hand[1]},{hand[2]}"])
+    assert g.discards.bit_count() == 3 and g.phase == "play"
+    assert text.count("You discard") == 3
+    assert "Kitty (now in your hand): " in text
+
+    g = advance(AUS, _human_kitty, human_bids="6S")
+    hand = g.hand_tokens(0)
+    text, seen = feed(g, [hand[0], hand[1].translate(str.maketrans("SCDH", "♠♣♦♥")), hand[2]])
+    assert g.discards.bit_count() == 3
+    assert [s[0] for s in seen] == ["kitty", "kitty", "kitty", "play"]
+
+
+def test_kitty_line_with_one_bad_card_discards_nothing() -> None:
+    g = advance(AUS, _human_kitty, human_bids="6S")
+    hand = g.hand_tokens(0)
+    missing = next(t for t in ("AS", "KS", "AH", "KH", "AC", "AD", "JK") if t not in hand)
+    before = snapshot(g)
+    text, seen = feed(g, [f"{hand[0]} {missing}", f"{hand[0]} {hand[0]}",
+                          f"{hand[0]} {hand[1]} {hand[2]} {hand[3]}", "4q"])
+    assert f"cannot discard {missing}: you do not hold it" in text
+    assert f"cannot discard {hand[0]}: you do not hold it" in text
+    assert "You have 3 cards left to discard, not 4." in text
+    assert "not a card: '4q'" in text
+    assert seen == [before] * 5
+    assert "You discard" not in text
+
+
+def test_joker_lead_at_no_trumps_names_a_suit() -> None:
+    def joker_lead(g: Game) -> bool:
+        return (g.phase == "play" and g.to_move == 0 and not g.trick
+                and any(t.startswith("JK:") for t in g.legal_actions()))
+
+    g = advance(AUS, joker_lead, human_bids="6NT")
+    names = [t for t in g.legal_actions() if t.startswith("JK:")]
+    before = snapshot(g)
+    text, seen = feed(g, ["jk", names[0].lower()])
+    assert "names a suit" in text
+    assert seen[0] == seen[1] == before
+    assert "(the joker, naming " in text
+
+
+# ---------------------------------------------------------------------------- (c) leaving
+
+
+@pytest.mark.parametrize("leave", [EOFError, KeyboardInterrupt, "quit", "QUIT", "q"])
+def test_leaving_politely_returns_zero(leave: object) -> None:
+    out = io.StringIO()
+
+    def ask(prompt: str) -> str:
+        if isinstance(leave, str):
+            return leave
+        assert isinstance(leave, type)
+        raise leave()
+
+    assert run_console_game(AUS, seed=9, ask=ask, out=out) == 0
+    assert "Goodbye" in out.getvalue()
+
+
+def test_quit_at_the_end_of_a_hand() -> None:
+    g = advance(AUS, lambda g: g.phase == "hand_over")
+    text, _ = feed(g, ["quit"])
+    assert "press Enter" not in text  # the prompt went to ask, the summary to the screen
+    assert "--- Hand " in text and "Points: " in text and "Goodbye" in text
+    assert g.phase == "hand_over"
+
+
+def test_cli_play_text_ends_on_eof(monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    def eof(prompt: str = "") -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", eof)
+    assert main(["play", "--text", "--seed", "3", "--rules", "classic3", "--seat", "2"]) == 0
+    text = capsys.readouterr().out
+    assert "classic3" in text and "seed 3" in text and "Goodbye" in text
+
+
+def test_bad_seat_is_an_error() -> None:
+    out = io.StringIO()
+    assert run_console_game(AUS, seed=1, seat=4, ask=lambda p: "", out=out) == 2
+    assert "--seat must be from 0 to 3" in out.getvalue()
+
+
+# ---------------------------------------------------------------------------- (d) hand display
+
+
+def test_hearts_trumps_joker_and_bowers_first() -> None:
+    hand = ["5S", "AD", "JD", "KH", "QC", "JK", "10H", "AH", "JH", "JC"]
+    lines = [line.split(None, 1) for line in hand_lines(hand, HEARTS)]
+    assert lines[0] == ["♥", "trumps  JK J♥ J♦ A♥ K♥ 10♥"]
+    assert [line[0] for line in lines] == ["♥", "♣", "♦", "♠"]
+    assert lines[1][1].split() == ["Q♣", "J♣"]
+    assert lines[2][1].split() == ["A♦"]
+    assert sort_tokens(hand, HEARTS)[:6] == ["JK", "JH", "JD", "AH", "KH", "10H"]
+
+
+def test_spades_trumps_take_the_jack_of_clubs() -> None:
+    hand = ["JC", "AS", "4S", "JS", "AC", "9C", "AH", "JH"]
+    assert sort_tokens(hand, SPADES) == ["JS", "JC", "AS", "4S", "AH", "JH", "AC", "9C"]
+
+
+def test_no_trumps_and_before_a_contract_plain_order() -> None:
+    hand = ["JC", "AS", "JS", "JK", "AC", "9C", "JH", "KD"]
+    lines = hand_lines(hand, NO_TRUMPS)
+    assert lines[0].split() == ["joker", "JK"]
+    assert lines[1].split() == ["♠", "A♠", "J♠"]
+    assert lines[2].split() == ["♥", "J♥"]
+    assert lines[3].split() == ["♣", "A♣", "J♣", "9♣"]
+    assert lines[4].split() == ["♦", "K♦"]
+
+
+def test_screen_shows_the_hand_under_the_contract() -> None:
+    g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0 and not g.tricks,
+                human_bids="6H")
+    text, _ = feed(g, [])
+    block = text[text.index("Your hand (10 cards, hearts trumps):"):].splitlines()[1:]
+    shown = [c.translate(_TO_LETTER) for line in block if line.startswith("  ")
+             for c in line.split()[1:] if c != "trumps"]
+    assert shown == sort_tokens(g.hand_tokens(0), HEARTS)
+    assert "Contract: 6♥ by You (South)" in text
+
+
+def test_colour_only_on_a_terminal() -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out = Tty()
+    run_console_game(AUS, seed=2, ask=lambda p: "quit", out=out)
+    plain = io.StringIO()
+    run_console_game(AUS, seed=2, ask=lambda p: "quit", out=plain)
+    assert "\x1b[31m" in out.getvalue()
+    assert "\x1b[" not in plain.getvalue()
+
+
+# ---------------------------------------------------------------------------- (e) opponents
+
+
+def test_random_opponent_is_deterministic_and_mostly_passes() -> None:
+    views = []
+    for seed in range(60):
+        g = Game(AUS, seed=seed)
+        views.append(g.view(g.to_move or 0))
+    a, b = RandomOpponent(42), RandomOpponent(42)
+    choices = [a.act(v) for v in views]
+    assert choices == [b.act(v) for v in views]
+    assert choices != [RandomOpponent(43).act(v) for v in views]
+    passes = choices.count("pass")
+    assert 0.6 * len(views) <= passes < len(views)
+    assert set(choices) <= {"pass", "6S", "6C", "6D"}
+    assert opponent_seed(7, 1) == opponent_seed(7, 1) != opponent_seed(7, 2)
+
+
+def test_random_opponent_refuses_a_game() -> None:
+    g = Game(AUS, seed=1)
+    with pytest.raises(TypeError, match="View"):
+        RandomOpponent(1).act(g)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="nothing to do"):
+        RandomOpponent(1).act(g.view(((g.to_move or 0) + 1) % 4))
+
+
+def test_opponents_are_only_ever_given_views(monkeypatch: pytest.MonkeyPatch) -> None:
+    given: list[type] = []
+    act = RandomOpponent.act
+
+    def spy(self: RandomOpponent, view: View) -> str:
+        given.append(type(view))
+        return act(self, view)
+
+    monkeypatch.setattr(RandomOpponent, "act", spy)
+    for preset in ("australian", "five_called"):
+        rc, _, console = play_whole_game(preset, seed=2)
+        assert rc == 0 and console.game.phase == "game_over"
+    assert len(given) > 100
+    assert set(given) == {View}
