@@ -1,7 +1,8 @@
 """Property tests: random legal games under every preset and random option mixes.
 
 After every action: every card is accounted for exactly once, hand sizes are right, undo is
-the exact inverse of apply, and no seat's view holds a card that seat may not see.  After
+the exact inverse of apply, a random illegal action is refused and changes nothing, and no
+seat's view holds a card that seat may not see.  After
 every hand: ten tricks (fewer only when a misère stops early), and side scores equal the sum
 of the hand results.
 """
@@ -11,11 +12,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fivehundred import Game, Rules, View
-from fivehundred.actions import PASS
+from fivehundred import Game, IllegalActionError, Rules, View
+from fivehundred.actions import NUM_ACTIONS, PASS, token_of
 from fivehundred.cards import JOKER, card_from_token, tokens
 from fivehundred.errors import MalformedError
 from fivehundred.game import _get_state
@@ -144,6 +146,11 @@ def run_game(rules: Rules, seed: int, max_hands: int, check_all_views: bool = Tr
         assert g.legal_actions() == sorted(g.legal_actions())
         a = PASS if PASS in legal and rng.below(100) < 70 else rng.choice(legal)
         before = _get_state(g)
+        bad = rng.below(NUM_ACTIONS)
+        if bad not in legal:
+            with pytest.raises(IllegalActionError):
+                g.apply(bad)
+            assert _get_state(g) == before, f"illegal {token_of(bad)} changed the state"
         g.apply(a)
         after = _get_state(g)
         g.undo()

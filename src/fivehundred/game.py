@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from .view import View
 
 _NUM_ACTIONS = CALL + cards.NUM_CARDS
+_OVER = ("hand_over", "game_over")
 
 PHASES = ("auction", "kitty", "call", "play", "hand_over", "game_over")
 
@@ -100,6 +101,7 @@ _STATE_FIELDS = (
     "_auction", "_passed", "_high", "_high_seat", "_spoken",
     "_contract", "_t", "_partner", "_next", "_leader", "_trick", "_trick_seats", "_led",
     "_named", "_led_suits", "_voids", "_won", "_tricks", "_exposed", "_reach_order",
+    "_hand_start",
 )
 _get_state = attrgetter(*_STATE_FIELDS)
 
@@ -112,6 +114,7 @@ class Game:
     rules: Rules
     seed: int
     _undo: list[tuple[Any, ...]]
+    """States before each ``next_hand`` (actions within a hand are undone by replay)."""
     _bid_table: dict[int | None, tuple[int, ...]]
     _hand_no: int
     _dealer: int
@@ -147,6 +150,7 @@ class Game:
     _tricks: tuple[Trick, ...]
     _exposed: bool
     _reach_order: tuple[int, ...]
+    _hand_start: tuple[Any, ...]
 
     def __init__(
         self,
@@ -343,25 +347,23 @@ class Game:
                 raise IllegalActionError(f"not an action id: {action!r}")
         else:
             a = self._parse(action)
-        snapshot = _get_state(self)
+        # Every handler checks the action fully before it changes anything, so an illegal
+        # action leaves the state untouched (tests/test_properties.py checks this).
+        if ph == "play":
+            self._play(a)
+        elif ph == "auction":
+            self._bid(a)
+        elif ph == "kitty":
+            self._discard(a)
+        elif ph == "call":
+            self._call(a)
+        elif ph == "hand_over":
+            raise IllegalActionError("the hand is over: call next_hand() to deal the next one")
+        else:
+            raise IllegalActionError("the game is over")
         self._log = (*self._log, a)
-        try:
-            if ph == "play":
-                self._play(a)
-            elif ph == "auction":
-                self._bid(a)
-            elif ph == "kitty":
-                self._discard(a)
-            elif ph == "call":
-                self._call(a)
-            elif ph == "hand_over":
-                raise IllegalActionError("the hand is over: call next_hand() to deal the next one")
-            else:
-                raise IllegalActionError("the game is over")
-        except BaseException:
-            self._restore(snapshot)
-            raise
-        self._undo.append(snapshot)
+        if self._phase in _OVER:
+            self._past = (*self._past, HandLog(self._deal, self._log))
 
     def _parse(self, action: object) -> int:
         """An action id from a token (bids in the auction, cards elsewhere)."""
@@ -382,7 +384,20 @@ class Game:
             object.__setattr__(self, name, value)
 
     def undo(self) -> None:
-        """Restore the state before the last action (or the last ``next_hand``)."""
+        """Restore the state before the last action (or the last ``next_hand``).
+
+        Apply keeps no copy per action (it is the hot path): undo returns to the state at the
+        start of the hand and replays the hand's actions but the last, which is exact because
+        the engine is deterministic.
+        """
+        if self._log:
+            actions = self._log[:-1]
+            start = self._hand_start
+            self._restore(start)
+            self._hand_start = start  # the stored start holds an empty placeholder here
+            for a in actions:
+                self.apply(a)
+            return
         if not self._undo:
             raise IllegalActionError("nothing to undo")
         self._restore(self._undo.pop())
@@ -417,6 +432,7 @@ class Game:
                                 f"not seat {d.dealer}")
         self._start_hand(d)
         self._undo.append(snapshot)
+
 
     # ------------------------------------------------------------------ dealing
 
@@ -465,6 +481,8 @@ class Game:
         self._exposed = False
         self._reach_order = ()
         self._to_move = (d.dealer + 1) % n
+        self._hand_start = ()
+        self._hand_start = _get_state(self)
 
     # ------------------------------------------------------------------ the auction
 
@@ -809,7 +827,6 @@ class Game:
         self._results = (*self._results, HandResult(
             self._hand_no, self._dealer, c, c.declarer if c else None, self._partner,
             self._won, points, made, kind))
-        self._past = (*self._past, HandLog(self._deal, self._log))
         self._winner = game_winner(r, self._scores, c, self._partner, made, self._reach_order)
         self._phase = "game_over" if self._winner is not None else "hand_over"
         self._to_move = None
