@@ -1,19 +1,4 @@
-"""The terminal game: you against random-legal opponents (``fivehundred play --text``).
-
-The human sits at one seat and sees the table through that seat's :class:`View` only; every
-other seat is a :class:`RandomOpponent`, a seeded policy that is handed a View (never the
-Game), passes most of the time in the auction, bids low otherwise and plays any legal card.
-The same seed gives the same deals and the same opponents' choices.
-
-Cards are shown with suit symbols and typed with letters or symbols, case-insensitively:
-
->>> pretty("10H"), pretty("JK:D"), pretty("7NT"), pretty("pass"), pretty("call QS")
-('10♥', 'JK:♦', '7NT', 'pass', 'call Q♠')
->>> seat_names(4, 0)
-('South', 'West', 'North', 'East')
->>> [" ".join(cards) for _, cards in hand_groups(["AH", "5S", "JD", "JK", "JH", "KD"], 3)]
-['JK J♥ J♦ A♥', 'K♦', '5♠']
-"""
+"""The terminal game's loop: the screen, your input, the opponents' turns, the score."""
 
 from __future__ import annotations
 
@@ -23,191 +8,31 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
-from .actions import action_from_token
-from .auction import rank_key
-from .cards import (
-    JOKER,
+from ..actions import action_from_token
+from ..auction import rank_key
+from ..cards import (
     NO_TRUMPS,
     SUIT_LETTERS,
-    SUIT_SYMBOLS,
     SUIT_WORDS,
     card_from_token,
     token,
 )
-from .errors import FiveHundredError, MalformedError
-from .game import Game
-from .rng import Rng
-from .rules import PRESET_NAMES, Rules
-from .scoring import declaring_seats
-from .tricks import TABLES
-from .view import View
-
-__all__ = ["ConsoleGame", "RandomOpponent", "hand_groups", "run_console_game", "seat_names"]
-
-# --------------------------------------------------------------------------- the opponent
-
-
-class RandomOpponent:
-    """A random-legal player that sees only a :class:`View`.
-
-    In the auction it passes ``pass_percent`` of the time and otherwise picks one of the three
-    lowest bids it may make (so it does not bid 10NT at random); elsewhere (the kitty, the
-    five-handed call, the play) it picks uniformly among the legal actions.
-
-    >>> from fivehundred import Game, Rules
-    >>> g = Game(Rules.preset("australian"), seed=7)
-    >>> RandomOpponent(1).act(g.view(g.to_move)) in g.legal_actions()
-    True
-    """
-
-    def __init__(self, seed: int, pass_percent: int = 80) -> None:
-        self.rng = Rng(seed)
-        self.pass_percent = pass_percent
-
-    def act(self, view: View) -> str:
-        """The action token this opponent takes, given its seat's view of the table."""
-        if not isinstance(view, View):
-            raise TypeError(f"an opponent is given a View, never the game: got {type(view)!r}")
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"seat {view.seat} has nothing to do now (phase {view.phase})")
-        if view.phase == "auction":
-            bids = sorted((t for t in legal if t != "pass"),
-                          key=lambda t: rank_key(view.rules, action_from_token(t, auction=True)))
-            if not bids or ("pass" in legal and self.rng.below(100) < self.pass_percent):
-                return "pass"
-            return self.rng.choice(bids[:3])
-        return self.rng.choice(legal)
-
-
-def opponent_seed(game_seed: int, seat: int) -> int:
-    """The seed of the opponent at ``seat``, derived from the game's seed."""
-    return Rng(game_seed ^ 0x0BB0_5EED_0BB0).fork(seat + 1).next64()
-
-
-# --------------------------------------------------------------------------- text helpers
-
-_COMPASS: dict[int, tuple[str, ...]] = {
-    2: ("South", "North"),
-    3: ("South", "West", "East"),
-    4: ("South", "West", "North", "East"),
-    5: ("South", "West", "North-West", "North-East", "East"),
-    6: ("South", "South-West", "North-West", "North", "North-East", "South-East"),
-}
-
-_CARDISH = re.compile(r"^(JK:|1[0-3]|[2-9JQKA])([SCDH])$")
-_TO_LETTER = str.maketrans({sym: letter for sym, letter in zip(SUIT_SYMBOLS, SUIT_LETTERS,
-                                                                strict=True)})
-_RED = "\x1b[31m"
-_RESET = "\x1b[0m"
-
-# Suits shown alternating in colour: spades, hearts, clubs, diamonds (a cycle, trumps first).
-_CYCLE = (0, 3, 1, 2)
-
-
-def seat_names(players: int, you: int) -> tuple[str, ...]:
-    """Compass names of the seats, clockwise from yours (you sit South)."""
-    compass = _COMPASS[players]
-    return tuple(compass[(s - you) % players] for s in range(players))
-
-
-def pretty(tok: str, colour: bool = False) -> str:
-    """An action token with its suit as a symbol (``10H`` -> ``10♥``), red suits coloured."""
-    if tok.startswith("call "):
-        return "call " + pretty(tok[5:], colour)
-    m = _CARDISH.match(tok)
-    if m is None:
-        return tok
-    suit = SUIT_LETTERS.index(m.group(2))
-    text = m.group(1) + SUIT_SYMBOLS[suit]
-    if colour and suit in (2, 3):
-        return f"{_RED}{text}{_RESET}"
-    return text
-
-
-def _card_of(tok: str) -> int:
-    """The card of a card token or a named joker lead (``JK:H``)."""
-    return JOKER if tok.startswith("JK") else card_from_token(tok)
-
-
-def suit_order(strain: int) -> tuple[int, ...]:
-    """Effective suits in display order: trumps (or the no-trump joker) first, colours alternate."""
-    if strain == NO_TRUMPS:
-        return (NO_TRUMPS, *_CYCLE)
-    i = _CYCLE.index(strain)
-    return _CYCLE[i:] + _CYCLE[:i]
-
-
-def sort_tokens(tokens: Iterable[str], strain: int) -> list[str]:
-    """Card tokens in display order under a strain: by effective suit, then high to low."""
-    t = TABLES[strain]
-    order = {s: i for i, s in enumerate(suit_order(strain))}
-
-    def key(tok: str) -> tuple[int, int, str]:
-        c = _card_of(tok)
-        return (order[t.eff_suit[c]], -t.power[c], tok)
-
-    return sorted(tokens, key=key)
-
-
-def hand_groups(hand: Iterable[str], strain: int,
-                colour: bool = False) -> list[tuple[int, list[str]]]:
-    """A hand grouped by effective suit under ``strain`` (4: no trumps, misère, no contract yet).
-
-    Trumps come first with the joker and both bowers in trump order; at no trumps the joker
-    (the only trump) comes first on its own.  Returns (effective suit, shown cards) pairs.
-    """
-    t = TABLES[strain]
-    groups: dict[int, list[str]] = {}
-    for tok in sort_tokens(hand, strain):
-        groups.setdefault(t.eff_suit[_card_of(tok)], []).append(pretty(tok, colour))
-    return [(s, groups[s]) for s in suit_order(strain) if s in groups]
-
-
-def _group_label(suit: int, strain: int) -> str:
-    if suit == NO_TRUMPS:
-        return "joker"
-    if suit == strain:
-        return f"{SUIT_SYMBOLS[suit]} trumps"
-    return SUIT_SYMBOLS[suit]
-
-
-def hand_lines(hand: Iterable[str], strain: int, colour: bool = False) -> list[str]:
-    """The lines showing a hand grouped by suit (see :func:`hand_groups`)."""
-    return [f"  {_group_label(s, strain):<9} {' '.join(cs)}"
-            for s, cs in hand_groups(hand, strain, colour)]
-
-
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def _width(text: str) -> int:
-    """Columns a text takes on screen (colour codes take none)."""
-    return len(_ANSI.sub("", text))
-
-
-def wrap_items(head: str, items: Sequence[str], width: int = 78) -> list[str]:
-    """``head`` and the items joined by commas, wrapped between items, indented under head.
-
-    >>> wrap_items("Legal: ", ["pass", "call 10♥", "7NT"], width=20)
-    ['Legal: pass,', '       call 10♥, 7NT']
-    """
-    lines: list[str] = []
-    line = head
-    indent = " " * 7
-    for i, item in enumerate(items):
-        piece = item + ("," if i < len(items) - 1 else "")
-        if line not in (head, indent) and _width(line) + 1 + _width(piece) > width:
-            lines.append(line.rstrip())
-            line = indent
-        line += piece if line in (head, indent) else " " + piece
-    lines.append(line.rstrip())
-    return lines
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
-
+from ..errors import FiveHundredError, MalformedError
+from ..game import Game
+from ..rules import PRESET_NAMES, Rules
+from ..scoring import declaring_seats
+from ..view import View
+from .display import (
+    CARDISH,
+    TO_LETTER,
+    hand_lines,
+    pretty,
+    seat_names,
+    signed,
+    sort_tokens,
+    wrap_items,
+)
+from .opponent import RandomOpponent, opponent_seed
 
 HELP = """\
 How to play: type one of the legal actions shown (upper or lower case; suits as letters
@@ -234,7 +59,6 @@ class _BadInput(Exception):
     """Input that is not an action here; the message says why."""
 
 
-# --------------------------------------------------------------------------- the game
 
 
 class ConsoleGame:
@@ -486,15 +310,15 @@ class ConsoleGame:
             toks = []
             for w in words:
                 try:
-                    c = card_from_token(w.translate(_TO_LETTER))
+                    c = card_from_token(w.translate(TO_LETTER))
                 except MalformedError:
                     raise _BadInput(f"not a card: {w!r} (cards look like AS, 10H, JK; "
                                     "? for help)") from None
                 toks.append(token(c))
             return toks
-        key = " ".join(text.translate(_TO_LETTER).upper().split())
+        key = " ".join(text.translate(TO_LETTER).upper().split())
         key = _ALIASES.get(key, key)
-        if v.phase == "call" and _CARDISH.match(key) and not key.startswith("JK:"):
+        if v.phase == "call" and CARDISH.match(key) and not key.startswith("JK:"):
             key = f"call {key}"
         if v.phase == "call" and key == "JK":
             key = "call JK"
@@ -642,7 +466,7 @@ class ConsoleGame:
             tricks = " · ".join(f"{self.side_name(i)} {sum(res.tricks[s] for s in r.sides[i])}"
                                 for i in self.side_order)
             self.say(f"Tricks: {tricks}")
-        points = " · ".join(f"{self.side_name(i)} {_signed(res.points[i])}"
+        points = " · ".join(f"{self.side_name(i)} {signed(res.points[i])}"
                             for i in self.side_order)
         self.say(f"Points: {points}")
         totals = " · ".join(f"{self.side_name(i)} {self.game.scores[i]}"

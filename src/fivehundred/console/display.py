@@ -1,0 +1,144 @@
+"""How the terminal game writes cards, hands, seats and lines of text.
+
+>>> pretty("10H"), pretty("JK:D"), pretty("7NT"), pretty("pass"), pretty("call QS")
+('10♥', 'JK:♦', '7NT', 'pass', 'call Q♠')
+>>> seat_names(4, 0)
+('South', 'West', 'North', 'East')
+>>> [" ".join(cards) for _, cards in hand_groups(["AH", "5S", "JD", "JK", "JH", "KD"], 3)]
+['JK J♥ J♦ A♥', 'K♦', '5♠']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from ..cards import (
+    JOKER,
+    NO_TRUMPS,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    card_from_token,
+)
+from ..tricks import TABLES
+
+_COMPASS: dict[int, tuple[str, ...]] = {
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
+    5: ("South", "West", "North-West", "North-East", "East"),
+    6: ("South", "South-West", "North-West", "North", "North-East", "South-East"),
+}
+
+CARDISH = re.compile(r"^(JK:|1[0-3]|[2-9JQKA])([SCDH])$")
+TO_LETTER = str.maketrans({sym: letter for sym, letter in zip(SUIT_SYMBOLS, SUIT_LETTERS,
+                                                                strict=True)})
+_RED = "\x1b[31m"
+_RESET = "\x1b[0m"
+
+# Suits shown alternating in colour: spades, hearts, clubs, diamonds (a cycle, trumps first).
+_CYCLE = (0, 3, 1, 2)
+
+
+def seat_names(players: int, you: int) -> tuple[str, ...]:
+    """Compass names of the seats, clockwise from yours (you sit South)."""
+    compass = _COMPASS[players]
+    return tuple(compass[(s - you) % players] for s in range(players))
+
+
+def pretty(tok: str, colour: bool = False) -> str:
+    """An action token with its suit as a symbol (``10H`` -> ``10♥``), red suits coloured."""
+    if tok.startswith("call "):
+        return "call " + pretty(tok[5:], colour)
+    m = CARDISH.match(tok)
+    if m is None:
+        return tok
+    suit = SUIT_LETTERS.index(m.group(2))
+    text = m.group(1) + SUIT_SYMBOLS[suit]
+    if colour and suit in (2, 3):
+        return f"{_RED}{text}{_RESET}"
+    return text
+
+
+def _card_of(tok: str) -> int:
+    """The card of a card token or a named joker lead (``JK:H``)."""
+    return JOKER if tok.startswith("JK") else card_from_token(tok)
+
+
+def suit_order(strain: int) -> tuple[int, ...]:
+    """Effective suits in display order: trumps (or the no-trump joker) first, colours alternate."""
+    if strain == NO_TRUMPS:
+        return (NO_TRUMPS, *_CYCLE)
+    i = _CYCLE.index(strain)
+    return _CYCLE[i:] + _CYCLE[:i]
+
+
+def sort_tokens(tokens: Iterable[str], strain: int) -> list[str]:
+    """Card tokens in display order under a strain: by effective suit, then high to low."""
+    t = TABLES[strain]
+    order = {s: i for i, s in enumerate(suit_order(strain))}
+
+    def key(tok: str) -> tuple[int, int, str]:
+        c = _card_of(tok)
+        return (order[t.eff_suit[c]], -t.power[c], tok)
+
+    return sorted(tokens, key=key)
+
+
+def hand_groups(hand: Iterable[str], strain: int,
+                colour: bool = False) -> list[tuple[int, list[str]]]:
+    """A hand grouped by effective suit under ``strain`` (4: no trumps, misère, no contract yet).
+
+    Trumps come first with the joker and both bowers in trump order; at no trumps the joker
+    (the only trump) comes first on its own.  Returns (effective suit, shown cards) pairs.
+    """
+    t = TABLES[strain]
+    groups: dict[int, list[str]] = {}
+    for tok in sort_tokens(hand, strain):
+        groups.setdefault(t.eff_suit[_card_of(tok)], []).append(pretty(tok, colour))
+    return [(s, groups[s]) for s in suit_order(strain) if s in groups]
+
+
+def _group_label(suit: int, strain: int) -> str:
+    if suit == NO_TRUMPS:
+        return "joker"
+    if suit == strain:
+        return f"{SUIT_SYMBOLS[suit]} trumps"
+    return SUIT_SYMBOLS[suit]
+
+
+def hand_lines(hand: Iterable[str], strain: int, colour: bool = False) -> list[str]:
+    """The lines showing a hand grouped by suit (see :func:`hand_groups`)."""
+    return [f"  {_group_label(s, strain):<9} {' '.join(cs)}"
+            for s, cs in hand_groups(hand, strain, colour)]
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _width(text: str) -> int:
+    """Columns a text takes on screen (colour codes take none)."""
+    return len(_ANSI.sub("", text))
+
+
+def wrap_items(head: str, items: Sequence[str], width: int = 78) -> list[str]:
+    """``head`` and the items joined by commas, wrapped between items, indented under head.
+
+    >>> wrap_items("Legal: ", ["pass", "call 10♥", "7NT"], width=20)
+    ['Legal: pass,', '       call 10♥, 7NT']
+    """
+    lines: list[str] = []
+    line = head
+    indent = " " * 7
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if line not in (head, indent) and _width(line) + 1 + _width(piece) > width:
+            lines.append(line.rstrip())
+            line = indent
+        line += piece if line in (head, indent) else " " + piece
+    lines.append(line.rstrip())
+    return lines
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)

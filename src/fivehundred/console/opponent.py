@@ -1,0 +1,46 @@
+"""The terminal game's opponent: a seeded random-legal player that sees only a View."""
+
+from __future__ import annotations
+
+from ..actions import action_from_token
+from ..auction import rank_key
+from ..rng import Rng
+from ..view import View
+
+
+class RandomOpponent:
+    """A random-legal player that sees only a :class:`View`.
+
+    In the auction it passes ``pass_percent`` of the time and otherwise picks one of the three
+    lowest bids it may make (so it does not bid 10NT at random); elsewhere (the kitty, the
+    five-handed call, the play) it picks uniformly among the legal actions.
+
+    >>> from fivehundred import Game, Rules
+    >>> g = Game(Rules.preset("australian"), seed=7)
+    >>> RandomOpponent(1).act(g.view(g.to_move)) in g.legal_actions()
+    True
+    """
+
+    def __init__(self, seed: int, pass_percent: int = 80) -> None:
+        self.rng = Rng(seed)
+        self.pass_percent = pass_percent
+
+    def act(self, view: View) -> str:
+        """The action token this opponent takes, given its seat's view of the table."""
+        if not isinstance(view, View):
+            raise TypeError(f"an opponent is given a View, never the game: got {type(view)!r}")
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to do now (phase {view.phase})")
+        if view.phase == "auction":
+            bids = sorted((t for t in legal if t != "pass"),
+                          key=lambda t: rank_key(view.rules, action_from_token(t, auction=True)))
+            if not bids or ("pass" in legal and self.rng.below(100) < self.pass_percent):
+                return "pass"
+            return self.rng.choice(bids[:3])
+        return self.rng.choice(legal)
+
+
+def opponent_seed(game_seed: int, seat: int) -> int:
+    """The seed of the opponent at ``seat``, derived from the game's seed."""
+    return Rng(game_seed ^ 0x0BB0_5EED_0BB0).fork(seat + 1).next64()
