@@ -1,0 +1,102 @@
+"""Records from games: the whole truth, or only what one seat saw (for research data sets).
+
+One seat's record is built from that seat's :class:`~fivehundred.view.View` at each step, the
+security boundary of the engine: its own cards, the kitty and the discards only when it was
+the declarer, the open-misère hand once spread, and the public auction, play and results.
+
+>>> from fivehundred import Game, Rules
+>>> g = Game(Rules.preset("australian"), seed=7)
+>>> for tok in ("pass", "pass", "pass", "pass"):
+...     g.apply(tok)
+>>> rec = record_from_game(g, seat=0)
+>>> rec.hands[0].cards[1], rec.hands[0].kitty, rec.hands[0].result.contract
+(None, None, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ..actions import token_of
+from ..cards import tokens
+from ..errors import RecordError
+from ..game import Game, HandLog, HandResult
+from .model import HIDDEN, GameRecord, HandOutcome, HandRecord
+
+
+def record_from_game(
+    game: Game,
+    tags: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
+    seat: int | None = None,
+) -> GameRecord:
+    """Every finished hand of ``game`` and the hand in progress (if it has actions).
+
+    ``tags`` come first, in order; a ``Result`` tag (the winning side, or ``*``) is added
+    unless given.  With ``seat`` the record holds only what that seat could see.
+    """
+    rules = game.rules
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < rules.players):
+        raise RecordError(f"seat must be from 0 to {rules.players - 1}, got {seat!r}")
+    pairs = list(tags.items() if isinstance(tags, Mapping) else tags or ())
+    if not any(k == "Result" for k, _ in pairs):
+        pairs.append(("Result", "*" if game.winner is None else str(game.winner)))
+    logs: list[tuple[HandLog, HandResult | None]] = list(
+        zip(game.past_hands, game.hand_results, strict=True))
+    if game.phase not in ("hand_over", "game_over") and game.actions:
+        logs.append((HandLog(game.deal, game.actions), None))
+    hands = []
+    totals = (0,) * len(rules.sides)
+    for log, res in logs:
+        outcome = None
+        if res is not None:
+            totals = tuple(a + b for a, b in zip(totals, res.points, strict=True))
+            outcome = HandOutcome(
+                res.contract.bid if res.contract is not None else None, res.declarer,
+                res.partner, res.made, res.tricks, res.points, totals)
+        hands.append(_hand_record(game, log, outcome, seat))
+    return GameRecord(rules, tuple(hands), tuple(pairs), seat)
+
+
+def _hand_record(game: Game, log: HandLog, outcome: HandOutcome | None,
+                 seat: int | None) -> HandRecord:
+    """Replay one hand on a fresh game, keeping what ``seat`` (or everyone) may see."""
+    rules = game.rules
+    g = Game(rules, seed=0, deal=log.deal)
+    looker = 0 if seat is None else seat
+    own = g.view(looker).hand
+    parts: dict[str, list[str]] = {"auction": [], "kitty": [], "call": [], "play": []}
+    exposed: tuple[str, ...] | None = None
+    for a in log.actions:
+        phase = g.phase
+        g.apply(a)
+        parts[phase].append(token_of(a))
+        if exposed is None:
+            shown = g.view(looker).exposed
+            if shown:
+                exposed = shown[0][1]
+    view = g.view(looker)
+    n = rules.players
+    if seat is None:
+        cards: tuple[tuple[str, ...] | None, ...] = tuple(
+            tokens(m) for m in log.deal.hands[:n])
+        kitty: tuple[str, ...] | None = tokens(log.deal.kitty)
+        dead = tokens(log.deal.hands[n]) if rules.dead_hand else None
+        discards = tuple(parts["kitty"])
+    else:
+        cards = tuple(own if s == seat else None for s in range(n))
+        kitty = view.kitty or None
+        dead = None
+        is_declarer = g.contract is not None and g.contract.declarer == seat
+        discards = tuple(parts["kitty"]) if is_declarer else (HIDDEN,) * len(parts["kitty"])
+    return HandRecord(
+        dealer=log.deal.dealer,
+        cards=cards,
+        kitty=kitty,
+        auction=tuple(parts["auction"]),
+        discards=discards,
+        call=parts["call"][0] if parts["call"] else None,
+        play=tuple(parts["play"]),
+        result=outcome,
+        dead=dead,
+        exposed=exposed,
+    )

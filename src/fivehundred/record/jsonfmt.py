@@ -1,0 +1,257 @@
+"""The JSON form of game records: the same content as the text form, for programs.
+
+The layout is fixed: keys sorted, two-space indent, a list of plain values on one line, every
+field present (null where absent), a trailing newline; so ``dumps_json(loads_json(s)) == s``
+for any ``s`` that ``dumps_json`` wrote.  Reading is strict: unknown or missing keys, wrong
+types and duplicate keys are errors naming the JSON path.
+
+>>> from fivehundred import Rules
+>>> from fivehundred.record import GameRecord
+>>> text = dumps_json(GameRecord(Rules.preset("classic3"), tags=(("Result", "*"),)))
+>>> lines = text.splitlines()
+>>> for line in lines[:3] + lines[-6:]:
+...     print(line)
+{
+  "format": "fivehundred-record",
+  "hands": [],
+  "tags": [
+    ["Result", "*"]
+  ],
+  "version": 1,
+  "viewpoint": null
+}
+"""
+
+from __future__ import annotations
+
+import json
+from typing import IO, Any, NoReturn
+
+from ..errors import FiveHundredError, RecordError
+from ..rules import Rules
+from .model import GameRecord, HandOutcome, HandRecord, RecordProblem
+
+FORMAT = "fivehundred-record"
+VERSION = 1
+
+_TOP_KEYS = ("format", "hands", "rules", "tags", "version", "viewpoint")
+_HAND_KEYS = ("auction", "call", "cards", "dead", "dealer", "discards", "exposed", "kitty",
+              "play", "result")
+_RESULT_KEYS = ("contract", "declarer", "made", "partner", "points", "totals", "tricks")
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def to_json_object(rec: GameRecord) -> dict[str, Any]:
+    """The record as plain JSON values (dicts, lists, strings, ints, None)."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": rec.rules.to_string(),
+        "viewpoint": rec.viewpoint,
+        "tags": [[k, v] for k, v in rec.tags],
+        "hands": [_hand_object(h) for h in rec.hands],
+    }
+
+
+def _opt(toks: tuple[str, ...] | None) -> list[str] | None:
+    return None if toks is None else list(toks)
+
+
+def _hand_object(h: HandRecord) -> dict[str, Any]:
+    res = h.result
+    return {
+        "dealer": h.dealer,
+        "cards": [_opt(c) for c in h.cards],
+        "dead": _opt(h.dead),
+        "kitty": _opt(h.kitty),
+        "auction": list(h.auction),
+        "discards": list(h.discards),
+        "call": h.call,
+        "play": list(h.play),
+        "exposed": _opt(h.exposed),
+        "result": None if res is None else {
+            "contract": res.contract,
+            "declarer": res.declarer,
+            "partner": res.partner,
+            "made": res.made,
+            "tricks": list(res.tricks),
+            "points": list(res.points),
+            "totals": list(res.totals),
+        },
+    }
+
+
+def _encode(value: Any, indent: str) -> str:
+    """Sorted keys, two-space indent, lists of plain values kept on one line."""
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        inner = indent + "  "
+        items = [f"{inner}{json.dumps(k)}: {_encode(value[k], inner)}" for k in sorted(value)]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if isinstance(value, list):
+        if not any(isinstance(x, dict | list) for x in value):
+            return "[" + ", ".join(json.dumps(x, ensure_ascii=False) for x in value) + "]"
+        inner = indent + "  "
+        return "[\n" + ",\n".join(inner + _encode(x, inner) for x in value) + "\n" + indent + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def dumps_json(rec: GameRecord) -> str:
+    """The record as JSON text in the fixed layout, with a trailing newline."""
+    return _encode(to_json_object(rec), "") + "\n"
+
+
+def dump_json(rec: GameRecord, fp: IO[str]) -> None:
+    """Write the record as JSON to an open text file."""
+    fp.write(dumps_json(rec))
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def load_json(fp: IO[str]) -> GameRecord:
+    """Read a JSON record from an open text file."""
+    return loads_json(fp.read())
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise RecordError(f"JSON key {k!r} is given twice in one object")
+        out[k] = v
+    return out
+
+
+def _fail(path: str, reason: str) -> NoReturn:
+    raise RecordError(f"{path}: {reason}")
+
+
+def _object(value: Any, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        _fail(path, f"expected an object, got {type(value).__name__}")
+    extra = sorted(set(value) - set(keys))
+    if extra:
+        _fail(path, f"unknown key {extra[0]!r} (keys are {', '.join(keys)})")
+    missing = [k for k in keys if k not in value]
+    if missing:
+        _fail(path, f"missing key {missing[0]!r}")
+    return value
+
+
+def _int(value: Any, path: str, optional: bool = False) -> int | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        _fail(path, f"expected a whole number{' or null' if optional else ''}, got {value!r}")
+    return value
+
+
+def _strings(value: Any, path: str, optional: bool = False) -> tuple[str, ...] | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, list):
+        _fail(path, f"expected a list of strings{' or null' if optional else ''}, "
+                    f"got {value!r}")
+    for k, x in enumerate(value):
+        if not isinstance(x, str):
+            _fail(f"{path}[{k}]", f"expected a string, got {x!r}")
+    return tuple(value)
+
+
+def _ints(value: Any, path: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        _fail(path, f"expected a list of whole numbers, got {value!r}")
+    return tuple(_int(x, f"{path}[{k}]") or 0 for k, x in enumerate(value))
+
+
+def loads_json(text: str) -> GameRecord:
+    """Parse a JSON record; RecordError names the JSON path and what was expected."""
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    top = _object(data, "$", _TOP_KEYS)
+    if top["format"] != FORMAT:
+        _fail("$.format", f"expected {FORMAT!r}, got {top['format']!r}")
+    if top["version"] != VERSION:
+        _fail("$.version", f"this reader knows version {VERSION}, got {top['version']!r}")
+    if not isinstance(top["rules"], str):
+        _fail("$.rules", f"expected a rules string, got {top['rules']!r}")
+    try:
+        rules = Rules.from_string(top["rules"])
+    except FiveHundredError as e:
+        _fail("$.rules", str(e))
+    viewpoint = _int(top["viewpoint"], "$.viewpoint", optional=True)
+    tags: list[tuple[str, str]] = []
+    if not isinstance(top["tags"], list):
+        _fail("$.tags", "expected a list of [name, value] pairs")
+    for k, pair in enumerate(top["tags"]):
+        if not (isinstance(pair, list) and len(pair) == 2
+                and all(isinstance(x, str) for x in pair)):
+            _fail(f"$.tags[{k}]", f"expected a [name, value] pair of strings, got {pair!r}")
+        tags.append((pair[0], pair[1]))
+    if not isinstance(top["hands"], list):
+        _fail("$.hands", "expected a list of hands")
+    hands = [_hand(h, f"$.hands[{i}]") for i, h in enumerate(top["hands"])]
+    try:
+        return GameRecord(rules, tuple(hands), tuple(tags), viewpoint)
+    except RecordProblem as e:
+        raise RecordError(f"{e} (at {_path_of(e, tags)})") from None
+
+
+def _hand(value: Any, path: str) -> HandRecord:
+    h = _object(value, path, _HAND_KEYS)
+    if not isinstance(h["cards"], list):
+        _fail(f"{path}.cards", "expected a list with each seat's cards (or null)")
+    seats = tuple(_strings(c, f"{path}.cards[{s}]", optional=True)
+                  for s, c in enumerate(h["cards"]))
+    call = h["call"]
+    if call is not None and not isinstance(call, str):
+        _fail(f"{path}.call", f"expected a string or null, got {call!r}")
+    res = None
+    if h["result"] is not None:
+        rp = f"{path}.result"
+        r = _object(h["result"], rp, _RESULT_KEYS)
+        contract = r["contract"]
+        if contract is not None and not isinstance(contract, str):
+            _fail(f"{rp}.contract", f"expected a bid token or null, got {contract!r}")
+        made = r["made"]
+        if made is not None and not isinstance(made, bool):
+            _fail(f"{rp}.made", f"expected true, false or null, got {made!r}")
+        res = HandOutcome(contract, _int(r["declarer"], f"{rp}.declarer", optional=True),
+                          _int(r["partner"], f"{rp}.partner", optional=True), made,
+                          _ints(r["tricks"], f"{rp}.tricks"), _ints(r["points"], f"{rp}.points"),
+                          _ints(r["totals"], f"{rp}.totals"))
+    return HandRecord(
+        dealer=_int(h["dealer"], f"{path}.dealer") or 0,
+        cards=seats,
+        kitty=_strings(h["kitty"], f"{path}.kitty", optional=True),
+        auction=_strings(h["auction"], f"{path}.auction") or (),
+        discards=_strings(h["discards"], f"{path}.discards") or (),
+        call=call,
+        play=_strings(h["play"], f"{path}.play") or (),
+        result=res,
+        dead=_strings(h["dead"], f"{path}.dead", optional=True),
+        exposed=_strings(h["exposed"], f"{path}.exposed", optional=True),
+    )
+
+
+def _path_of(e: RecordProblem, tags: list[tuple[str, str]]) -> str:
+    """The JSON path of a problem found by the record's checks."""
+    if e.hand is None:
+        if e.field == "tag":
+            k = next((i for i, (name, _) in enumerate(tags) if name == e.key), None)
+            return f"$.tags[{k}]" if k is not None else "$.tags"
+        return f"$.{e.field}"
+    base = f"$.hands[{e.hand}]"
+    if e.field == "hand":
+        return base
+    if e.field == "call":
+        return f"{base}.call"
+    if e.key is not None and e.field in ("cards", "auction", "discards", "play"):
+        return f"{base}.{e.field}[{e.key}]"
+    return f"{base}.{e.field}"

@@ -1,0 +1,294 @@
+"""The data model of game records: frozen dataclasses that check themselves when built.
+
+A :class:`GameRecord` is the rules, the tags and one :class:`HandRecord` per hand.  Building one
+runs every check that needs no engine (cards of the pack, no card twice, hand sizes, the auction
+and the tricks in order, who may see what in a one-seat record, the result adding up); a
+failed check raises :class:`RecordProblem`, a :class:`RecordError` that says where it happened,
+so the text and JSON readers can point at the line or the JSON path.  Replaying through the
+engine (:func:`fivehundred.record.replay`) checks the rest: every action legal, every result
+as the engine scores it.
+
+>>> from fivehundred import Rules
+>>> h = HandRecord(dealer=3, cards=(None, ("2S", "AS"), None, None), kitty=None)
+>>> GameRecord(Rules.preset("australian"), hands=(h,), viewpoint=1)
+Traceback (most recent call last):
+...
+fivehundred.record.model.RecordProblem: hand 1, seat 1's cards: card 2S is not in the 43 pack
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import cards
+from ..actions import action_from_token, token_of
+from ..cards import JOKER
+from ..errors import FiveHundredError, RecordError
+from ..rules import Rules
+
+#: The token of a card one seat could not see (a hidden discard); a hidden set of cards is None.
+HIDDEN = "?"
+
+
+class RecordProblem(RecordError):
+    """A record that breaks the format, with where: the hand (0-based), field and item."""
+
+    def __init__(self, reason: str, where: str, hand: int | None, fld: str,
+                 key: int | str | None) -> None:
+        super().__init__(f"{where}: {reason}" if where else reason)
+        self.reason = reason
+        self.where = where
+        self.hand = hand
+        self.field = fld
+        self.key = key
+
+
+# ---------------------------------------------------------------------- the records
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """A finished hand's result as recorded: the contract and what each seat and side got."""
+
+    contract: str | None
+    """The contract's bid token (``8H``, ``misere``, ``open-misere``); None when all passed."""
+    declarer: int | None
+    partner: int | None
+    """The five-handed called partner (None when alone or not five-handed)."""
+    made: bool | None
+    """Whether the contract was made; None when all passed."""
+    tricks: tuple[int, ...]
+    """Tricks taken by each seat."""
+    points: tuple[int, ...]
+    """Points each side (``rules.sides``) scored in this hand."""
+    totals: tuple[int, ...]
+    """Each side's running total after this hand."""
+
+    def __post_init__(self) -> None:
+        for name in ("tricks", "points", "totals"):
+            value = getattr(self, name)
+            if not isinstance(value, tuple) and isinstance(value, Iterable):
+                object.__setattr__(self, name, tuple(value))
+
+    def __str__(self) -> str:
+        """The result as the text format writes it after ``Result``."""
+        if self.contract is None:
+            head = "all pass"
+        else:
+            head = f"{self.contract} by {self.declarer}"
+            if self.partner is not None:
+                head += f" with {self.partner}"
+            head += " made" if self.made else " failed"
+        return (f"{head}; tricks {_ints(self.tricks)}; points {_ints(self.points)}; "
+                f"totals {_ints(self.totals)}")
+
+
+def _ints(values: Iterable[int]) -> str:
+    return " ".join(str(v) for v in values)
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand: the deal (None where unseen), every action in order, and the result.
+
+    Card sets are kept in a canonical order (suit by suit S C D H, high to low, the joker
+    last) and tokens in their canonical spelling, whatever order or case they were given in.
+    """
+
+    dealer: int
+    cards: tuple[tuple[str, ...] | None, ...]
+    """Each seat's ten cards as dealt, or None where the record's viewpoint cannot see them."""
+    kitty: tuple[str, ...] | None
+    """The kitty as dealt, or None where unseen."""
+    auction: tuple[str, ...] = ()
+    """Bids and passes in order, eldest first."""
+    discards: tuple[str, ...] = ()
+    """The declarer's discards in order; ``?`` for each one the viewpoint could not see."""
+    call: str | None = None
+    """The five-handed partner call: ``call QH`` or ``alone`` (None: no call, or not yet)."""
+    play: tuple[str, ...] = ()
+    """The cards played in order, the leader of each trick first; ``JK:H`` names a suit."""
+    result: HandOutcome | None = None
+    """None while the hand is unfinished (only the last hand of a record may be)."""
+    dead: tuple[str, ...] | None = None
+    """The two-handed game's dead hand (None in other games, and in one seat's view)."""
+    exposed: tuple[str, ...] | None = None
+    """The open-misère declarer's cards as first spread face up (public); None if never."""
+
+    def __post_init__(self) -> None:
+        s = object.__setattr__
+        if not isinstance(self.cards, tuple) and isinstance(self.cards, Iterable):
+            s(self, "cards", tuple(self.cards))
+        if isinstance(self.cards, tuple):
+            s(self, "cards", tuple(_canon_cards(h) for h in self.cards))
+        for name in ("kitty", "dead", "exposed"):
+            s(self, name, _canon_cards(getattr(self, name)))
+        for name in ("auction", "discards", "play"):
+            value = getattr(self, name)
+            if isinstance(value, Iterable) and not isinstance(value, str):
+                s(self, name, tuple(_canon_action(t, name == "auction") for t in value))
+        if isinstance(self.call, str):
+            s(self, "call", _canon_action(self.call, False))
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """Every action in order, as ``Game.apply`` takes them: auction, discards, call, play."""
+        call = (self.call,) if self.call is not None else ()
+        return (*self.auction, *self.discards, *call, *self.play)
+
+    @property
+    def is_finished(self) -> bool:
+        """Whether the hand was played to its end (it has a result)."""
+        return self.result is not None
+
+    def deal(self, rules: Rules) -> dict[str, Any]:
+        """The deal as the mapping ``Game(deal=...)`` takes; RecordError if any of it is unseen."""
+        if any(h is None for h in self.cards) or self.kitty is None or (
+            rules.dead_hand and self.dead is None
+        ):
+            raise RecordError("this hand's deal is only partly known: it cannot be dealt again")
+        out: dict[str, Any] = {"dealer": self.dealer, "hands": [list(h or ()) for h in self.cards],
+                               "kitty": list(self.kitty)}
+        if rules.dead_hand:
+            out["dead"] = list(self.dead or ())
+        return out
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    """A trick as recorded: who led, (seat, token) in play order, and who won it (None: open)."""
+
+    leader: int
+    plays: tuple[tuple[int, str], ...]
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Who did what in a recorded hand, worked out from public information alone."""
+
+    auction: tuple[tuple[int, str], ...]
+    """(seat, token) for every call of the auction."""
+    auction_over: bool
+    contract: str | None
+    """The winning bid's token once the auction is over (None: all passed, or not over)."""
+    declarer: int | None
+    tricks: tuple[TrickRecord, ...]
+    tricks_won: tuple[int, ...]
+    over: bool
+    """Whether the hand is over (thrown in, ten tricks, or a misère lost early)."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A whole game (or its beginning), fully known or as one seat (``viewpoint``) saw it.
+
+    ``tags`` are the free tag pairs in order (``Seats``, ``Date``, ``Seed``, ``Result``, any
+    other); the rules and the viewpoint are fields.  Building a record checks it.
+    """
+
+    rules: Rules
+    hands: tuple[HandRecord, ...] = ()
+    tags: tuple[tuple[str, str], ...] = ()
+    viewpoint: int | None = None
+    """The seat whose knowledge this record holds; None for a full record."""
+    _layouts: tuple[Layout, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        s = object.__setattr__
+        if isinstance(self.tags, Mapping):
+            s(self, "tags", tuple((str(k), str(v)) for k, v in self.tags.items()))
+        elif not isinstance(self.tags, tuple) and isinstance(self.tags, Iterable):
+            s(self, "tags", tuple(self.tags))
+        s(self, "tags", tuple(tuple(t) if isinstance(t, list) else t for t in self.tags))
+        if not isinstance(self.hands, tuple) and isinstance(self.hands, Iterable):
+            s(self, "hands", tuple(self.hands))
+        from .checks import check_game
+
+        s(self, "_layouts", check_game(self))
+
+    @property
+    def is_partial(self) -> bool:
+        """Whether this is one seat's view (hidden cards are None or ``?``)."""
+        return self.viewpoint is not None
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        """The value of a tag, or ``default``."""
+        return next((v for k, v in self.tags if k == name), default)
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The players' names from the ``Seats`` tag, else ``seat 0``, ``seat 1``, ..."""
+        names = self.tag("Seats")
+        if names is None:
+            return tuple(f"seat {i}" for i in range(self.rules.players))
+        return tuple(n.strip() for n in names.split(","))
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side from the ``Result`` tag (None: no tag, or ``*``)."""
+        value = self.tag("Result")
+        return None if value in (None, "*") else int(value)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The running totals after the last finished hand."""
+        for h in reversed(self.hands):
+            if h.result is not None:
+                return h.result.totals
+        return (0,) * len(self.rules.sides)
+
+    def layout(self, hand: int) -> Layout:
+        """Hand ``hand`` (0-based) laid out: auction seats, contract, tricks and their winners."""
+        return self._layouts[hand]
+
+
+# ---------------------------------------------------------------------- canonical forms
+
+
+def card_key(c: int) -> tuple[int, int]:
+    """Sort key of the canonical card order: suits S C D H, high to low, the joker last."""
+    return (4, 0) if c == JOKER else (c >> 4, -(c & 15))
+
+
+def sort_cards(toks: Iterable[str]) -> tuple[str, ...]:
+    """Card tokens in the canonical order and spelling (MalformedError on a bad token).
+
+    >>> sort_cards(["7h", "JK", "AS", "10H", "KS"])
+    ('AS', 'KS', '10H', '7H', 'JK')
+    """
+    return tuple(cards.token(c) for c in sorted(map(cards.card_from_token, toks), key=card_key))
+
+
+def _canon_cards(toks: Any) -> Any:
+    """Canonical order and spelling of a card set; anything odd is left for the checks."""
+    if toks is None or isinstance(toks, str) or not isinstance(toks, Iterable):
+        return toks
+    items = tuple(toks)
+    try:
+        return sort_cards(items)
+    except (FiveHundredError, AttributeError, TypeError):
+        return items
+
+
+def _canon_action(tok: Any, auction: bool) -> Any:
+    if not isinstance(tok, str) or tok == HIDDEN:
+        return tok
+    try:
+        return token_of(action_from_token(tok, auction=auction))
+    except FiveHundredError:
+        return tok
+
+
+__all__ = [
+    "HIDDEN",
+    "GameRecord",
+    "HandOutcome",
+    "HandRecord",
+    "Layout",
+    "RecordProblem",
+    "TrickRecord",
+    "sort_cards",
+]

@@ -1,0 +1,151 @@
+"""Replaying records through the engine, and the ``fivehundred replay`` command.
+
+Replay deals each recorded hand, applies every action (the engine checks each one) and
+compares what the engine scores with what the record says.  Any difference is a
+:class:`RecordError` naming the hand, the action number and the reason.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from ..errors import FiveHundredError, RecordError
+from ..game import Game, HandResult
+from .model import GameRecord, HandOutcome, sort_cards
+
+
+def replay(rec: GameRecord) -> Game:
+    """Rebuild the game a full record describes, checking every action and every result.
+
+    The returned game stands where the record ends; its seed is the ``Seed`` tag (else 0),
+    so ``next_hand()`` goes on dealing as the recorded game would have.
+    """
+    if rec.viewpoint is not None:
+        raise RecordError(f"this record is seat {rec.viewpoint}'s view (Viewpoint "
+                          f"{rec.viewpoint}): other seats' cards are hidden, so it cannot be "
+                          "replayed")
+    if not rec.hands:
+        raise RecordError("the record has no hands to replay")
+    seed = int(rec.tag("Seed") or 0)
+    g: Game | None = None
+    for i, h in enumerate(rec.hands):
+        where = f"hand {i + 1}"
+        try:
+            if g is None:
+                g = Game(rec.rules, seed=seed, deal=h.deal(rec.rules))
+            elif g.phase == "game_over":
+                raise RecordError(f"the game was over after hand {i}: no more hands are dealt")
+            else:
+                g.next_hand(deal=h.deal(rec.rules))
+        except FiveHundredError as e:
+            raise RecordError(f"{where}: {e}") from None
+        exposed: tuple[str, ...] | None = None
+        for m, tok in enumerate(h.actions, 1):
+            try:
+                g.apply(tok)
+            except FiveHundredError as e:
+                raise RecordError(f"{where}, action {m} ({tok}): {e}") from None
+            if exposed is None and g.exposed and g.phase == "play":
+                exposed = sort_cards(g.view(0).exposed[0][1])
+        if exposed != h.exposed:
+            raise RecordError(f"{where}: the exposed hand is recorded as "
+                              f"{_cards(h.exposed)}, but the play shows {_cards(exposed)}")
+        over = g.phase in ("hand_over", "game_over")
+        if h.result is None:
+            if over:
+                raise RecordError(f"{where}: the hand is over but the record has no result")
+            if i != len(rec.hands) - 1:  # pragma: no cover - the record's checks forbid it
+                raise RecordError(f"{where}: only the last hand may be unfinished")
+            continue
+        if not over:
+            raise RecordError(f"{where}: the record gives a result, but the hand is not over "
+                              f"(the {g.phase} goes on)")
+        real = _outcome(g.hand_results[-1], g.scores)
+        if real != h.result:
+            raise RecordError(f"{where}: the record says '{h.result}', the engine says '{real}'")
+    assert g is not None
+    result = rec.tag("Result")
+    if result is not None:
+        real_result = "*" if g.winner is None else str(g.winner)
+        if result != real_result:
+            raise RecordError(f"the Result tag says {result!r}, the engine says {real_result!r}")
+    return g
+
+
+def _cards(toks: tuple[str, ...] | None) -> str:
+    return "none" if toks is None else " ".join(toks)
+
+
+def _outcome(res: HandResult, totals: tuple[int, ...]) -> HandOutcome:
+    c = res.contract
+    return HandOutcome(c.bid if c is not None else None, res.declarer, res.partner, res.made,
+                       res.tricks, res.points, totals)
+
+
+# ---------------------------------------------------------------------- the command
+
+
+def _side_name(rec: GameRecord, side: int) -> str:
+    names = rec.seat_names
+    return "+".join(names[s] for s in rec.rules.sides[side])
+
+
+def report(rec: GameRecord, game: Game, out: TextIO) -> None:
+    """Print each hand's contract, tricks, points and running totals, and the winner."""
+    r = rec.rules
+    names = rec.seat_names
+    sides = ", ".join(f"{i} = {_side_name(rec, i)}" for i in range(len(r.sides)))
+    print(f"{r.players} players; sides: {sides}", file=out)
+    for i, h in enumerate(rec.hands):
+        lay = rec.layout(i)
+        res = h.result
+        head = f"Hand {i + 1} (dealer {names[h.dealer]}): "
+        if res is None:
+            print(head + f"unfinished after {len(h.actions)} actions", file=out)
+            continue
+        if res.contract is None:
+            head += ("all passed, thrown in" if r.all_pass == "redeal"
+                     else "all passed, played at no trumps")
+        else:
+            assert res.declarer is not None
+            head += f"{res.contract} by {names[res.declarer]}"
+            if res.partner is not None:
+                head += f" with {names[res.partner]}"
+            elif h.call == "alone":
+                head += " alone"
+            head += ", made" if res.made else ", failed"
+        print(head, file=out)
+        print("  tricks  " + "  ".join(f"{names[s]} {t}" for s, t in enumerate(res.tricks))
+              + f"  ({len(lay.tricks)} played)", file=out)
+        print("  points  " + "  ".join(f"{_side_name(rec, k)} {p:+d}"
+                                       for k, p in enumerate(res.points)), file=out)
+        print("  totals  " + "  ".join(f"{_side_name(rec, k)} {t}"
+                                       for k, t in enumerate(res.totals)), file=out)
+    if game.winner is None:
+        print("No winner yet: " + ", ".join(f"{_side_name(rec, k)} {t}"
+                                            for k, t in enumerate(game.scores)), file=out)
+    else:
+        print(f"Winner: side {game.winner} ({_side_name(rec, game.winner)}) with "
+              f"{game.scores[game.winner]}", file=out)
+
+
+def replay_main(path: str, as_json: bool = False) -> int:
+    """``fivehundred replay FILE [--json]``: 0 when the record replays, 2 (and why) if not."""
+    from .jsonfmt import loads_json
+    from .text import loads
+
+    try:
+        with open(path, encoding="utf-8") as fp:
+            text = fp.read()
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"fivehundred replay: cannot read {path}: {e}", file=sys.stderr)
+        return 2
+    try:
+        rec = loads_json(text) if as_json else loads(text)
+        game = replay(rec)
+    except FiveHundredError as e:
+        print(f"fivehundred replay: {path}: {e}", file=sys.stderr)
+        return 2
+    report(rec, game, sys.stdout)
+    return 0

@@ -1,0 +1,419 @@
+"""The text form of game records (``.fhr``): PGN-style tag pairs, then one section per hand.
+
+docs/records.md describes the format; in brief::
+
+    [Rules "fivehundred(players=4,...)"]
+    [Seats "North,East,South,West"]
+    [Result "*"]
+
+    Hand 1
+    Dealer 3
+    Seat 0 KS QS 9S 8S 5S AC JC 6H 5H 4H
+    ...
+    Kitty 7C 10D 4D
+    Auction 0:pass 1:pass 2:7NT 3:pass
+    Discards ...
+    Trick 1 2:AS 3:10S 0:5S 1:6S -> 2
+    ...
+    Result 7NT by 2 made; tricks 2 1 6 1; points 220 30; totals 220 30
+
+Every line is a keyword and its fields; the seat labels (``2:AS``) and trick winners
+(``-> 2``) are worked out again on reading and must agree.  Writing is canonical, so
+``dumps(loads(text)) == text`` for any text ``dumps`` wrote.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import IO, NoReturn
+
+from ..errors import FiveHundredError, RecordError
+from ..rules import Rules
+from .checks import hand_layout
+from .model import HIDDEN, GameRecord, HandOutcome, HandRecord, Layout, RecordProblem
+
+_TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]$')
+_LABELED = re.compile(r"^([0-9]+):(\S+)$")
+_RESULT = re.compile(
+    r"^(?:(?P<all>all pass)|(?P<bid>\S+) by (?P<decl>[0-9]+)(?: with (?P<partner>[0-9]+))?"
+    r" (?P<made>made|failed)); tricks (?P<tricks>[0-9 ]+); points (?P<points>[-0-9 ]+);"
+    r" totals (?P<totals>[-0-9 ]+)$"
+)
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _unescape(value: str, line: int) -> str:
+    out: list[str] = []
+    it = iter(value)
+    for ch in it:
+        if ch == "\\":
+            nxt = next(it)
+            if nxt not in '\\"':
+                raise RecordError(f'line {line}: unknown escape \\{nxt} in a tag value '
+                                  '(only \\" and \\\\)')
+            out.append(nxt)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def dumps(rec: GameRecord) -> str:
+    """The record as text (canonical: the same record always gives the same bytes)."""
+    lines = [f'[Rules "{_escape(rec.rules.to_string())}"]']
+    if rec.viewpoint is not None:
+        lines.append(f'[Viewpoint "{rec.viewpoint}"]')
+    lines += [f'[{name} "{_escape(value)}"]' for name, value in rec.tags]
+    blocks = ["\n".join(lines)]
+    for i, h in enumerate(rec.hands):
+        blocks.append("\n".join(_hand_lines(rec, i, h)))
+    return "\n\n".join(blocks) + "\n"
+
+
+def _cards_text(toks: tuple[str, ...] | None) -> str:
+    return HIDDEN if toks is None else " ".join(toks)
+
+
+def _hand_lines(rec: GameRecord, i: int, h: HandRecord) -> list[str]:
+    r = rec.rules
+    lay = rec.layout(i)
+    out = [f"Hand {i + 1}", f"Dealer {h.dealer}"]
+    out += [f"Seat {s} {_cards_text(toks)}" for s, toks in enumerate(h.cards)]
+    if r.dead_hand:
+        out.append(f"Dead {_cards_text(h.dead)}")
+    out.append(f"Kitty {_cards_text(h.kitty)}")
+    calls = [f"{s}:{t}" for s, t in lay.auction]
+    for k in range(0, len(calls), r.players):
+        out.append("Auction " + " ".join(calls[k : k + r.players]))
+    if h.discards:
+        out.append("Discards " + " ".join(h.discards))
+    if h.call is not None:
+        out.append("Call " + h.call.removeprefix("call "))
+    if h.exposed is not None:
+        out.append("Exposed " + " ".join(h.exposed))
+    for k, tr in enumerate(lay.tricks):
+        line = f"Trick {k + 1} " + " ".join(f"{s}:{t}" for s, t in tr.plays)
+        if tr.winner is not None:
+            line += f" -> {tr.winner}"
+        out.append(line)
+    if h.result is not None:
+        out.append(f"Result {h.result}")
+    return out
+
+
+def dump(rec: GameRecord, fp: IO[str]) -> None:
+    """Write the record as text to an open text file."""
+    fp.write(dumps(rec))
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def load(fp: IO[str]) -> GameRecord:
+    """Read a text record from an open text file."""
+    return loads(fp.read())
+
+
+def loads(text: str) -> GameRecord:
+    """Parse a text record; RecordError says the line, the hand and what was expected."""
+    return _Reader(text).read()
+
+
+class _Reader:
+    """A line-by-line reader that remembers where each part came from, for error messages."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = [ln.strip() for ln in text.splitlines()]
+        self.pos = 0
+        self.where: dict[tuple[int | None, str, int | str | None], int] = {}
+        self.hand = -1          # index of the hand being read (for messages)
+        self.failed_at = 0      # the line of the last failure
+        # the seat labels of the auction and the plays as written, checked after building
+        self.auction_labels: list[list[tuple[int, int]]] = []
+        self.trick_lines: list[list[tuple[int, list[int], int | None]]] = []
+
+    def fail(self, line: int, reason: str, action: tuple[int, str] | None = None) -> NoReturn:
+        self.failed_at = line
+        where = f"line {line}"
+        if self.hand >= 0:
+            where += f": hand {self.hand + 1}"
+            if action is not None:
+                where += f", action {action[0]} ({action[1]})"
+        raise RecordError(f"{where}: {reason}")
+
+    def next_line(self) -> tuple[int, str] | None:
+        """The next non-blank line and its number, without moving past it."""
+        while self.pos < len(self.lines) and not self.lines[self.pos]:
+            self.pos += 1
+        if self.pos >= len(self.lines):
+            return None
+        return self.pos + 1, self.lines[self.pos]
+
+    def read(self) -> GameRecord:
+        rules, viewpoint, tags = self.read_tags()
+        hands: list[HandRecord] = []
+        while self.next_line() is not None:
+            hands.append(self.read_hand(rules, len(hands)))
+        self.hand = -1
+        try:
+            rec = GameRecord(rules, tuple(hands), tuple(tags), viewpoint)
+        except RecordProblem as e:
+            # A wrong seat label or trick line explains a later problem: report it first.
+            line = self.line_of(e)
+            for i in range(e.hand + 1 if e.hand is not None else 0):
+                h, complete = hands[i], True
+                if i == e.hand and e.field == "play" and isinstance(e.key, int):
+                    h, complete = dataclasses.replace(h, play=h.play[: e.key], result=None), False
+                try:
+                    self.check_labels(i, h, hand_layout(rules, viewpoint, i, h), complete)
+                except RecordProblem:
+                    break
+                except RecordError:
+                    if line is None or self.failed_at < line:
+                        raise
+            raise RecordError(f"line {line}: {e}" if line else str(e)) from None
+        for i, h in enumerate(rec.hands):
+            self.check_labels(i, h, rec.layout(i))
+        return rec
+
+    def line_of(self, e: RecordProblem) -> int | None:
+        for key in ((e.hand, e.field, e.key), (e.hand, e.field, None), (e.hand, "hand", None)):
+            if key in self.where:
+                return self.where[key]
+        return None
+
+    # -- tags -----------------------------------------------------------------------------
+
+    def read_tags(self) -> tuple[Rules, int | None, list[tuple[str, str]]]:
+        rules: Rules | None = None
+        viewpoint: int | None = None
+        tags: list[tuple[str, str]] = []
+        while (nl := self.next_line()) is not None and nl[1].startswith("["):
+            line, text = nl
+            self.pos += 1
+            m = _TAG.match(text)
+            if not m:
+                self.fail(line, f'expected a tag pair like [Name "value"], got {text!r}')
+            name, value = m.group(1), _unescape(m.group(2), line)
+            if name in ("Rules", "Viewpoint") and self.where.get((None, "tag", name)):
+                self.fail(line, f"tag {name} is given twice")
+            self.where[(None, "tag", name)] = line
+            if name == "Rules":
+                try:
+                    rules = Rules.from_string(value)
+                except FiveHundredError as e:
+                    self.fail(line, f"tag Rules: {e}")
+                self.where[(None, "rules", None)] = line
+            elif name == "Viewpoint":
+                if not value.isdigit():
+                    self.fail(line, f"tag Viewpoint: expected a seat number, got {value!r}")
+                viewpoint = int(value)
+                self.where[(None, "viewpoint", None)] = line
+            else:
+                tags.append((name, value))
+        if rules is None:
+            nl = self.next_line()
+            self.fail(nl[0] if nl else max(len(self.lines), 1),
+                      'a record starts with its rules: [Rules "fivehundred(...)"] is missing')
+        return rules, viewpoint, tags
+
+    # -- hands ----------------------------------------------------------------------------
+
+    def take(self, keyword: str, expected: str, optional: bool = False) -> tuple[int, str] | None:
+        """The next line if it starts with ``keyword`` (returns its number and the rest)."""
+        nl = self.next_line()
+        if nl is not None:
+            line, text = nl
+            word, _, rest = text.partition(" ")
+            if word == keyword:
+                self.pos += 1
+                return line, rest.strip()
+        if optional:
+            return None
+        if nl is None:
+            self.fail(len(self.lines), f"the record ends early: expected {expected}")
+        self.fail(nl[0], f"expected {expected}, got {nl[1]!r}")
+
+    def read_hand(self, rules: Rules, i: int) -> HandRecord:
+        n = rules.players
+        header = self.take("Hand", f"'Hand {i + 1}' (a hand begins)")
+        assert header is not None
+        line, rest = header
+        self.hand = i
+        if rest != str(i + 1):
+            self.fail(line, f"expected 'Hand {i + 1}' (hands are numbered from 1 in order), "
+                            f"got 'Hand {rest}'")
+        self.where[(i, "hand", None)] = line
+        d = self.take("Dealer", "'Dealer N' (the dealer's seat)")
+        assert d is not None
+        if not d[1].isdigit():
+            self.fail(d[0], f"expected the dealer's seat number, got {d[1]!r}")
+        dealer = int(d[1])
+        self.where[(i, "dealer", None)] = d[0]
+        seats: list[tuple[str, ...] | None] = []
+        for s in range(n):
+            got = self.take("Seat", f"'Seat {s} ...' (seat {s}'s cards, or ? when unseen)")
+            assert got is not None
+            num, _, toks = got[1].partition(" ")
+            if num != str(s):
+                self.fail(got[0], f"expected seat {s}'s cards ('Seat {s} ...'), got 'Seat {num}'")
+            self.where[(i, "cards", s)] = got[0]
+            seats.append(self.card_list(got[0], toks))
+        dead = None
+        if rules.dead_hand:
+            got = self.take("Dead", "'Dead ...' (the dead hand, or ?)")
+            assert got is not None
+            self.where[(i, "dead", None)] = got[0]
+            dead = self.card_list(got[0], got[1])
+        got = self.take("Kitty", "'Kitty ...' (the kitty as dealt, or ? when unseen)")
+        assert got is not None
+        self.where[(i, "kitty", None)] = got[0]
+        kitty = self.card_list(got[0], got[1])
+        auction: list[str] = []
+        labels: list[tuple[int, int]] = []
+        while (got := self.take("Auction", "", optional=True)) is not None:
+            for item in got[1].split():
+                seat, tok = self.labeled(got[0], item, "a call like 2:pass or 3:7H")
+                self.where[(i, "auction", len(auction))] = got[0]
+                labels.append((seat, got[0]))
+                auction.append(tok)
+        self.auction_labels.append(labels)
+        discards: list[str] = []
+        if (got := self.take("Discards", "", optional=True)) is not None:
+            self.where[(i, "discards", None)] = got[0]
+            discards = got[1].split()
+            if not discards:
+                self.fail(got[0], "expected the discarded cards after 'Discards'")
+        call = None
+        if (got := self.take("Call", "", optional=True)) is not None:
+            self.where[(i, "call", None)] = got[0]
+            if not got[1]:
+                self.fail(got[0], "expected the called card (like 'Call QH') or 'Call alone'")
+            call = got[1] if got[1] == "alone" else f"call {got[1]}"
+        exposed = None
+        if (got := self.take("Exposed", "", optional=True)) is not None:
+            self.where[(i, "exposed", None)] = got[0]
+            exposed = self.card_list(got[0], got[1])
+            if exposed is None:
+                self.fail(got[0], "the exposed hand is public: it is never ?")
+        play: list[str] = []
+        tricks: list[tuple[int, list[int], int | None]] = []
+        while (got := self.take("Trick", "", optional=True)) is not None:
+            self.read_trick(i, got[0], got[1], len(tricks) + 1, play, tricks)
+        self.trick_lines.append(tricks)
+        result = None
+        if (got := self.take("Result", "", optional=True)) is not None:
+            self.where[(i, "result", None)] = got[0]
+            result = self.result(got[0], got[1])
+        else:  # a missing result is reported at the hand's last line
+            self.where[(i, "result", None)] = self.pos
+        nl = self.next_line()
+        if nl is not None and not nl[1].startswith("Hand "):
+            self.fail(nl[0], f"unexpected line {nl[1]!r}: after the tricks comes the Result "
+                             "line, then the next 'Hand'")
+        return HandRecord(dealer, tuple(seats), kitty, tuple(auction), tuple(discards), call,
+                          tuple(play), result, dead, exposed)
+
+    def card_list(self, line: int, text: str) -> tuple[str, ...] | None:
+        if text == HIDDEN:
+            return None
+        toks = text.split()
+        if not toks:
+            self.fail(line, "expected card tokens (like AS 10H JK), or ? when unseen")
+        return tuple(toks)
+
+    def labeled(self, line: int, item: str, what: str) -> tuple[int, str]:
+        m = _LABELED.match(item)
+        if not m:
+            self.fail(line, f"expected seat:token ({what}), got {item!r}")
+        return int(m.group(1)), m.group(2)
+
+    def read_trick(self, i: int, line: int, rest: str, number: int, play: list[str],
+                   tricks: list[tuple[int, list[int], int | None]]) -> None:
+        num, _, body = rest.partition(" ")
+        if num != str(number):
+            self.fail(line, f"expected 'Trick {number}' (tricks are numbered from 1 in order), "
+                            f"got 'Trick {num}'")
+        items = body.split()
+        winner: int | None = None
+        if len(items) >= 2 and items[-2] == "->":
+            if not items[-1].isdigit():
+                self.fail(line, f"expected the trick's winner after '->', got {items[-1]!r}")
+            winner = int(items[-1])
+            items = items[:-2]
+        if not items:
+            self.fail(line, "expected the cards of the trick (like 2:AS 3:10S ...)")
+        seats = []
+        for item in items:
+            seat, tok = self.labeled(line, item, "a play like 2:AS or 0:JK:H")
+            self.where[(i, "play", len(play))] = line
+            seats.append(seat)
+            play.append(tok)
+        tricks.append((line, seats, winner))
+
+    def result(self, line: int, text: str) -> HandOutcome:
+        m = _RESULT.match(text)
+        if not m:
+            self.fail(line, "expected a result like '8H by 2 made; tricks 4 1 4 1; points "
+                            f"300 20; totals 300 20' or 'all pass; tricks ...', got {text!r}")
+        nums: dict[str, tuple[int, ...]] = {}
+        for name in ("tricks", "points", "totals"):
+            try:
+                nums[name] = tuple(int(x) for x in m.group(name).split())
+            except ValueError:
+                self.fail(line, f"{name}: expected whole numbers, got {m.group(name)!r}")
+        if m.group("all"):
+            return HandOutcome(None, None, None, None, nums["tricks"], nums["points"],
+                               nums["totals"])
+        partner = m.group("partner")
+        return HandOutcome(m.group("bid"), int(m.group("decl")),
+                           int(partner) if partner is not None else None,
+                           m.group("made") == "made", nums["tricks"], nums["points"],
+                           nums["totals"])
+
+    # -- the labels -----------------------------------------------------------------------
+
+    def check_labels(self, i: int, h: HandRecord, lay: Layout, complete: bool = True) -> None:
+        """The seat labels and trick winners as written must be what the record implies.
+
+        ``complete`` is False when ``lay`` covers only the plays before a problem found later.
+        """
+        self.hand = i
+        for k, ((seat, line), (real, tok)) in enumerate(
+            zip(self.auction_labels[i], lay.auction, strict=False), 1
+        ):
+            if seat != real:
+                self.fail(line, f"it is seat {real}'s turn to speak, not seat {seat}'s",
+                          (k, tok))
+        written = self.trick_lines[i]
+        m = len(h.actions) - len(h.play)        # actions before the first card
+        for number, ((line, seats, winner), tr) in enumerate(
+            zip(written, lay.tricks, strict=False), 1
+        ):
+            cut = not complete and number == len(lay.tricks)
+            if tr.winner is not None and len(seats) != len(tr.plays) and (
+                number < len(written) or len(seats) > len(tr.plays)
+            ):
+                self.fail(line, f"trick {number} has {len(seats)} cards, but "
+                                f"{len(tr.plays)} seats play to each trick here")
+            for j, (seat, (real, tok)) in enumerate(zip(seats, tr.plays, strict=False)):
+                if seat != real:
+                    why = ("the winner of the last trick leads" if j == 0 and number > 1
+                           else "the contract says who leads" if j == 0
+                           else "play goes round clockwise")
+                    self.fail(line, f"it is seat {real}'s turn, not seat {seat}'s ({why})",
+                              (m + j + 1, tok))
+            m += len(seats)
+            if winner != tr.winner and not cut:
+                if tr.winner is None:
+                    self.fail(line, f"trick {number} is unfinished: it has no winner yet")
+                if winner is None:
+                    self.fail(line, f"trick {number} is complete: write '-> {tr.winner}' "
+                                    "(its winner)")
+                self.fail(line, f"trick {number} is won by seat {tr.winner}, not {winner}")
