@@ -1,0 +1,486 @@
+"""The search kernel: alpha-beta on bitmasks and small int arrays, compiled by numba.
+
+The same source runs as plain Python with ``NUMBA_DISABLE_JIT=1`` (the pure twin, for tests
+and debugging).  Everything is int64.  A hand is ``hands[seat, esuit]``, a mask of effective
+ranks (bit r set: the card of effective rank r).  All other state lives in one flat array
+``w`` (configuration, search state, shown voids, the current trick's cards, the seat order),
+the transposition table in one 2-D array ``tt`` and the per-depth scratch in ``buf``, so a
+recursive call passes four arrays.  ``search`` answers one question: can the maximising seats
+make at least ``target`` more counted tricks from here?
+
+Techniques (after DDS): zero-window questions on the trick count; a transposition table at
+trick boundaries storing lower and upper bounds, keyed by relative ranks (the owners of the
+remaining cards of each suit from the top, so positions that differ only in which exact low
+cards are left share an entry); cards in sequence in one hand tried once; move ordering
+(cheapest winner, lowest loser, no overtaking a partner); and quick tricks from top cards.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+
+# -- the flat state array w ----------------------------------------------------------------
+# configuration, fixed for a solve
+C_TRUMP = 0        # effective suit that beats all others: the trump suit, or 4 at no trumps
+C_NT = 1           # 1 at no trumps and misère
+C_CLASSIC = 2      # 1: the classic joker rule; 0: the Australian one
+C_MUST_JOKER = 3   # 1: a player void in the led suit must play the joker (Australian misère)
+C_MAX = 4          # mask of maximising seats
+C_COUNT = 5        # mask of seats whose tricks count
+C_STOP = 6         # 1: the hand ends when a counted seat wins a trick (misère)
+C_BUDGET = 7       # node budget, 0 for none
+C_GEN = 8          # transposition table generation of this solve
+C_SEATS = 9        # number of seats (rows of hands)
+C_ACTIVE = 10      # number of seats that play (cards in a trick)
+# search state
+S_LEADER = 16
+S_LEN = 17         # cards in the current trick
+S_LED = 18         # effective suit led, -1 for none
+S_LEDSUITS = 19    # suits led so far (the Australian joker rule)
+S_LEFT = 20        # tricks left, the current one included
+S_WSEAT = 21       # seat winning the current trick
+S_WPOW = 22        # its power
+S_NODES = 23
+S_ABORT = 24
+S_LAST = 25        # last seat to play to the current trick
+S_PROBES = 26      # table look-ups (statistics)
+S_HITS = 27        # look-ups that answered the question at once
+VOIDS = 32         # + seat: suits shown void
+TRICK = 40         # + esuit: cards of the current trick
+NEXT = 48          # + seat: the next seat to play
+W_SIZE = 56
+
+# -- the transposition table tt[slot] -------------------------------------------------------
+KEY_WORDS = 6
+T_LB = 6
+T_UB = 7
+T_GEN = 8
+TT_COLS = 9
+
+# -- per-depth scratch buf[depth] -----------------------------------------------------------
+MAX_MOVES = 64
+B_MOVES = 0
+B_SCORES = 64
+B_KEY = 128
+B_PROBE = 134
+BUF_COLS = 136
+MAX_DEPTH = 80
+
+NO_NAME = 7        # move field: the joker lead names no suit
+
+I64 = types.int64
+W = types.int64[::1]
+H = types.int64[:, ::1]
+
+
+@njit(I64(I64), cache=True)
+def popcount(x: int) -> int:
+    """Number of set bits (x >= 0, below 2**62): the SWAR sum."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) & 0x7FFFFFFFFFFFFFFF) >> 56
+
+
+@njit(I64(I64), cache=True)
+def top_bit(x: int) -> int:
+    """Index of the highest set bit (0 < x < 2**62), by halving."""
+    r = 0
+    if x >= 1 << 32:
+        x >>= 32
+        r += 32
+    if x >= 1 << 16:
+        x >>= 16
+        r += 16
+    if x >= 1 << 8:
+        x >>= 8
+        r += 8
+    if x >= 1 << 4:
+        x >>= 4
+        r += 4
+    if x >= 1 << 2:
+        x >>= 2
+        r += 2
+    if x >= 1 << 1:
+        r += 1
+    return r
+
+
+@njit(I64(H, W, H, I64), cache=True)
+def key_into(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> int:
+    """The relative-rank key of a trick-boundary position into ``buf[depth]``; its hash.
+
+    For each suit, the owners of its remaining cards from the top (3 bits each); then the
+    leader, and what the joker's lead depends on while the joker is live at no trumps.
+    """
+    n = w[C_SEATS]
+    h = 0x1F2E3D4C5B6A7988
+    joker_live = False
+    for e in range(5):
+        code = 0
+        allm = 0
+        for s in range(n):
+            allm |= hands[s, e]
+        m = allm
+        while m:
+            b = top_bit(m)
+            bit = 1 << b
+            owner = 0
+            for s in range(n):
+                if hands[s, e] & bit:
+                    owner = s
+                    break
+            code = code * 8 + owner + 1
+            m ^= bit
+        if e == 4 and allm:
+            joker_live = True
+        buf[depth, B_KEY + e] = code
+        h ^= code
+        h = (h * 0x100000001B3) & 0x7FFFFFFFFFFFFFFF
+        h ^= h >> 29
+    extra = w[S_LEADER]
+    if w[C_NT] == 1 and joker_live:
+        if w[C_CLASSIC] == 1:
+            for s in range(n):
+                extra |= w[VOIDS + s] << (8 + 4 * s)
+        else:
+            extra |= w[S_LEDSUITS] << 4
+    buf[depth, B_KEY + 5] = extra
+    h ^= extra
+    h = (h * 0x100000001B3) & 0x7FFFFFFFFFFFFFFF
+    h ^= h >> 29
+    return int(h)
+
+
+@njit(I64(H, W, H, I64, I64), cache=True)
+def tt_find(tt: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, h: int) -> int:
+    """The slot holding ``buf[depth]``'s key in this solve, or -1 (a free slot to probe)."""
+    size = tt.shape[0]
+    gen = w[C_GEN]
+    base = h & (size - 1)
+    buf[depth, B_PROBE] = base
+    for i in range(8):
+        slot = (base + i) & (size - 1)
+        if tt[slot, T_GEN] != gen:
+            buf[depth, B_PROBE] = slot
+            return -1
+        same = True
+        for k in range(KEY_WORDS):
+            if tt[slot, k] != buf[depth, B_KEY + k]:
+                same = False
+                break
+        if same:
+            return int(slot)
+    return -1
+
+
+@njit(I64(W, I64, I64, I64), cache=True)
+def power_of(w: np.ndarray, esuit: int, rank: int, led: int) -> int:
+    """How strongly a card plays to a trick: trumps above the led suit, others cannot win."""
+    if esuit == w[C_TRUMP]:
+        return 100 + rank
+    if esuit == led:
+        return rank
+    return -1
+
+
+@njit(I64(H, W, H, I64, I64), cache=True)
+def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
+              seat: int) -> int:
+    """Write the moves of ``seat`` into ``buf[depth]`` best first; return how many.
+
+    A move is ``esuit | rank << 3 | name << 8`` (name: the suit a joker lead names, or 7).
+    Of cards in sequence in one hand (no card left between them elsewhere, the current
+    trick included) only the highest is tried.
+    """
+    n = w[C_SEATS]
+    count = 0
+    nt = w[C_NT] == 1
+    leading = w[S_LEN] == 0
+    led = w[S_LED]
+    lo = 0
+    hi = 5
+    if not leading and led >= 0 and hands[seat, led] != 0:
+        lo = led
+        hi = led + 1
+    elif not leading and nt and w[C_MUST_JOKER] == 1 and hands[seat, 4] != 0:
+        lo = 4
+        hi = 5
+    maxs = w[C_MAX]
+    my_side = (maxs >> seat) & 1
+    partner_winning = (not leading) and ((maxs >> w[S_WSEAT]) & 1) == my_side
+    for e in range(lo, hi):
+        h = hands[seat, e]
+        if h == 0:
+            continue
+        allm = w[TRICK + e]
+        for s in range(n):
+            allm |= hands[s, e]
+        top = top_bit(allm)
+        m = h
+        while m:
+            b = top_bit(m)
+            bit = 1 << b
+            m ^= bit
+            above = allm & ~((bit << 1) - 1)
+            if above != 0 and h & (above & -above):
+                continue  # the next higher card left is ours too: same sequence
+            if e == 4 and nt and leading:
+                # the joker led at no trumps names a suit
+                if w[C_CLASSIC] == 1:
+                    allowed = 15 & ~w[VOIDS + seat]
+                else:
+                    allowed = 15 & ~w[S_LEDSUITS]
+                    if allowed == 0 and w[S_LEFT] > 1:
+                        continue
+                if allowed == 0:
+                    buf[depth, B_MOVES + count] = 4 | (b << 3) | (NO_NAME << 8)
+                    buf[depth, B_SCORES + count] = 500
+                    count += 1
+                else:
+                    for nm in range(4):
+                        if (allowed >> nm) & 1:
+                            buf[depth, B_MOVES + count] = 4 | (b << 3) | (nm << 8)
+                            buf[depth, B_SCORES + count] = 500 - nm
+                            count += 1
+                continue
+            buf[depth, B_MOVES + count] = e | (b << 3) | (NO_NAME << 8)
+            if leading:
+                score = 300 + b if b == top else -b
+            else:
+                p = power_of(w, e, b, led)
+                if p < 0:
+                    score = -b - 100          # a discard: the lowest side card first
+                elif partner_winning:
+                    score = -p - 200          # do not overtake a partner
+                elif p > w[S_WPOW]:
+                    score = 400 - p           # the cheapest card that wins
+                else:
+                    score = -p - 300          # cannot win: the lowest
+            buf[depth, B_SCORES + count] = score
+            count += 1
+    for i in range(1, count):                 # insertion sort, best first
+        mv = buf[depth, B_MOVES + i]
+        sc = buf[depth, B_SCORES + i]
+        j = i - 1
+        while j >= 0 and buf[depth, B_SCORES + j] < sc:
+            buf[depth, B_MOVES + j + 1] = buf[depth, B_MOVES + j]
+            buf[depth, B_SCORES + j + 1] = buf[depth, B_SCORES + j]
+            j -= 1
+        buf[depth, B_MOVES + j + 1] = mv
+        buf[depth, B_SCORES + j + 1] = sc
+    return count
+
+
+@njit(I64(H, W), cache=True)
+def quick_tricks(hands: np.ndarray, w: np.ndarray) -> int:
+    """Tricks the leader surely wins by cashing his top cards, leading trumps first.
+
+    His trumps above every other trump win one after another; then in each side suit his
+    cards above every other card of the suit win while each opponent who may still hold a
+    trump has to follow (as many rounds as the shortest such opponent holds).  At no trumps
+    the joker is the only trump and is not itself counted.
+    """
+    n = w[C_SEATS]
+    tr = w[C_TRUMP]
+    leader = w[S_LEADER]
+    maxs = w[C_MAX]
+    my_side = (maxs >> leader) & 1
+    q = 0
+    if w[C_NT] == 0:
+        mine = hands[leader, tr]
+        others = 0
+        for s in range(n):
+            if s != leader:
+                others |= hands[s, tr]
+        if others == 0:
+            q = popcount(mine)
+        else:
+            top_other = top_bit(others)
+            m = mine
+            while m:
+                b = top_bit(m)
+                if b < top_other:
+                    break
+                q += 1
+                m ^= 1 << b
+    for e in range(4):
+        if e == tr:
+            continue
+        mine = hands[leader, e]
+        if mine == 0:
+            continue
+        others = 0
+        for s in range(n):
+            if s != leader:
+                others |= hands[s, e]
+        run = 0
+        if others == 0:
+            run = popcount(mine)
+        else:
+            top_other = top_bit(others)
+            m = mine
+            while m:
+                b = top_bit(m)
+                if b < top_other:
+                    break
+                run += 1
+                m ^= 1 << b
+        if run == 0:
+            continue
+        safe = run
+        for s in range(n):
+            if s == leader or ((maxs >> s) & 1) == my_side:
+                continue
+            trumps_left = popcount(hands[s, tr]) - (q if w[C_NT] == 0 else 0)
+            if trumps_left > 0:
+                ln = popcount(hands[s, e])
+                if ln < safe:
+                    safe = ln
+        q += safe
+    return q
+
+
+@njit(types.boolean(H, W, H, H, I64, I64), cache=True)
+def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, depth: int,
+           target: int) -> bool:
+    """Can the maximising seats make ``target`` more counted tricks from this position?"""
+    if target <= 0:
+        return True
+    left = w[S_LEFT]
+    if target > left:
+        return False
+    w[S_NODES] += 1
+    if w[C_BUDGET] > 0 and w[S_NODES] > w[C_BUDGET]:
+        w[S_ABORT] = 1
+        return False
+    boundary = w[S_LEN] == 0
+    h = 0
+    if boundary:
+        leader = w[S_LEADER]
+        if w[C_STOP] == 0:
+            q = quick_tricks(hands, w)
+            if q > 0:
+                q = min(q, left)
+                lmax = (w[C_MAX] >> leader) & 1
+                lcount = (w[C_COUNT] >> leader) & 1
+                if lmax == 1 and lcount == 1 and q >= target:
+                    return True
+                if lmax == 0 and lcount == 0 and left - q < target:
+                    return False
+        h = key_into(hands, w, buf, depth)
+        slot = tt_find(tt, w, buf, depth, h)
+        w[S_PROBES] += 1
+        if slot >= 0:
+            if tt[slot, T_LB] >= target:
+                w[S_HITS] += 1
+                return True
+            if tt[slot, T_UB] < target:
+                w[S_HITS] += 1
+                return False
+    seat = w[S_LEADER] if boundary else w[NEXT + w[S_LAST]]
+    count = gen_moves(hands, w, buf, depth, seat)
+    is_max = (w[C_MAX] >> seat) & 1 == 1
+    result = not is_max
+    o_leader = w[S_LEADER]
+    o_len = w[S_LEN]
+    o_led = w[S_LED]
+    o_ledsuits = w[S_LEDSUITS]
+    o_wseat = w[S_WSEAT]
+    o_wpow = w[S_WPOW]
+    o_last = w[S_LAST]
+    o_void = w[VOIDS + seat]
+    complete = o_len + 1 == w[C_ACTIVE]
+    for i in range(count):
+        m = buf[depth, B_MOVES + i]
+        e = m & 7
+        b = (m >> 3) & 31
+        nm = (m >> 8) & 7
+        bit = 1 << b
+        hands[seat, e] ^= bit
+        if o_len == 0:
+            w[S_LEADER] = seat
+            if e == 4 and w[C_NT] == 1:
+                led = -1 if nm == NO_NAME else nm
+            else:
+                led = e
+            w[S_LED] = led
+            if 0 <= led < 4:
+                w[S_LEDSUITS] = o_ledsuits | (1 << led)
+            w[S_WSEAT] = seat
+            w[S_WPOW] = power_of(w, e, b, led)
+        else:
+            led = o_led
+            if led >= 0 and e != led:
+                w[VOIDS + seat] = o_void | (1 << led)
+            p = power_of(w, e, b, led)
+            if p > o_wpow:
+                w[S_WSEAT] = seat
+                w[S_WPOW] = p
+        if complete:
+            win = w[S_WSEAT]
+            won = (w[C_COUNT] >> win) & 1
+            if w[C_STOP] == 1 and won == 1:
+                child = won >= target
+            else:
+                t0 = w[TRICK]
+                t1 = w[TRICK + 1]
+                t2 = w[TRICK + 2]
+                t3 = w[TRICK + 3]
+                t4 = w[TRICK + 4]
+                w[TRICK] = 0
+                w[TRICK + 1] = 0
+                w[TRICK + 2] = 0
+                w[TRICK + 3] = 0
+                w[TRICK + 4] = 0
+                w[S_LEADER] = win
+                w[S_LEN] = 0
+                w[S_LED] = -1
+                w[S_LEFT] = left - 1
+                child = search(hands, w, tt, buf, depth + 1, target - won)
+                w[TRICK] = t0
+                w[TRICK + 1] = t1
+                w[TRICK + 2] = t2
+                w[TRICK + 3] = t3
+                w[TRICK + 4] = t4
+                w[S_LEFT] = left
+        else:
+            w[TRICK + e] |= bit
+            w[S_LEN] = o_len + 1
+            w[S_LAST] = seat
+            child = search(hands, w, tt, buf, depth + 1, target)
+            w[TRICK + e] &= ~bit
+        hands[seat, e] ^= bit
+        w[S_LEADER] = o_leader
+        w[S_LEN] = o_len
+        w[S_LED] = o_led
+        w[S_LEDSUITS] = o_ledsuits
+        w[S_WSEAT] = o_wseat
+        w[S_WPOW] = o_wpow
+        w[S_LAST] = o_last
+        w[VOIDS + seat] = o_void
+        if w[S_ABORT] == 1:
+            return False
+        if is_max and child:
+            result = True
+            break
+        if (not is_max) and (not child):
+            result = False
+            break
+    if boundary and w[S_ABORT] == 0:
+        # store a bound; look again: the sub-searches may have filled the slot found before
+        slot = tt_find(tt, w, buf, depth, h)
+        if slot < 0:
+            slot = buf[depth, B_PROBE]
+            for k in range(KEY_WORDS):
+                tt[slot, k] = buf[depth, B_KEY + k]
+            tt[slot, T_GEN] = w[C_GEN]
+            tt[slot, T_LB] = 0
+            tt[slot, T_UB] = left
+        if result:
+            if target > tt[slot, T_LB]:
+                tt[slot, T_LB] = target
+        elif target - 1 < tt[slot, T_UB]:
+            tt[slot, T_UB] = target - 1
+    return result

@@ -1,0 +1,132 @@
+"""A play position in the solver's terms: effective suits and ranks, sides, joker rules.
+
+A Position is plain, immutable data taken from a Game in the play phase (or built from given
+hands); it knows nothing of how to search.  Cards become (effective suit, effective rank):
+suits 0..3, and 4 for the joker at no trumps; in a suit contract the trump suit ranks its plain
+cards by rank, then the left bower (16), the right bower (17) and the joker (18).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import JOKER, NO_TRUMPS, iter_cards
+from ..errors import FiveHundredError
+from ..game import Game
+from ..scoring import declaring_seats
+from ..tricks import NO_SUIT, TABLES
+
+
+class PositionError(FiveHundredError):
+    """The game is not at a position the solver can take (not in the play phase)."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything the solver needs about a play position, and nothing else."""
+
+    players: int
+    strain: int
+    """0..3: that suit is trumps; 4: no trumps (also misère)."""
+    hands: tuple[int, ...]
+    """Engine card masks per seat; seats out of the play hold nothing here."""
+    active: tuple[int, ...]
+    """Seats that play, clockwise."""
+    leader: int
+    trick: tuple[tuple[int, int], ...]
+    """(seat, card) already played to the current trick."""
+    named: int
+    """Suit named by a joker lead to the current trick, -1 if none."""
+    max_seats: int
+    """Mask of the seats trying to maximise the counted tricks."""
+    count_seats: int
+    """Mask of the seats whose tricks are counted."""
+    misere: bool
+    misere_stop: bool
+    nt_joker: str
+    led_suits: int
+    voids: tuple[int, ...]
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be completed, the current one included."""
+        first = self.trick[0][0] if self.trick else self.leader
+        return self.hands[first].bit_count() + (1 if self.trick else 0)
+
+    @property
+    def to_move(self) -> int:
+        """The seat to play next."""
+        if not self.trick:
+            return self.leader
+        last = self.trick[-1][0]
+        i = self.active.index(last)
+        return self.active[(i + 1) % len(self.active)]
+
+    @classmethod
+    def from_game(cls, game: Game, side: tuple[int, ...] | None = None) -> Position:
+        """The position of ``game`` (in the play phase) for the declaring side, or ``side``.
+
+        For a trick contract the declaring side (with a five-handed called partner) maximises
+        its tricks; for misère the defenders try to make the declarer take tricks, so the
+        declarer's tricks are counted and the defenders maximise them.  In the all-pass game
+        there is no declarer: give ``side``.
+        """
+        if game.phase != "play":
+            raise PositionError(f"the solver needs a game in the play phase, not {game.phase}")
+        r = game.rules
+        c = game.contract
+        out = set(game.sitting_out)
+        active = tuple(s for s in range(r.players) if s not in out)
+        all_active = sum(1 << s for s in active)
+        misere = c is not None and c.is_misere
+        if side is not None:
+            count = sum(1 << s for s in side)
+            maxs = count
+        elif c is None:
+            raise PositionError("all passed: no declaring side; say which side to solve for")
+        elif misere:
+            count = 1 << c.declarer
+            maxs = all_active & ~count
+        else:
+            count = sum(1 << s for s in declaring_seats(r, c, game.partner))
+            maxs = count
+        t = game.trick
+        leader = t[0][0] if t else game.to_move
+        assert leader is not None
+        strain = NO_TRUMPS if c is None else c.strain
+        return cls(
+            players=r.players,
+            strain=strain,
+            hands=tuple(game.hand(s) if s not in out else 0 for s in range(r.players)),
+            active=active,
+            leader=leader,
+            trick=t,
+            named=game.joker_named if t else NO_SUIT,
+            max_seats=maxs & all_active,
+            count_seats=count & all_active,
+            misere=misere,
+            misere_stop=misere and r.misere_stops_when_taken,
+            nt_joker=r.nt_joker,
+            led_suits=game.suits_led,
+            voids=game.shown_voids,
+        )
+
+
+def effective(strain: int, card: int) -> tuple[int, int]:
+    """A card's (effective suit, effective rank) under a strain."""
+    t = TABLES[strain]
+    e = t.eff_suit[card]
+    if strain == NO_TRUMPS:
+        return (4, 0) if card == JOKER else (e, card & 15)
+    if e == strain:
+        p = t.power[card] - 100
+        return e, (p if p < 16 else p - 13)  # bowers and joker: 129, 130, 131 -> 16, 17, 18
+    return e, card & 15
+
+
+def card_of(strain: int, esuit: int, erank: int, deck_mask: int) -> int:
+    """The engine card with this effective suit and rank (inverse of ``effective``)."""
+    for c in iter_cards(deck_mask):
+        if effective(strain, c) == (esuit, erank):
+            return c
+    raise ValueError(f"no card of effective suit {esuit} rank {erank}")

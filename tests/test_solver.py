@@ -1,0 +1,88 @@
+"""The double-dummy solver against a brute-force minimax through the engine.
+
+Random end positions of every preset and contract kind (suit, no trumps with the joker under
+both rules, misère stopping or not, mid-trick or not): the solver's value and every legal
+move's value must equal full minimax with no pruning and no table.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fivehundred import Game, Rules
+from fivehundred.rng import Rng
+from fivehundred.rules import PRESET_NAMES
+from fivehundred.solver import Position, PositionError, can_make, misere_safe, move_values, solve
+from fivehundred.solver.brute import brute_move_values, brute_value
+
+
+def end_position(preset: str, seed: int, bid: str | None, left: int) -> Game:
+    """A seeded game bid as told, then played at random to ``left`` tricks (maybe mid-trick)."""
+    r = Rules.preset(preset)
+    g = Game(r, seed=seed)
+    rng = Rng(seed)
+    if bid == "misere" and r.misere_needs_seven:
+        g.apply("7S")
+    if bid is not None:
+        g.apply(bid)
+    while g.phase == "auction":
+        g.apply("pass")
+    while g.phase in ("kitty", "call"):
+        g.apply(rng.choice(g.legal_action_ids()))
+    extra = rng.below(3)
+    while g.phase == "play" and (10 - len(g.tricks) > left or extra):
+        if 10 - len(g.tricks) <= left:
+            extra -= 1
+        g.apply(rng.choice(g.legal_action_ids()))
+    return g
+
+
+CASES = [(p, b) for p in PRESET_NAMES for b in ("6H", "6S", "6NT", "misere", None)
+         if b is not None or Rules.preset(p).all_pass == "play_no_trumps"]
+
+
+@pytest.mark.parametrize(("preset", "bid"), CASES)
+def test_solver_equals_brute_force(preset: str, bid: str | None) -> None:
+    left = 3 if Rules.preset(preset).players >= 4 else 4
+    checked = 0
+    for seed in range(60):
+        if checked == 4:
+            break
+        g = end_position(preset, seed, bid, left)
+        if g.phase != "play" or (g.contract is None and bid is not None):
+            continue
+        side = None if g.contract is not None else (g.to_move or 0,)
+        p = Position.from_game(g, side=side)
+        assert solve(p).tricks == brute_value(g, p)
+        if g.contract is not None:
+            assert move_values(g) == brute_move_values(g)
+        checked += 1
+    assert checked == 4
+
+
+def test_can_make_and_misere_safe_agree_with_solve() -> None:
+    for seed in range(10):
+        g = end_position("australian", seed, "6H", 4)
+        if g.phase != "play":
+            continue
+        v = solve(g).tricks
+        assert v is not None
+        assert can_make(g, v) is True and can_make(g, v + 1) is False
+    for seed in range(10):
+        g = end_position("classic3", seed, "misere", 4)
+        if g.phase != "play":
+            continue
+        assert misere_safe(g) == (brute_value(g) == 0)
+
+
+def test_budget_gives_an_honest_unfinished_answer() -> None:
+    g = end_position("australian", 1, "6NT", 10)
+    r = solve(g, budget=50)
+    assert not r.finished and r.tricks is None
+    assert solve(g).finished
+
+
+def test_solver_needs_the_play_phase() -> None:
+    g = Game(Rules.preset("australian"), seed=1)
+    with pytest.raises(PositionError, match="play phase"):
+        solve(g)
