@@ -210,6 +210,7 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     maxs = w[C_MAX]
     my_side = (maxs >> seat) & 1
     partner_winning = (not leading) and ((maxs >> w[S_WSEAT]) & 1) == my_side
+    tr = w[C_TRUMP]
     for e in range(lo, hi):
         h = hands[seat, e]
         if h == 0:
@@ -218,6 +219,23 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
         for s in range(n):
             allm |= hands[s, e]
         top = top_bit(allm)
+        lead_bonus = 0
+        if leading:
+            # who wins this suit: partner's top card, a partner's ruff, an opponent's ruff
+            for s in range(n):
+                if s == seat:
+                    continue
+                same = ((maxs >> s) & 1) == my_side
+                holds = hands[s, e] != 0
+                if same and holds and (hands[s, e] >> top) & 1:
+                    lead_bonus = 200
+                elif e != tr and not holds and hands[s, tr] != 0:
+                    if same:
+                        if lead_bonus < 150:
+                            lead_bonus = 150
+                    else:
+                        lead_bonus = -50
+                        break
         m = h
         while m:
             b = top_bit(m)
@@ -247,7 +265,7 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                 continue
             buf[depth, B_MOVES + count] = e | (b << 3) | (NO_NAME << 8)
             if leading:
-                score = 300 + b if b == top else -b
+                score = 300 + b if b == top else lead_bonus - b
             else:
                 p = power_of(w, e, b, led)
                 if p < 0:
@@ -342,6 +360,60 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray) -> int:
     return q
 
 
+@njit(I64(H, W), cache=True)
+def top_trump_run(hands: np.ndarray, w: np.ndarray) -> int:
+    """Trumps that surely win later: the top trumps held in sequence by the top trump's owner.
+
+    Returned as ``run * 8 + owner`` (0 when nobody holds a trump).  Each of them wins the trick
+    it is played to, and its owner plays them on different tricks.
+    """
+    n = w[C_SEATS]
+    tr = w[C_TRUMP]
+    allm = 0
+    for s in range(n):
+        allm |= hands[s, tr]
+    if allm == 0:
+        return 0
+    b = top_bit(allm)
+    owner = 0
+    for s in range(n):
+        if (hands[s, tr] >> b) & 1:
+            owner = s
+    run = 0
+    m = allm
+    while m:
+        b = top_bit(m)
+        if not (hands[owner, tr] >> b) & 1:
+            break
+        run += 1
+        m ^= 1 << b
+    return run * 8 + owner
+
+
+@njit(I64(H, W), cache=True)
+def last_trick(hands: np.ndarray, w: np.ndarray) -> int:
+    """The winner of the last trick (one card each), played out directly."""
+    seat = w[S_LEADER]
+    led = -1
+    best = -1
+    winner = seat
+    for i in range(w[C_ACTIVE]):
+        for e in range(5):
+            if hands[seat, e]:
+                b = top_bit(hands[seat, e])
+                if i == 0:
+                    led = e
+                    if e == 4 and w[C_NT] == 1:
+                        led = -1
+                p = power_of(w, e, b, led)
+                if p > best:
+                    best = p
+                    winner = seat
+                break
+        seat = w[NEXT + seat]
+    return winner
+
+
 @njit(types.boolean(H, W, H, H, I64, I64), cache=True)
 def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, depth: int,
            target: int) -> bool:
@@ -358,8 +430,20 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
     boundary = w[S_LEN] == 0
     h = 0
     if boundary:
+        if left == 1:
+            return ((w[C_COUNT] >> last_trick(hands, w)) & 1) >= target
         leader = w[S_LEADER]
         if w[C_STOP] == 0:
+            tr = top_trump_run(hands, w)
+            if tr > 0:
+                run = tr >> 3
+                owner = tr & 7
+                omax = (w[C_MAX] >> owner) & 1
+                ocount = (w[C_COUNT] >> owner) & 1
+                if omax == 1 and ocount == 1 and run >= target:
+                    return True
+                if omax == 0 and ocount == 0 and left - run < target:
+                    return False
             q = quick_tricks(hands, w)
             if q > 0:
                 q = min(q, left)
