@@ -411,7 +411,7 @@ def last_trick(hands: np.ndarray, w: np.ndarray) -> int:
                     winner = seat
                 break
         seat = w[NEXT + seat]
-    return winner
+    return int(winner)
 
 
 @njit(types.boolean(H, W, H, H, I64, I64), cache=True)
@@ -431,7 +431,7 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
     h = 0
     if boundary:
         if left == 1:
-            return ((w[C_COUNT] >> last_trick(hands, w)) & 1) >= target
+            return bool(((w[C_COUNT] >> last_trick(hands, w)) & 1) >= target)
         leader = w[S_LEADER]
         if w[C_STOP] == 0:
             tr = top_trump_run(hands, w)
