@@ -8,11 +8,13 @@ cards by rank, then the left bower (16), the right bower (17) and the joker (18)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import JOKER, NO_TRUMPS, iter_cards
 from ..errors import FiveHundredError
 from ..game import Game
+from ..rules import Rules
 from ..scoring import declaring_seats
 from ..tricks import NO_SUIT, TABLES
 
@@ -109,6 +111,57 @@ class Position:
             nt_joker=r.nt_joker,
             led_suits=game.suits_led,
             voids=game.shown_voids,
+        )
+
+    @classmethod
+    def for_contract(
+        cls,
+        rules: Rules,
+        hands: Sequence[int],
+        declarer: int,
+        strain: int,
+        misere: bool = False,
+        partner: int | None = None,
+    ) -> Position:
+        """The opening position of a contract on given hands (after the kitty), by the rules.
+
+        ``hands`` holds one card mask per seat; the declarer's side is his team (and the
+        five-handed ``partner``); in misère his partners sit out and the defenders try to make
+        him take a trick.  The opening lead follows ``rules.opening_lead``.
+        """
+        n = rules.players
+        team = set(rules.sides[rules.side_of[declarer]])
+        out = team - {declarer} if misere else set()
+        active = tuple(s for s in range(n) if s not in out)
+        all_active = sum(1 << s for s in active)
+        if misere:
+            count = 1 << declarer
+            maxs = all_active & ~count
+        else:
+            if partner is not None:
+                team.add(partner)
+            count = maxs = sum(1 << s for s in team)
+        if rules.opening_lead == "declarer":
+            leader = declarer
+        else:
+            leader = (declarer + 1) % n
+            while leader in out:
+                leader = (leader + 1) % n
+        return cls(
+            players=n,
+            strain=NO_TRUMPS if misere else strain,
+            hands=tuple(hands[s] if s not in out else 0 for s in range(n)),
+            active=active,
+            leader=leader,
+            trick=(),
+            named=NO_SUIT,
+            max_seats=maxs,
+            count_seats=count,
+            misere=misere,
+            misere_stop=misere and rules.misere_stops_when_taken,
+            nt_joker=rules.nt_joker,
+            led_suits=0,
+            voids=(0,) * n,
         )
 
 
