@@ -1,4 +1,4 @@
-"""The ``fivehundred`` command: play, replay, bench (more subcommands come with their issues)."""
+"""The ``fivehundred`` command: play, replay, analyse, bench."""
 
 from __future__ import annotations
 
@@ -36,9 +36,18 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="a record file (text, or JSON with --json)")
     replay.add_argument("--json", action="store_true", help="the record is JSON")
 
+    analyse = sub.add_parser("analyse", help="double-dummy analysis of a deal or a record")
+    analyse.add_argument("file", help="a game record (.fhr, .fhr.json) or a deal (JSON)")
+    analyse.add_argument("--json", action="store_true", help="print JSON")
+    analyse.add_argument("--hand", type=int, default=None,
+                         help="the record's hand to analyse (from 1; default: every hand)")
+    analyse.add_argument("--action", type=int, default=None,
+                         help="value every legal card after this many actions of the hand")
+
     bench = sub.add_parser("bench", help="benchmarks")
-    bench.add_argument("what", choices=["engine"], help="what to measure")
+    bench.add_argument("what", choices=["engine", "solver"], help="what to measure")
     bench.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    bench.add_argument("--deals", type=int, default=200, help="deals per solver measurement")
     bench.add_argument("--write", metavar="PATH", help="write the results into this markdown")
     return p
 
@@ -54,6 +63,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .record import replay_main
 
         return replay_main(args.file, as_json=args.json)
+    if args.command == "analyse":
+        from .solver.analysis import analyse_main
+
+        return analyse_main(args.file, as_json=args.json, hand=args.hand, action=args.action)
+    if args.command == "bench" and args.what == "solver":
+        from .benchmarks.solver import bench_solver_main
+
+        return bench_solver_main(deals=args.deals, write=args.write)
     if args.command == "bench":
         from .benchmarks.engine import bench_main
 
