@@ -72,3 +72,24 @@ def play_game(rules: Rules, seed: int, max_hands: int = 40, pass_bias: int = 75)
             continue
         g.apply(act(g))
     return g
+
+
+def end_position(preset: str, seed: int, bid: str | None, left: int) -> Game:
+    """A seeded game bid as told, then played at random to ``left`` tricks (maybe mid-trick)."""
+    r = Rules.preset(preset)
+    g = Game(r, seed=seed)
+    rng = Rng(seed)
+    if bid == "misere" and r.misere_needs_seven:
+        g.apply("7S")
+    if bid is not None:
+        g.apply(bid)
+    while g.phase == "auction":
+        g.apply("pass")
+    while g.phase in ("kitty", "call"):
+        g.apply(rng.choice(g.legal_action_ids()))
+    extra = rng.below(3)
+    while g.phase == "play" and (10 - len(g.tricks) > left or extra):
+        if 10 - len(g.tricks) <= left:
+            extra -= 1
+        g.apply(rng.choice(g.legal_action_ids()))
+    return g

@@ -10,32 +10,10 @@ from __future__ import annotations
 import pytest
 
 from fivehundred import Game, Rules
-from fivehundred.rng import Rng
 from fivehundred.rules import PRESET_NAMES
 from fivehundred.solver import Position, PositionError, can_make, misere_safe, move_values, solve
 from fivehundred.solver.brute import brute_move_values, brute_value
-
-
-def end_position(preset: str, seed: int, bid: str | None, left: int) -> Game:
-    """A seeded game bid as told, then played at random to ``left`` tricks (maybe mid-trick)."""
-    r = Rules.preset(preset)
-    g = Game(r, seed=seed)
-    rng = Rng(seed)
-    if bid == "misere" and r.misere_needs_seven:
-        g.apply("7S")
-    if bid is not None:
-        g.apply(bid)
-    while g.phase == "auction":
-        g.apply("pass")
-    while g.phase in ("kitty", "call"):
-        g.apply(rng.choice(g.legal_action_ids()))
-    extra = rng.below(3)
-    while g.phase == "play" and (10 - len(g.tricks) > left or extra):
-        if 10 - len(g.tricks) <= left:
-            extra -= 1
-        g.apply(rng.choice(g.legal_action_ids()))
-    return g
-
+from helpers import end_position
 
 CASES = [(p, b) for p in PRESET_NAMES for b in ("6H", "6S", "6NT", "misere", None)
          if b is not None or Rules.preset(p).all_pass == "play_no_trumps"]

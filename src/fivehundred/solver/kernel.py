@@ -76,11 +76,14 @@ H = types.int64[:, ::1]
 
 @njit(I64(I64), cache=True)
 def popcount(x: int) -> int:
-    """Number of set bits (x >= 0, below 2**62): the SWAR sum."""
+    """Number of set bits (0 <= x < 2**62): the SWAR sum, free of overflow in either twin."""
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return ((x * 0x0101010101010101) & 0x7FFFFFFFFFFFFFFF) >> 56
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0x7F
 
 
 @njit(I64(I64), cache=True)
@@ -107,6 +110,14 @@ def top_bit(x: int) -> int:
     return r
 
 
+@njit(I64(I64, I64), cache=True)
+def _mix(h: int, word: int) -> int:
+    """Fold a key word into a hash (products stay below 2**62: no overflow in either twin)."""
+    h ^= word
+    h = ((h & 0x3FFFFFFF) * 0x9E3779B1 + (h >> 30)) & 0x3FFFFFFFFFFFFFFF
+    return int(h ^ (h >> 27))
+
+
 @njit(I64(H, W, H, I64), cache=True)
 def key_into(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> int:
     """The relative-rank key of a trick-boundary position into ``buf[depth]``; its hash.
@@ -115,7 +126,7 @@ def key_into(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> i
     leader, and what the joker's lead depends on while the joker is live at no trumps.
     """
     n = w[C_SEATS]
-    h = 0x1F2E3D4C5B6A7988
+    h = 0x1F2E3D4C5B6A798
     joker_live = False
     for e in range(5):
         code = 0
@@ -136,9 +147,7 @@ def key_into(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> i
         if e == 4 and allm:
             joker_live = True
         buf[depth, B_KEY + e] = code
-        h ^= code
-        h = (h * 0x100000001B3) & 0x7FFFFFFFFFFFFFFF
-        h ^= h >> 29
+        h = _mix(h, code)
     extra = w[S_LEADER]
     if w[C_NT] == 1 and joker_live:
         if w[C_CLASSIC] == 1:
@@ -147,10 +156,7 @@ def key_into(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> i
         else:
             extra |= w[S_LEDSUITS] << 4
     buf[depth, B_KEY + 5] = extra
-    h ^= extra
-    h = (h * 0x100000001B3) & 0x7FFFFFFFFFFFFFFF
-    h ^= h >> 29
-    return int(h)
+    return _mix(h, extra)
 
 
 @njit(I64(H, W, H, I64, I64), cache=True)
