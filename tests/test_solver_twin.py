@@ -62,3 +62,13 @@ def test_pure_twin_matches_compiled_values_and_node_counts() -> None:
     pure = json.loads(res.stdout)
     assert pure == compiled
     assert sum(c[1] for c in compiled if c is not None) > 5000  # real searches, not trivia
+
+
+def test_first_compile_is_announced_and_the_cache_is_used(tmp_path: Path) -> None:
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    cmd = [sys.executable, "-c", "import fivehundred.solver"]
+    first = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600, check=True)
+    assert "compiling the double-dummy solver" in first.stderr
+    assert any(tmp_path.rglob("kernel.search-*.nbi"))
+    again = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600, check=True)
+    assert "compiling" not in again.stderr

@@ -11,8 +11,26 @@ True
 
 from __future__ import annotations
 
-from .position import Position, PositionError
-from .solve import Solution, can_make, misere_safe, move_values, solve
+import os
+import sys
+from pathlib import Path
+
+
+def _announce_first_compile() -> None:
+    """Say so when the kernel is about to be compiled (the first run; later ones load it)."""
+    if os.environ.get("NUMBA_DISABLE_JIT") == "1":
+        return
+    custom = os.environ.get("NUMBA_CACHE_DIR")
+    place = Path(custom) if custom else Path(__file__).parent / "__pycache__"
+    if not (place.is_dir() and any(place.rglob("kernel.search-*.nbi"))):
+        print("fivehundred: compiling the double-dummy solver (first run only, about 10 s)...",
+              file=sys.stderr, flush=True)
+
+
+_announce_first_compile()
+
+from .position import Position, PositionError  # noqa: E402
+from .solve import Solution, can_make, misere_safe, move_values, solve  # noqa: E402
 
 __all__ = [
     "Position",
