@@ -8,11 +8,19 @@ the transposition table in one 2-D array ``tt`` and the per-depth scratch in ``b
 recursive call passes four arrays.  ``search`` answers one question: can the maximising seats
 make at least ``target`` more counted tricks from here?
 
-Techniques (after DDS): zero-window questions on the trick count; a transposition table at
-trick boundaries storing lower and upper bounds, keyed by relative ranks (the owners of the
-remaining cards of each suit from the top, so positions that differ only in which exact low
-cards are left share an entry); cards in sequence in one hand tried once; move ordering
-(cheapest winner, lowest loser, no overtaking a partner); and quick tricks from top cards.
+Techniques (after DDS):
+
+* zero-window questions on the trick count;
+* partition search: a transposition table at trick boundaries whose entries hold lower and
+  upper bounds for a whole class of positions.  Each search reports, per suit, the lowest
+  rank that mattered (a card that beat another of its suit, a card a cut-off relied on, the
+  bottom of a sequence played as one card); the entry then keys on every hand's suit
+  lengths and on the owners of only those top cards, so positions that differ below them
+  share it;
+* cards in sequence in one hand tried once;
+* move ordering: winners and partner's winners led first, ruffs, the cheapest winning card,
+  no overtaking a partner, the lowest discard; and the move that decided last time first;
+* quick tricks from top cards, top trumps that surely win later, the last trick played out.
 """
 
 from __future__ import annotations
@@ -52,21 +60,30 @@ NEXT = 48          # + seat: the next seat to play
 W_SIZE = 56
 
 # -- the transposition table tt[slot] -------------------------------------------------------
-KEY_WORDS = 6
-T_LB = 6
-T_UB = 7
-T_GEN = 8
-TT_COLS = 9
+T_BUCKET = 0       # 4 words: every hand's suit lengths, the leader and the joker's state
+BUCKET_WORDS = 4
+T_CODE = 4         # + esuit: owners of the suit's top cards that matter, 3 bits each
+T_KS = 9           # how many top cards of each suit matter, 5 bits a suit
+T_LB = 10
+T_UB = 11
+T_GEN = 12
+T_BEST = 13        # the move that decided the question last time (tried first next time)
+TT_COLS = 14
+PROBES = 12
 
 # -- per-depth scratch buf[depth] -----------------------------------------------------------
 MAX_MOVES = 64
 B_MOVES = 0
 B_SCORES = 64
-B_KEY = 128
-B_PROBE = 134
-BUF_COLS = 136
+B_BUCKET = 128     # this position's bucket words
+B_CODE = 132       # + esuit: owners of all the suit's cards from the top
+B_NCARDS = 137     # + esuit: cards of the suit left
+B_REL = 142        # + esuit: the lowest rank that mattered (NONE: no card of it mattered)
+B_HINT = 147       # the table's best move for this position, or -1
+BUF_COLS = 152
 MAX_DEPTH = 80
 
+NONE = 40          # "no rank mattered": above every effective rank
 NO_NAME = 7        # move field: the joker lead names no suit
 
 I64 = types.int64
@@ -118,21 +135,27 @@ def _mix(h: int, word: int) -> int:
     return int(h ^ (h >> 27))
 
 
-@njit(I64(H, W, H, I64), cache=True)
-def key_into(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> int:
-    """The relative-rank key of a trick-boundary position into ``buf[depth]``; its hash.
+@njit(types.void(W, H, I64), cache=True)
+def clear_rel(w: np.ndarray, buf: np.ndarray, depth: int) -> None:
+    """No card has mattered yet at this depth."""
+    for e in range(5):
+        buf[depth, B_REL + e] = NONE
 
-    For each suit, the owners of its remaining cards from the top (3 bits each); then the
-    leader, and what the joker's lead depends on while the joker is live at no trumps.
+
+@njit(I64(H, W, H, I64), cache=True)
+def position_key(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> int:
+    """Describe a trick-boundary position in ``buf[depth]``; return its bucket's hash.
+
+    The bucket: every hand's suit lengths, the leader, and (while the joker is live at no
+    trumps) what its lead depends on.  Per suit, the owners of all its cards from the top.
     """
     n = w[C_SEATS]
-    h = 0x1F2E3D4C5B6A798
     joker_live = False
     for e in range(5):
-        code = 0
         allm = 0
         for s in range(n):
             allm |= hands[s, e]
+        code = 0
         m = allm
         while m:
             b = top_bit(m)
@@ -144,10 +167,16 @@ def key_into(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> i
                     break
             code = code * 8 + owner + 1
             m ^= bit
+        buf[depth, B_CODE + e] = code
+        buf[depth, B_NCARDS + e] = popcount(allm)
         if e == 4 and allm:
             joker_live = True
-        buf[depth, B_KEY + e] = code
-        h = _mix(h, code)
+    for i in range(3):
+        word = 0
+        for s in range(2 * i, min(2 * i + 2, n)):
+            for e in range(5):
+                word = word * 32 + popcount(hands[s, e])
+        buf[depth, B_BUCKET + i] = word
     extra = w[S_LEADER]
     if w[C_NT] == 1 and joker_live:
         if w[C_CLASSIC] == 1:
@@ -155,30 +184,122 @@ def key_into(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> i
                 extra |= w[VOIDS + s] << (8 + 4 * s)
         else:
             extra |= w[S_LEDSUITS] << 4
-    buf[depth, B_KEY + 5] = extra
-    return _mix(h, extra)
+    buf[depth, B_BUCKET + 3] = extra
+    h = 0x1F2E3D4C5B6A798
+    for i in range(BUCKET_WORDS):
+        h = _mix(h, buf[depth, B_BUCKET + i])
+    return h
 
 
-@njit(I64(H, W, H, I64, I64), cache=True)
-def tt_find(tt: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, h: int) -> int:
-    """The slot holding ``buf[depth]``'s key in this solve, or -1 (a free slot to probe)."""
+@njit(types.boolean(H, H, I64, I64), cache=True)
+def entry_matches(tt: np.ndarray, buf: np.ndarray, depth: int, slot: int) -> bool:
+    """Whether a table entry covers the position described in ``buf[depth]``."""
+    for i in range(BUCKET_WORDS):
+        if tt[slot, T_BUCKET + i] != buf[depth, B_BUCKET + i]:
+            return False
+    ks = tt[slot, T_KS]
+    for e in range(5):
+        k = (ks >> (5 * e)) & 31
+        n = buf[depth, B_NCARDS + e]
+        if (buf[depth, B_CODE + e] >> (3 * (n - k))) != tt[slot, T_CODE + e]:
+            return False
+    return True
+
+
+@njit(types.void(H, W, H, I64, I64), cache=True)
+def rel_from_entry(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
+                   ks: int) -> None:
+    """The ranks that mattered, as this position's ranks of an entry's top cards."""
+    n = w[C_SEATS]
+    for e in range(5):
+        k = (ks >> (5 * e)) & 31
+        if k == 0:
+            buf[depth, B_REL + e] = NONE
+            continue
+        allm = 0
+        for s in range(n):
+            allm |= hands[s, e]
+        b = 0
+        for _ in range(k):
+            b = top_bit(allm)
+            allm ^= 1 << b
+        buf[depth, B_REL + e] = b
+
+
+@njit(I64(H, W, H, H, I64, I64, I64), cache=True)
+def tt_lookup(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray,
+              depth: int, h: int, target: int) -> int:
+    """1 or 0 when an entry answers the question (its ranks go to ``buf``), else -1.
+
+    Also leaves in ``buf[depth, B_HINT]`` the best move of a covering entry, or -1.
+    """
     size = tt.shape[0]
     gen = w[C_GEN]
     base = h & (size - 1)
-    buf[depth, B_PROBE] = base
-    for i in range(8):
+    buf[depth, B_HINT] = -1
+    for i in range(PROBES):
         slot = (base + i) & (size - 1)
         if tt[slot, T_GEN] != gen:
-            buf[depth, B_PROBE] = slot
             return -1
-        same = True
-        for k in range(KEY_WORDS):
-            if tt[slot, k] != buf[depth, B_KEY + k]:
-                same = False
-                break
-        if same:
-            return int(slot)
+        if entry_matches(tt, buf, depth, slot):
+            if tt[slot, T_LB] >= target:
+                rel_from_entry(hands, w, buf, depth, tt[slot, T_KS])
+                return 1
+            if tt[slot, T_UB] < target:
+                rel_from_entry(hands, w, buf, depth, tt[slot, T_KS])
+                return 0
+            if buf[depth, B_HINT] < 0:
+                buf[depth, B_HINT] = tt[slot, T_BEST]
     return -1
+
+
+@njit(types.void(H, W, H, H, I64, I64, types.boolean, I64, I64, I64), cache=True)
+def tt_store(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, depth: int,
+             h: int, result: bool, target: int, left: int, cut: int) -> None:
+    """Store what the search proved, for every position that agrees on what mattered."""
+    ks = 0
+    n = w[C_SEATS]
+    for e in range(5):
+        thr = buf[depth, B_REL + e]
+        k = 0
+        if thr < NONE:
+            allm = 0
+            for s in range(n):
+                allm |= hands[s, e]
+            k = popcount(allm & ~((1 << thr) - 1))
+        ks |= k << (5 * e)
+    size = tt.shape[0]
+    gen = w[C_GEN]
+    base = h & (size - 1)
+    slot = -1
+    for i in range(PROBES):
+        sl = (base + i) & (size - 1)
+        if tt[sl, T_GEN] != gen:
+            slot = sl
+            break
+        if tt[sl, T_KS] == ks and entry_matches(tt, buf, depth, sl):
+            slot = sl
+            break
+    if slot < 0:
+        slot = (base + (w[S_NODES] % PROBES)) & (size - 1)
+    if tt[slot, T_GEN] != gen or tt[slot, T_KS] != ks or not entry_matches(tt, buf, depth, slot):
+        for i in range(BUCKET_WORDS):
+            tt[slot, T_BUCKET + i] = buf[depth, B_BUCKET + i]
+        for e in range(5):
+            k = (ks >> (5 * e)) & 31
+            tt[slot, T_CODE + e] = buf[depth, B_CODE + e] >> (3 * (buf[depth, B_NCARDS + e] - k))
+        tt[slot, T_KS] = ks
+        tt[slot, T_GEN] = gen
+        tt[slot, T_LB] = 0
+        tt[slot, T_UB] = left
+        tt[slot, T_BEST] = -1
+    if cut >= 0:
+        tt[slot, T_BEST] = cut
+    if result:
+        if target > tt[slot, T_LB]:
+            tt[slot, T_LB] = target
+    elif target - 1 < tt[slot, T_UB]:
+        tt[slot, T_UB] = target - 1
 
 
 @njit(I64(W, I64, I64, I64), cache=True)
@@ -196,9 +317,10 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
               seat: int) -> int:
     """Write the moves of ``seat`` into ``buf[depth]`` best first; return how many.
 
-    A move is ``esuit | rank << 3 | name << 8`` (name: the suit a joker lead names, or 7).
-    Of cards in sequence in one hand (no card left between them elsewhere, the current
-    trick included) only the highest is tried.
+    A move is ``esuit | rank << 3 | name << 8 | bottom << 11``: the suit a joker lead names
+    (or 7), and the lowest card of the sequence the move stands for.  Of cards in sequence in
+    one hand (no card left between them elsewhere, the current trick included) only the
+    highest is tried.
     """
     n = w[C_SEATS]
     count = 0
@@ -250,6 +372,15 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
             above = allm & ~((bit << 1) - 1)
             if above != 0 and h & (above & -above):
                 continue  # the next higher card left is ours too: same sequence
+            bottom = b
+            while True:
+                below = allm & ((1 << bottom) - 1)
+                if below == 0:
+                    break
+                nb = top_bit(below)
+                if not (h >> nb) & 1:
+                    break
+                bottom = nb
             if e == 4 and nt and leading:
                 # the joker led at no trumps names a suit
                 if w[C_CLASSIC] == 1:
@@ -259,17 +390,17 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                     if allowed == 0 and w[S_LEFT] > 1:
                         continue
                 if allowed == 0:
-                    buf[depth, B_MOVES + count] = 4 | (b << 3) | (NO_NAME << 8)
+                    buf[depth, B_MOVES + count] = 4 | (b << 3) | (NO_NAME << 8) | (b << 11)
                     buf[depth, B_SCORES + count] = 500
                     count += 1
                 else:
                     for nm in range(4):
                         if (allowed >> nm) & 1:
-                            buf[depth, B_MOVES + count] = 4 | (b << 3) | (nm << 8)
+                            buf[depth, B_MOVES + count] = 4 | (b << 3) | (nm << 8) | (b << 11)
                             buf[depth, B_SCORES + count] = 500 - nm
                             count += 1
                 continue
-            buf[depth, B_MOVES + count] = e | (b << 3) | (NO_NAME << 8)
+            buf[depth, B_MOVES + count] = e | (b << 3) | (NO_NAME << 8) | (bottom << 11)
             if leading:
                 score = 300 + b if b == top else lead_bonus - b
             else:
@@ -297,14 +428,15 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     return count
 
 
-@njit(I64(H, W), cache=True)
-def quick_tricks(hands: np.ndarray, w: np.ndarray) -> int:
+@njit(I64(H, W, H, I64), cache=True)
+def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> int:
     """Tricks the leader surely wins by cashing his top cards, leading trumps first.
 
     His trumps above every other trump win one after another; then in each side suit his
     cards above every other card of the suit win while each opponent who may still hold a
     trump has to follow (as many rounds as the shortest such opponent holds).  At no trumps
-    the joker is the only trump and is not itself counted.
+    the joker is the only trump and is not itself counted.  The ranks the count relies on
+    go to ``buf[depth]``.
     """
     n = w[C_SEATS]
     tr = w[C_TRUMP]
@@ -312,6 +444,7 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray) -> int:
     maxs = w[C_MAX]
     my_side = (maxs >> leader) & 1
     q = 0
+    qt = -1
     if w[C_NT] == 0:
         mine = hands[leader, tr]
         others = 0
@@ -329,6 +462,8 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray) -> int:
                     break
                 q += 1
                 m ^= 1 << b
+                if b < buf[depth, B_REL + tr]:
+                    buf[depth, B_REL + tr] = b
     for e in range(4):
         if e == tr:
             continue
@@ -340,6 +475,7 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray) -> int:
             if s != leader:
                 others |= hands[s, e]
         run = 0
+        low = NONE
         if others == 0:
             run = popcount(mine)
         else:
@@ -350,14 +486,19 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray) -> int:
                 if b < top_other:
                     break
                 run += 1
+                low = b
                 m ^= 1 << b
         if run == 0:
             continue
+        if qt < 0:
+            qt = q        # trumps drawn by the trump run: each opponent followed each round
+        if low < buf[depth, B_REL + e]:
+            buf[depth, B_REL + e] = low
         safe = run
         for s in range(n):
             if s == leader or ((maxs >> s) & 1) == my_side:
                 continue
-            trumps_left = popcount(hands[s, tr]) - (q if w[C_NT] == 0 else 0)
+            trumps_left = popcount(hands[s, tr]) - qt
             if trumps_left > 0:
                 ln = popcount(hands[s, e])
                 if ln < safe:
@@ -370,8 +511,9 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray) -> int:
 def top_trump_run(hands: np.ndarray, w: np.ndarray) -> int:
     """Trumps that surely win later: the top trumps held in sequence by the top trump's owner.
 
-    Returned as ``run * 8 + owner`` (0 when nobody holds a trump).  Each of them wins the trick
-    it is played to, and its owner plays them on different tricks.
+    Returned as ``(run * 8 + owner) * 64 + lowest rank of the run`` (0 when nobody holds a
+    trump).  Each of them wins the trick it is played to, and its owner plays them on
+    different tricks.
     """
     n = w[C_SEATS]
     tr = w[C_TRUMP]
@@ -386,27 +528,36 @@ def top_trump_run(hands: np.ndarray, w: np.ndarray) -> int:
         if (hands[s, tr] >> b) & 1:
             owner = s
     run = 0
+    low = b
     m = allm
     while m:
         b = top_bit(m)
         if not (hands[owner, tr] >> b) & 1:
             break
         run += 1
+        low = b
         m ^= 1 << b
-    return run * 8 + owner
+    return (run * 8 + owner) * 64 + low
 
 
-@njit(I64(H, W), cache=True)
-def last_trick(hands: np.ndarray, w: np.ndarray) -> int:
-    """The winner of the last trick (one card each), played out directly."""
+@njit(I64(H, W, H, I64), cache=True)
+def last_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> int:
+    """The winner of the last trick (one card each), played out directly.
+
+    If the winning card beat another card of its suit, its rank is what mattered.
+    """
     seat = w[S_LEADER]
     led = -1
     best = -1
     winner = seat
+    we = -1
+    wb = 0
+    suit_count = np.zeros(5, np.int64)
     for i in range(w[C_ACTIVE]):
         for e in range(5):
             if hands[seat, e]:
                 b = top_bit(hands[seat, e])
+                suit_count[e] += 1
                 if i == 0:
                     led = e
                     if e == 4 and w[C_NT] == 1:
@@ -415,15 +566,24 @@ def last_trick(hands: np.ndarray, w: np.ndarray) -> int:
                 if p > best:
                     best = p
                     winner = seat
+                    we = e
+                    wb = b
                 break
         seat = w[NEXT + seat]
+    if we >= 0 and suit_count[we] > 1 and wb < buf[depth, B_REL + we]:
+        buf[depth, B_REL + we] = wb
     return int(winner)
 
 
 @njit(types.boolean(H, W, H, H, I64, I64), cache=True)
 def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, depth: int,
            target: int) -> bool:
-    """Can the maximising seats make ``target`` more counted tricks from this position?"""
+    """Can the maximising seats make ``target`` more counted tricks from this position?
+
+    On return ``buf[depth, B_REL + e]`` holds the lowest rank of suit e that the answer
+    depended on (NONE if none).
+    """
+    clear_rel(w, buf, depth)
     if target <= 0:
         return True
     left = w[S_LEFT]
@@ -435,22 +595,25 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
         return False
     boundary = w[S_LEN] == 0
     h = 0
+    hint = -1
     if boundary:
         if left == 1:
-            return bool(((w[C_COUNT] >> last_trick(hands, w)) & 1) >= target)
+            win = last_trick(hands, w, buf, depth)
+            return bool(((w[C_COUNT] >> win) & 1) >= target)
         leader = w[S_LEADER]
         if w[C_STOP] == 0:
             tr = top_trump_run(hands, w)
             if tr > 0:
-                run = tr >> 3
-                owner = tr & 7
+                low = tr & 63
+                run = tr >> 9
+                owner = (tr >> 6) & 7
                 omax = (w[C_MAX] >> owner) & 1
                 ocount = (w[C_COUNT] >> owner) & 1
-                if omax == 1 and ocount == 1 and run >= target:
-                    return True
-                if omax == 0 and ocount == 0 and left - run < target:
-                    return False
-            q = quick_tricks(hands, w)
+                if (omax == 1 and ocount == 1 and run >= target) or (
+                        omax == 0 and ocount == 0 and left - run < target):
+                    buf[depth, B_REL + w[C_TRUMP]] = low
+                    return bool(omax == 1)
+            q = quick_tricks(hands, w, buf, depth)
             if q > 0:
                 q = min(q, left)
                 lmax = (w[C_MAX] >> leader) & 1
@@ -459,20 +622,26 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
                     return True
                 if lmax == 0 and lcount == 0 and left - q < target:
                     return False
-        h = key_into(hands, w, buf, depth)
-        slot = tt_find(tt, w, buf, depth, h)
+            clear_rel(w, buf, depth)
+        h = position_key(hands, w, buf, depth)
         w[S_PROBES] += 1
-        if slot >= 0:
-            if tt[slot, T_LB] >= target:
-                w[S_HITS] += 1
-                return True
-            if tt[slot, T_UB] < target:
-                w[S_HITS] += 1
-                return False
+        found = tt_lookup(hands, w, tt, buf, depth, h, target)
+        if found >= 0:
+            w[S_HITS] += 1
+            return found == 1
+        hint = buf[depth, B_HINT]
     seat = w[S_LEADER] if boundary else w[NEXT + w[S_LAST]]
     count = gen_moves(hands, w, buf, depth, seat)
+    if hint >= 0:
+        for i in range(1, count):
+            if buf[depth, B_MOVES + i] == hint:
+                for j in range(i, 0, -1):
+                    buf[depth, B_MOVES + j] = buf[depth, B_MOVES + j - 1]
+                buf[depth, B_MOVES] = hint
+                break
     is_max = (w[C_MAX] >> seat) & 1 == 1
     result = not is_max
+    cut = -1
     o_leader = w[S_LEADER]
     o_len = w[S_LEN]
     o_led = w[S_LED]
@@ -482,11 +651,17 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
     o_last = w[S_LAST]
     o_void = w[VOIDS + seat]
     complete = o_len + 1 == w[C_ACTIVE]
+    r0 = NONE
+    r1 = NONE
+    r2 = NONE
+    r3 = NONE
+    r4 = NONE
     for i in range(count):
         m = buf[depth, B_MOVES + i]
         e = m & 7
         b = (m >> 3) & 31
         nm = (m >> 8) & 7
+        bottom = (m >> 11) & 31
         bit = 1 << b
         hands[seat, e] ^= bit
         if o_len == 0:
@@ -508,11 +683,21 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
             if p > o_wpow:
                 w[S_WSEAT] = seat
                 w[S_WPOW] = p
+        trick_e = -1
+        trick_b = NONE
         if complete:
             win = w[S_WSEAT]
             won = (w[C_COUNT] >> win) & 1
+            wp = w[S_WPOW]
+            we = w[C_TRUMP] if wp >= 100 else led
+            wb = wp - 100 if wp >= 100 else wp
+            same = w[TRICK + we] | (bit if e == we else 0)
+            if popcount(same) > 1:
+                trick_e = we      # the winner beat a card of its own suit: its rank mattered
+                trick_b = wb
             if w[C_STOP] == 1 and won == 1:
                 child = won >= target
+                clear_rel(w, buf, depth + 1)
             else:
                 t0 = w[TRICK]
                 t1 = w[TRICK + 1]
@@ -552,25 +737,53 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
         w[VOIDS + seat] = o_void
         if w[S_ABORT] == 1:
             return False
-        if is_max and child:
-            result = True
+        # what this move's answer depended on: the child's ranks and this trick's winner
+        c0 = buf[depth + 1, B_REL]
+        c1 = buf[depth + 1, B_REL + 1]
+        c2 = buf[depth + 1, B_REL + 2]
+        c3 = buf[depth + 1, B_REL + 3]
+        c4 = buf[depth + 1, B_REL + 4]
+        if trick_e == 0 and trick_b < c0:
+            c0 = trick_b
+        elif trick_e == 1 and trick_b < c1:
+            c1 = trick_b
+        elif trick_e == 2 and trick_b < c2:
+            c2 = trick_b
+        elif trick_e == 3 and trick_b < c3:
+            c3 = trick_b
+        elif trick_e == 4 and trick_b < c4:
+            c4 = trick_b
+        if (is_max and child) or ((not is_max) and (not child)):
+            result = child
+            cut = m
+            r0 = c0
+            r1 = c1
+            r2 = c2
+            r3 = c3
+            r4 = c4
             break
-        if (not is_max) and (not child):
-            result = False
-            break
+        # every move must fail: all of them matter, and whole sequences played as one card
+        if bottom < b:
+            if e == 0 and bottom < c0:
+                c0 = bottom
+            elif e == 1 and bottom < c1:
+                c1 = bottom
+            elif e == 2 and bottom < c2:
+                c2 = bottom
+            elif e == 3 and bottom < c3:
+                c3 = bottom
+            elif e == 4 and bottom < c4:
+                c4 = bottom
+        r0 = min(r0, c0)
+        r1 = min(r1, c1)
+        r2 = min(r2, c2)
+        r3 = min(r3, c3)
+        r4 = min(r4, c4)
+    buf[depth, B_REL] = r0
+    buf[depth, B_REL + 1] = r1
+    buf[depth, B_REL + 2] = r2
+    buf[depth, B_REL + 3] = r3
+    buf[depth, B_REL + 4] = r4
     if boundary and w[S_ABORT] == 0:
-        # store a bound; look again: the sub-searches may have filled the slot found before
-        slot = tt_find(tt, w, buf, depth, h)
-        if slot < 0:
-            slot = buf[depth, B_PROBE]
-            for k in range(KEY_WORDS):
-                tt[slot, k] = buf[depth, B_KEY + k]
-            tt[slot, T_GEN] = w[C_GEN]
-            tt[slot, T_LB] = 0
-            tt[slot, T_UB] = left
-        if result:
-            if target > tt[slot, T_LB]:
-                tt[slot, T_LB] = target
-        elif target - 1 < tt[slot, T_UB]:
-            tt[slot, T_UB] = target - 1
+        tt_store(hands, w, tt, buf, depth, h, result, target, left, cut)
     return result
