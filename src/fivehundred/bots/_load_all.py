@@ -1,0 +1,3 @@
+"""Import every built-in bot module so that each registers its bots (one line a module)."""
+
+from . import random_bot  # noqa: F401

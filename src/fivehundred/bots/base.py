@@ -1,0 +1,137 @@
+"""The bot protocol: a bot sees one seat's View, never the Game, and explains its choice.
+
+A bot is built by name with a seed and a budget (:func:`fivehundred.bots.make`).  ``act(view)``
+returns a :class:`Decision`: the action token and the candidates it weighed with their
+estimated values.  The same view and the same seed give the same decision: every random
+choice comes from a generator seeded by the bot's seed and the view's public history.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ..errors import FiveHundredError
+from ..rng import Rng
+from ..view import View
+
+
+class BotError(FiveHundredError):
+    """A bot asked to act where it cannot: a finished game, not its turn, a zero budget."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One action a bot considered, with what it expects of it."""
+
+    action: str
+    value: float
+    """Expected points for the bot's side (its own scale for the simpler bots)."""
+    make_probability: float | None = None
+    """For bids and plays under a contract: the chance the contract is made (None: unknown)."""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a bot does and why."""
+
+    action: str
+    candidates: tuple[Candidate, ...] = ()
+    reason: str = ""
+    samples: int = 0
+    """Deals the decision was averaged over (0 for bots that do not sample)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a bot may think: deals sampled per decision and a soft time limit.
+
+    None leaves the bot's own default; zero or less is refused (a bot cannot think in no
+    time).
+    """
+
+    samples: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.samples is not None and self.samples <= 0:
+            raise BotError(f"a budget of {self.samples} samples: a bot needs at least one")
+        if self.seconds is not None and self.seconds <= 0:
+            raise BotError(f"a budget of {self.seconds} seconds: a bot needs some time")
+
+
+class Bot(Protocol):
+    """Anything that turns a View into a Decision."""
+
+    name: str
+
+    def act(self, view: View) -> Decision:
+        """Decide the action for ``view.seat`` (which must be to move)."""
+        ...
+
+
+@dataclass
+class BaseBot:
+    """Shared checks and the per-view random generator."""
+
+    seed: int = 0
+    budget: Budget = field(default_factory=Budget)
+    name: str = "bot"
+
+    def check(self, view: View) -> None:
+        """Refuse views this bot cannot act on, with the reason."""
+        if not isinstance(view, View):
+            raise BotError(f"a bot is given a View, not {type(view).__name__}")
+        if view.phase in ("hand_over", "game_over"):
+            raise BotError(f"nothing to decide: the {view.phase.replace('_', ' ')}")
+        if view.to_move != view.seat or not view.legal_actions:
+            raise BotError(f"it is not seat {view.seat}'s turn (seat {view.to_move} is to move)")
+
+    def rng(self, view: View) -> Rng:
+        """A generator fixed by this bot's seed and the public history of the view."""
+        return Rng(self.seed ^ view_fingerprint(view))
+
+
+def view_fingerprint(view: View) -> int:
+    """A stable 63-bit number from the seat's view (same view, same number, any machine)."""
+    parts = [
+        str(view.seat), view.phase, str(view.hand_number), str(view.dealer),
+        " ".join(view.hand), repr(view.auction), repr(view.trick),
+        repr([(t.leader, t.plays) for t in view.tricks]), " ".join(view.discards),
+    ]
+    digest = hashlib.blake2b("|".join(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+Factory = Callable[[int, Budget], Bot]
+_REGISTRY: dict[str, Factory] = {}
+
+
+def register(name: str) -> Callable[[Factory], Factory]:
+    """Register a bot factory under a name (for :func:`make`)."""
+
+    def deco(f: Factory) -> Factory:
+        _REGISTRY[name] = f
+        return f
+
+    return deco
+
+
+def make(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
+    """Build a bot by name: ``make("hard", seed=1)``."""
+    from . import _load_all  # noqa: F401  (registers the built-in bots)
+
+    key = name.strip().lower()
+    if key not in _REGISTRY:
+        raise BotError(f"unknown bot {name!r}; bots are {', '.join(sorted(_REGISTRY))}")
+    return _REGISTRY[key](seed, budget if budget is not None else Budget())
+
+
+def bot_names() -> tuple[str, ...]:
+    """The registered bot names."""
+    from . import _load_all  # noqa: F401
+
+    return tuple(sorted(_REGISTRY))
