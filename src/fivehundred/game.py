@@ -221,6 +221,14 @@ class Game:
         return self._partner
 
     @property
+    def call(self) -> str | None:
+        """The five-handed declarer's call this hand (``call QH`` or ``alone``), once made."""
+        for a in self._log:
+            if a == ALONE or CALL <= a < CALL + cards.NUM_CARDS:
+                return token_of(a)
+        return None
+
+    @property
     def deal(self) -> Deal:
         """The current hand's deal as dealt."""
         return self._deal

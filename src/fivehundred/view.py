@@ -55,6 +55,8 @@ class View:
     contract: Contract | None
     partner: int | None
     """The five-handed called partner, once called."""
+    call: str | None
+    """The five-handed declarer's call as announced (``call QH`` or ``alone``)."""
     sitting_out: tuple[int, ...]
     kitty: tuple[str, ...]
     """The kitty's cards: only in the declarer's view, once he has taken it."""
@@ -135,6 +137,7 @@ def make_view(game: Game, seat: int) -> View:
         auction=tuple((s, token_of(a)) for s, a in game.auction),
         contract=c,
         partner=game.partner,
+        call=game.call,
         sitting_out=game.sitting_out,
         kitty=kitty,
         discards=discards,
