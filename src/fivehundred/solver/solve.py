@@ -164,20 +164,28 @@ def misere_safe(game: Game, budget: int = 0) -> bool | None:
     return None if ok is None else not ok
 
 
-def move_values(game: Game, budget: int = 0) -> dict[str, int | None]:
+def move_values(game: Game, budget: int = 0,
+                side: tuple[int, ...] | None = None) -> dict[str, int | None]:
     """For every legal play of the seat to move: the counted tricks from here after it.
 
-    Counted tricks are the declaring side's (for misère, the declarer's), the current trick
-    included.  One table generation serves every move, and each search starts from the best
-    value found so far.  None marks a move whose search ran out of budget.
+    Counted tricks are the declaring side's (for misère, the declarer's; in the all-pass game,
+    those of ``side``), the current trick included.  Cards in sequence are solved once; one
+    table generation serves every move, and each search starts from the best value so far.
+    None marks a move whose search ran out of budget.
     """
-    p = _position(game)
+    p = Position.from_game(game, side=side)
     t = _tables()
     t["gen"][0] += 1
     gen = int(t["gen"][0])
     out: dict[str, int | None] = {}
     best: int | None = None
-    for a in game.legal_action_ids():
+    legal = game.legal_action_ids()
+    same = _root_sequences(p, legal)
+    for a in legal:
+        rep = same.get(a, a)
+        if rep != a and token_of(rep) in out:
+            out[token_of(a)] = out[token_of(rep)]
+            continue
         child = game.clone()
         child.apply(a)
         done_now = 0
@@ -192,6 +200,43 @@ def move_values(game: Game, budget: int = 0) -> dict[str, int | None]:
         if v is not None:
             best = v
     return out
+
+
+def _root_sequences(p: Position, legal: list[int]) -> dict[int, int]:
+    """Legal cards in sequence with a higher legal card (nothing left between them in any
+    other hand or the current trick), mapped to the highest card of their sequence."""
+    present: dict[int, list[tuple[int, bool]]] = {}
+    me = p.to_move
+    for s in p.active:
+        for c in iter_cards(p.hands[s]):
+            e, r = effective(p.strain, c)
+            present.setdefault(e, []).append((r, s == me))
+    for _, c in p.trick:
+        e, r = effective(p.strain, c)
+        present.setdefault(e, []).append((r, False))
+    cards_legal = {a for a in legal if a < JOKER}
+    out: dict[int, int] = {}
+    for e, items in present.items():
+        items.sort(reverse=True)
+        rep = -1
+        for r, mine in items:
+            card = card_of_effective(p.strain, e, r, cards_legal)
+            if mine and card is not None:
+                if rep < 0:
+                    rep = card
+                else:
+                    out[card] = rep
+            else:
+                rep = -1
+    return out
+
+
+def card_of_effective(strain: int, esuit: int, erank: int, among: set[int]) -> int | None:
+    """The card among ``among`` with this effective suit and rank, if any."""
+    for c in among:
+        if effective(strain, c) == (esuit, erank):
+            return c
+    return None
 
 
 def _child_position(child: Game, parent: Position) -> Position:

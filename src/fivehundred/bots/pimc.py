@@ -1,0 +1,461 @@
+"""Hard and Insane: imagine the unseen cards many times and solve each deal double dummy.
+
+Before each play the bot deals the cards it cannot see in many ways consistent with all it
+has seen (:mod:`.sampling`), solves every imagined deal with the double-dummy solver and
+plays the card with the best average score for its side.  For the auction it declares each
+plausible strain (and misère) on imagined deals, kitty exchange included, and bids what is
+worth most; the kitty discard is chosen the same way among a few sensible discards.
+
+Insane samples more and reads the auction: imagined deals in which a player holds cards that
+do not fit his bids (a bid he could not have made, a pass with a strong hand) weigh less.
+The cheater sees every card (measurement only: it is the upper bound of play strength).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import combinations
+
+from .. import cards
+from ..actions import bid_strain, bid_tricks, is_trick_bid
+from ..auction import Contract, price
+from ..cards import JOKER, NO_TRUMPS
+from ..game import Game
+from ..rules import Rules
+from ..scoring import declaring_seats, slam_value
+from ..solver import Position, move_values, solve
+from ..tricks import TABLES
+from ..view import View
+from .base import BaseBot, Bot, Budget, Candidate, Decision, register
+from .sampling import World, sample_worlds
+
+NODE_BUDGET = 3_000_000   # per solve: a pathological deal is dropped, never a stall
+
+
+# ----------------------------------------------------------------------------- scoring
+
+
+def outcome_value(rules: Rules, contract: Contract | None, seat: int, partner: int | None,
+                  counted_total: int) -> float:
+    """Points for ``seat``'s side minus the average of the other sides', at the hand's end.
+
+    ``counted_total`` is the declaring side's tricks (the misère declarer's for misère); in
+    the all-pass game it is ``seat``'s side's tricks.  Defenders' tricks are shared evenly
+    among the defending sides (the solver counts only the declaring side's).
+    """
+    n = len(rules.sides)
+    mine = rules.side_of[seat]
+    points = [0.0] * n
+    if contract is None:
+        points[mine] = 10.0 * counted_total
+        for i in range(n):
+            if i != mine:
+                points[i] = 10.0 * (10 - counted_total) / max(1, n - 1)
+    else:
+        ds = rules.side_of[contract.declarer]
+        team_sides = {ds} | ({rules.side_of[partner]} if partner is not None else set())
+        defenders = [i for i in range(n) if i not in team_sides]
+        if contract.is_misere:
+            made = counted_total == 0
+            points[ds] = float(contract.value if made else -contract.value)
+            if not made and rules.misere_defender_points == "ten_per_declarer_trick":
+                for i in defenders:
+                    points[i] += 10.0 * counted_total
+        else:
+            made = counted_total >= contract.tricks
+            if not made:
+                score = -contract.value
+            elif counted_total == 10:
+                score = slam_value(rules, contract)
+            else:
+                score = contract.value
+            points[ds] = float(score)
+            if partner is not None and rules.side_of[partner] != ds:
+                points[rules.side_of[partner]] += score // 2
+            if rules.defender_trick_points == "always" and defenders:
+                for i in defenders:
+                    points[i] += 10.0 * (10 - counted_total) / len(defenders)
+    others = [points[i] for i in range(n) if i != mine]
+    return points[mine] - sum(others) / max(1, len(others))
+
+
+def _won_by(view: View, seats: set[int]) -> int:
+    return sum(view.tricks_won[s] for s in seats)
+
+
+# ----------------------------------------------------------------------------- the bot
+
+
+@dataclass
+class PimcBot(BaseBot):
+    """Perfect-information Monte Carlo: sample, solve, average."""
+
+    name: str = "hard"
+    play_samples: int = 12
+    bid_samples: int = 6
+    inference: bool = False
+
+    # -- dispatch ------------------------------------------------------------------------
+
+    def act(self, view: View) -> Decision:
+        """Decide for ``view.seat``."""
+        self.check(view)
+        legal = list(view.legal_actions)
+        if len(legal) == 1:
+            return Decision(legal[0], (Candidate(legal[0], 0.0),), "the only legal action")
+        if view.phase == "auction":
+            return self._bid(view)
+        if view.phase == "kitty":
+            return self._discard(view)
+        if view.phase == "call":
+            return self._call(view)
+        return self._play(view)
+
+    def _samples(self, default: int) -> int:
+        s = self.budget.samples
+        return s if s is not None else default
+
+    # -- the play ------------------------------------------------------------------------
+
+    def _play(self, view: View) -> Decision:
+        rng = self.rng(view)
+        n = self._samples(self.play_samples)
+        if self.budget.samples is None:
+            # the first tricks are the costly solves: fewer deals there, more later
+            held = len(view.hand)
+            n = max(2, n * min(3, 11 - held) // 3)
+        worlds = sample_worlds(view, rng, n * (3 if self.inference else 1))
+        weights = self._weights(view, worlds)
+        if self.inference and len(worlds) > n:
+            ranked = sorted(range(len(worlds)), key=lambda i: (-weights[i], i))[:n]
+            worlds = [worlds[i] for i in sorted(ranked)]
+            weights = [weights[i] for i in sorted(ranked)]
+        if not worlds:
+            return Decision(view.legal_actions[0], (), "no consistent deal found")
+        return self._play_on(view, [w.game for w in worlds], weights)
+
+    def _play_on(self, view: View, games: list[Game], weights: list[float]) -> Decision:
+        c = view.contract
+        seat = view.seat
+        r = view.rules
+        side = None
+        if c is None:
+            side = r.sides[r.side_of[seat]]
+            counted_seats = set(side)
+        elif c.is_misere:
+            counted_seats = {c.declarer}
+        else:
+            counted_seats = set(declaring_seats(r, c, view.partner))
+        so_far = _won_by(view, counted_seats)
+        totals: dict[str, float] = {a: 0.0 for a in view.legal_actions}
+        makes: dict[str, float] = {a: 0.0 for a in view.legal_actions}
+        wsum = 0.0
+        used = 0
+        for g, wgt in zip(games, weights, strict=True):
+            vals = move_values(g, budget=NODE_BUDGET, side=side)
+            if any(v is None for v in vals.values()):
+                continue
+            used += 1
+            wsum += wgt
+            for a in view.legal_actions:
+                v = vals[a]
+                assert v is not None
+                total = so_far + v
+                totals[a] += wgt * outcome_value(r, c, seat, view.partner, total)
+                if c is not None:
+                    made = total == 0 if c.is_misere else total >= c.tricks
+                    makes[a] += wgt * (1.0 if made else 0.0)
+        if used == 0 or wsum == 0:
+            return Decision(view.legal_actions[0], (), "every imagined deal was too hard")
+        cands = tuple(sorted(
+            (Candidate(a, totals[a] / wsum, makes[a] / wsum if c is not None else None)
+             for a in view.legal_actions),
+            key=lambda x: (-x.value, x.action)))
+        return Decision(cands[0].action, cands, f"best average over {used} imagined deals",
+                        samples=used)
+
+    # -- the auction ---------------------------------------------------------------------
+
+    def _bid(self, view: View) -> Decision:
+        rng = self.rng(view)
+        n = self._samples(self.bid_samples)
+        worlds = sample_worlds(view, rng, n * (3 if self.inference else 1))
+        weights = self._weights(view, worlds)
+        if self.inference and len(worlds) > n:
+            ranked = sorted(range(len(worlds)), key=lambda i: (-weights[i], i))[:n]
+            worlds = [worlds[i] for i in sorted(ranked)]
+            weights = [weights[i] for i in sorted(ranked)]
+        r = view.rules
+        legal = set(view.legal_actions)
+        hand = cards.mask_of(view.hand)
+        strains = self._plausible_strains(hand, r)
+        # tricks the bot would take declaring each strain, over the imagined deals
+        tricks_by_strain: dict[int, list[int]] = {s: [] for s in strains}
+        misere_safe: list[bool] = []
+        want_misere = ("misere" in legal or "open-misere" in legal) and self._low_hand(hand)
+        for w in worlds:
+            kitty = w.game.kitty
+            for s in strains:
+                keep = best_keep(hand | kitty, s, r.kitty_size, misere=False)
+                hands = list(w.hands)
+                hands[view.seat] = keep
+                p = Position.for_contract(r, hands, view.seat, s)
+                res = solve(p, budget=NODE_BUDGET)
+                if res.tricks is not None:
+                    tricks_by_strain[s].append(res.tricks)
+            if want_misere:
+                keep = best_keep(hand | kitty, NO_TRUMPS, r.kitty_size, misere=True)
+                hands = list(w.hands)
+                hands[view.seat] = keep
+                p = Position.for_contract(r, hands, view.seat, NO_TRUMPS, misere=True)
+                res = solve(p, budget=NODE_BUDGET)
+                if res.tricks is not None:
+                    misere_safe.append(res.tricks == 0)
+        cands: list[Candidate] = [Candidate("pass", 0.0, None, "baseline")]
+        for tok in sorted(legal):
+            a = _bid_action(tok)
+            if a is None:
+                continue
+            if is_trick_bid(a):
+                s = bid_strain(a)
+                ts = tricks_by_strain.get(s)
+                if not ts:
+                    continue
+                need = bid_tricks(a)
+                c = Contract(tok, view.seat, need, s, price(r, a))
+                vals = [outcome_value(r, c, view.seat, None, t) for t in ts]
+                p_make = sum(1 for t in ts if t >= need) / len(ts)
+                cands.append(Candidate(tok, sum(vals) / len(vals), p_make))
+            elif misere_safe:
+                value = price(r, a)
+                p_make = sum(misere_safe) / len(misere_safe)
+                cands.append(Candidate(tok, p_make * value - (1 - p_make) * value, p_make))
+        cands.sort(key=lambda c: (-c.value, c.action))
+        best = cands[0]
+        # a partner already holds the contract: overcall only for a clear gain
+        return Decision(best.action, tuple(cands),
+                        f"expected points over {len(worlds)} imagined deals",
+                        samples=len(worlds))
+
+    def _plausible_strains(self, hand: int, r: Rules) -> list[int]:
+        """The suits worth trying as trumps (the longest two by trump count) and no trumps."""
+        scores = []
+        for s in range(4):
+            t = TABLES[s]
+            n_trumps = (hand & t.suit_mask[s]).bit_count()
+            scores.append((n_trumps, s))
+        scores.sort(reverse=True)
+        out = [s for _, s in scores[:2]]
+        aces = sum(1 for c in cards.iter_cards(hand) if c != JOKER and c & 15 == cards.ACE)
+        if hand >> JOKER & 1 or aces >= 2 or not r.has_joker:
+            out.append(NO_TRUMPS)
+        return out
+
+    @staticmethod
+    def _low_hand(hand: int) -> bool:
+        """Worth trying misère: no joker and few high cards."""
+        if hand >> JOKER & 1:
+            return False
+        high = sum(1 for c in cards.iter_cards(hand) if c & 15 >= cards.JACK)
+        return high <= 2
+
+    # -- kitty and call ------------------------------------------------------------------
+
+    def _discard(self, view: View) -> Decision:
+        c = view.contract
+        assert c is not None
+        r = view.rules
+        hand = cards.mask_of(view.hand)
+        to_go = len(view.hand) - 10
+        options = discard_options(hand, c.strain, to_go, c.is_misere)
+        if len(options) == 1:
+            keep = options[0]
+        else:
+            rng = self.rng(view)
+            worlds = sample_worlds(view, rng, max(2, self._samples(self.bid_samples) // 2))
+            scores = []
+            for keep in options:
+                total = 0.0
+                for w in worlds:
+                    hands = list(w.hands)
+                    hands[view.seat] = keep
+                    p = Position.for_contract(r, hands, view.seat, c.strain, c.is_misere,
+                                              partner=view.partner)
+                    res = solve(p, budget=NODE_BUDGET)
+                    t = res.tricks if res.tricks is not None else 0
+                    total += -t if c.is_misere else t
+                scores.append(total / max(1, len(worlds)))
+            best_i = max(range(len(options)), key=lambda i: (scores[i], -i))
+            keep = options[best_i]
+        out = hand & ~keep
+        tok = cards.token(min(cards.iter_cards(out)))
+        return Decision(tok, (Candidate(tok, 0.0, None, "discard " + " ".join(cards.tokens(out))),),
+                        "keep the hand that plays best on imagined deals")
+
+    def _call(self, view: View) -> Decision:
+        """Call the highest card missing from the longest side suit (or the joker at NT)."""
+        legal = [a for a in view.legal_actions if a.startswith("call ")]
+        c = view.contract
+        assert c is not None
+        hand = cards.mask_of(view.hand)
+        if c.strain == NO_TRUMPS and "call JK" in legal:
+            return Decision("call JK", (), "the joker is the best partner at no trumps")
+        t = TABLES[c.strain]
+        best: tuple[int, str] | None = None
+        for tok in legal:
+            card = cards.card_from_token(tok[5:])
+            e = t.eff_suit[card]
+            length = (hand & t.suit_mask[e]).bit_count()
+            key = (t.power[card] + 20 * length, tok)
+            if best is None or key > best:
+                best = key
+        if best is None:
+            return Decision("alone", (), "nothing worth calling")
+        return Decision(best[1], (), "call the top card of my best side suit")
+
+    # -- inference -----------------------------------------------------------------------
+
+    def _weights(self, view: View, worlds: list[World]) -> list[float]:
+        """How well each imagined deal fits the other players' bids (1.0 each for Hard)."""
+        if not self.inference:
+            return [1.0] * len(worlds)
+        out = []
+        for w in worlds:
+            logw = 0.0
+            for seat, tok in view.auction:
+                if seat == view.seat:
+                    continue
+                hand = w.game.deal.hands[seat]
+                logw += _bid_fit(hand, tok)
+            out.append(math.exp(logw))
+        return out
+
+
+def _bid_action(tok: str) -> int | None:
+    from ..actions import action_from_token
+
+    try:
+        return action_from_token(tok, auction=True)
+    except ValueError:
+        return None
+
+
+def strength(hand: int, strain: int) -> float:
+    """A rough count of the tricks a hand takes declaring ``strain`` (for bid inference)."""
+    t = TABLES[strain]
+    est = 0.0
+    for c in cards.iter_cards(hand):
+        e = t.eff_suit[c]
+        p = t.power[c]
+        if strain != NO_TRUMPS and e == strain:
+            est += 1.0 if p >= 129 else 0.6
+        elif strain == NO_TRUMPS and c == JOKER:
+            est += 1.0
+        elif c & 15 == cards.ACE:
+            est += 0.8
+        elif c & 15 == cards.KING:
+            est += 0.35
+    return est
+
+
+def _bid_fit(hand: int, tok: str) -> float:
+    """Log-weight of a hand given one bid or pass (a soft model of how people bid)."""
+    a = _bid_action(tok)
+    if a is None:
+        return 0.0
+    if is_trick_bid(a):
+        need = bid_tricks(a) - 2.5          # partner and kitty bring two or three tricks
+        short = max(0.0, need - strength(hand, bid_strain(a)))
+        return -0.5 * short * short
+    if tok == "pass":
+        best = max(strength(hand, s) for s in range(5))
+        over = max(0.0, best - 6.0)
+        return -0.5 * over * over
+    high = sum(1 for c in cards.iter_cards(hand) if c & 15 >= cards.QUEEN or c == JOKER)
+    return -0.5 * max(0, high - 2) ** 2     # misère: few high cards
+
+
+# ----------------------------------------------------------------------------- discards
+
+
+def best_keep(hand: int, strain: int, n_out: int, misere: bool) -> int:
+    """A sensible hand to keep after discarding ``n_out`` cards (the first of the options)."""
+    return discard_options(hand, strain, n_out, misere)[0]
+
+
+def discard_options(hand: int, strain: int, n_out: int, misere: bool) -> list[int]:
+    """A few sensible hands to keep: lowest side cards out, or a short side suit voided.
+
+    Misère throws the highest cards instead.
+    """
+    t = TABLES[strain]
+    items = list(cards.iter_cards(hand))
+    if n_out <= 0:
+        return [hand]
+    if misere:
+        items.sort(key=lambda c: (-(c & 15) if c != JOKER else -99, c))
+        return [hand & ~sum(1 << c for c in items[:n_out])]
+
+    def weak_first(c: int) -> tuple[int, int]:
+        trump = strain != NO_TRUMPS and t.eff_suit[c] == strain
+        return (1 if trump or c == JOKER else 0, t.power[c])
+
+    base = sorted(items, key=weak_first)
+    options = [hand & ~sum(1 << c for c in base[:n_out])]
+    # void a short side suit when its cards fit in the discard
+    for e in range(4):
+        if e == strain:
+            continue
+        suit = [c for c in items if t.eff_suit[c] == e and c != JOKER]
+        if 0 < len(suit) <= n_out and not any(c & 15 == cards.ACE for c in suit):
+            rest = [c for c in base if c not in suit][: n_out - len(suit)]
+            keep = hand & ~sum(1 << c for c in suit + rest)
+            if keep not in options:
+                options.append(keep)
+    # and the weakest cards of the two shortest side suits, if different
+    for combo in combinations(base[: n_out + 2], n_out):
+        keep = hand & ~sum(1 << c for c in combo)
+        if keep not in options and len(options) < 4:
+            options.append(keep)
+    return options[:4]
+
+
+# ----------------------------------------------------------------------------- cheater
+
+
+@dataclass
+class CheaterBot(PimcBot):
+    """Sees every card (measurement only): solves the true deal instead of imagined ones."""
+
+    name: str = "cheater"
+    sees_all: bool = True
+
+    def act_with_game(self, game: Game) -> Decision:
+        """Decide with full knowledge of ``game`` (the arena's one exception to views)."""
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        self.check(view)
+        if view.phase == "play":
+            return self._play_on(view, [game.clone()], [1.0])
+        return self.act(view)
+
+
+@register("hard")
+def _hard(seed: int, budget: Budget) -> Bot:
+    return PimcBot(seed=seed, budget=budget, name="hard", play_samples=12, bid_samples=5)
+
+
+@register("insane")
+def _insane(seed: int, budget: Budget) -> Bot:
+    return PimcBot(seed=seed, budget=budget, name="insane", play_samples=30, bid_samples=10,
+                   inference=True)
+
+
+@register("cheater")
+def _cheater(seed: int, budget: Budget) -> Bot:
+    return CheaterBot(seed=seed, budget=budget)
+
+
+__all__ = ["CheaterBot", "PimcBot", "discard_options", "outcome_value", "strength"]

@@ -1,0 +1,206 @@
+"""Imagined deals: complete deals consistent with everything one seat has seen.
+
+Given a View, the cards the seat cannot see (other hands, the kitty or the discards, the dead
+hand) are dealt at random to where they may be, respecting every void shown and the called
+card's holder.  Each world is then rebuilt as a Game by replaying the hand's public history
+through the engine: a world in which any recorded action would have been illegal (a joker
+that had to be played, a suit that had to be followed) is refused and dealt again.  The
+engine is the only judge of consistency, so the worlds obey every rule of the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import cards
+from ..actions import token_of
+from ..errors import IllegalActionError
+from ..game import Deal, Game
+from ..rng import Rng
+from ..tricks import TABLES
+from ..view import View
+
+
+@dataclass(frozen=True)
+class World:
+    """One imagined deal, replayed to the view's moment."""
+
+    game: Game
+    hands: tuple[int, ...]
+    """Every seat's cards now (the seat's own as seen)."""
+
+
+def known_cards(view: View) -> int:
+    """Every card the seat has seen: its hand, cards played, its kitty and discards, exposed."""
+    m = cards.mask_of(view.hand)
+    for tr in view.tricks:
+        for _, t in tr.plays:
+            m |= 1 << cards.card_from_token(t.split(":")[0])
+    for _, t in view.trick:
+        m |= 1 << cards.card_from_token(t.split(":")[0])
+    m |= cards.mask_of(view.kitty) | cards.mask_of(view.discards)
+    for _, hand in view.exposed:
+        m |= cards.mask_of(hand)
+    return m
+
+
+def _played_by(view: View) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for tr in view.tricks:
+        for s, t in tr.plays:
+            out[s] = out.get(s, 0) | 1 << cards.card_from_token(t.split(":")[0])
+    for s, t in view.trick:
+        out[s] = out.get(s, 0) | 1 << cards.card_from_token(t.split(":")[0])
+    return out
+
+
+def _history(view: View, discards: tuple[str, ...]) -> list[str]:
+    """The hand's actions in order, as tokens (the unseen discards as imagined)."""
+    out = [t for _, t in view.auction]
+    c = view.contract
+    if c is not None:
+        out += list(discards)
+    if view.call is not None:
+        out.append(view.call)
+    for tr in view.tricks:
+        out += [t for _, t in tr.plays]
+    out += [t for _, t in view.trick]
+    return out
+
+
+def sample_worlds(view: View, rng: Rng, n: int, max_tries: int = 0) -> list[World]:
+    """Up to ``n`` worlds consistent with the view (fewer only if the tries run out)."""
+    r = view.rules
+    tries = max_tries or 40 * n + 40
+    me = view.seat
+    unknown = r.deck_mask & ~known_cards(view)
+    played = _played_by(view)
+    c = view.contract
+    declarer = c.declarer if c is not None and view.phase != "auction" else None
+    exposed = dict(view.exposed)
+    # where the unseen cards may go: other seats (their current hand size), the dead hand,
+    # and the kitty (before it is taken, or in the all-pass game) or the unseen discards
+    slots: list[tuple[str, int, int]] = []   # (kind, seat, size)
+    for s in range(r.players):
+        if s == me or s in exposed:
+            continue
+        slots.append(("seat", s, view.hand_sizes[s]))
+    if r.dead_hand:
+        slots.append(("dead", -1, 10))
+    if declarer is None or declarer != me:
+        slots.append(("kitty", -1, r.kitty_size))
+    strain = c.strain if c is not None else 4
+    t = TABLES[strain]
+    voids = {s: set(v) for s, v in enumerate(view.shown_voids)}
+    letters = cards.SUIT_LETTERS
+    must_hold: dict[int, int] = {}
+    if view.call is not None and view.call.startswith("call ") and view.partner is not None:
+        called = cards.card_from_token(view.call[5:])
+        if unknown >> called & 1:
+            must_hold[view.partner] = called
+    pool = cards.cards_of(unknown)
+    worlds: list[World] = []
+    for _ in range(tries):
+        if len(worlds) >= n:
+            break
+        assign = _deal_pool(pool, slots, voids, letters, t.eff_suit, must_hold, rng)
+        if assign is None:
+            continue
+        w = _build(view, assign, played, declarer)
+        if w is not None:
+            worlds.append(w)
+    return worlds
+
+
+def _deal_pool(pool: list[int], slots: list[tuple[str, int, int]], voids: dict[int, set[str]],
+               letters: str, eff: tuple[int, ...], must_hold: dict[int, int],
+               rng: Rng) -> list[int] | None:
+    """Masks for the slots: a random deal of the pool honouring voids, or None if stuck."""
+    cards_left = list(pool)
+    rng.shuffle(cards_left)
+    masks = [0] * len(slots)
+    room = [size for _, _, size in slots]
+    for i, (kind, seat, _) in enumerate(slots):
+        if kind == "seat" and seat in must_hold:
+            c = must_hold[seat]
+            masks[i] |= 1 << c
+            room[i] -= 1
+            cards_left.remove(c)
+    # the most constrained cards first: those some seats may not hold
+    def allowed(c: int) -> list[int]:
+        e = eff[c]
+        suit = letters[e] if e < 4 else "J"
+        return [i for i, (kind, seat, _) in enumerate(slots)
+                if room[i] > 0 and not (kind == "seat" and suit in voids.get(seat, ()))]
+
+    for c in cards_left:
+        options = allowed(c)
+        if not options:
+            return None
+        # weight by room so that hands fill evenly
+        total = sum(room[i] for i in options)
+        x = rng.below(total)
+        for i in options:
+            x -= room[i]
+            if x < 0:
+                masks[i] |= 1 << c
+                room[i] -= 1
+                break
+    return masks
+
+
+def _build(view: View, assign: list[int], played: dict[int, int],
+           declarer: int | None) -> World | None:
+    """Rebuild the imagined deal as dealt and replay the hand to now; None if inconsistent."""
+    r = view.rules
+    me = view.seat
+    now = [0] * r.players
+    now[me] = cards.mask_of(view.hand)
+    for s, hand in view.exposed:
+        now[s] = cards.mask_of(hand)
+    dead = 0
+    kitty_or_discards = 0
+    i = 0
+    for s in range(r.players):
+        if s == me or s in dict(view.exposed):
+            continue
+        now[s] = assign[i]
+        i += 1
+    if r.dead_hand:
+        dead = assign[i]
+        i += 1
+    if declarer is None or declarer != me:
+        kitty_or_discards = assign[i]
+    # the hands as dealt: now + what each played; the declarer's taken kitty split off
+    dealt = [now[s] | played.get(s, 0) for s in range(r.players)]
+    if view.contract is not None and view.phase != "auction" and declarer is not None:
+        if declarer == me:
+            kitty = cards.mask_of(view.kitty)
+            discards = tuple(view.discards)
+            dealt[me] = (dealt[me] | cards.mask_of(view.discards)) & ~kitty
+        else:
+            # any split works for the replay: let the kitty be the imagined discards
+            kitty = kitty_or_discards
+            discards = cards.tokens(kitty_or_discards)
+            left = r.kitty_size - len(discards)
+            if left:
+                return None
+    else:
+        kitty = kitty_or_discards if (declarer is None or declarer != me) else 0
+        discards = ()
+    hands = tuple(dealt) + ((dead,) if r.dead_hand else ())
+    try:
+        g = Game(r, seed=0, deal=Deal(view.dealer, hands, kitty))
+        for tok in _history(view, discards):
+            g.apply(tok)
+    except (IllegalActionError, ValueError):
+        return None
+    return World(g, tuple(g.hand(s) for s in range(r.players)))
+
+
+def world_summary(w: World) -> str:
+    """The imagined hands as text (for debugging and explanations)."""
+    return " | ".join(" ".join(cards.tokens(h)) for h in w.hands)
+
+
+__all__ = ["World", "known_cards", "sample_worlds", "token_of", "world_summary"]
