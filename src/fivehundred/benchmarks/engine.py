@@ -8,18 +8,17 @@ in the time per hand, as OpenSpiel's chance nodes do for euchre.
 
 from __future__ import annotations
 
-import platform
 import random
 import sys
 import time
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 
 from ..actions import PASS
 from ..game import Game
 from ..rules import Rules
 from .openspiel_euchre import EuchreResult, euchre_available, measure_euchre
+from .report import machine, write_section
 
 
 @dataclass(frozen=True)
@@ -81,20 +80,6 @@ def measure_engine(preset: str = "australian", seconds: float = 3.0, seed: int =
     return EngineResult(preset, hands, actions, time.perf_counter() - start)
 
 
-def _machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    import os
-
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
-
-
 def report(seconds: float) -> str:
     """Run every measurement and return the markdown section."""
     presets = ["australian", "classic3", "five_called", "six_pairs"]
@@ -104,7 +89,7 @@ def report(seconds: float) -> str:
     lines = [
         "## Engine: random legal hands",
         "",
-        f"Measured {date.today().isoformat()} on {_machine()}, one core, "
+        f"Measured {date.today().isoformat()} on {machine()}, one core, "
         f"{seconds:g} s per row, with `fivehundred bench engine`.",
         "",
         "| game | hands/s | decisions/s | decisions/hand |",
@@ -133,23 +118,11 @@ def report(seconds: float) -> str:
     return "\n".join(lines) + "\n"
 
 
-_BEGIN = "<!-- bench engine: begin -->"
-_END = "<!-- bench engine: end -->"
-
-
 def bench_main(seconds: float = 5.0, write: str | None = None) -> int:
     """``fivehundred bench engine``: print the report; with ``write``, update that file."""
     text = report(seconds)
     print(text)
     if write:
-        path = Path(write)
-        block = f"{_BEGIN}\n{text}{_END}\n"
-        old = path.read_text() if path.exists() else "# Benchmarks\n\n"
-        if _BEGIN in old and _END in old:
-            head, rest = old.split(_BEGIN, 1)
-            new = head + block + rest.split(_END, 1)[1].lstrip("\n")
-        else:
-            new = old.rstrip("\n") + "\n\n" + block
-        path.write_text(new)
-        print(f"written to {path}", file=sys.stderr)
+        write_section(write, "engine", text)
+        print(f"written to {write}", file=sys.stderr)
     return 0

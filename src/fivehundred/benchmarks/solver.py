@@ -1,0 +1,326 @@
+"""Solver speed: our double-dummy solver against DDS (through endplay), and on its own.
+
+Four-handed suit contracts rename to bridge deals (see :mod:`fivehundred.solver.dds_bridge`),
+so DDS solves the very same positions: both solvers are timed on them, single solves (the
+declaring side's most tricks) and all-moves solves (every legal card's value), on full deals
+and after 3 and 6 random tricks; every answer of ours is checked against DDS's on the way.
+No trumps, misère and three-handed contracts have no bridge twin: our solver alone.
+
+Each time is one call's CPU time (the process's, so a busy shared machine does not inflate it;
+both solvers run on one core), the position already built: ours is ``solve`` on a ``Position``
+and ``move_values`` on a ``Game``, DDS's is ``solve_board`` on an endplay ``Deal`` with one
+thread.  All single solves run first, then all all-moves solves, so no call follows another on
+the same deal (DDS would reuse its table).  The cached start is a fresh ``python -c`` that
+imports the solver (numba loads the compiled kernel from its cache) and solves one full deal,
+timed from outside: wall time, and the child's CPU time.
+"""
+
+from __future__ import annotations
+
+import math
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from functools import partial
+from typing import TypeVar
+
+from ..actions import PASS, token_of
+from ..game import Game
+from ..rng import Rng
+from ..rules import Rules
+from ..solver import Position, move_values, solve
+from ..solver import dds_bridge as bridge
+from .report import machine, write_section
+
+DEPTHS = (0, 3, 6)
+"""Complete tricks played at random before the position is solved."""
+SUIT_BIDS = ("6S", "6C", "6D", "6H")
+T = TypeVar("T")
+MISSING_DDS = "endplay (DDS) is not installed: `pip install endplay` (in the test extras)"
+
+
+def contract_game(preset: str, seed: int, bid: str, declarer: int, tricks: int = 0,
+                  extra: int = 0) -> Game | None:
+    """The seeded deal of ``preset`` won by ``declarer`` with ``bid``, then played at random.
+
+    The other seats pass (in a misère that needs a seven, one of them bids 7S first, and a
+    declarer who must speak before that opens with the lowest bid); the declarer discards at
+    random; then ``tricks`` complete tricks and ``extra`` more cards are played at random.
+    None if the hand ended before (a misère lost on the way).
+    """
+    g = Game(Rules.preset(preset), seed=seed)
+    rng = Rng(seed).fork(declarer * 64 + tricks * 4 + extra)
+    seven = bid in ("misere", "open-misere") and g.rules.misere_needs_seven
+    seven_bid = False
+    while g.phase == "auction":
+        legal = g.legal_actions()
+        if g.to_move == declarer:
+            g.apply(bid if bid in legal else min(a for a in g.legal_action_ids() if a != PASS))
+        elif seven and not seven_bid and "7S" in legal:
+            g.apply("7S")
+            seven_bid = True
+        else:
+            g.apply("pass")
+    c = g.contract
+    assert c is not None and c.declarer == declarer, "the auction did not go as driven"
+    while g.phase in ("kitty", "call"):
+        g.apply(rng.choice(g.legal_action_ids()))
+    while g.phase == "play" and len(g.tricks) < tricks:
+        g.apply(rng.choice(g.legal_action_ids()))
+    for _ in range(extra):
+        if g.phase == "play":
+            g.apply(rng.choice(g.legal_action_ids()))
+    return g if g.phase == "play" else None
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A family of benchmark deals: a preset and how each deal's contract is chosen."""
+
+    name: str
+    preset: str
+    bids: tuple[str, ...]
+    seed: int
+
+    def games(self, deals: int, tricks: int) -> list[Game]:
+        """``deals`` seeded positions after ``tricks`` tricks (hands that ended are skipped)."""
+        players = Rules.preset(self.preset).players
+        out: list[Game] = []
+        i = 0
+        while len(out) < deals:
+            seed = self.seed + i
+            g = contract_game(self.preset, seed, self.bids[i % len(self.bids)],
+                              Rng(seed).below(players), tricks)
+            if g is not None:
+                out.append(g)
+            i += 1
+        return out
+
+
+SUIT = Kind("four-handed suit (australian)", "australian", SUIT_BIDS, 10_000)
+ALONE = (
+    Kind("no trumps (australian 6NT)", "australian", ("6NT",), 20_000),
+    Kind("misère (australian)", "australian", ("misere",), 30_000),
+    Kind("three-handed suit (classic3)", "classic3", SUIT_BIDS, 40_000),
+)
+
+
+@dataclass
+class Timings:
+    """CPU times of one kind of call, in seconds."""
+
+    seconds: list[float] = field(default_factory=list)
+
+    def timed(self, fn: Callable[[], T]) -> T:
+        """Call ``fn``, record the CPU time it took, return its result."""
+        t = time.process_time()
+        r = fn()
+        self.seconds.append(time.process_time() - t)
+        return r
+
+    def quantile(self, q: float) -> float:
+        """The nearest-rank ``q`` quantile (0 < q <= 1)."""
+        xs = sorted(self.seconds)
+        return xs[max(math.ceil(q * len(xs)) - 1, 0)]
+
+    def cells(self) -> list[str]:
+        """Median, p90, p99 and max in milliseconds, for a table row."""
+        return [_ms(self.quantile(q)) for q in (0.5, 0.9, 0.99, 1.0)]
+
+
+def _ms(s: float) -> str:
+    ms = s * 1000
+    return f"{ms:,.1f}" if ms >= 10 else f"{ms:.2f}"
+
+
+@dataclass
+class Row:
+    """One table row: a kind of position and query, our timings and maybe DDS's."""
+
+    position: str
+    query: str
+    ours: Timings = field(default_factory=Timings)
+    dds: Timings | None = None
+    agree: int = 0
+    checked: int = 0
+    disagreements: list[str] = field(default_factory=list)
+
+
+def where(preset: str, g: Game) -> str:
+    """A position's exact recipe: preset, seed and every action of the hand, as tokens."""
+    return f"{preset}, seed {g.seed}, actions {' '.join(token_of(a) for a in g.actions)}"
+
+
+def measure_against_dds(deals: int, with_dds: bool) -> list[Row]:
+    """Single and all-moves solves of four-handed suit positions, ours and (maybe) DDS's."""
+    rows: list[Row] = []
+    for depth in DEPTHS:
+        games = SUIT.games(deals, depth)
+        label = _position_label(depth)
+        single = Row(label, "single solve", dds=Timings() if with_dds else None)
+        every = Row(label, "all moves", dds=Timings() if with_dds else None)
+        for g in games:
+            p = Position.from_game(g)
+            ours = single.ours.timed(partial(solve, p)).tricks
+            if single.dds is not None:
+                b = bridge.rename(p)
+                theirs = single.dds.timed(partial(bridge.dds_solve_deal, bridge.dds_deal(b)))
+                _check(single, ours == b.side_tricks(b.to_move, theirs), g)
+        for g in games:
+            values = every.ours.timed(partial(move_values, g))
+            if every.dds is not None:
+                b = bridge.rename(Position.from_game(g))
+                card_values = every.dds.timed(partial(bridge.dds_card_values, bridge.dds_deal(b)))
+                _check(every, values == b.move_values(card_values), g)
+        rows += [single, every]
+    return rows
+
+
+def _check(row: Row, same: bool, g: Game) -> None:
+    row.checked += 1
+    if same:
+        row.agree += 1
+    else:
+        row.disagreements.append(where(SUIT.preset, g))
+
+
+def measure_alone(kind: Kind, deals: int) -> list[Row]:
+    """Single and all-moves solves of one kind of position, our solver only."""
+    rows: list[Row] = []
+    for depth in DEPTHS:
+        single = Row(_position_label(depth), "single solve")
+        every = Row(_position_label(depth), "all moves")
+        games = kind.games(deals, depth)
+        for g in games:
+            single.ours.timed(partial(solve, Position.from_game(g)))
+        for g in games:
+            every.ours.timed(partial(move_values, g))
+        rows += [single, every]
+    return rows
+
+
+def _position_label(depth: int) -> str:
+    return "full deal" if depth == 0 else f"after {depth} tricks"
+
+
+_START_SCRIPT = """\
+import time
+t0 = time.perf_counter()
+import fivehundred.solver as s
+t1 = time.perf_counter()
+from fivehundred import Game, Rules
+g = Game(Rules.preset("australian"), seed=1)
+for a in ["6H", "pass", "pass", "pass"]:
+    g.apply(a)
+while g.phase == "kitty":
+    g.apply(g.legal_action_ids()[0])
+s.solve(g)
+print(t1 - t0, time.perf_counter() - t1)
+"""
+
+
+@dataclass(frozen=True)
+class Start:
+    """A cached start: the process's wall and CPU time, and the import and first solve in it."""
+
+    wall: float
+    cpu: float
+    imports: float
+    first_solve: float
+
+
+def measure_start(runs: int = 3) -> Start:
+    """Median of ``runs`` fresh processes importing the solver and solving one full deal.
+
+    One unmeasured run first makes sure numba's cache holds the compiled kernel.
+    """
+    cmd = [sys.executable, "-c", _START_SCRIPT]
+    subprocess.run(cmd, check=True, capture_output=True, text=True)
+    walls: list[float] = []
+    cpus: list[float] = []
+    imports: list[float] = []
+    solves: list[float] = []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        res = subprocess.run(cmd, check=True, capture_output=True, text=True)
+        walls.append(time.perf_counter() - t)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+        a, b = res.stdout.split()
+        imports.append(float(a))
+        solves.append(float(b))
+    med = statistics.median
+    return Start(med(walls), med(cpus), med(imports), med(solves))
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]], right_from: int) -> list[str]:
+    out = ["| " + " | ".join(header) + " |",
+           "|" + "|".join("---" if i < right_from else "---:" for i in range(len(header))) + "|"]
+    out += ["| " + " | ".join(r) + " |" for r in rows]
+    return out
+
+
+def report(deals: int = 200, start_runs: int = 3) -> str:
+    """Run every measurement and return the markdown section."""
+    with_dds = bridge.dds_available()
+    solve(SUIT.games(1, 0)[0])  # load the kernel before any timing
+    if with_dds:
+        bridge.dds_solve(Position.from_game(SUIT.games(1, 0)[0]))
+    vs = measure_against_dds(deals, with_dds)
+    alone = [(k, measure_alone(k, deals)) for k in ALONE]
+    start = measure_start(start_runs)
+    lines = [
+        "## Solver: double dummy, ours and DDS",
+        "",
+        f"Measured {date.today().isoformat()} on {machine()}, one core, {deals} deals per row, "
+        "with `fivehundred bench solver`. CPU milliseconds per call (median, p90, p99, max), "
+        "the position already built; all single solves first, then all all-moves solves.",
+        "",
+        f"**Four-handed suit contracts**, renamed to bridge deals for DDS ({SUIT.preset}, "
+        "the four trump suits in turn, random declarer and discards, random play to the "
+        "position):",
+        "",
+    ]
+    header = ["position", "query", "ours median", "p90", "p99", "max",
+              "DDS median", "p90", "p99", "max", "ours/DDS (medians)", "same answer"]
+    body = []
+    for r in vs:
+        if r.dds is not None:
+            ratio = f"{r.ours.quantile(0.5) / r.dds.quantile(0.5):.2f}"
+            dds_cells = [*r.dds.cells(), ratio, f"{r.agree}/{r.checked}"]
+        else:
+            dds_cells = ["not installed", "", "", "", "", "not checked"]
+        body.append([r.position, r.query, *r.ours.cells(), *dds_cells])
+    lines += _table(header, body, 2)
+    if not with_dds:
+        lines += ["", f"No DDS rows in this run: {MISSING_DDS}."]
+    wrong = [d for r in vs for d in r.disagreements]
+    if wrong:
+        lines += ["", f"**Disagreements with DDS: {len(wrong)}.** First ones:", ""]
+        lines += [f"- {d}" for d in wrong[:10]]
+    lines += ["", "**Our solver alone** (no bridge twin):", ""]
+    body = [[k.name, r.position, r.query, *r.ours.cells()] for k, rows in alone for r in rows]
+    lines += _table(["contract", "position", "query", "median", "p90", "p99", "max"], body, 3)
+    lines += [
+        "",
+        f"**Cached start** (a fresh `python -c`: `import fivehundred.solver`, then one full-deal "
+        f"solve; median of {start_runs}): **{start.wall:.2f} s** wall ({start.cpu:.2f} s CPU), of "
+        f"which import {start.imports:.2f} s and first solve {start.first_solve:.2f} s (wall).",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def bench_solver_main(deals: int = 200, write: str | None = None) -> int:
+    """``fivehundred bench solver``: print the report; with ``write``, update that file."""
+    text = report(deals)
+    print(text)
+    if write:
+        write_section(write, "solver", text)
+        print(f"written to {write}", file=sys.stderr)
+    return 0

@@ -1,0 +1,95 @@
+"""The solver benchmark runs, reports its structure, and writes its own section (speed itself is
+never asserted).  Without endplay the DDS rows say so; nothing is skipped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fivehundred.benchmarks import solver as bench
+from fivehundred.cli import main
+from fivehundred.solver import dds_bridge
+
+
+def _rows(text: str, first_cell: str) -> list[list[str]]:
+    """The body rows of the markdown table whose header starts with ``first_cell``."""
+    lines = text.splitlines()
+    start = next(i for i, x in enumerate(lines) if x.startswith(f"| {first_cell} |"))
+    out = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        out.append([c.strip() for c in line.strip("|").split("|")])
+    return out
+
+
+def _check_structure(text: str, deals: int, with_dds: bool) -> None:
+    assert text.startswith("## Solver: double dummy, ours and DDS\n")
+    assert f"{deals} deals per row" in text and "Measured 20" in text and "cores" in text
+    vs = _rows(text, "position")
+    assert [(r[0], r[1]) for r in vs] == [
+        (p, q) for p in ("full deal", "after 3 tricks", "after 6 tricks")
+        for q in ("single solve", "all moves")]
+    for r in vs:
+        assert len(r) == 12 and all(float(x.replace(",", "")) >= 0 for x in r[2:6])
+        if with_dds:
+            assert all(float(x.replace(",", "")) >= 0 for x in r[6:11])
+            assert r[11] == f"{deals}/{deals}"
+        else:
+            assert r[6] == "not installed" and r[11] == "not checked"
+    alone = _rows(text, "contract")
+    assert len(alone) == 18
+    assert {r[0] for r in alone} == {k.name for k in bench.ALONE}
+    assert "**Cached start**" in text and " s** wall" in text
+    assert ("No DDS rows in this run" in text) == (not with_dds)
+    assert "Disagreements" not in text
+
+
+def test_report_runs_every_measurement() -> None:
+    text = bench.report(deals=2, start_runs=1)
+    _check_structure(text, 2, dds_bridge.dds_available())
+
+
+def test_report_without_endplay_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dds_bridge, "dds_available", lambda: False)
+    monkeypatch.setattr(bench, "measure_start", lambda runs=3: bench.Start(0.5, 0.45, 0.4, 0.01))
+    text = bench.report(deals=1, start_runs=1)
+    _check_structure(text, 1, with_dds=False)
+    assert bench.MISSING_DDS in text
+
+
+def test_bench_solver_writes_and_replaces_its_section(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench, "report", lambda deals: f"## Solver\n\nrun {deals}\n")
+    doc = tmp_path / "benchmarks.md"
+    engine = "<!-- bench engine: begin -->\n## Engine\n<!-- bench engine: end -->\n"
+    doc.write_text("# Benchmarks\n\nintro\n\n" + engine)
+    assert main(["bench", "solver", "--deals", "3", "--write", str(doc)]) == 0
+    assert main(["bench", "solver", "--deals", "4", "--write", str(doc)]) == 0
+    text = doc.read_text()
+    assert text.startswith("# Benchmarks\n\nintro\n\n" + engine)
+    assert "run 4" in text and "run 3" not in text
+    assert text.count("<!-- bench solver: begin -->") == 1
+    assert text.endswith("<!-- bench solver: begin -->\n## Solver\n\nrun 4\n"
+                         "<!-- bench solver: end -->\n")
+
+
+def test_quantiles_are_nearest_rank() -> None:
+    t = bench.Timings([i / 1000 for i in range(1, 101)])
+    assert [t.quantile(q) for q in (0.5, 0.9, 0.99, 1.0)] == [0.05, 0.09, 0.099, 0.1]
+    assert t.cells() == ["50.0", "90.0", "99.0", "100.0"]
+
+
+@pytest.mark.parametrize("bid", ["6H", "6NT", "misere"])
+def test_contract_game_gives_the_contract_to_the_chosen_seat(bid: str) -> None:
+    for declarer in range(4):
+        for seed in range(4):
+            g = bench.contract_game("australian", seed, bid, declarer, tricks=1, extra=1)
+            if g is None:  # a misère lost in the first trick
+                assert bid == "misere"
+                continue
+            c = g.contract
+            assert c is not None and c.declarer == declarer
+            assert c.is_misere == (bid == "misere")
+            assert len(g.tricks) == 1 and len(g.trick) == 1
