@@ -49,6 +49,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     bench.add_argument("--deals", type=int, default=200, help="deals per solver measurement")
     bench.add_argument("--write", metavar="PATH", help="write the results into this markdown")
+
+    from .arena.cli import add_arena_arguments
+
+    arena = sub.add_parser("arena", help="a duplicate match between two bots, with statistics")
+    add_arena_arguments(arena, _rules_arg)
     return p
 
 
@@ -75,6 +80,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .benchmarks.engine import bench_main
 
         return bench_main(seconds=args.seconds, write=args.write)
+    if args.command == "arena":
+        from .arena.cli import run_arena_main
+
+        return run_arena_main(args)
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 

@@ -1,0 +1,208 @@
+"""``fivehundred arena``: the options, the progress bar, and the run from end to end."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import signal
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..errors import FiveHundredError
+from ..rules import Rules
+from .executors import make_executor
+from .play import ArenaError, UnitResult
+from .report import format_report, summarize
+from .results import ResultsFile
+from .runner import run_match
+from .spec import MatchSpec
+
+
+def add_arena_arguments(p: argparse.ArgumentParser, rules_type: Callable[[str], Rules]) -> None:
+    """The options of ``fivehundred arena``."""
+    p.add_argument("--rules", type=rules_type, default=Rules.preset("australian"),
+                   help="a preset name or a rules string (default australian)")
+    p.add_argument("--a", required=True, metavar="BOT", help="bot A (e.g. hard)")
+    p.add_argument("--b", required=True, metavar="BOT", help="bot B (e.g. medium)")
+    p.add_argument("--deals", type=int, default=200,
+                   help="deals, each played in every seating (default 200)")
+    p.add_argument("--games", type=int, default=0,
+                   help="whole games, each played in every seating (default 0)")
+    p.add_argument("--seed", type=int, default=0, help="the match seed (default 0)")
+    p.add_argument("--workers", type=int, default=2,
+                   help="local worker processes (default 2; 1 runs in this process)")
+    p.add_argument("--ray", metavar="ADDRESS", default=None,
+                   help="run on Ray: a cluster address, or 'local' to start one here "
+                        "(pip install 'fivehundred[ray]')")
+    p.add_argument("--samples", type=int, default=None, help="bots' samples per decision")
+    p.add_argument("--seconds", type=float, default=None, help="bots' seconds per decision")
+    p.add_argument("--max-hands", type=int, default=500,
+                   help="stop a game after this many hands, unfinished (default 500)")
+    p.add_argument("--out", metavar="PATH", default=None,
+                   help="stream results to this JSON-lines file; rerunning with it resumes")
+    p.add_argument("--json", metavar="PATH", default=None,
+                   help="write every statistic as JSON to PATH ('-' for standard output)")
+    p.add_argument("--quiet", action="store_true", help="no progress")
+
+
+class Progress:
+    """Units done out of the total, the rate and the time left, on a stream.
+
+    On a terminal the line is redrawn in place (at most ten times a second); elsewhere a line
+    is printed at every tenth of the work, so logs stay short.
+    """
+
+    def __init__(self, stream: TextIO, quiet: bool = False, width: int = 30) -> None:
+        self.stream = stream
+        self.quiet = quiet
+        self.width = width
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.start: float | None = None
+        self.first = 0
+        self.last_draw = 0.0
+        self.last_tenth = -1
+        self.drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.quiet or total == 0:
+            return
+        now = time.monotonic()
+        if self.start is None:
+            self.start, self.first = now, done
+            self.last_tenth = 10 * done // total
+        elapsed = now - self.start
+        fresh = done - self.first
+        rate = fresh / elapsed if elapsed > 0 else 0.0
+        eta = (total - done) / rate if rate > 0 else math.inf
+        text = f"{done}/{total} units  {rate:.1f}/s  ETA {_duration(eta)}"
+        if self.tty:
+            if done < total and now - self.last_draw < 0.1 and self.drawn:
+                return
+            filled = self.width * done // total
+            bar = "#" * filled + "-" * (self.width - filled)
+            self.stream.write(f"\r[{bar}] {text}\x1b[K")
+            self.stream.flush()
+            self.last_draw, self.drawn = now, True
+            if done == total:
+                self.stream.write("\n")
+        else:
+            tenth = 10 * done // total
+            if tenth > self.last_tenth:
+                self.last_tenth = tenth
+                self.stream.write(f"arena: {100 * done // total}%  {text}\n")
+                self.stream.flush()
+
+    def finish(self) -> None:
+        """End the in-place line (after an interruption)."""
+        if self.tty and self.drawn and not self.quiet:
+            self.stream.write("\n")
+            self.drawn = False
+
+
+def _duration(seconds: float) -> str:
+    if math.isinf(seconds):
+        return "?"
+    s = int(seconds + 0.5)
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m{s % 60:02d}s"
+    return f"{s // 3600}h{s // 60 % 60:02d}m"
+
+
+def spec_from_args(args: argparse.Namespace) -> MatchSpec:
+    """The MatchSpec of parsed options."""
+    for name in ("deals", "games"):
+        if getattr(args, name) < 0:
+            raise ArenaError(f"--{name} {getattr(args, name)}: must not be negative")
+    if args.deals == 0 and args.games == 0:
+        raise ArenaError("nothing to play: give --deals or --games")
+    if args.workers < 1:
+        raise ArenaError(f"--workers {args.workers}: at least one is needed")
+    if args.max_hands < 1:
+        raise ArenaError(f"--max-hands {args.max_hands}: at least one is needed")
+    if args.samples is not None and args.samples < 1:
+        raise ArenaError(f"--samples {args.samples}: at least one is needed")
+    if args.seconds is not None and args.seconds <= 0:
+        raise ArenaError(f"--seconds {args.seconds}: must be positive")
+    return MatchSpec(
+        rules=args.rules.to_string(), bot_a=args.a.strip().lower(),
+        bot_b=args.b.strip().lower(), seed=args.seed, deals=args.deals, games=args.games,
+        samples=args.samples, seconds=args.seconds, max_hands=args.max_hands,
+    )
+
+
+def run_arena_main(args: argparse.Namespace, stdout: TextIO | None = None,
+                   stderr: TextIO | None = None) -> int:
+    """Run ``fivehundred arena`` with parsed options; returns the exit status."""
+    out = stdout if stdout is not None else sys.stdout
+    err = stderr if stderr is not None else sys.stderr
+    try:
+        spec = spec_from_args(args)
+        results = ResultsFile(args.out, spec) if args.out else None
+    except (FiveHundredError, ValueError, OSError) as e:
+        print(f"fivehundred arena: {e}", file=err)
+        return 2
+    progress = Progress(err, quiet=args.quiet)
+    executor = None
+    got: list[UnitResult] = []
+    previous = _stop_on_sigterm()
+    try:
+        if results is not None:
+            for note in results.notes:
+                print(f"arena: {note}", file=err)
+            if results.done and not args.quiet:
+                print(f"arena: {args.out}: {len(results.done)} units already played, resuming",
+                      file=err)
+        elif not args.quiet:
+            print("arena: results are not saved (pass --out FILE to make the run resumable)",
+                  file=err)
+        executor = make_executor(args.workers, args.ray)
+        got = run_match(spec, executor, results, on_result=progress)
+    except KeyboardInterrupt:
+        progress.finish()
+        saved = f"; rerun the same command to continue from {args.out}" if args.out else ""
+        print(f"arena: interrupted{saved}", file=err)
+        return 130
+    except FiveHundredError as e:
+        progress.finish()
+        print(f"fivehundred arena: {e}", file=err)
+        return 1
+    finally:
+        if executor is not None:
+            executor.close()
+        if results is not None:
+            results.close()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+    summary = summarize(spec, got)
+    # With --json -, standard output carries the JSON alone and the table goes to stderr.
+    print(format_report(summary), file=err if args.json == "-" else out)
+    if args.json:
+        write_json(summary, args.json, out)
+    return 0
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _stop_on_sigterm() -> Any:
+    """Treat SIGTERM like Ctrl-C (a clean stop); returns the previous handler to restore."""
+    try:
+        return signal.signal(signal.SIGTERM, _interrupt)
+    except ValueError:  # not the main thread: leave signals alone
+        return None
+
+
+def write_json(summary: dict[str, Any], path: str, out: TextIO) -> None:
+    """Write the summary as JSON to a path, or to ``out`` for ``-``."""
+    text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
+    if path == "-":
+        out.write(text)
+    else:
+        Path(path).write_text(text, encoding="utf-8")

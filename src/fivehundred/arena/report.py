@@ -1,0 +1,266 @@
+"""From unit results to the match's statistics, and the table a person reads.
+
+The measures (see :mod:`fivehundred.arena.spec` for the seatings):
+
+* **Points per deal, A - B.**  For each deal, over all its seatings: the mean points of the
+  sides A held minus the mean points of the sides B held.  Each bot holds every side equally
+  often on the same cards, so the luck of the cards cancels; what is left is skill.  With two
+  sides this is the classic duplicate score ``((A's - B's) + (A's - B's)) / 2`` of the two
+  plays.  The interval is the t interval over deals (:func:`stats.mean_ci`); a deal counts once
+  all its seatings are in.
+* **Game wins.**  Each bot's share of the (play, side) slots it held that won their game;
+  with two sides the two shares add up to 1 (less unfinished games), with ``k`` sides an even
+  match gives each ``1/k``.  The Wilson interval treats the slots as independent games, which
+  they are not quite (the same seed is played in every seating), so the paired difference,
+  one number per game seed with a t interval, is given too.
+* **Contracts made** by the bot that declared, by kind: suit, no trumps (NT), misère (open
+  misère included), over every hand played (deals and games).
+* **Time per decision** of each bot: median and 95th percentile over all its decisions.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+from .play import UnitResult
+from .spec import LABELS, MatchSpec, preset_name
+from .stats import mean_ci, median, quantile, wilson
+
+CONTRACT_KINDS = ("suit", "NT", "misère")
+
+
+def contract_kind(bid: str) -> str:
+    """``suit``, ``NT`` or ``misère`` for a contract's bid token.
+
+    >>> contract_kind("8H"), contract_kind("10NT"), contract_kind("open-misere")
+    ('suit', 'NT', 'misère')
+    """
+    if bid in ("misere", "open-misere"):
+        return "misère"
+    return "NT" if bid.endswith("NT") else "suit"
+
+
+def deal_scores(
+    results: Iterable[UnitResult], seatings: tuple[str, ...], kind: str = "deal"
+) -> dict[int, tuple[float, float]]:
+    """Per complete deal (or game, with ``kind``): A's and B's mean points per side held.
+
+    >>> from .play import UnitResult
+    >>> u = [UnitResult("deal", 0, "AB", (100, 20), None, (), {}),
+    ...      UnitResult("deal", 0, "BA", (-100, 40), None, (), {})]
+    >>> deal_scores(u, ("AB", "BA"))
+    {0: (70.0, -40.0)}
+    """
+    by_number: dict[int, dict[str, UnitResult]] = defaultdict(dict)
+    for r in results:
+        if r.kind == kind:
+            by_number[r.number][r.seating] = r
+    out: dict[int, tuple[float, float]] = {}
+    for number in sorted(by_number):
+        plays = by_number[number]
+        if len(plays) < len(seatings):
+            continue
+        sums = {"A": 0, "B": 0}
+        counts = {"A": 0, "B": 0}
+        for seating in seatings:
+            for side, label in enumerate(seating):
+                sums[label] += plays[seating].points[side]
+                counts[label] += 1
+        out[number] = (sums["A"] / counts["A"], sums["B"] / counts["B"])
+    return out
+
+
+def summarize(spec: MatchSpec, results: Iterable[UnitResult]) -> dict[str, Any]:
+    """Every statistic of the match as one JSON-ready object."""
+    rules = spec.rules_obj
+    wanted = {"deal": spec.deals, "game": spec.games}
+    units = sorted((r for r in results if r.number < wanted.get(r.kind, 0)
+                    and r.seating in spec.seatings),
+                   key=lambda r: (r.kind != "deal", r.number, spec.seatings.index(r.seating)))
+    seatings = spec.seatings
+    out: dict[str, Any] = {
+        "match": {**spec.identity(), "deals": spec.deals, "games": spec.games,
+                  "match_id": spec.match_id, "preset": preset_name(rules),
+                  "players": rules.players, "sides": [list(s) for s in rules.sides]},
+        "seatings": list(seatings),
+        "units_done": len(units),
+        "units_total": (spec.deals + spec.games) * len(seatings),
+    }
+
+    scores = deal_scores(units, seatings)
+    diffs = [a - b for a, b in scores.values()]
+    out["deals"] = {
+        "requested": spec.deals,
+        "complete": len(scores),
+        "plays": len(scores) * len(seatings),
+        "a_minus_b": mean_ci(diffs).to_json(),
+        "a_points": mean_ci([a for a, _ in scores.values()]).to_json(),
+        "b_points": mean_ci([b for _, b in scores.values()]).to_json(),
+        "per_deal": [{"deal": n, "a": a, "b": b, "a_minus_b": a - b}
+                     for n, (a, b) in scores.items()],
+    }
+
+    games: dict[int, dict[str, UnitResult]] = defaultdict(dict)
+    for r in units:
+        if r.kind == "game":
+            games[r.number][r.seating] = r
+    wins = {"A": 0, "B": 0}
+    slots = {"A": 0, "B": 0}
+    unfinished = 0
+    hands_played: list[float] = []
+    win_diffs: list[float] = []
+    for plays in games.values():
+        if len(plays) < len(seatings):
+            continue
+        w = {"A": 0, "B": 0}
+        s = {"A": 0, "B": 0}
+        for seating, r in plays.items():
+            hands_played.append(len(r.hands))
+            if r.winner is None:
+                unfinished += 1
+            for side, label in enumerate(seating):
+                s[label] += 1
+                w[label] += r.winner == side
+        for label in LABELS:
+            wins[label] += w[label]
+            slots[label] += s[label]
+        win_diffs.append(w["A"] / s["A"] - w["B"] / s["B"])
+    out["games"] = {
+        "requested": spec.games,
+        "complete": len(win_diffs),
+        "plays": len(win_diffs) * len(seatings),
+        "unfinished": unfinished,
+        "even_share": 1 / len(rules.sides),
+        "a_win": wilson(wins["A"], slots["A"]).to_json(),
+        "b_win": wilson(wins["B"], slots["B"]).to_json(),
+        "a_minus_b": mean_ci(win_diffs).to_json(),
+        "hands_per_game": mean_ci(hands_played).to_json(),
+    }
+
+    declared: dict[str, dict[str, list[int]]] = {
+        label: {k: [0, 0] for k in CONTRACT_KINDS} for label in LABELS}
+    hands = 0
+    for r in units:
+        for h in r.hands:
+            hands += 1
+            if h.bid is None or h.declarer is None:
+                continue
+            label = r.seating[rules.side_of[h.declarer]]
+            cell = declared[label][contract_kind(h.bid)]
+            cell[0] += bool(h.made)
+            cell[1] += 1
+    out["contracts"] = {"hands": hands}
+    for label in LABELS:
+        kinds = {k: wilson(made, n).to_json() for k, (made, n) in declared[label].items()}
+        made_all = sum(c[0] for c in declared[label].values())
+        n_all = sum(c[1] for c in declared[label].values())
+        kinds["all"] = wilson(made_all, n_all).to_json()
+        out["contracts"][label] = kinds
+
+    out["times"] = {}
+    for label in LABELS:
+        ts = [t for r in units for t in r.times.get(label, ())]
+        out["times"][label] = {
+            "bot": spec.bot(label), "decisions": len(ts),
+            "median": _num(median(ts)), "p95": _num(quantile(ts, 0.95)),
+            "mean": _num(sum(ts) / len(ts)) if ts else None,
+            "max": max(ts) if ts else None,
+        }
+    return out
+
+
+def _num(x: float) -> float | None:
+    return None if x != x else x
+
+
+# ---------------------------------------------------------------------- the table
+
+
+def _signed(x: float | None, digits: int = 1) -> str:
+    return "n/a" if x is None else f"{x:+.{digits}f}"
+
+
+def _pct(x: float | None) -> str:
+    return "n/a" if x is None else f"{100 * x:.1f}%"
+
+
+def _ms(x: float | None) -> str:
+    if x is None:
+        return "n/a"
+    if x < 1e-3:
+        return f"{x * 1e6:.0f} µs"
+    if x < 1:
+        return f"{x * 1e3:.1f} ms"
+    return f"{x:.2f} s"
+
+
+def format_report(summary: dict[str, Any]) -> str:
+    """The summary as the table printed at the end of a run."""
+    m = summary["match"]
+    a, b = m["bot_a"], m["bot_b"]
+    name = {"A": f"A {a}", "B": f"B {b}"}
+    width = max(len(v) for v in name.values())
+    rules = m["preset"] or "custom rules"
+    lines = [
+        f"Arena: {a} (A) vs {b} (B), {rules}, {m['players']} players, "
+        f"{len(m['sides'])} sides, seed {m['seed']}",
+        f"seatings per deal: {', '.join(summary['seatings'])}; "
+        f"units done {summary['units_done']}/{summary['units_total']}",
+    ]
+    budget = [f"{k} {m[k]}" for k in ("samples", "seconds") if m[k] is not None]
+    if budget:
+        lines.append("budget: " + ", ".join(budget))
+    if a == b:
+        lines.append("(one bot against itself, seeded by seat: every seating plays alike, "
+                     "so A - B is 0 by construction)")
+
+    d = summary["deals"]
+    if d["requested"]:
+        e = d["a_minus_b"]
+        lines += ["", f"Points per deal, A - B, over {d['complete']} deals "
+                      f"({d['plays']} plays, duplicate):"]
+        if e["n"] >= 2:
+            lines.append(f"  {_signed(e['mean'])}   95% CI [{_signed(e['low'])}, "
+                         f"{_signed(e['high'])}]   (t interval; sd {e['sd']:.1f} per deal)")
+        else:
+            lines.append(f"  {_signed(e['mean'])}   (too few deals for an interval)")
+        lines.append(f"  mean points per side and deal: A {_signed(d['a_points']['mean'])}, "
+                     f"B {_signed(d['b_points']['mean'])}")
+
+    g = summary["games"]
+    if g["requested"]:
+        lines += ["", f"Game wins over {g['complete']} game seeds ({g['plays']} games; "
+                      f"an even match wins {_pct(g['even_share'])} each):"]
+        for label, key in (("A", "a_win"), ("B", "b_win")):
+            r = g[key]
+            lines.append(f"  {name[label]:<{width}}  {_pct(r['rate']):>6}   95% CI "
+                         f"[{_pct(r['low'])}, {_pct(r['high'])}]   ({r['k']} of {r['n']})")
+        e = g["a_minus_b"]
+        if e["n"] >= 2:
+            lines.append(f"  A - B share: {_signed(e['mean'], 3)}   95% CI "
+                         f"[{_signed(e['low'], 3)}, {_signed(e['high'], 3)}] (paired by seed)")
+        extra = f"; {g['unfinished']} unfinished" if g["unfinished"] else ""
+        hp = g["hands_per_game"]["mean"]
+        if hp is not None:
+            lines.append(f"  hands per game: {hp:.1f}{extra}")
+
+    c = summary["contracts"]
+    lines += ["", f"Contracts made by the declaring bot ({c['hands']} hands):",
+              f"  {'':<{width}}  {'kind':<6} {'made':>6} {'of':>6} {'rate':>7}   95% CI (Wilson)"]
+    for label in LABELS:
+        for kind in (*CONTRACT_KINDS, "all"):
+            r = c[label][kind]
+            ci = f"[{_pct(r['low'])}, {_pct(r['high'])}]" if r["n"] else ""
+            lines.append(f"  {name[label]:<{width}}  {kind:<6} {r['k']:>6} {r['n']:>6} "
+                         f"{_pct(r['rate']):>7}   {ci}")
+
+    t = summary["times"]
+    lines += ["", "Time per decision:",
+              f"  {'':<{width}}  {'decisions':>10} {'median':>10} {'p95':>10} {'max':>10}"]
+    for label in LABELS:
+        x = t[label]
+        lines.append(f"  {name[label]:<{width}}  {x['decisions']:>10} {_ms(x['median']):>10} "
+                     f"{_ms(x['p95']):>10} {_ms(x['max']):>10}")
+    return "\n".join(line.rstrip() for line in lines)
