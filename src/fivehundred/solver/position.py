@@ -122,12 +122,14 @@ class Position:
         strain: int,
         misere: bool = False,
         partner: int | None = None,
+        dealer: int | None = None,
     ) -> Position:
         """The opening position of a contract on given hands (after the kitty), by the rules.
 
         ``hands`` holds one card mask per seat; the declarer's side is his team (and the
         five-handed ``partner``); in misère his partners sit out and the defenders try to make
-        him take a trick.  The opening lead follows ``rules.opening_lead``.
+        him take a trick.  The opening lead follows ``rules.opening_lead`` (with ``eldest``,
+        the seat left of ``dealer``; without a dealer, the declarer's left).
         """
         n = rules.players
         team = set(rules.sides[rules.side_of[declarer]])
@@ -144,7 +146,7 @@ class Position:
         if rules.opening_lead == "declarer":
             leader = declarer
         else:
-            leader = (declarer + 1) % n
+            leader = ((dealer if dealer is not None else declarer) + 1) % n
             while leader in out:
                 leader = (leader + 1) % n
         return cls(

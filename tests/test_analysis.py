@@ -1,0 +1,445 @@
+"""Double-dummy analysis for people: the table, card values and ``fivehundred analyse``.
+
+The table is checked cell by cell against direct solver calls, its structure against what
+is true of double-dummy play (constant-sum, same side and same leader give the same row),
+the card values against a brute-force minimax on small endings, and the command on deal
+files, the golden record and every kind of bad input.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fivehundred import Game, Rules
+from fivehundred.cards import cards_of, mask_of
+from fivehundred.cli import main
+from fivehundred.record import dumps, dumps_json, loads, record_from_game
+from fivehundred.rng import Rng
+from fivehundred.solver import Position, solve
+from fivehundred.solver.analysis import (
+    AnalysisError,
+    analyse_record,
+    best_cards,
+    card_values,
+    dd_table,
+    position_values,
+)
+from fivehundred.solver.brute import brute_move_values, brute_value
+
+GOLDEN = Path(__file__).parent / "data" / "australian_seed7.fhr"
+
+
+def deal_hands(preset: str, seed: int, **overrides: Any) -> tuple[Rules, tuple[int, ...]]:
+    """A seeded deal's hands (the kitty and any dead hand set aside)."""
+    r = Rules.preset(preset, **overrides)
+    return r, Game(r, seed=seed).deal.hands[: r.players]
+
+
+def ending(preset: str, seed: int, bid: str | None, left: int, **overrides: Any) -> Game:
+    """A seeded game bid as told, then played at random to ``left`` tricks (maybe mid-trick)."""
+    r = Rules.preset(preset, **overrides)
+    g = Game(r, seed=seed)
+    rng = Rng(seed)
+    if bid == "misere" and r.misere_needs_seven:
+        g.apply("7S")
+    if bid is not None:
+        g.apply(bid)
+    while g.phase == "auction":
+        g.apply("pass")
+    while g.phase in ("kitty", "call"):
+        g.apply(rng.choice(g.legal_action_ids()))
+    extra = rng.below(3)
+    while g.phase == "play" and (10 - len(g.tricks) > left or extra):
+        if 10 - len(g.tricks) <= left:
+            extra -= 1
+        g.apply(rng.choice(g.legal_action_ids()))
+    return g
+
+
+def ending_hands(preset: str, seed: int, left: int,
+                 **overrides: Any) -> tuple[Rules, tuple[int, ...]]:
+    """Equal hands of ``left`` cards: a seeded deal's hands, cut down at random."""
+    r, hands = deal_hands(preset, seed, **overrides)
+    rng = Rng(seed)
+    cut = []
+    for h in hands:
+        cs = cards_of(h)
+        rng.shuffle(cs)
+        cut.append(mask_of(cs[:left]))
+    return r, tuple(cut)
+
+
+# ---------------------------------------------------------------------- the table
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("australian", 0), ("classic4", 3), ("two_24", 1)])
+def test_table_equals_direct_solves(preset: str, seed: int) -> None:
+    r, hands = deal_hands(preset, seed)
+    t = dd_table(r, hands)
+    assert t.complete and len(t.tricks) == r.players
+    for d in range(r.players):
+        assert len(t.tricks[d]) == 5  # two_24 has no joker, but no trumps is still a strain
+        for strain in range(5):
+            want = solve(Position.for_contract(r, hands, d, strain)).tricks
+            assert t.tricks[d][strain] == want, (d, strain)
+        assert t.misere is not None
+        forced = solve(Position.for_contract(r, hands, d, 4, misere=True)).tricks
+        assert t.misere[d] == (forced == 0)
+
+
+def test_table_structure_on_a_whole_deal() -> None:
+    r, hands = deal_hands("australian", 11)
+    t = dd_table(r, hands, dealer=2)
+    assert all(0 <= x <= 10 for row in t.tricks for x in row if x is not None)
+    assert t.hand_size == 10
+    d = t.to_dict()
+    assert [row["declarer"] for row in d["rows"]] == [0, 1, 2, 3]
+    assert [row["leader"] for row in d["rows"]] == [0, 1, 2, 3]  # the declarer leads
+    assert d["rows"][1]["tricks"]["NT"] == t.tricks[1][4]
+    assert json.loads(json.dumps(d)) == d
+    text = t.format(("N", "E", "S", "W"))
+    assert "♠   ♣   ♦   ♥  NT  misère" in text
+    assert text.splitlines()[2].startswith("N (0)")
+    assert "open misère" in text and "double dummy sees every card" in text
+
+
+def test_eldest_lead_partners_share_a_row_and_opponents_complement() -> None:
+    # With opening_lead=eldest every declarer's contract is led by the same seat, so the
+    # partners' rows (same side, same leader, same hands) are equal, and the two sides'
+    # rows add up to the tricks to play (the play is constant-sum).
+    r, hands = ending_hands("australian", 5, 5, opening_lead="eldest")
+    for dealer in range(4):
+        t = dd_table(r, hands, dealer=dealer)
+        assert {t.leader(d) for d in range(4)} == {(dealer + 1) % 4}
+        for d in range(4):
+            assert t.tricks[d] == t.tricks[(d + 2) % 4]
+            for s in range(5):
+                x, y = t.tricks[d][s], t.tricks[(d + 1) % 4][s]
+                assert x is not None and y is not None and x + y == 5
+
+
+def test_declarer_lead_complements_the_eldest_table() -> None:
+    # With the declarer leading, partners' rows differ in leader, so they need not be equal
+    # (they differ in about one cell in sixteen on random deals); what is true: declarer d
+    # leading is the same play as the other side declaring when d is eldest.
+    r, hands = ending_hands("australian", 8, 5)
+    t = dd_table(r, hands)
+    for d in range(4):
+        assert t.leader(d) == d
+        e = dd_table(r.replace(opening_lead="eldest"), hands, dealer=(d - 1) % 4)
+        for s in range(5):
+            x, y = t.tricks[d][s], e.tricks[(d + 1) % 4][s]
+            assert x is not None and y is not None and x + y == 5
+
+
+def test_eldest_lead_follows_the_dealer_like_the_engine() -> None:
+    r = Rules.preset("australian", opening_lead="eldest")
+    g = Game(r, seed=4)
+    eldest = g.eldest
+    g.apply("pass")  # eldest passes; the next seat declares, so eldest is not his left
+    g.apply("6S")
+    while g.phase == "auction":
+        g.apply("pass")
+    while g.phase == "kitty":
+        g.apply(g.legal_action_ids()[0])
+    assert g.phase == "play" and g.contract is not None
+    declarer = g.contract.declarer
+    assert g.to_move == eldest != (declarer + 1) % 4
+    t = dd_table(r, [g.hand(s) for s in range(4)], dealer=g.dealer)
+    assert t.leader(declarer) == g.to_move
+    assert t.tricks[declarer][0] == solve(g).tricks
+
+
+def test_rules_without_misere_and_with_only_open_misere() -> None:
+    r, hands = ending_hands("australian", 2, 3, misere_allowed=False, open_misere_allowed=False)
+    t = dd_table(r, hands)
+    assert t.misere is None and t.to_dict()["misere_kinds"] == []
+    assert "misère" not in t.format().splitlines()[1]
+    assert "allow no misère" in t.format()
+    r2 = r.replace(open_misere_allowed=True)
+    t2 = dd_table(r2, hands)
+    assert t2.misere is not None
+    assert t2.format().splitlines()[1].endswith("open misère")
+
+
+def test_five_handed_partner_and_bad_hands() -> None:
+    r, hands = ending_hands("five_called", 3, 3)
+    t = dd_table(r, hands, partner=2)
+    for d in range(5):
+        for s in range(5):
+            p = Position.for_contract(r, hands, d, s, partner=2)
+            assert t.tricks[d][s] == solve(p).tricks
+    assert "the called partner" in t.format()
+    with pytest.raises(AnalysisError, match="called-partner game"):
+        dd_table(Rules.preset("australian"), deal_hands("australian", 1)[1], partner=2)
+    r4, h4 = deal_hands("australian", 1)
+    with pytest.raises(AnalysisError, match="4 hands expected"):
+        dd_table(r4, h4[:3])
+    with pytest.raises(AnalysisError, match="repeats"):
+        dd_table(r4, (h4[0], h4[0], h4[2], h4[3]))
+    with pytest.raises(AnalysisError, match="differ in size"):
+        dd_table(r4, (h4[0] & (h4[0] - 1), h4[1], h4[2], h4[3]))
+
+
+def test_progress_and_budget() -> None:
+    r, hands = ending_hands("australian", 6, 4)
+    seen: list[tuple[int, int]] = []
+    dd_table(r, hands, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(k, 24) for k in range(25)]
+    r5, h5 = deal_hands("six_threes", 1)
+    t = dd_table(r5, h5, budget=1)  # far too small a budget: nothing is solved
+    assert not t.complete and t.tricks[0][0] is None
+    assert "?: not solved within the node budget" in t.format()
+
+
+# ---------------------------------------------------------------------- card values
+
+
+@pytest.mark.parametrize(("preset", "bid"), [
+    ("australian", "6H"), ("australian", "6NT"), ("australian", "misere"),
+    ("classic3", "6S"), ("classic3", "misere"), ("five_called", "6D"),
+])
+def test_card_values_equal_brute_force(preset: str, bid: str) -> None:
+    checked = 0
+    for seed in range(40):
+        g = ending(preset, seed, bid, 3)
+        if g.phase != "play" or g.contract is None:
+            continue
+        values = card_values(g)
+        assert values == brute_move_values(g)
+        p = Position.from_game(g)
+        seat = g.to_move
+        assert seat is not None
+        pick = max if p.max_seats >> seat & 1 else min
+        best = best_cards(g, values)
+        assert best and all(values[c] == pick(values.values()) for c in best)
+        assert set(best) == {c for c, v in values.items() if v == pick(values.values())}
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_card_values_in_the_all_pass_game() -> None:
+    checked = 0
+    for seed in range(40):
+        g = ending("classic3", seed, None, 3)
+        if g.phase != "play":
+            continue
+        seat = g.to_move
+        assert seat is not None and g.contract is None
+        side = g.rules.sides[g.rules.side_of[seat]]
+        p = Position.from_game(g, side=side)
+        want = {}
+        for tok in g.legal_actions():
+            child = g.clone()
+            child.apply(tok)
+            gained = 0
+            if len(child.tricks) > len(g.tricks):
+                gained = (p.count_seats >> child.tricks[-1].winner) & 1
+            rest = brute_value(child, Position.from_game(child, side=side)) \
+                if child.phase == "play" else 0
+            want[tok] = gained + rest
+        assert card_values(g) == want
+        pv = position_values(g)
+        assert pv.counted == side and pv.maximising and pv.contract is None
+        assert "all passed" in pv.format()
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_position_values_say_who_wants_what() -> None:
+    roles = set()
+    for seed in range(30):
+        g = ending("classic3", seed, "misere", 3)
+        if g.phase != "play" or g.contract is None or not g.contract.is_misere:
+            continue
+        pv = position_values(g)
+        declarer = g.contract.declarer
+        assert pv.counted == (declarer,) and pv.misere
+        assert pv.maximising == (pv.seat != declarer)
+        d = pv.to_dict()
+        assert d["totals"] == {t: v + pv.taken for t, v in d["values"].items()}
+        assert d["to_move_wants"] == ("most" if pv.maximising else "fewest")
+        text = pv.format()
+        assert "must take no trick" in text
+        assert ("is the declarer and wants the fewest" in text) == (pv.seat == declarer)
+        assert ("defends and wants the most" in text) == (pv.seat != declarer)
+        roles.add(pv.seat == declarer)
+    assert roles == {True, False}
+
+
+# ---------------------------------------------------------------------- the command
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    rc = main(["analyse", *args])
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+DEAL = {
+    "rules": "australian",
+    "dealer": 3,
+    "hands": [["9S", "7S", "6S", "QD", "6D", "4D", "KH", "QH", "8H", "7H"],
+              ["AS", "8S", "5S", "KC", "5C", "JD", "9D", "8D", "7D", "5H"],
+              ["10S", "QC", "JC", "10C", "AD", "KD", "10D", "AH", "JH", "JK"],
+              ["KS", "QS", "JS", "9C", "8C", "6C", "5D", "10H", "9H", "4H"]],
+    "kitty": ["AC", "7C", "6H"],
+}
+
+
+def test_cli_deal_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(DEAL))
+    rc, out, err = run([str(path)], capsys)
+    assert rc == 0 and err == ""
+    assert "the hands as dealt, the kitty (AC 7C 6H) set aside" in out
+    assert "declarer    ♠   ♣   ♦   ♥  NT  misère" in out
+    assert "seat 0      7   8   9   9   9  no" in out
+    rc, out, err = run([str(path), "--json"], capsys)
+    assert rc == 0
+    data = json.loads(out)
+    assert data["kind"] == "deal" and data["kitty"] == ["AC", "7C", "6H"]
+    r = Rules.preset("australian")
+    game = Game(r, deal={k: v for k, v in DEAL.items() if k != "rules"})
+    t = dd_table(r, game.deal.hands, dealer=3)
+    assert data["table"] == t.to_dict()
+
+
+def test_cli_golden_record_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, err = run([str(GOLDEN), "--hand", "5"], capsys)
+    assert rc == 0 and err == ""
+    assert out.startswith("Hand 5 (dealer West (3)): 7C by North (0), made\n")
+    assert "North (0) after discarding 9C 8H 8D" in out
+    assert "North (0)    5   8   5   8   3  no" in out
+    assert "Played: 7C by North (0) (needs 7): North (0)+South (2) took 7 tricks; double dummy 8" \
+        in out
+    rc, out, err = run([str(GOLDEN), "--hand", "5", "--json"], capsys)
+    assert rc == 0
+    data = json.loads(out)
+    assert data["kind"] == "record" and data["seats"] == ["North", "East", "South", "West"]
+    (h,) = data["hands"]
+    assert h["hand"] == 5 and h["contract"] == "7C" and h["declarer"] == 0
+    assert h["results"] == [{"seats": [0, 2], "taken": 7, "double_dummy": 8}]
+    assert h["makeable"] is True
+    # the declarer leads in both, so the table's cell is the contract's double-dummy value
+    assert h["table"]["rows"][0]["tricks"]["C"] == 8
+    # the JSON form of the record gives the same analysis
+    jpath = tmp_path / "golden.fhr.json"
+    jpath.write_text(dumps_json(loads(GOLDEN.read_text())))
+    rc, out2, _ = run([str(jpath), "--hand", "5", "--json"], capsys)
+    assert rc == 0 and json.loads(out2) == data
+
+
+def test_cli_golden_misere_and_thrown_in_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, _ = run([str(GOLDEN), "--hand", "8", "--json"], capsys)
+    assert rc == 0
+    (h,) = json.loads(out)["hands"]
+    assert h["contract"] == "open-misere" and h["needed"] == 0
+    assert h["results"] == [{"seats": [2], "taken": 1, "double_dummy": 1}]
+    assert h["makeable"] is False and h["table"]["rows"][2]["misere"] is False
+    rc, out, _ = run([str(GOLDEN), "--hand", "1"], capsys)
+    assert rc == 0
+    assert out.startswith("Hand 1 (dealer West (3)): all passed, thrown in\n")
+    assert "It never reached the play; the hands as dealt" in out
+
+
+def test_analyse_record_every_played_hand() -> None:
+    rec = loads(GOLDEN.read_text())
+    hands = analyse_record(rec)
+    assert [h.number for h in hands] == [4, 5, 6, 7, 8, 9]
+    for h in hands:
+        assert h.table.complete and h.results
+        dd = h.results[0].double_dummy
+        assert h.declarer is not None and h.contract is not None
+        if h.needed == 0:
+            assert h.table.misere is not None
+            assert h.table.misere[h.declarer] == (dd == 0)
+        else:
+            strain = "SCDH".find(h.contract[-1]) if not h.contract.endswith("NT") else 4
+            assert h.table.tricks[h.declarer][strain] == dd
+        res = rec.hands[h.number - 1].result
+        assert res is not None and h.results[0].taken == sum(res.tricks[s]
+                                                            for s in h.results[0].seats)
+
+
+def test_cli_action_values(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, err = run([str(GOLDEN), "--hand", "5", "--action", "14"], capsys)
+    assert rc == 0 and err == ""
+    assert out.startswith("Hand 5, after 14 actions.\nTrick 2: East (1) to play;")
+    assert "the declaring side (North (0)+South (2))" in out
+    assert "East (1) defends and wants the fewest" in out
+    rc, out, err = run([str(GOLDEN), "--hand", "5", "--action", "14", "--json"], capsys)
+    assert rc == 0
+    data = json.loads(out)
+    rec = loads(GOLDEN.read_text())
+    g = Game(rec.rules, deal=rec.hands[4].deal(rec.rules))
+    for tok in rec.hands[4].actions[:14]:
+        g.apply(tok)
+    assert data["values"] == card_values(g)
+    assert data["best"] == list(best_cards(g))
+    assert data["to_move"] == 1 and data["counted_seats"] == [0, 2] and data["taken"] == 1
+    assert data["to_move_wants"] == "fewest"
+
+
+def _partial_record(tmp_path: Path) -> Path:
+    g = Game(Rules.preset("australian"), seed=3)
+    for tok in ("pass", "pass", "pass", "pass"):
+        g.apply(tok)
+    path = tmp_path / "partial.fhr"
+    path.write_text(dumps(record_from_game(g, seat=1)))
+    return path
+
+
+BAD: list[tuple[str | None, list[str], str]] = [
+    (None, [], "cannot read"),
+    ('{"hands": [["AS"]], "kitty": [', [], "not valid JSON"),
+    ("[1, 2]", [], "must hold an object"),
+    ('{"hands": [], "deal": 1}', [], "unknown key(s) in the deal: 'deal'"),
+    ('{"rules": "nope", "hands": []}', [], "unknown preset 'nope'"),
+    ('{"rules": 3, "hands": []}', [], "rules must be a preset name"),
+    ('{"hands": [["AS"], ["KS"], ["QS"], ["JS"]], "kitty": []}', [], "expected 10"),
+    ('{"format": "fivehundred-record", "hands": 3}', [], "missing key"),
+    ("Hand 1\nDealer 0\n", [], "a record starts with its rules"),
+    (json.dumps(DEAL), ["--hand", "1"], "is a deal, not a record"),
+    ("GOLDEN", ["--hand", "0"], "hands are numbered from 1"),
+    ("GOLDEN", ["--hand", "10"], "no hand 10: the record has 9 hand(s)"),
+    ("GOLDEN", ["--action", "3"], "--action needs --hand"),
+    ("GOLDEN", ["--hand", "5", "--action", "3"], "in the auction phase, not in the play"),
+    ("GOLDEN", ["--hand", "5", "--action", "49"], "is then over, not in the play"),
+    ("GOLDEN", ["--hand", "5", "--action", "99"], "hand 5 has 49 actions"),
+    ("GOLDEN", ["--hand", "5", "--action", "-1"], "must be 0 or more"),
+    ("GOLDEN", ["--hand", "1", "--action", "2"], "hand 1 never reached the play"),
+    ("PARTIAL", [], "seat 1's view"),
+]
+
+
+@pytest.mark.parametrize(("content", "args", "message"), BAD)
+def test_cli_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                       content: str | None, args: list[str], message: str) -> None:
+    if content == "GOLDEN":
+        path = GOLDEN
+    elif content == "PARTIAL":
+        path = _partial_record(tmp_path)
+    else:
+        path = tmp_path / "input.json"
+        if content is not None:
+            path.write_text(content)
+    rc, out, err = run([str(path), *args], capsys)
+    assert rc == 2 and out == ""
+    assert err.startswith("fivehundred analyse: ") and err.count("\n") == 1
+    assert message in err and "Traceback" not in err
+
+
+def test_cli_binary_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "x.fhr"
+    path.write_bytes(b"\xff\xfe\x00")
+    rc, _, err = run([str(path)], capsys)
+    assert rc == 2 and "not UTF-8 text" in err
