@@ -1,4 +1,4 @@
-"""The ``fivehundred`` command: play, replay, analyse, bench."""
+"""The ``fivehundred`` command: play, replay, analyse, hint, arena, bench."""
 
 from __future__ import annotations
 
@@ -44,6 +44,14 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("--action", type=int, default=None,
                          help="value every legal card after this many actions of the hand")
 
+    hint = sub.add_parser("hint", help="what the Insane bot would do at a point of a record")
+    hint.add_argument("file", help="a game record (.fhr or .fhr.json)")
+    hint.add_argument("--hand", type=int, required=True, help="the hand (from 1)")
+    hint.add_argument("--action", type=int, required=True,
+                      help="advise after this many actions of the hand")
+    hint.add_argument("--samples", type=int, default=None, help="imagined deals per decision")
+    hint.add_argument("--json", action="store_true", help="print JSON")
+
     bench = sub.add_parser("bench", help="benchmarks")
     bench.add_argument("what", choices=["engine", "solver"], help="what to measure")
     bench.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
@@ -72,6 +80,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .solver.analysis import analyse_main
 
         return analyse_main(args.file, as_json=args.json, hand=args.hand, action=args.action)
+    if args.command == "hint":
+        from .bots.hints import hint_main
+
+        return hint_main(args.file, args.hand, args.action, as_json=args.json,
+                         samples=args.samples)
     if args.command == "bench" and args.what == "solver":
         from .benchmarks.solver import bench_solver_main
 

@@ -2,3 +2,5 @@
 
 from . import random_bot  # noqa: F401
 from . import pimc  # noqa: F401
+from . import easy  # noqa: F401
+from . import medium  # noqa: F401

@@ -31,6 +31,7 @@ from .base import BaseBot, Bot, Budget, Candidate, Decision, register
 from .sampling import World, sample_worlds
 
 NODE_BUDGET = 3_000_000   # per solve: a pathological deal is dropped, never a stall
+BIG_TABLE_BUDGET = 150_000  # per solve at five and six players, where tricks are wide
 
 
 # ----------------------------------------------------------------------------- scoring
@@ -105,12 +106,24 @@ class PimcBot(BaseBot):
         if len(legal) == 1:
             return Decision(legal[0], (Candidate(legal[0], 0.0),), "the only legal action")
         if view.phase == "auction":
+            if view.rules.players >= 5:
+                return self._fallback(view, "five and six players: bids by hand evaluation")
             return self._bid(view)
         if view.phase == "kitty":
             return self._discard(view)
         if view.phase == "call":
             return self._call(view)
         return self._play(view)
+
+    def _fallback(self, view: View, why: str) -> Decision:
+        """The Medium bot's decision, when solving is out of reach."""
+        from .base import make
+
+        d = make("medium", seed=self.seed).act(view)
+        return Decision(d.action, d.candidates, f"{why} ({d.reason})" if d.reason else why)
+
+    def _node_budget(self, view: View) -> int:
+        return BIG_TABLE_BUDGET if view.rules.players >= 5 else NODE_BUDGET
 
     def _samples(self, default: int) -> int:
         s = self.budget.samples
@@ -132,7 +145,7 @@ class PimcBot(BaseBot):
             worlds = [worlds[i] for i in sorted(ranked)]
             weights = [weights[i] for i in sorted(ranked)]
         if not worlds:
-            return Decision(view.legal_actions[0], (), "no consistent deal found")
+            return self._fallback(view, "no consistent deal found")
         return self._play_on(view, [w.game for w in worlds], weights)
 
     def _play_on(self, view: View, games: list[Game], weights: list[float]) -> Decision:
@@ -153,7 +166,7 @@ class PimcBot(BaseBot):
         wsum = 0.0
         used = 0
         for g, wgt in zip(games, weights, strict=True):
-            vals = move_values(g, budget=NODE_BUDGET, side=side)
+            vals = move_values(g, budget=self._node_budget(view), side=side)
             if any(v is None for v in vals.values()):
                 continue
             used += 1
@@ -167,7 +180,7 @@ class PimcBot(BaseBot):
                     made = total == 0 if c.is_misere else total >= c.tricks
                     makes[a] += wgt * (1.0 if made else 0.0)
         if used == 0 or wsum == 0:
-            return Decision(view.legal_actions[0], (), "every imagined deal was too hard")
+            return self._fallback(view, "every imagined deal was too hard to solve")
         cands = tuple(sorted(
             (Candidate(a, totals[a] / wsum, makes[a] / wsum if c is not None else None)
              for a in view.legal_actions),
@@ -282,7 +295,7 @@ class PimcBot(BaseBot):
                     hands[view.seat] = keep
                     p = Position.for_contract(r, hands, view.seat, c.strain, c.is_misere,
                                               partner=view.partner)
-                    res = solve(p, budget=NODE_BUDGET)
+                    res = solve(p, budget=self._node_budget(view))
                     t = res.tricks if res.tricks is not None else 0
                     total += -t if c.is_misere else t
                 scores.append(total / max(1, len(worlds)))

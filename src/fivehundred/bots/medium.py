@@ -1,0 +1,356 @@
+"""The Medium bot: counts its tricks with its partner's bid, and plays sound, memoryless cards.
+
+Bidding: each strain's expected tricks (:func:`hand_eval.expected_tricks`) plus what the
+partner's bid and the kitty add, less what the opponents' bids take away; each legal bid is
+valued as ``price x (2P - 1)`` where ``P`` is the chance of making it, with a bonus for a bid that
+wins the game and for passing where defence alone can win.  Misère (and open misère) with a
+low hand, judged over a few sampled kitties.
+
+Play: every legal card gets a score, the chance that this trick goes to its side minus what
+the card is worth keeping; leads add the plans (draw trumps as declarer, cash winners, lead the
+partner's suit, lead a singleton to ruff, hold the joker as defender).  That gives second hand
+low, third hand high, winning cheaply, not overtaking a winning partner and ruffing when void.
+Medium remembers nothing of the tricks before the current one (only the voids the table has
+seen shown).  Misère has its own rules for both sides.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..actions import (
+    MISERE,
+    OPEN_MISERE,
+    action_from_token,
+    bid_strain,
+    bid_tricks,
+    is_trick_bid,
+    token_of,
+)
+from ..auction import price
+from ..cards import JOKER, NO_TRUMPS, count, iter_cards, token
+from ..tricks import TABLES
+from ..view import View
+from .base import BaseBot, Bot, Budget, Candidate, Decision, register
+from .hand_eval import (
+    Table,
+    beats,
+    card_cost,
+    expected_tricks,
+    higher_in_pool,
+    holds,
+    misere_chance,
+    misere_danger,
+    misere_discards,
+    misere_safety,
+    read_table,
+    suit_cards,
+    trick_chance,
+    trick_winner,
+    void_discards,
+)
+
+KEEP = 0.3          # how much a card's worth counts against playing it, in tricks
+NT_DISCOUNT = 0.6   # no-trump contracts fell short of the count by this much in self-play
+
+
+# Tricks Medium's declaring side took beyond its count in self-play, by (players, pack).
+TABLE_BIAS = {(2, "33"): 2.3, (2, "24"): 1.6, (3, "33"): 0.8, (4, "43"): 0.15, (5, "53"): 1.1,
+              (6, "63"): -0.15}
+
+
+def partner_help(view: View) -> tuple[float, ...]:
+    """Tricks the partners (and the kitty) add to each strain, from the auction so far."""
+    r = view.rules
+    side = r.sides[r.side_of[view.seat]]
+    per = 10.0 / r.players * 0.8
+    help_ = [(0.45 if r.kitty_size <= 3 else 0.6) + TABLE_BIAS.get((r.players, r.deck), 0.0)] * 5
+    if r.call_partner:
+        help_ = [h + 0.9 for h in help_]
+    last: dict[int, str] = {}
+    for s, bid in view.auction:
+        last[s] = bid
+    for p in side:
+        if p == view.seat:
+            continue
+        bid = last.get(p, "")
+        for strain in range(5):
+            help_[strain] += per - (0.5 if bid == "pass" else 0.0)
+        if bid[:1].isdigit():
+            help_[_strain_of(bid)] += 0.8 if _strain_of(bid) < 4 else 0.5
+    for s, bid in last.items():
+        if s not in side and bid[0].isdigit():
+            strain = _strain_of(bid)
+            help_[strain] -= 0.8
+            if strain < 4:
+                help_[4] -= 0.3
+    return tuple(help_)
+
+
+def _strain_of(bid: str) -> int:
+    return bid_strain(action_from_token(bid, auction=True))
+
+
+def make_chance(margin: float) -> float:
+    """Chance of making a contract whose expected tricks exceed the bid by ``margin``."""
+    return 1.0 / (1.0 + math.exp(-(margin + 0.45) / 0.85))
+
+
+def bid_candidates(view: View, rng_seed: int) -> list[Candidate]:
+    """Every bid Medium weighs, with expected points and its chance of making it."""
+    r = view.rules
+    hand = view.hand_mask
+    help_ = partner_help(view)
+    est = [expected_tricks(hand, s, r.deck_mask) + help_[s] for s in range(5)]
+    est[4] -= NT_DISCOUNT
+    side = r.side_of[view.seat]
+    mine = view.scores[side]
+    legal = [action_from_token(t, auction=True) for t in view.legal_actions]
+    high_seat = next((s for s, b in reversed(view.auction) if b != "pass"), None)
+    partner_high = high_seat is not None and high_seat != view.seat and \
+        r.side_of[high_seat] == side
+    pass_value = 20.0
+    if r.win == "reach_500_any_way" and mine + 40 >= r.target:
+        pass_value += 120.0
+    out = [Candidate("pass", pass_value, None, "defend")]
+    for a in legal:
+        if is_trick_bid(a):
+            s = bid_strain(a)
+            margin = est[s] - bid_tricks(a)
+            if margin > -2.5:
+                out.append(_valued(view, a, make_chance(margin), mine, partner_high,
+                                   f"{est[s]:.1f} tricks expected"))
+    if MISERE in legal or OPEN_MISERE in legal:
+        danger = misere_safety(r, view.hand_mask, rng_seed)
+        note = f"danger {danger:.2f}"
+        if MISERE in legal:
+            p = misere_chance(r, danger, open_=False)
+            out.append(_valued(view, MISERE, p, mine, partner_high, note))
+        if OPEN_MISERE in legal:
+            p = misere_chance(r, danger, open_=True)
+            out.append(_valued(view, OPEN_MISERE, p, mine, partner_high, note))
+    return out
+
+
+def _valued(view: View, bid: int, p: float, mine: int, partner_high: bool,
+            note: str) -> Candidate:
+    """A bid's expected points: its price won or lost, a game-winning bonus, a hole penalty."""
+    r = view.rules
+    value = price(r, bid)
+    ev = value * (2 * p - 1)
+    if mine + value >= r.target:
+        ev += 150 * p
+    if mine - value <= r.hole:
+        ev -= 150 * (1 - p)
+    if partner_high:
+        ev -= 50
+    return Candidate(token_of(bid), round(ev, 1), round(p, 3), note)
+
+
+# ------------------------------------------------------------------ the play
+
+
+def _partner_suits(view: View, tb: Table) -> set[int]:
+    return {_strain_of(b) for s, b in view.auction
+            if s in tb.allies and s != tb.seat and b[0].isdigit()} - {4}
+
+
+def play_scores(view: View, tb: Table) -> list[tuple[float, str, str]]:
+    """(score, token, note) of every legal play in a trick contract or the all-pass game."""
+    unseen = tb.unseen(remember=False)
+    t = TABLES[tb.strain]
+    trumps = tb.strain != NO_TRUMPS
+    my_trumps = count(suit_cards(tb.hand, tb.strain, tb.strain)) if trumps else 0
+    declaring = tb.declarer is not None and tb.declarer in tb.allies
+    opps_hold_trumps = any(not tb.voids[s] >> tb.strain & 1 for s in tb.active_opponents) \
+        if trumps else False
+    partner_suits = _partner_suits(view, tb)
+    lead = trick_winner(tb.strain, tb.plays, tb.led) if tb.plays else -1
+    partner_wins = lead >= 0 and tb.seats[lead] in tb.allies
+    out = []
+    for tok, c, named in tb.legal:
+        p = trick_chance(tb, c, unseen)
+        score = p - KEEP * card_cost(c, tb.strain, tb.deck)
+        if partner_wins and beats(tb.strain, c, tb.plays[lead], tb.led):
+            score -= 0.1        # no need to overtake a partner who is winning
+        suit = t.eff_suit[c]
+        length = count(tb.hand & t.suit_mask[suit]) if suit < 4 else 0
+        note = f"wins {p:.0%}"
+        if not tb.plays:
+            if trumps and suit == tb.strain:
+                if declaring and my_trumps >= 3 and opps_hold_trumps:
+                    score += 0.35 if tb.seat == tb.declarer else 0.2
+                    note += ", draws trumps"
+                elif not declaring:
+                    score -= 0.25
+            elif suit in partner_suits and not declaring:
+                score += 0.25
+                note += ", partner's suit"
+            elif trumps and length == 1 and my_trumps and not declaring:
+                score += 0.15
+                note += ", singleton: ruff later"
+            if suit < 4 and p < 0.5 and _guarded_honour(tb, suit, c, unseen):
+                score -= 0.15
+            if not trumps and suit < 4:
+                score += 0.03 * length
+            if c == JOKER and not trumps:
+                score += 0.1 if declaring or tb.declarer is None else -0.35
+                if named >= 0:
+                    score += 0.04 * count(tb.hand & t.suit_mask[named])
+                    score += 0.1 if named in partner_suits else 0.0
+                    if any(tb.voids[s] >> named & 1 for s in tb.active_opponents):
+                        score -= 0.3
+                        note += ", an opponent is void in it"
+        elif trumps and length == 1 and suit != tb.strain and my_trumps and tb.led != suit:
+            score += 0.05            # discarding a singleton makes a void to ruff
+        out.append((score, tok, note))
+    return out
+
+
+def _guarded_honour(tb: Table, suit: int, c: int, unseen: int) -> bool:
+    """Whether leading ``c`` leads away from a king or queen that is not yet a winner."""
+    t = TABLES[tb.strain]
+    for h in iter_cards(tb.hand & t.suit_mask[suit]):
+        if h != c and t.power[h] > t.power[c] and 0 < count(higher_in_pool(h, tb.strain,
+                                                                          unseen)) <= 2:
+            return True
+    return False
+
+
+def misere_scores(tb: Table) -> list[tuple[float, str, str]]:
+    """(score, token, note) of every legal play in misère, for the declarer or a defender."""
+    d = tb.declarer
+    assert d is not None
+    unseen = tb.unseen(remember=False)
+    t = TABLES[NO_TRUMPS]
+    out = []
+    winning = trick_winner(NO_TRUMPS, tb.plays, tb.led) if tb.plays else -1
+    for tok, c, _ in tb.legal:
+        cost = card_cost(c, NO_TRUMPS, tb.deck)
+        suit = t.eff_suit[c]
+        takes = not tb.plays or beats(NO_TRUMPS, c, tb.plays[winning], tb.led)
+        if tb.seat == d:                                   # the declarer ducks
+            if c == JOKER:
+                score, note = -10.0, "the joker takes the trick"
+            elif not tb.plays:
+                p = holds(tb, c, unseen, tb.after)
+                score, note = -p - 0.05 * cost, f"leads low: wins {p:.0%}"
+            elif suit != tb.led:
+                score = misere_danger(tb.hand, tb.deck) - misere_danger(tb.hand & ~(1 << c),
+                                                                        tb.deck)
+                note = "discards a dangerous card"
+            elif not takes:
+                score, note = 1 + cost, "highest card that still loses"
+            else:
+                p = holds(tb, c, unseen, tb.after)
+                score, note = -p - 0.1 * cost, "forced over: lowest"
+        elif not tb.plays:                                 # a defender leads
+            score, note = _force_lead(tb, c, unseen)
+        elif d in tb.seats:
+            if tb.seats[winning] == d:
+                score = (cost if not takes else cost - 2.0)
+                note = "stays under the declarer" if not takes else "forced to take it"
+            else:
+                score, note = cost, "the declarer is beaten: sheds a high card"
+        elif suit == tb.led or c == JOKER:
+            score, note = -cost - (0.5 if c == JOKER else 0.0), "low: leaves the declarer over"
+        else:
+            score, note = cost, "void: sheds a high card"
+        out.append((score, tok, note))
+    return out
+
+
+def _force_lead(tb: Table, c: int, unseen: int) -> tuple[float, str]:
+    """A defender's lead against misère: a low card in a suit the declarer must win."""
+    d = tb.declarer
+    assert d is not None
+    if c == JOKER:
+        return -2.0, "the joker would take the trick"
+    t = TABLES[NO_TRUMPS]
+    suit = t.eff_suit[c]
+    if tb.voids[d] >> suit & 1:
+        return -1.0, "the declarer is void there"
+    open_hand = dict(tb.exposed).get(d)
+    if open_hand is not None:
+        his = open_hand & t.suit_mask[suit]
+        if not his:
+            return -1.0, "the declarer is void there"
+        under = sum(1 for x in iter_cards(his) if t.power[x] < t.power[c])
+        return 1.0 - 0.5 * under - 0.01 * t.power[c], f"he has {under} card(s) under it"
+    lower = sum(1 for x in iter_cards(unseen & t.suit_mask[suit]) if t.power[x] < t.power[c])
+    return 0.5 - 0.1 * lower, f"{lower} unseen card(s) under it"
+
+
+def play_decision(view: View) -> Decision:
+    """Medium's play: score every legal card and take the best."""
+    tb = read_table(view)
+    scored = misere_scores(tb) if tb.misere else play_scores(view, tb)
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    best = scored[0]
+    return Decision(best[1], tuple(Candidate(tok, round(s, 3), None, note)
+                                   for s, tok, note in scored), best[2])
+
+
+# ------------------------------------------------------------------ the bot
+
+
+@dataclass
+class MediumBot(BaseBot):
+    """Counts tricks to bid; plays sound cards without remembering past tricks."""
+
+    name: str = "medium"
+
+    def act(self, view: View) -> Decision:
+        """Medium's decision for ``view.seat`` (which must be to move)."""
+        self.check(view)
+        if view.phase == "auction":
+            cands = bid_candidates(view, self.rng(view).next64())
+            cands.sort(key=lambda c: (-c.value, c.action))
+            return Decision(cands[0].action, tuple(cands), cands[0].note)
+        if view.phase == "kitty":
+            return self._discard(view)
+        if view.phase == "call":
+            return self._call(view)
+        return play_decision(view)
+
+    def _discard(self, view: View) -> Decision:
+        c = view.contract
+        assert c is not None
+        hand, deck = view.hand_mask, view.rules.deck_mask
+        k = len(view.hand) - 10
+        if c.is_misere:
+            plan, why = misere_discards(hand, deck, k), "misère: discard the dangerous cards"
+        else:
+            plan, why = void_discards(hand, c.strain, k, deck), "discard cheap cards, make voids"
+        cands = tuple(Candidate(token(x), float(k - i), None, "planned discard")
+                      for i, x in enumerate(plan))
+        return Decision(token(plan[0]), cands, why)
+
+    def _call(self, view: View) -> Decision:
+        c = view.contract
+        assert c is not None
+        own = expected_tricks(view.hand_mask, c.strain, view.rules.deck_mask)
+        t = TABLES[c.strain]
+        calls = [a for a in view.legal_actions if a.startswith("call ")]
+        lengths = {s: count(view.hand_mask & t.suit_mask[s]) for s in range(5)}
+
+        def worth(a: str) -> tuple[int, int]:
+            x = action_from_token(a.split()[1])
+            return (t.power[x], lengths[t.eff_suit[x]])
+
+        calls.sort(key=worth, reverse=True)
+        alone = own >= c.tricks + 1.0 or not calls
+        cands = [Candidate("alone", round(own, 2), None, "own tricks")]
+        cands += [Candidate(a, round(own + 1.0, 2), None, "with a partner") for a in calls[:3]]
+        action = "alone" if alone else calls[0]
+        why = "strong enough alone" if alone else "call the best card missing"
+        return Decision(action, tuple(cands), why)
+
+
+@register("medium")
+def _medium(seed: int, budget: Budget) -> Bot:
+    return MediumBot(seed=seed, budget=budget)
+
+
+__all__ = ["MediumBot", "bid_candidates", "play_decision"]

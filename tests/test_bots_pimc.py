@@ -1,0 +1,154 @@
+"""Hard, Insane and the cheater: sampling consistency, legality, determinism, hints."""
+
+from __future__ import annotations
+
+import pytest
+
+from fivehundred import Game, Rules, View
+from fivehundred.bots import BotError, Budget, make
+from fivehundred.bots.hints import format_hint, hint
+from fivehundred.bots.pimc import CheaterBot, discard_options, outcome_value
+from fivehundred.bots.sampling import known_cards, sample_worlds
+from fivehundred.cards import mask_of
+from fivehundred.rng import Rng
+from fivehundred.rules import PRESET_NAMES
+from helpers import end_position
+
+PUBLIC = ("hand", "auction", "contract", "partner", "call", "sitting_out", "kitty", "discards",
+          "exposed", "trick", "tricks", "tricks_won", "suits_led", "shown_voids", "hand_sizes",
+          "legal_actions", "phase", "to_move", "dealer")
+
+
+def _views(preset: str, seed: int) -> list[View]:
+    """Views of the seat to move at several moments of a few seeded hands."""
+    out = []
+    for bid in ("6H", "6NT", "misere"):
+        for left in (10, 7, 3):
+            g = end_position(preset, seed, bid, left)
+            if g.phase == "play":
+                out.append(g.view(g.to_move or 0))
+    g = Game(Rules.preset(preset), seed=seed)
+    out.append(g.view(g.to_move or 0))
+    return out
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_sampled_world_agrees_with_the_view(preset: str) -> None:
+    for seed in range(3):
+        for v in _views(preset, seed):
+            worlds = sample_worlds(v, Rng(seed), 6)
+            assert worlds, f"no world for {preset} seed {seed} phase {v.phase}"
+            for w in worlds:
+                wv = w.game.view(v.seat)
+                for f in PUBLIC:
+                    assert getattr(wv, f) == getattr(v, f), f
+                # the unseen cards are all dealt somewhere, none of them seen
+                assert w.hands[v.seat] == mask_of(v.hand)
+                for s, voids in enumerate(v.shown_voids):
+                    assert set(voids) <= set(wv.shown_voids[s])
+                assert known_cards(v) & ~v.rules.deck_mask == 0
+
+
+def test_worlds_differ_and_depend_only_on_the_seed() -> None:
+    v = _views("australian", 1)[0]
+    a = [w.hands for w in sample_worlds(v, Rng(5), 5)]
+    b = [w.hands for w in sample_worlds(v, Rng(5), 5)]
+    c = [w.hands for w in sample_worlds(v, Rng(6), 5)]
+    assert a == b and a != c and len(set(a)) > 1
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("name", ["hard", "insane"])
+def test_pimc_bots_play_only_legal_actions(preset: str, name: str) -> None:
+    rules = Rules.preset(preset)
+    g = Game(rules, seed=3)
+    bots = {s: make(name, seed=s, budget=Budget(samples=2)) for s in range(rules.players)}
+    while g.phase not in ("hand_over", "game_over"):
+        seat = g.to_move
+        assert seat is not None
+        d = bots[seat].act(g.view(seat))
+        assert d.action in g.legal_actions()
+        g.apply(d.action)
+    assert g.hand_results
+
+
+def test_same_view_same_seed_same_decision() -> None:
+    for v in _views("australian", 2)[:4]:
+        a = make("hard", seed=9, budget=Budget(samples=3)).act(v)
+        b = make("hard", seed=9, budget=Budget(samples=3)).act(v)
+        assert a == b
+
+
+def test_errors() -> None:
+    g = Game(Rules.preset("australian"), seed=1)
+    with pytest.raises(BotError, match="samples"):
+        make("hard", budget=Budget(samples=0))
+    with pytest.raises(BotError, match="not seat"):
+        make("hard").act(g.view((g.to_move or 0) + 1))
+    with pytest.raises(BotError, match="View"):
+        make("hard").act(g)  # type: ignore[arg-type]
+    for _ in range(4):
+        g.apply("pass")
+    with pytest.raises(BotError, match="nothing to decide"):
+        make("insane").act(g.view(0))
+
+
+def test_cheater_sees_the_true_deal_and_takes_the_double_dummy_best() -> None:
+    from fivehundred.solver import move_values
+
+    g = end_position("australian", 4, "6H", 5)
+    bot = make("cheater", seed=1)
+    assert isinstance(bot, CheaterBot) and bot.sees_all
+    d = bot.act_with_game(g)
+    vals = move_values(g)
+    c = g.contract
+    assert c is not None
+    mine = g.rules.side_of[g.to_move or 0] == g.rules.side_of[c.declarer]
+    best = max(v for v in vals.values() if v is not None) if mine else min(
+        v for v in vals.values() if v is not None)
+    assert vals[d.action] == best
+
+
+def test_outcome_value_is_zero_sum_between_two_sides() -> None:
+    from fivehundred.actions import bid_action
+    from fivehundred.auction import contract_of
+
+    r = Rules.preset("australian")
+    c = contract_of(r, bid_action(8, 3), 0)
+    for t in range(11):
+        assert outcome_value(r, c, 0, None, t) == -outcome_value(r, c, 1, None, t)
+    assert outcome_value(r, c, 0, None, 8) == 300 - 20
+    assert outcome_value(r, c, 0, None, 10) == 300
+
+
+def test_discard_options_keep_ten_cards_and_void_a_short_suit() -> None:
+    hand = mask_of(["JK", "JH", "AH", "KH", "QH", "10H", "9H", "4S", "5S", "AC", "7D", "6D",
+                    "8C"])
+    opts = discard_options(hand, 3, 3, misere=False)
+    assert all(bin(k).count("1") == 10 for k in opts)
+    assert any(not k & mask_of(["4S", "5S"]) for k in opts)
+    assert all(k & mask_of(["JK", "JH", "AH"]) == mask_of(["JK", "JH", "AH"]) for k in opts)
+
+
+def test_hint_gives_the_insane_decision_with_reasons() -> None:
+    v = _views("australian", 3)[1]
+    h = hint(v, budget=Budget(samples=2))
+    assert h.action in v.legal_actions and h.candidates
+    text = format_hint(h)
+    assert text.startswith(f"Play {h.action}") and h.candidates[0].action in text
+
+
+def test_hint_command(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from fivehundred.cli import main
+
+    rec = "tests/data/australian_seed7.fhr"
+    assert main(["hint", rec, "--hand", "5", "--action", "2", "--samples", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Seat 2 to move: Bid ")
+    assert main(["hint", rec, "--hand", "5", "--action", "12", "--samples", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seat"] is not None and data["candidates"]
+    assert main(["hint", rec, "--hand", "50", "--action", "2"]) == 2
+    assert "no hand 50" in capsys.readouterr().err
