@@ -74,9 +74,9 @@ def play_game(rules: Rules, seed: int, max_hands: int = 40, pass_bias: int = 75)
     return g
 
 
-def end_position(preset: str, seed: int, bid: str | None, left: int) -> Game:
+def end_position(preset: str, seed: int, bid: str | None, left: int, **overrides: Any) -> Game:
     """A seeded game bid as told, then played at random to ``left`` tricks (maybe mid-trick)."""
-    r = Rules.preset(preset)
+    r = Rules.preset(preset, **overrides)
     g = Game(r, seed=seed)
     rng = Rng(seed)
     if bid == "misere" and r.misere_needs_seven:

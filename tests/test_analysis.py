@@ -29,6 +29,7 @@ from fivehundred.solver.analysis import (
     position_values,
 )
 from fivehundred.solver.brute import brute_move_values, brute_value
+from helpers import end_position
 
 GOLDEN = Path(__file__).parent / "data" / "australian_seed7.fhr"
 
@@ -41,24 +42,7 @@ def deal_hands(preset: str, seed: int, **overrides: Any) -> tuple[Rules, tuple[i
 
 def ending(preset: str, seed: int, bid: str | None, left: int, **overrides: Any) -> Game:
     """A seeded game bid as told, then played at random to ``left`` tricks (maybe mid-trick)."""
-    r = Rules.preset(preset, **overrides)
-    g = Game(r, seed=seed)
-    rng = Rng(seed)
-    if bid == "misere" and r.misere_needs_seven:
-        g.apply("7S")
-    if bid is not None:
-        g.apply(bid)
-    while g.phase == "auction":
-        g.apply("pass")
-    while g.phase in ("kitty", "call"):
-        g.apply(rng.choice(g.legal_action_ids()))
-    extra = rng.below(3)
-    while g.phase == "play" and (10 - len(g.tricks) > left or extra):
-        if 10 - len(g.tricks) <= left:
-            extra -= 1
-        g.apply(rng.choice(g.legal_action_ids()))
-    return g
-
+    return end_position(preset, seed, bid, left, **overrides)
 
 def ending_hands(preset: str, seed: int, left: int,
                  **overrides: Any) -> tuple[Rules, tuple[int, ...]]:

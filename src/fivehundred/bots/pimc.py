@@ -22,6 +22,7 @@ from ..actions import bid_strain, bid_tricks, is_trick_bid
 from ..auction import Contract, price
 from ..cards import JOKER, NO_TRUMPS
 from ..game import Game
+from ..rng import Rng
 from ..rules import Rules
 from ..scoring import declaring_seats, slam_value
 from ..solver import Position, move_values, solve
@@ -138,12 +139,7 @@ class PimcBot(BaseBot):
             # the first tricks are the costly solves: fewer deals there, more later
             held = len(view.hand)
             n = max(2, n * min(3, 11 - held) // 3)
-        worlds = sample_worlds(view, rng, n * (3 if self.inference else 1))
-        weights = self._weights(view, worlds)
-        if self.inference and len(worlds) > n:
-            ranked = sorted(range(len(worlds)), key=lambda i: (-weights[i], i))[:n]
-            worlds = [worlds[i] for i in sorted(ranked)]
-            weights = [weights[i] for i in sorted(ranked)]
+        worlds, weights = self._worlds(view, rng, n)
         if not worlds:
             return self._fallback(view, "no consistent deal found")
         return self._play_on(view, [w.game for w in worlds], weights)
@@ -193,38 +189,34 @@ class PimcBot(BaseBot):
     def _bid(self, view: View) -> Decision:
         rng = self.rng(view)
         n = self._samples(self.bid_samples)
-        worlds = sample_worlds(view, rng, n * (3 if self.inference else 1))
-        weights = self._weights(view, worlds)
-        if self.inference and len(worlds) > n:
-            ranked = sorted(range(len(worlds)), key=lambda i: (-weights[i], i))[:n]
-            worlds = [worlds[i] for i in sorted(ranked)]
-            weights = [weights[i] for i in sorted(ranked)]
+        worlds, weights = self._worlds(view, rng, n)
         r = view.rules
         legal = set(view.legal_actions)
         hand = cards.mask_of(view.hand)
         strains = self._plausible_strains(hand, r)
-        # tricks the bot would take declaring each strain, over the imagined deals
-        tricks_by_strain: dict[int, list[int]] = {s: [] for s in strains}
-        misere_safe: list[bool] = []
+        # tricks the bot would take declaring each strain, over the imagined deals (weighted)
+        tricks_by_strain: dict[int, list[tuple[int, float]]] = {s: [] for s in strains}
+        misere_safe: list[tuple[bool, float]] = []
         want_misere = ("misere" in legal or "open-misere" in legal) and self._low_hand(hand)
-        for w in worlds:
+        budget = self._node_budget(view)
+        for w, wgt in zip(worlds, weights, strict=True):
             kitty = w.game.kitty
             for s in strains:
                 keep = best_keep(hand | kitty, s, r.kitty_size, misere=False)
                 hands = list(w.hands)
                 hands[view.seat] = keep
-                p = Position.for_contract(r, hands, view.seat, s)
-                res = solve(p, budget=NODE_BUDGET)
+                res = solve(Position.for_contract(r, hands, view.seat, s, dealer=view.dealer),
+                            budget=budget)
                 if res.tricks is not None:
-                    tricks_by_strain[s].append(res.tricks)
+                    tricks_by_strain[s].append((res.tricks, wgt))
             if want_misere:
                 keep = best_keep(hand | kitty, NO_TRUMPS, r.kitty_size, misere=True)
                 hands = list(w.hands)
                 hands[view.seat] = keep
-                p = Position.for_contract(r, hands, view.seat, NO_TRUMPS, misere=True)
-                res = solve(p, budget=NODE_BUDGET)
+                res = solve(Position.for_contract(r, hands, view.seat, NO_TRUMPS, misere=True,
+                                                  dealer=view.dealer), budget=budget)
                 if res.tricks is not None:
-                    misere_safe.append(res.tricks == 0)
+                    misere_safe.append((res.tricks == 0, wgt))
         cands: list[Candidate] = [Candidate("pass", 0.0, None, "baseline")]
         for tok in sorted(legal):
             a = _bid_action(tok)
@@ -237,16 +229,17 @@ class PimcBot(BaseBot):
                     continue
                 need = bid_tricks(a)
                 c = Contract(tok, view.seat, need, s, price(r, a))
-                vals = [outcome_value(r, c, view.seat, None, t) for t in ts]
-                p_make = sum(1 for t in ts if t >= need) / len(ts)
-                cands.append(Candidate(tok, sum(vals) / len(vals), p_make))
+                total = sum(wt for _, wt in ts)
+                value = sum(wt * outcome_value(r, c, view.seat, None, t) for t, wt in ts)
+                p_make = sum(wt for t, wt in ts if t >= need) / total
+                cands.append(Candidate(tok, value / total, p_make))
             elif misere_safe:
                 value = price(r, a)
-                p_make = sum(misere_safe) / len(misere_safe)
+                total = sum(wt for _, wt in misere_safe)
+                p_make = sum(wt for ok, wt in misere_safe if ok) / total
                 cands.append(Candidate(tok, p_make * value - (1 - p_make) * value, p_make))
         cands.sort(key=lambda c: (-c.value, c.action))
         best = cands[0]
-        # a partner already holds the contract: overcall only for a clear gain
         return Decision(best.action, tuple(cands),
                         f"expected points over {len(worlds)} imagined deals",
                         samples=len(worlds))
@@ -328,6 +321,17 @@ class PimcBot(BaseBot):
         return Decision(best[1], (), "call the top card of my best side suit")
 
     # -- inference -----------------------------------------------------------------------
+
+    def _worlds(self, view: View, rng: Rng, n: int) -> tuple[list[World], list[float]]:
+        """``n`` imagined deals and their weights; Insane draws three times as many and keeps
+        the ``n`` that fit the auction best."""
+        worlds = sample_worlds(view, rng, n * (3 if self.inference else 1))
+        weights = self._weights(view, worlds)
+        if self.inference and len(worlds) > n:
+            ranked = sorted(sorted(range(len(worlds)), key=lambda i: (-weights[i], i))[:n])
+            worlds = [worlds[i] for i in ranked]
+            weights = [weights[i] for i in ranked]
+        return worlds, weights
 
     def _weights(self, view: View, worlds: list[World]) -> list[float]:
         """How well each imagined deal fits the other players' bids (1.0 each for Hard)."""

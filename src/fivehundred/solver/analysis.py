@@ -32,7 +32,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..actions import token_of
 from ..cards import NO_TRUMPS, STRAIN_NAMES, tokens
 from ..errors import FiveHundredError
 from ..game import Deal, Game, parse_deal
@@ -336,22 +335,8 @@ def _values(game: Game, budget: int) -> dict[str, int | None]:
     """:func:`card_values` with a node budget per search (None: that search ran out)."""
     if game.phase != "play":
         raise PositionError(f"card values need a game in the play phase, not {game.phase}")
-    if game.contract is not None:
-        return move_values(game, budget)
-    side = _mover_side(game)
-    p = Position.from_game(game, side=side)
-    values: dict[str, int | None] = {}
-    for a in game.legal_action_ids():
-        child = game.clone()
-        child.apply(a)
-        gained = 0
-        if len(child.tricks) > len(game.tricks):
-            gained = (p.count_seats >> child.tricks[-1].winner) & 1
-        rest: int | None = 0
-        if child.phase == "play":
-            rest = solve(Position.from_game(child, side=side), budget).tricks
-        values[token_of(a)] = None if rest is None else gained + rest
-    return values
+    side = None if game.contract is not None else _mover_side(game)
+    return move_values(game, budget, side=side)
 
 
 def best_cards(game: Game, values: Mapping[str, int | None] | None = None) -> tuple[str, ...]:
