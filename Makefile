@@ -26,8 +26,7 @@ play: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
-	$(BIN)/fivehundred bench engine --write docs/benchmarks.md
-	$(BIN)/fivehundred bench solver --write docs/benchmarks.md
+	$(BIN)/python bench/run.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
