@@ -81,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return analyse_main(args.file, as_json=args.json, hand=args.hand, action=args.action)
     if args.command == "hint":
-        from .bots.hints import hint_main
+        from .hint_cli import hint_main
 
         return hint_main(args.file, args.hand, args.action, as_json=args.json,
                          samples=args.samples)

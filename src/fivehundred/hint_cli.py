@@ -1,0 +1,54 @@
+"""``fivehundred hint``: replay a record to a point and ask the Insane bot (a client of the bots).
+
+The command owns the replayed Game; the bot is given only the view of the seat to move.
+"""
+
+from __future__ import annotations
+
+from .bots import Budget
+from .bots.hints import format_hint, hint
+
+
+def hint_main(path: str, hand: int, action: int, as_json: bool = False,
+              samples: int | None = None, seed: int = 0) -> int:
+    """``fivehundred hint RECORD --hand N --action M``: the Insane bot's advice at that point.
+
+    The record's hand ``hand`` (from 1) is replayed for ``action`` actions; the advice is for
+    the seat to move, from its view only.  Returns 0, or 2 with the reason on stderr.
+    """
+    import json
+    import sys
+
+    from .errors import FiveHundredError
+    from .game import Game
+    from .solver.analysis import load_input
+
+    try:
+        rec = load_input(path)
+        if isinstance(rec, tuple):
+            raise FiveHundredError("a hint needs a game record (.fhr or .fhr.json), not a deal")
+        if not 1 <= hand <= len(rec.hands):
+            raise FiveHundredError(f"no hand {hand}: the record has {len(rec.hands)} hand(s)")
+        h = rec.hands[hand - 1]
+        if not 0 <= action <= len(h.actions):
+            raise FiveHundredError(f"--action {action}: hand {hand} has {len(h.actions)} "
+                                   "actions")
+        g = Game(rec.rules, seed=0, deal=h.deal(rec.rules))
+        for a in h.actions[:action]:
+            g.apply(a)
+        if g.to_move is None:
+            raise FiveHundredError(f"after {action} actions hand {hand} is over: no one to advise")
+        d = hint(g.view(g.to_move), seed=seed,
+                 budget=Budget(samples=samples) if samples else None)
+    except FiveHundredError as e:
+        print(f"fivehundred hint: {e}", file=sys.stderr)
+        return 2
+    if as_json:
+        out = {"seat": g.to_move, "action": d.action, "reason": d.reason, "samples": d.samples,
+               "candidates": [{"action": c.action, "value": c.value,
+                               "make_probability": c.make_probability, "note": c.note}
+                              for c in d.candidates]}
+        print(json.dumps(out, indent=2))
+    else:
+        print(f"Seat {g.to_move} to move: " + format_hint(d, phase=g.phase))
+    return 0
