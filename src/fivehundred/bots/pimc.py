@@ -33,6 +33,11 @@ from .sampling import World, sample_worlds
 
 NODE_BUDGET = 3_000_000   # per solve: a pathological deal is dropped, never a stall
 BIG_TABLE_BUDGET = 150_000  # per solve at five and six players, where tricks are wide
+DD_OPTIMISM = (1, 1, 1, 1, 2)  # per strain: tricks a double-dummy declarer takes that a real
+#                                one will not (more at no trumps, where guessing is harder)
+MIN_MAKE = 0.4            # keep Medium's bid only if it is made this often on imagined deals
+MIN_SURE = 0.8            # bid over Medium's pass only what is made this often
+MIN_MISERE = 0.8          # misère needs to be safe on this share of the imagined deals
 
 
 # ----------------------------------------------------------------------------- scoring
@@ -230,8 +235,10 @@ class PimcBot(BaseBot):
                 need = bid_tricks(a)
                 c = Contract(tok, view.seat, need, s, price(r, a))
                 total = sum(wt for _, wt in ts)
-                value = sum(wt * outcome_value(r, c, view.seat, None, t) for t, wt in ts)
-                p_make = sum(wt for t, wt in ts if t >= need) / total
+                # the double-dummy declarer sees every card: count a trick fewer for real play
+                real = [(max(0, t - DD_OPTIMISM[s]), wt) for t, wt in ts]
+                value = sum(wt * outcome_value(r, c, view.seat, None, t) for t, wt in real)
+                p_make = sum(wt for t, wt in real if t >= need) / total
                 cands.append(Candidate(tok, value / total, p_make))
             elif misere_safe:
                 value = price(r, a)
@@ -239,10 +246,28 @@ class PimcBot(BaseBot):
                 p_make = sum(wt for ok, wt in misere_safe if ok) / total
                 cands.append(Candidate(tok, p_make * value - (1 - p_make) * value, p_make))
         cands.sort(key=lambda c: (-c.value, c.action))
-        best = cands[0]
-        return Decision(best.action, tuple(cands),
-                        f"expected points over {len(worlds)} imagined deals",
-                        samples=len(worlds))
+        return self._checked_bid(view, cands, len(worlds))
+
+    def _checked_bid(self, view: View, cands: list[Candidate], n: int) -> Decision:
+        """Medium's bid, checked on the imagined deals: a bid they mostly defeat is passed, and
+        a pass is turned into the most valuable bid they nearly always make.
+
+        (Choosing freely among the double-dummy values overbids: the declarer there sees
+        every card, and the best of many noisy estimates is too high.)
+        """
+        medium = self._fallback(view, "hand evaluation")
+        by_action = {c.action: c for c in cands}
+        sure = [c for c in cands if c.make_probability is not None and c.value > 0
+                and c.make_probability >= (MIN_MISERE if "misere" in c.action else MIN_SURE)]
+        checked = by_action.get(medium.action)
+        if medium.action != "pass" and checked is not None and (
+                checked.make_probability or 0.0) < MIN_MAKE:
+            action, why = "pass", f"{medium.action} fails on most imagined deals"
+        elif medium.action == "pass" and sure:
+            action, why = sure[0].action, "makes on nearly every imagined deal"
+        else:
+            action, why = medium.action, "hand evaluation, confirmed on imagined deals"
+        return Decision(action, tuple(cands), f"{why} ({n} deals)", samples=n)
 
     def _plausible_strains(self, hand: int, r: Rules) -> list[int]:
         """The suits worth trying as trumps (the longest two by trump count) and no trumps."""
