@@ -64,3 +64,20 @@ def test_solver_needs_the_play_phase() -> None:
     g = Game(Rules.preset("australian"), seed=1)
     with pytest.raises(PositionError, match="play phase"):
         solve(g)
+
+
+def test_thousands_of_small_endings_against_brute_force() -> None:
+    """Two thousand endings of two or three tricks, every preset and contract kind."""
+    checked = 0
+    seed = 0
+    while checked < 2000:
+        preset, bid = CASES[seed % len(CASES)]
+        left = 2 + (seed % 3 == 0)
+        g = end_position(preset, 1000 + seed, bid, left)
+        seed += 1
+        if g.phase != "play" or (g.contract is None and bid is not None):
+            continue
+        side = None if g.contract is not None else (g.to_move or 0,)
+        p = Position.from_game(g, side=side)
+        assert solve(p).tricks == brute_value(g, p), (preset, bid, 1000 + seed - 1)
+        checked += 1
