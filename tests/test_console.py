@@ -421,3 +421,17 @@ def test_opponents_are_only_ever_given_views(monkeypatch: pytest.MonkeyPatch) ->
         assert rc == 0 and console.game.phase == "game_over"
     assert len(given) > 100
     assert set(given) == {View}
+
+
+def test_bots_as_opponents_and_the_cheater_refused() -> None:
+    out = io.StringIO()
+    answers = iter(["quit"])
+    rc = run_console_game(Rules.preset("australian"), seed=5, ask=lambda _: next(answers),
+                          out=out, bots="easy")
+    assert rc == 0 and "Goodbye" in out.getvalue()
+    out = io.StringIO()
+    assert run_console_game(Rules.preset("australian"), seed=5, ask=lambda _: "quit", out=out,
+                            bots="cheater") == 2
+    assert "measurement" in out.getvalue()
+    with pytest.raises(SystemExit):
+        main(["play", "--text", "--bots", "cheater"])

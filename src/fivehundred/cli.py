@@ -31,6 +31,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules string")
     play.add_argument("--seed", type=int, default=None, help="seed of the deals and opponents")
     play.add_argument("--seat", type=int, default=0, help="your seat (0 sits at the bottom)")
+    play.add_argument("--bots", default="medium",
+                      choices=["random", "easy", "medium", "hard", "insane"],
+                      help="the other players' strength (default medium)")
 
     replay = sub.add_parser("replay", help="replay a game record, checking every action")
     replay.add_argument("file", help="a record file (text, or JSON with --json)")
@@ -71,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "play":
         from .console import run_console_game
 
-        return run_console_game(args.rules, seed=args.seed, seat=args.seat)
+        return run_console_game(args.rules, seed=args.seed, seat=args.seat, bots=args.bots)
     if args.command == "replay":
         from .record import replay_main
 

@@ -44,3 +44,18 @@ class RandomOpponent:
 def opponent_seed(game_seed: int, seat: int) -> int:
     """The seed of the opponent at ``seat``, derived from the game's seed."""
     return Rng(game_seed ^ 0x0BB0_5EED_0BB0).fork(seat + 1).next64()
+
+
+class BotOpponent:
+    """Any registered bot (``fivehundred.bots.make``) as a terminal-game opponent."""
+
+    def __init__(self, name: str, seed: int) -> None:
+        from ..bots import BotError, make
+
+        if name == "cheater":
+            raise BotError("the cheater sees every card: it is for measurement, not a table")
+        self.bot = make(name, seed=seed)
+
+    def act(self, view: View) -> str:
+        """The bot's action token for this view."""
+        return self.bot.act(view).action

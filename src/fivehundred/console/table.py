@@ -32,7 +32,7 @@ from .display import (
     sort_tokens,
     wrap_items,
 )
-from .opponent import RandomOpponent, opponent_seed
+from .opponent import BotOpponent, RandomOpponent, opponent_seed
 
 HELP = """\
 How to play: type one of the legal actions shown (upper or lower case; suits as letters
@@ -73,6 +73,7 @@ class ConsoleGame:
         ask: Callable[[str], str] | None = None,
         out: TextIO | None = None,
         game: Game | None = None,
+        bots: str | None = None,
     ) -> None:
         if not 0 <= seat < rules.players:
             raise ValueError(f"--seat must be from 0 to {rules.players - 1}, got {seat}")
@@ -88,8 +89,10 @@ class ConsoleGame:
         isatty = getattr(self.out, "isatty", None)
         self.colour = bool(isatty()) if callable(isatty) else False
         self.names = seat_names(rules.players, seat)
-        self.opponents = {s: RandomOpponent(opponent_seed(self.game.seed, s))
-                          for s in range(rules.players) if s != seat}
+        self.opponents: dict[int, RandomOpponent | BotOpponent] = {
+            s: (RandomOpponent(opponent_seed(self.game.seed, s)) if bots in (None, "random")
+                else BotOpponent(bots, opponent_seed(self.game.seed, s)))
+            for s in range(rules.players) if s != seat}
         self.called: str | None = None
         mine = rules.side_of[seat]
         #: The sides in the order shown: yours first, then clockwise from your left.
@@ -498,14 +501,15 @@ def run_console_game(
     *,
     ask: Callable[[str], str] | None = None,
     out: TextIO | None = None,
+    bots: str | None = None,
 ) -> int:
-    """Play a game in the terminal against random-legal opponents; returns the exit status.
+    """Play a game in the terminal against bots (random-legal by default); the exit status.
 
     ``ask`` shows a prompt and returns the line typed (default :func:`input`); ``out`` takes
     the screen (default stdout).  End of input, ``quit`` and Ctrl-C leave politely (status 0).
     """
     try:
-        console = ConsoleGame(rules, seed, seat, ask=ask, out=out)
+        console = ConsoleGame(rules, seed, seat, ask=ask, out=out, bots=bots)
     except ValueError as e:
         print(f"fivehundred play: {e}", file=out if out is not None else sys.stderr)
         return 2
