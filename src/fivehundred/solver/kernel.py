@@ -80,6 +80,7 @@ B_CODE = 132       # + esuit: owners of all the suit's cards from the top
 B_NCARDS = 137     # + esuit: cards of the suit left
 B_REL = 142        # + esuit: the lowest rank that mattered (NONE: no card of it mattered)
 B_HINT = 147       # the table's best move for this position, or -1
+B_KILLER = 148     # the move that last cut off at this depth (tried early: a killer move)
 BUF_COLS = 152
 MAX_DEPTH = 80
 
@@ -632,6 +633,14 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
         hint = buf[depth, B_HINT]
     seat = w[S_LEADER] if boundary else w[NEXT + w[S_LAST]]
     count = gen_moves(hands, w, buf, depth, seat)
+    killer = buf[depth, B_KILLER]
+    if killer > 0 and killer != hint:
+        for i in range(1, count):
+            if buf[depth, B_MOVES + i] == killer:
+                for j in range(i, 0, -1):
+                    buf[depth, B_MOVES + j] = buf[depth, B_MOVES + j - 1]
+                buf[depth, B_MOVES] = killer
+                break
     if hint >= 0:
         for i in range(1, count):
             if buf[depth, B_MOVES + i] == hint:
@@ -756,6 +765,8 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
         if (is_max and child) or ((not is_max) and (not child)):
             result = child
             cut = m
+            if i > 0:
+                buf[depth, B_KILLER] = m
             r0 = c0
             r1 = c1
             r2 = c2

@@ -47,6 +47,7 @@ class Searcher:
         if gen is None:
             t["gen"][0] += 1
             gen = int(t["gen"][0])
+        t["buf"][:, k.B_KILLER] = 0   # no killer moves from an earlier search: determinism
         n = p.players
         hands = np.zeros((n, 5), np.int64)
         for s in range(n):
