@@ -774,16 +774,18 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
             r4 = c4
             break
         # every move must fail: all of them matter, and whole sequences played as one card
+        # (if the card itself was below every rank that mattered, its whole sequence was
+        # just small cards, any of which plays the same)
         if bottom < b:
-            if e == 0 and bottom < c0:
+            if e == 0 and bottom < c0 <= b:
                 c0 = bottom
-            elif e == 1 and bottom < c1:
+            elif e == 1 and bottom < c1 <= b:
                 c1 = bottom
-            elif e == 2 and bottom < c2:
+            elif e == 2 and bottom < c2 <= b:
                 c2 = bottom
-            elif e == 3 and bottom < c3:
+            elif e == 3 and bottom < c3 <= b:
                 c3 = bottom
-            elif e == 4 and bottom < c4:
+            elif e == 4 and bottom < c4 <= b:
                 c4 = bottom
         r0 = min(r0, c0)
         r1 = min(r1, c1)
