@@ -138,6 +138,11 @@ class PimcBot(BaseBot):
     # -- the play ------------------------------------------------------------------------
 
     def _play(self, view: View) -> Decision:
+        c = view.contract
+        if c is not None and c.is_misere and c.declarer == view.seat:
+            # Declaring misère, averaging over imagined deals fails (each deal is then played
+            # as if every card were seen: "strategy fusion"); the careful rules play better.
+            return self._fallback(view, "misère declarer: keep every card safe")
         rng = self.rng(view)
         n = self._samples(self.play_samples)
         if self.budget.samples is None:
