@@ -37,7 +37,6 @@ DD_OPTIMISM = (1, 1, 1, 1, 2)  # per strain: tricks a double-dummy declarer take
 #                                one will not (more at no trumps, where guessing is harder)
 MIN_MAKE = 0.4            # keep Medium's bid only if it is made this often on imagined deals
 MIN_SURE = 0.8            # bid over Medium's pass only what is made this often
-MIN_MISERE = 0.8          # misère needs to be safe on this share of the imagined deals
 
 
 # ----------------------------------------------------------------------------- scoring
@@ -262,8 +261,9 @@ class PimcBot(BaseBot):
         """
         medium = self._fallback(view, "hand evaluation")
         by_action = {c.action: c for c in cands}
+        # (never a misère Medium did not choose: double dummy misjudges misère badly)
         sure = [c for c in cands if c.make_probability is not None and c.value > 0
-                and c.make_probability >= (MIN_MISERE if "misere" in c.action else MIN_SURE)]
+                and "misere" not in c.action and c.make_probability >= MIN_SURE]
         checked = by_action.get(medium.action)
         if medium.action != "pass" and checked is not None and (
                 checked.make_probability or 0.0) < MIN_MAKE:
@@ -301,6 +301,8 @@ class PimcBot(BaseBot):
     def _discard(self, view: View) -> Decision:
         c = view.contract
         assert c is not None
+        if c.is_misere:
+            return self._fallback(view, "misère: throw the dangerous cards")
         r = view.rules
         hand = cards.mask_of(view.hand)
         to_go = len(view.hand) - 10
