@@ -18,14 +18,16 @@ from ..game import Game
 from . import kernel as k
 from .position import Position, effective
 
-TT_BITS = 20
+TT_BITS = 17
 _state: dict[str, np.ndarray] = {}
 
 
 def _tables() -> dict[str, np.ndarray]:
     """The transposition table and scratch buffers, allocated and touched once."""
     if not _state:
-        _state["tt"] = np.zeros((1 << TT_BITS, k.TT_COLS), np.int64)
+        tt = np.empty((1 << TT_BITS, k.TT_COLS), np.int64)
+        tt.fill(0)  # touch every page now, not as page faults inside the first searches
+        _state["tt"] = tt
         _state["buf"] = np.zeros((k.MAX_DEPTH, k.BUF_COLS), np.int64)
         _state["gen"] = np.zeros(1, np.int64)
     return _state
