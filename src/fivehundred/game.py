@@ -33,7 +33,7 @@ from .actions import (
     action_from_token,
     token_of,
 )
-from .auction import Contract, bid_name, bid_table, can_bid, contract_of
+from .auction import Contract, bid_table, can_bid, contract_of
 from .cards import JOKER, NO_TRUMPS, SUIT_LETTERS, SUIT_WORDS
 from .errors import DealError, IllegalActionError, MalformedError
 from .rng import Rng
@@ -964,4 +964,4 @@ def deal_to_dict(rules: Rules, d: Deal) -> dict[str, Any]:
     return out
 
 
-__all__ = ["Deal", "Game", "HandLog", "HandResult", "Trick", "bid_name"]
+__all__ = ["Deal", "Game", "HandLog", "HandResult", "Trick"]

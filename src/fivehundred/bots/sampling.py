@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import cards
-from ..actions import token_of
 from ..errors import IllegalActionError
 from ..game import Deal, Game
 from ..rng import Rng
@@ -203,4 +202,4 @@ def world_summary(w: World) -> str:
     return " | ".join(" ".join(cards.tokens(h)) for h in w.hands)
 
 
-__all__ = ["World", "known_cards", "sample_worlds", "token_of", "world_summary"]
+__all__ = ["World", "known_cards", "sample_worlds", "world_summary"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import JOKER, NO_TRUMPS, iter_cards
+from ..cards import JOKER, NO_TRUMPS
 from ..errors import FiveHundredError
 from ..game import Game
 from ..rules import Rules
@@ -178,10 +178,3 @@ def effective(strain: int, card: int) -> tuple[int, int]:
         return e, (p if p < 16 else p - 13)  # bowers and joker: 129, 130, 131 -> 16, 17, 18
     return e, card & 15
 
-
-def card_of(strain: int, esuit: int, erank: int, deck_mask: int) -> int:
-    """The engine card with this effective suit and rank (inverse of ``effective``)."""
-    for c in iter_cards(deck_mask):
-        if effective(strain, c) == (esuit, erank):
-            return c
-    raise ValueError(f"no card of effective suit {esuit} rank {erank}")
