@@ -25,8 +25,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="fivehundred", description="Five Hundred, the card game.")
     sub = p.add_subparsers(dest="command", required=True)
 
-    play = sub.add_parser("play", help="play a game (the terminal game with --text)")
+    play = sub.add_parser("play", help="play in the browser (in this terminal with --text)")
     play.add_argument("--text", action="store_true", help="play in this terminal")
+    play.add_argument("--port", type=int, default=None,
+                      help="the browser game's port (default: the first free from 8500)")
+    play.add_argument("--no-browser", action="store_true",
+                      help="serve the browser game without opening a browser")
+    play.add_argument("--db", default=None,
+                      help="the saves and statistics file (default: in your data directory)")
     play.add_argument("--rules", type=_rules_arg, default=Rules.preset("australian"),
                       help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules string")
     play.add_argument("--seed", type=int, default=None, help="seed of the deals and opponents")
@@ -61,6 +67,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--deals", type=int, default=200, help="deals per solver measurement")
     bench.add_argument("--write", metavar="PATH", help="write the results into this markdown")
 
+    serve = sub.add_parser("serve", help="serve the browser game so friends can join a table")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (0.0.0.0 for every network)")
+    serve.add_argument("--port", type=int, default=8500, help="port (default 8500)")
+    serve.add_argument("--db", default=None, help="the saves and statistics file")
+
     from .arena.cli import add_arena_arguments
 
     arena = sub.add_parser("arena", help="a duplicate match between two bots, with statistics")
@@ -71,10 +83,16 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = build_parser().parse_args(argv)
-    if args.command == "play":
+    if args.command == "play" and args.text:
         from .console import run_console_game
 
         return run_console_game(args.rules, seed=args.seed, seat=args.seat, bots=args.bots)
+    if args.command in ("play", "serve"):
+        from .web.server import run
+
+        if args.command == "play":
+            return run("local", "127.0.0.1", args.port, args.db, not args.no_browser)
+        return run("serve", args.host, args.port, args.db, False)
     if args.command == "replay":
         from .record import replay_main
 

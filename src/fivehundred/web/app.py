@@ -1,0 +1,413 @@
+"""The Starlette application: the page, the lobby API and one WebSocket per browser tab.
+
+The :class:`Hub` holds the live tables, the connected sockets of each seat and the tasks that
+let bots play at a readable pace.  Every message is checked before it touches a table; a bad
+one gets an ``error`` reply and changes nothing (see docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from ..errors import FiveHundredError
+from .botpool import BotPool
+from .options import (
+    PRESET_LABELS,
+    STRENGTHS,
+    build_rules,
+    defaults_json,
+    presets_json,
+    rules_json,
+    toggles_json,
+)
+from .store import Store, StoreError
+from .table import Table, TableError, bot_seed
+
+STATIC = Path(__file__).parent / "static"
+MAX_MESSAGE = 4096
+log = logging.getLogger("fivehundred.web")
+
+
+class Hub:
+    """Live tables, their connections, and the bots' turns."""
+
+    def __init__(self, store: Store, pool: BotPool, mode: str, pace: float,
+                 trick_pause: float) -> None:
+        self.store = store
+        self.pool = pool
+        self.mode = mode
+        self.pace = pace
+        self.trick_pause = trick_pause
+        self.tables: dict[str, Table] = {}
+        self.conns: dict[str, dict[int, WebSocket]] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.thinking: dict[str, int | None] = {}
+        self.last_change: dict[str, tuple[float, float]] = {}
+        self.problems: list[str] = []
+
+    # ---------------------------------------------------------------- tables
+
+    def get(self, table_id: object) -> Table | None:
+        """A live table, or a saved one brought back; None if unknown or damaged."""
+        if not isinstance(table_id, str):
+            return None
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        try:
+            data = self.store.load(table_id)
+            if data is None:
+                return None
+            t = Table.from_json(data)
+        except (StoreError, TableError) as e:
+            self._problem(f"saved game {table_id}: {e}")
+            return None
+        self.tables[table_id] = t
+        return t
+
+    def _problem(self, text: str) -> None:
+        log.warning("%s", text)
+        if text not in self.problems:
+            self.problems.append(text)
+
+    def add(self, table: Table) -> None:
+        """A new table: saved at once."""
+        self.tables[table.id] = table
+        self.save(table)
+
+    def save(self, table: Table) -> None:
+        """Save after every action; count finished hands and games in the statistics, once."""
+        g = table.game
+        with self.store.batch():
+            results = g.hand_results
+            for res in results[table.counted_hands:]:
+                self._count_hand(table, res)
+            table.counted_hands = len(results)
+            if g.phase == "game_over" and not table.counted_game:
+                side = table.rules.side_of[0]
+                self.store.add_game(table.strength, won=g.winner == side)
+                table.counted_game = True
+            self.store.save(table.id, table.to_json(), finished=g.phase == "game_over")
+
+    def _count_hand(self, table: Table, res: Any) -> None:
+        if res.kind == "all_pass_redeal":
+            return
+        c = res.contract
+        side = table.rules.side_of[0]
+        bid = c is not None and c.declarer == 0
+        self.store.add_hand(table.strength, bid=bid, made=bool(res.made),
+                            misere=bid and c is not None and c.tricks == 0,
+                            points=res.points[side])
+
+    def continue_link(self) -> dict[str, Any] | None:
+        """The newest unfinished game that can be restored (local mode)."""
+        for tid in self.store.unfinished():
+            t = self.get(tid)
+            if t is None:
+                continue
+            g = t.game
+            scores = " to ".join(str(s) for s in g.scores)
+            label = PRESET_LABELS.get(t.preset, t.preset)
+            return {"table": t.id, "token": t.seats[0].token,
+                    "summary": f"{label} · hand {g.hand_number + 1} · {scores}"}
+        return None
+
+    # ---------------------------------------------------------------- messages out
+
+    def connected(self, table: Table) -> set[int]:
+        """Seats with an open socket."""
+        return set(self.conns.get(table.id, {}))
+
+    async def send(self, ws: WebSocket, msg: dict[str, Any]) -> None:
+        """Send one message; a socket that has gone is ignored."""
+        if ws.application_state != WebSocketState.CONNECTED:
+            return
+        with suppress(RuntimeError, OSError, WebSocketDisconnect):
+            await ws.send_text(json.dumps(msg, separators=(",", ":")))
+
+    async def broadcast(self, table: Table) -> None:
+        """Each connected seat gets its own view of the table."""
+        conns = self.connected(table)
+        thinking = self.thinking.get(table.id)
+        stats = self.store.stats() if table.game.phase == "game_over" else None
+        for seat, ws in list(self.conns.get(table.id, {}).items()):
+            await self.send(ws, table.message(seat, conns, thinking, stats))
+
+    # ---------------------------------------------------------------- the bots' turns
+
+    def kick(self, table: Table) -> None:
+        """Make sure a task is playing the bots' turns of this table."""
+        task = self.tasks.get(table.id)
+        if task is None or task.done():
+            self.tasks[table.id] = asyncio.create_task(self._run_bots(table))
+
+    def changed(self, table: Table) -> None:
+        """Note when the table last changed, and how long the next move should wait."""
+        trick_done = table.game.phase == "play" and not table.game.trick and table.game.tricks
+        self.last_change[table.id] = (time.monotonic(),
+                                      self.trick_pause if trick_done else self.pace)
+
+    async def _run_bots(self, table: Table) -> None:
+        while True:
+            seat = table.bot_to_move()
+            if seat is None:
+                return
+            seq = table.seq
+            view = table.view(seat)
+            strength = table.seats[seat].strength or table.strength
+            self.thinking[table.id] = seat
+            await self.broadcast(table)
+            try:
+                action = await self.pool.decide(strength, bot_seed(table.seed, seat), view)
+            except Exception as e:  # a bot must never take the table down
+                log.exception("bot %s at seat %d failed", strength, seat)
+                self._problem(f"the {strength} bot in seat {seat} failed: {e}")
+                self.thinking[table.id] = None
+                return
+            finally:
+                self.thinking[table.id] = None
+            when, wait = self.last_change.get(table.id, (0.0, 0.0))
+            delay = when + wait - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if table.seq != seq or table.bot_to_move() != seat:
+                continue   # the table changed meanwhile (paused, a friend took the seat)
+            try:
+                table.act(seat, action)
+            except TableError as e:
+                self._problem(f"the {strength} bot in seat {seat} chose {action}: {e}")
+                await self.broadcast(table)
+                return
+            self.save(table)
+            self.changed(table)
+            await self.broadcast(table)
+
+    # ---------------------------------------------------------------- messages in
+
+    async def handle(self, table: Table, seat: int, ws: WebSocket, text: str) -> None:
+        """One message from a seat's browser."""
+        try:
+            msg = parse_message(text)
+            await self._dispatch(table, seat, ws, msg)
+        except TableError as e:
+            await self.send(ws, {"type": "error", "code": e.code, "message": str(e)})
+
+    async def _dispatch(self, table: Table, seat: int, ws: WebSocket,
+                        msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "ping":
+            await self.send(ws, {"type": "pong"})
+            return
+        if kind == "hint":
+            if table.game.to_move != seat:
+                raise TableError("not_your_turn", "a hint is for your own turn")
+            seq = table.seq
+            answer = await self.pool.advise(table.view(seat), table.seed ^ seq)
+            answer["seq"] = seq
+            await self.send(ws, answer)
+            return
+        if kind == "act":
+            table.act(seat, msg.get("action"))
+        elif kind == "discard":
+            table.discard(seat, msg.get("cards"))
+        elif kind == "next":
+            if not table.press_next(seat, self.connected(table)):
+                await self.broadcast(table)
+                return
+        elif kind == "pause":
+            paused = msg.get("paused")
+            if not isinstance(paused, bool):
+                raise TableError("malformed", f"pause needs \"paused\": true or false, "
+                                              f"got {paused!r}")
+            table.paused = paused
+            table.seq += 1
+        self.save(table)
+        self.changed(table)
+        await self.broadcast(table)
+        self.kick(table)
+
+
+KINDS = ("act", "discard", "next", "hint", "pause", "ping")
+
+
+def parse_message(text: str) -> dict[str, Any]:
+    """A client message as a dict with a known ``type``; TableError ``malformed`` if not."""
+    if len(text) > MAX_MESSAGE:
+        raise TableError("too_large", f"a message is at most {MAX_MESSAGE} characters")
+    try:
+        msg = json.loads(text)
+    except ValueError as e:
+        raise TableError("malformed", f"a message is a JSON object: {e}") from None
+    if not isinstance(msg, dict):
+        raise TableError("malformed", f"a message is a JSON object, got {type(msg).__name__}")
+    kind = msg.get("type")
+    if kind not in KINDS:
+        raise TableError("malformed", f"unknown message type {kind!r}; types are "
+                                      f"{', '.join(KINDS)}")
+    return msg
+
+
+# -------------------------------------------------------------------- HTTP
+
+
+def _hub(request: Request | WebSocket) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def index(request: Request) -> Response:
+    """The page."""
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+
+
+async def lobby(request: Request) -> Response:
+    """Presets, house rules, strengths, the game to continue and the statistics."""
+    hub = _hub(request)
+    cont = hub.continue_link() if hub.mode == "local" else None
+    return JSONResponse({
+        "presets": presets_json(), "toggles": toggles_json(), "defaults": defaults_json(),
+        "strengths": list(STRENGTHS), "continue": cont, "stats": hub.store.stats(),
+        "mode": hub.mode, "problems": hub.problems,
+    })
+
+
+async def stats(request: Request) -> Response:
+    """Statistics per strength."""
+    return JSONResponse(_hub(request).store.stats())
+
+
+async def rules(request: Request) -> Response:
+    """Every option of a table's rules, explained."""
+    t = _hub(request).get(request.query_params.get("table"))
+    if t is None:
+        return JSONResponse({"error": "no such table"}, status_code=404)
+    return JSONResponse(rules_json(t.rules, t.preset))
+
+
+async def new_table(request: Request) -> Response:
+    """Start a table from the new-game form."""
+    hub = _hub(request)
+    try:
+        body = await request.json()
+    except ValueError:
+        return JSONResponse({"error": "the body must be a JSON object"}, status_code=400)
+    if not isinstance(body, dict):
+        return JSONResponse({"error": "the body must be a JSON object"}, status_code=400)
+    seed = body.get("seed")
+    name = body.get("name")
+    friends = body.get("friends", False)
+    try:
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                                 or not 0 <= seed < 2**63):
+            raise TableError("malformed", f"seed must be a whole number from 0, got {seed!r}")
+        if name is not None and (not isinstance(name, str) or not 0 < len(name.strip()) <= 20):
+            raise TableError("malformed", "name must be 1 to 20 characters")
+        if not isinstance(friends, bool):
+            raise TableError("malformed", f"friends must be true or false, got {friends!r}")
+        if friends and hub.mode != "serve":
+            raise TableError("malformed", "playing with friends needs `fivehundred serve`")
+        preset = body.get("preset", "australian")
+        r = build_rules(preset, body.get("toggles"))
+        t = Table.new(str(preset), r, body.get("strength", "medium"), seed=seed,
+                      friends=friends, name=name.strip() if isinstance(name, str) else None)
+    except FiveHundredError as e:
+        return JSONResponse({"error": str(e)}, status_code=400)
+    hub.add(t)
+    links = t.table_json(0, set(), None)["links"]
+    return JSONResponse({"table": t.id, "token": t.seats[0].token, "seat": 0, "links": links})
+
+
+# -------------------------------------------------------------------- WebSocket
+
+
+async def socket(ws: WebSocket) -> None:
+    """One browser tab at one seat."""
+    hub = _hub(ws)
+    await ws.accept()
+    table = hub.get(ws.query_params.get("table"))
+    seat = table.seat_of_token(ws.query_params.get("token")) if table is not None else None
+    if table is None or seat is None:
+        await hub.send(ws, {"type": "error", "code": "unknown_table",
+                            "message": "no such table, or the link is not valid"})
+        await ws.close(code=4404)
+        return
+    if table.claim(seat):
+        table.seq += 1
+        hub.save(table)
+    seats = hub.conns.setdefault(table.id, {})
+    old = seats.get(seat)
+    seats[seat] = ws
+    if old is not None:
+        await hub.send(old, {"type": "error", "code": "replaced",
+                             "message": "this seat was opened in another window"})
+        with suppress(RuntimeError):
+            await old.close(code=4409)
+    await hub.broadcast(table)
+    hub.kick(table)
+    try:
+        while True:
+            msg = await ws.receive()
+            if msg["type"] == "websocket.disconnect":
+                break
+            text = msg.get("text")
+            if text is None:
+                await hub.send(ws, {"type": "error", "code": "malformed",
+                                    "message": "messages are JSON text, not binary"})
+                continue
+            await hub.handle(table, seat, ws, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if hub.conns.get(table.id, {}).get(seat) is ws:
+            del hub.conns[table.id][seat]
+            await hub.broadcast(table)
+
+
+# -------------------------------------------------------------------- the app
+
+
+def create_app(store: Store, *, mode: str = "local", pool: BotPool | None = None,
+               pace: float = 0.7, trick_pause: float = 1.2) -> Starlette:
+    """The browser game's application over a store (``mode``: ``local`` or ``serve``)."""
+    if mode not in ("local", "serve"):
+        raise ValueError(f"mode is 'local' or 'serve', not {mode!r}")
+    bots = pool if pool is not None else BotPool("process")
+    hub = Hub(store, bots, mode, pace, trick_pause)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        bots.warm()
+        yield
+        for task in hub.tasks.values():
+            task.cancel()
+        if pool is None:
+            bots.close()
+
+    app = Starlette(
+        routes=[
+            Route("/", index),
+            Route("/api/lobby", lobby),
+            Route("/api/stats", stats),
+            Route("/api/rules", rules),
+            Route("/api/tables", new_table, methods=["POST"]),
+            WebSocketRoute("/ws", socket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    return app

@@ -1,0 +1,92 @@
+"""Bots think in a pool of worker processes, so the server (and the page) never freezes.
+
+A bot is rebuilt in the worker from its name and seed and given only a View, exactly as at
+any other table; its decision depends on nothing else, so a saved game replays the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from ..bots import Bot, make
+from ..bots.hints import format_hint, hint
+from ..view import View
+from .state import bid_words, card_words
+
+_BOTS: dict[tuple[str, int], Bot] = {}
+
+
+def decide(name: str, seed: int, view: View) -> str:
+    """The action token the named bot takes (runs in a worker)."""
+    bot = _BOTS.get((name, seed))
+    if bot is None:
+        bot = _BOTS[(name, seed)] = make(name, seed=seed)
+    return bot.act(view).action
+
+
+def _action_words(phase: str, action: str) -> str:
+    if phase == "auction":
+        return "Bid " + bid_words(action) if action != "pass" else "Pass"
+    if phase == "kitty":
+        return "Discard " + card_words(action)
+    if phase == "call":
+        return "Play alone" if action == "alone" else "Call the " + card_words(action[5:])
+    return "Play " + card_words(action) if not action.startswith("JK:") else (
+        "Lead the " + card_words(action))
+
+
+def advise(view: View, seed: int) -> dict[str, Any]:
+    """What the Insane bot would do for this view, as a ``hint`` message (runs in a worker)."""
+    d = hint(view, seed=seed)
+    return {
+        "type": "hint", "action": d.action, "words": _action_words(view.phase, d.action),
+        "reason": d.reason, "text": format_hint(d, phase=view.phase),
+        "candidates": [{"action": c.action, "value": round(c.value, 1),
+                        "make_probability": c.make_probability, "note": c.note}
+                       for c in d.candidates[:8]],
+    }
+
+
+def _warm() -> int:
+    """Load the bots and the compiled solver in a fresh worker before the first real question."""
+    from ..solver import solve  # noqa: F401  (loads the numba cache)
+
+    return os.getpid()
+
+
+class BotPool:
+    """An executor for bot decisions: processes by default, threads for tests."""
+
+    def __init__(self, kind: str = "process", workers: int | None = None) -> None:
+        n = workers or max(1, min(2, os.cpu_count() or 1))
+        self.executor: Executor
+        if kind == "process":
+            self.executor = ProcessPoolExecutor(
+                n, mp_context=multiprocessing.get_context("spawn"))
+        elif kind == "thread":
+            self.executor = ThreadPoolExecutor(n)
+        else:
+            raise ValueError(f"a bot pool is 'process' or 'thread', not {kind!r}")
+        self.kind = kind
+
+    def warm(self) -> None:
+        """Start the workers now (in the background)."""
+        self.executor.submit(_warm)
+
+    async def decide(self, name: str, seed: int, view: View) -> str:
+        """The bot's action, computed in a worker."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, decide, name, seed, view)
+
+    async def advise(self, view: View, seed: int) -> dict[str, Any]:
+        """A hint, computed in a worker."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, advise, view, seed)
+
+    def close(self) -> None:
+        """Stop the workers."""
+        self.executor.shutdown(wait=False, cancel_futures=True)

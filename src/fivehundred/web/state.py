@@ -1,0 +1,245 @@
+"""What the browser is sent: one seat's View as plain JSON, with the words a table needs.
+
+Everything here is built from a :class:`~fivehundred.view.View` only, never from the Game, so
+no message can carry a card the seat may not see (the view is the security boundary).
+
+>>> from fivehundred import Game, Rules
+>>> g = Game(Rules.preset("australian"), seed=7)
+>>> d = view_json(g.view(0))
+>>> d["phase"], len(d["hand"]), d["to_move"]
+('auction', 10, 0)
+>>> [b["token"] for b in bid_grid(g.view(0))][:3]
+['6S', '6C', '6D']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import BID, MISERE, OPEN_MISERE, PASS, token_of
+from ..auction import Contract, price
+from ..cards import NO_TRUMPS, STRAIN_NAMES, SUIT_SYMBOLS, SUIT_WORDS
+from ..console.display import sort_tokens
+from ..game import HandResult
+from ..view import View
+
+STRAIN_LABELS = ("♠", "♣", "♦", "♥", "NT")
+
+
+def contract_json(c: Contract | None) -> dict[str, Any] | None:
+    """A contract as JSON (strain as a letter: S C D H NT)."""
+    if c is None:
+        return None
+    return {"bid": c.bid, "declarer": c.declarer, "tricks": c.tricks,
+            "strain": STRAIN_NAMES[c.strain], "value": c.value,
+            "misere": c.bid in ("misere", "open-misere")}
+
+
+def result_json(r: HandResult) -> dict[str, Any]:
+    """A finished hand's result as JSON."""
+    return {"number": r.number, "dealer": r.dealer, "contract": contract_json(r.contract),
+            "declarer": r.declarer, "partner": r.partner, "tricks": list(r.tricks),
+            "points": list(r.points), "made": r.made, "kind": r.kind}
+
+
+def display_strain(view: View) -> int:
+    """The strain a hand is sorted by: the contract's, or no trumps before there is one."""
+    c = view.contract
+    return c.strain if c is not None else NO_TRUMPS
+
+
+def view_json(view: View) -> dict[str, Any]:
+    """A seat's view as JSON; its hand sorted by suit in the contract's ranking."""
+    strain = display_strain(view)
+    return {
+        "seat": view.seat,
+        "phase": view.phase,
+        "to_move": view.to_move,
+        "dealer": view.dealer,
+        "hand_number": view.hand_number,
+        "hand": sort_tokens(view.hand, strain),
+        "hand_sizes": list(view.hand_sizes),
+        "auction": [[s, t] for s, t in view.auction],
+        "contract": contract_json(view.contract),
+        "partner": view.partner,
+        "call": view.call,
+        "sitting_out": list(view.sitting_out),
+        "kitty": list(view.kitty),
+        "discards": list(view.discards),
+        "exposed": [[s, sort_tokens(h, NO_TRUMPS)] for s, h in view.exposed],
+        "trick": [[s, t] for s, t in view.trick],
+        "tricks": [{"leader": t.leader, "plays": [[s, c] for s, c in t.plays],
+                    "winner": t.winner} for t in view.tricks],
+        "tricks_won": list(view.tricks_won),
+        "scores": list(view.scores),
+        "hand_results": [result_json(r) for r in view.hand_results],
+        "winner": view.winner,
+        "legal": list(view.legal_actions),
+        "discards_left": discards_left(view),
+    }
+
+
+def discards_left(view: View) -> int:
+    """How many cards the declarer still has to discard (0 unless it is his kitty turn)."""
+    if view.phase != "kitty" or view.to_move != view.seat:
+        return 0
+    hand_size = sum(n for is_kitty, n in view.rules.deal_packets if not is_kitty)
+    return max(0, len(view.hand) - hand_size)
+
+
+def bid_grid(view: View) -> list[dict[str, Any]]:
+    """Every bid of the table's ladder with its value and whether this seat may make it now."""
+    legal = set(view.legal_actions) if view.phase == "auction" else set()
+    out: list[dict[str, Any]] = []
+    for b in range(25):
+        a = BID + b
+        tok = token_of(a)
+        out.append({"token": tok, "tricks": 6 + b // 5, "strain": STRAIN_NAMES[b % 5],
+                    "value": price(view.rules, a), "legal": tok in legal})
+    r = view.rules
+    if r.misere_allowed:
+        out.append({"token": token_of(MISERE), "tricks": 0, "strain": "misere",
+                    "value": price(r, MISERE), "legal": token_of(MISERE) in legal})
+    if r.open_misere_allowed:
+        out.append({"token": token_of(OPEN_MISERE), "tricks": 0, "strain": "open-misere",
+                    "value": price(r, OPEN_MISERE), "legal": token_of(OPEN_MISERE) in legal})
+    out.append({"token": token_of(PASS), "tricks": 0, "strain": "pass", "value": 0,
+                "legal": token_of(PASS) in legal})
+    return out
+
+
+def bid_words(tok: str) -> str:
+    """A bid as people say it: ``7♥``, ``10 NT``, ``misère``."""
+    if tok == "pass":
+        return "pass"
+    if tok == "misere":
+        return "misère"
+    if tok == "open-misere":
+        return "open misère"
+    if tok.endswith("NT"):
+        return tok[:-2] + " NT"
+    return tok[:-1] + SUIT_SYMBOLS["SCDH".index(tok[-1])]
+
+
+def card_words(tok: str) -> str:
+    """A card as people read it: ``10♥``, ``joker`` (``joker, hearts led`` when named)."""
+    if tok.startswith("JK:"):
+        return f"joker ({SUIT_WORDS['SCDH'.index(tok[-1])]})"
+    if tok == "JK":
+        return "joker"
+    return tok[:-1] + SUIT_SYMBOLS["SCDH".index(tok[-1])]
+
+
+def status_line(view: View, names: list[str]) -> str:
+    """One sentence: whose turn it is and what is expected of them."""
+    you = view.seat
+    mover = view.to_move
+
+    def who(s: int) -> str:
+        return "You" if s == you else names[s]
+
+    if view.phase == "game_over":
+        w = view.winner
+        if w is None:
+            return "The game is over."
+        side = view.rules.sides[w]
+        winners = " and ".join(who(s) for s in side)
+        won = "win" if you in side or len(side) > 1 else "wins"
+        return f"{winners} {won} the game."
+    if view.phase == "hand_over":
+        return "The hand is over: press NEXT for the next deal."
+    if mover is None:
+        return ""
+    yours = mover == you
+    if view.phase == "auction":
+        high = next((t for _, t in reversed(view.auction) if t != "pass"), None)
+        over = f" (the bid is {bid_words(high)})" if high else ""
+        return ("Your bid: choose a bid or pass" + over if yours
+                else f"{who(mover)} is bidding{over}")
+    if view.phase == "kitty":
+        if yours:
+            n = discards_left(view)
+            return f"You won the auction: choose {n} card{'s' if n != 1 else ''} to discard"
+        return f"{who(mover)} is taking the kitty and discarding"
+    if view.phase == "call":
+        return ("Call a card for your partner, or play alone" if yours
+                else f"{who(mover)} is calling a partner")
+    # the play
+    if yours:
+        if not view.trick:
+            return "Your lead: play any card"
+        led = view.trick[0][1]
+        if led.startswith("JK:"):
+            suit = SUIT_WORDS["SCDH".index(led[-1])]
+            return f"Your turn: the joker was led naming {suit}; follow {suit} if you can"
+        return f"Your turn: follow to the {card_words(led)} if you can"
+    return f"{who(mover)} to play"
+
+
+def _side_label(view: View, side: int, names: list[str]) -> str:
+    return " & ".join("You" if s == view.seat else names[s] for s in view.rules.sides[side])
+
+
+def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
+    """The end-of-hand sheet of the last finished hand: contract, tricks, points, score."""
+    r = view.rules
+    res = view.hand_results[-1]
+    sides = r.sides
+    side_tricks = [sum(res.tricks[s] for s in side) for side in sides]
+    c = res.contract
+    lines: list[str] = []
+    contract_points = 0
+    defender_points = 0
+    if res.kind == "all_pass_redeal":
+        lines.append("Everyone passed: the hand was thrown in.")
+    elif c is None:
+        lines.append("Everyone passed: the hand was played at no trumps, 10 points a trick.")
+        for i in range(len(sides)):
+            lines.append(f"{_side_label(view, i, names)}: {side_tricks[i]} tricks, "
+                         f"{res.points[i]:+d}")
+    else:
+        decl_side = r.side_of[c.declarer]
+        contract_points = res.points[decl_side]
+        defender_points = sum(p for i, p in enumerate(res.points) if i != decl_side)
+        who = "You" if c.declarer == view.seat else names[c.declarer]
+        if res.partner is not None and res.partner != c.declarer:
+            who += f" (with {'you' if res.partner == view.seat else names[res.partner]})"
+        took = sum(res.tricks[s] for s in range(r.players)
+                   if s == c.declarer or s == res.partner
+                   or (r.teams != "none" and r.side_of[s] == decl_side))
+        verdict = "made" if res.made else "failed"
+        lines.append(f"{who} bid {bid_words(c.bid)} and took {took} "
+                     f"trick{'s' if took != 1 else ''}: {verdict}, {contract_points:+d}")
+        for i in range(len(sides)):
+            if i != decl_side and res.points[i]:
+                lines.append(f"{_side_label(view, i, names)} took {side_tricks[i]} "
+                             f"trick{'s' if side_tricks[i] != 1 else ''}: {res.points[i]:+d}")
+    return {
+        "number": res.number, "kind": res.kind, "contract": contract_json(c),
+        "declarer": res.declarer,
+        "declarer_name": None if c is None else ("You" if c.declarer == view.seat
+                                                 else names[c.declarer]),
+        "partner": res.partner, "made": res.made, "side_tricks": side_tricks,
+        "points": list(res.points), "contract_points": contract_points,
+        "defender_points": defender_points, "scores": list(view.scores), "lines": lines,
+    }
+
+
+def summary_json(view: View, names: list[str]) -> dict[str, Any]:
+    """The end-of-game summary: the winner, the score and the contracts each side played."""
+    r = view.rules
+    contracts: list[list[dict[str, Any]]] = [[] for _ in r.sides]
+    for res in view.hand_results:
+        c = res.contract
+        if c is None:
+            continue
+        side = r.side_of[c.declarer]
+        contracts[side].append({
+            "hand": res.number + 1, "bid": c.bid, "words": bid_words(c.bid),
+            "by": "You" if c.declarer == view.seat else names[c.declarer],
+            "made": res.made, "points": res.points[side]})
+    w = view.winner
+    return {"winner": w, "winner_names": None if w is None else _side_label(view, w, names),
+            "scores": list(view.scores), "side_names": [_side_label(view, i, names)
+                                                        for i in range(len(r.sides))],
+            "contracts": contracts}

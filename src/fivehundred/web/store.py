@@ -1,0 +1,171 @@
+"""Saves and statistics in one SQLite file, written after every action.
+
+A file that is not our database, is damaged, or was written by a newer version is reported
+with a :class:`StoreError` and never touched.
+
+>>> s = Store(":memory:")
+>>> s.save("t1", {"x": 1}, finished=False)
+>>> s.load("t1")
+{'x': 1}
+>>> s.add_hand("medium", bid=True, made=True, misere=False, points=120)
+>>> s.stats()["by_strength"]["medium"]["made"]
+1
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from ..errors import FiveHundredError
+
+SCHEMA_VERSION = 1
+APP_ID = 0x0F1E_0500   # PRAGMA application_id: marks the file as ours
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    finished INTEGER NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS stats (
+    strength TEXT NOT NULL,
+    name TEXT NOT NULL,
+    value REAL NOT NULL,
+    PRIMARY KEY (strength, name)
+);
+"""
+
+STAT_NAMES = ("games", "wins", "hands", "bid", "made", "misere_bid", "misere_made", "points")
+
+
+class StoreError(FiveHundredError):
+    """The database cannot be used (not ours, damaged, or from a newer version)."""
+
+
+def default_path() -> Path:
+    """``fivehundred.sqlite3`` in the user's data directory (platformdirs)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("fivehundred", appauthor=False)) / "fivehundred.sqlite3"
+
+
+class Store:
+    """The database of saved tables and per-strength statistics."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = str(path)
+        memory = self.path == ":memory:"
+        if not memory:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        existed = not memory and Path(self.path).exists() and Path(self.path).stat().st_size > 0
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._check(existed)
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path} is not a usable fivehundred database ({e}); "
+                             "it was left as it is: move it away or choose another with --db"
+                             ) from None
+
+    def _check(self, existed: bool) -> None:
+        db = self.db
+        app = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if existed:
+            if app != APP_ID:
+                db.close()
+                raise StoreError(f"{self.path} is not a fivehundred database (another program's "
+                                 "file?); it was left as it is: choose another with --db")
+            if version > SCHEMA_VERSION:
+                db.close()
+                raise StoreError(f"{self.path} was written by a newer fivehundred (database "
+                                 f"version {version}, this one reads up to {SCHEMA_VERSION}); "
+                                 "it was left as it is: upgrade, or choose another with --db")
+            db.execute("SELECT id, created, updated, finished, data FROM tables LIMIT 1")
+            db.execute("SELECT strength, name, value FROM stats LIMIT 1")
+            return
+        db.executescript(_SCHEMA)
+        db.execute(f"PRAGMA application_id = {APP_ID}")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        """Close the file."""
+        self.db.close()
+
+    # ---------------------------------------------------------------- saved tables
+
+    def save(self, table_id: str, data: dict[str, Any], finished: bool) -> None:
+        """Write a table's state (insert or replace), in one transaction."""
+        now = time.time()
+        self.db.execute(
+            "INSERT INTO tables (id, created, updated, finished, data) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT(id) DO UPDATE SET updated = excluded.updated, "
+            "finished = excluded.finished, data = excluded.data",
+            (table_id, now, now, int(finished), json.dumps(data, separators=(",", ":"))))
+
+    def load(self, table_id: str) -> dict[str, Any] | None:
+        """A saved table's state, or None; StoreError if the row is not valid JSON."""
+        row = self.db.execute("SELECT data FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            return None
+        try:
+            data = json.loads(row[0])
+        except ValueError as e:
+            raise StoreError(f"the saved game {table_id} is damaged ({e}); it was kept") from None
+        if not isinstance(data, dict):
+            raise StoreError(f"the saved game {table_id} is damaged (not an object); it was kept")
+        return data
+
+    def unfinished(self) -> list[str]:
+        """Ids of unfinished tables, newest first."""
+        rows = self.db.execute(
+            "SELECT id FROM tables WHERE finished = 0 ORDER BY updated DESC").fetchall()
+        return [r[0] for r in rows]
+
+    # ---------------------------------------------------------------- statistics
+
+    def _add(self, strength: str, **amounts: float) -> None:
+        for name, value in amounts.items():
+            self.db.execute(
+                "INSERT INTO stats (strength, name, value) VALUES (?, ?, ?) "
+                "ON CONFLICT(strength, name) DO UPDATE SET value = value + excluded.value",
+                (strength, name, value))
+
+    def add_hand(self, strength: str, bid: bool, made: bool, misere: bool,
+                 points: int) -> None:
+        """Count one finished hand for the human: his side's points, his contract if any."""
+        self._add(strength, hands=1, points=points, bid=int(bid), made=int(bid and made),
+                  misere_bid=int(bid and misere), misere_made=int(bid and misere and made))
+
+    def add_game(self, strength: str, won: bool) -> None:
+        """Count one finished game for the human."""
+        self._add(strength, games=1, wins=int(won))
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """One transaction: a save and the statistics it counts land together or not at all."""
+        self.db.execute("BEGIN")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def stats(self) -> dict[str, Any]:
+        """Statistics per strength (see docs/protocol.md)."""
+        out: dict[str, dict[str, Any]] = {}
+        for strength, name, value in self.db.execute("SELECT strength, name, value FROM stats"):
+            row = out.setdefault(strength, {n: 0 for n in STAT_NAMES})
+            row[name] = int(value)
+        for row in out.values():
+            row["points_per_hand"] = round(row["points"] / row["hands"], 1) if row["hands"] else 0.0
+        return {"by_strength": out}

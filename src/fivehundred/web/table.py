@@ -1,0 +1,285 @@
+"""One table of the browser game: the Game, who sits where, and every check on a seat's move.
+
+A Table is plain synchronous logic (the server drives it): it checks that a seat may act,
+applies the action to the engine, and can be saved as JSON and rebuilt by replaying every
+action from the seed.  Bad input raises :class:`TableError` and changes nothing.
+
+>>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5)
+>>> [s.kind for s in t.seats], t.seats[2].strength
+(['human', 'bot', 'bot', 'bot'], 'hard')
+>>> t2 = Table.from_json(t.to_json())
+>>> t2.game.view(0) == t.game.view(0)
+True
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..console.display import seat_names
+from ..errors import FiveHundredError
+from ..game import Game
+from ..rng import Rng
+from ..rules import Rules
+from ..view import View
+from .options import STRENGTHS, rules_label
+from .state import bid_grid, discards_left, sheet_json, status_line, summary_json, view_json
+
+FORMAT = 1   # the version of a saved table's JSON
+
+
+class TableError(FiveHundredError):
+    """A seat's message was refused; ``code`` says what kind of fault (see docs/protocol.md)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class Seat:
+    """Who sits in one seat: a human (by a secret link) or a bot of some strength."""
+
+    seat: int
+    name: str
+    kind: str              # "human" or "bot"
+    strength: str | None   # the bot's strength (also kept for a friend's seat, to fall back on)
+    token: str
+    open_to_friend: bool = False
+    """Serve mode: this seat's link was offered; it turns human when someone opens it."""
+
+
+def bot_seed(table_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat``, derived from the table's seed."""
+    return Rng(table_seed ^ 0x7AB1_E5EE_D000).fork(seat + 1).next64()
+
+
+def partner_strength(strength: str) -> str:
+    """The partner plays at least Hard (at Insane when the opponents are Insane)."""
+    return strength if STRENGTHS.index(strength) >= STRENGTHS.index("hard") else "hard"
+
+
+@dataclass
+class Table:
+    """A game in progress at one table, with its seats and its saved form."""
+
+    id: str
+    preset: str
+    rules: Rules
+    seed: int
+    strength: str
+    seats: list[Seat]
+    friends: bool
+    game: Game
+    hands: list[list[str]] = field(default_factory=lambda: [[]])
+    """Every action token of every hand so far (the save: replayed from the seed)."""
+    seq: int = 0
+    paused: bool = False
+    ready: set[int] = field(default_factory=set)
+    """Human seats that pressed NEXT on the end-of-hand sheet."""
+    counted_hands: int = 0
+    """Finished hands already added to the statistics."""
+    counted_game: bool = False
+
+    # ---------------------------------------------------------------- building
+
+    @classmethod
+    def new(cls, preset: str, rules: Rules, strength: str, seed: int | None = None,
+            friends: bool = False, name: str | None = None) -> Table:
+        """A new table: the creator in seat 0, bots (or friends' links) in the others."""
+        if strength not in STRENGTHS:
+            raise TableError("malformed", f"strength must be one of {', '.join(STRENGTHS)}, "
+                                          f"got {strength!r}")
+        seed = secrets.randbits(63) if seed is None else seed
+        game = Game(rules, seed=seed)
+        compass = seat_names(rules.players, 0)
+        partners = set(rules.sides[rules.side_of[0]]) - {0}
+        seats = [Seat(0, name or ("You" if not friends else "South"), "human", None,
+                      secrets.token_urlsafe(12))]
+        for s in range(1, rules.players):
+            st = partner_strength(strength) if s in partners else strength
+            seats.append(Seat(s, compass[s], "bot", st, secrets.token_urlsafe(12),
+                              open_to_friend=friends))
+        return cls(secrets.token_urlsafe(9), preset, rules, seed, strength, seats, friends, game)
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved form: settings, seats and every action (the game is replayed on load)."""
+        return {
+            "format": FORMAT, "id": self.id, "preset": self.preset,
+            "rules": self.rules.to_string(), "seed": self.seed, "strength": self.strength,
+            "friends": self.friends, "paused": self.paused,
+            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "strength": s.strength,
+                       "token": s.token, "open_to_friend": s.open_to_friend}
+                      for s in self.seats],
+            "hands": self.hands, "counted_hands": self.counted_hands,
+            "counted_game": self.counted_game,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Table:
+        """Rebuild a saved table by replaying its actions; TableError says what is wrong."""
+        try:
+            if d.get("format") != FORMAT:
+                raise TableError("damaged", f"saved table format {d.get('format')!r} is not "
+                                            f"{FORMAT}")
+            rules = Rules.from_string(d["rules"])
+            seats = [Seat(int(s["seat"]), str(s["name"]), str(s["kind"]),
+                          s["strength"], str(s["token"]), bool(s["open_to_friend"]))
+                     for s in d["seats"]]
+            if [s.seat for s in seats] != list(range(rules.players)):
+                raise TableError("damaged", "the saved seats do not match the rules' players")
+            game = Game(rules, seed=int(d["seed"]))
+            hands = [[str(a) for a in h] for h in d["hands"]]
+            for i, actions in enumerate(hands):
+                if i:
+                    game.next_hand()
+                for a in actions:
+                    game.apply(a)
+            t = cls(str(d["id"]), str(d["preset"]), rules, int(d["seed"]), str(d["strength"]),
+                    seats, bool(d["friends"]), game, hands)
+            t.paused = bool(d.get("paused", False))
+            t.counted_hands = int(d["counted_hands"])
+            t.counted_game = bool(d["counted_game"])
+            return t
+        except TableError:
+            raise
+        except (FiveHundredError, KeyError, TypeError, ValueError) as e:
+            raise TableError("damaged", f"the saved game could not be replayed: {e}") from None
+
+    # ---------------------------------------------------------------- seats
+
+    def seat_of_token(self, token: object) -> int | None:
+        """The seat a secret link gives, or None."""
+        if not isinstance(token, str):
+            return None
+        for s in self.seats:
+            if secrets.compare_digest(s.token, token):
+                return s.seat
+        return None
+
+    def claim(self, seat: int) -> bool:
+        """A friend opened this seat's link: the seat is human from now on.  True if changed."""
+        s = self.seats[seat]
+        if s.kind == "human":
+            return False
+        s.kind = "human"
+        return True
+
+    def names(self) -> list[str]:
+        """Each seat's name."""
+        return [s.name for s in self.seats]
+
+    def bot_to_move(self) -> int | None:
+        """The bot seat whose turn it is (None if a human's, paused, or between hands)."""
+        m = self.game.to_move
+        if m is None or self.paused or self.seats[m].kind != "bot":
+            return None
+        return m
+
+    # ---------------------------------------------------------------- acting
+
+    def act(self, seat: int, action: object) -> None:
+        """Apply one action of ``seat``; TableError (nothing changed) if it may not."""
+        if not isinstance(action, str) or not action or len(action) > 20:
+            raise TableError("malformed", f"an action is a short token such as 7H or pass, "
+                                          f"got {action!r}")
+        self._check_turn(seat)
+        try:
+            self.game.apply(action)
+        except FiveHundredError as e:
+            raise TableError("illegal", str(e)) from None
+        self.hands[-1].append(action)
+        self.seq += 1
+
+    def discard(self, seat: int, chosen: object) -> None:
+        """The declarer's whole discard at once: all applied or none."""
+        self._check_turn(seat)
+        g = self.game
+        if g.phase != "kitty":
+            raise TableError("illegal", f"there is nothing to discard now (the {g.phase} phase)")
+        need = discards_left(g.view(seat))
+        if (not isinstance(chosen, list) or not all(isinstance(c, str) for c in chosen)):
+            raise TableError("malformed", f"cards must be a list of card tokens, got {chosen!r}")
+        if len(chosen) != need:
+            raise TableError("illegal", f"discard exactly {need} card{'s' if need != 1 else ''}, "
+                                        f"not {len(chosen)}")
+        if len(set(chosen)) != len(chosen):
+            raise TableError("illegal", "the same card was chosen twice")
+        trial = g.clone()
+        try:
+            for c in chosen:
+                trial.apply(c)
+        except FiveHundredError as e:
+            raise TableError("illegal", str(e)) from None
+        for c in chosen:
+            g.apply(c)
+            self.hands[-1].append(c)
+        self.seq += 1
+
+    def _check_turn(self, seat: int) -> None:
+        g = self.game
+        if g.to_move is None:
+            raise TableError("not_your_turn", f"nobody is to move now (the {g.phase} phase)")
+        if g.to_move != seat:
+            raise TableError("not_your_turn",
+                             f"it is {self.seats[g.to_move].name}'s turn, not yours")
+
+    def press_next(self, seat: int, connected: set[int]) -> bool:
+        """A human pressed NEXT; deal once every connected human has (True if dealt)."""
+        if self.game.phase != "hand_over":
+            raise TableError("illegal", f"NEXT is for the end of a hand; the game is in the "
+                                        f"{self.game.phase} phase")
+        self.ready.add(seat)
+        humans = {s.seat for s in self.seats if s.kind == "human"} & connected
+        if not humans <= self.ready:
+            return False
+        self.ready.clear()
+        self.game.next_hand()
+        self.hands.append([])
+        self.seq += 1
+        return True
+
+    # ---------------------------------------------------------------- messages
+
+    def view(self, seat: int) -> View:
+        """The seat's view: the only thing its browser is ever built from."""
+        return self.game.view(seat)
+
+    def table_json(self, seat: int, connected: set[int], thinking: int | None) -> dict[str, Any]:
+        """The table's public description for one seat (links only for the creator)."""
+        r = self.rules
+        names = self.names()
+        links = []
+        if seat == 0 and self.friends:
+            links = [{"seat": s.seat, "name": s.name, "kind": s.kind,
+                      "url": f"/?table={self.id}&token={s.token}"}
+                     for s in self.seats[1:] if s.open_to_friend]
+        return {
+            "id": self.id, "preset": self.preset, "rules_label": rules_label(r, self.preset),
+            "rules": r.to_string(), "players": r.players, "target": r.target, "hole": r.hole,
+            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind,
+                       "strength": s.strength if s.kind == "bot" else None,
+                       "connected": s.seat in connected} for s in self.seats],
+            "sides": [list(x) for x in r.sides],
+            "side_names": [" & ".join(names[s] for s in x) for x in r.sides],
+            "strength": self.strength, "paused": self.paused, "thinking": thinking,
+            "links": links,
+        }
+
+    def message(self, seat: int, connected: set[int], thinking: int | None = None,
+                stats: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``state`` message for one seat (see docs/protocol.md)."""
+        v = self.view(seat)
+        names = self.names()
+        over = v.phase in ("hand_over", "game_over")
+        return {
+            "type": "state", "seq": self.seq, "you": seat,
+            "table": self.table_json(seat, connected, thinking),
+            "view": view_json(v), "bids": bid_grid(v),
+            "status": status_line(v, names),
+            "sheet": sheet_json(v, names) if over and v.hand_results else None,
+            "summary": summary_json(v, names) if v.phase == "game_over" else None,
+            "stats": stats if v.phase == "game_over" else None,
+        }
