@@ -145,8 +145,9 @@ class Table:
             return t
         except TableError:
             raise
-        except (FiveHundredError, KeyError, TypeError, ValueError) as e:
-            raise TableError("damaged", f"the saved game could not be replayed: {e}") from None
+        except Exception as e:  # any damage at all: report it, never crash on a save
+            raise TableError("damaged", f"the saved game could not be replayed: "
+                                        f"{type(e).__name__}: {e}") from None
 
     # ---------------------------------------------------------------- seats
 

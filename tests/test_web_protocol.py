@@ -1,0 +1,291 @@
+"""The browser game's protocol, driven through Starlette's test client (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from fivehundred.web.store import Store
+from fivehundred.web.table import Table
+from webclient import (
+    Seat,
+    card_strings,
+    hidden_cards,
+    new_table,
+    play_hand,
+    web_client,
+)
+
+
+def _connect(client, t, token=None):  # type: ignore[no-untyped-def]
+    return client.websocket_connect(f"/ws?table={t['table']}&token={token or t['token']}")
+
+
+def test_a_whole_game_through_the_socket_counts_statistics_once(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    with web_client(store) as client:
+        t = new_table(client, preset="australian", seed=3)
+        with _connect(client, t) as ws:
+            seat = Seat(ws)
+            hands = 0
+            while True:
+                m = play_hand(seat)
+                hands += 1
+                sheet = m["sheet"]
+                assert sheet is not None and sheet["lines"]
+                assert sheet["scores"] == m["view"]["scores"]
+                if m["view"]["phase"] == "game_over":
+                    break
+                seat.send(type="next")
+            summary = m["summary"]
+            assert summary["winner"] in (0, 1)
+            assert max(summary["scores"]) >= 500 or min(summary["scores"]) <= -500
+            played = sum(len(c) for c in summary["contracts"])
+            assert 1 <= played <= hands
+            assert m["stats"]["by_strength"]["easy"]["games"] == 1
+    stats = Store(tmp_path / "s.db").stats()["by_strength"]["easy"]
+    assert stats["games"] == 1 and stats["hands"] >= 1
+    assert stats["wins"] == int(summary["winner"] == 0)
+
+
+@pytest.mark.parametrize("preset", ["classic3", "two_dead_hand", "five_called", "six_pairs"])
+def test_one_hand_of_every_table_size(preset: str) -> None:
+    with web_client(Store(":memory:")) as client:
+        t = new_table(client, preset=preset, seed=11)
+        with _connect(client, t) as ws:
+            seat = Seat(ws)
+            m = play_hand(seat)
+            assert m["view"]["phase"] in ("hand_over", "game_over")
+            assert len(m["table"]["seats"]) == m["table"]["players"]
+            assert m["sheet"]["number"] == 0
+
+
+def test_illegal_and_out_of_turn_actions_get_the_reason_and_change_nothing() -> None:
+    with web_client(Store(":memory:")) as client:
+        t = new_table(client, preset="australian", seed=4)
+        with _connect(client, t) as ws:
+            seat = Seat(ws)
+            m = seat.my_turn()
+            while m["view"]["phase"] != "play":
+                seat.send(type="act", action="pass") if m["view"]["phase"] == "auction" \
+                    else seat.send(type="discard", cards=m["view"]["hand"][-3:])
+                m = seat.my_turn()
+            v = m["view"]
+            bad = next((c for c in v["hand"] if c not in v["legal"]), None)
+            if bad is None:   # leading: every card is legal; a card not held is refused
+                bad = next(c for c in ("AS", "KS", "AH", "KH") if c not in v["hand"])
+            seat.send(type="act", action=bad)
+            err = seat.read()
+            assert err["type"] == "error" and err["code"] == "illegal"
+            assert err["message"]
+            seat.send(type="act", action="pass")
+            err = seat.read()
+            assert err["code"] == "illegal" and "pass" in err["message"].lower()
+            seat.send(type="ping")
+            assert seat.read() == {"type": "pong"}
+            seat.send(type="act", action=v["legal"][0])
+            after = seat.until(lambda x: x["type"] == "state")
+            assert after["seq"] == m["seq"] + 1
+            if after["view"]["to_move"] != 0:
+                seat.send(type="act", action=v["hand"][1])
+                err = seat.until(lambda x: x["type"] == "error")
+                assert err["code"] in ("not_your_turn", "illegal")
+
+
+@pytest.mark.parametrize("text, code", [
+    ("not json", "malformed"),
+    ("[1, 2]", "malformed"),
+    ('{"type": "fly"}', "malformed"),
+    ('{"no": "type"}', "malformed"),
+    ('{"type": "act", "action": 7}', "malformed"),
+    ('{"type": "act", "action": "' + "x" * 40 + '"}', "malformed"),
+    ('{"type": "discard", "cards": "4S"}', "illegal"),
+    ('{"type": "pause", "paused": "yes"}', "malformed"),
+    ('{"type": "next"}', "illegal"),
+    ('{"type": "act", "action": "' + "x" * 5000 + '"}', "too_large"),
+])
+def test_malformed_messages_get_an_error_and_the_server_goes_on(text: str, code: str) -> None:
+    with web_client(Store(":memory:")) as client:
+        t = new_table(client, preset="australian", seed=5)
+        with _connect(client, t) as ws:
+            seat = Seat(ws)
+            m = seat.my_turn()   # the bots have stopped: the human is to bid
+            seat.send_raw(text)
+            err = seat.read()
+            assert err["type"] == "error" and err["code"] == code, err
+            seat.send(type="ping")
+            assert seat.read() == {"type": "pong"}
+            ws.send_bytes(b"\x00\x01")
+            assert seat.read()["code"] == "malformed"
+            seat.send(type="act", action="pass")
+            assert seat.until(lambda x: x["type"] == "state")["seq"] == m["seq"] + 1
+
+
+def test_unknown_table_or_token_is_refused() -> None:
+    with web_client(Store(":memory:")) as client:
+        t = new_table(client, seed=1)
+        for url in (f"/ws?table=nope&token={t['token']}", f"/ws?table={t['table']}&token=x",
+                    "/ws"):
+            with client.websocket_connect(url) as ws:
+                m = ws.receive_json()
+                assert m["type"] == "error" and m["code"] == "unknown_table"
+                with pytest.raises(WebSocketDisconnect):
+                    ws.receive_json()
+
+
+def test_bad_new_game_requests_are_refused_clearly() -> None:
+    with web_client(Store(":memory:")) as client:
+        for body, words in [
+            ({"preset": "bridge"}, "unknown preset"),
+            ({"preset": "australian", "strength": "godlike"}, "strength"),
+            ({"preset": "australian", "toggles": {"target": 7}}, "target"),
+            ({"preset": "australian", "toggles": {"players": 3}}, "not a house rule"),
+            ({"preset": "australian", "seed": -1}, "seed"),
+            ({"preset": "australian", "friends": True}, "serve"),
+        ]:
+            r = client.post("/api/tables", json=body)
+            assert r.status_code == 400 and words in r.json()["error"], (body, r.text)
+        r = client.post("/api/tables", content=b"{oops")
+        assert r.status_code == 400
+
+
+def test_reconnecting_gives_the_seat_back_and_the_same_position() -> None:
+    with web_client(Store(":memory:")) as client:
+        t = new_table(client, seed=8)
+        with _connect(client, t) as ws:
+            seat = Seat(ws)
+            m = seat.my_turn()
+            seat.send(type="act", action="pass")
+            before = seat.until(lambda x: x["type"] == "state" and x["seq"] > m["seq"])
+        with _connect(client, t) as ws:
+            again = Seat(ws).until(lambda x: x["type"] == "state")
+            assert again["you"] == 0
+            assert again["view"]["hand_number"] == before["view"]["hand_number"]
+            assert set(again["view"]["hand"]) <= set(before["view"]["hand"])
+            assert again["view"]["auction"][:len(before["view"]["auction"])] == \
+                before["view"]["auction"]
+
+
+def test_a_second_window_replaces_the_first() -> None:
+    with web_client(Store(":memory:")) as client:
+        t = new_table(client, seed=8)
+        with _connect(client, t) as ws1:
+            s1 = Seat(ws1)
+            s1.until(lambda x: x["type"] == "state")
+            with _connect(client, t) as ws2:
+                Seat(ws2).until(lambda x: x["type"] == "state")
+                err = s1.until(lambda x: x["type"] == "error")
+                assert err["code"] == "replaced"
+
+
+def test_saves_survive_a_server_restart(tmp_path: Path) -> None:
+    db = tmp_path / "saves.db"
+    with web_client(Store(db)) as client:
+        t = new_table(client, seed=21)
+        with _connect(client, t) as ws:
+            seat = Seat(ws)
+            m = seat.my_turn()
+            while m["view"]["phase"] != "play" or len(m["view"]["tricks"]) < 2:
+                seat.send(**_choose(m))
+                m = seat.my_turn()
+            kept = m
+    with web_client(Store(db)) as client:
+        lobby = client.get("/api/lobby").json()
+        assert lobby["continue"]["table"] == t["table"]
+        assert lobby["continue"]["token"] == t["token"]
+        with _connect(client, t) as ws:
+            back = Seat(ws).until(lambda x: x["type"] == "state")
+            assert back["view"] == kept["view"]
+
+
+def _choose(m):  # type: ignore[no-untyped-def]
+    from webclient import simple_action
+
+    return simple_action(m)
+
+
+def test_serve_mode_hides_the_continue_link_and_gives_friends_links() -> None:
+    with web_client(Store(":memory:"), mode="serve") as client:
+        t = new_table(client, seed=2, friends=True)
+        assert [x["seat"] for x in t["links"]] == [1, 2, 3]
+        assert client.get("/api/lobby").json()["continue"] is None
+        friend = t["links"][1]["url"].split("token=")[1]
+        with _connect(client, t) as host, _connect(client, t, friend) as ws2:
+            h, f = Seat(host), Seat(ws2)
+            fm = f.until(lambda x: x["type"] == "state")
+            assert fm["you"] == 2 and fm["table"]["links"] == []
+            hm = h.until(lambda x: x["type"] == "state" and x["table"]["seats"][2]["kind"]
+                         == "human")
+            assert len(hm["table"]["links"]) == 3
+            # a friend cannot act for another seat: the token binds the seat
+            to_move = hm["view"]["to_move"]
+            if to_move == 0:
+                f.send(type="act", action="pass")
+                assert f.until(lambda x: x["type"] == "error")["code"] == "not_your_turn"
+
+
+def test_every_message_to_a_seat_carries_only_cards_it_may_see(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    seen: list[tuple[int, dict, set[str]]] = []
+    original = Table.message
+
+    def spy(self, seat, *a, **k):  # type: ignore[no-untyped-def]
+        msg = original(self, seat, *a, **k)
+        seen.append((seat, json.loads(json.dumps(msg)), hidden_cards(self, seat)))
+        return msg
+
+    monkeypatch.setattr(Table, "message", spy)
+    for preset, seed in [("australian", 31), ("classic3", 32), ("five_called", 33),
+                         ("two_dead_hand", 34)]:
+        seen.clear()
+        with web_client(Store(":memory:")) as client:
+            t = new_table(client, preset=preset, seed=seed)
+            with _connect(client, t) as ws:
+                seat = Seat(ws)
+                for _ in range(2):
+                    m = play_hand(seat)
+                    if m["view"]["phase"] == "game_over":
+                        break
+                    seat.send(type="next")
+        assert len(seen) > 20
+        for s, msg, hidden in seen:
+            leaked = card_strings(msg) & hidden
+            assert not leaked, f"{preset}: seat {s} was sent hidden cards {leaked}"
+
+
+def test_hint_and_pause() -> None:
+    with web_client(Store(":memory:")) as client:
+        t = new_table(client, seed=12)
+        with _connect(client, t) as ws:
+            seat = Seat(ws)
+            m = seat.my_turn()
+            seat.send(type="hint")
+            h = seat.until(lambda x: x["type"] in ("hint", "error"))
+            assert h["type"] == "hint", h
+            assert h["action"] in m["view"]["legal"] and h["candidates"] and h["words"]
+            seat.send(type="pause", paused=True)
+            p = seat.until(lambda x: x["type"] == "state")
+            assert p["table"]["paused"] is True
+            seat.send(type="act", action=m["view"]["legal"][0])
+            s = seat.until(lambda x: x["type"] == "state")
+            seat.send(type="ping")
+            seat.until(lambda x: x["type"] == "pong")
+            assert seat.last is not None and seat.last["seq"] == s["seq"]  # bots wait
+            seat.send(type="pause", paused=False)
+            resumed = seat.until(lambda x: x["type"] == "state" and x["seq"] > s["seq"] + 1)
+            assert resumed["table"]["paused"] is False
+
+
+def test_rules_and_stats_endpoints() -> None:
+    with web_client(Store(":memory:")) as client:
+        t = new_table(client, preset="classic3", toggles={"target": 250})
+        r = client.get(f"/api/rules?table={t['table']}").json()
+        assert "house rules" in r["label"]
+        assert {"option": "target", "value": 250, "text": "Points to win the game."} \
+            in r["options"]
+        assert client.get("/api/rules?table=nope").status_code == 404
+        assert client.get("/api/stats").json() == {"by_strength": {}}
+        page = client.get("/")
+        assert page.status_code == 200 and "<html" in page.text.lower()

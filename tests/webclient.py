@@ -1,0 +1,154 @@
+"""Helpers for the browser game's protocol tests: an app with fast bots and a socket driver."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from fivehundred.cards import card_from_token
+from fivehundred.web.app import create_app
+from fivehundred.web.botpool import BotPool
+from fivehundred.web.store import Store
+from fivehundred.web.table import Table
+
+Msg = dict[str, Any]
+
+
+@contextmanager
+def web_client(store: Store, mode: str = "local") -> Iterator[TestClient]:
+    """A test client of the app: bots in threads, no pacing."""
+    pool = BotPool("thread", 1)
+    app = create_app(store, mode=mode, pool=pool, pace=0.0, trick_pause=0.0)
+    try:
+        with TestClient(app) as client:
+            yield client
+    finally:
+        pool.close()
+
+
+def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
+    """POST /api/tables and return the reply (asserting success)."""
+    body.setdefault("strength", "easy")
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 200, r.text
+    reply: dict[str, Any] = r.json()
+    return reply
+
+
+class Seat:
+    """A WebSocket at one seat, reading messages until a condition holds."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.last: Msg | None = None
+        self.answered = -1
+        self.log: list[Msg] = []
+
+    def read(self) -> Msg:
+        """The next message."""
+        m: Msg = self.ws.receive_json()
+        self.log.append(m)
+        if m["type"] == "state":
+            self.last = m
+        return m
+
+    def until(self, pred: Callable[[Msg], bool], limit: int = 5000) -> Msg:
+        """Read until a message satisfies ``pred``."""
+        for _ in range(limit):
+            m = self.read()
+            if pred(m):
+                return m
+        raise AssertionError(f"no matching message in {limit}")
+
+    def my_turn(self) -> Msg:
+        """The next state in which this seat must act (or the hand or game is over)."""
+        def pred(m: Msg) -> bool:
+            return m["type"] == "state" and m["seq"] > self.answered and (
+                m["view"]["phase"] in ("hand_over", "game_over")
+                or (m["view"]["to_move"] == m["you"] and bool(m["view"]["legal"])))
+
+        if self.last is not None and pred(self.last):
+            return self.last
+        return self.until(pred)
+
+    def send(self, **msg: Any) -> None:
+        """Send one message (the latest state counts as answered)."""
+        self.answered = self.last["seq"] if self.last is not None else -1
+        self.ws.send_text(json.dumps(msg))
+
+    def send_raw(self, text: str) -> None:
+        """Send text as it is (malformed messages)."""
+        self.ws.send_text(text)
+
+
+def simple_action(m: Msg) -> Msg:
+    """A legal move for the human: pass, discard the last cards, else the first legal action."""
+    v = m["view"]
+    if v["phase"] == "auction":
+        return {"type": "act", "action": "pass" if "pass" in v["legal"] else v["legal"][0]}
+    if v["phase"] == "kitty":
+        return {"type": "discard", "cards": v["hand"][-v["discards_left"]:]}
+    return {"type": "act", "action": v["legal"][0]}
+
+
+def play_hand(seat: Seat, choose: Callable[[Msg], Msg] = simple_action) -> Msg:
+    """Play the human's moves until the hand is over; returns the end-of-hand state."""
+    while True:
+        m = seat.my_turn()
+        if m["view"]["phase"] in ("hand_over", "game_over"):
+            return m
+        seat.send(**choose(m))
+
+
+def strings(x: Any, skip: frozenset[str]) -> Iterator[str]:
+    """Every string value in a JSON value, except under the keys in ``skip``."""
+    if isinstance(x, str):
+        yield x
+    elif isinstance(x, list):
+        for y in x:
+            yield from strings(y, skip)
+    elif isinstance(x, dict):
+        for k, y in x.items():
+            if k not in skip:
+                yield from strings(y, skip)
+
+
+def hidden_cards(table: Table, seat: int) -> set[str]:
+    """The cards ``seat`` may not see now: other hands, the kitty, the discards, the dead hand."""
+    from fivehundred.cards import tokens
+
+    g = table.game
+    hidden: set[str] = set()
+    exposed = g.contract.declarer if (g.contract and g.exposed and g.phase == "play") else None
+    for s in range(table.rules.players):
+        if s != seat and s != exposed:
+            hidden |= set(tokens(g.hand(s)))
+    declarer = g.contract.declarer if g.contract else None
+    if not (declarer == seat and g.phase != "auction"):
+        hidden |= set(tokens(g.kitty)) | set(tokens(g.discards))
+    hidden |= set(tokens(g.dead_hand))
+    return hidden
+
+
+def card_strings(msg: Msg) -> set[str]:
+    """The card tokens a state message carries (bids, which look like cards, left out)."""
+    skip = frozenset({"auction", "bids", "bid", "words", "rules", "status", "lines", "id",
+                      "token", "url", "name", "names", "side_names", "winner_names",
+                      "rules_label", "preset", "strength", "phase", "kind", "strain", "call"})
+    out = set()
+    view = msg.get("view", {})
+    body = {k: v for k, v in msg.items() if k != "view"}
+    in_auction = view.get("phase") == "auction"
+    body["view"] = {k: v for k, v in view.items() if not (k == "legal" and in_auction)}
+    for s in strings(body, skip):
+        tok = s.split(":")[0]
+        try:
+            card_from_token(tok)
+        except ValueError:
+            continue
+        out.add(tok)
+    return out
