@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test play bench lint typecheck clean
+.PHONY: chromium test play play-text screenshots bench lint typecheck clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,11 +18,21 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/fivehundred
 
-test: lint typecheck
+chromium:
+	scripts/ensure-chromium.sh
+
+test: lint typecheck chromium
 	$(BIN)/pytest
 
 play: $(STAMP)
+	$(BIN)/fivehundred play
+
+play-text: $(STAMP)
 	$(BIN)/fivehundred play --text
+
+# The browser tests, saving a screenshot of each phase into docs/screenshots/.
+screenshots: $(STAMP) chromium
+	FIVEHUNDRED_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/test_web_e2e.py
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'

@@ -1,0 +1,210 @@
+"""End to end in a real browser: Playwright drives Debian's Chromium against a live server.
+
+Screenshots of each phase go to ``$FIVEHUNDRED_SCREENSHOTS`` (``make screenshots`` points it
+at docs/screenshots/), else to the test's temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Page, sync_playwright
+
+from fivehundred.web.app import create_app
+from fivehundred.web.botpool import BotPool
+from fivehundred.web.store import Store
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A live server on a free port, with a fresh database and quick bots."""
+    db = tmp_path_factory.mktemp("e2e") / "e2e.db"
+    pool = BotPool("thread", 1)
+    app = create_app(Store(db), pool=pool, pace=0.05, trick_pause=0.3)
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/"
+    srv.should_exit = True
+    thread.join(10)
+    pool.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go."""
+    where = os.environ.get("FIVEHUNDRED_SCREENSHOTS")
+    p = Path(where) if where else tmp_path_factory.mktemp("screenshots")
+    p.mkdir(parents=True, exist_ok=True)
+    return p
+
+
+@pytest.fixture()
+def page(server: str) -> Iterator[Page]:
+    """A fresh browser page; any page error fails the test."""
+    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        pg = browser.new_page(viewport={"width": 1280, "height": 800})
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.set_default_timeout(30_000)
+        yield pg
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def start_game(page: Page, server: str, preset: str, strength: str = "easy") -> None:
+    """From the lobby: choose the rules and the strength, PLAY."""
+    page.goto(server)
+    page.wait_for_selector("#lobby button#play")
+    page.select_option("select#preset", preset)
+    page.select_option("select#strength", strength)
+    page.click("button#play")
+    page.wait_for_selector("#table")
+    page.wait_for_function("document.body.dataset.phase !== undefined")
+
+
+TURN = """() => {
+  const vis = (s) => { const e = document.querySelector(s); return e && e.offsetParent !== null; };
+  return vis('#bid-panel') || vis('#discard-button') || vis('#call-panel') || vis('#next-button')
+      || vis('#new-game-button') || document.querySelectorAll('#hand .card.playable').length > 0;
+}"""
+
+
+def wait_turn(page: Page) -> str:
+    """Wait until the human must do something; return the phase."""
+    page.wait_for_function(TURN, timeout=60_000)
+    return str(page.evaluate("document.body.dataset.phase"))
+
+
+def visible(page: Page, selector: str) -> bool:
+    el = page.query_selector(selector)
+    return el is not None and el.is_visible()
+
+
+def bid_ten_no_trumps(page: Page) -> None:
+    """Choose NT, raise to 10 with the plus button, BID (nobody can bid over 10NT)."""
+    page.click('button.strain[data-strain="NT"]')
+    for _ in range(5):
+        if page.inner_text("#bid-tricks").strip() == "10":
+            break
+        page.click("#bid-plus")
+    assert page.inner_text("#bid-tricks").strip() == "10"
+    page.click("#bid-button")
+
+
+def test_a_whole_hand_by_clicking_with_an_illegal_click_and_continue(
+        page: Page, server: str, shots: Path) -> None:
+    page.goto(server)
+    page.wait_for_selector("#lobby button#play")
+    page.screenshot(path=str(shots / "lobby.png"))
+    start_game(page, server, "australian")
+    saw_illegal = False
+    reloaded = False
+    while True:
+        phase = wait_turn(page)
+        if visible(page, "#bid-panel"):
+            page.screenshot(path=str(shots / "auction.png"))
+            bid_ten_no_trumps(page)
+            continue
+        if visible(page, "#discard-button"):
+            n = len(page.query_selector_all("#hand .card")) - 10
+            cards = page.query_selector_all("#hand .card")
+            for c in cards[-n:]:
+                c.click()
+            cards[-1].click()                    # click again: unselected
+            assert len(page.query_selector_all("#hand .card.selected")) == n - 1
+            cards[-1].click()
+            page.screenshot(path=str(shots / "kitty.png"))
+            page.click("#discard-button")
+            page.wait_for_function("document.body.dataset.phase === 'play'")
+            continue
+        if visible(page, "#next-button"):
+            break
+        assert phase == "play"
+        hand = page.query_selector_all("#hand .card")
+        playable = page.query_selector_all("#hand .card.playable")
+        unplayable = [c for c in hand if "playable" not in (c.get_attribute("class") or "")]
+        if not saw_illegal and unplayable:
+            unplayable[0].click()
+            page.wait_for_selector("#status.error")
+            assert page.inner_text("#status").strip()
+            page.screenshot(path=str(shots / "illegal.png"))
+            saw_illegal = True
+        tricks_done = int(page.evaluate("document.body.dataset.seq") or 0)
+        if not reloaded and len(hand) <= 7:
+            held = sorted(c.get_attribute("data-card") or "" for c in hand)
+            page.screenshot(path=str(shots / "play.png"))
+            page.reload()
+            page.wait_for_selector("button#continue")
+            page.click("button#continue")
+            page.wait_for_selector("#hand .card")
+            page.wait_for_function(f"document.querySelectorAll('#hand .card').length === "
+                                   f"{len(held)}")
+            back = sorted(c.get_attribute("data-card") or ""
+                          for c in page.query_selector_all("#hand .card"))
+            assert back == held
+            reloaded = True
+            continue
+        seq = tricks_done
+        playable[0].click()
+        if visible(page, "#joker-panel"):
+            page.click('#joker-panel button[data-suit="H"]')
+        page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+    page.screenshot(path=str(shots / "sheet.png"))
+    text = page.inner_text("#sheet")
+    assert "10" in text and "NT" in text.replace(" ", "")
+    assert saw_illegal and reloaded
+    page.click("#next-button")
+    page.wait_for_function("document.body.dataset.phase === 'auction'")
+
+
+@pytest.mark.parametrize("preset", ["classic3", "five_called", "six_pairs", "two_dead_hand"])
+def test_every_table_size_lays_out_and_bids(page: Page, server: str, shots: Path,
+                                            preset: str) -> None:
+    start_game(page, server, preset)
+    players = int(page.evaluate("document.querySelectorAll('.seat').length"))
+    assert players == {"classic3": 3, "five_called": 5, "six_pairs": 6, "two_dead_hand": 2}[preset]
+    wait_turn(page)
+    page.screenshot(path=str(shots / f"table-{preset}.png"))
+    if visible(page, "#bid-panel"):
+        page.click("#pass-button")
+        page.wait_for_function("document.body.dataset.phase !== undefined")
+
+
+def test_menu_hint_and_rules(page: Page, server: str, shots: Path) -> None:
+    start_game(page, server, "australian")
+    wait_turn(page)
+    page.click("#menu-button")
+    page.click("#hint-button")
+    page.wait_for_function("document.querySelector('#hint') && "
+                           "document.querySelector('#hint').innerText.length > 10",
+                           timeout=60_000)
+    page.screenshot(path=str(shots / "hint.png"))
+    page.keyboard.press("Escape")
+    page.click("#menu-button")
+    page.click("#rules-button")
+    page.wait_for_function("document.querySelector('#rules') && "
+                           "document.querySelector('#rules').innerText.includes('nt_joker')")
