@@ -72,10 +72,12 @@ class BotPool:
         else:
             raise ValueError(f"a bot pool is 'process' or 'thread', not {kind!r}")
         self.kind = kind
+        self.workers = n
 
     def warm(self) -> None:
-        """Start the workers now (in the background)."""
-        self.executor.submit(_warm)
+        """Start the workers now (in the background), each loading the compiled solver."""
+        for _ in range(self.workers):
+            self.executor.submit(_warm)
 
     async def decide(self, name: str, seed: int, view: View) -> str:
         """The bot's action, computed in a worker."""
