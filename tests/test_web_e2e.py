@@ -87,7 +87,13 @@ def start_game(page: Page, server: str, preset: str, strength: str = "easy") -> 
 
 
 TURN = """() => {
-  const vis = (s) => { const e = document.querySelector(s); return e && e.offsetParent !== null; };
+  const vis = (s) => {
+    const e = document.querySelector(s);
+    if (!e) return false;
+    const r = e.getBoundingClientRect();
+    const st = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none';
+  };
   return vis('#bid-panel') || vis('#discard-button') || vis('#call-panel') || vis('#next-button')
       || vis('#new-game-button') || document.querySelectorAll('#hand .card.playable').length > 0;
 }"""
@@ -97,6 +103,22 @@ def wait_turn(page: Page) -> str:
     """Wait until the human must do something; return the phase."""
     page.wait_for_function(TURN, timeout=60_000)
     return str(page.evaluate("document.body.dataset.phase"))
+
+
+def seq(page: Page) -> int:
+    """The seq of the last state the page showed."""
+    return int(page.evaluate("Number(document.body.dataset.seq || -1)"))
+
+
+def wait_seq_after(page: Page, before: int) -> None:
+    """Wait until the page shows a state newer than ``before``."""
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+
+
+def snap(page: Page, path: Path) -> None:
+    """A screenshot once the animations have settled."""
+    page.wait_for_timeout(900)
+    page.screenshot(path=str(path))
 
 
 def visible(page: Page, selector: str) -> bool:
@@ -119,15 +141,17 @@ def test_a_whole_hand_by_clicking_with_an_illegal_click_and_continue(
         page: Page, server: str, shots: Path) -> None:
     page.goto(server)
     page.wait_for_selector("#lobby button#play")
-    page.screenshot(path=str(shots / "lobby.png"))
+    snap(page, shots / "lobby.png")
     start_game(page, server, "australian")
     saw_illegal = False
     reloaded = False
     while True:
         phase = wait_turn(page)
         if visible(page, "#bid-panel"):
-            page.screenshot(path=str(shots / "auction.png"))
+            snap(page, shots / "auction.png")
+            before = seq(page)
             bid_ten_no_trumps(page)
+            wait_seq_after(page, before)
             continue
         if visible(page, "#discard-button"):
             n = len(page.query_selector_all("#hand .card")) - 10
@@ -137,12 +161,14 @@ def test_a_whole_hand_by_clicking_with_an_illegal_click_and_continue(
             cards[-1].click()                    # click again: unselected
             assert len(page.query_selector_all("#hand .card.selected")) == n - 1
             cards[-1].click()
-            page.screenshot(path=str(shots / "kitty.png"))
+            snap(page, shots / "kitty.png")
+            before = seq(page)
             page.click("#discard-button")
+            wait_seq_after(page, before)
             page.wait_for_function("document.body.dataset.phase === 'play'")
             continue
-        if visible(page, "#next-button"):
-            break
+        if visible(page, "#next-button") or visible(page, "#new-game-button"):
+            break   # the sheet (10NT failed by more than 500 ends the game at once)
         assert phase == "play"
         hand = page.query_selector_all("#hand .card")
         playable = page.query_selector_all("#hand .card.playable")
@@ -151,12 +177,11 @@ def test_a_whole_hand_by_clicking_with_an_illegal_click_and_continue(
             unplayable[0].click()
             page.wait_for_selector("#status.error")
             assert page.inner_text("#status").strip()
-            page.screenshot(path=str(shots / "illegal.png"))
+            snap(page, shots / "illegal.png")
             saw_illegal = True
-        tricks_done = int(page.evaluate("document.body.dataset.seq") or 0)
         if not reloaded and len(hand) <= 7:
             held = sorted(c.get_attribute("data-card") or "" for c in hand)
-            page.screenshot(path=str(shots / "play.png"))
+            snap(page, shots / "play.png")
             page.reload()
             page.wait_for_selector("button#continue")
             page.click("button#continue")
@@ -168,17 +193,21 @@ def test_a_whole_hand_by_clicking_with_an_illegal_click_and_continue(
             assert back == held
             reloaded = True
             continue
-        seq = tricks_done
+        before = seq(page)
         playable[0].click()
         if visible(page, "#joker-panel"):
             page.click('#joker-panel button[data-suit="H"]')
-        page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
-    page.screenshot(path=str(shots / "sheet.png"))
-    text = page.inner_text("#sheet")
-    assert "10" in text and "NT" in text.replace(" ", "")
+        wait_seq_after(page, before)
+    snap(page, shots / "sheet.png")
     assert saw_illegal and reloaded
-    page.click("#next-button")
-    page.wait_for_function("document.body.dataset.phase === 'auction'")
+    if visible(page, "#next-button"):
+        text = page.inner_text("#sheet")
+        assert "10" in text and "NT" in text.replace(" ", "")
+        page.click("#next-button")
+        page.wait_for_function("document.body.dataset.phase === 'auction'")
+    else:
+        text = page.inner_text("#game-over")
+        assert "10" in text and "NT" in text.replace(" ", "")
 
 
 @pytest.mark.parametrize("preset", ["classic3", "five_called", "six_pairs", "two_dead_hand"])
@@ -188,7 +217,7 @@ def test_every_table_size_lays_out_and_bids(page: Page, server: str, shots: Path
     players = int(page.evaluate("document.querySelectorAll('.seat').length"))
     assert players == {"classic3": 3, "five_called": 5, "six_pairs": 6, "two_dead_hand": 2}[preset]
     wait_turn(page)
-    page.screenshot(path=str(shots / f"table-{preset}.png"))
+    snap(page, shots / f"table-{preset}.png")
     if visible(page, "#bid-panel"):
         page.click("#pass-button")
         page.wait_for_function("document.body.dataset.phase !== undefined")
@@ -202,9 +231,9 @@ def test_menu_hint_and_rules(page: Page, server: str, shots: Path) -> None:
     page.wait_for_function("document.querySelector('#hint') && "
                            "document.querySelector('#hint').innerText.length > 10",
                            timeout=60_000)
-    page.screenshot(path=str(shots / "hint.png"))
+    snap(page, shots / "hint.png")
     page.keyboard.press("Escape")
     page.click("#menu-button")
     page.click("#rules-button")
     page.wait_for_function("document.querySelector('#rules') && "
-                           "document.querySelector('#rules').innerText.includes('nt_joker')")
+                           "document.querySelector('#rules').innerText.includes('Joker at no trumps')")
