@@ -113,7 +113,7 @@ class Table:
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "strength": s.strength,
                        "token": s.token, "open_to_friend": s.open_to_friend}
                       for s in self.seats],
-            "hands": self.hands, "counted_hands": self.counted_hands,
+            "hands": self.hands, "seq": self.seq, "counted_hands": self.counted_hands,
             "counted_game": self.counted_game,
         }
 
@@ -140,6 +140,7 @@ class Table:
             t = cls(str(d["id"]), str(d["preset"]), rules, int(d["seed"]), str(d["strength"]),
                     seats, bool(d["friends"]), game, hands)
             t.paused = bool(d.get("paused", False))
+            t.seq = int(d.get("seq", 0))
             t.counted_hands = int(d["counted_hands"])
             t.counted_game = bool(d["counted_game"])
             return t

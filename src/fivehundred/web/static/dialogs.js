@@ -1,0 +1,428 @@
+// Dialogs and the menu: the end-of-hand sheet, the end of the game, the menu (pause, hint,
+// rules, sound, new game, friend links), the hint's answer, the pause overlay, confirmations.
+
+import { getRules } from "./net.js";
+import { statsTable, choiceWord, STRENGTH_WORDS } from "./lobby.js";
+import * as sound from "./sound.js";
+import { h, clear, bidNode, actionNode, fmtPoints, toast, cap, ICONS } from "./util.js";
+
+function pointsCell(n) {
+  return h("td.num", { class: n > 0 ? "pos" : n < 0 ? "neg" : "", text: fmtPoints(n) || "0" });
+}
+
+// ---------------------------------------------------------------- end of hand
+
+export class SheetDialog {
+  constructor(send) {
+    this.send = send;
+    this.el = document.getElementById("sheet");
+    this.card = this.el.querySelector(".modal-card");
+    this.key = null;
+    this.waiting = false;
+  }
+
+  render(state, ready) {
+    const show = state.view.phase === "hand_over" && !!state.sheet && ready;
+    if (!show) {
+      this.el.hidden = true;
+      this.key = null;
+      return;
+    }
+    const key = `${state.table.id}|${state.sheet.number}`;
+    if (key === this.key && !this.el.hidden) return;
+    this.key = key;
+    this.waiting = false;
+    this.build(state);
+    this.el.hidden = false;
+    const btn = document.getElementById("next-button");
+    if (btn) btn.focus({ preventScroll: true });
+  }
+
+  build(state) {
+    const s = state.sheet;
+    const t = state.table;
+    clear(this.card);
+    const c = s.contract;
+    let verdict;
+    let cls;
+    if (s.kind === "all_pass_redeal" || (!c && s.kind !== "all_pass_no_trumps")) {
+      verdict = "All passed: a new deal";
+      cls = "neutral";
+    } else if (!c) {
+      verdict = "No bid: played at no trumps";
+      cls = "neutral";
+    } else if (s.made) {
+      verdict = "Contract made";
+      cls = "made";
+    } else {
+      verdict = "Contract failed";
+      cls = "failed";
+    }
+    const mySide = t.sides.findIndex((side) => side.includes(state.you));
+    this.card.appendChild(h("div.sheet-head", { class: cls },
+      h("div.sheet-kicker", { text: `Hand ${s.number + 1}` }),
+      h("h2#sheet-title", { text: verdict }),
+      c ? h("div.sheet-contract", null, bidNode(c.bid), h("span.muted", { text: ` by ${s.declarer_name ?? ""} · ${c.value} points` })) : null));
+
+    const rows = t.side_names.map((name, i) => h("tr", { class: i === mySide ? "mine" : "" },
+      h("td", { text: name }),
+      h("td.num", { text: String((s.side_tricks || [])[i] ?? "") }),
+      pointsCell((s.points || [])[i] ?? 0),
+      h("td.num.total", { text: String((s.scores || state.view.scores)[i] ?? 0) })));
+    this.card.appendChild(h("table.sheet-table", null,
+      h("thead", null, h("tr", null, h("th", { text: "" }), h("th.num", { text: "Tricks" }),
+        h("th.num", { text: "This hand" }), h("th.num", { text: "Score" }))),
+      h("tbody", null, rows)));
+
+    if (c) {
+      this.card.appendChild(h("div.sheet-points", null,
+        h("div", null, h("span", { text: "Contract" }), h("b", { class: s.contract_points < 0 ? "neg" : "pos", text: fmtPoints(s.contract_points) })),
+        h("div", null, h("span", { text: "Defenders' tricks" }), h("b", { text: fmtPoints(s.defender_points) || "0" }))));
+    }
+    if (s.lines && s.lines.length) {
+      this.card.appendChild(h("ul.sheet-lines", null, s.lines.map((l) => h("li", { text: l }))));
+    }
+    const btn = h("button#next-button.btn.btn-primary.btn-big", { type: "button", text: "NEXT" });
+    const note = h("div.sheet-wait.muted", { hidden: true, text: "Waiting for the other players…" });
+    btn.addEventListener("click", () => {
+      if (this.send({ type: "next" })) {
+        btn.disabled = true;
+        note.hidden = false;
+      }
+    });
+    this.card.appendChild(h("div.sheet-actions", null, btn, note));
+  }
+}
+
+// ---------------------------------------------------------------- end of game
+
+export class GameOverDialog {
+  constructor(onNewGame) {
+    this.el = document.getElementById("game-over");
+    this.card = this.el.querySelector(".modal-card");
+    this.onNewGame = onNewGame;
+    this.key = null;
+  }
+
+  render(state, ready) {
+    const show = state.view.phase === "game_over" && ready;
+    if (!show) {
+      this.el.hidden = true;
+      this.key = null;
+      return false;
+    }
+    const key = state.table.id;
+    if (key === this.key) return false;
+    this.key = key;
+    this.build(state);
+    this.el.hidden = false;
+    return true;
+  }
+
+  /** Whether you (your side) won. */
+  static youWon(state) {
+    const sm = state.summary;
+    const w = sm ? sm.winner : state.view.winner;
+    if (w === null || w === undefined) return false;
+    return (state.table.sides[w] || []).includes(state.you);
+  }
+
+  build(state) {
+    const t = state.table;
+    const sm = state.summary || { winner: state.view.winner, scores: state.view.scores, contracts: [] };
+    clear(this.card);
+    const won = GameOverDialog.youWon(state);
+    const winnerNames = sm.winner_names || (sm.winner !== null && sm.winner !== undefined ? t.side_names[sm.winner] : "");
+    this.card.appendChild(h("div.over-head", { class: won ? "won" : "lost" },
+      h("div.over-trophy", { "aria-hidden": "true", html: won ? ICONS.trophy : ICONS.spade }),
+      h("h2#game-over-title", { text: won ? (t.sides[sm.winner].length > 1 ? "You win the game!" : "You win!") : `${winnerNames || "Nobody"} win${winnerNames && !winnerNames.includes("&") ? "s" : ""}` }),
+      h("div.muted", { text: state.status || "" })));
+    const mySide = t.sides.findIndex((side) => side.includes(state.you));
+    const scores = sm.scores || state.view.scores;
+    this.card.appendChild(h("div.final-scores", null, t.side_names.map((name, i) =>
+      h("div.final-score", { class: `${i === sm.winner ? "winner" : ""} ${i === mySide ? "mine" : ""}` },
+        h("div.fs-name", { text: name }), h("div.fs-val", { text: String(scores[i] ?? 0) })))));
+
+    const contracts = sm.contracts || [];
+    if (contracts.some((l) => l && l.length)) {
+      const cols = h("div.contracts-cols");
+      contracts.forEach((list, i) => {
+        if (!list || !list.length) return;
+        cols.appendChild(h("div.contracts-col", null, h("h3", { text: t.side_names[i] }),
+          h("table.contracts-table", null,
+            h("thead", null, h("tr", null, h("th.num", { text: "Hand" }), h("th", { text: "Bid" }), h("th", { text: "By" }), h("th", { text: "" }), h("th.num", { text: "Points" }))),
+            h("tbody", null, list.map((r) => h("tr", null,
+              h("td.num", { text: String(r.hand) }), h("td", null, bidNode(r.bid)), h("td", { text: r.by }),
+              h("td", { class: r.made ? "pos" : "neg", text: r.made ? "made" : "failed" }),
+              pointsCell(r.points)))))));
+      });
+      this.card.appendChild(h("h3.section-title", { text: "Contracts played" }));
+      this.card.appendChild(cols);
+    }
+    if (state.stats) {
+      this.card.appendChild(h("h3.section-title", { text: `Your statistics · ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} opponents` }));
+      this.card.appendChild(statsTable(state.stats, null, state.stats.by_strength && state.stats.by_strength[t.strength] ? t.strength : null));
+    }
+    const btn = h("button#new-game-button.btn.btn-primary.btn-big", { type: "button", text: "NEW GAME" });
+    btn.addEventListener("click", () => this.onNewGame());
+    this.card.appendChild(h("div.sheet-actions", null, btn));
+  }
+}
+
+// ---------------------------------------------------------------- confirm
+
+export function confirmDialog(text, yes = "OK") {
+  const el = document.getElementById("confirm");
+  document.getElementById("confirm-text").textContent = text;
+  const y = document.getElementById("confirm-yes");
+  const n = document.getElementById("confirm-no");
+  y.textContent = yes;
+  el.hidden = false;
+  y.focus({ preventScroll: true });
+  return new Promise((res) => {
+    const done = (v) => {
+      el.hidden = true;
+      y.removeEventListener("click", onY);
+      n.removeEventListener("click", onN);
+      document.removeEventListener("keydown", onK, true);
+      res(v);
+    };
+    const onY = () => done(true);
+    const onN = () => done(false);
+    const onK = (e) => { if (e.key === "Escape") { e.stopPropagation(); done(false); } };
+    y.addEventListener("click", onY);
+    n.addEventListener("click", onN);
+    document.addEventListener("keydown", onK, true);
+  });
+}
+
+// ---------------------------------------------------------------- rules
+
+const OPTION_NAMES = {
+  players: "Players", deck: "Pack", teams: "Teams", dead_hand: "Dead hand", call_partner: "Called partner",
+  deal_pattern: "Deal", first_dealer: "First dealer", auction: "Auction", misere_allowed: "Misère allowed",
+  misere_value: "Misère is worth", misere_rank: "Misère ranks", misere_needs_seven: "Misère only over a 7-bid",
+  misere_stops_when_taken: "Misère stops at its first trick", misere_defender_points: "Failed misère: opponents score",
+  open_misere_allowed: "Open misère allowed", open_misere_value: "Open misère is worth", open_misere_rank: "Open misère ranks",
+  open_misere_reveal: "Open misère hand shown", all_pass: "When everyone passes", opening_lead: "Opening lead",
+  nt_joker: "Joker at no trumps", slam: "Slam (all ten tricks)", defender_trick_points: "Defenders' tricks",
+  win: "Game won", target: "Game to", hole: "Game lost at",
+};
+
+export async function showRules(tableId) {
+  const el = document.getElementById("rules");
+  const card = el.querySelector(".modal-card");
+  clear(card);
+  card.appendChild(h("h2#rules-title", { text: "Rules of this table" }));
+  card.appendChild(h("p.muted", { text: "Loading…" }));
+  el.hidden = false;
+  let data;
+  try {
+    data = await getRules(tableId);
+  } catch (e) {
+    clear(card);
+    card.appendChild(h("h2#rules-title", { text: "Rules of this table" }));
+    card.appendChild(h("p.form-error", { text: `Could not load the rules: ${e.message}` }));
+    card.appendChild(closeRow(el));
+    return;
+  }
+  clear(card);
+  const x = h("button.icon-btn.small.rules-x", { type: "button", "aria-label": "Close", text: "✕" });
+  x.addEventListener("click", () => { el.hidden = true; });
+  card.appendChild(h("div.rules-head", null, h("h2#rules-title", { text: data.label || "Rules of this table" }), x));
+  const dl = h("dl.rules-list");
+  for (const o of data.options || []) {
+    const nice = OPTION_NAMES[o.option] || cap(String(o.option).replace(/_/g, " "));
+    let val = o.value;
+    if (val === "true" || val === true) val = "yes";
+    else if (val === "false" || val === false) val = "no";
+    else val = choiceWord(val);
+    dl.appendChild(h("div.rule-item", null,
+      h("dt", null, h("span.rule-name", { text: nice }), h("span.rule-value", { text: String(val) })),
+      h("dd", { text: o.text || "" })));
+  }
+  card.appendChild(dl);
+  card.appendChild(closeRow(el));
+}
+
+function closeRow(el) {
+  const b = h("button.btn.btn-primary", { type: "button", text: "CLOSE" });
+  b.addEventListener("click", () => { el.hidden = true; });
+  setTimeout(() => b.focus({ preventScroll: true }), 0);
+  return h("div.sheet-actions", null, b);
+}
+
+// ---------------------------------------------------------------- hint
+
+export class HintView {
+  constructor() {
+    this.el = document.getElementById("hint");
+    this.turnKey = null;
+    this.pendingKey = null;
+  }
+
+  asked(turnKey) {
+    this.pendingKey = turnKey;
+    clear(this.el);
+    this.el.appendChild(h("div.hint-head", null, h("span.hint-title", { text: "Hint" }), this.closeBtn()));
+    this.el.appendChild(h("div.hint-thinking", null, h("span.spinner"), " Thinking…"));
+    this.el.hidden = false;
+  }
+
+  closeBtn() {
+    const b = h("button.icon-btn.small", { type: "button", "aria-label": "Close the hint", text: "✕" });
+    b.addEventListener("click", () => this.hide());
+    return b;
+  }
+
+  show(msg, phase) {
+    this.turnKey = this.pendingKey;
+    clear(this.el);
+    this.el.appendChild(h("div.hint-head", null, h("span.hint-title", { text: "Hint" }), this.closeBtn()));
+    this.el.appendChild(h("div.hint-words", null, msg.words || actionNode(msg.action, phase)));
+    if (msg.reason) this.el.appendChild(h("div.hint-reason", { text: msg.reason }));
+    const cands = (msg.candidates || []).slice(0, 8);
+    if (cands.length) {
+      const anyProb = cands.some((c) => typeof c.make_probability === "number");
+      this.el.appendChild(h("table.hint-table", null,
+        h("thead", null, h("tr", null, h("th", { text: "Choice" }), h("th.num", { text: "Value" }),
+          anyProb ? h("th.num", { text: "Makes" }) : null)),
+        h("tbody", null, cands.map((c) => h("tr", { class: c.action === msg.action ? "best" : "" },
+          h("td", null, actionNode(c.action, phase), c.note ? h("span.muted.small", { text: ` ${c.note}` }) : null),
+          h("td.num", { text: typeof c.value === "number" ? c.value.toFixed(1) : "" }),
+          anyProb ? h("td.num", { text: typeof c.make_probability === "number" ? `${Math.round(c.make_probability * 100)}%` : "–" }) : null)))));
+    }
+    this.el.hidden = false;
+  }
+
+  hide() {
+    this.el.hidden = true;
+    this.turnKey = null;
+    this.pendingKey = null;
+  }
+
+  /** Hides a hint that no longer fits the position. */
+  render(turnKey) {
+    if (!this.el.hidden && this.turnKey !== turnKey && this.pendingKey !== turnKey) this.hide();
+  }
+}
+
+// ---------------------------------------------------------------- menu
+
+export class Menu {
+  constructor({ send, onNewGame, onHint, getState }) {
+    this.send = send;
+    this.getState = getState;
+    this.btn = document.getElementById("menu-button");
+    this.el = document.getElementById("menu");
+    this.pauseBtn = document.getElementById("pause-button");
+    this.soundBtn = document.getElementById("sound-toggle");
+    this.hintBtn = document.getElementById("hint-button");
+    this.links = [];
+    this.btn.addEventListener("click", (e) => {
+      e.stopPropagation();
+      this.toggle();
+    });
+    document.addEventListener("pointerdown", (e) => {
+      if (!this.el.hidden && !this.el.contains(e.target) && !this.btn.contains(e.target)) this.close();
+    });
+    document.addEventListener("keydown", (e) => { if (e.key === "Escape") this.close(); });
+    this.pauseBtn.addEventListener("click", () => {
+      const s = this.getState();
+      if (!s) return;
+      this.send({ type: "pause", paused: !s.table.paused });
+      this.close();
+    });
+    document.getElementById("resume-button").addEventListener("click", () => this.send({ type: "pause", paused: false }));
+    this.soundBtn.addEventListener("click", () => {
+      sound.setEnabled(!sound.isEnabled());
+      this.renderSound();
+    });
+    this.hintBtn.addEventListener("click", () => {
+      this.close();
+      onHint();
+    });
+    document.getElementById("rules-button").addEventListener("click", () => {
+      const s = this.getState();
+      this.close();
+      if (s) showRules(s.table.id);
+    });
+    document.getElementById("new-game-menu").addEventListener("click", async () => {
+      this.close();
+      const s = this.getState();
+      const over = s && s.view.phase === "game_over";
+      if (over || await confirmDialog("Leave this game and start a new one? This game stays saved: CONTINUE picks it up again.", "NEW GAME")) onNewGame();
+    });
+    for (const el of document.querySelectorAll(".mi-icon[data-icon]")) el.innerHTML = ICONS[el.dataset.icon] || "";
+    this.renderSound();
+  }
+
+  toggle() {
+    if (this.el.hidden) this.open(); else this.close();
+  }
+
+  open() {
+    this.el.hidden = false;
+    this.btn.setAttribute("aria-expanded", "true");
+  }
+
+  close() {
+    this.el.hidden = true;
+    this.btn.setAttribute("aria-expanded", "false");
+  }
+
+  renderSound() {
+    const on = sound.isEnabled();
+    this.soundBtn.setAttribute("aria-checked", on ? "true" : "false");
+    this.soundBtn.querySelector(".mi-text").textContent = on ? "Sound: on" : "Sound: off";
+    this.soundBtn.querySelector(".mi-icon").innerHTML = on ? ICONS.soundOn : ICONS.soundOff;
+    this.soundBtn.classList.toggle("off", !on);
+  }
+
+  setLinks(links) {
+    if (links && links.length) this.links = links;
+  }
+
+  render(state, canHint) {
+    const t = state.table;
+    const paused = !!t.paused;
+    this.pauseBtn.querySelector(".mi-text").textContent = paused ? "Resume" : "Pause";
+    this.pauseBtn.querySelector(".mi-icon").innerHTML = paused ? ICONS.play : ICONS.pause;
+    this.pauseBtn.disabled = ["hand_over", "game_over"].includes(state.view.phase) && !paused;
+    this.hintBtn.disabled = !canHint;
+    document.getElementById("quick-hint").disabled = !canHint;
+    document.getElementById("menu-title").textContent = t.rules_label || "Five Hundred";
+    document.getElementById("menu-sub").textContent =
+      `Opponents: ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} · game to ${t.target}`;
+    document.getElementById("pause-overlay").hidden = !paused;
+    this.renderLinks(t.links && t.links.length ? t.links : this.links);
+  }
+
+  renderLinks(links) {
+    const box = document.getElementById("links");
+    const list = document.getElementById("links-list");
+    const key = JSON.stringify(links || []);
+    if (list.dataset.key === key) return;
+    list.dataset.key = key;
+    clear(list);
+    box.hidden = !links || !links.length;
+    for (const l of links || []) {
+      const url = new URL(l.url, location.origin).href;
+      const input = h("input.link-url", { type: "text", readonly: true, value: url, "aria-label": `Link for ${l.name}` });
+      const copy = h("button.btn.btn-small.btn-secondary", { type: "button", text: "Copy" });
+      copy.addEventListener("click", async () => {
+        try {
+          await navigator.clipboard.writeText(url);
+        } catch {
+          input.select();
+          document.execCommand && document.execCommand("copy");
+        }
+        copy.textContent = "Copied";
+        setTimeout(() => { copy.textContent = "Copy"; }, 1500);
+        toast(`Link for ${l.name} copied`, "ok", 2000);
+      });
+      list.appendChild(h("div.link-row", { dataset: { seat: String(l.seat) } },
+        h("span.link-name", { text: l.name }), input, copy));
+    }
+  }
+}

@@ -1,0 +1,254 @@
+// The lobby: a new game (rules preset, house rules, opponents' strength, friends), CONTINUE
+// for a saved unfinished game, and your statistics per strength.
+
+import { getLobby, createTable } from "./net.js";
+import { h, clear, cap, savedTable, loadPrefs, savePrefs } from "./util.js";
+
+const STRENGTH_WORDS = {
+  easy: "Easy",
+  medium: "Medium",
+  hard: "Hard",
+  insane: "Insane",
+};
+
+const CHOICE_WORDS = {
+  australian: "Australian",
+  classic: "Classic",
+  redeal: "Redeal",
+  play_no_trumps: "Play at no trumps",
+  "250_if_less": "Worth at least 250",
+  bonus_equal_to_bid: "Bonus equal to the bid",
+  none: "Nothing extra",
+  by_own_contract: "Only by making a bid",
+  reach_500_any_way: "Reaching the target any way",
+};
+
+export function choiceWord(v) {
+  const k = String(v);
+  return CHOICE_WORDS[k] || cap(k.replace(/_/g, " "));
+}
+
+export class Lobby {
+  /** onStart({table, token, links, fresh}) opens a table. */
+  constructor({ onStart }) {
+    this.onStart = onStart;
+    this.root = document.getElementById("lobby");
+    this.form = document.getElementById("new-game-form");
+    this.preset = document.getElementById("preset");
+    this.strength = document.getElementById("strength");
+    this.toggles = document.getElementById("toggles");
+    this.play = document.getElementById("play");
+    this.err = document.getElementById("lobby-error");
+    this.data = null;
+    this.choiceValues = new Map(); // select name -> [original values]
+
+    this.preset.addEventListener("change", () => {
+      this.applyDefaults();
+      this.updateNote();
+    });
+    this.form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.start();
+    });
+    document.getElementById("friends").addEventListener("change", (e) => {
+      document.getElementById("player-name-field").hidden = !e.target.checked;
+    });
+    document.getElementById("continue").addEventListener("click", () => this.continueGame());
+  }
+
+  async show() {
+    this.root.hidden = false;
+    document.body.dataset.phase = "lobby";
+    this.err.hidden = true;
+    this.play.disabled = false;
+    try {
+      this.data = await getLobby();
+    } catch (e) {
+      this.showError(`Cannot reach the game server: ${e.message}`);
+      this.renderContinue(null);
+      return;
+    }
+    this.renderForm();
+    this.renderContinue(this.data.continue);
+    this.renderStats(this.data.stats);
+    this.play.focus({ preventScroll: true });
+  }
+
+  hide() {
+    this.root.hidden = true;
+  }
+
+  showError(text) {
+    this.err.textContent = text;
+    this.err.hidden = false;
+  }
+
+  renderForm() {
+    const d = this.data;
+    const prefs = loadPrefs();
+    clear(this.preset);
+    for (const p of d.presets || []) {
+      this.preset.appendChild(h("option", { value: p.name, text: p.label || p.name }));
+    }
+    const presetNames = (d.presets || []).map((p) => p.name);
+    this.preset.value = presetNames.includes(prefs.preset) ? prefs.preset
+      : presetNames.includes("australian") ? "australian" : presetNames[0];
+
+    clear(this.strength);
+    for (const s of d.strengths || ["easy", "medium", "hard", "insane"]) {
+      this.strength.appendChild(h("option", { value: s, text: STRENGTH_WORDS[s] || cap(s) }));
+    }
+    const strengths = d.strengths || [];
+    this.strength.value = strengths.includes(prefs.strength) ? prefs.strength
+      : strengths.includes("medium") ? "medium" : strengths[0];
+
+    clear(this.toggles);
+    this.choiceValues.clear();
+    for (const t of d.toggles || []) {
+      const id = `opt-${t.option}`;
+      if (t.kind === "bool") {
+        this.toggles.appendChild(h("label.toggle-row", { for: id, title: t.text || "" },
+          h("span.toggle-label", { text: t.label }),
+          h("span.switch", null,
+            h("input", { type: "checkbox", id, name: t.option }),
+            h("span.slider", { "aria-hidden": "true" }))));
+      } else {
+        const sel = h("select", { id, name: t.option });
+        const values = t.choices || [];
+        this.choiceValues.set(t.option, values);
+        values.forEach((v) => sel.appendChild(h("option", { value: String(v), text: choiceWord(v) })));
+        this.toggles.appendChild(h("label.toggle-row", { for: id, title: t.text || "" },
+          h("span.toggle-label", { text: t.label }), sel));
+      }
+    }
+    const friendsBox = document.getElementById("friends-box");
+    friendsBox.hidden = d.mode !== "serve";
+    if (prefs.name) document.getElementById("player-name").value = prefs.name;
+    this.applyDefaults();
+    this.updateNote();
+  }
+
+  /** "Your partner plays at least Hard": only where you have a partner. */
+  updateNote() {
+    const p = (this.data.presets || []).find((x) => x.name === this.preset.value);
+    const note = this.root.querySelector(".note");
+    if (note) note.hidden = !p || !(p.players === 4 || p.players === 6);
+  }
+
+  /** Sets the house-rule inputs to the chosen preset's values. */
+  applyDefaults() {
+    const d = this.data;
+    if (!d) return;
+    const defs = (d.defaults && d.defaults[this.preset.value]) || {};
+    for (const t of d.toggles || []) {
+      const v = t.option in defs ? defs[t.option] : t.default;
+      const input = this.toggles.querySelector(`[name="${t.option}"]`);
+      if (!input) continue;
+      if (t.kind === "bool") {
+        input.checked = !!v;
+      } else {
+        const values = this.choiceValues.get(t.option) || [];
+        const found = values.find((c) => String(c) === String(v));
+        input.value = String(found !== undefined ? found : values[0]);
+      }
+    }
+  }
+
+  /** The toggles that differ from the preset's own values (others are left to the server). */
+  toggleValues() {
+    const d = this.data;
+    const out = {};
+    const defs = (d.defaults && d.defaults[this.preset.value]) || {};
+    for (const t of d.toggles || []) {
+      const input = this.toggles.querySelector(`[name="${t.option}"]`);
+      if (!input) continue;
+      let v;
+      if (t.kind === "bool") v = input.checked;
+      else v = (this.choiceValues.get(t.option) || []).find((c) => String(c) === input.value);
+      if (v === undefined) continue;
+      if (t.option in defs && String(defs[t.option]) === String(v)) continue;
+      out[t.option] = v;
+    }
+    return out;
+  }
+
+  async start() {
+    if (!this.data) {
+      await this.show();
+      if (!this.data) return;
+    }
+    this.err.hidden = true;
+    this.play.disabled = true;
+    const friends = !!document.getElementById("friends").checked && this.data.mode === "serve";
+    const name = document.getElementById("player-name").value.trim();
+    const body = {
+      preset: this.preset.value,
+      toggles: this.toggleValues(),
+      strength: this.strength.value,
+      friends,
+    };
+    if (name) body.name = name;
+    savePrefs({ preset: body.preset, strength: body.strength, name });
+    try {
+      const r = await createTable(body);
+      this.onStart({ table: r.table, token: r.token, links: r.links || [], fresh: true });
+    } catch (e) {
+      this.showError(`Could not start the game: ${e.message}`);
+    } finally {
+      this.play.disabled = false;
+    }
+  }
+
+  renderContinue(serverContinue) {
+    const box = document.getElementById("continue-box");
+    const saved = savedTable();
+    const c = serverContinue || saved;
+    this.continueLink = c ? { table: c.table, token: c.token } : null;
+    box.hidden = !c;
+    document.getElementById("continue").hidden = !c;
+    document.getElementById("continue-summary").textContent =
+      (c && c.summary) || (c ? "Pick up where you left off" : "");
+  }
+
+  continueGame() {
+    if (!this.continueLink) return;
+    this.onStart({ ...this.continueLink, links: [], fresh: false });
+  }
+
+  renderStats(stats) {
+    const box = document.getElementById("stats");
+    clear(box);
+    box.appendChild(statsTable(stats, this.data ? this.data.strengths : null));
+  }
+}
+
+function pct(a, b) {
+  return b ? `${Math.round((100 * a) / b)}%` : "–";
+}
+
+/** A table of statistics per strength (used by the lobby and the game-over dialog). */
+export function statsTable(stats, strengths = null, only = null) {
+  const by = (stats && stats.by_strength) || {};
+  let keys = strengths || Object.keys(by);
+  if (only) keys = [only];
+  const rows = keys.filter((k) => by[k]);
+  if (!rows.length) {
+    return h("p.muted", { text: "No games finished yet. Your results will appear here." });
+  }
+  const head = h("tr", null,
+    h("th", { text: "Opponents" }), h("th", { text: "Games" }), h("th", { text: "Won" }),
+    h("th", { text: "Bids made" }), h("th", { text: "Misère" }), h("th", { text: "Points / hand" }));
+  const body = rows.map((k) => {
+    const s = by[k];
+    return h("tr", null,
+      h("td", { text: STRENGTH_WORDS[k] || cap(k) }),
+      h("td.num", { text: s.games ?? 0 }),
+      h("td.num", { text: `${s.wins ?? 0} (${pct(s.wins, s.games)})` }),
+      h("td.num", { text: `${s.made ?? 0}/${s.bid ?? 0}` }),
+      h("td.num", { text: `${s.misere_made ?? 0}/${s.misere_bid ?? 0}` }),
+      h("td.num", { text: typeof s.points_per_hand === "number" ? s.points_per_hand.toFixed(1) : "–" }));
+  });
+  return h("table.stats-table", null, h("thead", null, head), h("tbody", null, body));
+}
+
+export { STRENGTH_WORDS };

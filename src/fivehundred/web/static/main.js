@@ -1,0 +1,321 @@
+// Boot and routing: the lobby at "/", a table once a game is started or continued, or
+// straight to a table from a friend's seat link "/?table=ID&token=T". Every server state
+// goes through onState, which renders the table and the panels of your turn.
+
+import { Connection } from "./net.js";
+import * as sound from "./sound.js";
+import { Lobby } from "./lobby.js";
+import { TableView } from "./table.js";
+import { BidPanel, KittyPanel, CallPanel, JokerPanel } from "./panels.js";
+import { SheetDialog, GameOverDialog, HintView, Menu } from "./dialogs.js";
+import { toast, saveTable, savedTable } from "./util.js";
+
+const app = {
+  conn: null,
+  link: null, // {table, token, own}
+  state: null,
+  lastSeq: -1,
+  lastAttempt: null,
+  hintAction: null,
+  bannerTimer: null,
+};
+
+function send(msg) {
+  if (!app.conn || !app.conn.send(msg)) {
+    toast("Not connected to the server: reconnecting…", "warn", 2500);
+    return false;
+  }
+  if (msg.type === "act") app.lastAttempt = msg.action;
+  return true;
+}
+
+const isMyTurn = (s) => !!s && s.view.to_move === s.you && s.view.legal.length > 0;
+
+function playableSet(s) {
+  const v = s.view;
+  const out = new Set();
+  if (v.phase !== "play" || !isMyTurn(s)) return out;
+  for (const a of v.legal) out.add(a.startsWith("JK:") ? "JK" : a);
+  return out;
+}
+
+function canDropPlay(token) {
+  const s = app.state;
+  return !!s && s.view.phase === "play" && isMyTurn(s) && playableSet(s).has(token);
+}
+
+function playCard(token) {
+  const s = app.state;
+  if (!s) return;
+  const v = s.view;
+  if (v.phase === "kitty" && kitty.active(s)) {
+    if (!kitty.toggle(token)) {
+      table.hand.shake(token);
+      toast(`You have chosen ${kitty.need} already: click one to put it back first`, "info", 2500);
+    }
+    return;
+  }
+  if (v.phase !== "play") return;
+  if (!isMyTurn(s)) {
+    table.hand.shake(token);
+    return;
+  }
+  if (token === "JK" && v.legal.some((a) => a.startsWith("JK:")) && !v.legal.includes("JK")) {
+    joker.open(v.legal);
+    return;
+  }
+  send({ type: "act", action: token });
+}
+
+function onGathered(winner) {
+  const s = app.state;
+  if (!s) return;
+  const mine = s.table.sides.find((side) => side.includes(s.you)) || [s.you];
+  sound.trickWon(mine.includes(winner));
+}
+
+const table = new TableView({
+  onCard: playCard,
+  onDropCard: playCard,
+  canDropPlay,
+  onGathered,
+  onPlayed: () => sound.cardPlayed(),
+});
+const bid = new BidPanel(send);
+const kitty = new KittyPanel(send, () => renderHand());
+const call = new CallPanel(send);
+const joker = new JokerPanel(send);
+const sheet = new SheetDialog(send);
+const gameOver = new GameOverDialog(() => backToLobby());
+const hint = new HintView();
+const menu = new Menu({ send, onNewGame: () => backToLobby(), onHint: askHint, getState: () => app.state });
+const lobby = new Lobby({ onStart: (link) => openTable(link) });
+
+function turnKey(s) {
+  const v = s.view;
+  return `${s.table.id}|${v.hand_number}|${v.phase}|${v.auction.length}|${v.tricks.length}|${v.trick.length}|${v.hand.length}`;
+}
+
+function askHint() {
+  const s = app.state;
+  if (!isMyTurn(s)) return;
+  if (send({ type: "hint" })) hint.asked(turnKey(s));
+}
+
+function renderHand() {
+  const s = app.state;
+  if (!s) return;
+  const v = s.view;
+  const mine = isMyTurn(s);
+  const inKitty = kitty.active(s);
+  const hinted = app.hintAction && v.hand.includes(app.hintAction.split(":")[0]) ? app.hintAction.split(":")[0] : null;
+  table.hand.render(v.hand, {
+    handKey: `${s.table.id}|${v.hand_number}`,
+    playable: playableSet(s),
+    dim: (v.phase === "play" && mine) || (v.phase === "play" && v.sitting_out.includes(s.you)),
+    selected: inKitty ? kitty.selected : null,
+    fromKitty: inKitty ? new Set(v.kitty) : null,
+    hinted,
+    interactive: mine,
+  });
+  document.getElementById("hand").dataset.mode = inKitty ? "kitty" : v.phase === "play" && mine ? "play" : "idle";
+}
+
+function onState(msg) {
+  if (typeof msg.seq === "number") {
+    if (msg.seq < app.lastSeq) return; // stale
+    app.lastSeq = msg.seq;
+  }
+  const prev = app.state;
+  app.state = msg;
+  const v = msg.view;
+  document.body.dataset.phase = v.phase;
+  document.body.dataset.seq = String(msg.seq);
+  document.getElementById("replaced").hidden = true;
+
+  const tk = turnKey(msg);
+  if (!prev || turnKey(prev) !== tk) app.hintAction = null;
+  table.render(msg);
+  renderHand();
+  bid.render(msg);
+  kitty.render(msg);
+  call.render(msg);
+  joker.render(msg);
+  hint.render(tk);
+  menu.render(msg, isMyTurn(msg));
+
+  // your turn: a gentle bell once per turn
+  if (isMyTurn(msg) && (!prev || !isMyTurn(prev) || turnKey(prev) !== tk) && !["hand_over", "game_over"].includes(v.phase)) {
+    if (!(prev && isMyTurn(prev) && prev.view.phase === v.phase && v.phase === "kitty")) sound.yourTurn();
+  }
+
+  // the sheets wait for the last trick to be gathered
+  const showDialogs = () => {
+    if (app.state !== msg) return;
+    sheet.render(msg, true);
+    if (gameOver.render(msg, true)) sound.gameOver(GameOverDialog.youWon(msg));
+  };
+  if (["hand_over", "game_over"].includes(v.phase) && table.trick.busy) {
+    sheet.render(msg, false);
+    gameOver.render(msg, false);
+    table.trick.idle().then(showDialogs);
+  } else {
+    showDialogs();
+  }
+
+  if (v.phase === "game_over" && app.link && app.link.own) {
+    const saved = savedTable();
+    if (saved && saved.table === msg.table.id) saveTable(null);
+  }
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "state":
+      onState(msg);
+      break;
+    case "hint":
+      app.hintAction = msg.action || null;
+      hint.show(msg, app.state ? app.state.view.phase : "play");
+      if (app.state && app.state.view.phase === "auction" && msg.action) bid.select(msg.action);
+      renderHand();
+      break;
+    case "error":
+      onError(msg);
+      break;
+    default:
+      break;
+  }
+}
+
+function onError(msg) {
+  const code = msg.code;
+  if (code === "illegal") {
+    table.showError(msg.message || "That is not allowed now.");
+    const a = app.lastAttempt;
+    if (a && app.state && app.state.view.hand.includes(a.split(":")[0])) table.hand.shake(a.split(":")[0]);
+    sound.refused();
+    bid.el.classList.remove("sent");
+    kitty.el.classList.remove("sent");
+    if (app.state) kitty.render(app.state);
+    return;
+  }
+  if (code === "unknown_table") {
+    const saved = savedTable();
+    if (app.link && saved && saved.table === app.link.table) saveTable(null);
+    toast("That game no longer exists. Start a new one!", "warn");
+    backToLobby();
+    return;
+  }
+  if (code === "replaced") {
+    document.getElementById("replaced").hidden = false;
+    return;
+  }
+  table.hand.release();
+  bid.el.classList.remove("sent");
+  kitty.el.classList.remove("sent");
+  if (app.state) kitty.render(app.state);
+  toast(msg.message || `Error: ${code}`, code === "not_your_turn" ? "info" : "warn");
+}
+
+function onConnection(stateName) {
+  const banner = document.getElementById("conn-banner");
+  clearTimeout(app.bannerTimer);
+  if (stateName === "open") {
+    banner.hidden = true;
+    app.lastSeq = -1; // the server re-sends the state; its numbering may have restarted
+    return;
+  }
+  if (stateName === "reconnecting" || stateName === "connecting") {
+    document.getElementById("conn-text").textContent =
+      stateName === "connecting" ? "Connecting…" : "Reconnecting…";
+    app.bannerTimer = setTimeout(() => { banner.hidden = false; }, stateName === "connecting" ? 1200 : 400);
+    return;
+  }
+  banner.hidden = true;
+}
+
+function openTable({ table: id, token, links = [], fresh = false, friend = false }) {
+  closeConnection();
+  lobby.hide();
+  document.getElementById("table").hidden = false;
+  document.body.dataset.phase = "connecting";
+  app.link = { table: id, token, own: !friend };
+  app.state = null;
+  app.lastSeq = -1;
+  if (!friend) saveTable({ table: id, token });
+  menu.setLinks(links);
+  if (fresh && links && links.length) {
+    menu.open();
+    toast("Send each friend their seat link (menu, top right)", "ok", 6000);
+  }
+  app.conn = new Connection(id, token, { onMessage, onConnection });
+  app.conn.open();
+}
+
+function closeConnection() {
+  if (app.conn) app.conn.close();
+  app.conn = null;
+  clearTimeout(app.bannerTimer);
+  document.getElementById("conn-banner").hidden = true;
+}
+
+function backToLobby() {
+  closeConnection();
+  app.state = null;
+  app.link = null;
+  for (const id of ["sheet", "game-over", "rules", "pause-overlay", "replaced", "confirm"]) {
+    document.getElementById(id).hidden = true;
+  }
+  for (const p of [bid.el, kitty.el, call.el, joker.el]) p.hidden = true;
+  hint.hide();
+  menu.close();
+  document.getElementById("table").hidden = true;
+  if (location.search) history.replaceState(null, "", "/");
+  lobby.show();
+}
+
+// ---- wiring of the smaller controls ----
+
+document.getElementById("reclaim-button").addEventListener("click", () => {
+  document.getElementById("replaced").hidden = true;
+  if (app.conn) app.conn.resume();
+});
+document.getElementById("quick-hint").addEventListener("click", askHint);
+document.getElementById("last-trick-button").addEventListener("click", (e) => {
+  e.stopPropagation();
+  table.toggleLastTrick();
+});
+document.addEventListener("pointerdown", (e) => {
+  const pop = document.getElementById("last-trick");
+  if (!pop.hidden && !pop.contains(e.target) && e.target.id !== "last-trick-button") table.toggleLastTrick(false);
+});
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape") {
+    document.getElementById("rules").hidden = true;
+    table.toggleLastTrick(false);
+    joker.hide();
+  }
+});
+for (const id of ["rules"]) {
+  const el = document.getElementById(id);
+  el.addEventListener("pointerdown", (e) => { if (e.target === el) el.hidden = true; });
+}
+
+// ---- boot ----
+
+function boot() {
+  const params = new URLSearchParams(location.search);
+  const id = params.get("table");
+  const token = params.get("token");
+  if (id && token) {
+    const saved = savedTable();
+    const own = !!saved && saved.table === id && saved.token === token;
+    openTable({ table: id, token, friend: !own });
+  } else {
+    lobby.show();
+  }
+}
+
+window.fivehundred = { app, send }; // for debugging from the console
+boot();

@@ -1,0 +1,198 @@
+// The server: a few HTTP calls for the lobby and one WebSocket per table, which reconnects
+// by itself with a growing delay (the server re-sends the whole state on every connection).
+
+async function jsonOrThrow(resp) {
+  let body = null;
+  try { body = await resp.json(); } catch { /* not JSON */ }
+  if (!resp.ok) {
+    const msg = (body && (body.error || body.message)) || `${resp.status} ${resp.statusText}`;
+    throw new Error(msg);
+  }
+  return body;
+}
+
+export async function getLobby() {
+  return jsonOrThrow(await fetch("/api/lobby", { cache: "no-store" }));
+}
+
+export async function getStats() {
+  return jsonOrThrow(await fetch("/api/stats", { cache: "no-store" }));
+}
+
+export async function createTable(body) {
+  return jsonOrThrow(await fetch("/api/tables", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  }));
+}
+
+export async function getRules(tableId) {
+  return jsonOrThrow(await fetch(`/api/rules?table=${encodeURIComponent(tableId)}`, { cache: "no-store" }));
+}
+
+const PING_EVERY_MS = 20000;
+const SILENCE_LIMIT_MS = 50000;
+
+/**
+ * One table's WebSocket. Handlers: onMessage(msg), onConnection(state) where state is
+ * "connecting" | "open" | "reconnecting" | "closed".
+ */
+export class Connection {
+  constructor(tableId, token, { onMessage, onConnection }) {
+    this.tableId = tableId;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onConnection = onConnection || (() => {});
+    this.ws = null;
+    this.attempt = 0;
+    this.stopped = false;
+    this.everOpened = false;
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.lastHeard = 0;
+    this.generation = 0;
+    this._onOnline = () => { if (!this.isOpen()) this.reconnectNow(); };
+    this._onVisible = () => {
+      if (document.visibilityState === "visible" && !this.isOpen()) this.reconnectNow();
+    };
+    window.addEventListener("online", this._onOnline);
+    document.addEventListener("visibilitychange", this._onVisible);
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = `table=${encodeURIComponent(this.tableId)}&token=${encodeURIComponent(this.token)}`;
+    return `${proto}//${location.host}/ws?${q}`;
+  }
+
+  isOpen() {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  open() {
+    if (this.stopped) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const gen = ++this.generation;
+    this.onConnection(this.everOpened ? "reconnecting" : "connecting");
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch (e) {
+      this.scheduleRetry();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      if (gen !== this.generation) return;
+      this.attempt = 0;
+      this.everOpened = true;
+      this.lastHeard = Date.now();
+      this.onConnection("open");
+      this.startPing();
+    };
+    ws.onmessage = (ev) => {
+      if (gen !== this.generation) return;
+      this.lastHeard = Date.now();
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (!msg || typeof msg !== "object") return;
+      if (msg.type === "pong") return;
+      if (msg.type === "error" && (msg.code === "unknown_table" || msg.code === "replaced")) {
+        this.stop();
+      }
+      try {
+        this.onMessage(msg);
+      } catch (e) {
+        console.error("while handling a server message:", e);
+      }
+    };
+    ws.onclose = (ev) => {
+      if (gen !== this.generation) return;
+      this.stopPing();
+      this.ws = null;
+      if (ev.code === 4404) this.stopped = true;
+      if (this.stopped) {
+        this.onConnection("closed");
+        return;
+      }
+      this.scheduleRetry();
+    };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+
+  scheduleRetry() {
+    if (this.stopped) return;
+    this.onConnection("reconnecting");
+    const base = Math.min(10000, 400 * 2 ** Math.min(this.attempt, 5));
+    const delay = base * (0.75 + Math.random() * 0.5);
+    this.attempt += 1;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.open(), delay);
+  }
+
+  reconnectNow() {
+    if (this.stopped) return;
+    this.attempt = 0;
+    if (this.ws) {
+      try { this.ws.close(); } catch { /* ignore */ }
+    }
+    this.open();
+  }
+
+  startPing() {
+    this.stopPing();
+    this.pingTimer = setInterval(() => {
+      if (!this.isOpen()) return;
+      if (Date.now() - this.lastHeard > SILENCE_LIMIT_MS) {
+        // a half-open socket: drop it and dial again
+        this.reconnectNow();
+        return;
+      }
+      this.send({ type: "ping" });
+    }, PING_EVERY_MS);
+  }
+
+  stopPing() {
+    clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+
+  /** Sends a message; false when the socket is not open (the caller may tell the user). */
+  send(obj) {
+    if (!this.isOpen()) return false;
+    try {
+      this.ws.send(JSON.stringify(obj));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Stops reconnecting (the socket, if any, is left to close). */
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.stopPing();
+  }
+
+  /** Closes for good: no more reconnects, no more handlers. */
+  close() {
+    this.stop();
+    this.generation += 1;
+    window.removeEventListener("online", this._onOnline);
+    document.removeEventListener("visibilitychange", this._onVisible);
+    if (this.ws) {
+      try { this.ws.close(1000); } catch { /* ignore */ }
+      this.ws = null;
+    }
+  }
+
+  /** After "replaced": take the seat back. */
+  resume() {
+    this.stopped = false;
+    this.attempt = 0;
+    this.open();
+  }
+}

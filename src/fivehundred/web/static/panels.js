@@ -1,0 +1,300 @@
+// The panels of your turn: bidding, the kitty's discard, the five-handed call, the joker's
+// suit when you lead it.
+
+import { suitIconSvg } from "./cards.js";
+import { h, clear, bidNode, cardNode, SUIT_NAME } from "./util.js";
+
+const STRAINS = ["S", "C", "D", "H", "NT"];
+const STRAIN_WORD = { S: "spades", C: "clubs", D: "diamonds", H: "hearts", NT: "no trumps" };
+
+function fillSuitButtons(root, attr) {
+  for (const b of root.querySelectorAll(`button[${attr}]`)) {
+    const s = b.getAttribute(attr);
+    if (s === "NT") continue;
+    if (!b.querySelector("svg")) b.appendChild(suitIconSvg(s, { size: 26 }));
+  }
+}
+
+// ---------------------------------------------------------------- bidding
+
+export class BidPanel {
+  constructor(send) {
+    this.send = send;
+    this.el = document.getElementById("bid-panel");
+    this.tricksEl = document.getElementById("bid-tricks");
+    this.valueEl = document.getElementById("bid-value");
+    this.strainLabel = document.getElementById("bid-strain-label");
+    this.bidBtn = document.getElementById("bid-button");
+    this.passBtn = document.getElementById("pass-button");
+    this.misereBtn = document.getElementById("misere-button");
+    this.openBtn = document.getElementById("open-misere-button");
+    this.minus = document.getElementById("bid-minus");
+    this.plus = document.getElementById("bid-plus");
+    this.sel = { tricks: 6, strain: "S" };
+    this.turnKey = null;
+    this.bids = [];
+    fillSuitButtons(this.el, "data-strain");
+    for (const b of this.el.querySelectorAll("button.strain")) {
+      b.addEventListener("click", () => this.pickStrain(b.dataset.strain));
+    }
+    this.minus.addEventListener("click", () => this.step(-1));
+    this.plus.addEventListener("click", () => this.step(1));
+    this.bidBtn.addEventListener("click", () => {
+      const b = this.current();
+      if (b && b.legal) this.act(b.token);
+    });
+    this.passBtn.addEventListener("click", () => this.act("pass"));
+    this.misereBtn.addEventListener("click", () => this.act("misere"));
+    this.openBtn.addEventListener("click", () => this.act("open-misere"));
+    this.el.addEventListener("keydown", (e) => {
+      if (e.key === "ArrowUp") { e.preventDefault(); this.step(1); }
+      if (e.key === "ArrowDown") { e.preventDefault(); this.step(-1); }
+    });
+  }
+
+  act(token) {
+    if (this.send({ type: "act", action: token })) this.el.classList.add("sent");
+  }
+
+  find(tricks, strain) {
+    return this.bids.find((b) => b.tricks === tricks && b.strain === strain) || null;
+  }
+
+  current() {
+    return this.find(this.sel.tricks, this.sel.strain);
+  }
+
+  render(state) {
+    const v = state.view;
+    const show = v.phase === "auction" && v.to_move === state.you && v.legal.length > 0;
+    this.el.hidden = !show;
+    if (!show) {
+      this.turnKey = null;
+      return;
+    }
+    this.bids = state.bids || [];
+    const key = `${state.table.id}|${v.hand_number}|${v.auction.length}`;
+    if (key !== this.turnKey) {
+      this.turnKey = key;
+      this.el.classList.remove("sent");
+      const lowest = this.bids.find((b) => b.tricks > 0 && b.legal);
+      if (lowest) this.sel = { tricks: lowest.tricks, strain: lowest.strain };
+      else this.sel = { tricks: 10, strain: "NT" };
+    }
+    const misere = this.bids.find((b) => b.token === "misere");
+    const open = this.bids.find((b) => b.token === "open-misere");
+    this.misereBtn.hidden = !(misere && misere.legal);
+    this.openBtn.hidden = !(open && open.legal);
+    if (misere) this.misereBtn.title = `Misère: take no trick · ${misere.value} points`;
+    if (open) this.openBtn.title = `Open misère: take no trick, hand face up · ${open.value} points`;
+    this.misereBtn.dataset.value = misere ? String(misere.value) : "";
+    this.openBtn.dataset.value = open ? String(open.value) : "";
+    const pass = this.bids.find((b) => b.token === "pass");
+    this.passBtn.disabled = !!pass && !pass.legal;
+    this.el.querySelector(".bid-extra").hidden = this.misereBtn.hidden && this.openBtn.hidden;
+    this.update();
+  }
+
+  /** Shows a bid (e.g. the hint's) in the selector. */
+  select(token) {
+    const b = this.bids.find((x) => x.token === token && x.tricks > 0);
+    if (!b) return;
+    this.sel = { tricks: b.tricks, strain: b.strain };
+    this.update();
+  }
+
+  pickStrain(strain) {
+    const same = this.find(this.sel.tricks, strain);
+    if (!(same && same.legal)) {
+      const lowest = this.bids.find((b) => b.strain === strain && b.tricks > 0 && b.legal);
+      this.sel = { tricks: lowest ? lowest.tricks : this.sel.tricks, strain };
+    } else {
+      this.sel = { ...this.sel, strain };
+    }
+    this.update();
+  }
+
+  step(d) {
+    this.sel = { ...this.sel, tricks: Math.max(6, Math.min(10, this.sel.tricks + d)) };
+    this.update();
+  }
+
+  update() {
+    const b = this.current();
+    this.tricksEl.textContent = String(this.sel.tricks);
+    clear(this.strainLabel);
+    if (this.sel.strain === "NT") this.strainLabel.textContent = "NT";
+    else this.strainLabel.appendChild(suitIconSvg(this.sel.strain, { size: 28 }));
+    this.strainLabel.title = STRAIN_WORD[this.sel.strain];
+    this.valueEl.textContent = b ? String(b.value) : "–";
+    const legal = !!(b && b.legal);
+    this.bidBtn.disabled = !legal;
+    clear(this.bidBtn);
+    this.bidBtn.append("BID ");
+    this.bidBtn.appendChild(bidNode(`${this.sel.tricks}${this.sel.strain}`));
+    this.el.classList.toggle("illegal-choice", !legal);
+    this.minus.disabled = this.sel.tricks <= 6;
+    this.plus.disabled = this.sel.tricks >= 10;
+    for (const btn of this.el.querySelectorAll("button.strain")) {
+      const s = btn.dataset.strain;
+      btn.classList.toggle("selected", s === this.sel.strain);
+      const here = this.find(this.sel.tricks, s);
+      btn.classList.toggle("unavailable", !(here && here.legal));
+      btn.setAttribute("aria-pressed", s === this.sel.strain ? "true" : "false");
+    }
+  }
+}
+
+// ---------------------------------------------------------------- kitty
+
+export class KittyPanel {
+  constructor(send, onChange) {
+    this.send = send;
+    this.onChange = onChange;
+    this.el = document.getElementById("kitty-panel");
+    this.text = document.getElementById("kitty-text");
+    this.btn = document.getElementById("discard-button");
+    this.selected = new Set();
+    this.need = 0;
+    this.turnKey = null;
+    this.btn.addEventListener("click", () => {
+      if (this.selected.size !== this.need) return;
+      const cards = [...this.selected];
+      if (this.send({ type: "discard", cards })) {
+        this.btn.disabled = true;
+        this.el.classList.add("sent");
+      }
+    });
+  }
+
+  active(state) {
+    const v = state.view;
+    return v.phase === "kitty" && v.to_move === state.you && v.discards_left > 0;
+  }
+
+  render(state) {
+    const v = state.view;
+    const show = this.active(state);
+    this.el.hidden = !show;
+    if (!show) {
+      this.selected.clear();
+      this.turnKey = null;
+      return;
+    }
+    const key = `${state.table.id}|${v.hand_number}|${v.hand.length}`;
+    if (key !== this.turnKey) {
+      this.turnKey = key;
+      this.selected.clear();
+      this.el.classList.remove("sent");
+    }
+    for (const t of [...this.selected]) if (!v.hand.includes(t)) this.selected.delete(t);
+    this.need = v.discards_left;
+    this.update();
+  }
+
+  toggle(token) {
+    if (this.selected.has(token)) this.selected.delete(token);
+    else if (this.selected.size < this.need) this.selected.add(token);
+    else return false;
+    this.update();
+    this.onChange();
+    return true;
+  }
+
+  update() {
+    const n = this.need;
+    const k = this.selected.size;
+    clear(this.text);
+    this.text.append(h("b", { text: `Discard ${n} card${n === 1 ? "" : "s"}` }),
+      h("span.muted", { text: ` · ${k} of ${n} chosen` }));
+    this.btn.disabled = k !== n || this.el.classList.contains("sent");
+  }
+}
+
+// ---------------------------------------------------------------- five-handed call
+
+const RANK_ORDER = ["A", "K", "Q", "J", "13", "12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
+
+export class CallPanel {
+  constructor(send) {
+    this.send = send;
+    this.el = document.getElementById("call-panel");
+    this.cards = document.getElementById("call-cards");
+    this.key = null;
+    document.getElementById("alone-button").addEventListener("click", () => this.send({ type: "act", action: "alone" }));
+    this.cards.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-call]");
+      if (b) this.send({ type: "act", action: `call ${b.dataset.call}` });
+    });
+  }
+
+  render(state) {
+    const v = state.view;
+    const show = v.phase === "call" && v.to_move === state.you && v.legal.length > 0;
+    this.el.hidden = !show;
+    if (!show) {
+      this.key = null;
+      return;
+    }
+    const calls = v.legal.filter((a) => a.startsWith("call ")).map((a) => a.slice(5));
+    document.getElementById("alone-button").hidden = !v.legal.includes("alone");
+    const key = calls.join(",");
+    if (key === this.key) return;
+    this.key = key;
+    clear(this.cards);
+    const groups = { S: [], C: [], D: [], H: [], JK: [] };
+    for (const c of calls) (c === "JK" ? groups.JK : groups[c.slice(-1)] || (groups[c.slice(-1)] = [])).push(c);
+    for (const [suit, list] of Object.entries(groups)) {
+      if (!list.length) continue;
+      list.sort((a, b) => RANK_ORDER.indexOf(a.slice(0, -1)) - RANK_ORDER.indexOf(b.slice(0, -1)));
+      const row = h("div.call-row", null,
+        h("span.call-suit", null, suit === "JK" ? "★" : suitIconSvg(suit, { size: 18 })));
+      for (const c of list) {
+        row.appendChild(h("button.call-card", { type: "button", dataset: { call: c },
+          title: c === "JK" ? "the joker" : `the ${c.slice(0, -1)} of ${SUIT_NAME[c.slice(-1)]}` },
+        cardNode(c)));
+      }
+      this.cards.appendChild(row);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- joker lead
+
+export class JokerPanel {
+  constructor(send) {
+    this.send = send;
+    this.el = document.getElementById("joker-panel");
+    fillSuitButtons(this.el, "data-suit");
+    this.el.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-suit]");
+      if (!b || b.disabled) return;
+      this.hide();
+      this.send({ type: "act", action: `JK:${b.dataset.suit}` });
+    });
+    document.getElementById("joker-cancel").addEventListener("click", () => this.hide());
+  }
+
+  open(legal) {
+    const suits = new Set(legal.filter((a) => a.startsWith("JK:")).map((a) => a.slice(3)));
+    for (const b of this.el.querySelectorAll("button[data-suit]")) {
+      b.disabled = !suits.has(b.dataset.suit);
+      b.title = b.disabled ? `${SUIT_NAME[b.dataset.suit]}: not allowed now` : SUIT_NAME[b.dataset.suit];
+    }
+    this.el.hidden = false;
+    const first = this.el.querySelector("button[data-suit]:not([disabled])");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  hide() {
+    this.el.hidden = true;
+  }
+
+  render(state) {
+    const v = state.view;
+    const still = v.phase === "play" && v.to_move === state.you && v.legal.some((a) => a.startsWith("JK:"));
+    if (!still) this.hide();
+  }
+}
+
+export { STRAINS };

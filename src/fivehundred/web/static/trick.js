@@ -1,0 +1,197 @@
+// The cards on the table: each play flies in from its seat; a finished trick stays a moment,
+// its winning card glowing, then is swept toward the winner. States are animated in order
+// through a queue; when states pile up (a reconnect, a slow tab) the queue hurries.
+
+import { cardSvg, cardLabel } from "./cards.js";
+import { wait, prefersReducedMotion } from "./util.js";
+
+const FLY_MS = 280;
+const HOLD_MS = 1000;
+const SWEEP_MS = 380;
+
+function tilt(tok, seat) {
+  let x = seat * 31;
+  for (const ch of tok) x = (x * 33 + ch.charCodeAt(0)) % 997;
+  return ((x % 11) - 5) * 0.9; // -4.5..4.5 degrees
+}
+
+export class TrickView {
+  /**
+   * geo.center(): {x, y} page point of the trick's centre; geo.slot(seat): {x, y} offset of a
+   * seat's card from the centre; geo.origin(seat, token): page point a card flies from;
+   * geo.cardW(): width of a trick card. hooks.onPlay(seat), hooks.onGathered(winner).
+   */
+  constructor(root, geo, hooks = {}) {
+    this.root = root;
+    this.geo = geo;
+    this.hooks = hooks;
+    this.queue = [];
+    this.running = false;
+    this.shown = []; // [{seat, token, el}]
+    this.seen = { key: null, count: 0 };
+    this.idleWaiters = [];
+  }
+
+  /** Feeds a new state's view; handKey changes with every deal (and every table). */
+  update(view, handKey) {
+    const count = view.tricks.length;
+    if (handKey !== this.seen.key || count < this.seen.count) {
+      this.queue = [];
+      this.seen = { key: handKey, count };
+      this.queue.push({ kind: "reset", plays: view.trick });
+    } else {
+      for (let i = this.seen.count; i < count; i++) {
+        this.queue.push({ kind: "complete", trick: view.tricks[i] });
+      }
+      this.seen.count = count;
+      this.queue.push({ kind: "current", plays: view.trick });
+    }
+    this.run();
+  }
+
+  /** Resolves when every queued animation is done. */
+  idle() {
+    if (!this.running && !this.queue.length) return Promise.resolve();
+    return new Promise((res) => this.idleWaiters.push(res));
+  }
+
+  get busy() {
+    return this.running || this.queue.length > 0;
+  }
+
+  async run() {
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (this.queue.length) {
+        const item = this.queue.shift();
+        const hurry = this.queue.length > 3 || document.hidden || prefersReducedMotion();
+        if (item.kind === "reset") {
+          this.clear();
+          this.reconcile(item.plays, false);
+        } else if (item.kind === "current") {
+          await this.reconcile(item.plays, !hurry);
+        } else if (item.kind === "complete") {
+          await this.reconcile(item.trick.plays, !hurry);
+          const winEl = this.shown.find((c) => c.seat === item.trick.winner);
+          if (winEl) winEl.el.classList.add("winning");
+          const pending = this.queue.filter((q) => q.kind !== "current" || q.plays.length).length;
+          await wait(hurry ? 60 : pending ? HOLD_MS * 0.7 : HOLD_MS);
+          await this.sweep(item.trick.winner, !hurry);
+        }
+      }
+    } catch (e) {
+      console.error("trick animation:", e);
+      this.queue = [];
+    } finally {
+      this.running = false;
+      const w = this.idleWaiters;
+      this.idleWaiters = [];
+      w.forEach((f) => f());
+    }
+  }
+
+  clear() {
+    for (const c of this.shown) c.el.remove();
+    this.shown = [];
+  }
+
+  /** Makes the shown cards equal to plays; new ones fly in (one after another). */
+  async reconcile(plays, animate) {
+    const want = plays.map(([seat, token]) => `${seat}|${token}`);
+    const keep = [];
+    for (const c of this.shown) {
+      if (want.includes(`${c.seat}|${c.token}`)) keep.push(c);
+      else c.el.remove();
+    }
+    this.shown = keep;
+    const flights = [];
+    let delay = 0;
+    plays.forEach(([seat, token], i) => {
+      if (this.shown.some((c) => c.seat === seat && c.token === token)) return;
+      const el = this.makeCard(seat, token, i);
+      this.shown.push({ seat, token, el });
+      if (animate) {
+        flights.push(this.flyIn(el, seat, token, delay));
+        delay += 140;
+      } else {
+        this.place(el, seat, token);
+      }
+    });
+    this.shown.sort((a, b) => plays.findIndex(([s]) => s === a.seat) - plays.findIndex(([s]) => s === b.seat));
+    this.shown.forEach((c, i) => { c.el.style.zIndex = String(10 + i); });
+    if (flights.length) await Promise.all(flights);
+  }
+
+  makeCard(seat, token, i) {
+    const el = document.createElement("div");
+    el.className = "card trick-card";
+    el.dataset.card = token;
+    el.dataset.seat = String(seat);
+    el.setAttribute("aria-label", cardLabel(token));
+    el.appendChild(cardSvg(token, { width: 100 }));
+    el.style.zIndex = String(10 + i);
+    this.root.appendChild(el);
+    return el;
+  }
+
+  restTransform(seat, token) {
+    const s = this.geo.slot(seat);
+    const w = this.geo.cardW();
+    return `translate(${(s.x - w / 2).toFixed(1)}px, ${(s.y - w * 0.7).toFixed(1)}px) rotate(${tilt(token, seat)}deg)`;
+  }
+
+  place(el, seat, token) {
+    el.style.transform = this.restTransform(seat, token);
+  }
+
+  /** Re-places the shown cards (after a resize). */
+  relayout() {
+    for (const c of this.shown) this.place(c.el, c.seat, c.token);
+  }
+
+  async flyIn(el, seat, token, delay) {
+    const end = this.restTransform(seat, token);
+    el.style.transform = end;
+    const c = this.geo.center();
+    const o = this.geo.origin(seat, token);
+    const w = this.geo.cardW();
+    if (!o || !el.animate) {
+      if (this.hooks.onPlay) this.hooks.onPlay(seat);
+      return;
+    }
+    const start = `translate(${(o.x - c.x - w / 2).toFixed(1)}px, ${(o.y - c.y - w * 0.7).toFixed(1)}px) rotate(${o.r || 0}deg) scale(${o.scale || 0.75})`;
+    if (delay) {
+      el.style.visibility = "hidden";
+      await wait(delay);
+      el.style.visibility = "";
+    }
+    if (this.hooks.onPlay) this.hooks.onPlay(seat);
+    const anim = el.animate(
+      [{ transform: start, opacity: 0.4 }, { transform: end, opacity: 1 }],
+      { duration: FLY_MS, easing: "cubic-bezier(.2,.75,.25,1)" },
+    );
+    try { await anim.finished; } catch { /* cancelled */ }
+  }
+
+  async sweep(winner, animate) {
+    const cards = this.shown;
+    this.shown = [];
+    if (this.hooks.onGathered) this.hooks.onGathered(winner);
+    if (animate && cards.length && cards[0].el.animate) {
+      const c = this.geo.center();
+      const t = this.geo.origin(winner, null) || c;
+      const w = this.geo.cardW();
+      const end = `translate(${(t.x - c.x - w / 2).toFixed(1)}px, ${(t.y - c.y - w * 0.7).toFixed(1)}px) scale(0.35)`;
+      const anims = cards.map((card, i) => {
+        const a = card.el.animate(
+          [{ transform: card.el.style.transform, opacity: 1 }, { transform: end, opacity: 0 }],
+          { duration: SWEEP_MS, delay: i * 25, easing: "cubic-bezier(.5,0,.75,.4)", fill: "forwards" },
+        );
+        return a.finished.catch(() => {});
+      });
+      await Promise.all(anims);
+    }
+    for (const card of cards) card.el.remove();
+  }
+}

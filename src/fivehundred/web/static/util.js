@@ -1,0 +1,169 @@
+// Small helpers shared by the page's modules: DOM building, words for bids and cards.
+
+export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
+export const SUIT_NAME = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
+export const RED = new Set(["D", "H"]);
+
+/** h("div.cls#id", {attrs}, children...) — a tiny element builder. */
+export function h(tag, attrs = null, ...children) {
+  const m = /^([a-z0-9-]+)?((?:[.#][\w-]+)*)$/i.exec(tag);
+  const el = document.createElement((m && m[1]) || "div");
+  if (m && m[2]) {
+    for (const part of m[2].match(/[.#][\w-]+/g)) {
+      if (part[0] === ".") el.classList.add(part.slice(1));
+      else el.id = part.slice(1);
+    }
+  }
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") el.className += (el.className ? " " : "") + v;
+      else if (k === "text") el.textContent = v;
+      else if (k === "html") el.innerHTML = v;
+      else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+      else if (k === "dataset") Object.assign(el.dataset, v);
+      else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+      else el.setAttribute(k, v === true ? "" : v);
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else if (c instanceof Node) el.appendChild(c);
+    else el.appendChild(document.createTextNode(String(c)));
+  }
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+/** A span with the suit symbol coloured. */
+export function suitSpan(letter) {
+  return h("span", { class: RED.has(letter) ? "suit red" : "suit black", text: SUIT_SYMBOL[letter] });
+}
+
+/** A bid token as a node: 7♥, 10 NT, Misère, Open misère, Pass. */
+export function bidNode(tok) {
+  if (!tok) return h("span");
+  if (tok === "pass") return h("span.bid-pass", { text: "Pass" });
+  if (tok === "misere") return h("span.bid-misere", { text: "Misère" });
+  if (tok === "open-misere") return h("span.bid-misere", { text: "Open misère" });
+  if (tok.endsWith("NT")) return h("span.bid-nt", { text: `${tok.slice(0, -2)} NT` });
+  const letter = tok.slice(-1);
+  return h("span.bid-suit", null, tok.slice(0, -1), suitSpan(letter));
+}
+
+/** A bid as plain text. */
+export function bidText(tok) {
+  if (!tok) return "";
+  if (tok === "pass") return "pass";
+  if (tok === "misere") return "misère";
+  if (tok === "open-misere") return "open misère";
+  if (tok.endsWith("NT")) return `${tok.slice(0, -2)} NT`;
+  return tok.slice(0, -1) + SUIT_SYMBOL[tok.slice(-1)];
+}
+
+/** A card token as a node: 10♥, Q♠, Joker, Joker (♥). */
+export function cardNode(tok) {
+  if (!tok) return h("span");
+  if (tok === "JK") return h("span.card-word.joker", { text: "Joker" });
+  if (tok.startsWith("JK:")) return h("span.card-word.joker", null, "Joker (", suitSpan(tok.slice(-1)), ")");
+  const letter = tok.slice(-1);
+  return h("span.card-word", null, tok.slice(0, -1), suitSpan(letter));
+}
+
+/** An action token of any kind (bid, card, call, alone) as a node. */
+export function actionNode(tok, phase) {
+  if (!tok) return h("span");
+  if (tok === "alone") return h("span", { text: "Play alone" });
+  if (tok.startsWith("call ")) return h("span", null, "Call ", cardNode(tok.slice(5)));
+  if (phase === "auction") return bidNode(tok);
+  return cardNode(tok);
+}
+
+export function fmtPoints(n) {
+  if (n === null || n === undefined) return "";
+  return n > 0 ? `+${n}` : `${n}`;
+}
+
+export function cap(s) {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+/** A card's suit letter as it is printed (null for the joker). */
+export function printedSuit(tok) {
+  return tok.startsWith("JK") ? null : tok.slice(-1);
+}
+
+export function wait(ms) {
+  return new Promise((res) => setTimeout(res, ms));
+}
+
+export function prefersReducedMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Toasts: short messages in the corner. */
+export function toast(message, kind = "info", ms = 4200) {
+  const box = document.getElementById("toasts");
+  if (!box) return;
+  const t = h("div.toast", { class: kind, role: "alert" }, message);
+  box.appendChild(t);
+  requestAnimationFrame(() => t.classList.add("in"));
+  setTimeout(() => {
+    t.classList.remove("in");
+    setTimeout(() => t.remove(), 400);
+  }, ms);
+}
+
+const LS_TABLE = "fivehundred.table";
+
+export function savedTable() {
+  try {
+    const v = JSON.parse(localStorage.getItem(LS_TABLE) || "null");
+    return v && v.table && v.token ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveTable(v) {
+  try {
+    if (v) localStorage.setItem(LS_TABLE, JSON.stringify(v));
+    else localStorage.removeItem(LS_TABLE);
+  } catch { /* private mode */ }
+}
+
+export function loadPrefs() {
+  try {
+    return JSON.parse(localStorage.getItem("fivehundred.prefs") || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
+export function savePrefs(p) {
+  try { localStorage.setItem("fivehundred.prefs", JSON.stringify(p)); } catch { /* ignore */ }
+}
+
+// Line icons (24×24, currentColor): no emoji, so they look the same everywhere.
+const I = (d, extra = "") =>
+  `<svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"${extra}>${d}</svg>`;
+export const ICONS = {
+  pause: I('<rect x="6" y="5" width="4" height="14" rx="1"/><rect x="14" y="5" width="4" height="14" rx="1"/>'),
+  play: I('<path d="M7 5l12 7-12 7z"/>'),
+  hint: I('<path d="M9 18h6M10 21h4M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3z"/>'),
+  rules: I('<path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2z"/><path d="M4 21V5M8 7h7M8 11h7"/>'),
+  soundOn: I('<path d="M4 9h4l5-4v14l-5-4H4z"/><path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12"/>'),
+  soundOff: I('<path d="M4 9h4l5-4v14l-5-4H4z"/><path d="M17 9l5 6M22 9l-5 6"/>'),
+  newGame: I('<path d="M20 12a8 8 0 1 1-2.3-5.7"/><path d="M20 4v5h-5"/>'),
+  trophy: `<svg viewBox="0 0 64 64" width="56" height="56" aria-hidden="true"><defs><linearGradient id="tg" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#ffe38a"/><stop offset="1" stop-color="#d08a12"/></linearGradient></defs><path d="M18 8h28v10c0 10-6 18-14 18S18 28 18 18z" fill="url(#tg)" stroke="#9a6a14" stroke-width="2"/><path d="M18 12H9c0 9 5 14 11 14M46 12h9c0 9-5 14-11 14" fill="none" stroke="#c38a1a" stroke-width="3"/><rect x="28" y="36" width="8" height="10" fill="#d08a12"/><rect x="20" y="46" width="24" height="8" rx="2" fill="url(#tg)" stroke="#9a6a14" stroke-width="2"/><path d="M32 13l2.2 4.5 5 .7-3.6 3.5.9 5-4.5-2.4-4.5 2.4.9-5-3.6-3.5 5-.7z" fill="#fff8d8"/></svg>`,
+  spade: `<svg viewBox="0 0 64 64" width="52" height="52" aria-hidden="true"><path d="M32 6C26 16 10 24 10 36a10 10 0 0 0 18 6c-1 6-3 10-7 14h22c-4-4-6-8-7-14a10 10 0 0 0 18-6C54 24 38 16 32 6z" fill="#3d5347"/></svg>`,
+};
