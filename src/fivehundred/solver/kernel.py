@@ -18,9 +18,14 @@ Techniques (after DDS):
   lengths and on the owners of only those top cards, so positions that differ below them
   share it;
 * cards in sequence in one hand tried once;
-* move ordering: winners and partner's winners led first, ruffs, the cheapest winning card,
-  no overtaking a partner, the lowest discard; and the move that decided last time first;
-* quick tricks from top cards, top trumps that surely win later, the last trick played out.
+* move ordering: winners (that no opponent can ruff) and partner's winners led first, then
+  partner's ruffs; suits where the opponents have few cards to choose from, and not suits
+  whose top cards sit over the leader; the cheapest winning card, no overtaking a partner,
+  the lowest discard; the killer move, then the move the table says decided last time;
+* the lowest winning rank: once a card below every rank its answer depended on has failed,
+  the other such cards of its suit (equivalent to it) are not tried;
+* quick tricks from top cards, top trumps that surely win later, trumps above all of the
+  other side's (a lower bound for either side), the last trick played out.
 """
 
 from __future__ import annotations
@@ -84,6 +89,14 @@ B_KILLER = 148     # the move that last cut off at this depth (tried early: a ki
 BUF_COLS = 152
 MAX_DEPTH = 80
 
+# lead ordering weights (measured on node counts): an opponent's void counts as this many
+# cards of the suit; a suit whose top or second card the last hand holds (not singly) scores
+# this much less; each opponent card of the suit (in a trump contract) this much less; the
+# top card of a suit an opponent can ruff scores this instead of 300
+LEAD_VOID = 4
+LEAD_RHO = 10
+LEAD_W = 5
+LEAD_RUFFED = 40
 NONE = 40          # "no rank mattered": above every effective rank
 NO_NAME = 7        # move field: the joker lead names no suit
 
@@ -340,6 +353,11 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     my_side = (maxs >> seat) & 1
     partner_winning = (not leading) and ((maxs >> w[S_WSEAT]) & 1) == my_side
     tr = w[C_TRUMP]
+    rho = seat                                # the seat that plays last to my lead
+    if leading:
+        for s in range(n):
+            if w[NEXT + s] == seat and s != seat:
+                rho = s
     for e in range(lo, hi):
         h = hands[seat, e]
         if h == 0:
@@ -349,22 +367,52 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
             allm |= hands[s, e]
         top = top_bit(allm)
         lead_bonus = 0
+        win_bonus = 300
         if leading:
-            # who wins this suit: partner's top card, a partner's ruff, an opponent's ruff
+            # who wins this suit: partner's top card, a partner's ruff, an opponent's ruff;
+            # and how many cards the opponents may choose from (a smaller tree first)
+            opp_ruff = False
+            part_top = False
+            part_ruff = False
+            opp_cards = 0
             for s in range(n):
                 if s == seat:
                     continue
                 same = ((maxs >> s) & 1) == my_side
                 holds = hands[s, e] != 0
-                if same and holds and (hands[s, e] >> top) & 1:
-                    lead_bonus = 200
-                elif e != tr and not holds and hands[s, tr] != 0:
-                    if same:
-                        if lead_bonus < 150:
-                            lead_bonus = 150
-                    else:
-                        lead_bonus = -50
-                        break
+                if same:
+                    if holds and (hands[s, e] >> top) & 1:
+                        part_top = True
+                    elif e != tr and not holds and hands[s, tr] != 0:
+                        part_ruff = True
+                else:
+                    if holds:
+                        opp_cards += popcount(hands[s, e])
+                    elif e != tr and hands[s, tr] != 0:
+                        opp_ruff = True
+                        opp_cards += LEAD_VOID
+            if opp_ruff:
+                lead_bonus = -50
+                win_bonus = LEAD_RUFFED
+            elif part_top:
+                lead_bonus = 200
+            elif part_ruff:
+                lead_bonus = 150
+            if not nt:
+                lead_bonus -= LEAD_W * opp_cards
+                win_bonus -= LEAD_W * opp_cards
+            rest = allm ^ (1 << top)
+            if rest:
+                sec = top_bit(rest)
+                top_s = seat
+                sec_s = seat
+                for s in range(n):
+                    if (hands[s, e] >> top) & 1:
+                        top_s = s
+                    if (hands[s, e] >> sec) & 1:
+                        sec_s = s
+                if (top_s == rho or sec_s == rho) and popcount(hands[rho, e]) > 1:
+                    lead_bonus -= LEAD_RHO    # the last hand holds a top card over us
         m = h
         while m:
             b = top_bit(m)
@@ -403,7 +451,7 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                 continue
             buf[depth, B_MOVES + count] = e | (b << 3) | (NO_NAME << 8) | (bottom << 11)
             if leading:
-                score = 300 + b if b == top else lead_bonus - b
+                score = win_bonus + b if b == top else lead_bonus - b
             else:
                 p = power_of(w, e, b, led)
                 if p < 0:
@@ -508,6 +556,36 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) 
     return q
 
 
+@njit(I64(H, W, I64), cache=True)
+def sure_trumps(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
+    """Tricks the counted seats (``counted`` 1) or the others (0) surely win with trumps.
+
+    Each trump of one hand above every trump of the other side wins a trick for its side
+    (the highest trump of any trick it is played to is its own side's), one trick per card.
+    Returned as ``tricks * 64 + rank``: the rank is the other side's top trump, the lowest
+    that matters (NONE if the other side holds no trump).
+    """
+    n = w[C_SEATS]
+    tr = w[C_TRUMP]
+    cnt = w[C_COUNT]
+    opp = 0
+    for s in range(n):
+        if ((cnt >> s) & 1) != counted:
+            opp |= hands[s, tr]
+    above = -1
+    rank = NONE
+    if opp != 0:
+        rank = top_bit(opp)
+        above = ~((1 << (rank + 1)) - 1)
+    best = 0
+    for s in range(n):
+        if ((cnt >> s) & 1) == counted:
+            c = popcount(hands[s, tr] & above)
+            if c > best:
+                best = c
+    return best * 64 + rank
+
+
 @njit(I64(H, W), cache=True)
 def top_trump_run(hands: np.ndarray, w: np.ndarray) -> int:
     """Trumps that surely win later: the top trumps held in sequence by the top trump's owner.
@@ -603,6 +681,8 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
             return bool(((w[C_COUNT] >> win) & 1) >= target)
         leader = w[S_LEADER]
         if w[C_STOP] == 0:
+            # sure trump tricks: a lower bound for the counted seats, an upper one from the
+            # others' sure tricks
             tr = top_trump_run(hands, w)
             if tr > 0:
                 low = tr & 63
@@ -614,6 +694,16 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
                         omax == 0 and ocount == 0 and left - run < target):
                     buf[depth, B_REL + w[C_TRUMP]] = low
                     return bool(omax == 1)
+            st = sure_trumps(hands, w, 1)
+            if st >> 6 >= target:
+                if (st & 63) < NONE:
+                    buf[depth, B_REL + w[C_TRUMP]] = st & 63
+                return True
+            st = sure_trumps(hands, w, 0)
+            if left - (st >> 6) < target:
+                if (st & 63) < NONE:
+                    buf[depth, B_REL + w[C_TRUMP]] = st & 63
+                return False
             q = quick_tricks(hands, w, buf, depth)
             if q > 0:
                 q = min(q, left)
@@ -634,19 +724,19 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
     seat = w[S_LEADER] if boundary else w[NEXT + w[S_LAST]]
     count = gen_moves(hands, w, buf, depth, seat)
     killer = buf[depth, B_KILLER]
-    if killer > 0 and killer != hint:
-        for i in range(1, count):
-            if buf[depth, B_MOVES + i] == killer:
-                for j in range(i, 0, -1):
-                    buf[depth, B_MOVES + j] = buf[depth, B_MOVES + j - 1]
-                buf[depth, B_MOVES] = killer
-                break
     if hint >= 0:
         for i in range(1, count):
             if buf[depth, B_MOVES + i] == hint:
                 for j in range(i, 0, -1):
                     buf[depth, B_MOVES + j] = buf[depth, B_MOVES + j - 1]
                 buf[depth, B_MOVES] = hint
+                break
+    if killer > 0:
+        for i in range(1, count):
+            if buf[depth, B_MOVES + i] == killer:
+                for j in range(i, 0, -1):
+                    buf[depth, B_MOVES + j] = buf[depth, B_MOVES + j - 1]
+                buf[depth, B_MOVES] = killer
                 break
     is_max = (w[C_MAX] >> seat) & 1 == 1
     result = not is_max
@@ -665,12 +755,33 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
     r2 = NONE
     r3 = NONE
     r4 = NONE
+    # a failed card below every rank its answer depended on stands for the suit's other
+    # such cards: they are skipped (DDS's "lowest winning rank")
+    k0 = -1
+    k1 = -1
+    k2 = -1
+    k3 = -1
+    k4 = -1
     for i in range(count):
         m = buf[depth, B_MOVES + i]
         e = m & 7
         b = (m >> 3) & 31
         nm = (m >> 8) & 7
         bottom = (m >> 11) & 31
+        if e == 0:
+            if b < k0:
+                continue
+        elif e == 1:
+            if b < k1:
+                continue
+        elif e == 2:
+            if b < k2:
+                continue
+        elif e == 3:
+            if b < k3:
+                continue
+        elif b < k4:
+            continue
         bit = 1 << b
         hands[seat, e] ^= bit
         if o_len == 0:
@@ -787,6 +898,21 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
                 c3 = bottom
             elif e == 4 and bottom < c4 <= b:
                 c4 = bottom
+        if nm == NO_NAME:
+            if e == 0:
+                if b < c0 and c0 > k0:
+                    k0 = c0
+            elif e == 1:
+                if b < c1 and c1 > k1:
+                    k1 = c1
+            elif e == 2:
+                if b < c2 and c2 > k2:
+                    k2 = c2
+            elif e == 3:
+                if b < c3 and c3 > k3:
+                    k3 = c3
+            elif b < c4 and c4 > k4:
+                k4 = c4
         r0 = min(r0, c0)
         r1 = min(r1, c1)
         r2 = min(r2, c2)

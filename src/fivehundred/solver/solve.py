@@ -111,8 +111,12 @@ class Searcher:
             return None
         return bool(r)
 
-    def value(self, guess: int | None = None) -> int | None:
-        """The exact number of counted tricks, stepping from ``guess``; None if unfinished."""
+    def value(self, guess: int | None = None, step: bool = False) -> int | None:
+        """The exact number of counted tricks, bisecting from ``guess``; None if unfinished.
+
+        With ``step`` the questions walk one trick at a time from ``guess`` (cheaper when the
+        value is expected at or next to it, as for the moves of one position).
+        """
         left = int(self.w[k.S_LEFT])
         lo, hi = 0, left          # the value is in [lo, hi]
         g = min(max(guess if guess is not None else (left + 1) // 2, 1), left)
@@ -124,7 +128,8 @@ class Searcher:
                 lo = g
             else:
                 hi = g - 1
-            g = (lo + hi + 1) // 2
+            g = (g + 1 if ok else g - 1) if step else (lo + hi + 1) // 2
+            g = min(max(g, lo + 1), hi)
         return lo
 
 
@@ -173,7 +178,8 @@ def move_values(game: Game, budget: int = 0,
 
     Counted tricks are the declaring side's (for misère, the declarer's; in the all-pass game,
     those of ``side``), the current trick included.  Cards in sequence are solved once; one
-    table generation serves every move, and each search starts from the best value so far.
+    table generation serves every move, and each search walks one trick at a time from the best
+    value so far.
     None marks a move whose search ran out of budget.
     """
     p = Position.from_game(game, side=side)
@@ -198,9 +204,9 @@ def move_values(game: Game, budget: int = 0,
             out[token_of(a)] = done_now
             continue
         s = Searcher.load(_child_position(child, p), budget, gen=gen)
-        v = s.value(best)
+        v = s.value(best, step=best is not None)
         out[token_of(a)] = None if v is None else v + done_now
-        if v is not None:
+        if v is not None and (best is None or v > best):
             best = v
     return out
 

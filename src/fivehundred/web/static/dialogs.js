@@ -143,6 +143,10 @@ export class GameOverDialog {
       h("div.final-score", { class: `${i === sm.winner ? "winner" : ""} ${i === mySide ? "mine" : ""}` },
         h("div.fs-name", { text: name }), h("div.fs-val", { text: String(scores[i] ?? 0) })))));
 
+    if (state.sheet && state.sheet.lines && state.sheet.lines.length) {
+      this.card.appendChild(h("h3.section-title", { text: `The last hand (hand ${state.sheet.number + 1})` }));
+      this.card.appendChild(h("ul.sheet-lines", null, state.sheet.lines.map((l) => h("li", { text: l }))));
+    }
     const contracts = sm.contracts || [];
     if (contracts.some((l) => l && l.length)) {
       const cols = h("div.contracts-cols");
