@@ -369,11 +369,15 @@ class PimcBot(BaseBot):
         """How well each imagined deal fits the other players' bids (1.0 each for Hard)."""
         if not self.inference:
             return [1.0] * len(worlds)
+        c = view.contract
+        # Against a misère the bid is not read: deals where the declarer's hand is safe tell
+        # the defence nothing (every card scores the same), the others show what to attack.
+        misere_declarer = c.declarer if c is not None and c.is_misere else None
         out = []
         for w in worlds:
             logw = 0.0
             for seat, tok in view.auction:
-                if seat == view.seat:
+                if seat == view.seat or (seat == misere_declarer and "misere" in tok):
                     continue
                 hand = w.game.deal.hands[seat]
                 logw += _bid_fit(hand, tok)
