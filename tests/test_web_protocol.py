@@ -289,3 +289,22 @@ def test_rules_and_stats_endpoints() -> None:
         assert client.get("/api/stats").json() == {"by_strength": {}}
         page = client.get("/")
         assert page.status_code == 200 and "<html" in page.text.lower()
+
+
+def test_a_failing_hint_is_an_error_reply_and_the_game_goes_on(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import fivehundred.web.botpool as botpool
+
+    def broken(view, seed):  # type: ignore[no-untyped-def]
+        raise RuntimeError("no solver today")
+
+    monkeypatch.setattr(botpool, "advise", broken)
+    with web_client(Store(":memory:")) as client:
+        t = new_table(client, seed=12)
+        with _connect(client, t) as ws:
+            seat = Seat(ws)
+            m = seat.my_turn()
+            seat.send(type="hint")
+            err = seat.until(lambda x: x["type"] == "error")
+            assert err["code"] == "hint_failed" and "no solver today" in err["message"]
+            seat.send(type="act", action=m["view"]["legal"][0])
+            assert seat.until(lambda x: x["type"] == "state")["seq"] == m["seq"] + 1

@@ -205,6 +205,10 @@ class Hub:
             await self._dispatch(table, seat, ws, msg)
         except TableError as e:
             await self.send(ws, {"type": "error", "code": e.code, "message": str(e)})
+        except Exception as e:  # a bug must cost one message, never the connection
+            log.exception("message %r failed", text[:200])
+            await self.send(ws, {"type": "error", "code": "internal",
+                                 "message": f"the server could not handle that: {e}"})
 
     async def _dispatch(self, table: Table, seat: int, ws: WebSocket,
                         msg: dict[str, Any]) -> None:
@@ -216,7 +220,11 @@ class Hub:
             if table.game.to_move != seat:
                 raise TableError("not_your_turn", "a hint is for your own turn")
             seq = table.seq
-            answer = await self.pool.advise(table.view(seat), table.seed ^ seq)
+            try:
+                answer = await self.pool.advise(table.view(seat), table.seed ^ seq)
+            except Exception as e:  # a failing bot must not close the player's socket
+                log.exception("hint failed")
+                raise TableError("hint_failed", f"the hint could not be worked out: {e}") from e
             answer["seq"] = seq
             await self.send(ws, answer)
             return
