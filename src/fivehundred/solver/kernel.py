@@ -59,6 +59,7 @@ S_ABORT = 24
 S_LAST = 25        # last seat to play to the current trick
 S_PROBES = 26      # table look-ups (statistics)
 S_HITS = 27        # look-ups that answered the question at once
+S_FORCE = 28       # a move the root (depth 0) must play, -1 for none: one move's question
 VOIDS = 32         # + seat: suits shown void
 TRICK = 40         # + esuit: cards of the current trick
 NEXT = 48          # + seat: the next seat to play
@@ -86,7 +87,8 @@ B_NCARDS = 137     # + esuit: cards of the suit left
 B_REL = 142        # + esuit: the lowest rank that mattered (NONE: no card of it mattered)
 B_HINT = 147       # the table's best move for this position, or -1
 B_KILLER = 148     # the move that last cut off at this depth (tried early: a killer move)
-BUF_COLS = 152
+B_LOW = 152        # + seat: the card each hand plays to an entry trick (entry_tricks)
+BUF_COLS = 160
 MAX_DEPTH = 80
 
 # lead ordering weights (measured on node counts): an opponent's void counts as this many
@@ -477,8 +479,9 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     return count
 
 
-@njit(I64(H, W, H, I64), cache=True)
-def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> int:
+@njit(I64(H, W, H, I64, I64), cache=True)
+def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
+                 leader: int) -> int:
     """Tricks the leader surely wins by cashing his top cards, leading trumps first.
 
     His trumps above every other trump win one after another; then in each side suit his
@@ -489,7 +492,6 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) 
     """
     n = w[C_SEATS]
     tr = w[C_TRUMP]
-    leader = w[S_LEADER]
     maxs = w[C_MAX]
     my_side = (maxs >> leader) & 1
     q = 0
@@ -554,6 +556,55 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) 
                     safe = ln
         q += safe
     return q
+
+
+@njit(I64(H, W, H, I64), cache=True)
+def entry_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> int:
+    """Tricks the leader's side surely wins by leading to a partner's top card, then
+    cashing the partner's quick tricks (DDS's quick tricks through an entry).
+
+    The leader leads his lowest card of a side suit whose top card a partner holds and that
+    no opponent can ruff in this round; every other hand follows with its lowest card of the
+    suit (an opponent's higher card would only help), then the partner counts his quick
+    tricks.  The ranks relied on go to ``buf[depth]``.
+    """
+    n = w[C_SEATS]
+    tr = w[C_TRUMP]
+    leader = w[S_LEADER]
+    maxs = w[C_MAX]
+    my_side = (maxs >> leader) & 1
+    best = 0
+    for x in range(4):
+        if x == tr or hands[leader, x] == 0:
+            continue
+        allx = 0
+        for s in range(n):
+            allx |= hands[s, x]
+        top = top_bit(allx)
+        p = -1
+        safe = True
+        for s in range(n):
+            if (hands[s, x] >> top) & 1:
+                p = s
+            if ((maxs >> s) & 1) != my_side and hands[s, x] == 0 and hands[s, tr] != 0:
+                safe = False
+        if p == leader or ((maxs >> p) & 1) != my_side or not safe:
+            continue
+        for s in range(n):
+            h = hands[s, x]
+            b = 0
+            if h:
+                b = (1 << top) if s == p else (h & -h)
+                hands[s, x] = h ^ b
+            buf[depth, B_LOW + s] = b
+        q = 1 + quick_tricks(hands, w, buf, depth, p)
+        for s in range(n):
+            hands[s, x] |= buf[depth, B_LOW + s]
+        if q > best:
+            best = q
+            if top < buf[depth, B_REL + x]:
+                buf[depth, B_REL + x] = top
+    return best
 
 
 @njit(I64(H, W, I64), cache=True)
@@ -672,7 +723,8 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
     if w[C_BUDGET] > 0 and w[S_NODES] > w[C_BUDGET]:
         w[S_ABORT] = 1
         return False
-    boundary = w[S_LEN] == 0
+    forced = depth == 0 and w[S_FORCE] >= 0
+    boundary = w[S_LEN] == 0 and not forced
     h = 0
     hint = -1
     if boundary:
@@ -704,7 +756,11 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
                 if (st & 63) < NONE:
                     buf[depth, B_REL + w[C_TRUMP]] = st & 63
                 return False
-            q = quick_tricks(hands, w, buf, depth)
+            q = quick_tricks(hands, w, buf, depth, leader)
+            if q < left and w[C_ACTIVE] > 2:
+                qe = entry_tricks(hands, w, buf, depth)
+                if qe > q:
+                    q = qe
             if q > 0:
                 q = min(q, left)
                 lmax = (w[C_MAX] >> leader) & 1
@@ -721,8 +777,12 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
             w[S_HITS] += 1
             return found == 1
         hint = buf[depth, B_HINT]
-    seat = w[S_LEADER] if boundary else w[NEXT + w[S_LAST]]
-    count = gen_moves(hands, w, buf, depth, seat)
+    seat = w[S_LEADER] if w[S_LEN] == 0 else w[NEXT + w[S_LAST]]
+    if forced:
+        count = 1
+        buf[depth, B_MOVES] = w[S_FORCE]
+    else:
+        count = gen_moves(hands, w, buf, depth, seat)
     killer = buf[depth, B_KILLER]
     if hint >= 0:
         for i in range(1, count):

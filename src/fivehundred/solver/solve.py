@@ -8,11 +8,11 @@ question after the first reuses what the earlier ones learnt.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
-from ..actions import token_of
+from ..actions import JOKER_LEAD, token_of
 from ..cards import JOKER, NO_TRUMPS, iter_cards
 from ..game import Game
 from . import kernel as k
@@ -77,6 +77,7 @@ class Searcher:
         w[k.S_LEFT] = p.tricks_left
         w[k.S_LEDSUITS] = p.led_suits
         w[k.S_LED] = -1
+        w[k.S_FORCE] = -1
         w[k.S_LEADER] = p.leader
         if p.trick:
             led = -1
@@ -102,20 +103,28 @@ class Searcher:
         """Search nodes visited so far."""
         return int(self.w[k.S_NODES])
 
-    def at_least(self, target: int) -> bool | None:
-        """Can the side make ``target`` more tricks? None if the budget ran out."""
+    def at_least(self, target: int, move: int = -1) -> bool | None:
+        """Can the side make ``target`` more tricks (after ``move``, a kernel move code, if
+        given)? None if the budget ran out."""
         t = _tables()
+        self.w[k.S_FORCE] = move
         r = k.search(self.hands, self.w, t["tt"], t["buf"], 0, target)
+        self.w[k.S_FORCE] = -1
         if self.w[k.S_ABORT]:
             self.finished = False
             return None
         return bool(r)
 
+    def limit(self, budget: int) -> None:
+        """Allow ``budget`` more nodes from now (0: no limit); forget an earlier abort."""
+        self.w[k.C_BUDGET] = self.nodes + budget if budget > 0 else 0
+        self.w[k.S_ABORT] = 0
+
     def value(self, guess: int | None = None, step: bool = False) -> int | None:
         """The exact number of counted tricks, bisecting from ``guess``; None if unfinished.
 
         With ``step`` the questions walk one trick at a time from ``guess`` (cheaper when the
-        value is expected at or next to it, as for the moves of one position).
+        value is expected at or next to it).
         """
         left = int(self.w[k.S_LEFT])
         lo, hi = 0, left          # the value is in [lo, hi]
@@ -129,6 +138,62 @@ class Searcher:
             else:
                 hi = g - 1
             g = (g + 1 if ok else g - 1) if step else (lo + hi + 1) // 2
+            g = min(max(g, lo + 1), hi)
+        return lo
+
+    def root_order(self) -> dict[int, int]:
+        """The kernel's order of the root's moves: move code (suit, rank, name) -> index."""
+        t = _tables()
+        w = self.w
+        seat = int(w[k.S_LEADER]) if w[k.S_LEN] == 0 else int(w[k.NEXT + w[k.S_LAST]])
+        n = k.gen_moves(self.hands, w, t["buf"], 0, seat)
+        return {int(t["buf"][0, k.B_MOVES + i]) & 0x7FF: i for i in range(n)}
+
+    def ask_move(self, move: int, target: int,
+                 small: dict[tuple[int, int], tuple[int, bool]]) -> bool | None:
+        """``at_least`` after a root card, sharing answers between a suit's small cards.
+
+        When the answer after a card depended on no rank of its suit at or below the card
+        (``buf[0]``'s ranks after the question), every card of the suit below the lowest
+        rank that mattered plays the same: ``small`` keeps that rank and the answer per
+        (suit, target), as the search's own lowest-winning-rank skip does.
+        """
+        e = move & 7
+        b = (move >> 3) & 31
+        plain = (move >> 8) & 7 == k.NO_NAME
+        if plain:
+            hit = small.get((e, target))
+            if hit is not None and b < hit[0]:
+                return hit[1]
+        ok = self.at_least(target, move)
+        if ok is not None and plain:
+            c = int(_tables()["buf"][0, k.B_REL + e])
+            if b < c:
+                small[e, target] = (c, ok)
+        return ok
+
+    def walk(self, move: int, lo: int, hi: int, guess: int | None,
+             small: dict[tuple[int, int], tuple[int, bool]]) -> int | None:
+        """One move's exact value in [lo, hi], stepping from ``guess`` (bisecting without)."""
+        if guess is None:
+            while lo < hi:
+                g = (lo + hi + 1) // 2
+                ok = self.ask_move(move, g, small)
+                if ok is None:
+                    return None
+                lo, hi = (g, hi) if ok else (lo, g - 1)
+            return lo
+        g = min(max(guess, lo + 1), hi)
+        while lo < hi:
+            ok = self.ask_move(move, g, small)
+            if ok is None:
+                return None
+            if ok:
+                lo = g
+                g += 1
+            else:
+                hi = g - 1
+                g -= 1
             g = min(max(g, lo + 1), hi)
         return lo
 
@@ -177,38 +242,41 @@ def move_values(game: Game, budget: int = 0,
     """For every legal play of the seat to move: the counted tricks from here after it.
 
     Counted tricks are the declaring side's (for misère, the declarer's; in the all-pass game,
-    those of ``side``), the current trick included.  Cards in sequence are solved once; one
-    table generation serves every move, and each search walks one trick at a time from the best
-    value so far.
-    None marks a move whose search ran out of budget.
+    those of ``side``), the current trick included.  Everything runs on the one loaded
+    position, the kernel playing each move at the root itself, with one table generation for
+    every question.  The moves go in the kernel's order (the likely best first): the first
+    is bisected, each later one is first asked "as good as the best so far?" and walks one
+    trick at a time from there (most moves are worth the best or next to it).  Cards in
+    sequence are solved once, and a suit's small cards share answers that depended on none
+    of them.  ``budget`` bounds each move's nodes; None marks a move that ran out of it.
     """
     p = Position.from_game(game, side=side)
-    t = _tables()
-    t["gen"][0] += 1
-    gen = int(t["gen"][0])
-    out: dict[str, int | None] = {}
-    best: int | None = None
     legal = game.legal_action_ids()
     same = _root_sequences(p, legal)
-    for a in legal:
-        rep = same.get(a, a)
-        if rep != a and token_of(rep) in out:
-            out[token_of(a)] = out[token_of(rep)]
-            continue
-        child = game.clone()
-        child.apply(a)
-        done_now = 0
-        if len(child.tricks) > len(game.tricks):
-            done_now = (p.count_seats >> child.tricks[-1].winner) & 1
-        if child.phase != "play":
-            out[token_of(a)] = done_now
-            continue
-        s = Searcher.load(_child_position(child, p), budget, gen=gen)
-        v = s.value(best, step=best is not None)
-        out[token_of(a)] = None if v is None else v + done_now
-        if v is not None and (best is None or v > best):
+    s = Searcher.load(p)
+    left = p.tricks_left
+    is_max = bool(p.max_seats >> p.to_move & 1)
+    codes = {a: _kernel_move(p, a) for a in legal if same.get(a, a) == a}
+    order = s.root_order()
+    reps = sorted(codes, key=lambda a: order.get(codes[a] & 0x7FF, len(order)))
+    vals: dict[int, int | None] = {}
+    best: int | None = None
+    small: dict[tuple[int, int], tuple[int, bool]] = {}
+    for a in reps:
+        s.limit(budget)
+        v = s.walk(codes[a], 0, left, best, small)
+        vals[a] = v
+        if v is not None and (best is None or (v > best if is_max else v < best)):
             best = v
-    return out
+    return {token_of(a): vals[same.get(a, a)] for a in legal}
+
+
+def _kernel_move(p: Position, a: int) -> int:
+    """The kernel's code of a legal action: effective suit and rank, the suit a joker names."""
+    if a >= JOKER_LEAD:
+        return 4 | (a - JOKER_LEAD) << 8
+    e, r = effective(p.strain, a)
+    return e | r << 3 | r << 11 | k.NO_NAME << 8
 
 
 def _root_sequences(p: Position, legal: list[int]) -> dict[int, int]:
@@ -246,13 +314,6 @@ def card_of_effective(strain: int, esuit: int, erank: int, among: set[int]) -> i
         if effective(strain, c) == (esuit, erank):
             return c
     return None
-
-
-def _child_position(child: Game, parent: Position) -> Position:
-    """The position after a move, with the parent's sides (they never change in a hand)."""
-    side = tuple(s for s in range(parent.players) if parent.count_seats >> s & 1)
-    cp = Position.from_game(child, side=side)
-    return replace(cp, max_seats=parent.max_seats, count_seats=parent.count_seats)
 
 
 def _position(x: Game | Position) -> Position:
