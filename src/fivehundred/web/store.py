@@ -70,6 +70,10 @@ class Store:
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self._check(existed)
+            # a save after every action: the write-ahead log keeps each commit cheap (no
+            # waiting on the disk in the server's event loop) and survives a killed server
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = NORMAL")
         except sqlite3.DatabaseError as e:
             raise StoreError(f"{self.path} is not a usable fivehundred database ({e}); "
                              "it was left as it is: move it away or choose another with --db"
