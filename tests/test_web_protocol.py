@@ -13,22 +13,21 @@ from fivehundred.web.table import Table
 from webclient import (
     Seat,
     card_strings,
+    connect,
     hidden_cards,
     new_table,
     play_hand,
+    seated,
+    simple_action,
     web_client,
 )
-
-
-def _connect(client, t, token=None):  # type: ignore[no-untyped-def]
-    return client.websocket_connect(f"/ws?table={t['table']}&token={token or t['token']}")
 
 
 def test_a_whole_game_through_the_socket_counts_statistics_once(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.db")
     with web_client(store) as client:
         t = new_table(client, preset="australian", seed=3)
-        with _connect(client, t) as ws:
+        with connect(client, t) as ws:
             seat = Seat(ws)
             hands = 0
             while True:
@@ -53,46 +52,40 @@ def test_a_whole_game_through_the_socket_counts_statistics_once(tmp_path: Path) 
 
 @pytest.mark.parametrize("preset", ["classic3", "two_dead_hand", "five_called", "six_pairs"])
 def test_one_hand_of_every_table_size(preset: str) -> None:
-    with web_client(Store(":memory:")) as client:
-        t = new_table(client, preset=preset, seed=11)
-        with _connect(client, t) as ws:
-            seat = Seat(ws)
-            m = play_hand(seat)
-            assert m["view"]["phase"] in ("hand_over", "game_over")
-            assert len(m["table"]["seats"]) == m["table"]["players"]
-            assert m["sheet"]["number"] == 0
+    with seated(preset=preset, seed=11) as (_, _, seat):
+        m = play_hand(seat)
+        assert m["view"]["phase"] in ("hand_over", "game_over")
+        assert len(m["table"]["seats"]) == m["table"]["players"]
+        assert m["sheet"]["number"] == 0
 
 
 def test_illegal_and_out_of_turn_actions_get_the_reason_and_change_nothing() -> None:
-    with web_client(Store(":memory:")) as client:
-        t = new_table(client, preset="australian", seed=4)
-        with _connect(client, t) as ws:
-            seat = Seat(ws)
+    with seated(preset="australian", seed=4) as (_, _, seat):
+        m = seat.my_turn()
+        while m["view"]["phase"] != "play":
+            seat.send(type="act", action="pass") if m["view"]["phase"] == "auction" \
+                else seat.send(type="discard", cards=m["view"]["hand"][-3:])
             m = seat.my_turn()
-            while m["view"]["phase"] != "play":
-                seat.send(type="act", action="pass") if m["view"]["phase"] == "auction" \
-                    else seat.send(type="discard", cards=m["view"]["hand"][-3:])
-                m = seat.my_turn()
-            v = m["view"]
-            bad = next((c for c in v["hand"] if c not in v["legal"]), None)
-            if bad is None:   # leading: every card is legal; a card not held is refused
-                bad = next(c for c in ("AS", "KS", "AH", "KH") if c not in v["hand"])
-            seat.send(type="act", action=bad)
-            err = seat.read()
-            assert err["type"] == "error" and err["code"] == "illegal"
-            assert err["message"]
-            seat.send(type="act", action="pass")
-            err = seat.read()
-            assert err["code"] == "illegal" and "pass" in err["message"].lower()
-            seat.send(type="ping")
-            assert seat.read() == {"type": "pong"}
-            seat.send(type="act", action=v["legal"][0])
-            after = seat.until(lambda x: x["type"] == "state")
-            assert after["seq"] == m["seq"] + 1
-            if after["view"]["to_move"] != 0:
-                seat.send(type="act", action=v["hand"][1])
-                err = seat.until(lambda x: x["type"] == "error")
-                assert err["code"] in ("not_your_turn", "illegal")
+        v = m["view"]
+        bad = next((c for c in v["hand"] if c not in v["legal"]), None)
+        if bad is None:   # leading: every card is legal; a card not held is refused
+            bad = next(c for c in ("AS", "KS", "AH", "KH") if c not in v["hand"])
+        seat.send(type="act", action=bad)
+        err = seat.read()
+        assert err["type"] == "error" and err["code"] == "illegal"
+        assert err["message"]
+        seat.send(type="act", action="pass")
+        err = seat.read()
+        assert err["code"] == "illegal" and "pass" in err["message"].lower()
+        seat.send(type="ping")
+        assert seat.read() == {"type": "pong"}
+        seat.send(type="act", action=v["legal"][0])
+        after = seat.until(lambda x: x["type"] == "state")
+        assert after["seq"] == m["seq"] + 1
+        if after["view"]["to_move"] != 0:
+            seat.send(type="act", action=v["hand"][1])
+            err = seat.until(lambda x: x["type"] == "error")
+            assert err["code"] in ("not_your_turn", "illegal")
 
 
 @pytest.mark.parametrize("text, code", [
@@ -108,20 +101,17 @@ def test_illegal_and_out_of_turn_actions_get_the_reason_and_change_nothing() -> 
     ('{"type": "act", "action": "' + "x" * 5000 + '"}', "too_large"),
 ])
 def test_malformed_messages_get_an_error_and_the_server_goes_on(text: str, code: str) -> None:
-    with web_client(Store(":memory:")) as client:
-        t = new_table(client, preset="australian", seed=5)
-        with _connect(client, t) as ws:
-            seat = Seat(ws)
-            m = seat.my_turn()   # the bots have stopped: the human is to bid
-            seat.send_raw(text)
-            err = seat.read()
-            assert err["type"] == "error" and err["code"] == code, err
-            seat.send(type="ping")
-            assert seat.read() == {"type": "pong"}
-            ws.send_bytes(b"\x00\x01")
-            assert seat.read()["code"] == "malformed"
-            seat.send(type="act", action="pass")
-            assert seat.until(lambda x: x["type"] == "state")["seq"] == m["seq"] + 1
+    with seated(preset="australian", seed=5) as (_, _, seat):
+        m = seat.my_turn()   # the bots have stopped: the human is to bid
+        seat.send_raw(text)
+        err = seat.read()
+        assert err["type"] == "error" and err["code"] == code, err
+        seat.send(type="ping")
+        assert seat.read() == {"type": "pong"}
+        seat.ws.send_bytes(b"\x00\x01")
+        assert seat.read()["code"] == "malformed"
+        seat.send(type="act", action="pass")
+        assert seat.until(lambda x: x["type"] == "state")["seq"] == m["seq"] + 1
 
 
 def test_unknown_table_or_token_is_refused() -> None:
@@ -155,12 +145,12 @@ def test_bad_new_game_requests_are_refused_clearly() -> None:
 def test_reconnecting_gives_the_seat_back_and_the_same_position() -> None:
     with web_client(Store(":memory:")) as client:
         t = new_table(client, seed=8)
-        with _connect(client, t) as ws:
+        with connect(client, t) as ws:
             seat = Seat(ws)
             m = seat.my_turn()
             seat.send(type="act", action="pass")
             before = seat.until(lambda x: x["type"] == "state" and x["seq"] > m["seq"])
-        with _connect(client, t) as ws:
+        with connect(client, t) as ws:
             again = Seat(ws).until(lambda x: x["type"] == "state")
             assert again["you"] == 0
             assert again["view"]["hand_number"] == before["view"]["hand_number"]
@@ -172,10 +162,10 @@ def test_reconnecting_gives_the_seat_back_and_the_same_position() -> None:
 def test_a_second_window_replaces_the_first() -> None:
     with web_client(Store(":memory:")) as client:
         t = new_table(client, seed=8)
-        with _connect(client, t) as ws1:
+        with connect(client, t) as ws1:
             s1 = Seat(ws1)
             s1.until(lambda x: x["type"] == "state")
-            with _connect(client, t) as ws2:
+            with connect(client, t) as ws2:
                 Seat(ws2).until(lambda x: x["type"] == "state")
                 err = s1.until(lambda x: x["type"] == "error")
                 assert err["code"] == "replaced"
@@ -183,28 +173,19 @@ def test_a_second_window_replaces_the_first() -> None:
 
 def test_saves_survive_a_server_restart(tmp_path: Path) -> None:
     db = tmp_path / "saves.db"
-    with web_client(Store(db)) as client:
-        t = new_table(client, seed=21)
-        with _connect(client, t) as ws:
-            seat = Seat(ws)
+    with seated(Store(db), seed=21) as (client, t, seat):
+        m = seat.my_turn()
+        while m["view"]["phase"] != "play" or len(m["view"]["tricks"]) < 2:
+            seat.send(**simple_action(m))
             m = seat.my_turn()
-            while m["view"]["phase"] != "play" or len(m["view"]["tricks"]) < 2:
-                seat.send(**_choose(m))
-                m = seat.my_turn()
-            kept = m
+        kept = m
     with web_client(Store(db)) as client:
         lobby = client.get("/api/lobby").json()
         assert lobby["continue"]["table"] == t["table"]
         assert lobby["continue"]["token"] == t["token"]
-        with _connect(client, t) as ws:
+        with connect(client, t) as ws:
             back = Seat(ws).until(lambda x: x["type"] == "state")
             assert back["view"] == kept["view"]
-
-
-def _choose(m):  # type: ignore[no-untyped-def]
-    from webclient import simple_action
-
-    return simple_action(m)
 
 
 def test_serve_mode_hides_the_continue_link_and_gives_friends_links() -> None:
@@ -213,18 +194,27 @@ def test_serve_mode_hides_the_continue_link_and_gives_friends_links() -> None:
         assert [x["seat"] for x in t["links"]] == [1, 2, 3]
         assert client.get("/api/lobby").json()["continue"] is None
         friend = t["links"][1]["url"].split("token=")[1]
-        with _connect(client, t) as host, _connect(client, t, friend) as ws2:
+        with connect(client, t) as host, connect(client, t, friend) as ws2:
             h, f = Seat(host), Seat(ws2)
             fm = f.until(lambda x: x["type"] == "state")
             assert fm["you"] == 2 and fm["table"]["links"] == []
             hm = h.until(lambda x: x["type"] == "state" and x["table"]["seats"][2]["kind"]
                          == "human")
             assert len(hm["table"]["links"]) == 3
-            # a friend cannot act for another seat: the token binds the seat
-            to_move = hm["view"]["to_move"]
-            if to_move == 0:
-                f.send(type="act", action="pass")
-                assert f.until(lambda x: x["type"] == "error")["code"] == "not_your_turn"
+            # a friend cannot act for another seat (the token binds the seat): bring the
+            # table to the host's turn (it waits there), then the friend tries to bid
+            m = hm
+            while not (m["view"]["to_move"] == 0 and m["view"]["legal"]):
+                if m["view"]["to_move"] == 2 and m["seq"] > f.answered:
+                    f.answered = m["seq"]
+                    f.send_raw('{"type": "act", "action": "pass"}')
+                m = h.until(lambda x: x["type"] == "state")
+            f.send(type="act", action="pass")
+            err = f.until(lambda x: x["type"] == "error")
+            assert err["code"] == "not_your_turn" and "South" in err["message"]
+            h.send(type="ping")
+            assert h.until(lambda x: x["type"] != "state") == {"type": "pong"}
+            assert h.last is not None and h.last["seq"] == m["seq"]   # nothing changed
 
 
 def test_every_message_to_a_seat_carries_only_cards_it_may_see(monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -242,7 +232,7 @@ def test_every_message_to_a_seat_carries_only_cards_it_may_see(monkeypatch) -> N
         seen.clear()
         with web_client(Store(":memory:")) as client:
             t = new_table(client, preset=preset, seed=seed)
-            with _connect(client, t) as ws:
+            with connect(client, t) as ws:
                 seat = Seat(ws)
                 for _ in range(2):
                     m = play_hand(seat)
@@ -256,26 +246,23 @@ def test_every_message_to_a_seat_carries_only_cards_it_may_see(monkeypatch) -> N
 
 
 def test_hint_and_pause() -> None:
-    with web_client(Store(":memory:")) as client:
-        t = new_table(client, seed=12)
-        with _connect(client, t) as ws:
-            seat = Seat(ws)
-            m = seat.my_turn()
-            seat.send(type="hint")
-            h = seat.until(lambda x: x["type"] in ("hint", "error"))
-            assert h["type"] == "hint", h
-            assert h["action"] in m["view"]["legal"] and h["candidates"] and h["words"]
-            seat.send(type="pause", paused=True)
-            p = seat.until(lambda x: x["type"] == "state")
-            assert p["table"]["paused"] is True
-            seat.send(type="act", action=m["view"]["legal"][0])
-            s = seat.until(lambda x: x["type"] == "state")
-            seat.send(type="ping")
-            seat.until(lambda x: x["type"] == "pong")
-            assert seat.last is not None and seat.last["seq"] == s["seq"]  # bots wait
-            seat.send(type="pause", paused=False)
-            resumed = seat.until(lambda x: x["type"] == "state" and x["seq"] > s["seq"] + 1)
-            assert resumed["table"]["paused"] is False
+    with seated(seed=12) as (_, _, seat):
+        m = seat.my_turn()
+        seat.send(type="hint")
+        h = seat.until(lambda x: x["type"] in ("hint", "error"))
+        assert h["type"] == "hint", h
+        assert h["action"] in m["view"]["legal"] and h["candidates"] and h["words"]
+        seat.send(type="pause", paused=True)
+        p = seat.until(lambda x: x["type"] == "state")
+        assert p["table"]["paused"] is True
+        seat.send(type="act", action=m["view"]["legal"][0])
+        s = seat.until(lambda x: x["type"] == "state")
+        seat.send(type="ping")
+        seat.until(lambda x: x["type"] == "pong")
+        assert seat.last is not None and seat.last["seq"] == s["seq"]  # bots wait
+        seat.send(type="pause", paused=False)
+        resumed = seat.until(lambda x: x["type"] == "state" and x["seq"] > s["seq"] + 1)
+        assert resumed["table"]["paused"] is False
 
 
 def test_rules_and_stats_endpoints() -> None:
@@ -298,13 +285,10 @@ def test_a_failing_hint_is_an_error_reply_and_the_game_goes_on(monkeypatch) -> N
         raise RuntimeError("no solver today")
 
     monkeypatch.setattr(botpool, "advise", broken)
-    with web_client(Store(":memory:")) as client:
-        t = new_table(client, seed=12)
-        with _connect(client, t) as ws:
-            seat = Seat(ws)
-            m = seat.my_turn()
-            seat.send(type="hint")
-            err = seat.until(lambda x: x["type"] == "error")
-            assert err["code"] == "hint_failed" and "no solver today" in err["message"]
-            seat.send(type="act", action=m["view"]["legal"][0])
-            assert seat.until(lambda x: x["type"] == "state")["seq"] == m["seq"] + 1
+    with seated(seed=12) as (_, _, seat):
+        m = seat.my_turn()
+        seat.send(type="hint")
+        err = seat.until(lambda x: x["type"] == "error")
+        assert err["code"] == "hint_failed" and "no solver today" in err["message"]
+        seat.send(type="act", action=m["view"]["legal"][0])
+        assert seat.until(lambda x: x["type"] == "state")["seq"] == m["seq"] + 1

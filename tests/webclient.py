@@ -9,7 +9,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from fivehundred.cards import card_from_token
+from fivehundred.cards import card_from_token, tokens
 from fivehundred.web.app import create_app
 from fivehundred.web.botpool import BotPool
 from fivehundred.web.store import Store
@@ -37,6 +37,12 @@ def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
     assert r.status_code == 200, r.text
     reply: dict[str, Any] = r.json()
     return reply
+
+
+def connect(client: TestClient, table: dict[str, Any], token: str | None = None) -> Any:
+    """A WebSocket to a table, as its creator or with another seat's token."""
+    return client.websocket_connect(
+        f"/ws?table={table['table']}&token={token or table['token']}")
 
 
 class Seat:
@@ -85,6 +91,16 @@ class Seat:
         self.ws.send_text(text)
 
 
+@contextmanager
+def seated(store: Store | None = None, mode: str = "local",
+           **body: Any) -> Iterator[tuple[TestClient, dict[str, Any], Seat]]:
+    """A new table (``body`` as for POST /api/tables) with its creator's socket open."""
+    with web_client(store if store is not None else Store(":memory:"), mode) as client:
+        t = new_table(client, **body)
+        with connect(client, t) as ws:
+            yield client, t, Seat(ws)
+
+
 def simple_action(m: Msg) -> Msg:
     """A legal move for the human: pass, discard the last cards, else the first legal action."""
     v = m["view"]
@@ -119,8 +135,6 @@ def strings(x: Any, skip: frozenset[str]) -> Iterator[str]:
 
 def hidden_cards(table: Table, seat: int) -> set[str]:
     """The cards ``seat`` may not see now: other hands, the kitty, the discards, the dead hand."""
-    from fivehundred.cards import tokens
-
     g = table.game
     hidden: set[str] = set()
     exposed = g.contract.declarer if (g.contract and g.exposed and g.phase == "play") else None

@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..errors import FiveHundredError
+from ..game import HandResult
 from .botpool import BotPool
 from .options import (
     PRESET_LABELS,
@@ -103,14 +104,14 @@ class Hub:
                 table.counted_game = True
             self.store.save(table.id, table.to_json(), finished=g.phase == "game_over")
 
-    def _count_hand(self, table: Table, res: Any) -> None:
+    def _count_hand(self, table: Table, res: HandResult) -> None:
         if res.kind == "all_pass_redeal":
             return
         c = res.contract
         side = table.rules.side_of[0]
         bid = c is not None and c.declarer == 0
         self.store.add_hand(table.strength, bid=bid, made=bool(res.made),
-                            misere=bid and c is not None and c.tricks == 0,
+                            misere=bid and c is not None and c.is_misere,
                             points=res.points[side])
 
     def continue_link(self) -> dict[str, Any] | None:

@@ -115,11 +115,6 @@ def build_rules(preset: object, toggles: object) -> Rules:
     return Rules.preset(preset, **changes)
 
 
-def preset_of(rules: Rules) -> str | None:
-    """The preset these rules are exactly, if any."""
-    return next((n for n in PRESET_NAMES if Rules.preset(n) == rules), None)
-
-
 def rules_label(rules: Rules, preset: str) -> str:
     """A short name for a table's rules: the preset's label, marked when house rules differ."""
     label = PRESET_LABELS.get(preset, preset)

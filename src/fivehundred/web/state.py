@@ -18,12 +18,10 @@ from typing import Any
 
 from ..actions import BID, MISERE, OPEN_MISERE, PASS, token_of
 from ..auction import Contract, price
-from ..cards import NO_TRUMPS, STRAIN_NAMES, SUIT_SYMBOLS, SUIT_WORDS
-from ..console.display import sort_tokens
+from ..cards import NO_TRUMPS, STRAIN_NAMES, SUIT_WORDS
+from ..console.display import pretty, sort_tokens
 from ..game import HandResult
 from ..view import View
-
-STRAIN_LABELS = ("♠", "♣", "♦", "♥", "NT")
 
 
 def contract_json(c: Contract | None) -> dict[str, Any] | None:
@@ -32,7 +30,7 @@ def contract_json(c: Contract | None) -> dict[str, Any] | None:
         return None
     return {"bid": c.bid, "declarer": c.declarer, "tricks": c.tricks,
             "strain": STRAIN_NAMES[c.strain], "value": c.value,
-            "misere": c.bid in ("misere", "open-misere")}
+            "misere": c.is_misere}
 
 
 def result_json(r: HandResult) -> dict[str, Any]:
@@ -110,24 +108,18 @@ def bid_grid(view: View) -> list[dict[str, Any]]:
 
 def bid_words(tok: str) -> str:
     """A bid as people say it: ``7♥``, ``10 NT``, ``misère``."""
-    if tok == "pass":
-        return "pass"
-    if tok == "misere":
-        return "misère"
-    if tok == "open-misere":
-        return "open misère"
+    if tok in ("misere", "open-misere"):
+        return tok.replace("-", " ").replace("misere", "misère")
     if tok.endswith("NT"):
         return tok[:-2] + " NT"
-    return tok[:-1] + SUIT_SYMBOLS["SCDH".index(tok[-1])]
+    return pretty(tok)
 
 
 def card_words(tok: str) -> str:
-    """A card as people read it: ``10♥``, ``joker`` (``joker, hearts led`` when named)."""
+    """A card as people read it: ``10♥``, ``joker`` (``joker (hearts)`` when led naming one)."""
     if tok.startswith("JK:"):
         return f"joker ({SUIT_WORDS['SCDH'.index(tok[-1])]})"
-    if tok == "JK":
-        return "joker"
-    return tok[:-1] + SUIT_SYMBOLS["SCDH".index(tok[-1])]
+    return "joker" if tok == "JK" else pretty(tok)
 
 
 def status_line(view: View, names: list[str]) -> str:
