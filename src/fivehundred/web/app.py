@@ -172,15 +172,17 @@ class Hub:
             strength = table.seats[seat].strength or table.strength
             self.thinking[table.id] = seat
             await self.broadcast(table)
+            action: str | None = None
             try:
                 action = await self.pool.decide(strength, bot_seed(table.seed, seat), view)
             except Exception as e:  # a bot must never take the table down
                 log.exception("bot %s at seat %d failed", strength, seat)
                 self._problem(f"the {strength} bot in seat {seat} failed: {e}")
-                self.thinking[table.id] = None
-                return
             finally:
                 self.thinking[table.id] = None
+            if action is None:
+                await self.broadcast(table)   # no one is thinking any more
+                return
             when, wait = self.last_change.get(table.id, (0.0, 0.0))
             delay = when + wait - time.monotonic()
             if delay > 0:
