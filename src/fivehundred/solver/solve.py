@@ -8,6 +8,7 @@ question after the first reuses what the earlier ones learnt.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -120,26 +121,10 @@ class Searcher:
         self.w[k.C_BUDGET] = self.nodes + budget if budget > 0 else 0
         self.w[k.S_ABORT] = 0
 
-    def value(self, guess: int | None = None, step: bool = False) -> int | None:
-        """The exact number of counted tricks, bisecting from ``guess``; None if unfinished.
-
-        With ``step`` the questions walk one trick at a time from ``guess`` (cheaper when the
-        value is expected at or next to it).
-        """
-        left = int(self.w[k.S_LEFT])
-        lo, hi = 0, left          # the value is in [lo, hi]
-        g = min(max(guess if guess is not None else (left + 1) // 2, 1), left)
-        while lo < hi:
-            ok = self.at_least(g)
-            if ok is None:
-                return None
-            if ok:
-                lo = g
-            else:
-                hi = g - 1
-            g = (g + 1 if ok else g - 1) if step else (lo + hi + 1) // 2
-            g = min(max(g, lo + 1), hi)
-        return lo
+    def value(self) -> int | None:
+        """The exact number of counted tricks (a bisection of zero-window questions); None if
+        unfinished."""
+        return exact_value(self.at_least, 0, int(self.w[k.S_LEFT]), None)
 
     def root_order(self) -> dict[int, int]:
         """The kernel's order of the root's moves: move code (suit, rank, name) -> index."""
@@ -175,27 +160,32 @@ class Searcher:
     def walk(self, move: int, lo: int, hi: int, guess: int | None,
              small: dict[tuple[int, int], tuple[int, bool]]) -> int | None:
         """One move's exact value in [lo, hi], stepping from ``guess`` (bisecting without)."""
+        return exact_value(lambda g: self.ask_move(move, g, small), lo, hi, guess)
+
+
+def exact_value(ask: Callable[[int], bool | None], lo: int, hi: int,
+                guess: int | None) -> int | None:
+    """The value in [lo, hi] found by questions "at least g?": bisecting, or, from a ``guess``
+    expected at or next to the value, stepping one trick at a time.  None if a question ran
+    out of budget.
+
+    >>> exact_value(lambda g: g <= 6, 0, 10, None), exact_value(lambda g: g <= 6, 0, 10, 7)
+    (6, 6)
+    """
+    g = (lo + hi + 1) // 2 if guess is None else min(max(guess, lo + 1), hi)
+    while lo < hi:
+        ok = ask(g)
+        if ok is None:
+            return None
+        if ok:
+            lo = g
+        else:
+            hi = g - 1
         if guess is None:
-            while lo < hi:
-                g = (lo + hi + 1) // 2
-                ok = self.ask_move(move, g, small)
-                if ok is None:
-                    return None
-                lo, hi = (g, hi) if ok else (lo, g - 1)
-            return lo
-        g = min(max(guess, lo + 1), hi)
-        while lo < hi:
-            ok = self.ask_move(move, g, small)
-            if ok is None:
-                return None
-            if ok:
-                lo = g
-                g += 1
-            else:
-                hi = g - 1
-                g -= 1
-            g = min(max(g, lo + 1), hi)
-        return lo
+            g = (lo + hi + 1) // 2
+        else:
+            g = min(max(g + 1 if ok else g - 1, lo + 1), hi)
+    return lo
 
 
 @dataclass(frozen=True)
