@@ -23,7 +23,7 @@ def _announce_first_compile() -> None:
     custom = os.environ.get("NUMBA_CACHE_DIR")
     place = Path(custom) if custom else Path(__file__).parent / "__pycache__"
     if not (place.is_dir() and any(place.rglob("kernel.search-*.nbi"))):
-        print("fivehundred: compiling the double-dummy solver (first run only, about 10 s)...",
+        print("fivehundred: compiling the double-dummy solver (first run only, about 20 s)...",
               file=sys.stderr, flush=True)
 
 

@@ -2,11 +2,13 @@
 
 The same source runs as plain Python with ``NUMBA_DISABLE_JIT=1`` (the pure twin, for tests
 and debugging).  Everything is int64.  A hand is ``hands[seat, esuit]``, a mask of effective
-ranks (bit r set: the card of effective rank r).  All other state lives in one flat array
-``w`` (configuration, search state, shown voids, the current trick's cards, the seat order),
-the transposition table in one 2-D array ``tt`` and the per-depth scratch in ``buf``, so a
-recursive call passes four arrays.  ``search`` answers one question: can the maximising seats
-make at least ``target`` more counted tricks from here?
+ranks (bit r set: the card of effective rank r).  The other state lives in one flat row
+``w`` (configuration, search state, shown voids, the current trick's cards, the seat order)
+and the per-depth scratch in ``buf[depth]``; the hands, ``w`` and ``buf`` are rows of one
+state array ``st``, so a recursive call passes two arrays, ``st`` and the transposition table
+``tt``.  The helpers are inlined into ``search``, and popcount and the top bit are single
+instructions (``bits``).  ``search`` answers one question: can the maximising seats make at
+least ``target`` more counted tricks from here?
 
 Techniques (after DDS):
 
@@ -31,7 +33,10 @@ Techniques (after DDS):
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import types
+
+from .bits import popcount, top_bit
+from .jit import compiled
 
 # -- the flat state array w ----------------------------------------------------------------
 # configuration, fixed for a solve
@@ -91,6 +96,12 @@ B_LOW = 152        # + seat: the card each hand plays to an entry trick (entry_t
 BUF_COLS = 160
 MAX_DEPTH = 80
 
+# -- the state array st[row]: the per-depth scratch, then w, then the hands ---------------------
+W_ROW = MAX_DEPTH  # w: st[W_ROW, :W_SIZE]
+HAND_ROW = W_ROW + 1  # hands[seat, esuit]: st[HAND_ROW + seat, esuit]
+MAX_SEATS = 6
+STATE_ROWS = HAND_ROW + MAX_SEATS
+
 # lead ordering weights (measured on node counts): an opponent's void counts as this many
 # cards of the suit; a suit whose top or second card the last hand holds (not singly) scores
 # this much less; each opponent card of the suit (in a trump contract) this much less; the
@@ -107,43 +118,8 @@ W = types.int64[::1]
 H = types.int64[:, ::1]
 
 
-@njit(I64(I64), cache=True)
-def popcount(x: int) -> int:
-    """Number of set bits (0 <= x < 2**62): the SWAR sum, free of overflow in either twin."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    x += x >> 8
-    x += x >> 16
-    x += x >> 32
-    return x & 0x7F
 
-
-@njit(I64(I64), cache=True)
-def top_bit(x: int) -> int:
-    """Index of the highest set bit (0 < x < 2**62), by halving."""
-    r = 0
-    if x >= 1 << 32:
-        x >>= 32
-        r += 32
-    if x >= 1 << 16:
-        x >>= 16
-        r += 16
-    if x >= 1 << 8:
-        x >>= 8
-        r += 8
-    if x >= 1 << 4:
-        x >>= 4
-        r += 4
-    if x >= 1 << 2:
-        x >>= 2
-        r += 2
-    if x >= 1 << 1:
-        r += 1
-    return r
-
-
-@njit(I64(I64, I64), cache=True)
+@compiled(I64(I64, I64), inline=True)
 def _mix(h: int, word: int) -> int:
     """Fold a key word into a hash (products stay below 2**62: no overflow in either twin)."""
     h ^= word
@@ -151,14 +127,14 @@ def _mix(h: int, word: int) -> int:
     return int(h ^ (h >> 27))
 
 
-@njit(types.void(W, H, I64), cache=True)
+@compiled(types.void(W, H, I64), inline=True)
 def clear_rel(w: np.ndarray, buf: np.ndarray, depth: int) -> None:
     """No card has mattered yet at this depth."""
     for e in range(5):
         buf[depth, B_REL + e] = NONE
 
 
-@njit(I64(H, W, H, I64), cache=True)
+@compiled(I64(H, W, H, I64), inline=True)
 def position_key(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> int:
     """Describe a trick-boundary position in ``buf[depth]``; return its bucket's hash.
 
@@ -207,7 +183,7 @@ def position_key(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) 
     return h
 
 
-@njit(types.boolean(H, H, I64, I64), cache=True)
+@compiled(types.boolean(H, H, I64, I64), inline=True)
 def entry_matches(tt: np.ndarray, buf: np.ndarray, depth: int, slot: int) -> bool:
     """Whether a table entry covers the position described in ``buf[depth]``."""
     for i in range(BUCKET_WORDS):
@@ -222,7 +198,7 @@ def entry_matches(tt: np.ndarray, buf: np.ndarray, depth: int, slot: int) -> boo
     return True
 
 
-@njit(types.void(H, W, H, I64, I64), cache=True)
+@compiled(types.void(H, W, H, I64, I64), inline=True)
 def rel_from_entry(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                    ks: int) -> None:
     """The ranks that mattered, as this position's ranks of an entry's top cards."""
@@ -242,7 +218,7 @@ def rel_from_entry(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int
         buf[depth, B_REL + e] = b
 
 
-@njit(I64(H, W, H, H, I64, I64, I64), cache=True)
+@compiled(I64(H, W, H, H, I64, I64, I64), inline=True)
 def tt_lookup(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray,
               depth: int, h: int, target: int) -> int:
     """1 or 0 when an entry answers the question (its ranks go to ``buf``), else -1.
@@ -269,7 +245,7 @@ def tt_lookup(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray,
     return -1
 
 
-@njit(types.void(H, W, H, H, I64, I64, types.boolean, I64, I64, I64), cache=True)
+@compiled(types.void(H, W, H, H, I64, I64, types.boolean, I64, I64, I64), inline=True)
 def tt_store(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, depth: int,
              h: int, result: bool, target: int, left: int, cut: int) -> None:
     """Store what the search proved, for every position that agrees on what mattered."""
@@ -318,7 +294,7 @@ def tt_store(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, 
         tt[slot, T_UB] = target - 1
 
 
-@njit(I64(W, I64, I64, I64), cache=True)
+@compiled(I64(W, I64, I64, I64), inline=True)
 def power_of(w: np.ndarray, esuit: int, rank: int, led: int) -> int:
     """How strongly a card plays to a trick: trumps above the led suit, others cannot win."""
     if esuit == w[C_TRUMP]:
@@ -328,7 +304,7 @@ def power_of(w: np.ndarray, esuit: int, rank: int, led: int) -> int:
     return -1
 
 
-@njit(I64(H, W, H, I64, I64), cache=True)
+@compiled(I64(H, W, H, I64, I64), inline=True)
 def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
               seat: int) -> int:
     """Write the moves of ``seat`` into ``buf[depth]`` best first; return how many.
@@ -479,7 +455,7 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     return count
 
 
-@njit(I64(H, W, H, I64, I64), cache=True)
+@compiled(I64(H, W, H, I64, I64), inline=True)
 def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                  leader: int) -> int:
     """Tricks the leader surely wins by cashing his top cards, leading trumps first.
@@ -558,7 +534,7 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     return q
 
 
-@njit(I64(H, W, H, I64), cache=True)
+@compiled(I64(H, W, H, I64), inline=True)
 def entry_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> int:
     """Tricks the leader's side surely wins by leading to a partner's top card, then
     cashing the partner's quick tricks (DDS's quick tricks through an entry).
@@ -607,7 +583,7 @@ def entry_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) 
     return best
 
 
-@njit(I64(H, W, I64), cache=True)
+@compiled(I64(H, W, I64), inline=True)
 def sure_trumps(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
     """Tricks the counted seats (``counted`` 1) or the others (0) surely win with trumps.
 
@@ -637,7 +613,7 @@ def sure_trumps(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
     return best * 64 + rank
 
 
-@njit(I64(H, W), cache=True)
+@compiled(I64(H, W), inline=True)
 def top_trump_run(hands: np.ndarray, w: np.ndarray) -> int:
     """Trumps that surely win later: the top trumps held in sequence by the top trump's owner.
 
@@ -670,7 +646,7 @@ def top_trump_run(hands: np.ndarray, w: np.ndarray) -> int:
     return (run * 8 + owner) * 64 + low
 
 
-@njit(I64(H, W, H, I64), cache=True)
+@compiled(I64(H, W, H, I64), inline=True)
 def last_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> int:
     """The winner of the last trick (one card each), played out directly.
 
@@ -682,12 +658,12 @@ def last_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) ->
     winner = seat
     we = -1
     wb = 0
-    suit_count = np.zeros(5, np.int64)
+    suit_count = 0  # 4 bits per suit: how many cards of it the trick holds
     for i in range(w[C_ACTIVE]):
         for e in range(5):
             if hands[seat, e]:
                 b = top_bit(hands[seat, e])
-                suit_count[e] += 1
+                suit_count += 1 << (4 * e)
                 if i == 0:
                     led = e
                     if e == 4 and w[C_NT] == 1:
@@ -700,19 +676,22 @@ def last_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) ->
                     wb = b
                 break
         seat = w[NEXT + seat]
-    if we >= 0 and suit_count[we] > 1 and wb < buf[depth, B_REL + we]:
+    if we >= 0 and (suit_count >> (4 * we)) & 15 > 1 and wb < buf[depth, B_REL + we]:
         buf[depth, B_REL + we] = wb
     return int(winner)
 
 
-@njit(types.boolean(H, W, H, H, I64, I64), cache=True)
-def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, depth: int,
-           target: int) -> bool:
+@compiled(types.boolean(H, H, I64, I64))
+def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
     """Can the maximising seats make ``target`` more counted tricks from this position?
 
-    On return ``buf[depth, B_REL + e]`` holds the lowest rank of suit e that the answer
-    depended on (NONE if none).
+    ``st`` is the whole search state (see ``STATE_ROWS``), one array so that a recursive
+    call passes two arrays, not four.  On return ``st[depth, B_REL + e]`` holds the lowest
+    rank of suit e that the answer depended on (NONE if none).
     """
+    w = st[W_ROW]
+    hands = st[HAND_ROW:]
+    buf = st
     clear_rel(w, buf, depth)
     if target <= 0:
         return True
@@ -746,15 +725,15 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
                         omax == 0 and ocount == 0 and left - run < target):
                     buf[depth, B_REL + w[C_TRUMP]] = low
                     return bool(omax == 1)
-            st = sure_trumps(hands, w, 1)
-            if st >> 6 >= target:
-                if (st & 63) < NONE:
-                    buf[depth, B_REL + w[C_TRUMP]] = st & 63
+            sure = sure_trumps(hands, w, 1)
+            if sure >> 6 >= target:
+                if (sure & 63) < NONE:
+                    buf[depth, B_REL + w[C_TRUMP]] = sure & 63
                 return True
-            st = sure_trumps(hands, w, 0)
-            if left - (st >> 6) < target:
-                if (st & 63) < NONE:
-                    buf[depth, B_REL + w[C_TRUMP]] = st & 63
+            sure = sure_trumps(hands, w, 0)
+            if left - (sure >> 6) < target:
+                if (sure & 63) < NONE:
+                    buf[depth, B_REL + w[C_TRUMP]] = sure & 63
                 return False
             q = quick_tricks(hands, w, buf, depth, leader)
             if q < left and w[C_ACTIVE] > 2:
@@ -893,7 +872,7 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
                 w[S_LEN] = 0
                 w[S_LED] = -1
                 w[S_LEFT] = left - 1
-                child = search(hands, w, tt, buf, depth + 1, target - won)
+                child = search(st, tt, depth + 1, target - won)
                 w[TRICK] = t0
                 w[TRICK + 1] = t1
                 w[TRICK + 2] = t2
@@ -904,7 +883,7 @@ def search(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, de
             w[TRICK + e] |= bit
             w[S_LEN] = o_len + 1
             w[S_LAST] = seat
-            child = search(hands, w, tt, buf, depth + 1, target)
+            child = search(st, tt, depth + 1, target)
             w[TRICK + e] &= ~bit
         hands[seat, e] ^= bit
         w[S_LEADER] = o_leader

@@ -24,24 +24,34 @@ _state: dict[str, np.ndarray] = {}
 
 
 def _tables() -> dict[str, np.ndarray]:
-    """The transposition table and scratch buffers, allocated and touched once."""
+    """The transposition table, allocated and touched once."""
     if not _state:
         tt = np.empty((1 << TT_BITS, k.TT_COLS), np.int64)
         tt.fill(0)  # touch every page now, not as page faults inside the first searches
         _state["tt"] = tt
-        _state["buf"] = np.zeros((k.MAX_DEPTH, k.BUF_COLS), np.int64)
         _state["gen"] = np.zeros(1, np.int64)
     return _state
 
 
 @dataclass
 class Searcher:
-    """A position loaded into the kernel's arrays, ready for questions."""
+    """A position loaded into the kernel's state array, ready for questions."""
 
     position: Position
-    hands: np.ndarray
-    w: np.ndarray
+    st: np.ndarray
     finished: bool = True
+
+    @property
+    def hands(self) -> np.ndarray:
+        """The hands, ``hands[seat, esuit]`` (a view of the state array)."""
+        hands: np.ndarray = self.st[k.HAND_ROW:]
+        return hands
+
+    @property
+    def w(self) -> np.ndarray:
+        """The flat state: configuration, search state, voids, trick (a view)."""
+        w: np.ndarray = self.st[k.W_ROW]
+        return w
 
     @classmethod
     def load(cls, p: Position, budget: int = 0, gen: int | None = None) -> Searcher:
@@ -50,14 +60,16 @@ class Searcher:
         if gen is None:
             t["gen"][0] += 1
             gen = int(t["gen"][0])
-        t["buf"][:, k.B_KILLER] = 0   # no killer moves from an earlier search: determinism
         n = p.players
-        hands = np.zeros((n, 5), np.int64)
+        if n > k.MAX_SEATS:
+            raise ValueError(f"the kernel holds at most {k.MAX_SEATS} hands, not {n}")
+        st = np.zeros((k.STATE_ROWS, k.BUF_COLS), np.int64)  # no killer moves: determinism
+        hands = st[k.HAND_ROW:]
         for s in range(n):
             for c in iter_cards(p.hands[s]):
                 e, r = effective(p.strain, c)
                 hands[s, e] |= 1 << r
-        w = np.zeros(k.W_SIZE, np.int64)
+        w = st[k.W_ROW]
         trump = 4 if p.strain == NO_TRUMPS else p.strain
         w[k.C_TRUMP] = trump
         w[k.C_NT] = 1 if p.strain == NO_TRUMPS else 0
@@ -97,7 +109,7 @@ class Searcher:
             w[k.S_WSEAT] = wseat
             w[k.S_WPOW] = wpow
             w[k.S_LAST] = p.trick[-1][0]
-        return cls(p, hands, w)
+        return cls(p, st)
 
     @property
     def nodes(self) -> int:
@@ -109,7 +121,7 @@ class Searcher:
         given)? None if the budget ran out."""
         t = _tables()
         self.w[k.S_FORCE] = move
-        r = k.search(self.hands, self.w, t["tt"], t["buf"], 0, target)
+        r = k.search(self.st, t["tt"], 0, target)
         self.w[k.S_FORCE] = -1
         if self.w[k.S_ABORT]:
             self.finished = False
@@ -128,11 +140,10 @@ class Searcher:
 
     def root_order(self) -> dict[int, int]:
         """The kernel's order of the root's moves: move code (suit, rank, name) -> index."""
-        t = _tables()
         w = self.w
         seat = int(w[k.S_LEADER]) if w[k.S_LEN] == 0 else int(w[k.NEXT + w[k.S_LAST]])
-        n = k.gen_moves(self.hands, w, t["buf"], 0, seat)
-        return {int(t["buf"][0, k.B_MOVES + i]) & 0x7FF: i for i in range(n)}
+        n = k.gen_moves(self.hands, w, self.st, 0, seat)
+        return {int(self.st[0, k.B_MOVES + i]) & 0x7FF: i for i in range(n)}
 
     def ask_move(self, move: int, target: int,
                  small: dict[tuple[int, int], tuple[int, bool]]) -> bool | None:
@@ -152,7 +163,7 @@ class Searcher:
                 return hit[1]
         ok = self.at_least(target, move)
         if ok is not None and plain:
-            c = int(_tables()["buf"][0, k.B_REL + e])
+            c = int(self.st[0, k.B_REL + e])
             if b < c:
                 small[e, target] = (c, ok)
         return ok
