@@ -65,6 +65,7 @@ S_LAST = 25        # last seat to play to the current trick
 S_PROBES = 26      # table look-ups (statistics)
 S_HITS = 27        # look-ups that answered the question at once
 S_FORCE = 28       # a move the root (depth 0) must play, -1 for none: one move's question
+S_TSUITS = 29      # suits played to the trick just completed (for the next position_key)
 VOIDS = 32         # + seat: suits shown void
 TRICK = 40         # + esuit: cards of the current trick
 NEXT = 48          # + seat: the next seat to play
@@ -93,6 +94,7 @@ B_REL = 142        # + esuit: the lowest rank that mattered (NONE: no card of it
 B_HINT = 147       # the table's best move for this position, or -1
 B_KILLER = 148     # the move that last cut off at this depth (tried early: a killer move)
 B_LOW = 152        # + seat: the card each hand plays to an entry trick (entry_tricks)
+B_KEYED = 158      # 1: this depth's B_CODE and B_NCARDS describe the node now searched
 BUF_COLS = 160
 MAX_DEPTH = 80
 
@@ -139,30 +141,35 @@ def position_key(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) 
     """Describe a trick-boundary position in ``buf[depth]``; return its bucket's hash.
 
     The bucket: every hand's suit lengths, the leader, and (while the joker is live at no
-    trumps) what its lead depends on.  Per suit, the owners of all its cards from the top.
+    trumps) what its lead depends on.  Per suit, the owners of all its cards: 3 bits each
+    (seat + 1), the top card's in the highest digit, so the owners of the top k cards are
+    the code shifted right by 3 * (cards - k).  Suits the last trick did not touch keep the
+    codes found at its start (``buf[depth - active]``, when that node was keyed).
     """
     n = w[C_SEATS]
-    joker_live = False
+    prev = depth - w[C_ACTIVE]
+    fresh = 31
+    if prev >= 0 and buf[prev, B_KEYED] == 1:
+        fresh = w[S_TSUITS]  # the start of this trick was keyed: only its suits changed
     for e in range(5):
+        if not (fresh >> e) & 1:
+            buf[depth, B_CODE + e] = buf[prev, B_CODE + e]
+            buf[depth, B_NCARDS + e] = buf[prev, B_NCARDS + e]
+            continue
         allm = 0
         for s in range(n):
             allm |= hands[s, e]
         code = 0
-        m = allm
-        while m:
-            b = top_bit(m)
-            bit = 1 << b
-            owner = 0
-            for s in range(n):
-                if hands[s, e] & bit:
-                    owner = s
-                    break
-            code = code * 8 + owner + 1
-            m ^= bit
+        for s in range(n):
+            m = hands[s, e]
+            while m:
+                bit = m & -m
+                m ^= bit
+                code += (s + 1) << (3 * popcount(allm & (bit - 1)))
         buf[depth, B_CODE + e] = code
         buf[depth, B_NCARDS + e] = popcount(allm)
-        if e == 4 and allm:
-            joker_live = True
+    buf[depth, B_KEYED] = 1
+    joker_live = buf[depth, B_NCARDS + 4] > 0
     for i in range(3):
         word = 0
         for s in range(2 * i, min(2 * i + 2, n)):
@@ -693,6 +700,7 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
     hands = st[HAND_ROW:]
     buf = st
     clear_rel(w, buf, depth)
+    buf[depth, B_KEYED] = 0
     if target <= 0:
         return True
     left = w[S_LEFT]
@@ -735,20 +743,25 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
                 if (sure & 63) < NONE:
                     buf[depth, B_REL + w[C_TRUMP]] = sure & 63
                 return False
-            q = quick_tricks(hands, w, buf, depth, leader)
-            if q < left and w[C_ACTIVE] > 2:
-                qe = entry_tricks(hands, w, buf, depth)
-                if qe > q:
-                    q = qe
-            if q > 0:
-                q = min(q, left)
-                lmax = (w[C_MAX] >> leader) & 1
-                lcount = (w[C_COUNT] >> leader) & 1
-                if lmax == 1 and lcount == 1 and q >= target:
-                    return True
-                if lmax == 0 and lcount == 0 and left - q < target:
-                    return False
-            clear_rel(w, buf, depth)
+            # the leader's side's quick tricks (directly, else through a partner's entry)
+            # decide when they reach ``need``: the target for a counted maximiser, more than
+            # the others may lose for an uncounted minimiser
+            lmax = (w[C_MAX] >> leader) & 1
+            lcount = (w[C_COUNT] >> leader) & 1
+            need = 0
+            if lmax == 1 and lcount == 1:
+                need = target
+            elif lmax == 0 and lcount == 0:
+                need = left - target + 1
+            if need > 0:
+                q = quick_tricks(hands, w, buf, depth, leader)
+                if q < need and w[C_ACTIVE] > 2:
+                    qe = entry_tricks(hands, w, buf, depth)
+                    if qe > q:
+                        q = qe
+                if q >= need:
+                    return bool(lmax == 1)
+                clear_rel(w, buf, depth)
         h = position_key(hands, w, buf, depth)
         w[S_PROBES] += 1
         found = tt_lookup(hands, w, tt, buf, depth, h, target)
@@ -872,6 +885,8 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
                 w[S_LEN] = 0
                 w[S_LED] = -1
                 w[S_LEFT] = left - 1
+                w[S_TSUITS] = (1 << e) | (1 if t0 else 0) | (2 if t1 else 0) | (
+                    4 if t2 else 0) | (8 if t3 else 0) | (16 if t4 else 0)
                 child = search(st, tt, depth + 1, target - won)
                 w[TRICK] = t0
                 w[TRICK + 1] = t1
