@@ -35,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
-from .bits import popcount, top_bit
+from .intrinsics import popcount, prefetch_row, top_bit
 from .jit import compiled
 
 # -- the flat state array w ----------------------------------------------------------------
@@ -65,7 +65,7 @@ S_LAST = 25        # last seat to play to the current trick
 S_PROBES = 26      # table look-ups (statistics)
 S_HITS = 27        # look-ups that answered the question at once
 S_FORCE = 28       # a move the root (depth 0) must play, -1 for none: one move's question
-S_TSUITS = 29      # suits played to the trick just completed (for the next position_key)
+S_TSUITS = 29      # suits played to the trick just completed (for the next owner_codes)
 VOIDS = 32         # + seat: suits shown void
 TRICK = 40         # + esuit: cards of the current trick
 NEXT = 48          # + seat: the next seat to play
@@ -137,14 +137,45 @@ def clear_rel(w: np.ndarray, buf: np.ndarray, depth: int) -> None:
 
 
 @compiled(I64(H, W, H, I64), inline=True)
-def position_key(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> int:
-    """Describe a trick-boundary position in ``buf[depth]``; return its bucket's hash.
+def bucket_hash(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> int:
+    """Write a trick-boundary position's bucket into ``buf[depth]``; return its hash.
 
     The bucket: every hand's suit lengths, the leader, and (while the joker is live at no
-    trumps) what its lead depends on.  Per suit, the owners of all its cards: 3 bits each
-    (seat + 1), the top card's in the highest digit, so the owners of the top k cards are
-    the code shifted right by 3 * (cards - k).  Suits the last trick did not touch keep the
-    codes found at its start (``buf[depth - active]``, when that node was keyed).
+    trumps) what its lead depends on.  Cheap, so the search knows the table's slot early
+    and can prefetch it while it counts quick tricks.
+    """
+    n = w[C_SEATS]
+    joker_live = False
+    for i in range(3):
+        word = 0
+        for s in range(2 * i, min(2 * i + 2, n)):
+            for e in range(5):
+                word = word * 32 + popcount(hands[s, e])
+            if hands[s, 4]:
+                joker_live = True
+        buf[depth, B_BUCKET + i] = word
+    extra = w[S_LEADER]
+    if w[C_NT] == 1 and joker_live:
+        if w[C_CLASSIC] == 1:
+            for s in range(n):
+                extra |= w[VOIDS + s] << (8 + 4 * s)
+        else:
+            extra |= w[S_LEDSUITS] << 4
+    buf[depth, B_BUCKET + 3] = extra
+    h = 0x1F2E3D4C5B6A798
+    for i in range(BUCKET_WORDS):
+        h = _mix(h, buf[depth, B_BUCKET + i])
+    return h
+
+
+@compiled(types.void(H, W, H, I64), inline=True)
+def owner_codes(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> None:
+    """Write each suit's owner code and card count into ``buf[depth]``.
+
+    The owners of all the suit's cards: 3 bits each (seat + 1), the top card's in the
+    highest digit, so the owners of the top k cards are the code shifted right by
+    3 * (cards - k).  Suits the last trick did not touch keep the codes found at its start
+    (``buf[depth - active]``, when that node was keyed).
     """
     n = w[C_SEATS]
     prev = depth - w[C_ACTIVE]
@@ -169,25 +200,6 @@ def position_key(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) 
         buf[depth, B_CODE + e] = code
         buf[depth, B_NCARDS + e] = popcount(allm)
     buf[depth, B_KEYED] = 1
-    joker_live = buf[depth, B_NCARDS + 4] > 0
-    for i in range(3):
-        word = 0
-        for s in range(2 * i, min(2 * i + 2, n)):
-            for e in range(5):
-                word = word * 32 + popcount(hands[s, e])
-        buf[depth, B_BUCKET + i] = word
-    extra = w[S_LEADER]
-    if w[C_NT] == 1 and joker_live:
-        if w[C_CLASSIC] == 1:
-            for s in range(n):
-                extra |= w[VOIDS + s] << (8 + 4 * s)
-        else:
-            extra |= w[S_LEDSUITS] << 4
-    buf[depth, B_BUCKET + 3] = extra
-    h = 0x1F2E3D4C5B6A798
-    for i in range(BUCKET_WORDS):
-        h = _mix(h, buf[depth, B_BUCKET + i])
-    return h
 
 
 @compiled(types.boolean(H, H, I64, I64), inline=True)
@@ -719,6 +731,8 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
             win = last_trick(hands, w, buf, depth)
             return bool(((w[C_COUNT] >> win) & 1) >= target)
         leader = w[S_LEADER]
+        h = bucket_hash(hands, w, buf, depth)
+        prefetch_row(tt, h & (tt.shape[0] - 1))
         if w[C_STOP] == 0:
             # sure trump tricks: a lower bound for the counted seats, an upper one from the
             # others' sure tricks
@@ -762,7 +776,7 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
                 if q >= need:
                     return bool(lmax == 1)
                 clear_rel(w, buf, depth)
-        h = position_key(hands, w, buf, depth)
+        owner_codes(hands, w, buf, depth)
         w[S_PROBES] += 1
         found = tt_lookup(hands, w, tt, buf, depth, h, target)
         if found >= 0:
