@@ -69,7 +69,8 @@ S_TSUITS = 29      # suits played to the trick just completed (for the next owne
 VOIDS = 32         # + seat: suits shown void
 TRICK = 40         # + esuit: cards of the current trick
 NEXT = 48          # + seat: the next seat to play
-W_SIZE = 56
+LEFT = 56          # + esuit: the suit's cards still in the hands (the union of hands[:, esuit])
+W_SIZE = 61
 
 # -- the transposition table tt[slot] -------------------------------------------------------
 T_BUCKET = 0       # 4 words: every hand's suit lengths, the leader and the joker's state
@@ -187,9 +188,7 @@ def owner_codes(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -
             buf[depth, B_CODE + e] = buf[prev, B_CODE + e]
             buf[depth, B_NCARDS + e] = buf[prev, B_NCARDS + e]
             continue
-        allm = 0
-        for s in range(n):
-            allm |= hands[s, e]
+        allm = w[LEFT + e]
         code = 0
         for s in range(n):
             m = hands[s, e]
@@ -221,15 +220,12 @@ def entry_matches(tt: np.ndarray, buf: np.ndarray, depth: int, slot: int) -> boo
 def rel_from_entry(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                    ks: int) -> None:
     """The ranks that mattered, as this position's ranks of an entry's top cards."""
-    n = w[C_SEATS]
     for e in range(5):
         k = (ks >> (5 * e)) & 31
         if k == 0:
             buf[depth, B_REL + e] = NONE
             continue
-        allm = 0
-        for s in range(n):
-            allm |= hands[s, e]
+        allm = w[LEFT + e]
         b = 0
         for _ in range(k):
             b = top_bit(allm)
@@ -269,15 +265,11 @@ def tt_store(hands: np.ndarray, w: np.ndarray, tt: np.ndarray, buf: np.ndarray, 
              h: int, result: bool, target: int, left: int, cut: int) -> None:
     """Store what the search proved, for every position that agrees on what mattered."""
     ks = 0
-    n = w[C_SEATS]
     for e in range(5):
         thr = buf[depth, B_REL + e]
         k = 0
         if thr < NONE:
-            allm = 0
-            for s in range(n):
-                allm |= hands[s, e]
-            k = popcount(allm & ~((1 << thr) - 1))
+            k = popcount(w[LEFT + e] & ~((1 << thr) - 1))
         ks |= k << (5 * e)
     size = tt.shape[0]
     gen = w[C_GEN]
@@ -359,9 +351,7 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
         h = hands[seat, e]
         if h == 0:
             continue
-        allm = w[TRICK + e]
-        for s in range(n):
-            allm |= hands[s, e]
+        allm = w[TRICK + e] | w[LEFT + e]
         top = top_bit(allm)
         lead_bonus = 0
         win_bonus = 300
@@ -493,10 +483,7 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     qt = -1
     if w[C_NT] == 0:
         mine = hands[leader, tr]
-        others = 0
-        for s in range(n):
-            if s != leader:
-                others |= hands[s, tr]
+        others = w[LEFT + tr] & ~mine
         if others == 0:
             q = popcount(mine)
         else:
@@ -516,10 +503,7 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
         mine = hands[leader, e]
         if mine == 0:
             continue
-        others = 0
-        for s in range(n):
-            if s != leader:
-                others |= hands[s, e]
+        others = w[LEFT + e] & ~mine
         run = 0
         low = NONE
         if others == 0:
@@ -572,9 +556,7 @@ def entry_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) 
     for x in range(4):
         if x == tr or hands[leader, x] == 0:
             continue
-        allx = 0
-        for s in range(n):
-            allx |= hands[s, x]
+        allx = w[LEFT + x]
         top = top_bit(allx)
         p = -1
         safe = True
@@ -585,14 +567,18 @@ def entry_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) 
                 safe = False
         if p == leader or ((maxs >> p) & 1) != my_side or not safe:
             continue
+        played = 0
         for s in range(n):
             h = hands[s, x]
             b = 0
             if h:
                 b = (1 << top) if s == p else (h & -h)
                 hands[s, x] = h ^ b
+                played |= b
             buf[depth, B_LOW + s] = b
+        w[LEFT + x] ^= played
         q = 1 + quick_tricks(hands, w, buf, depth, p)
+        w[LEFT + x] ^= played
         for s in range(n):
             hands[s, x] |= buf[depth, B_LOW + s]
         if q > best:
@@ -642,9 +628,7 @@ def top_trump_run(hands: np.ndarray, w: np.ndarray) -> int:
     """
     n = w[C_SEATS]
     tr = w[C_TRUMP]
-    allm = 0
-    for s in range(n):
-        allm |= hands[s, tr]
+    allm = w[LEFT + tr]
     if allm == 0:
         return 0
     b = top_bit(allm)
@@ -850,6 +834,7 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
             continue
         bit = 1 << b
         hands[seat, e] ^= bit
+        w[LEFT + e] ^= bit
         if o_len == 0:
             w[S_LEADER] = seat
             if e == 4 and w[C_NT] == 1:
@@ -915,6 +900,7 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
             child = search(st, tt, depth + 1, target)
             w[TRICK + e] &= ~bit
         hands[seat, e] ^= bit
+        w[LEFT + e] ^= bit
         w[S_LEADER] = o_leader
         w[S_LEN] = o_len
         w[S_LED] = o_led

@@ -85,6 +85,8 @@ class Searcher:
         for s in range(n):
             w[k.NEXT + s] = s
             w[k.VOIDS + s] = p.voids[s]
+            for e in range(5):
+                w[k.LEFT + e] |= hands[s, e]
         for i, s in enumerate(p.active):
             w[k.NEXT + s] = p.active[(i + 1) % len(p.active)]
         w[k.S_LEFT] = p.tricks_left
