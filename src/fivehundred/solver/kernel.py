@@ -26,8 +26,10 @@ Techniques (after DDS):
   the lowest discard; the killer move, then the move the table says decided last time;
 * the lowest winning rank: once a card below every rank its answer depended on has failed,
   the other such cards of its suit (equivalent to it) are not tried;
-* quick tricks from top cards, top trumps that surely win later, trumps above all of the
-  other side's (a lower bound for either side), the last trick played out.
+* quick tricks from top cards (directly or through a partner's entry), top trumps that
+  surely win later, trumps above all of the other side's (a lower bound for either side),
+  the last trick played out; inside a trick, a side that needs one more trick and surely
+  wins this one (DDS's second-hand quick trick).
 """
 
 from __future__ import annotations
@@ -588,6 +590,48 @@ def entry_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) 
     return best
 
 
+@compiled(types.boolean(H, W, H, I64, I64), inline=True)
+def side_wins_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
+                    seat: int) -> bool:
+    """Whether the side of ``seat`` (to play, not last) surely wins the current trick.
+
+    Either one of its hands yet to play holds a card of the led suit above the card now
+    winning and above every card of the suit the opponents yet to play hold, or one of its
+    hands can ruff a trick not yet ruffed; in both cases no opponent yet to play can ruff
+    (DDS's quick trick for the second hand).  The rank relied on goes to ``buf[depth]``.
+    """
+    led = w[S_LED]
+    tr = w[C_TRUMP]
+    if led < 0:
+        return False
+    maxs = w[C_MAX]
+    my_side = (maxs >> seat) & 1
+    mine = 0          # the side's cards of the led suit, in hands yet to play
+    theirs = 0        # the opponents' (yet to play)
+    can_ruff = False
+    s = seat
+    for _ in range(w[C_ACTIVE] - w[S_LEN]):
+        void_ruffs = led != tr and hands[s, led] == 0 and hands[s, tr] != 0
+        if ((maxs >> s) & 1) == my_side:
+            mine |= hands[s, led]
+            can_ruff = can_ruff or void_ruffs
+        else:
+            if void_ruffs:
+                return False
+            theirs |= hands[s, led]
+        s = w[NEXT + s]
+    wpow = w[S_WPOW]
+    if led != tr and wpow >= 100:
+        return False          # already ruffed: a top card of the suit no longer wins
+    if mine:
+        top = top_bit(mine)
+        if top > wpow - (100 if led == tr else 0) and (1 << top) > theirs:
+            if top < buf[depth, B_REL + led]:
+                buf[depth, B_REL + led] = top
+            return True
+    return can_ruff
+
+
 @compiled(I64(H, W, I64), inline=True)
 def sure_trumps(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
     """Tricks the counted seats (``counted`` 1) or the others (0) surely win with trumps.
@@ -768,6 +812,14 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
             return found == 1
         hint = buf[depth, B_HINT]
     seat = w[S_LEADER] if w[S_LEN] == 0 else w[NEXT + w[S_LAST]]
+    if not boundary and not forced and w[C_STOP] == 0 and w[S_LEN] < w[C_ACTIVE] - 1:
+        # a side that needs one more trick and surely wins this one
+        smax = (w[C_MAX] >> seat) & 1
+        if smax == (w[C_COUNT] >> seat) & 1 and (
+                target == 1 if smax == 1 else target == left):
+            if side_wins_trick(hands, w, buf, depth, seat):
+                return bool(smax == 1)
+            clear_rel(w, buf, depth)
     if forced:
         count = 1
         buf[depth, B_MOVES] = w[S_FORCE]
