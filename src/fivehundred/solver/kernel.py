@@ -317,6 +317,52 @@ def power_of(w: np.ndarray, esuit: int, rank: int, led: int) -> int:
     return -1
 
 
+@compiled(I64(H, W, H, I64, I64, types.boolean), inline=True)
+def follow_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, seat: int,
+                 partner_winning: bool) -> int:
+    """``gen_moves`` for a hand following suit, in its order without scoring or sorting.
+
+    The cards that would win the trick (none if a partner is winning or the trick is
+    ruffed) from the cheapest up, then the others from the lowest up; a sequence as its top
+    card.  The card now winning is among the suit's cards left, so no sequence holds both a
+    winner and a loser.
+    """
+    led = w[S_LED]
+    tr = w[C_TRUMP]
+    h = hands[seat, led]
+    allm = w[TRICK + led] | w[LEFT + led]
+    wpow = w[S_WPOW]
+    thr = 63                                   # cards above rank thr win
+    if not partner_winning:
+        if led == tr:
+            thr = wpow - 100
+        elif wpow < 100:
+            thr = wpow
+    count = 0
+    for part in range(2):
+        if part == 0:
+            if thr >= 63:
+                continue
+            m = h & ~((2 << thr) - 1)
+        else:
+            m = h & ((2 << thr) - 1) if thr < 63 else h
+        bottom = -1
+        while m:
+            bit = m & -m
+            m ^= bit
+            b = top_bit(bit)
+            lower = allm & (bit - 1)
+            if bottom < 0 or lower == 0 or not (h >> top_bit(lower)) & 1:
+                bottom = b                     # a new sequence starts here
+            higher = allm & ~((bit << 1) - 1)
+            if higher != 0 and h & (higher & -higher):
+                continue                       # its top is higher
+            buf[depth, B_MOVES + count] = led | (b << 3) | (NO_NAME << 8) | (bottom << 11)
+            count += 1
+            bottom = -1
+    return count
+
+
 @compiled(I64(H, W, H, I64, I64), inline=True)
 def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
               seat: int) -> int:
@@ -343,6 +389,8 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     maxs = w[C_MAX]
     my_side = (maxs >> seat) & 1
     partner_winning = (not leading) and ((maxs >> w[S_WSEAT]) & 1) == my_side
+    if not leading and led >= 0 and hi == led + 1 and hands[seat, led] != 0:
+        return follow_moves(hands, w, buf, depth, seat, partner_winning)
     tr = w[C_TRUMP]
     rho = seat                                # the seat that plays last to my lead
     if leading:
