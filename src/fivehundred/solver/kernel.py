@@ -514,16 +514,17 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     return count
 
 
-@compiled(I64(H, W, H, I64, I64), inline=True)
+@compiled(I64(H, W, H, I64, I64, I64), inline=True)
 def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
-                 leader: int) -> int:
+                 leader: int, cutoff: int) -> int:
     """Tricks the leader surely wins by cashing his top cards, leading trumps first.
 
     His trumps above every other trump win one after another; then in each side suit his
     cards above every other card of the suit win while each opponent who may still hold a
     trump has to follow (as many rounds as the shortest such opponent holds).  At no trumps
-    the joker is the only trump and is not itself counted.  The ranks the count relies on
-    go to ``buf[depth]``.
+    the joker is the only trump and is not itself counted.  Counting stops at ``cutoff``
+    (enough to decide), and only the ranks of the cards counted go to ``buf[depth]``: the
+    fewer ranks an answer relies on, the more positions its table entry covers.
     """
     n = w[C_SEATS]
     tr = w[C_TRUMP]
@@ -539,7 +540,7 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
         else:
             top_other = top_bit(others)
             m = mine
-            while m:
+            while m and q < cutoff:
                 b = top_bit(m)
                 if b < top_other:
                     break
@@ -548,6 +549,8 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                 if b < buf[depth, B_REL + tr]:
                     buf[depth, B_REL + tr] = b
     for e in range(4):
+        if q >= cutoff:
+            break
         if e == tr:
             continue
         mine = hands[leader, e]
@@ -555,7 +558,6 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
             continue
         others = w[LEFT + e] & ~mine
         run = 0
-        low = NONE
         if others == 0:
             run = popcount(mine)
         else:
@@ -566,14 +568,11 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                 if b < top_other:
                     break
                 run += 1
-                low = b
                 m ^= 1 << b
         if run == 0:
             continue
         if qt < 0:
             qt = q        # trumps drawn by the trump run: each opponent followed each round
-        if low < buf[depth, B_REL + e]:
-            buf[depth, B_REL + e] = low
         safe = run
         for s in range(n):
             if s == leader or ((maxs >> s) & 1) == my_side:
@@ -583,19 +582,30 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                 ln = popcount(hands[s, e])
                 if ln < safe:
                     safe = ln
-        q += safe
+        safe = min(safe, cutoff - q)
+        if safe > 0 and others != 0:
+            m = mine
+            b = NONE
+            for _ in range(safe):
+                b = top_bit(m)
+                m ^= 1 << b
+            if b < buf[depth, B_REL + e]:
+                buf[depth, B_REL + e] = b   # the lowest card counted
+        q += max(safe, 0)
     return q
 
 
-@compiled(I64(H, W, H, I64), inline=True)
-def entry_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> int:
+@compiled(I64(H, W, H, I64, I64), inline=True)
+def entry_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
+                 need: int) -> int:
     """Tricks the leader's side surely wins by leading to a partner's top card, then
     cashing the partner's quick tricks (DDS's quick tricks through an entry).
 
     The leader leads his lowest card of a side suit whose top card a partner holds and that
     no opponent can ruff in this round; every other hand follows with its lowest card of the
     suit (an opponent's higher card would only help), then the partner counts his quick
-    tricks.  The ranks relied on go to ``buf[depth]``.
+    tricks.  The first way to ``need`` tricks is returned at once with the ranks it relied
+    on in ``buf[depth]``; otherwise the best count, the ranks meaningless.
     """
     n = w[C_SEATS]
     tr = w[C_TRUMP]
@@ -627,14 +637,16 @@ def entry_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) 
                 played |= b
             buf[depth, B_LOW + s] = b
         w[LEFT + x] ^= played
-        q = 1 + quick_tricks(hands, w, buf, depth, p)
+        clear_rel(w, buf, depth)
+        q = 1 + quick_tricks(hands, w, buf, depth, p, need - 1)
         w[LEFT + x] ^= played
         for s in range(n):
             hands[s, x] |= buf[depth, B_LOW + s]
-        if q > best:
-            best = q
+        if q >= need:
             if top < buf[depth, B_REL + x]:
                 buf[depth, B_REL + x] = top
+            return q
+        best = max(best, q)
     return best
 
 
@@ -844,11 +856,9 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
             elif lmax == 0 and lcount == 0:
                 need = left - target + 1
             if need > 0:
-                q = quick_tricks(hands, w, buf, depth, leader)
+                q = quick_tricks(hands, w, buf, depth, leader, need)
                 if q < need and w[C_ACTIVE] > 2:
-                    qe = entry_tricks(hands, w, buf, depth)
-                    if qe > q:
-                        q = qe
+                    q = entry_tricks(hands, w, buf, depth, need)
                 if q >= need:
                     return bool(lmax == 1)
                 clear_rel(w, buf, depth)
