@@ -6,9 +6,11 @@ ranks (bit r set: the card of effective rank r).  The other state lives in one f
 ``w`` (configuration, search state, shown voids, the current trick's cards, the seat order)
 and the per-depth scratch in ``buf[depth]``; the hands, ``w`` and ``buf`` are rows of one
 state array ``st``, so a recursive call passes two arrays, ``st`` and the transposition table
-``tt``.  The helpers are inlined into ``search``, and popcount and the top bit are single
-instructions (``bits``).  ``search`` answers one question: can the maximising seats make at
-least ``target`` more counted tricks from here?
+``tt``.  The helpers are inlined into ``search`` (``jit``); popcount, the top bit and a cache
+prefetch are single instructions (``intrinsics``); each suit's cards still in play are kept
+up to date in ``w`` (one xor per card played), not gathered from the hands at every node.
+``search`` answers one question: can the maximising seats make at least ``target`` more
+counted tricks from here?
 
 Techniques (after DDS):
 
