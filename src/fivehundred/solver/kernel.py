@@ -699,9 +699,10 @@ def sure_trumps(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
     """Tricks the counted seats (``counted`` 1) or the others (0) surely win with trumps.
 
     Each trump of one hand above every trump of the other side wins a trick for its side
-    (the highest trump of any trick it is played to is its own side's), one trick per card.
-    Returned as ``tricks * 64 + rank``: the rank is the other side's top trump, the lowest
-    that matters (NONE if the other side holds no trump).
+    (the highest trump of any trick it is played to is its own side's), one trick per card;
+    two such trumps in two hands both win when either hand holds another trump to play
+    under the other's.  Returned as ``tricks * 64 + rank``: the rank is the other side's
+    top trump, the lowest that matters (NONE if the other side holds no trump).
     """
     n = w[C_SEATS]
     tr = w[C_TRUMP]
@@ -716,11 +717,19 @@ def sure_trumps(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
         rank = top_bit(opp)
         above = ~((1 << (rank + 1)) - 1)
     best = 0
+    holders = 0       # hands of the side with such a trump
+    guarded = False   # one of them holds another trump too
     for s in range(n):
         if ((cnt >> s) & 1) == counted:
             c = popcount(hands[s, tr] & above)
             if c > best:
                 best = c
+            if c > 0:
+                holders += 1
+                if popcount(hands[s, tr]) > 1:
+                    guarded = True
+    if best < 2 and holders >= 2 and guarded:
+        best = 2      # two hands' top trumps cannot both fall on one trick (DDS)
     return best * 64 + rank
 
 
