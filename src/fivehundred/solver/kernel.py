@@ -25,7 +25,8 @@ Techniques (after DDS):
 * move ordering: winners (that no opponent can ruff) and partner's winners led first, then
   partner's ruffs; suits where the opponents have few cards to choose from, and not suits
   whose top cards sit over the leader; the cheapest winning card, no overtaking a partner,
-  the lowest discard; the killer move, then the move the table says decided last time;
+  the lowest discard; the move the table says decided last time, and before it the killer
+  move (for the leader's side only: the other side's killers cost more nodes than they save);
 * the lowest winning rank: once a card below every rank its answer depended on has failed,
   the other such cards of its suit (equivalent to it) are not tried;
 * quick tricks from top cards (directly or through a partner's entry), top trumps that
@@ -902,7 +903,9 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
                     buf[depth, B_MOVES + j] = buf[depth, B_MOVES + j - 1]
                 buf[depth, B_MOVES] = hint
                 break
-    if killer > 0:
+    if killer > 0 and (w[C_MAX] >> seat) & 1 == (w[C_MAX] >> w[S_LEADER]) & 1:
+        # the killer first, for the leader's side (measured: the other side's killers cost
+        # nodes: -6% suit, -15% no trumps, -6% three-handed without them)
         for i in range(1, count):
             if buf[depth, B_MOVES + i] == killer:
                 for j in range(i, 0, -1):
