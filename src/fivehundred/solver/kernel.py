@@ -816,8 +816,8 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
     if target <= 0:
         return True
     left = w[S_LEFT]
-    if target > left:
-        return False
+    if target > left or (target > 1 and w[C_STOP] == 1):
+        return False      # more than left, or more than the one trick that stops a misère
     w[S_NODES] += 1
     if w[C_BUDGET] > 0 and w[S_NODES] > w[C_BUDGET]:
         w[S_ABORT] = 1
