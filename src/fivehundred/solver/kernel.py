@@ -113,11 +113,13 @@ STATE_ROWS = HAND_ROW + MAX_SEATS
 # lead ordering weights (measured on node counts): an opponent's void counts as this many
 # cards of the suit; a suit whose top or second card the last hand holds (not singly) scores
 # this much less; each opponent card of the suit (in a trump contract) this much less; the
-# top card of a suit an opponent can ruff scores this instead of 300
+# top card of a suit an opponent can ruff scores this instead of 300; a finesse (the next
+# hand holds the top card, a partner the second, not singly) scores this much more
 LEAD_VOID = 4
 LEAD_RHO = 10
 LEAD_W = 5
 LEAD_RUFFED = 40
+LEAD_FIN = 20
 NONE = 40          # "no rank mattered": above every effective rank
 NO_NAME = 7        # move field: the joker lead names no suit
 
@@ -453,6 +455,9 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                         sec_s = s
                 if (top_s == rho or sec_s == rho) and popcount(hands[rho, e]) > 1:
                     lead_bonus -= LEAD_RHO    # the last hand holds a top card over us
+                elif top_s == w[NEXT + seat] and sec_s != seat and (
+                        (maxs >> sec_s) & 1) == my_side and popcount(hands[sec_s, e]) > 1:
+                    lead_bonus += LEAD_FIN    # a finesse through the next hand's top card
         m = h
         while m:
             b = top_bit(m)
