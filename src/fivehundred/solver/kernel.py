@@ -322,6 +322,53 @@ def power_of(w: np.ndarray, esuit: int, rank: int, led: int) -> int:
     return -1
 
 
+@compiled(types.boolean(H, W, H, I64, I64, types.boolean), inline=True)
+def side_wins_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
+                    seat: int, partners_only: bool) -> bool:
+    """Whether the side of ``seat`` (to play, not last) surely wins the current trick.
+
+    Either one of its hands yet to play holds a card of the led suit above the card now
+    winning and above every card of the suit the opponents yet to play hold, or one of them
+    can ruff a trick not yet ruffed; in both cases no opponent yet to play can ruff (DDS's
+    quick trick for the second hand).  With ``partners_only``, only a later partner's card
+    of the led suit counts (for move ordering: a partner's ruff there costs nodes).  The
+    rank relied on goes to ``buf[depth]``.
+    """
+    led = w[S_LED]
+    tr = w[C_TRUMP]
+    if led < 0:
+        return False
+    maxs = w[C_MAX]
+    my_side = (maxs >> seat) & 1
+    mine = 0          # the side's cards of the led suit, in hands yet to play
+    theirs = 0        # the opponents' (yet to play)
+    can_ruff = False
+    s = seat
+    for _ in range(w[C_ACTIVE] - w[S_LEN]):
+        void_ruffs = led != tr and hands[s, led] == 0 and hands[s, tr] != 0
+        if ((maxs >> s) & 1) == my_side:
+            if not partners_only:
+                mine |= hands[s, led]
+                can_ruff = can_ruff or void_ruffs
+            elif s != seat:
+                mine |= hands[s, led]
+        else:
+            if void_ruffs:
+                return False
+            theirs |= hands[s, led]
+        s = w[NEXT + s]
+    wpow = w[S_WPOW]
+    if led != tr and wpow >= 100:
+        return False          # already ruffed: a top card of the suit no longer wins
+    if mine:
+        top = top_bit(mine)
+        if top > wpow - (100 if led == tr else 0) and (1 << top) > theirs:
+            if top < buf[depth, B_REL + led]:
+                buf[depth, B_REL + led] = top
+            return True
+    return can_ruff
+
+
 @compiled(I64(H, W, H, I64, I64, types.boolean), inline=True)
 def follow_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, seat: int,
                  partner_winning: bool) -> int:
@@ -395,6 +442,9 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     my_side = (maxs >> seat) & 1
     partner_winning = (not leading) and ((maxs >> w[S_WSEAT]) & 1) == my_side
     if not leading and led >= 0 and hi == led + 1 and hands[seat, led] != 0:
+        if not partner_winning and w[S_LEN] < w[C_ACTIVE] - 1:
+            # a partner yet to play surely wins the trick: as good as winning now
+            partner_winning = side_wins_trick(hands, w, buf, depth, seat, True)
         return follow_moves(hands, w, buf, depth, seat, partner_winning)
     tr = w[C_TRUMP]
     rho = seat                                # the seat that plays last to my lead
@@ -658,48 +708,6 @@ def entry_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     return best
 
 
-@compiled(types.boolean(H, W, H, I64, I64), inline=True)
-def side_wins_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
-                    seat: int) -> bool:
-    """Whether the side of ``seat`` (to play, not last) surely wins the current trick.
-
-    Either one of its hands yet to play holds a card of the led suit above the card now
-    winning and above every card of the suit the opponents yet to play hold, or one of its
-    hands can ruff a trick not yet ruffed; in both cases no opponent yet to play can ruff
-    (DDS's quick trick for the second hand).  The rank relied on goes to ``buf[depth]``.
-    """
-    led = w[S_LED]
-    tr = w[C_TRUMP]
-    if led < 0:
-        return False
-    maxs = w[C_MAX]
-    my_side = (maxs >> seat) & 1
-    mine = 0          # the side's cards of the led suit, in hands yet to play
-    theirs = 0        # the opponents' (yet to play)
-    can_ruff = False
-    s = seat
-    for _ in range(w[C_ACTIVE] - w[S_LEN]):
-        void_ruffs = led != tr and hands[s, led] == 0 and hands[s, tr] != 0
-        if ((maxs >> s) & 1) == my_side:
-            mine |= hands[s, led]
-            can_ruff = can_ruff or void_ruffs
-        else:
-            if void_ruffs:
-                return False
-            theirs |= hands[s, led]
-        s = w[NEXT + s]
-    wpow = w[S_WPOW]
-    if led != tr and wpow >= 100:
-        return False          # already ruffed: a top card of the suit no longer wins
-    if mine:
-        top = top_bit(mine)
-        if top > wpow - (100 if led == tr else 0) and (1 << top) > theirs:
-            if top < buf[depth, B_REL + led]:
-                buf[depth, B_REL + led] = top
-            return True
-    return can_ruff
-
-
 @compiled(I64(H, W, I64), inline=True)
 def sure_trumps(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
     """Tricks the counted seats (``counted`` 1) or the others (0) surely win with trumps.
@@ -892,7 +900,7 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
         smax = (w[C_MAX] >> seat) & 1
         if smax == (w[C_COUNT] >> seat) & 1 and (
                 target == 1 if smax == 1 else target == left):
-            if side_wins_trick(hands, w, buf, depth, seat):
+            if side_wins_trick(hands, w, buf, depth, seat, False):
                 return bool(smax == 1)
             clear_rel(w, buf, depth)
     if forced:
