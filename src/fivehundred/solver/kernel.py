@@ -441,10 +441,10 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     maxs = w[C_MAX]
     my_side = (maxs >> seat) & 1
     partner_winning = (not leading) and ((maxs >> w[S_WSEAT]) & 1) == my_side
+    if not leading and not partner_winning and w[S_LEN] < w[C_ACTIVE] - 1:
+        # a partner yet to play surely wins the trick: as good as winning now
+        partner_winning = side_wins_trick(hands, w, buf, depth, seat, True)
     if not leading and led >= 0 and hi == led + 1 and hands[seat, led] != 0:
-        if not partner_winning and w[S_LEN] < w[C_ACTIVE] - 1:
-            # a partner yet to play surely wins the trick: as good as winning now
-            partner_winning = side_wins_trick(hands, w, buf, depth, seat, True)
         return follow_moves(hands, w, buf, depth, seat, partner_winning)
     tr = w[C_TRUMP]
     rho = seat                                # the seat that plays last to my lead
