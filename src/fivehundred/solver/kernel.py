@@ -373,6 +373,25 @@ def side_wins_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: in
     return can_ruff
 
 
+@compiled(I64(H, W, I64), inline=True)
+def later_opponents_cards(hands: np.ndarray, w: np.ndarray, seat: int) -> int:
+    """The led suit's cards of the opponents of ``seat`` yet to play to the trick, or -1
+    when one of them can ruff it (void in the suit, holding a trump)."""
+    led = w[S_LED]
+    tr = w[C_TRUMP]
+    maxs = w[C_MAX]
+    my_side = (maxs >> seat) & 1
+    theirs = 0
+    s = w[NEXT + seat]
+    for _ in range(w[C_ACTIVE] - w[S_LEN] - 1):
+        if ((maxs >> s) & 1) != my_side:
+            if led != tr and hands[s, led] == 0 and hands[s, tr] != 0:
+                return -1
+            theirs |= hands[s, led]
+        s = w[NEXT + s]
+    return theirs
+
+
 @compiled(I64(H, W, H, I64, I64, types.boolean), inline=True)
 def follow_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, seat: int,
                  partner_winning: bool) -> int:
@@ -380,8 +399,9 @@ def follow_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, 
 
     The cards that would win the trick (none if a partner is winning or the trick is
     ruffed) from the cheapest up, then the others from the lowest up; a sequence as its top
-    card.  The card now winning is among the suit's cards left, so no sequence holds both a
-    winner and a loser.
+    card.  When no opponent yet to play can ruff, "would win" means above their cards of
+    the suit too (measured: suit nodes -7%, no trumps -15%).  The dividing card (the one now
+    winning, or theirs) is among the suit's cards left, so no sequence straddles it.
     """
     led = w[S_LED]
     tr = w[C_TRUMP]
@@ -394,6 +414,10 @@ def follow_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, 
             thr = wpow - 100
         elif wpow < 100:
             thr = wpow
+        if thr < 63:
+            theirs = later_opponents_cards(hands, w, seat)
+            if theirs > 0:
+                thr = max(thr, top_bit(theirs))
     count = 0
     for part in range(2):
         if part == 0:
