@@ -23,10 +23,13 @@ Techniques (after DDS):
   share it;
 * cards in sequence in one hand tried once;
 * move ordering: winners (that no opponent can ruff) and partner's winners led first, then
-  partner's ruffs; suits where the opponents have few cards to choose from, and not suits
-  whose top cards sit over the leader; the cheapest winning card, no overtaking a partner,
-  the lowest discard; the move the table says decided last time, and before it the killer
-  move (for the leader's side only: the other side's killers cost more nodes than they save);
+  partner's ruffs; suits where the opponents have few cards to choose from, finesses, and
+  not suits whose top cards sit over the leader; following, the cheapest card that beats
+  the opponents yet to play too, low when a partner surely wins the trick, high enough to
+  beat an opponent who would beat the partner's card; a ruff nobody can overruff first;
+  the lowest discard (from the shortest suit in a misère); the move the table says decided
+  last time, and before it the killer move (for the leader's side only: the other side's
+  killers cost more nodes than they save);
 * the lowest winning rank: once a card below every rank its answer depended on has failed,
   the other such cards of its suit (equivalent to it) are not tried;
 * quick tricks from top cards (directly or through a partner's entry), top trumps that
