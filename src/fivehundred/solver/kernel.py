@@ -332,41 +332,48 @@ def power_of(w: np.ndarray, esuit: int, rank: int, led: int) -> int:
     return -1
 
 
-@compiled(types.boolean(H, W, H, I64, I64, types.boolean), inline=True)
-def side_wins_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
-                    seat: int, partners_only: bool) -> bool:
-    """Whether the side of ``seat`` (to play, not last) surely wins the current trick.
+@compiled(types.UniTuple(I64, 5)(H, W, I64), inline=True)  # type: ignore[no-untyped-call]
+def later_hands(hands: np.ndarray, w: np.ndarray, seat: int) -> tuple[int, int, int, int, int]:
+    """What the hands yet to play after ``seat`` hold in the led suit (led >= 0).
 
-    Either one of its hands yet to play holds a card of the led suit above the card now
-    winning and above every card of the suit the opponents yet to play hold, or one of them
-    can ruff a trick not yet ruffed; in both cases no opponent yet to play can ruff (DDS's
-    quick trick for the second hand).  With ``partners_only``, only a later partner's card
-    of the led suit counts (for move ordering: a partner's ruff there costs nodes).  The
-    rank relied on goes to ``buf[depth]``.
+    ``(partners, opponents, partner_ruffs, opponent_ruffs, overruff)``: the led suit's cards
+    of ``seat``'s partners and of its opponents yet to play; 1 if one of them can ruff (void
+    in the suit, holding a trump), else 0; the top trump of the opponents who can, or -1.
     """
     led = w[S_LED]
     tr = w[C_TRUMP]
-    if led < 0:
-        return False
     maxs = w[C_MAX]
     my_side = (maxs >> seat) & 1
-    mine = 0          # the side's cards of the led suit, in hands yet to play
-    theirs = 0        # the opponents' (yet to play)
-    can_ruff = False
-    s = seat
-    for _ in range(w[C_ACTIVE] - w[S_LEN]):
-        void_ruffs = led != tr and hands[s, led] == 0 and hands[s, tr] != 0
+    partners = 0
+    opponents = 0
+    part_ruff = 0
+    opp_ruff = 0
+    overruff = -1
+    s = w[NEXT + seat]
+    for _ in range(w[C_ACTIVE] - w[S_LEN] - 1):
+        ruffs = led != tr and hands[s, led] == 0 and hands[s, tr] != 0
         if ((maxs >> s) & 1) == my_side:
-            if not partners_only:
-                mine |= hands[s, led]
-                can_ruff = can_ruff or void_ruffs
-            elif s != seat:
-                mine |= hands[s, led]
+            partners |= hands[s, led]
+            if ruffs:
+                part_ruff = 1
         else:
-            if void_ruffs:
-                return False
-            theirs |= hands[s, led]
+            opponents |= hands[s, led]
+            if ruffs:
+                opp_ruff = 1
+                overruff = max(overruff, top_bit(hands[s, tr]))
         s = w[NEXT + s]
+    return partners, opponents, part_ruff, opp_ruff, overruff
+
+
+@compiled(types.boolean(W, H, I64, I64, I64, types.boolean), inline=True)
+def wins_trick(w: np.ndarray, buf: np.ndarray, depth: int, mine: int, theirs: int,
+               can_ruff: bool) -> bool:
+    """Whether a side surely wins the current trick, no opponent yet to play being able to
+    ruff: by ``mine``'s top card of the led suit (above the card now winning and above
+    ``theirs``, the opponents' cards yet to play), or by a ruff of a trick not yet ruffed.
+    The rank relied on goes to ``buf[depth]``."""
+    led = w[S_LED]
+    tr = w[C_TRUMP]
     wpow = w[S_WPOW]
     if led != tr and wpow >= 100:
         return False          # already ruffed: a top card of the suit no longer wins
@@ -379,53 +386,38 @@ def side_wins_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: in
     return can_ruff
 
 
-@compiled(I64(H, W, I64), inline=True)
-def later_opponents_cards(hands: np.ndarray, w: np.ndarray, seat: int) -> int:
-    """The led suit's cards of the opponents of ``seat`` yet to play to the trick, or -1
-    when one of them can ruff it (void in the suit, holding a trump)."""
+@compiled(types.boolean(H, W, H, I64, I64), inline=True)
+def side_wins_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
+                    seat: int) -> bool:
+    """Whether the side of ``seat`` (to play, not last) surely wins the current trick.
+
+    Either one of its hands yet to play holds a card of the led suit above the card now
+    winning and above every card of the suit the opponents yet to play hold, or one of them
+    can ruff a trick not yet ruffed; in both cases no opponent yet to play can ruff (DDS's
+    quick trick for the second hand).  The rank relied on goes to ``buf[depth]``.
+    """
     led = w[S_LED]
+    if led < 0:
+        return False
     tr = w[C_TRUMP]
-    maxs = w[C_MAX]
-    my_side = (maxs >> seat) & 1
-    theirs = 0
-    s = w[NEXT + seat]
-    for _ in range(w[C_ACTIVE] - w[S_LEN] - 1):
-        if ((maxs >> s) & 1) != my_side:
-            if led != tr and hands[s, led] == 0 and hands[s, tr] != 0:
-                return -1
-            theirs |= hands[s, led]
-        s = w[NEXT + s]
-    return theirs
+    partners, theirs, part_ruff, opp_ruff, _ = later_hands(hands, w, seat)
+    if opp_ruff:
+        return False
+    own = hands[seat, led]
+    own_ruff = led != tr and own == 0 and hands[seat, tr] != 0
+    return wins_trick(w, buf, depth, partners | own, theirs, part_ruff == 1 or own_ruff)
 
 
-@compiled(I64(H, W, I64), inline=True)
-def later_overruff(hands: np.ndarray, w: np.ndarray, seat: int) -> int:
-    """The top trump of the opponents of ``seat`` yet to play who are void in the led suit
-    (who could overruff), or -1."""
-    led = w[S_LED]
-    tr = w[C_TRUMP]
-    maxs = w[C_MAX]
-    my_side = (maxs >> seat) & 1
-    top = -1
-    if led < 0 or led == tr:
-        return top
-    s = w[NEXT + seat]
-    for _ in range(w[C_ACTIVE] - w[S_LEN] - 1):
-        if ((maxs >> s) & 1) != my_side and hands[s, led] == 0 and hands[s, tr] != 0:
-            top = max(top, top_bit(hands[s, tr]))
-        s = w[NEXT + s]
-    return top
-
-
-@compiled(I64(H, W, H, I64, I64, types.boolean), inline=True)
+@compiled(I64(H, W, H, I64, I64, types.boolean, I64), inline=True)
 def follow_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, seat: int,
-                 partner_winning: bool) -> int:
+                 partner_winning: bool, theirs: int) -> int:
     """``gen_moves`` for a hand following suit, in its order without scoring or sorting.
 
     The cards that would win the trick (none if a partner is winning or the trick is
     ruffed) from the cheapest up, then the others from the lowest up; a sequence as its top
-    card.  When no opponent yet to play can ruff, "would win" means above their cards of
-    the suit too (measured: suit nodes -7%, no trumps -15%).  The dividing card (the one now
+    card.  When no opponent yet to play can ruff (``theirs``: their cards of the suit, -1
+    when one can ruff), "would win" means above their cards of the suit too (measured: suit
+    nodes -7%, no trumps -15%).  The dividing card (the one now
     winning, or theirs) is among the suit's cards left, so no sequence straddles it.
     """
     led = w[S_LED]
@@ -439,10 +431,8 @@ def follow_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, 
             thr = wpow - 100
         elif wpow < 100:
             thr = wpow
-        if thr < 63:
-            theirs = later_opponents_cards(hands, w, seat)
-            if theirs > 0:
-                thr = max(thr, top_bit(theirs))
+        if thr < 63 and theirs > 0:
+            thr = max(thr, top_bit(theirs))
     count = 0
     for part in range(2):
         if part == 0:
@@ -494,21 +484,25 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     maxs = w[C_MAX]
     my_side = (maxs >> seat) & 1
     partner_winning = (not leading) and ((maxs >> w[S_WSEAT]) & 1) == my_side
-    if not leading and not partner_winning and w[S_LEN] < w[C_ACTIVE] - 1:
-        # a partner yet to play surely wins the trick: as good as winning now
-        partner_winning = side_wins_trick(hands, w, buf, depth, seat, True)
-    if not leading and led >= 0 and hi == led + 1 and hands[seat, led] != 0:
-        if partner_winning and w[S_LEN] < w[C_ACTIVE] - 1:
-            # a partner's card of the suit that an opponent yet to play can beat is not
-            # winning yet: try to beat that opponent (suit nodes -5%, no trumps -5%)
-            wp = w[S_WPOW]
-            led_trumps = led == w[C_TRUMP]
-            if led_trumps or wp < 100:
-                theirs = later_opponents_cards(hands, w, seat)
-                if theirs > 0 and top_bit(theirs) > wp - (100 if led_trumps else 0):
+    overruff = -1
+    if not leading and led >= 0:
+        partners, theirs, _, opp_ruff, overruff = later_hands(hands, w, seat)
+        if opp_ruff:
+            theirs = -1
+        if not partner_winning and theirs >= 0:
+            # a partner yet to play surely wins the trick with a card of the suit: as good
+            # as winning now (a partner's ruff is not counted: measured, it costs nodes)
+            partner_winning = wins_trick(w, buf, depth, partners, theirs, False)
+        if hi == led + 1 and hands[seat, led] != 0:
+            if partner_winning and theirs > 0:
+                # a partner's card of the suit that an opponent yet to play can beat is not
+                # winning yet: try to beat that opponent (suit nodes -5%, no trumps -5%)
+                wp = w[S_WPOW]
+                led_trumps = led == w[C_TRUMP]
+                if (led_trumps or wp < 100) and top_bit(theirs) > wp - (
+                        100 if led_trumps else 0):
                     partner_winning = False
-        return follow_moves(hands, w, buf, depth, seat, partner_winning)
-    overruff = -1 if leading else later_overruff(hands, w, seat)
+            return follow_moves(hands, w, buf, depth, seat, partner_winning, theirs)
     tr = w[C_TRUMP]
     rho = seat                                # the seat that plays last to my lead
     if leading:
@@ -967,7 +961,7 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
         smax = (w[C_MAX] >> seat) & 1
         if smax == (w[C_COUNT] >> seat) & 1 and (
                 target == 1 if smax == 1 else target == left):
-            if side_wins_trick(hands, w, buf, depth, seat, False):
+            if side_wins_trick(hands, w, buf, depth, seat):
                 return bool(smax == 1)
             clear_rel(w, buf, depth)
     if forced:
