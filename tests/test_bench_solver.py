@@ -24,6 +24,15 @@ def _rows(text: str, first_cell: str) -> list[list[str]]:
     return out
 
 
+def _check_nodes(query: str, cell: str) -> None:
+    """Single solves report their median node count (a full search visits some), all-moves
+    rows a dash."""
+    if query == "single solve":
+        assert int(cell.replace(",", "")) > 0
+    else:
+        assert cell == "—"
+
+
 def _check_structure(text: str, deals: int, with_dds: bool) -> None:
     assert text.startswith("## Solver: double dummy, ours and DDS\n")
     assert f"{deals} deals per row" in text and "Measured 20" in text and "cores" in text
@@ -32,15 +41,19 @@ def _check_structure(text: str, deals: int, with_dds: bool) -> None:
         (p, q) for p in ("full deal", "after 3 tricks", "after 6 tricks")
         for q in ("single solve", "all moves")]
     for r in vs:
-        assert len(r) == 12 and all(float(x.replace(",", "")) >= 0 for x in r[2:6])
+        assert len(r) == 13 and all(float(x.replace(",", "")) >= 0 for x in r[2:6])
+        _check_nodes(r[1], r[6])
         if with_dds:
-            assert all(float(x.replace(",", "")) >= 0 for x in r[6:11])
-            assert r[11] == f"{deals}/{deals}"
+            assert all(float(x.replace(",", "")) >= 0 for x in r[7:12])
+            assert r[12] == f"{deals}/{deals}"
         else:
-            assert r[6] == "not installed" and r[11] == "not checked"
+            assert r[7] == "not installed" and r[12] == "not checked"
     alone = _rows(text, "contract")
     assert len(alone) == 18
     assert {r[0] for r in alone} == {k.name for k in bench.ALONE}
+    for r in alone:
+        assert len(r) == 8
+        _check_nodes(r[2], r[7])
     assert "**Cached start**" in text and " s** wall" in text
     assert ("No DDS rows in this run" in text) == (not with_dds)
     assert "Disagreements" not in text

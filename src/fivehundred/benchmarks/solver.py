@@ -145,10 +145,17 @@ class Row:
     position: str
     query: str
     ours: Timings = field(default_factory=Timings)
+    nodes: list[int] = field(default_factory=list)
+    """Our search nodes per single solve: deterministic, so algorithms compare without noise."""
     dds: Timings | None = None
     agree: int = 0
     checked: int = 0
     disagreements: list[str] = field(default_factory=list)
+
+
+def _nodes(row: Row) -> str:
+    """The median of a row's node counts, or a dash (all-moves rows do not count them)."""
+    return f"{int(statistics.median(row.nodes)):,}" if row.nodes else "—"
 
 
 def where(preset: str, g: Game) -> str:
@@ -166,7 +173,9 @@ def measure_against_dds(deals: int, with_dds: bool) -> list[Row]:
         every = Row(label, "all moves", dds=Timings() if with_dds else None)
         for g in games:
             p = Position.from_game(g)
-            ours = single.ours.timed(partial(solve, p)).tricks
+            solution = single.ours.timed(partial(solve, p))
+            single.nodes.append(solution.nodes)
+            ours = solution.tricks
             if single.dds is not None:
                 b = bridge.rename(p)
                 theirs = single.dds.timed(partial(bridge.dds_solve_deal, bridge.dds_deal(b)))
@@ -197,7 +206,7 @@ def measure_alone(kind: Kind, deals: int) -> list[Row]:
         every = Row(_position_label(depth), "all moves")
         games = kind.games(deals, depth)
         for g in games:
-            single.ours.timed(partial(solve, Position.from_game(g)))
+            single.nodes.append(single.ours.timed(partial(solve, Position.from_game(g))).nodes)
         for g in games:
             every.ours.timed(partial(move_values, g))
         rows += [single, every]
@@ -280,14 +289,15 @@ def report(deals: int = 200, start_runs: int = 3) -> str:
         "",
         f"Measured {date.today().isoformat()} on {machine()}, one core, {deals} deals per row, "
         "with `fivehundred bench solver`. CPU milliseconds per call (median, p90, p99, max), "
-        "the position already built; all single solves first, then all all-moves solves.",
+        "the position already built; all single solves first, then all all-moves solves. "
+        "Nodes: our search nodes per single solve (median), the same on every machine.",
         "",
         f"**Four-handed suit contracts**, renamed to bridge deals for DDS ({SUIT.preset}, "
         "the four trump suits in turn, random declarer and discards, random play to the "
         "position):",
         "",
     ]
-    header = ["position", "query", "ours median", "p90", "p99", "max",
+    header = ["position", "query", "ours median", "p90", "p99", "max", "nodes",
               "DDS median", "p90", "p99", "max", "ours/DDS (medians)", "same answer"]
     body = []
     for r in vs:
@@ -296,7 +306,7 @@ def report(deals: int = 200, start_runs: int = 3) -> str:
             dds_cells = [*r.dds.cells(), ratio, f"{r.agree}/{r.checked}"]
         else:
             dds_cells = ["not installed", "", "", "", "", "not checked"]
-        body.append([r.position, r.query, *r.ours.cells(), *dds_cells])
+        body.append([r.position, r.query, *r.ours.cells(), _nodes(r), *dds_cells])
     lines += _table(header, body, 2)
     if not with_dds:
         lines += ["", f"No DDS rows in this run: {MISSING_DDS}."]
@@ -305,8 +315,10 @@ def report(deals: int = 200, start_runs: int = 3) -> str:
         lines += ["", f"**Disagreements with DDS: {len(wrong)}.** First ones:", ""]
         lines += [f"- {d}" for d in wrong[:10]]
     lines += ["", "**Our solver alone** (no bridge twin):", ""]
-    body = [[k.name, r.position, r.query, *r.ours.cells()] for k, rows in alone for r in rows]
-    lines += _table(["contract", "position", "query", "median", "p90", "p99", "max"], body, 3)
+    body = [[k.name, r.position, r.query, *r.ours.cells(), _nodes(r)]
+            for k, rows in alone for r in rows]
+    lines += _table(["contract", "position", "query", "median", "p90", "p99", "max", "nodes"],
+                    body, 3)
     lines += [
         "",
         f"**Cached start** (a fresh `python -c`: `import fivehundred.solver`, then one full-deal "
