@@ -6,6 +6,7 @@ at docs/screenshots/), else to the test's temporary folder.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import threading
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, Route, sync_playwright
 
 from fivehundred.web.app import create_app
 from fivehundred.web.botpool import BotPool
@@ -75,8 +76,23 @@ def page(server: str) -> Iterator[Page]:
     assert not errors, f"errors in the page: {errors}"
 
 
+SEED = int(os.environ.get("FIVEHUNDRED_E2E_SEED", "3"))
+"""The deal of every table the tests start (the lobby's own request gets it added): the same
+game on every run, so a test never depends on a lucky deal."""
+
+
+def _seeded(route: Route) -> None:
+    """Add the tests' seed to the lobby's new-table request."""
+    if route.request.method != "POST":
+        route.continue_()
+        return
+    body = json.loads(route.request.post_data or "{}")
+    route.continue_(post_data=json.dumps({**body, "seed": SEED}))
+
+
 def start_game(page: Page, server: str, preset: str, strength: str = "easy") -> None:
-    """From the lobby: choose the rules and the strength, PLAY."""
+    """From the lobby: choose the rules and the strength, PLAY (the deal from ``SEED``)."""
+    page.route("**/api/tables", _seeded)
     page.goto(server)
     page.wait_for_selector("#lobby button#play")
     page.select_option("select#preset", preset)
