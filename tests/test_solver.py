@@ -81,3 +81,21 @@ def test_thousands_of_small_endings_against_brute_force() -> None:
         p = Position.from_game(g, side=side)
         assert solve(p).tricks == brute_value(g, p), (preset, bid, 1000 + seed - 1)
         checked += 1
+
+
+@pytest.mark.parametrize("strain", range(5))
+def test_effective_masks_agree_with_effective_card_by_card(strain: int) -> None:
+    """The whole-hand conversion the solver loads positions with is the card-by-card one."""
+    import random
+
+    from fivehundred.solver.position import effective, effective_masks
+
+    rng = random.Random(strain)
+    masks = [rng.getrandbits(65) for _ in range(500)] + [(1 << 65) - 1, 0]
+    for mask in masks:
+        want = [0] * 5
+        for c in range(65):
+            if mask >> c & 1:
+                e, r = effective(strain, c)
+                want[e] |= 1 << r
+        assert effective_masks(strain, mask) == tuple(want), f"strain {strain}, mask {mask:#x}"

@@ -8,18 +8,20 @@ question after the first reuses what the earlier ones learnt.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
 from ..actions import JOKER_LEAD, token_of
-from ..cards import JOKER, NO_TRUMPS, iter_cards
+from ..cards import JOKER, NO_TRUMPS
 from ..game import Game
 from . import kernel as k
-from .position import Position, effective
+from . import walk
+from .position import Position, effective, effective_masks
 
 TT_BITS = 17
+T = TypeVar("T")
 _state: dict[str, np.ndarray] = {}
 
 
@@ -63,13 +65,13 @@ class Searcher:
         n = p.players
         if n > k.MAX_SEATS:
             raise ValueError(f"the kernel holds at most {k.MAX_SEATS} hands, not {n}")
-        st = np.zeros((k.STATE_ROWS, k.BUF_COLS), np.int64)  # no killer moves: determinism
-        hands = st[k.HAND_ROW:]
-        for s in range(n):
-            for c in iter_cards(p.hands[s]):
-                e, r = effective(p.strain, c)
-                hands[s, e] |= 1 << r
-        w = st[k.W_ROW]
+        # the rows are built as Python lists and written at once (numpy item by item
+        # cost more than the rest of loading)
+        hands = [effective_masks(p.strain, p.hands[s]) for s in range(n)]
+        w = [0] * k.W_SIZE
+        for e in range(5):
+            for h in hands:
+                w[k.LEFT + e] |= h[e]
         trump = 4 if p.strain == NO_TRUMPS else p.strain
         w[k.C_TRUMP] = trump
         w[k.C_NT] = 1 if p.strain == NO_TRUMPS else 0
@@ -85,8 +87,6 @@ class Searcher:
         for s in range(n):
             w[k.NEXT + s] = s
             w[k.VOIDS + s] = p.voids[s]
-            for e in range(5):
-                w[k.LEFT + e] |= hands[s, e]
         for i, s in enumerate(p.active):
             w[k.NEXT + s] = p.active[(i + 1) % len(p.active)]
         w[k.S_LEFT] = p.tricks_left
@@ -111,6 +111,9 @@ class Searcher:
             w[k.S_WSEAT] = wseat
             w[k.S_WPOW] = wpow
             w[k.S_LAST] = p.trick[-1][0]
+        st = np.zeros((k.STATE_ROWS, k.BUF_COLS), np.int64)  # no killer moves: determinism
+        st[k.W_ROW, :k.W_SIZE] = w
+        st[k.HAND_ROW:k.HAND_ROW + n, :5] = hands
         return cls(p, st)
 
     @property
@@ -118,87 +121,43 @@ class Searcher:
         """Search nodes visited so far."""
         return int(self.w[k.S_NODES])
 
-    def at_least(self, target: int, move: int = -1) -> bool | None:
-        """Can the side make ``target`` more tricks (after ``move``, a kernel move code, if
-        given)? None if the budget ran out."""
-        t = _tables()
-        self.w[k.S_FORCE] = move
-        r = k.search(self.st, t["tt"], 0, target)
-        self.w[k.S_FORCE] = -1
-        if self.w[k.S_ABORT]:
-            self.finished = False
-            return None
-        return bool(r)
+    def at_least(self, target: int) -> bool | None:
+        """Can the side make ``target`` more tricks?  None if the budget ran out."""
+        ok = walk.ask(self.st, _tables()["tt"], -1, target)
+        return self._checked(ok, bool(ok))
 
     def limit(self, budget: int) -> None:
         """Allow ``budget`` more nodes from now (0: no limit); forget an earlier abort."""
         self.w[k.C_BUDGET] = self.nodes + budget if budget > 0 else 0
         self.w[k.S_ABORT] = 0
 
-    def value(self) -> int | None:
-        """The exact number of counted tricks (a bisection of zero-window questions); None if
-        unfinished."""
-        return exact_value(self.at_least, 0, int(self.w[k.S_LEFT]), None)
+    def value(self, move: int = -1, guess: int = -1, small: np.ndarray | None = None,
+              ) -> int | None:
+        """The exact number of counted tricks (after ``move``, a kernel move code, if given),
+        from ``guess`` if given, else bisecting; None if unfinished.  ``small`` shares answers
+        between a suit's small root cards (see ``walk.exact``)."""
+        if small is None:
+            small = self.small_cards()
+        v = walk.exact(self.st, _tables()["tt"], move, 0, int(self.w[k.S_LEFT]), guess, small)
+        return self._checked(v, v)
 
-    def root_order(self) -> dict[int, int]:
-        """The kernel's order of the root's moves: move code (suit, rank, name) -> index."""
+    def small_cards(self) -> np.ndarray:
+        """An empty table of shared answers for the root's small cards."""
+        return np.zeros((5, 2 * int(self.w[k.S_LEFT]) + 2), np.int64)
+
+    def _checked(self, result: int, answer: T) -> T | None:
+        if result == walk.ABORTED:
+            self.finished = False
+            return None
+        return answer
+
+    def root_moves(self) -> list[int]:
+        """The root's moves in the kernel's order (likely best first), as kernel move codes:
+        a sequence of equivalent cards is one move, its top card and its bottom card."""
         w = self.w
         seat = int(w[k.S_LEADER]) if w[k.S_LEN] == 0 else int(w[k.NEXT + w[k.S_LAST]])
         n = k.gen_moves(self.hands, w, self.st, 0, seat)
-        return {int(self.st[0, k.B_MOVES + i]) & 0x7FF: i for i in range(n)}
-
-    def ask_move(self, move: int, target: int,
-                 small: dict[tuple[int, int], tuple[int, bool]]) -> bool | None:
-        """``at_least`` after a root card, sharing answers between a suit's small cards.
-
-        When the answer after a card depended on no rank of its suit at or below the card
-        (``buf[0]``'s ranks after the question), every card of the suit below the lowest
-        rank that mattered plays the same: ``small`` keeps that rank and the answer per
-        (suit, target), as the search's own lowest-winning-rank skip does.
-        """
-        e = move & 7
-        b = (move >> 3) & 31
-        plain = (move >> 8) & 7 == k.NO_NAME
-        if plain:
-            hit = small.get((e, target))
-            if hit is not None and b < hit[0]:
-                return hit[1]
-        ok = self.at_least(target, move)
-        if ok is not None and plain:
-            c = int(self.st[0, k.B_REL + e])
-            if b < c:
-                small[e, target] = (c, ok)
-        return ok
-
-    def walk(self, move: int, lo: int, hi: int, guess: int | None,
-             small: dict[tuple[int, int], tuple[int, bool]]) -> int | None:
-        """One move's exact value in [lo, hi], stepping from ``guess`` (bisecting without)."""
-        return exact_value(lambda g: self.ask_move(move, g, small), lo, hi, guess)
-
-
-def exact_value(ask: Callable[[int], bool | None], lo: int, hi: int,
-                guess: int | None) -> int | None:
-    """The value in [lo, hi] found by questions "at least g?": bisecting, or, from a ``guess``
-    expected at or next to the value, stepping one trick at a time.  None if a question ran
-    out of budget.
-
-    >>> exact_value(lambda g: g <= 6, 0, 10, None), exact_value(lambda g: g <= 6, 0, 10, 7)
-    (6, 6)
-    """
-    g = (lo + hi + 1) // 2 if guess is None else min(max(guess, lo + 1), hi)
-    while lo < hi:
-        ok = ask(g)
-        if ok is None:
-            return None
-        if ok:
-            lo = g
-        else:
-            hi = g - 1
-        if guess is None:
-            g = (lo + hi + 1) // 2
-        else:
-            g = min(max(g + 1 if ok else g - 1, lo + 1), hi)
-    return lo
+        return [int(m) for m in self.st[0, k.B_MOVES:k.B_MOVES + n]]
 
 
 @dataclass(frozen=True)
@@ -254,24 +213,22 @@ def move_values(game: Game, budget: int = 0,
     of them.  ``budget`` bounds each move's nodes; None marks a move that ran out of it.
     """
     p = Position.from_game(game, side=side)
-    legal = game.legal_action_ids()
-    same = _root_sequences(p, legal)
     s = Searcher.load(p)
-    left = p.tricks_left
     is_max = bool(p.max_seats >> p.to_move & 1)
-    codes = {a: _kernel_move(p, a) for a in legal if same.get(a, a) == a}
-    order = s.root_order()
-    reps = sorted(codes, key=lambda a: order.get(codes[a] & 0x7FF, len(order)))
+    moves = s.root_moves()
+    rep = {a: _move_of(moves, _kernel_move(p, a)) for a in game.legal_action_ids()}
     vals: dict[int, int | None] = {}
     best: int | None = None
-    small: dict[tuple[int, int], tuple[int, bool]] = {}
-    for a in reps:
+    small = s.small_cards()
+    for m in moves:
         s.limit(budget)
-        v = s.walk(codes[a], 0, left, best, small)
-        vals[a] = v
+        b = (m >> 3) & 31
+        top = (m & ~(31 << 11)) | b << 11                 # the sequence's top card alone
+        v = s.value(top, -1 if best is None else best, small)
+        vals[m] = v
         if v is not None and (best is None or (v > best if is_max else v < best)):
             best = v
-    return {token_of(a): vals[same.get(a, a)] for a in legal}
+    return {token_of(a): vals[m] for a, m in rep.items()}
 
 
 def _kernel_move(p: Position, a: int) -> int:
@@ -282,41 +239,13 @@ def _kernel_move(p: Position, a: int) -> int:
     return e | r << 3 | r << 11 | k.NO_NAME << 8
 
 
-def _root_sequences(p: Position, legal: list[int]) -> dict[int, int]:
-    """Legal cards in sequence with a higher legal card (nothing left between them in any
-    other hand or the current trick), mapped to the highest card of their sequence."""
-    present: dict[int, list[tuple[int, bool]]] = {}
-    me = p.to_move
-    for s in p.active:
-        for c in iter_cards(p.hands[s]):
-            e, r = effective(p.strain, c)
-            present.setdefault(e, []).append((r, s == me))
-    for _, c in p.trick:
-        e, r = effective(p.strain, c)
-        present.setdefault(e, []).append((r, False))
-    cards_legal = {a for a in legal if a < JOKER}
-    out: dict[int, int] = {}
-    for e, items in present.items():
-        items.sort(reverse=True)
-        rep = -1
-        for r, mine in items:
-            card = card_of_effective(p.strain, e, r, cards_legal)
-            if mine and card is not None:
-                if rep < 0:
-                    rep = card
-                else:
-                    out[card] = rep
-            else:
-                rep = -1
-    return out
-
-
-def card_of_effective(strain: int, esuit: int, erank: int, among: set[int]) -> int | None:
-    """The card among ``among`` with this effective suit and rank, if any."""
-    for c in among:
-        if effective(strain, c) == (esuit, erank):
-            return c
-    return None
+def _move_of(moves: list[int], code: int) -> int:
+    """The root move (a sequence of equivalent cards) that a legal card's code belongs to."""
+    e, r, name = code & 7, (code >> 3) & 31, (code >> 8) & 7
+    for m in moves:
+        if m & 7 == e and (m >> 8) & 7 == name and (m >> 11) & 31 <= r <= (m >> 3) & 31:
+            return m
+    raise AssertionError(f"no root move of the kernel plays the card with code {code:#x}")
 
 
 def _position(x: Game | Position) -> Position:

@@ -1,0 +1,73 @@
+"""Exact values from zero-window questions, asked inside the compiled code.
+
+A value is found by questions "at least g more tricks?" to the kernel's ``search``: bisecting,
+or stepping one trick at a time from a guess (a later root move is usually worth the best so
+far or next to it).  Asked from Python, each question cost a few microseconds of interpreter
+around it, a tenth of an all-moves solve after a few tricks; here the whole walk is one call.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import types
+
+from . import kernel as k
+from .jit import compiled
+
+ABORTED = -1
+"""What :func:`exact` returns when a question ran out of the node budget."""
+
+I64 = types.int64
+
+
+@compiled(types.int64(k.H, k.H, I64, I64))
+def ask(st: np.ndarray, tt: np.ndarray, move: int, target: int) -> int:
+    """Can the maximising side make ``target`` more tricks (after the root playing ``move``,
+    a kernel move code, if it is not -1)?  1 or 0, ``ABORTED`` if the budget ran out."""
+    w = st[k.W_ROW]
+    w[k.S_FORCE] = move
+    r = k.search(st, tt, 0, target)
+    w[k.S_FORCE] = -1
+    if w[k.S_ABORT] == 1:
+        return ABORTED
+    return 1 if r else 0
+
+
+@compiled(types.int64(k.H, k.H, I64, I64, I64, I64, k.H))
+def exact(st: np.ndarray, tt: np.ndarray, move: int, lo: int, hi: int, guess: int,
+          small: np.ndarray) -> int:
+    """The exact value in [lo, hi] (after ``move``, or -1 for the root's best): bisecting, or
+    from ``guess`` (not -1) expected at or next to it, stepping a trick at a time.
+    ``ABORTED`` if a question ran out of budget.
+
+    ``small[e, target]`` shares answers between a suit's small cards at the root: when the
+    answer after a card depended on no rank of its suit at or below the card (the ranks the
+    search reports in ``st[0, B_REL + e]``), every card of the suit below the lowest rank that
+    mattered plays the same; the entry keeps that rank (0: none yet) and the answer.
+    """
+    e = move & 7
+    b = (move >> 3) & 31
+    plain = move >= 0 and (move >> 8) & 7 == k.NO_NAME
+    g = (lo + hi + 1) // 2 if guess < 0 else min(max(guess, lo + 1), hi)
+    while lo < hi:
+        if plain and b < small[e, 2 * g]:
+            ok = small[e, 2 * g + 1]
+        else:
+            ok = ask(st, tt, move, g)
+            if ok == ABORTED:
+                return ABORTED
+            if plain:
+                c = st[0, k.B_REL + e]
+                if b < c:
+                    small[e, 2 * g] = c
+                    small[e, 2 * g + 1] = ok
+        if ok == 1:
+            lo = g
+        else:
+            hi = g - 1
+        if guess < 0:
+            g = (lo + hi + 1) // 2
+        else:
+            g = min(max(g + 1 if ok == 1 else g - 1, lo + 1), hi)
+    return lo
+
