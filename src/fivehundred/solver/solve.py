@@ -16,8 +16,8 @@ import numpy as np
 from ..actions import JOKER_LEAD, token_of
 from ..cards import JOKER, NO_TRUMPS
 from ..game import Game
-from . import kernel as k
-from . import walk
+from . import layout, walk
+from .ordering import gen_moves
 from .position import Position, effective, effective_masks
 
 TT_BITS = 17
@@ -28,7 +28,7 @@ _state: dict[str, np.ndarray] = {}
 def _tables() -> dict[str, np.ndarray]:
     """The transposition table, allocated and touched once."""
     if not _state:
-        tt = np.empty((1 << TT_BITS, k.TT_COLS), np.int64)
+        tt = np.empty((1 << TT_BITS, layout.TT_COLS), np.int64)
         tt.fill(0)  # touch every page now, not as page faults inside the first searches
         _state["tt"] = tt
         _state["gen"] = np.zeros(1, np.int64)
@@ -46,13 +46,13 @@ class Searcher:
     @property
     def hands(self) -> np.ndarray:
         """The hands, ``hands[seat, esuit]`` (a view of the state array)."""
-        hands: np.ndarray = self.st[k.HAND_ROW:]
+        hands: np.ndarray = self.st[layout.HAND_ROW:]
         return hands
 
     @property
     def w(self) -> np.ndarray:
         """The flat state: configuration, search state, voids, trick (a view)."""
-        w: np.ndarray = self.st[k.W_ROW]
+        w: np.ndarray = self.st[layout.W_ROW]
         return w
 
     @classmethod
@@ -63,63 +63,64 @@ class Searcher:
             t["gen"][0] += 1
             gen = int(t["gen"][0])
         n = p.players
-        if n > k.MAX_SEATS:
-            raise ValueError(f"the kernel holds at most {k.MAX_SEATS} hands, not {n}")
+        if n > layout.MAX_SEATS:
+            raise ValueError(f"the kernel holds at most {layout.MAX_SEATS} hands, not {n}")
         # the rows are built as Python lists and written at once (numpy item by item
         # cost more than the rest of loading)
         hands = [effective_masks(p.strain, p.hands[s]) for s in range(n)]
-        w = [0] * k.W_SIZE
+        w = [0] * layout.W_SIZE
         for e in range(5):
             for h in hands:
-                w[k.LEFT + e] |= h[e]
+                w[layout.LEFT + e] |= h[e]
         trump = 4 if p.strain == NO_TRUMPS else p.strain
-        w[k.C_TRUMP] = trump
-        w[k.C_NT] = 1 if p.strain == NO_TRUMPS else 0
-        w[k.C_CLASSIC] = 1 if p.nt_joker == "classic" else 0
-        w[k.C_MUST_JOKER] = 1 if (p.misere and p.nt_joker == "australian") else 0
-        w[k.C_MAX] = p.max_seats
-        w[k.C_COUNT] = p.count_seats
-        w[k.C_STOP] = 1 if p.misere_stop else 0
-        w[k.C_BUDGET] = budget
-        w[k.C_GEN] = gen
-        w[k.C_SEATS] = n
-        w[k.C_ACTIVE] = len(p.active)
+        w[layout.C_TRUMP] = trump
+        w[layout.C_NT] = 1 if p.strain == NO_TRUMPS else 0
+        w[layout.C_CLASSIC] = 1 if p.nt_joker == "classic" else 0
+        w[layout.C_MUST_JOKER] = 1 if (p.misere and p.nt_joker == "australian") else 0
+        w[layout.C_MAX] = p.max_seats
+        w[layout.C_COUNT] = p.count_seats
+        w[layout.C_STOP] = 1 if p.misere_stop else 0
+        w[layout.C_BUDGET] = budget
+        w[layout.C_GEN] = gen
+        w[layout.C_SEATS] = n
+        w[layout.C_ACTIVE] = len(p.active)
         for s in range(n):
-            w[k.NEXT + s] = s
-            w[k.VOIDS + s] = p.voids[s]
+            w[layout.NEXT + s] = s
+            w[layout.VOIDS + s] = p.voids[s]
         for i, s in enumerate(p.active):
-            w[k.NEXT + s] = p.active[(i + 1) % len(p.active)]
-        w[k.S_LEFT] = p.tricks_left
-        w[k.S_LEDSUITS] = p.led_suits
-        w[k.S_LED] = -1
-        w[k.S_FORCE] = -1
-        w[k.S_LEADER] = p.leader
+            w[layout.NEXT + s] = p.active[(i + 1) % len(p.active)]
+        w[layout.S_LEFT] = p.tricks_left
+        w[layout.S_LEDSUITS] = p.led_suits
+        w[layout.S_LED] = -1
+        w[layout.S_FORCE] = -1
+        w[layout.S_LEADER] = p.leader
         if p.trick:
             led = -1
             wpow = -1
             wseat = p.trick[0][0]
             for i, (seat, c) in enumerate(p.trick):
                 e, r = effective(p.strain, c)
-                w[k.TRICK + e] |= 1 << r
+                w[layout.TRICK + e] |= 1 << r
                 if i == 0:
                     led = p.named if (c == JOKER and p.strain == NO_TRUMPS) else e
                 pw = 100 + r if e == trump else (r if e == led else -1)
                 if pw > wpow:
                     wpow, wseat = pw, seat
-            w[k.S_LED] = led
-            w[k.S_LEN] = len(p.trick)
-            w[k.S_WSEAT] = wseat
-            w[k.S_WPOW] = wpow
-            w[k.S_LAST] = p.trick[-1][0]
-        st = np.zeros((k.STATE_ROWS, k.BUF_COLS), np.int64)  # no killer moves: determinism
-        st[k.W_ROW, :k.W_SIZE] = w
-        st[k.HAND_ROW:k.HAND_ROW + n, :5] = hands
+            w[layout.S_LED] = led
+            w[layout.S_LEN] = len(p.trick)
+            w[layout.S_WSEAT] = wseat
+            w[layout.S_WPOW] = wpow
+            w[layout.S_LAST] = p.trick[-1][0]
+        # zeroed: no killer moves from an earlier solve (determinism)
+        st = np.zeros((layout.STATE_ROWS, layout.BUF_COLS), np.int64)
+        st[layout.W_ROW, :layout.W_SIZE] = w
+        st[layout.HAND_ROW:layout.HAND_ROW + n, :5] = hands
         return cls(p, st)
 
     @property
     def nodes(self) -> int:
         """Search nodes visited so far."""
-        return int(self.w[k.S_NODES])
+        return int(self.w[layout.S_NODES])
 
     def at_least(self, target: int) -> bool | None:
         """Can the side make ``target`` more tricks?  None if the budget ran out."""
@@ -128,8 +129,8 @@ class Searcher:
 
     def limit(self, budget: int) -> None:
         """Allow ``budget`` more nodes from now (0: no limit); forget an earlier abort."""
-        self.w[k.C_BUDGET] = self.nodes + budget if budget > 0 else 0
-        self.w[k.S_ABORT] = 0
+        self.w[layout.C_BUDGET] = self.nodes + budget if budget > 0 else 0
+        self.w[layout.S_ABORT] = 0
 
     def value(self, move: int = -1, guess: int = -1, small: np.ndarray | None = None,
               ) -> int | None:
@@ -138,12 +139,12 @@ class Searcher:
         between a suit's small root cards (see ``walk.exact``)."""
         if small is None:
             small = self.small_cards()
-        v = walk.exact(self.st, _tables()["tt"], move, 0, int(self.w[k.S_LEFT]), guess, small)
+        v = walk.exact(self.st, _tables()["tt"], move, 0, int(self.w[layout.S_LEFT]), guess, small)
         return self._checked(v, v)
 
     def small_cards(self) -> np.ndarray:
         """An empty table of shared answers for the root's small cards."""
-        return np.zeros((5, 2 * int(self.w[k.S_LEFT]) + 2), np.int64)
+        return np.zeros((5, 2 * int(self.w[layout.S_LEFT]) + 2), np.int64)
 
     def _checked(self, result: int, answer: T) -> T | None:
         if result == walk.ABORTED:
@@ -155,9 +156,10 @@ class Searcher:
         """The root's moves in the kernel's order (likely best first), as kernel move codes:
         a sequence of equivalent cards is one move, its top card and its bottom card."""
         w = self.w
-        seat = int(w[k.S_LEADER]) if w[k.S_LEN] == 0 else int(w[k.NEXT + w[k.S_LAST]])
-        n = k.gen_moves(self.hands, w, self.st, 0, seat)
-        return [int(m) for m in self.st[0, k.B_MOVES:k.B_MOVES + n]]
+        leading = w[layout.S_LEN] == 0
+        seat = int(w[layout.S_LEADER] if leading else w[layout.NEXT + w[layout.S_LAST]])
+        n = gen_moves(self.hands, w, self.st, 0, seat)
+        return [int(m) for m in self.st[0, layout.B_MOVES:layout.B_MOVES + n]]
 
 
 @dataclass(frozen=True)
@@ -236,7 +238,7 @@ def _kernel_move(p: Position, a: int) -> int:
     if a >= JOKER_LEAD:
         return 4 | (a - JOKER_LEAD) << 8
     e, r = effective(p.strain, a)
-    return e | r << 3 | r << 11 | k.NO_NAME << 8
+    return e | r << 3 | r << 11 | layout.NO_NAME << 8
 
 
 def _move_of(moves: list[int], code: int) -> int:

@@ -12,6 +12,7 @@ import numpy as np
 from numba import types
 
 from . import kernel as k
+from . import layout
 from .jit import compiled
 
 ABORTED = -1
@@ -20,20 +21,20 @@ ABORTED = -1
 I64 = types.int64
 
 
-@compiled(types.int64(k.H, k.H, I64, I64))
+@compiled(types.int64(layout.H, layout.H, I64, I64))
 def ask(st: np.ndarray, tt: np.ndarray, move: int, target: int) -> int:
     """Can the maximising side make ``target`` more tricks (after the root playing ``move``,
     a kernel move code, if it is not -1)?  1 or 0, ``ABORTED`` if the budget ran out."""
-    w = st[k.W_ROW]
-    w[k.S_FORCE] = move
+    w = st[layout.W_ROW]
+    w[layout.S_FORCE] = move
     r = k.search(st, tt, 0, target)
-    w[k.S_FORCE] = -1
-    if w[k.S_ABORT] == 1:
+    w[layout.S_FORCE] = -1
+    if w[layout.S_ABORT] == 1:
         return ABORTED
     return 1 if r else 0
 
 
-@compiled(types.int64(k.H, k.H, I64, I64, I64, I64, k.H))
+@compiled(types.int64(layout.H, layout.H, I64, I64, I64, I64, layout.H))
 def exact(st: np.ndarray, tt: np.ndarray, move: int, lo: int, hi: int, guess: int,
           small: np.ndarray) -> int:
     """The exact value in [lo, hi] (after ``move``, or -1 for the root's best): bisecting, or
@@ -47,7 +48,7 @@ def exact(st: np.ndarray, tt: np.ndarray, move: int, lo: int, hi: int, guess: in
     """
     e = move & 7
     b = (move >> 3) & 31
-    plain = move >= 0 and (move >> 8) & 7 == k.NO_NAME
+    plain = move >= 0 and (move >> 8) & 7 == layout.NO_NAME
     g = (lo + hi + 1) // 2 if guess < 0 else min(max(guess, lo + 1), hi)
     while lo < hi:
         if plain and b < small[e, 2 * g]:
@@ -57,7 +58,7 @@ def exact(st: np.ndarray, tt: np.ndarray, move: int, lo: int, hi: int, guess: in
             if ok == ABORTED:
                 return ABORTED
             if plain:
-                c = st[0, k.B_REL + e]
+                c = st[0, layout.B_REL + e]
                 if b < c:
                     small[e, 2 * g] = c
                     small[e, 2 * g + 1] = ok

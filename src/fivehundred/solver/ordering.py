@@ -1,0 +1,391 @@
+"""Move generation and ordering: sequences as one move, DDS-style lead weights, following
+hands that look at the hands yet to play, and the trick-winning tests they share.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import types
+
+from .intrinsics import popcount, top_bit
+from .jit import compiled
+from .layout import (
+    B_MOVES,
+    B_REL,
+    B_SCORES,
+    C_ACTIVE,
+    C_CLASSIC,
+    C_MAX,
+    C_MUST_JOKER,
+    C_NT,
+    C_SEATS,
+    C_STOP,
+    C_TRUMP,
+    I64,
+    LEFT,
+    NEXT,
+    NO_NAME,
+    S_LED,
+    S_LEDSUITS,
+    S_LEFT,
+    S_LEN,
+    S_WPOW,
+    S_WSEAT,
+    TRICK,
+    VOIDS,
+    H,
+    W,
+)
+
+# lead ordering weights (measured on node counts): an opponent's void counts as this many
+# cards of the suit; a suit whose top or second card the last hand holds (not singly) scores
+# this much less; each opponent card of the suit (in a trump contract) this much less; the
+# top card of a suit an opponent can ruff scores this instead of 300; a finesse (the next
+# hand holds the top card, a partner the second, not singly) scores this much more
+LEAD_VOID = 4
+LEAD_RHO = 10
+LEAD_W = 5
+LEAD_RUFFED = 40
+LEAD_FIN = 20
+# leading the top of a sequence when a higher card is elsewhere scores this much more (the
+# second best card: LEAD_SEQ2); a suit whose second and third cards our side holds, the top
+# not, this much more (measured over 500 deals outside the tuning set: suit nodes -5%, no
+# trumps -2%, misère -2%, three-handed -15%)
+LEAD_SEQ = 30
+LEAD_SEQ2 = 70
+LEAD_SIDE23 = 70
+# a ruff no later opponent can overruff scores this much more than a cheaper one that can be
+# (measured: six-handed nodes -11%, five-handed -2%, three-handed -1.4%)
+RUFF_SURE = 100
+# in a misère that stops at the first trick, a void hand discards from its shortest suit
+# first (each card of the suit costs this much; measured: misère nodes -20%; trick
+# contracts do worse with it)
+MISERE_SHORT = 20
+
+
+
+@compiled(I64(W, I64, I64, I64), inline=True)
+def power_of(w: np.ndarray, esuit: int, rank: int, led: int) -> int:
+    """How strongly a card plays to a trick: trumps above the led suit, others cannot win."""
+    if esuit == w[C_TRUMP]:
+        return 100 + rank
+    if esuit == led:
+        return rank
+    return -1
+
+
+@compiled(types.UniTuple(I64, 5)(H, W, I64), inline=True)  # type: ignore[no-untyped-call]
+def later_hands(hands: np.ndarray, w: np.ndarray, seat: int) -> tuple[int, int, int, int, int]:
+    """What the hands yet to play after ``seat`` hold in the led suit (led >= 0).
+
+    ``(partners, opponents, partner_ruffs, opponent_ruffs, overruff)``: the led suit's cards
+    of ``seat``'s partners and of its opponents yet to play; 1 if one of them can ruff (void
+    in the suit, holding a trump), else 0; the top trump of the opponents who can, or -1.
+    """
+    led = w[S_LED]
+    tr = w[C_TRUMP]
+    maxs = w[C_MAX]
+    my_side = (maxs >> seat) & 1
+    partners = 0
+    opponents = 0
+    part_ruff = 0
+    opp_ruff = 0
+    overruff = -1
+    s = w[NEXT + seat]
+    for _ in range(w[C_ACTIVE] - w[S_LEN] - 1):
+        ruffs = led != tr and hands[s, led] == 0 and hands[s, tr] != 0
+        if ((maxs >> s) & 1) == my_side:
+            partners |= hands[s, led]
+            if ruffs:
+                part_ruff = 1
+        else:
+            opponents |= hands[s, led]
+            if ruffs:
+                opp_ruff = 1
+                overruff = max(overruff, top_bit(hands[s, tr]))
+        s = w[NEXT + s]
+    return partners, opponents, part_ruff, opp_ruff, overruff
+
+
+@compiled(types.boolean(W, H, I64, I64, I64, types.boolean), inline=True)
+def wins_trick(w: np.ndarray, buf: np.ndarray, depth: int, mine: int, theirs: int,
+               can_ruff: bool) -> bool:
+    """Whether a side surely wins the current trick, no opponent yet to play being able to
+    ruff: by ``mine``'s top card of the led suit (above the card now winning and above
+    ``theirs``, the opponents' cards yet to play), or by a ruff of a trick not yet ruffed.
+    The rank relied on goes to ``buf[depth]``."""
+    led = w[S_LED]
+    tr = w[C_TRUMP]
+    wpow = w[S_WPOW]
+    if led != tr and wpow >= 100:
+        return False          # already ruffed: a top card of the suit no longer wins
+    if mine:
+        top = top_bit(mine)
+        if top > wpow - (100 if led == tr else 0) and (1 << top) > theirs:
+            if top < buf[depth, B_REL + led]:
+                buf[depth, B_REL + led] = top
+            return True
+    return can_ruff
+
+
+@compiled(types.boolean(H, W, H, I64, I64), inline=True)
+def side_wins_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
+                    seat: int) -> bool:
+    """Whether the side of ``seat`` (to play, not last) surely wins the current trick.
+
+    Either one of its hands yet to play holds a card of the led suit above the card now
+    winning and above every card of the suit the opponents yet to play hold, or one of them
+    can ruff a trick not yet ruffed; in both cases no opponent yet to play can ruff (DDS's
+    quick trick for the second hand).  The rank relied on goes to ``buf[depth]``.
+    """
+    led = w[S_LED]
+    if led < 0:
+        return False
+    tr = w[C_TRUMP]
+    partners, theirs, part_ruff, opp_ruff, _ = later_hands(hands, w, seat)
+    if opp_ruff:
+        return False
+    own = hands[seat, led]
+    own_ruff = led != tr and own == 0 and hands[seat, tr] != 0
+    return wins_trick(w, buf, depth, partners | own, theirs, part_ruff == 1 or own_ruff)
+
+
+@compiled(I64(H, W, H, I64, I64, types.boolean, I64), inline=True)
+def follow_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, seat: int,
+                 partner_winning: bool, theirs: int) -> int:
+    """``gen_moves`` for a hand following suit, in its order without scoring or sorting.
+
+    The cards that would win the trick (none if a partner is winning or the trick is
+    ruffed) from the cheapest up, then the others from the lowest up; a sequence as its top
+    card.  When no opponent yet to play can ruff (``theirs``: their cards of the suit, -1
+    when one can ruff), "would win" means above their cards of the suit too (measured: suit
+    nodes -7%, no trumps -15%).  The dividing card (the one now
+    winning, or theirs) is among the suit's cards left, so no sequence straddles it.
+    """
+    led = w[S_LED]
+    tr = w[C_TRUMP]
+    h = hands[seat, led]
+    allm = w[TRICK + led] | w[LEFT + led]
+    wpow = w[S_WPOW]
+    thr = 63                                   # cards above rank thr win
+    if not partner_winning:
+        if led == tr:
+            thr = wpow - 100
+        elif wpow < 100:
+            thr = wpow
+        if thr < 63 and theirs > 0:
+            thr = max(thr, top_bit(theirs))
+    count = 0
+    for part in range(2):
+        if part == 0:
+            if thr >= 63:
+                continue
+            m = h & ~((2 << thr) - 1)
+        else:
+            m = h & ((2 << thr) - 1) if thr < 63 else h
+        bottom = -1
+        while m:
+            bit = m & -m
+            m ^= bit
+            b = top_bit(bit)
+            lower = allm & (bit - 1)
+            if bottom < 0 or lower == 0 or not (h >> top_bit(lower)) & 1:
+                bottom = b                     # a new sequence starts here
+            higher = allm & ~((bit << 1) - 1)
+            if higher != 0 and h & (higher & -higher):
+                continue                       # its top is higher
+            buf[depth, B_MOVES + count] = led | (b << 3) | (NO_NAME << 8) | (bottom << 11)
+            count += 1
+            bottom = -1
+    return count
+
+
+@compiled(I64(H, W, H, I64, I64), inline=True)
+def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
+              seat: int) -> int:
+    """Write the moves of ``seat`` into ``buf[depth]`` best first; return how many.
+
+    A move is ``esuit | rank << 3 | name << 8 | bottom << 11``: the suit a joker lead names
+    (or 7), and the lowest card of the sequence the move stands for.  Of cards in sequence in
+    one hand (no card left between them elsewhere, the current trick included) only the
+    highest is tried.
+    """
+    n = w[C_SEATS]
+    count = 0
+    nt = w[C_NT] == 1
+    leading = w[S_LEN] == 0
+    led = w[S_LED]
+    lo = 0
+    hi = 5
+    if not leading and led >= 0 and hands[seat, led] != 0:
+        lo = led
+        hi = led + 1
+    elif not leading and nt and w[C_MUST_JOKER] == 1 and hands[seat, 4] != 0:
+        lo = 4
+        hi = 5
+    maxs = w[C_MAX]
+    my_side = (maxs >> seat) & 1
+    partner_winning = (not leading) and ((maxs >> w[S_WSEAT]) & 1) == my_side
+    overruff = -1
+    if not leading and led >= 0:
+        partners, theirs, _, opp_ruff, overruff = later_hands(hands, w, seat)
+        if opp_ruff:
+            theirs = -1
+        if not partner_winning and theirs >= 0:
+            # a partner yet to play surely wins the trick with a card of the suit: as good
+            # as winning now (a partner's ruff is not counted: measured, it costs nodes)
+            partner_winning = wins_trick(w, buf, depth, partners, theirs, False)
+        if hi == led + 1 and hands[seat, led] != 0:
+            if partner_winning and theirs > 0:
+                # a partner's card of the suit that an opponent yet to play can beat is not
+                # winning yet: try to beat that opponent (suit nodes -5%, no trumps -5%)
+                wp = w[S_WPOW]
+                led_trumps = led == w[C_TRUMP]
+                if (led_trumps or wp < 100) and top_bit(theirs) > wp - (
+                        100 if led_trumps else 0):
+                    partner_winning = False
+            return follow_moves(hands, w, buf, depth, seat, partner_winning, theirs)
+    tr = w[C_TRUMP]
+    rho = seat                                # the seat that plays last to my lead
+    if leading:
+        for s in range(n):
+            if w[NEXT + s] == seat and s != seat:
+                rho = s
+    for e in range(lo, hi):
+        h = hands[seat, e]
+        if h == 0:
+            continue
+        allm = w[TRICK + e] | w[LEFT + e]
+        top = top_bit(allm)
+        lead_bonus = 0
+        win_bonus = 300
+        if leading:
+            # who wins this suit: partner's top card, a partner's ruff, an opponent's ruff;
+            # and how many cards the opponents may choose from (a smaller tree first)
+            opp_ruff = False
+            part_top = False
+            part_ruff = False
+            opp_cards = 0
+            for s in range(n):
+                if s == seat:
+                    continue
+                same = ((maxs >> s) & 1) == my_side
+                holds = hands[s, e] != 0
+                if same:
+                    if holds and (hands[s, e] >> top) & 1:
+                        part_top = True
+                    elif e != tr and not holds and hands[s, tr] != 0:
+                        part_ruff = True
+                else:
+                    if holds:
+                        opp_cards += popcount(hands[s, e])
+                    elif e != tr and hands[s, tr] != 0:
+                        opp_ruff = True
+                        opp_cards += LEAD_VOID
+            if opp_ruff:
+                lead_bonus = -50
+                win_bonus = LEAD_RUFFED
+            elif part_top:
+                lead_bonus = 200
+            elif part_ruff:
+                lead_bonus = 150
+            if not nt:
+                lead_bonus -= LEAD_W * opp_cards
+                win_bonus -= LEAD_W * opp_cards
+            rest = allm ^ (1 << top)
+            if rest:
+                sec = top_bit(rest)
+                top_s = seat
+                sec_s = seat
+                for s in range(n):
+                    if (hands[s, e] >> top) & 1:
+                        top_s = s
+                    if (hands[s, e] >> sec) & 1:
+                        sec_s = s
+                rest = rest ^ (1 << sec)
+                if rest and ((maxs >> top_s) & 1) != my_side and (
+                        (maxs >> sec_s) & 1) == my_side:
+                    third = top_bit(rest)
+                    for s in range(n):
+                        if (hands[s, e] >> third) & 1 and ((maxs >> s) & 1) == my_side:
+                            lead_bonus += LEAD_SIDE23   # we hold the next two below the top
+                if (top_s == rho or sec_s == rho) and popcount(hands[rho, e]) > 1:
+                    lead_bonus -= LEAD_RHO    # the last hand holds a top card over us
+                elif top_s == w[NEXT + seat] and sec_s != seat and (
+                        (maxs >> sec_s) & 1) == my_side and popcount(hands[sec_s, e]) > 1:
+                    lead_bonus += LEAD_FIN    # a finesse through the next hand's top card
+        m = h
+        while m:
+            b = top_bit(m)
+            bit = 1 << b
+            m ^= bit
+            above = allm & ~((bit << 1) - 1)
+            if above != 0 and h & (above & -above):
+                continue  # the next higher card left is ours too: same sequence
+            bottom = b
+            while True:
+                below = allm & ((1 << bottom) - 1)
+                if below == 0:
+                    break
+                nb = top_bit(below)
+                if not (h >> nb) & 1:
+                    break
+                bottom = nb
+            if e == 4 and nt and leading:
+                # the joker led at no trumps names a suit
+                if w[C_CLASSIC] == 1:
+                    allowed = 15 & ~w[VOIDS + seat]
+                else:
+                    allowed = 15 & ~w[S_LEDSUITS]
+                    if allowed == 0 and w[S_LEFT] > 1:
+                        continue
+                if allowed == 0:
+                    buf[depth, B_MOVES + count] = 4 | (b << 3) | (NO_NAME << 8) | (b << 11)
+                    buf[depth, B_SCORES + count] = 500
+                    count += 1
+                else:
+                    for nm in range(4):
+                        if (allowed >> nm) & 1:
+                            buf[depth, B_MOVES + count] = 4 | (b << 3) | (nm << 8) | (b << 11)
+                            buf[depth, B_SCORES + count] = 500 - nm
+                            count += 1
+                continue
+            buf[depth, B_MOVES + count] = e | (b << 3) | (NO_NAME << 8) | (bottom << 11)
+            if leading:
+                if b == top:
+                    score = win_bonus + b
+                else:
+                    # a card that does not win: low in a trump contract, high at no trumps
+                    # (measured: no trumps nodes -1.5%, misère -5%)
+                    score = lead_bonus + b if nt else lead_bonus - b
+                if b != top and bottom < b:
+                    # the top of a sequence (knocking out a higher card): more so the
+                    # second best card, making the rest of the sequence winners
+                    score += LEAD_SEQ2 if b == top_bit(allm ^ (1 << top)) else LEAD_SEQ
+            else:
+                p = power_of(w, e, b, led)
+                if p < 0:
+                    score = -b - 100          # a discard: the lowest side card first
+                    if w[C_STOP] == 1:
+                        score -= MISERE_SHORT * popcount(h)
+                elif partner_winning:
+                    score = -p - 200          # do not overtake a partner
+                elif p > w[S_WPOW]:
+                    score = 400 - p           # the cheapest card that wins
+                    if e == tr and led != tr and b > overruff:
+                        score += RUFF_SURE
+                else:
+                    score = -p - 300          # cannot win: the lowest
+            buf[depth, B_SCORES + count] = score
+            count += 1
+    for i in range(1, count):                 # insertion sort, best first
+        mv = buf[depth, B_MOVES + i]
+        sc = buf[depth, B_SCORES + i]
+        j = i - 1
+        while j >= 0 and buf[depth, B_SCORES + j] < sc:
+            buf[depth, B_MOVES + j + 1] = buf[depth, B_MOVES + j]
+            buf[depth, B_SCORES + j + 1] = buf[depth, B_SCORES + j]
+            j -= 1
+        buf[depth, B_MOVES + j + 1] = mv
+        buf[depth, B_SCORES + j + 1] = sc
+    return count
