@@ -1,0 +1,64 @@
+"""Double-dummy analysis for people: a deal's table, a record's hands, every card's value.
+
+:func:`dd_table` solves every contract of a deal with all cards visible: for each seat as
+declarer and each strain the tricks his side takes, and whether he can make misère (open
+misère is the same play double dummy: spreading the hand tells nothing that double dummy does
+not already see).  :func:`card_values` values every legal card of a position in the play;
+:func:`analyse_record` and :func:`analyse_main` (``fivehundred analyse``) put them together for
+deal files and game records.  docs/analysis.md describes the command and the deal-file format.
+
+>>> from fivehundred import Game, Rules
+>>> rules = Rules.preset("australian")
+>>> table = dd_table(rules, Game(rules, seed=0).deal.hands)
+>>> table.tricks[1]  # seat 1 declares: spades, clubs, diamonds, hearts, no trumps
+(5, 6, 5, 6, 3)
+>>> print(table.format(("North", "East", "South", "West")))
+Double dummy: tricks the declarer's side takes (of 10); the declarer leads.
+declarer     ♠   ♣   ♦   ♥  NT  misère
+North (0)    5   4   5   4   7  no
+East (1)     5   6   5   6   3  no
+South (2)    5   4   5   4   7  no
+West (3)     5   6   5   6   3  no
+misère: yes = the declarer, alone, can take no trick against the best defence; open misère
+is the same play (it shows his hand, but double dummy sees every card anyway).
+
+Pieces, one concern each:
+
+* :mod:`.ddtable`: :class:`DDTable` and :func:`dd_table`, a deal's double-dummy table.
+* :mod:`.values`: :func:`card_values`, :func:`best_cards` and :class:`PositionValues`, a play
+  position's cards valued.
+* :mod:`.records`: :func:`analyse_record` (:class:`HandAnalysis`, :class:`SideResult`) and
+  :func:`analyse_action`, a game record's hands.
+* :mod:`.inputs`: :func:`load_input`, :func:`deal_from_json` and :func:`analyse_deal`, what
+  the command reads.
+* :mod:`.cli`: :func:`analyse_main`, the command itself and its text and JSON output.
+* :mod:`.common`: :class:`AnalysisError`, the progress callback type and the seat-name words.
+"""
+
+from .cli import CLI_BUDGET, analyse_main
+from .common import AnalysisError, Progress
+from .ddtable import STRAIN_LABELS, DDTable, dd_table
+from .inputs import analyse_deal, deal_from_json, load_input
+from .records import HandAnalysis, SideResult, analyse_action, analyse_record
+from .values import PositionValues, best_cards, card_values, position_values
+
+__all__ = [
+    "CLI_BUDGET",
+    "STRAIN_LABELS",
+    "AnalysisError",
+    "DDTable",
+    "HandAnalysis",
+    "PositionValues",
+    "Progress",
+    "SideResult",
+    "analyse_action",
+    "analyse_deal",
+    "analyse_main",
+    "analyse_record",
+    "best_cards",
+    "card_values",
+    "dd_table",
+    "deal_from_json",
+    "load_input",
+    "position_values",
+]

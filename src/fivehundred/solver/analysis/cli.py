@@ -1,0 +1,137 @@
+"""The ``fivehundred analyse`` command: runs the analysis on a file and renders it as text or
+JSON, with a live progress note on a terminal (:func:`analyse_main`)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from ...cards import tokens
+from ...errors import FiveHundredError
+from ...record.model import sort_cards
+from .common import AnalysisError, Progress, _label, _names
+from .ddtable import _hand_lines
+from .inputs import analyse_deal, load_input
+from .records import analyse_action, analyse_record
+
+#: The node budget of each search ``fivehundred analyse`` runs: four-handed solves stay far
+#: below it (at most about 2 million nodes, a fraction of a second); five- and six-handed
+#: ones often need far more, and their cells are then shown as unknown.
+CLI_BUDGET = 5_000_000
+
+
+def _dumps(value: Any, indent: str = "") -> str:
+    """JSON with a two-space indent, a list of plain values (a hand of cards) on one line."""
+    if isinstance(value, dict) and any(isinstance(x, dict | list) for x in value.values()):
+        inner = indent + "  "
+        items = [f"{inner}{json.dumps(k)}: {_dumps(v, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if isinstance(value, list) and any(isinstance(x, dict | list) for x in value):
+        inner = indent + "  "
+        return "[\n" + ",\n".join(inner + _dumps(x, inner) for x in value) + "\n" + indent + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+class _StderrProgress:
+    """A live "solving…" note on a terminal's stderr, wiped when the work is done."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.width = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if done >= total:
+            sys.stderr.write("\r" + " " * self.width + "\r")
+        else:
+            text = f"\rsolving {self.what}…" + (f" {done}/{total}" if total > 1 else "")
+            self.width = max(self.width, len(text))
+            sys.stderr.write(text)
+        sys.stderr.flush()
+
+
+def _progress(what: str) -> Progress | None:
+    try:
+        tty = sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    return _StderrProgress(what) if tty else None
+
+
+def _run(path: str, as_json: bool, hand: int | None, action: int | None) -> str:
+    if action is not None and hand is None:
+        raise AnalysisError("--action needs --hand: which hand's actions to count")
+    if action is not None and action < 0:
+        raise AnalysisError(f"--action {action}: the number of actions must be 0 or more")
+    if hand is not None and hand < 1:
+        raise AnalysisError(f"--hand {hand}: hands are numbered from 1")
+    data = load_input(path)
+    if isinstance(data, tuple):
+        if hand is not None or action is not None:
+            raise AnalysisError(f"{path} is a deal, not a record: --hand and --action are for "
+                                "records")
+        rules, deal = data
+        table = analyse_deal(rules, deal, CLI_BUDGET, _progress("the deal"))
+        kitty = " ".join(sort_cards(tokens(deal.kitty)))
+        if as_json:
+            obj: dict[str, Any] = {"kind": "deal", "rules": rules.to_string(),
+                                   "dealer": deal.dealer, "kitty": kitty.split()}
+            if rules.dead_hand:
+                obj["dead"] = list(sort_cards(tokens(deal.hands[rules.players])))
+            obj["table"] = table.to_dict()
+            return _dumps(obj) + "\n"
+        names = _names(rules, None)
+        aside = f"the kitty ({kitty})" + (" and the dead hand" if rules.dead_hand else "")
+        lines = [f"The deal (dealer {_label(names, deal.dealer)}): the hands as dealt, "
+                 f"{aside} set aside:"]
+        lines += _hand_lines(table, names)
+        lines.append(table.format())
+        return "\n".join(lines) + "\n"
+    rec = data
+    names = _names(rec.rules, rec.seat_names)
+    try:
+        if action is not None:
+            assert hand is not None
+            busy = _progress(f"hand {hand} after action {action}")
+            if busy is not None:
+                busy(0, 1)
+            try:
+                pv = analyse_action(rec, hand, action, CLI_BUDGET)
+            finally:
+                if busy is not None:
+                    busy(1, 1)
+            if as_json:
+                obj = {"kind": "position", "rules": rec.rules.to_string(), "hand": hand,
+                       "action": action, **pv.to_dict()}
+                return _dumps(obj) + "\n"
+            return f"Hand {hand}, after {action} actions.\n{pv.format(names)}\n"
+        hands = analyse_record(rec, hand, CLI_BUDGET, lambda k: _progress(f"hand {k}"))
+    except AnalysisError:
+        raise
+    except FiveHundredError as e:
+        raise AnalysisError(f"{path}: {e}") from None
+    if as_json:
+        obj = {"kind": "record", "rules": rec.rules.to_string(), "seats": list(names),
+               "hands": [h.to_dict() for h in hands]}
+        return _dumps(obj) + "\n"
+    if not hands:
+        return "No hand of this record reached the play (give --hand N for a deal's table).\n"
+    note = hands[0].table.misere_note()
+    body = "\n\n".join(h.format(names, notes=False) for h in hands)
+    return body + ("\n\n" + note if note else "") + "\n"
+
+
+def analyse_main(path: str, as_json: bool = False, hand: int | None = None,
+                 action: int | None = None) -> int:
+    """``fivehundred analyse FILE [--json] [--hand N] [--action M]``: 0, or 2 and why."""
+    try:
+        text = _run(path, as_json, hand, action)
+    except FiveHundredError as e:
+        msg = " ".join(str(e).split("\n"))
+        print(f"fivehundred analyse: {msg}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nfivehundred analyse: interrupted", file=sys.stderr)
+        return 130
+    sys.stdout.write(text)
+    return 0

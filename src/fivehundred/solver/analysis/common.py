@@ -1,0 +1,46 @@
+"""What the analysis modules share: their error, the progress callback type, and the seat
+names and words their reports are written in."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable, Sequence
+
+from ...errors import FiveHundredError
+from ...rules import Rules
+
+#: A progress callback: (solves done, solves in all).
+Progress = Callable[[int, int], None]
+
+
+class AnalysisError(FiveHundredError):
+    """Input the analysis cannot take: bad hands, a bad deal file, a hand or action not there."""
+
+
+def _names(rules: Rules, names: Sequence[str] | None) -> tuple[str, ...]:
+    n = rules.players
+    if names is None or len(names) != n:
+        return tuple(f"seat {s}" for s in range(n))
+    return tuple(names)
+
+
+def _label(names: Sequence[str], seat: int) -> str:
+    name = names[seat]
+    return name if name == f"seat {seat}" else f"{name} ({seat})"
+
+
+def _seats(names: Sequence[str], seats: Sequence[int]) -> str:
+    return "+".join(_label(names, s) for s in seats)
+
+
+def _bid(token: str) -> str:
+    """A bid token as people write it: ``misère``, ``open misère``, ``8S``."""
+    return {"misere": "misère", "open-misere": "open misère"}.get(token, token)
+
+
+def _n(k: int, word: str) -> str:
+    return f"{k} {word}" + ("" if k == 1 else "s")
+
+
+def _wrap(text: str) -> str:
+    return textwrap.fill(text, width=96, break_on_hyphens=False)

@@ -1,0 +1,75 @@
+"""What ``fivehundred analyse`` reads: a record (text or JSON) or a JSON deal file, and a
+deal's table (:func:`load_input`, :func:`deal_from_json`, :func:`analyse_deal`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ...errors import FiveHundredError
+from ...game import Deal, parse_deal
+from ...record.model import GameRecord
+from ...rules import Rules
+from .common import AnalysisError, Progress
+from .ddtable import DDTable, dd_table
+
+
+def load_input(path: str) -> GameRecord | tuple[Rules, Deal]:
+    """Read ``fivehundred analyse``'s FILE: a record (text or JSON) or a JSON deal file."""
+    from ...record import loads, loads_json
+
+    try:
+        with open(path, encoding="utf-8") as fp:
+            text = fp.read()
+    except UnicodeDecodeError as e:
+        raise AnalysisError(f"cannot read {path}: not UTF-8 text ({e.reason})") from None
+    except OSError as e:
+        raise AnalysisError(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        start = text.lstrip()[:1]
+        if start not in ("{", "["):
+            return loads(text)
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as e:
+            if start == "[":  # a text record starts with its [Rules "..."] tag
+                return loads(text)
+            raise AnalysisError(f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})"
+                                ) from None
+        except RecursionError:
+            raise AnalysisError("not valid JSON: nested too deeply") from None
+        if not isinstance(obj, dict):
+            raise AnalysisError("a JSON file must hold an object: a deal or a record")
+        if "format" in obj:
+            return loads_json(text)
+        return deal_from_json(obj)
+    except FiveHundredError as e:
+        raise AnalysisError(f"{path}: {e}") from None
+
+
+_DEAL_KEYS = ("rules", "dealer", "hands", "kitty", "dead")
+
+
+def deal_from_json(obj: dict[str, Any]) -> tuple[Rules, Deal]:
+    """A deal file's object: ``rules`` (optional: a preset name or a rules string, default
+    australian), ``dealer`` (optional, default 0), ``hands``, ``kitty`` (and ``dead``)."""
+    unknown = sorted(set(obj) - set(_DEAL_KEYS))
+    if unknown:
+        raise AnalysisError(f"unknown key(s) in the deal: {', '.join(map(repr, unknown))}; a "
+                            "deal has rules, dealer, hands, kitty (and dead); a JSON record has "
+                            '"format": "fivehundred-record"')
+    spec = obj.get("rules", "australian")
+    if not isinstance(spec, str):
+        raise AnalysisError(f"rules must be a preset name or a rules string, not {spec!r}")
+    rules = (Rules.from_string(spec) if spec.strip().startswith("fivehundred(")
+             else Rules.preset(spec.strip()))
+    deal: dict[str, Any] = {k: obj[k] for k in ("dealer", "hands", "kitty", "dead") if k in obj}
+    deal.setdefault("dealer", 0)
+    return rules, parse_deal(rules, deal)
+
+
+def analyse_deal(rules: Rules, deal: Deal, budget: int = 0,
+                 progress: Progress | None = None) -> DDTable:
+    """The table of a deal: the hands as dealt, the kitty (and any dead hand) set aside."""
+    return dd_table(rules, deal.hands[:rules.players], dealer=deal.dealer, budget=budget,
+                    progress=progress)

@@ -1,0 +1,252 @@
+"""A game record's hands analysed: tables at the first lead, the contract played against
+double dummy (:func:`analyse_record`), one position valued (:func:`analyse_action`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...game import Game
+from ...record.model import GameRecord
+from ...scoring import declaring_seats
+from ..position import Position
+from ..solve import solve
+from .common import AnalysisError, Progress, _bid, _label, _n, _names, _seats, _wrap
+from .ddtable import DDTable, _hand_lines, dd_table
+from .values import PositionValues, position_values
+
+
+@dataclass(frozen=True)
+class SideResult:
+    """What one side took in a played hand and what it takes double dummy at the first lead."""
+
+    seats: tuple[int, ...]
+    taken: int
+    """Tricks it took in the play (so far, if the hand is unfinished)."""
+    double_dummy: int | None
+    """Tricks it takes from the first lead with best play by everyone (misère: the tricks the
+    defence forces on the declarer); None: not solved within the node budget."""
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    """One recorded hand analysed: its table, and the contract played against double dummy."""
+
+    number: int
+    """The hand's number in the record, from 1."""
+    dealer: int
+    reached_play: bool
+    finished: bool
+    summary: str
+    """The outcome in words (contract, made or failed; all passed; unfinished)."""
+    table: DDTable
+    """At the first lead if the hand reached the play, else of the hands as dealt."""
+    contract: str | None = None
+    """The contract's bid token (``7C``, ``misere``, ``open-misere``); None: none."""
+    declarer: int | None = None
+    partner: int | None = None
+    needed: int | None = None
+    """Tricks the contract needs (0 for misère: it must take none)."""
+    discards: tuple[str, ...] = ()
+    results: tuple[SideResult, ...] = ()
+    """The declaring side (the misère declarer), or each side in the all-pass game."""
+
+    @property
+    def makeable(self) -> bool | None:
+        """Whether the contract played can be made double dummy (None: no contract)."""
+        if self.needed is None or not self.results:
+            return None
+        dd = self.results[0].double_dummy
+        if dd is None:
+            return None
+        return dd == 0 if self.needed == 0 else dd >= self.needed
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as plain JSON values."""
+        return {
+            "hand": self.number,
+            "dealer": self.dealer,
+            "reached_play": self.reached_play,
+            "finished": self.finished,
+            "summary": self.summary,
+            "table_of": "first lead" if self.reached_play else "deal",
+            "table": self.table.to_dict(),
+            "contract": self.contract,
+            "declarer": self.declarer,
+            "partner": self.partner,
+            "needed": self.needed,
+            "discards": list(self.discards),
+            "results": [{"seats": list(r.seats), "taken": r.taken,
+                         "double_dummy": r.double_dummy} for r in self.results],
+            "makeable": self.makeable,
+        }
+
+    def format(self, names: Sequence[str] | None = None, notes: bool = True) -> str:
+        """The hand for people: summary, hands, table and the play against double dummy."""
+        seat_names = _names(self.table.rules, names)
+        lab = _label
+        lines = [f"Hand {self.number} (dealer {lab(seat_names, self.dealer)}): {self.summary}"]
+        if not self.reached_play:
+            lines.append("It never reached the play; the hands as dealt, the kitty set aside:")
+        elif self.declarer is not None and self.discards:
+            lines.append(f"The hands at the first lead ({lab(seat_names, self.declarer)} after "
+                         f"discarding {' '.join(self.discards)}):")
+        else:
+            lines.append("The hands at the first lead (as dealt, the kitty set aside):")
+        lines += _hand_lines(self.table, seat_names)
+        lines.append(self.table.format(seat_names, notes))
+        lines += [_wrap(x) for x in self._play_lines(seat_names)]
+        return "\n".join(lines)
+
+    def _play_lines(self, names: Sequence[str]) -> list[str]:
+        if not self.results:
+            return []
+        so_far = "" if self.finished else " so far (unfinished)"
+        if self.contract is None:
+            parts = [f"{_seats(names, r.seats)} took {_n(r.taken, 'trick')}{so_far} (double "
+                     f"dummy {'?' if r.double_dummy is None else r.double_dummy})"
+                     for r in self.results]
+            return ["Played at no trumps: " + "; ".join(parts) + "."]
+        assert self.declarer is not None and self.needed is not None
+        r = self.results[0]
+        who = _label(names, self.declarer)
+        if r.double_dummy is None:
+            return [f"Played: {_bid(self.contract)} by {who}: {_seats(names, r.seats)} took "
+                    f"{_n(r.taken, 'trick')}{so_far}; double dummy: not solved within the "
+                    "node budget."]
+        if self.needed == 0:
+            dd = ("the misère is safe" if r.double_dummy == 0 else
+                  f"the defence forces {_n(r.double_dummy, 'trick')} on him: it cannot be made")
+            return [f"Played: {_bid(self.contract)} by {who}: he took "
+                    f"{_n(r.taken, 'trick')}{so_far}; double dummy {dd}."]
+        verdict = "can be made" if self.makeable else "cannot be made"
+        return [f"Played: {_bid(self.contract)} by {who} (needs {self.needed}): "
+                f"{_seats(names, r.seats)} took {_n(r.taken, 'trick')}{so_far}; double dummy "
+                f"{r.double_dummy}, so it {verdict}."]
+
+
+def analyse_record(
+    rec: GameRecord,
+    hand: int | None = None,
+    budget: int = 0,
+    progress: Callable[[int], Progress | None] | None = None,
+) -> tuple[HandAnalysis, ...]:
+    """Analyse a full record's hands that reached the play (or only hand ``hand``, from 1).
+
+    The record is replayed first (every action checked).  A hand asked for by number is
+    analysed even if it never reached the play (its table is then of the hands as dealt).
+    ``budget`` caps each search's nodes (0: no cap; unsolved values are None).
+    ``progress(number)`` may give a :data:`Progress` callback for that hand's table.
+    """
+    from ...record import replay
+
+    replay(rec)
+    n = len(rec.hands)
+    if hand is not None and not 1 <= hand <= n:
+        raise AnalysisError(f"no hand {hand}: the record has {n} hand(s), numbered 1 to {n}")
+    out = []
+    for i in range(n) if hand is None else (hand - 1,):
+        g, _ = _first_lead(rec, i)
+        if g.phase != "play" and hand is None:
+            continue
+        out.append(_analyse_hand(rec, i, g, budget,
+                                 None if progress is None else progress(i + 1)))
+    return tuple(out)
+
+
+def _hand_game(rec: GameRecord, i: int) -> Game:
+    """Hand ``i`` (0-based) dealt afresh (scores aside, the same hand as in the game)."""
+    return Game(rec.rules, seed=0, deal=rec.hands[i].deal(rec.rules))
+
+
+def _first_lead(rec: GameRecord, i: int) -> tuple[Game, int]:
+    """Hand ``i`` replayed to its first lead (or as far as it got): the game, actions applied."""
+    g = _hand_game(rec, i)
+    acts = rec.hands[i].actions
+    k = 0
+    while g.phase in ("auction", "kitty", "call") and k < len(acts):
+        g.apply(acts[k])
+        k += 1
+    return g, k
+
+
+def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int,
+                  progress: Progress | None) -> HandAnalysis:
+    r = rec.rules
+    h = rec.hands[i]
+    res = h.result
+    n = r.players
+    finished = res is not None
+    if g.phase != "play":
+        if g.phase in ("hand_over", "game_over"):
+            summary = "all passed, thrown in"
+        else:
+            summary = f"unfinished in the {g.phase} phase"
+        table = dd_table(r, g.deal.hands[:n], dealer=g.dealer, budget=budget,
+                         progress=progress)
+        return HandAnalysis(i + 1, h.dealer, False, finished, summary, table)
+    table = dd_table(r, [g.hand(s) for s in range(n)], dealer=g.dealer, budget=budget,
+                     progress=progress)
+    played = _hand_game(rec, i)
+    for a in h.actions:
+        played.apply(a)
+    won = res.tricks if res is not None else played.tricks_won
+    c = g.contract
+    if c is None:
+        results = []
+        for side in r.sides:
+            dd = solve(Position.from_game(g, side=side), budget).tricks
+            results.append(SideResult(side, sum(won[s] for s in side), dd))
+        summary = "all passed, played at no trumps" + ("" if finished else ", unfinished")
+        return HandAnalysis(i + 1, h.dealer, True, finished, summary, table,
+                            results=tuple(results))
+    dd = solve(g, budget).tricks
+    if c.is_misere:
+        seats: tuple[int, ...] = (c.declarer,)
+    else:
+        seats = tuple(sorted(declaring_seats(r, c, g.partner)))
+    names = _names(r, rec.seat_names)
+    summary = f"{c} by {_label(names, c.declarer)}"
+    if g.partner is not None:
+        summary += f" with {_label(names, g.partner)}"
+    elif h.call == "alone":
+        summary += " alone"
+    if res is None:
+        summary += ", unfinished"
+    else:
+        summary += ", made" if res.made else ", failed"
+    return HandAnalysis(
+        i + 1, h.dealer, True, finished, summary, table,
+        contract=c.bid, declarer=c.declarer, partner=g.partner, needed=c.tricks,
+        discards=h.discards,
+        results=(SideResult(seats, sum(won[s] for s in seats), dd),),
+    )
+
+
+def analyse_action(rec: GameRecord, hand: int, action: int, budget: int = 0) -> PositionValues:
+    """The position after the first ``action`` actions of hand ``hand`` (from 1), valued
+    (``budget``: as for :func:`position_values`)."""
+    from ...record import replay
+
+    replay(rec)
+    n = len(rec.hands)
+    if not 1 <= hand <= n:
+        raise AnalysisError(f"no hand {hand}: the record has {n} hand(s), numbered 1 to {n}")
+    acts = rec.hands[hand - 1].actions
+    if not 0 <= action <= len(acts):
+        raise AnalysisError(f"--action {action}: hand {hand} has {len(acts)} actions (give 0 "
+                            f"to {len(acts)})")
+    first, k = _first_lead(rec, hand - 1)
+    if first.phase != "play":
+        raise AnalysisError(f"hand {hand} never reached the play, so no --action has cards "
+                            "to value")
+    last = len(acts) if rec.hands[hand - 1].result is None else len(acts) - 1
+    g = _hand_game(rec, hand - 1)
+    for a in acts[:action]:
+        g.apply(a)
+    if g.phase != "play":
+        where = "over" if g.phase in ("hand_over", "game_over") else f"in the {g.phase} phase"
+        raise AnalysisError(f"--action {action}: hand {hand} is then {where}, not in the play; "
+                            f"its play runs from --action {k} to {last}")
+    return position_values(g, budget)

@@ -1,0 +1,201 @@
+"""Every legal card of a play position valued double dummy, and which are best
+(:func:`card_values`, :func:`best_cards`, :class:`PositionValues`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...game import Game
+from ...rules import Rules
+from ..position import Position, PositionError
+from ..solve import move_values
+from .common import _bid, _label, _n, _names, _wrap
+
+
+def card_values(game: Game) -> dict[str, int]:
+    """Every legal play of the seat to move, valued double dummy: counted tricks from here.
+
+    Counted tricks are the declaring side's (for misère, the declarer's own), the current
+    trick included, as :func:`move_values` counts them; in the all-pass game at no trumps
+    there is no declarer and the side of the seat to move is counted.  See
+    :func:`best_cards` for which plays are best (the defenders want the fewest).
+
+    >>> from fivehundred import Game, Rules
+    >>> g = Game(Rules.preset("australian"), seed=6)
+    >>> for a in ["6H", "pass", "pass", "pass"]: g.apply(a)
+    >>> while g.phase == "kitty": g.apply(g.legal_action_ids()[0])
+    >>> while len(g.tricks) < 8 or not g.trick: g.apply(g.legal_action_ids()[-1])
+    >>> g.contract.declarer, g.trick, g.to_move, g.hand_tokens(0)
+    (3, ((3, 20),), 0, ('JS', 'AS'))
+    >>> card_values(g)  # the declaring side's tricks: seat 0 defends, so 0 is best
+    {'JS': 0, 'AS': 1}
+    >>> best_cards(g)
+    ('JS',)
+    """
+    out: dict[str, int] = {}
+    for tok, v in _values(game, 0).items():
+        assert v is not None  # no budget: always finished
+        out[tok] = v
+    return out
+
+
+def _values(game: Game, budget: int) -> dict[str, int | None]:
+    """:func:`card_values` with a node budget per search (None: that search ran out)."""
+    if game.phase != "play":
+        raise PositionError(f"card values need a game in the play phase, not {game.phase}")
+    side = None if game.contract is not None else _mover_side(game)
+    return move_values(game, budget, side=side)
+
+
+def best_cards(game: Game, values: Mapping[str, int | None] | None = None) -> tuple[str, ...]:
+    """The best plays of the seat to move: the most counted tricks if his side is counted
+    (the declaring side; in the all-pass game his own), the fewest if he defends (in misère
+    the declarer wants the fewest: he is counted, the defenders maximise).  Plays valued None
+    (unsolved) are left out: then these are the best of those solved."""
+    vals = card_values(game) if values is None else values
+    known = [v for v in vals.values() if v is not None]
+    if not known:
+        return ()
+    target = (max if _maximising(game) else min)(known)
+    return tuple(t for t, v in vals.items() if v == target)
+
+
+def _mover_side(game: Game) -> tuple[int, ...]:
+    r = game.rules
+    seat = game.to_move
+    assert seat is not None
+    return r.sides[r.side_of[seat]]
+
+
+def _solver_position(game: Game) -> Position:
+    side = _mover_side(game) if game.contract is None else None
+    return Position.from_game(game, side=side)
+
+
+def _maximising(game: Game) -> bool:
+    seat = game.to_move
+    assert seat is not None
+    return bool(_solver_position(game).max_seats >> seat & 1)
+
+
+@dataclass(frozen=True)
+class PositionValues:
+    """A play position analysed: who is to move, what is counted, every legal card's value."""
+
+    rules: Rules
+    seat: int
+    """The seat to move."""
+    trick: int
+    """The number of the trick being played (from 1)."""
+    contract: str | None
+    """The contract's bid token (``8S``, ``misere``, ``open-misere``); None: all passed."""
+    declarer: int | None
+    misere: bool
+    counted: tuple[int, ...]
+    """The seats whose tricks the values count."""
+    maximising: bool
+    """Whether the seat to move wants the most counted tricks (else the fewest)."""
+    taken: int
+    """Tricks the counted seats have taken already."""
+    tricks_left: int
+    """Tricks still to play, the current one included."""
+    values: dict[str, int | None] = field(hash=False)
+    """Each legal play: the counted tricks from here after it (None: not solved within the
+    node budget)."""
+    best: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as plain JSON values (``totals`` adds the tricks taken already)."""
+        return {
+            "to_move": self.seat,
+            "trick": self.trick,
+            "contract": self.contract,
+            "declarer": self.declarer,
+            "misere": self.misere,
+            "counted_seats": list(self.counted),
+            "to_move_wants": "most" if self.maximising else "fewest",
+            "taken": self.taken,
+            "tricks_left": self.tricks_left,
+            "values": dict(self.values),
+            "totals": {t: None if v is None else v + self.taken
+                       for t, v in self.values.items()},
+            "best": list(self.best),
+        }
+
+    def format(self, names: Sequence[str] | None = None) -> str:
+        """The values for people: who is counted, who wants what, a line per card."""
+        seat_names = _names(self.rules, names)
+        me = _label(seat_names, self.seat)
+        counted = "+".join(_label(seat_names, s) for s in self.counted)
+        lines = [f"Trick {self.trick}: {me} to play; {_n(self.tricks_left, 'trick')} left, "
+                 "this one included."]
+        if self.contract is None:
+            lines.append("No contract: all passed, played at no trumps.")
+            whose = f"{me}'s side ({counted})"
+        elif self.misere:
+            assert self.declarer is not None
+            lines.append(f"Contract {_bid(self.contract)} by {_label(seat_names, self.declarer)}, "
+                         "who must take no trick.")
+            whose = f"the declarer, {counted},"
+        else:
+            assert self.declarer is not None
+            lines.append(f"Contract {_bid(self.contract)} by "
+                         f"{_label(seat_names, self.declarer)}.")
+            whose = f"the declaring side ({counted})"
+        lines.append(f"Values are tricks {whose} takes from here on with best play after "
+                     f"each card ('in all' adds the {self.taken} taken already).")
+        if self.contract is None or (self.maximising and not self.misere):
+            lines.append(f"{me} wants the most: the best card takes the most.")
+        elif self.misere and self.seat == self.declarer:
+            lines.append(f"{me} is the declarer and wants the fewest: the best card takes the "
+                         "fewest.")
+        elif self.misere:
+            lines.append(f"{me} defends and wants the most: the best card makes the declarer "
+                         "take the most.")
+        else:
+            lines.append(f"{me} defends and wants the fewest: the best card leaves the "
+                         "declaring side the fewest.")
+        lines = [_wrap(x) for x in lines]
+        width = max(4, *(len(t) for t in self.values))
+        lines.append(f"  {'card'.ljust(width)}  from here  in all")
+        def key(t: str) -> tuple[int, int]:
+            v = self.values[t]
+            return (1, 0) if v is None else (0, -v if self.maximising else v)
+
+        for t in sorted(self.values, key=key):
+            v = self.values[t]
+            mark = "  best" if t in self.best else ""
+            here, total = ("?", "?") if v is None else (str(v), str(v + self.taken))
+            lines.append(f"  {t.ljust(width)}  {here:>9}  {total:>6}{mark}")
+        if any(v is None for v in self.values.values()):
+            lines.append("?: not solved within the node budget; 'best' is the best of those "
+                         "solved.")
+        return "\n".join(lines)
+
+
+def position_values(game: Game, budget: int = 0) -> PositionValues:
+    """Analyse the play position of ``game``: :func:`card_values`, :func:`best_cards` and
+    what they count, for :class:`PositionValues`; ``budget`` caps each search's nodes (0: no
+    cap; a value whose search ran out is None)."""
+    values = _values(game, budget)
+    p = _solver_position(game)
+    seat = game.to_move
+    assert seat is not None
+    counted = tuple(s for s in range(game.rules.players) if p.count_seats >> s & 1)
+    c = game.contract
+    return PositionValues(
+        rules=game.rules,
+        seat=seat,
+        trick=len(game.tricks) + 1,
+        contract=None if c is None else c.bid,
+        declarer=None if c is None else c.declarer,
+        misere=p.misere,
+        counted=counted,
+        maximising=bool(p.max_seats >> seat & 1),
+        taken=sum(game.tricks_won[s] for s in counted),
+        tricks_left=p.tricks_left,
+        values=values,
+        best=best_cards(game, values),
+    )
