@@ -132,8 +132,8 @@ class Searcher:
         self.w[layout.C_BUDGET] = self.nodes + budget if budget > 0 else 0
         self.w[layout.S_ABORT] = 0
 
-    def value(self, move: int = -1, guess: int = -1, small: np.ndarray | None = None,
-              ) -> int | None:
+    def value(self, move: int = -1, guess: int = -1,
+              small: np.ndarray | None = None) -> int | None:
         """The exact number of counted tricks (after ``move``, a kernel move code, if given),
         from ``guess`` if given, else bisecting; None if unfinished.  ``small`` shares answers
         between a suit's small root cards (see ``walk.exact``)."""
@@ -147,6 +147,7 @@ class Searcher:
         return np.zeros((5, 2 * int(self.w[layout.S_LEFT]) + 2), np.int64)
 
     def _checked(self, result: int, answer: T) -> T | None:
+        """``answer``, or None (and the search marked unfinished) if the budget ran out."""
         if result == walk.ABORTED:
             self.finished = False
             return None
