@@ -293,22 +293,22 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                 lead_bonus -= LEAD_W * opp_cards
                 win_bonus -= LEAD_W * opp_cards
             rest = allm ^ (1 << top)
+            sec = top_bit(rest) if rest else -1
             if rest:
-                sec = top_bit(rest)
+                third = top_bit(rest ^ (1 << sec)) if rest ^ (1 << sec) else -1
                 top_s = seat
                 sec_s = seat
+                third_s = -1
                 for s in range(n):
                     if (hands[s, e] >> top) & 1:
                         top_s = s
                     if (hands[s, e] >> sec) & 1:
                         sec_s = s
-                rest = rest ^ (1 << sec)
-                if rest and ((maxs >> top_s) & 1) != my_side and (
-                        (maxs >> sec_s) & 1) == my_side:
-                    third = top_bit(rest)
-                    for s in range(n):
-                        if (hands[s, e] >> third) & 1 and ((maxs >> s) & 1) == my_side:
-                            lead_bonus += LEAD_SIDE23   # we hold the next two below the top
+                    if third >= 0 and (hands[s, e] >> third) & 1:
+                        third_s = s
+                if third_s >= 0 and ((maxs >> top_s) & 1) != my_side and (
+                        (maxs >> sec_s) & 1) == my_side and ((maxs >> third_s) & 1) == my_side:
+                    lead_bonus += LEAD_SIDE23   # we hold the next two below their top card
                 if (top_s == rho or sec_s == rho) and popcount(hands[rho, e]) > 1:
                     lead_bonus -= LEAD_RHO    # the last hand holds a top card over us
                 elif top_s == w[NEXT + seat] and sec_s != seat and (
@@ -358,10 +358,10 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                     # a card that does not win: low in a trump contract, high at no trumps
                     # (measured: no trumps nodes -1.5%, misère -5%)
                     score = lead_bonus + b if nt else lead_bonus - b
-                if b != top and bottom < b:
-                    # the top of a sequence (knocking out a higher card): more so the
-                    # second best card, making the rest of the sequence winners
-                    score += LEAD_SEQ2 if b == top_bit(allm ^ (1 << top)) else LEAD_SEQ
+                    if bottom < b:
+                        # the top of a sequence (knocking out a higher card): more so the
+                        # second best card, making the rest of the sequence winners
+                        score += LEAD_SEQ2 if b == sec else LEAD_SEQ
             else:
                 p = power_of(w, e, b, led)
                 if p < 0:
