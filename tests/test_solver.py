@@ -60,6 +60,17 @@ def test_budget_gives_an_honest_unfinished_answer() -> None:
     assert solve(g).finished
 
 
+def test_move_values_budget_marks_unfinished_moves_only() -> None:
+    """A move that runs out of its node budget is None; every finished one is exact."""
+    g = end_position("australian", 1, "6NT", 10)
+    exact = move_values(g)
+    assert None not in exact.values()
+    short = move_values(g, budget=200)
+    assert short.keys() == exact.keys()
+    assert None in short.values()
+    assert all(v is None or v == exact[a] for a, v in short.items())
+
+
 def test_solver_needs_the_play_phase() -> None:
     g = Game(Rules.preset("australian"), seed=1)
     with pytest.raises(PositionError, match="play phase"):

@@ -17,7 +17,6 @@ from ..actions import JOKER_LEAD, token_of
 from ..cards import JOKER, NO_TRUMPS
 from ..game import Game
 from . import layout, walk
-from .ordering import gen_moves
 from .position import Position, effective, effective_masks
 
 TT_BITS = 17
@@ -127,23 +126,14 @@ class Searcher:
         ok = walk.ask(self.st, _tables()["tt"], -1, target)
         return self._checked(ok, bool(ok))
 
-    def limit(self, budget: int) -> None:
-        """Allow ``budget`` more nodes from now (0: no limit); forget an earlier abort."""
-        self.w[layout.C_BUDGET] = self.nodes + budget if budget > 0 else 0
-        self.w[layout.S_ABORT] = 0
-
-    def value(self, move: int = -1, guess: int = -1,
-              small: np.ndarray | None = None) -> int | None:
-        """The exact number of counted tricks (after ``move``, a kernel move code, if given),
-        from ``guess`` if given, else bisecting; None if unfinished.  ``small`` shares answers
-        between a suit's small root cards (see ``walk.exact``)."""
-        if small is None:
-            small = self.small_cards()
-        v = walk.exact(self.st, _tables()["tt"], move, 0, int(self.w[layout.S_LEFT]), guess, small)
+    def value(self) -> int | None:
+        """The exact number of counted tricks, bisecting; None if unfinished."""
+        v = walk.exact(self.st, _tables()["tt"], -1, 0, int(self.w[layout.S_LEFT]), -1,
+                       self.small_cards())
         return self._checked(v, v)
 
     def small_cards(self) -> np.ndarray:
-        """An empty table of shared answers for the root's small cards."""
+        """An empty table of answers shared by the root's small cards (``walk.exact``)."""
         return np.zeros((5, 2 * int(self.w[layout.S_LEFT]) + 2), np.int64)
 
     def _checked(self, result: int, answer: T) -> T | None:
@@ -152,15 +142,6 @@ class Searcher:
             self.finished = False
             return None
         return answer
-
-    def root_moves(self) -> list[int]:
-        """The root's moves in the kernel's order (likely best first), as kernel move codes:
-        a sequence of equivalent cards is one move, its top card and its bottom card."""
-        w = self.w
-        leading = w[layout.S_LEN] == 0
-        seat = int(w[layout.S_LEADER] if leading else w[layout.NEXT + w[layout.S_LAST]])
-        n = gen_moves(self.hands, w, self.st, 0, seat)
-        return [int(m) for m in self.st[0, layout.B_MOVES:layout.B_MOVES + n]]
 
 
 @dataclass(frozen=True)
@@ -217,20 +198,13 @@ def move_values(game: Game, budget: int = 0,
     """
     p = Position.from_game(game, side=side)
     s = Searcher.load(p)
-    is_max = bool(p.max_seats >> p.to_move & 1)
-    moves = s.root_moves()
+    out = np.empty((2, layout.BUF_COLS - layout.B_MOVES), np.int64)
+    n = walk.every_move(s.st, _tables()["tt"], budget, out, s.small_cards())
+    moves = out[0, :n].tolist()
+    found = out[1, :n].tolist()
+    vals: dict[int, int | None] = {
+        m: (None if v == walk.ABORTED else v) for m, v in zip(moves, found, strict=True)}
     rep = {a: _move_of(moves, _kernel_move(p, a)) for a in game.legal_action_ids()}
-    vals: dict[int, int | None] = {}
-    best: int | None = None
-    small = s.small_cards()
-    for m in moves:
-        s.limit(budget)
-        b = (m >> 3) & 31
-        top = (m & ~(31 << 11)) | b << 11                 # the sequence's top card alone
-        v = s.value(top, -1 if best is None else best, small)
-        vals[m] = v
-        if v is not None and (best is None or (v > best if is_max else v < best)):
-            best = v
     return {token_of(a): vals[m] for a, m in rep.items()}
 
 

@@ -14,6 +14,7 @@ from numba import types
 from . import kernel as k
 from . import layout
 from .jit import compiled
+from .ordering import gen_moves
 
 ABORTED = -1
 """What :func:`exact` returns when a question ran out of the node budget."""
@@ -72,3 +73,36 @@ def exact(st: np.ndarray, tt: np.ndarray, move: int, lo: int, hi: int, guess: in
             g = min(max(g + 1 if ok == 1 else g - 1, lo + 1), hi)
     return lo
 
+
+
+@compiled(types.int64(layout.H, layout.H, I64, layout.H, layout.H))
+def every_move(st: np.ndarray, tt: np.ndarray, budget: int, out: np.ndarray,
+               small: np.ndarray) -> int:
+    """The value of each of the root's moves; returns how many moves.
+
+    ``out[0, i]`` is a move (a sequence of equivalent cards, in the kernel's order, the
+    likely best first: its top card and its bottom card), ``out[1, i]`` its value or
+    ``ABORTED`` when it ran out of ``budget`` nodes (0: no limit); ``small`` is an empty
+    table of answers shared by small cards (see :func:`exact`).  The first move is
+    bisected; each later one is asked "as good as the best so far?" and walks a trick at a
+    time from there (most moves are worth the best or next to it).  One call for the whole
+    solve: from Python, each move cost a few microseconds of interpreter.
+    """
+    w = st[layout.W_ROW]
+    seat = w[layout.S_LEADER] if w[layout.S_LEN] == 0 else w[layout.NEXT + w[layout.S_LAST]]
+    is_max = (w[layout.C_MAX] >> seat) & 1 == 1
+    count = gen_moves(st[layout.HAND_ROW:], w, st, 0, seat)
+    for i in range(count):
+        out[0, i] = st[0, layout.B_MOVES + i]
+    left = w[layout.S_LEFT]
+    best = -1
+    for i in range(count):
+        m = out[0, i]
+        w[layout.C_BUDGET] = w[layout.S_NODES] + budget if budget > 0 else 0
+        w[layout.S_ABORT] = 0
+        top = (m & ~(31 << 11)) | ((m >> 3) & 31) << 11     # the sequence's top card alone
+        v = exact(st, tt, top, 0, left, best, small)
+        out[1, i] = v
+        if v != ABORTED and (best < 0 or (v > best if is_max else v < best)):
+            best = v
+    return count
