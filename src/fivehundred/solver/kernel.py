@@ -138,16 +138,18 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
                         omax == 0 and ocount == 0 and left - run < target):
                     buf[depth, B_REL + w[C_TRUMP]] = low
                     return bool(omax == 1)
-            sure = sure_trumps(hands, w, 1)
-            if sure >> 6 >= target:
-                if (sure & 63) < NONE:
-                    buf[depth, B_REL + w[C_TRUMP]] = sure & 63
-                return True
-            sure = sure_trumps(hands, w, 0)
-            if left - (sure >> 6) < target:
-                if (sure & 63) < NONE:
-                    buf[depth, B_REL + w[C_TRUMP]] = sure & 63
-                return False
+            if w[LEFT + w[C_TRUMP]] & (w[LEFT + w[C_TRUMP]] - 1) != 0:
+                # (one trump left, or the joker alone at no trumps: the run above decided)
+                sure = sure_trumps(hands, w, 1)
+                if sure >> 6 >= target:
+                    if (sure & 63) < NONE:
+                        buf[depth, B_REL + w[C_TRUMP]] = sure & 63
+                    return True
+                sure = sure_trumps(hands, w, 0)
+                if left - (sure >> 6) < target:
+                    if (sure & 63) < NONE:
+                        buf[depth, B_REL + w[C_TRUMP]] = sure & 63
+                    return False
             # the leader's side's quick tricks (directly, else through a partner's entry)
             # decide when they reach ``need``: the target for a counted maximiser, more than
             # the others may lose for an uncounted minimiser
