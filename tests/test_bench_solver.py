@@ -74,18 +74,44 @@ def test_report_without_endplay_says_so(monkeypatch: pytest.MonkeyPatch) -> None
 
 def test_bench_solver_writes_and_replaces_its_section(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bench, "report", lambda deals: f"## Solver\n\nrun {deals}\n")
+    monkeypatch.setattr(bench, "report",
+                        lambda deals, passes: f"## Solver\n\nrun {deals} x{passes}\n")
     doc = tmp_path / "benchmarks.md"
     engine = "<!-- bench engine: begin -->\n## Engine\n<!-- bench engine: end -->\n"
     doc.write_text("# Benchmarks\n\nintro\n\n" + engine)
     assert main(["bench", "solver", "--deals", "3", "--write", str(doc)]) == 0
-    assert main(["bench", "solver", "--deals", "4", "--write", str(doc)]) == 0
+    assert main(["bench", "solver", "--deals", "4", "--passes", "2", "--write", str(doc)]) == 0
     text = doc.read_text()
     assert text.startswith("# Benchmarks\n\nintro\n\n" + engine)
-    assert "run 4" in text and "run 3" not in text
+    assert "run 4 x2" in text and "run 3" not in text
     assert text.count("<!-- bench solver: begin -->") == 1
-    assert text.endswith("<!-- bench solver: begin -->\n## Solver\n\nrun 4\n"
+    assert text.endswith("<!-- bench solver: begin -->\n## Solver\n\nrun 4 x2\n"
                          "<!-- bench solver: end -->\n")
+
+
+def test_bench_solver_refuses_no_deals_or_passes() -> None:
+    for flags in (["--deals", "0"], ["--passes", "0"]):
+        with pytest.raises(SystemExit, match="must be at least 1"):
+            main(["bench", "solver", *flags])
+
+
+def test_timings_keep_each_positions_least_time_over_passes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each call's CPU time comes from a scripted clock: position 0 takes 0.5, 0.3, 0.7 s
+    over three passes and keeps 0.3; position 1 takes 0.2 then 0.4 and keeps 0.2."""
+    calls = [(0, 0.5), (1, 0.2), (0, 0.3), (1, 0.4), (0, 0.7)]
+    clock = iter([x for _, took in calls for x in (10.0, 10.0 + took)])
+    monkeypatch.setattr(bench.time, "process_time", lambda: next(clock))
+    t = bench.Timings()
+    for i, _ in calls:
+        assert t.timed(i, lambda i=i: i * 10) == i * 10
+    assert t.seconds == pytest.approx([0.3, 0.2])
+
+
+def test_report_states_its_passes() -> None:
+    text = bench.report(deals=1, start_runs=1, passes=2)
+    assert "least time over 2 passes" in text
+    _check_structure(text, 1, dds_bridge.dds_available())
 
 
 def test_quantiles_are_nearest_rank() -> None:

@@ -65,6 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("what", choices=["engine", "solver"], help="what to measure")
     bench.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     bench.add_argument("--deals", type=int, default=200, help="deals per solver measurement")
+    bench.add_argument("--passes", type=int, default=3,
+                       help="solver: passes through the deals, each call's least time kept")
     bench.add_argument("--write", metavar="PATH", help="write the results into this markdown")
 
     serve = sub.add_parser("serve", help="serve the browser game so friends can join a table")
@@ -109,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "bench" and args.what == "solver":
         from .benchmarks.solver import bench_solver_main
 
-        return bench_solver_main(deals=args.deals, write=args.write)
+        return bench_solver_main(deals=args.deals, write=args.write, passes=args.passes)
     if args.command == "bench":
         from .benchmarks.engine import bench_main
 
