@@ -17,12 +17,15 @@ from pathlib import Path
 
 
 def _announce_first_compile() -> None:
-    """Say so when the kernel is about to be compiled (the first run; later ones load it)."""
+    """Say so when the kernel is about to be compiled (the first run, or the first after its
+    sources changed; later ones load it)."""
     if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return
+    from .jit import cache_is_current
+
     custom = os.environ.get("NUMBA_CACHE_DIR")
     place = Path(custom) if custom else Path(__file__).parent / "__pycache__"
-    if not (place.is_dir() and any(place.rglob("kernel.search-*.nbi"))):
+    if not cache_is_current(place):
         print("fivehundred: compiling the double-dummy solver (first run only, about 20 s)...",
               file=sys.stderr, flush=True)
 

@@ -6,20 +6,78 @@ code on disk.  The kernel allocates nothing, so numba's reference counting of ar
 of the search are compiled with ``inline=True``: inlined where they are called, since a call
 passes every array as a dozen words on the stack, at every node.  With ``NUMBA_DISABLE_JIT=1``
 every decorated function stays plain Python (the pure twin).
+
+numba checks a cached function against its own source file only, but the search inlines
+helpers from five modules: after an edit to ``ordering.py`` it would load a stale ``search``.
+So every cache entry is also stamped with a digest of all the kernel's modules
+(:func:`sources_digest`), and an edit to any of them recompiles everything.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from numba import njit
-from numba.core import config
+from numba.core import config, typeinfer
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 DISABLED: bool = bool(getattr(config, "DISABLE_JIT"))  # noqa: B009 (not in numba's stubs)
 """True in the pure twin: nothing is compiled."""
+
+KERNEL_MODULES = ("layout", "intrinsics", "jit", "table", "ordering", "cutoffs", "kernel",
+                  "walk")
+"""The modules whose code ends up in the compiled search (inlined or called)."""
+
+
+def sources_digest(folder: Path = Path(__file__).parent) -> str:
+    """A digest of the kernel modules' source files in ``folder``."""
+    h = hashlib.sha256()
+    for name in KERNEL_MODULES:
+        h.update(name.encode())
+        h.update((folder / f"{name}.py").read_bytes())
+    return h.hexdigest()
+
+
+_DIGEST = sources_digest()
+
+
+def _stamp_with_sources(dispatcher: Any) -> None:
+    """Make the dispatcher's cache index valid only for the kernel sources as they are now.
+
+    numba rejects an index whose stamp differs from the one it expects (normally the source
+    file's time and size), then compiles afresh and saves under the new stamp.
+    """
+    cache_file = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
+    stamp = getattr(cache_file, "_source_stamp", None)
+    if cache_file is not None and stamp is not None:
+        cache_file._source_stamp = (stamp, _DIGEST)
+
+
+MARKER = "kernel-sources.digest"
+"""A file beside numba's cache entries holding the digest they were compiled from."""
+
+
+def cache_is_current(place: Path) -> bool:
+    """Whether numba's cache under ``place`` holds a kernel compiled from these sources."""
+    return place.is_dir() and any(
+        m.read_text(errors="replace") == _DIGEST for m in place.rglob(MARKER))
+
+
+def _mark_current(dispatcher: Any) -> None:
+    """Leave the digest beside the cache entries just loaded or saved (best effort)."""
+    folder = getattr(getattr(dispatcher, "_cache", None), "_cache_path", None)
+    if folder is None:
+        return
+    marker = Path(folder) / MARKER
+    try:
+        if not marker.is_file() or marker.read_text(errors="replace") != _DIGEST:
+            marker.write_text(_DIGEST)
+    except OSError:
+        pass  # a read-only cache place: numba itself then keeps to memory
 
 
 def compiled(signature: Any, inline: bool = False) -> Callable[[F], F]:
@@ -27,5 +85,18 @@ def compiled(signature: Any, inline: bool = False) -> Callable[[F], F]:
     options: dict[str, Any] = {"cache": True, "_nrt": False}
     if inline:
         options["inline"] = "always"
-    decorate: Callable[[F], F] = njit(signature, **options)
+
+    def decorate(fn: F) -> F:
+        dispatcher: Any = njit(**options)(fn)
+        if DISABLED:
+            return dispatcher  # type: ignore[no-any-return]
+        _stamp_with_sources(dispatcher)
+        # what njit(signature) does: this one signature only, the dispatcher known to type
+        # inference before the decorator returns (a recursive function calls itself)
+        with typeinfer.register_dispatcher(dispatcher):
+            dispatcher.compile(signature)
+        dispatcher.disable_compile()
+        _mark_current(dispatcher)
+        return dispatcher  # type: ignore[no-any-return]
+
     return decorate

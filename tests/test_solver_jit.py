@@ -1,0 +1,48 @@
+"""The compiled kernel's cache follows every module inlined into it, not only its own file:
+numba alone would load a stale ``search`` after an edit to a helper module."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from fivehundred.solver import jit, kernel, walk
+
+SOLVER = Path(jit.__file__).parent
+
+
+def test_the_digest_covers_every_module_with_compiled_code() -> None:
+    """Each solver module that compiles something (imports ``.jit``) is in the digest."""
+    compiling = {p.stem for p in SOLVER.glob("*.py")
+                 if re.search(r"^from \.jit import", p.read_text(), re.M)}
+    assert compiling, "no module compiles anything?"
+    assert compiling <= set(jit.KERNEL_MODULES)
+
+
+def test_an_edit_to_a_helper_module_changes_the_digest(tmp_path: Path) -> None:
+    for name in jit.KERNEL_MODULES:
+        shutil.copy(SOLVER / f"{name}.py", tmp_path / f"{name}.py")
+    assert jit.sources_digest(tmp_path) == jit.sources_digest()
+    helper = tmp_path / "ordering.py"
+    helper.write_text(helper.read_text() + "\n# an edit\n")
+    assert jit.sources_digest(tmp_path) != jit.sources_digest()
+
+
+def test_compiled_functions_are_stamped_with_the_digest() -> None:
+    """The cache index of the search and of the walks carries the digest in its stamp."""
+    assert not jit.DISABLED
+    for fn in (kernel.search, walk.exact, walk.every_move):
+        stamp = fn._cache._cache_file._source_stamp
+        assert stamp[1] == jit.sources_digest()
+
+
+def test_cache_is_current_reads_the_marker_left_beside_the_cache(tmp_path: Path) -> None:
+    assert not jit.cache_is_current(tmp_path / "missing")
+    assert not jit.cache_is_current(tmp_path)
+    place = tmp_path / "solver_abc"
+    place.mkdir()
+    (place / jit.MARKER).write_text("an older digest")
+    assert not jit.cache_is_current(tmp_path)
+    (place / jit.MARKER).write_text(jit.sources_digest())
+    assert jit.cache_is_current(tmp_path)
