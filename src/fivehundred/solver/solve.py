@@ -198,7 +198,7 @@ def move_values(game: Game, budget: int = 0,
     """
     p = Position.from_game(game, side=side)
     s = Searcher.load(p)
-    out = np.empty((2, layout.BUF_COLS - layout.B_MOVES), np.int64)
+    out = np.empty((2, layout.MAX_MOVES), np.int64)
     n = walk.every_move(s.st, _tables()["tt"], budget, out, s.small_cards())
     moves = out[0, :n].tolist()
     found = out[1, :n].tolist()

@@ -74,7 +74,6 @@ def exact(st: np.ndarray, tt: np.ndarray, move: int, lo: int, hi: int, guess: in
     return lo
 
 
-
 @compiled(types.int64(layout.H, layout.H, I64, layout.H, layout.H))
 def every_move(st: np.ndarray, tt: np.ndarray, budget: int, out: np.ndarray,
                small: np.ndarray) -> int:
@@ -86,7 +85,7 @@ def every_move(st: np.ndarray, tt: np.ndarray, budget: int, out: np.ndarray,
     table of answers shared by small cards (see :func:`exact`).  The first move is
     bisected; each later one is asked "as good as the best so far?" and walks a trick at a
     time from there (most moves are worth the best or next to it).  One call for the whole
-    solve: from Python, each move cost a few microseconds of interpreter.
+    solve, no interpreter between the moves.
     """
     w = st[layout.W_ROW]
     seat = w[layout.S_LEADER] if w[layout.S_LEN] == 0 else w[layout.NEXT + w[layout.S_LAST]]
