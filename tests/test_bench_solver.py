@@ -95,17 +95,17 @@ def test_bench_solver_refuses_no_deals_or_passes() -> None:
             main(["bench", "solver", *flags])
 
 
-def test_timings_keep_each_positions_least_time_over_passes(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_timings_keep_each_positions_least_time_over_passes() -> None:
     """Each call's CPU time comes from a scripted clock: position 0 takes 0.5, 0.3, 0.7 s
     over three passes and keeps 0.3; position 1 takes 0.2 then 0.4 and keeps 0.2."""
     calls = [(0, 0.5), (1, 0.2), (0, 0.3), (1, 0.4), (0, 0.7)]
-    clock = iter([x for _, took in calls for x in (10.0, 10.0 + took)])
-    monkeypatch.setattr(bench.time, "process_time", lambda: next(clock))
-    t = bench.Timings()
+    ticks = iter([x for _, took in calls for x in (10.0, 10.0 + took)])
+    t = bench.Timings(clock=lambda: next(ticks))
     for i, _ in calls:
         assert t.timed(i, lambda i=i: i * 10) == i * 10
     assert t.seconds == pytest.approx([0.3, 0.2])
+    with pytest.raises(ValueError, match="position 3 timed before position 2"):
+        t.timed(3, lambda: 0)
 
 
 def test_report_states_its_passes() -> None:

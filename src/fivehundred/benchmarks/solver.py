@@ -117,13 +117,16 @@ class Timings:
     """CPU times of one kind of call, in seconds: for each position, the least over passes."""
 
     seconds: list[float] = field(default_factory=list)
+    clock: Callable[[], float] = time.process_time
 
     def timed(self, i: int, fn: Callable[[], T]) -> T:
         """Call ``fn`` on position ``i``, keep the least CPU time seen for ``i``, return the
-        result."""
-        t = time.process_time()
+        result.  Positions come in order in the first pass (``i`` one past the last)."""
+        if i > len(self.seconds):
+            raise ValueError(f"position {i} timed before position {len(self.seconds)}")
+        t = self.clock()
         r = fn()
-        took = time.process_time() - t
+        took = self.clock() - t
         if i < len(self.seconds):
             self.seconds[i] = min(self.seconds[i], took)
         else:

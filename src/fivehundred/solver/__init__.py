@@ -26,7 +26,7 @@ def _announce_first_compile() -> None:
     custom = os.environ.get("NUMBA_CACHE_DIR")
     place = Path(custom) if custom else Path(__file__).parent / "__pycache__"
     if not cache_is_current(place):
-        print("fivehundred: compiling the double-dummy solver (first run only, about 20 s)...",
+        print("fivehundred: compiling the double-dummy solver (first run only, up to a minute)...",
               file=sys.stderr, flush=True)
 
 

@@ -138,8 +138,10 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
                         omax == 0 and ocount == 0 and left - run < target):
                     buf[depth, B_REL + w[C_TRUMP]] = low
                     return bool(omax == 1)
-            if w[LEFT + w[C_TRUMP]] & (w[LEFT + w[C_TRUMP]] - 1) != 0:
-                # (one trump left, or the joker alone at no trumps: the run above decided)
+            trumps = w[LEFT + w[C_TRUMP]]
+            if trumps & (trumps - 1) != 0:
+                # two trumps or more: with one (the joker alone at no trumps) the run above
+                # has already decided whatever sure trumps could
                 sure = sure_trumps(hands, w, 1)
                 if sure >> 6 >= target:
                     if (sure & 63) < NONE:
