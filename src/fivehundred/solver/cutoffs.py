@@ -17,11 +17,13 @@ from .layout import (
     C_NT,
     C_SEATS,
     C_TRUMP,
+    HAND_ROW,
     I64,
     LEFT,
     NEXT,
     NONE,
     S_LEADER,
+    W_ROW,
     H,
     W,
 )
@@ -29,15 +31,38 @@ from .ordering import power_of
 from .table import clear_rel
 
 
+@compiled(I64(H, W, I64, I64), inline=True)
+def longest_other(hands: np.ndarray, w: np.ndarray, seat: int, esuit: int) -> int:
+    """The most cards of ``esuit`` that any hand but ``seat`` holds."""
+    longest = 0
+    for s in range(w[C_SEATS]):
+        if s != seat:
+            longest = max(longest, popcount(hands[s, esuit]))
+    return longest
+
+
+@compiled(I64(H, I64, I64), inline=True)
+def side_cards(hands: np.ndarray, seat: int, trump: int) -> int:
+    """How many cards ``seat`` holds outside the trump suit."""
+    c = 0
+    for e in range(5):
+        if e != trump:
+            c += popcount(hands[seat, e])
+    return c
+
+
 @compiled(I64(H, W, H, I64, I64, I64), inline=True)
 def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                  leader: int, cutoff: int) -> int:
     """Tricks the leader surely wins by cashing his top cards, leading trumps first.
 
-    His trumps above every other trump win one after another; then in each side suit his
-    cards above every other card of the suit win while each opponent who may still hold a
-    trump has to follow (as many rounds as the shortest such opponent holds).  At no trumps
-    the joker is the only trump and is not itself counted.  Counting stops at ``cutoff``
+    His trumps above every other trump win one after another, and once no other hand holds
+    more trumps than those, the rest of his trumps too; then in each side suit likewise
+    (the top cards, and the rest once the others are out of the suit) while each opponent
+    who may still hold a trump has to follow (as many rounds as the shortest such opponent
+    holds).  When the other side holds no trump at all, every trump of a hand on the
+    leader's side is a trick of its own, after the side-suit winners.  At no trumps the
+    joker is the only trump and is not itself counted.  Counting stops at ``cutoff``
     (enough to decide), and only the ranks of the cards counted go to ``buf[depth]``: the
     fewer ranks an answer relies on, the more positions its table entry covers.
     """
@@ -45,9 +70,18 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     tr = w[C_TRUMP]
     maxs = w[C_MAX]
     my_side = (maxs >> leader) & 1
+    trump_free = w[C_NT] == 0     # the other side holds no trump
+    forced_ruff = False           # a partner holds nothing but trumps: he must ruff a side suit
+    for s in range(n):
+        if s == leader or hands[s, tr] == 0:
+            continue
+        if ((maxs >> s) & 1) != my_side:
+            trump_free = False
+        elif side_cards(hands, s, tr) == 0:
+            forced_ruff = True
     q = 0
-    qt = -1
-    if w[C_NT] == 0:
+    qt = 0 if trump_free else -1
+    if w[C_NT] == 0 and not trump_free:
         mine = hands[leader, tr]
         others = w[LEFT + tr] & ~mine
         if others == 0:
@@ -63,6 +97,8 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                 m ^= 1 << b
                 if b < buf[depth, B_REL + tr]:
                     buf[depth, B_REL + tr] = b
+            if 0 < q < cutoff and m != 0 and longest_other(hands, w, leader, tr) <= q:
+                q = popcount(mine)     # the others are out of trumps: the rest win too
     for e in range(4):
         if q >= cutoff:
             break
@@ -86,6 +122,9 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                 m ^= 1 << b
         if run == 0:
             continue
+        top_run = run
+        if others != 0 and run < popcount(mine) and longest_other(hands, w, leader, e) <= run:
+            run = popcount(mine)     # the others are out of the suit: the rest win too
         if qt < 0:
             qt = q        # trumps drawn by the trump run: each opponent followed each round
         safe = run
@@ -97,16 +136,29 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                 ln = popcount(hands[s, e])
                 if ln < safe:
                     safe = ln
+        if forced_ruff:
+            safe = min(safe, 1)     # the partner's ruff wins it, then he has the lead
         safe = min(safe, cutoff - q)
         if safe > 0 and others != 0:
             m = mine
             b = NONE
-            for _ in range(safe):
+            for _ in range(min(safe, top_run)):
                 b = top_bit(m)
                 m ^= 1 << b
             if b < buf[depth, B_REL + e]:
-                buf[depth, B_REL + e] = b   # the lowest card counted
-        q += max(safe, 0)
+                buf[depth, B_REL + e] = b   # the lowest top card counted
+        if safe > 0:
+            q += safe
+            if forced_ruff:
+                return q
+    if trump_free and q < cutoff:
+        # every trump of one hand wins a trick (the highest trump of any trick is ours), after
+        # the leader's winners above if that hand can discard on them without trumping
+        t = popcount(hands[leader, tr])
+        for s in range(n):
+            if s != leader and ((maxs >> s) & 1) == my_side and side_cards(hands, s, tr) >= q:
+                t = max(t, popcount(hands[s, tr]))
+        q += t
     return q
 
 
@@ -268,3 +320,60 @@ def last_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) ->
     if we >= 0 and (suit_count >> (4 * we)) & 15 > 1 and wb < buf[depth, B_REL + we]:
         buf[depth, B_REL + we] = wb
     return int(winner)
+
+
+@compiled(I64(H, I64, I64, I64))
+def boundary_cut(st: np.ndarray, depth: int, target: int, left: int) -> int:
+    """Sure-trick bounds at a trick boundary: 1 or 0 when they answer the search's question
+    ("``target`` more counted tricks?"), else -1.
+
+    Sure trumps for either side, then the leader's side's quick tricks (directly, else
+    through a partner's entry), which decide when they reach ``need``: the target for a
+    counted maximiser, more than the others may lose for an uncounted minimiser.  Compiled
+    on its own, not inlined: called once per trick, it keeps ``search`` small (measured: as
+    fast as inlined, and the bounds can grow without slowing every other node).
+    """
+    w = st[W_ROW]
+    hands = st[HAND_ROW:]
+    buf = st
+    leader = w[S_LEADER]
+    tr = top_trump_run(hands, w)
+    if tr > 0:
+        low = tr & 63
+        run = tr >> 9
+        owner = (tr >> 6) & 7
+        omax = (w[C_MAX] >> owner) & 1
+        ocount = (w[C_COUNT] >> owner) & 1
+        if (omax == 1 and ocount == 1 and run >= target) or (
+                omax == 0 and ocount == 0 and left - run < target):
+            buf[depth, B_REL + w[C_TRUMP]] = low
+            return int(omax)
+    trumps = w[LEFT + w[C_TRUMP]]
+    if trumps & (trumps - 1) != 0:
+        # two trumps or more: with one (the joker alone at no trumps) the run above has
+        # already decided whatever sure trumps could
+        sure = sure_trumps(hands, w, 1)
+        if sure >> 6 >= target:
+            if (sure & 63) < NONE:
+                buf[depth, B_REL + w[C_TRUMP]] = sure & 63
+            return 1
+        sure = sure_trumps(hands, w, 0)
+        if left - (sure >> 6) < target:
+            if (sure & 63) < NONE:
+                buf[depth, B_REL + w[C_TRUMP]] = sure & 63
+            return 0
+    lmax = (w[C_MAX] >> leader) & 1
+    lcount = (w[C_COUNT] >> leader) & 1
+    need = 0
+    if lmax == 1 and lcount == 1:
+        need = target
+    elif lmax == 0 and lcount == 0:
+        need = left - target + 1
+    if need > 0:
+        q = quick_tricks(hands, w, buf, depth, leader, need)
+        if q < need and w[C_ACTIVE] > 2:
+            q = entry_tricks(hands, w, buf, depth, need)
+        if q >= need:
+            return int(lmax)
+        clear_rel(w, buf, depth)
+    return -1

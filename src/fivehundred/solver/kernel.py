@@ -27,7 +27,8 @@ Techniques (after DDS):
 * move ordering: winners (that no opponent can ruff) and partner's winners led first, then
   partner's ruffs; suits where the opponents have few cards to choose from, finesses, the
   top of a sequence that knocks out a higher card, suits whose next two cards below the top
-  our side holds, and not suits whose top cards sit over the leader; following, the cheapest
+  our side holds, and not suits whose top cards sit over the leader, nor suits that let an
+  opponent discard whatever he likes (void, no trump); following, the cheapest
   card that beats the opponents yet to play too, low when a partner surely wins the trick,
   high enough to beat an opponent who would beat the partner's card; a ruff nobody can
   overruff first; the lowest discard (from the shortest suit in a misère); the move the
@@ -35,9 +36,11 @@ Techniques (after DDS):
   the other side's killers cost more nodes than they save);
 * the lowest winning rank: once a card below every rank its answer depended on has failed,
   the other such cards of its suit (equivalent to it) are not tried;
-* quick tricks from top cards (directly or through a partner's entry), top trumps that
-  surely win later, trumps above all of the other side's (a lower bound for either side),
-  the last trick played out; inside a trick, a side that needs one more trick and surely
+* quick tricks from top cards and the long cards behind them once the others are out of
+  the suit (directly or through a partner's entry), every trump of a hand when the other
+  side holds none, top trumps that surely win later, trumps above all of the other side's
+  (a lower bound for either side), the last trick played out (at trick boundaries, in
+  ``cutoffs.boundary_cut``); inside a trick, a side that needs one more trick and surely
   wins this one (DDS's second-hand quick trick).
 """
 
@@ -46,7 +49,7 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
-from .cutoffs import entry_tricks, last_trick, quick_tricks, sure_trumps, top_trump_run
+from .cutoffs import boundary_cut, last_trick
 from .intrinsics import popcount, prefetch_row
 from .jit import compiled
 from .layout import (
@@ -121,54 +124,13 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
         if left == 1:
             win = last_trick(hands, w, buf, depth)
             return bool(((w[C_COUNT] >> win) & 1) >= target)
-        leader = w[S_LEADER]
         h = bucket_hash(hands, w, buf, depth)
         prefetch_row(tt, h & (tt.shape[0] - 1))
         if w[C_STOP] == 0:
-            # sure trump tricks: a lower bound for the counted seats, an upper one from the
-            # others' sure tricks
-            tr = top_trump_run(hands, w)
-            if tr > 0:
-                low = tr & 63
-                run = tr >> 9
-                owner = (tr >> 6) & 7
-                omax = (w[C_MAX] >> owner) & 1
-                ocount = (w[C_COUNT] >> owner) & 1
-                if (omax == 1 and ocount == 1 and run >= target) or (
-                        omax == 0 and ocount == 0 and left - run < target):
-                    buf[depth, B_REL + w[C_TRUMP]] = low
-                    return bool(omax == 1)
-            trumps = w[LEFT + w[C_TRUMP]]
-            if trumps & (trumps - 1) != 0:
-                # two trumps or more: with one (the joker alone at no trumps) the run above
-                # has already decided whatever sure trumps could
-                sure = sure_trumps(hands, w, 1)
-                if sure >> 6 >= target:
-                    if (sure & 63) < NONE:
-                        buf[depth, B_REL + w[C_TRUMP]] = sure & 63
-                    return True
-                sure = sure_trumps(hands, w, 0)
-                if left - (sure >> 6) < target:
-                    if (sure & 63) < NONE:
-                        buf[depth, B_REL + w[C_TRUMP]] = sure & 63
-                    return False
-            # the leader's side's quick tricks (directly, else through a partner's entry)
-            # decide when they reach ``need``: the target for a counted maximiser, more than
-            # the others may lose for an uncounted minimiser
-            lmax = (w[C_MAX] >> leader) & 1
-            lcount = (w[C_COUNT] >> leader) & 1
-            need = 0
-            if lmax == 1 and lcount == 1:
-                need = target
-            elif lmax == 0 and lcount == 0:
-                need = left - target + 1
-            if need > 0:
-                q = quick_tricks(hands, w, buf, depth, leader, need)
-                if q < need and w[C_ACTIVE] > 2:
-                    q = entry_tricks(hands, w, buf, depth, need)
-                if q >= need:
-                    return bool(lmax == 1)
-                clear_rel(w, buf, depth)
+            # sure trumps for either side, the leader's side's quick tricks
+            bound = boundary_cut(st, depth, target, left)
+            if bound >= 0:
+                return bound == 1
         owner_codes(hands, w, buf, depth)
         w[S_PROBES] += 1
         found = tt_lookup(hands, w, tt, buf, depth, h, target)
