@@ -37,12 +37,16 @@ from .layout import (
     W,
 )
 
+# a lead of a suit's top card that wins the trick scores this (200, not 300: suit nodes -1%
+# to -2%, three-handed -3% to -4%, on two sets of 200 deals)
+LEAD_WIN = 200
 # lead ordering weights (measured on node counts): an opponent's void (he can ruff) counts
 # as this many cards of the suit (24, not 4: suit nodes -8%, three-handed -14%); a suit
 # whose top or second card the last hand holds (not singly) scores this much less; each
 # opponent card of the suit this much less (not in a misère; at no trumps too: nodes
-# -1.9%); the top card of a suit an opponent can ruff scores this instead of 300; a finesse
-# (the next hand holds the top card, a partner the second, not singly) scores this much more
+# -1.9%); the top card of a suit an opponent can ruff scores this instead of LEAD_WIN; a
+# finesse (the next hand holds the top card, a partner the second, not singly) scores this
+# much more
 LEAD_VOID = 24
 LEAD_RHO = 10
 LEAD_W = 5
@@ -265,7 +269,7 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
         allm = w[TRICK + e] | w[LEFT + e]
         top = top_bit(allm)
         lead_bonus = 0
-        win_bonus = 300
+        win_bonus = LEAD_WIN
         if leading:
             # who wins this suit: partner's top card, a partner's ruff, an opponent's ruff;
             # and how many cards the opponents may choose from (a smaller tree first)
