@@ -110,3 +110,28 @@ def test_effective_masks_agree_with_effective_card_by_card(strain: int) -> None:
                 e, r = effective(strain, c)
                 want[e] |= 1 << r
         assert effective_masks(strain, mask) == tuple(want), f"strain {strain}, mask {mask:#x}"
+
+
+def test_the_greedy_first_guess_is_a_count_and_leaves_the_position_alone() -> None:
+    """Trump contracts with four tricks or more step from a play-out's count; no trumps and
+    short endings bisect.  The play-out runs on scratch space: the loaded state is intact."""
+    from fivehundred.solver.solve import GUESS_FROM, Searcher
+
+    errors = []
+    for seed in range(40):
+        for bid, left in (("6H", 7), ("6NT", 7), ("6S", GUESS_FROM - 1)):
+            g = end_position("australian", 3000 + seed, bid, left)
+            if g.phase != "play" or g.contract is None:
+                continue
+            p = Position.from_game(g)
+            s = Searcher.load(p)
+            before = s.st.copy()
+            guess = s.first_guess()
+            assert (s.st == before).all()
+            if bid == "6H":
+                assert 0 <= guess <= p.tricks_left
+                errors.append(abs(guess - (solve(p).tricks or 0)))
+            else:
+                assert guess == -1
+    assert len(errors) >= 20
+    assert sum(e <= 1 for e in errors) >= 0.7 * len(errors)   # right or one off, mostly

@@ -20,6 +20,10 @@ from . import layout, walk
 from .position import Position, effective, effective_masks
 
 TT_BITS = 17
+GUESS_FROM = 4
+"""Tricks left from which a trump contract's value is stepped to from a greedy play-out's
+count rather than bisected (measured: suit nodes -5.8%, three-handed -7.5%; at no trumps
+the play-out guesses too badly to help: right on 20% of deals, against 50% in suits)."""
 T = TypeVar("T")
 _state: dict[str, np.ndarray] = {}
 
@@ -30,6 +34,7 @@ def _tables() -> dict[str, np.ndarray]:
         tt = np.empty((1 << TT_BITS, layout.TT_COLS), np.int64)
         tt.fill(0)  # touch every page now, not as page faults inside the first searches
         _state["tt"] = tt
+        _state["scratch"] = np.zeros((layout.STATE_ROWS, layout.BUF_COLS), np.int64)
         _state["gen"] = np.zeros(1, np.int64)
     return _state
 
@@ -127,10 +132,17 @@ class Searcher:
         return self._checked(ok, bool(ok))
 
     def value(self) -> int | None:
-        """The exact number of counted tricks, bisecting; None if unfinished."""
-        v = walk.exact(self.st, _tables()["tt"], -1, 0, int(self.w[layout.S_LEFT]), -1,
-                       self.small_cards())
+        """The exact number of counted tricks (stepping from a guess, else bisecting); None
+        if unfinished."""
+        v = walk.exact(self.st, _tables()["tt"], -1, 0, int(self.w[layout.S_LEFT]),
+                       self.first_guess(), self.small_cards())
         return self._checked(v, v)
+
+    def first_guess(self) -> int:
+        """A guess at the value to step from (``walk.greedy_value``), or -1: bisect."""
+        if int(self.w[layout.S_LEFT]) < GUESS_FROM or int(self.w[layout.C_NT]) == 1:
+            return -1
+        return int(walk.greedy_value(self.st, _tables()["scratch"]))
 
     def small_cards(self) -> np.ndarray:
         """An empty table of answers shared by the root's small cards (``walk.exact``)."""
@@ -191,15 +203,16 @@ def move_values(game: Game, budget: int = 0,
     those of ``side``), the current trick included.  Everything runs on the one loaded
     position, the kernel playing each move at the root itself, with one table generation for
     every question.  The moves go in the kernel's order (the likely best first): the first
-    is bisected, each later one is first asked "as good as the best so far?" and walks one
-    trick at a time from there (most moves are worth the best or next to it).  Cards in
-    sequence are solved once, and a suit's small cards share answers that depended on none
-    of them.  ``budget`` bounds each move's nodes; None marks a move that ran out of it.
+    is found as :meth:`Searcher.value` finds a value, each later one is first asked "as good
+    as the best so far?" and walks one trick at a time from there (most moves are worth the
+    best or next to it).  Cards in sequence are solved once, and a suit's small cards share
+    answers that depended on none of them.  ``budget`` bounds each move's nodes; None marks
+    a move that ran out of it.
     """
     p = Position.from_game(game, side=side)
     s = Searcher.load(p)
     out = np.empty((2, layout.MAX_MOVES), np.int64)
-    n = walk.every_move(s.st, _tables()["tt"], budget, out, s.small_cards())
+    n = walk.every_move(s.st, _tables()["tt"], budget, out, s.small_cards(), s.first_guess())
     moves = out[0, :n].tolist()
     found = out[1, :n].tolist()
     vals: dict[int, int | None] = {

@@ -2,7 +2,8 @@
 
 A value is found by questions "at least g more tricks?" to the kernel's ``search``: bisecting,
 or stepping one trick at a time from a guess (a later root move is usually worth the best so
-far or next to it).  Asked from Python, each question cost a few microseconds of interpreter
+far or next to it; in a trump contract a greedy play-out, :func:`greedy_value`, is right or
+one off on most deals).  Asked from Python, each question cost a few microseconds of interpreter
 around it, a tenth of an all-moves solve after a few tricks; here the whole walk is one call.
 """
 
@@ -14,7 +15,7 @@ from numba import types
 from . import kernel as k
 from . import layout
 from .jit import compiled
-from .ordering import gen_moves
+from .ordering import gen_moves, power_of
 
 ABORTED = -1
 """What :func:`exact` returns when a question ran out of the node budget."""
@@ -74,18 +75,18 @@ def exact(st: np.ndarray, tt: np.ndarray, move: int, lo: int, hi: int, guess: in
     return lo
 
 
-@compiled(types.int64(layout.H, layout.H, I64, layout.H, layout.H))
+@compiled(types.int64(layout.H, layout.H, I64, layout.H, layout.H, I64))
 def every_move(st: np.ndarray, tt: np.ndarray, budget: int, out: np.ndarray,
-               small: np.ndarray) -> int:
+               small: np.ndarray, guess: int) -> int:
     """The value of each of the root's moves; returns how many moves.
 
     ``out[0, i]`` is a move (a sequence of equivalent cards, in the kernel's order, the
     likely best first: its top card and its bottom card), ``out[1, i]`` its value or
     ``ABORTED`` when it ran out of ``budget`` nodes (0: no limit); ``small`` is an empty
     table of answers shared by small cards (see :func:`exact`).  The first move is
-    bisected; each later one is asked "as good as the best so far?" and walks a trick at a
-    time from there (most moves are worth the best or next to it).  One call for the whole
-    solve, no interpreter between the moves.
+    bisected, or stepped to from ``guess`` (not -1); each later one is asked "as good as
+    the best so far?" and walks a trick at a time from there (most moves are worth the best
+    or next to it).  One call for the whole solve, no interpreter between the moves.
     """
     w = st[layout.W_ROW]
     seat = w[layout.S_LEADER] if w[layout.S_LEN] == 0 else w[layout.NEXT + w[layout.S_LAST]]
@@ -100,8 +101,68 @@ def every_move(st: np.ndarray, tt: np.ndarray, budget: int, out: np.ndarray,
         w[layout.C_BUDGET] = w[layout.S_NODES] + budget if budget > 0 else 0
         w[layout.S_ABORT] = 0
         top = (m & ~(31 << 11)) | ((m >> 3) & 31) << 11     # the sequence's top card alone
-        v = exact(st, tt, top, 0, left, best, small)
+        v = exact(st, tt, top, 0, left, best if i > 0 else guess, small)
         out[1, i] = v
         if v != ABORTED and (best < 0 or (v > best if is_max else v < best)):
             best = v
     return count
+
+
+@compiled(types.int64(layout.H, layout.H))
+def greedy_value(st: np.ndarray, scratch: np.ndarray) -> int:
+    """The counted tricks from here when every hand plays the kernel's first choice.
+
+    A first guess for :func:`exact`: stepping from a guess at or next to the value asks
+    fewer questions near it than bisecting.  Played out on ``scratch`` (a state array of
+    the same shape: the hands and ``w`` are copied into it), so ``st`` is untouched.
+    """
+    for r in range(layout.W_ROW, layout.STATE_ROWS):
+        for c in range(layout.BUF_COLS):
+            scratch[r, c] = st[r, c]
+    w = scratch[layout.W_ROW]
+    hands = scratch[layout.HAND_ROW:]
+    total = 0
+    while w[layout.S_LEFT] > 0:
+        seat = w[layout.S_LEADER] if w[layout.S_LEN] == 0 else w[layout.NEXT + w[layout.S_LAST]]
+        gen_moves(hands, w, scratch, 0, seat)
+        m = scratch[0, layout.B_MOVES]
+        e = m & 7
+        b = (m >> 3) & 31
+        nm = (m >> 8) & 7
+        bit = 1 << b
+        hands[seat, e] ^= bit
+        w[layout.LEFT + e] ^= bit
+        if w[layout.S_LEN] == 0:
+            led = e
+            if e == 4 and w[layout.C_NT] == 1:
+                led = -1 if nm == layout.NO_NAME else nm
+            w[layout.S_LEADER] = seat
+            w[layout.S_LED] = led
+            if 0 <= led < 4:
+                w[layout.S_LEDSUITS] |= 1 << led
+            w[layout.S_WSEAT] = seat
+            w[layout.S_WPOW] = power_of(w, e, b, led)
+        else:
+            led = w[layout.S_LED]
+            if led >= 0 and e != led:
+                w[layout.VOIDS + seat] |= 1 << led
+            p = power_of(w, e, b, led)
+            if p > w[layout.S_WPOW]:
+                w[layout.S_WSEAT] = seat
+                w[layout.S_WPOW] = p
+        w[layout.TRICK + e] |= bit
+        w[layout.S_LEN] += 1
+        w[layout.S_LAST] = seat
+        if w[layout.S_LEN] == w[layout.C_ACTIVE]:
+            win = w[layout.S_WSEAT]
+            won = (w[layout.C_COUNT] >> win) & 1
+            total += won
+            if w[layout.C_STOP] == 1 and won == 1:
+                break
+            for x in range(5):
+                w[layout.TRICK + x] = 0
+            w[layout.S_LEADER] = win
+            w[layout.S_LEN] = 0
+            w[layout.S_LED] = -1
+            w[layout.S_LEFT] -= 1
+    return total
