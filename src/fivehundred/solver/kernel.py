@@ -62,7 +62,6 @@ from .layout import (
     C_BUDGET,
     C_COUNT,
     C_MAX,
-    C_NT,
     C_STOP,
     C_TRUMP,
     HAND_ROW,
@@ -90,7 +89,7 @@ from .layout import (
     W_ROW,
     H,
 )
-from .ordering import gen_moves, power_of, side_wins_trick
+from .ordering import gen_moves, side_wins_trick, to_trick
 from .table import bucket_hash, clear_rel, owner_codes, tt_lookup, tt_store
 
 
@@ -216,25 +215,7 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
         bit = 1 << b
         hands[seat, e] ^= bit
         w[LEFT + e] ^= bit
-        if o_len == 0:
-            w[S_LEADER] = seat
-            if e == 4 and w[C_NT] == 1:
-                led = -1 if nm == NO_NAME else nm
-            else:
-                led = e
-            w[S_LED] = led
-            if 0 <= led < 4:
-                w[S_LEDSUITS] = o_ledsuits | (1 << led)
-            w[S_WSEAT] = seat
-            w[S_WPOW] = power_of(w, e, b, led)
-        else:
-            led = o_led
-            if led >= 0 and e != led:
-                w[VOIDS + seat] = o_void | (1 << led)
-            p = power_of(w, e, b, led)
-            if p > o_wpow:
-                w[S_WSEAT] = seat
-                w[S_WPOW] = p
+        led = to_trick(w, seat, e, b, nm)
         trick_e = -1
         trick_b = NONE
         if complete:

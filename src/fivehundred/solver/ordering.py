@@ -25,6 +25,7 @@ from .layout import (
     LEFT,
     NEXT,
     NO_NAME,
+    S_LEADER,
     S_LED,
     S_LEDSUITS,
     S_LEFT,
@@ -83,6 +84,32 @@ def power_of(w: np.ndarray, esuit: int, rank: int, led: int) -> int:
     if esuit == led:
         return rank
     return -1
+
+
+@compiled(I64(W, I64, I64, I64, I64), inline=True)
+def to_trick(w: np.ndarray, seat: int, esuit: int, rank: int, name: int) -> int:
+    """Record in ``w`` a card played to the current trick (``w[S_LEN]`` cards so far): the
+    lead and the suit led, a void shown, the card now winning.  Returns the suit led (-1: a
+    joker led at no trumps naming none)."""
+    if w[S_LEN] == 0:
+        led = esuit
+        if esuit == 4 and w[C_NT] == 1:
+            led = -1 if name == NO_NAME else name
+        w[S_LEADER] = seat
+        w[S_LED] = led
+        if 0 <= led < 4:
+            w[S_LEDSUITS] |= 1 << led
+        w[S_WSEAT] = seat
+        w[S_WPOW] = power_of(w, esuit, rank, led)
+        return led
+    led = w[S_LED]
+    if led >= 0 and esuit != led:
+        w[VOIDS + seat] |= 1 << led
+    p = power_of(w, esuit, rank, led)
+    if p > w[S_WPOW]:
+        w[S_WSEAT] = seat
+        w[S_WPOW] = p
+    return int(led)
 
 
 @compiled(types.UniTuple(I64, 5)(H, W, I64), inline=True)  # type: ignore[no-untyped-call]

@@ -15,7 +15,7 @@ from numba import types
 from . import kernel as k
 from . import layout
 from .jit import compiled
-from .ordering import gen_moves, power_of
+from .ordering import gen_moves, to_trick
 
 ABORTED = -1
 """What :func:`exact` returns when a question ran out of the node budget."""
@@ -127,29 +127,10 @@ def greedy_value(st: np.ndarray, scratch: np.ndarray) -> int:
         gen_moves(hands, w, scratch, 0, seat)
         m = scratch[0, layout.B_MOVES]
         e = m & 7
-        b = (m >> 3) & 31
-        nm = (m >> 8) & 7
-        bit = 1 << b
+        bit = 1 << ((m >> 3) & 31)
         hands[seat, e] ^= bit
         w[layout.LEFT + e] ^= bit
-        if w[layout.S_LEN] == 0:
-            led = e
-            if e == 4 and w[layout.C_NT] == 1:
-                led = -1 if nm == layout.NO_NAME else nm
-            w[layout.S_LEADER] = seat
-            w[layout.S_LED] = led
-            if 0 <= led < 4:
-                w[layout.S_LEDSUITS] |= 1 << led
-            w[layout.S_WSEAT] = seat
-            w[layout.S_WPOW] = power_of(w, e, b, led)
-        else:
-            led = w[layout.S_LED]
-            if led >= 0 and e != led:
-                w[layout.VOIDS + seat] |= 1 << led
-            p = power_of(w, e, b, led)
-            if p > w[layout.S_WPOW]:
-                w[layout.S_WSEAT] = seat
-                w[layout.S_WPOW] = p
+        to_trick(w, seat, e, (m >> 3) & 31, (m >> 8) & 7)
         w[layout.TRICK + e] |= bit
         w[layout.S_LEN] += 1
         w[layout.S_LAST] = seat
