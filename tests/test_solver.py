@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from fivehundred import Game, Rules
+from fivehundred.cards import HEARTS, mask_of
 from fivehundred.rules import PRESET_NAMES
 from fivehundred.solver import Position, PositionError, can_make, misere_safe, move_values, solve
 from fivehundred.solver.brute import brute_move_values, brute_value
@@ -135,3 +136,18 @@ def test_the_greedy_first_guess_is_a_count_and_leaves_the_position_alone() -> No
                 assert guess == -1
     assert len(errors) >= 20
     assert sum(e <= 1 for e in errors) >= 0.7 * len(errors)   # right or one off, mostly
+
+
+
+def test_the_bower_under_the_top_trump_counts_only_when_the_other_side_leads() -> None:
+    """Hearts, seat 0 to lead 6H JH AH, partner KD 9H 10H, against JD QH KH and 4H 7H 8H.
+    Seat 1's left bower, guarded and just after the right bower, would be a sure trick if
+    seats 1 and 3 led (DDS's later-tricks rule); here seat 0 leads the 6H and takes two
+    tricks: the left bower now wins the six and the right bower and ace take the rest, or
+    the queen wins and seat 1 must lead into the right bower and ace."""
+    hands = (["6H", "JH", "AH"], ["JD", "QH", "KH"], ["KD", "9H", "10H"], ["4H", "7H", "8H"])
+    p = Position(players=4, strain=HEARTS, hands=tuple(mask_of(h) for h in hands),
+                 active=(0, 1, 2, 3), leader=0, trick=(), named=-1, max_seats=0b0101,
+                 count_seats=0b0101, misere=False, misere_stop=False, nt_joker="australian",
+                 led_suits=0, voids=(0, 0, 0, 0))
+    assert solve(p).tricks == 2

@@ -1,4 +1,5 @@
-"""The sure-trick bounds on hand-made positions: what ``quick_tricks`` counts, and what not."""
+"""The sure-trick bounds on hand-made positions: what ``quick_tricks`` and ``sure_trumps``
+count, and what not."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 
 from fivehundred.cards import HEARTS, NO_TRUMPS, card_from_token, mask_of
 from fivehundred.solver import layout
-from fivehundred.solver.cutoffs import quick_tricks
+from fivehundred.solver.cutoffs import quick_tricks, sure_trumps
 from fivehundred.solver.position import Position, effective
 from fivehundred.solver.solve import Searcher
 
@@ -32,10 +33,11 @@ CASES = [
 ]
 
 
-def _quick(strain: int, hands: list[list[str]], cutoff: int = 10) -> tuple[int, Searcher]:
-    """Seat 0's quick tricks (seats 0 and 2 against 1 and 3, seat 0 to lead)."""
+def _quick(strain: int, hands: list[list[str]], cutoff: int = 10,
+           leader: int = 0) -> tuple[int, Searcher]:
+    """Seat 0's quick tricks (seats 0 and 2 against 1 and 3, seat 0 to lead unless told)."""
     p = Position(players=4, strain=strain, hands=tuple(mask_of(h) for h in hands),
-                 active=(0, 1, 2, 3), leader=0, trick=(), named=-1, max_seats=0b0101,
+                 active=(0, 1, 2, 3), leader=leader, trick=(), named=-1, max_seats=0b0101,
                  count_seats=0b0101, misere=False, misere_stop=False, nt_joker="australian",
                  led_suits=0, voids=(0, 0, 0, 0))
     s = Searcher.load(p)
@@ -53,3 +55,45 @@ def test_long_cards_rely_on_the_top_run_only() -> None:
     """The ranks relied on: the top two spades, not the small ones behind them."""
     _, s = _quick(NO_TRUMPS, LONG_SPADES)
     assert s.st[0, layout.B_REL] == effective(NO_TRUMPS, card_from_token("KS"))[1]
+
+
+# hearts trumps: joker, JH, JD, AH, KH, QH, 10H...; (hands of seats 0-3, the seat to lead,
+# seats 0 and 2's sure trump tricks, the lowest rank they rely on, why)
+KING_BEHIND = [["4C", "5C", "6C", "7C"], ["JK", "9H", "5S", "6S"], ["JH", "4H", "8C", "9C"],
+               ["10H", "8S", "9S", "10S"]]
+TRUMP_CASES = [
+    ([["AH", "KH", "QH", "4C"], ["JH", "5C", "6C", "7C"], ["8C", "9C", "10C", "QC"],
+      ["4S", "5S", "6S", "7S"]], 0, 2, "QH",
+     "the right bower takes one of the ace, king and queen: two win"),
+    ([["10H", "9H", "8H", "7H"], ["JK", "JH", "5C", "6C"], ["8C", "9C", "10C", "QC"],
+      ["4S", "5S", "6S", "7S"]], 0, 2, "7H",
+     "four small trumps against two big ones: two of them win"),
+    ([["KH", "4C", "5C", "6C"], ["AH", "4S", "5S", "6S"], ["QH", "7C", "8C", "9C"],
+      ["7S", "8S", "9S", "10S"]], 0, 0, None,
+     "the ace can fall on the king and the queen in one trick"),
+    ([["AH", "KH", "5H", "4C"], ["5C", "6C", "7C", "8C"], ["JK", "9C", "10C", "QC"],
+      ["4S", "5S", "6S", "7S"]], 0, 3, None,
+     "the other side holds no trump: every trump of the longer hand wins"),
+    (KING_BEHIND, 1, 1, "JH",
+     "the right bower guarded just after the joker, the joker's side to lead: one trick"),
+    (KING_BEHIND, 0, 0, None,
+     "the same with the lead: the bower's hand can be made to lead its low trump"),
+    ([["JH", "4H", "4C", "5C"], ["JK", "9H", "5S", "6S"], ["JD", "8C", "9C", "7C"],
+      ["10H", "8S", "9S", "10S"]], 1, 1, "JD",
+     "both bowers under the joker, the right one guarded: the joker takes one at most"),
+    ([["JH", "3C", "4C", "5C"], ["JK", "9H", "5S", "6S"], ["JD", "4H", "8C", "9C"],
+      ["10H", "8S", "9S", "10S"]], 1, 0, None,
+     "the right bower alone can fall with the left under the joker"),
+]
+
+
+@pytest.mark.parametrize(("hands", "leader", "tricks", "lowest", "why"), TRUMP_CASES,
+                         ids=[c[4].split(":")[0] for c in TRUMP_CASES])
+def test_sure_trumps_count(hands: list[list[str]], leader: int, tricks: int,
+                           lowest: str | None, why: str) -> None:
+    _, s = _quick(HEARTS, hands, leader=leader)
+    sure = int(sure_trumps(s.hands, s.w, 1))
+    assert sure >> 6 == tricks, why
+    if tricks:
+        rank = layout.NONE if lowest is None else effective(HEARTS, card_from_token(lowest))[1]
+        assert sure & 63 == rank, why

@@ -221,11 +221,14 @@ def entry_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
 def sure_trumps(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
     """Tricks the counted seats (``counted`` 1) or the others (0) surely win with trumps.
 
-    Each trump of one hand above every trump of the other side wins a trick for its side
-    (the highest trump of any trick it is played to is its own side's), one trick per card;
-    two such trumps in two hands both win when either hand holds another trump to play
-    under the other's.  Returned as ``tricks * 64 + rank``: the rank is the other side's
-    top trump, the lowest that matters (NONE if the other side holds no trump).
+    A hand's i-th highest trump loses only to a higher trump of the other side played to the
+    same trick, and each of those is played to one trick: the hand wins at least i tricks
+    less the other side's trumps above its i-th (the best i counts; every trump when the
+    other side holds none).  Two hands' trumps above all the other side's both win when
+    either hand holds another trump to play under the other's (DDS); one trick for the
+    second and third trumps under the other side's top trump (``king_trick``).  Returned as
+    ``tricks * 64 + rank``: the lowest rank that matters (NONE if the other side holds no
+    trump): the owners of the trumps from there up decide the count.
     """
     n = w[C_SEATS]
     tr = w[C_TRUMP]
@@ -234,26 +237,76 @@ def sure_trumps(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
     for s in range(n):
         if ((cnt >> s) & 1) != counted:
             opp |= hands[s, tr]
-    above = -1
-    rank = NONE
-    if opp != 0:
-        rank = top_bit(opp)
-        above = ~((1 << (rank + 1)) - 1)
     best = 0
-    holders = 0       # hands of the side with such a trump
+    if opp == 0:
+        for s in range(n):
+            if ((cnt >> s) & 1) == counted:
+                best = max(best, popcount(hands[s, tr]))
+        return best * 64 + NONE
+    top = top_bit(opp)
+    rank = NONE
+    holders = 0       # hands of the side with a trump above all the other side's
     guarded = False   # one of them holds another trump too
     for s in range(n):
         if ((cnt >> s) & 1) == counted:
-            c = popcount(hands[s, tr] & above)
-            if c > best:
-                best = c
-            if c > 0:
+            m = hands[s, tr]
+            if m >> (top + 1):
                 holders += 1
-                if popcount(hands[s, tr]) > 1:
+                if popcount(m) > 1:
                     guarded = True
+            i = 0
+            while m:
+                t = top_bit(m)
+                m ^= 1 << t
+                i += 1
+                v = i - popcount(opp >> (t + 1))
+                if v > best or (v == best and v > 0 and t > rank):
+                    best = v      # equal counts: the higher rank keeps more positions alike
+                    rank = t
     if best < 2 and holders >= 2 and guarded:
         best = 2      # two hands' top trumps cannot both fall on one trick (DDS)
+        rank = top
+    if best == 0 and n == 4 and w[C_ACTIVE] == 4 and (cnt & 15) in (5, 10) and (
+            (cnt >> w[S_LEADER]) & 1) != counted:
+        return king_trick(hands, w, counted)
     return best * 64 + rank
+
+
+@compiled(I64(H, W, I64), inline=True)
+def king_trick(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
+    """One trick for a partnership of four whose opponents hold the top trump and the lead,
+    when it holds the second guarded and either sits just after the top trump or holds the
+    third too (DDS's later tricks): the top trump cannot take both.  ``sure_trumps``'s
+    encoding, 0 if not.  (With the lead, a hand of two trumps can be made to lead the low
+    one and lose the other to the top trump on the next trick.)
+    """
+    tr = w[C_TRUMP]
+    cnt = w[C_COUNT]
+    allm = w[LEFT + tr]
+    t1 = top_bit(allm)
+    rest = allm ^ (1 << t1)
+    if rest == 0:
+        return 0
+    t2 = top_bit(rest)
+    second = -1
+    first = -1
+    for s in range(4):
+        if (hands[s, tr] >> t2) & 1:
+            second = s
+        if (hands[s, tr] >> t1) & 1:
+            first = s
+    if ((cnt >> second) & 1) != counted or popcount(hands[second, tr]) < 2:
+        return 0
+    if w[NEXT + first] == second:
+        return 64 + t2
+    rest ^= 1 << t2
+    if rest == 0:
+        return 0
+    t3 = top_bit(rest)
+    for s in range(4):
+        if (hands[s, tr] >> t3) & 1 and ((cnt >> s) & 1) == counted:
+            return 64 + t3
+    return 0
 
 
 @compiled(I64(H, W), inline=True)

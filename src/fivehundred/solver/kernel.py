@@ -38,10 +38,10 @@ Techniques (after DDS):
   the other such cards of its suit (equivalent to it) are not tried;
 * quick tricks from top cards and the long cards behind them once the others are out of
   the suit (directly or through a partner's entry), every trump of a hand when the other
-  side holds none, top trumps that surely win later, trumps above all of the other side's
-  (a lower bound for either side), the last trick played out (at trick boundaries, in
-  ``cutoffs.boundary_cut``); inside a trick, a side that needs one more trick and surely
-  wins this one (DDS's second-hand quick trick).
+  side holds none, top trumps that surely win later, a hand's trumps less the other
+  side's trumps above them (a lower bound for either side), the last trick played out
+  (at trick boundaries, in ``cutoffs.boundary_cut``); inside a trick, a side that needs
+  one more trick and surely wins this one (DDS's second-hand quick trick).
 """
 
 from __future__ import annotations
