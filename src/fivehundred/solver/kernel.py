@@ -31,9 +31,10 @@ Techniques (after DDS):
   opponent discard whatever he likes (void, no trump); following, the cheapest
   card that beats the opponents yet to play too, low when a partner surely wins the trick,
   high enough to beat an opponent who would beat the partner's card; a ruff nobody can
-  overruff first; the lowest discard (from the shortest suit in a misère); the move the
-  table says decided last time, and before it the killer move (for the leader's side only:
-  the other side's killers cost more nodes than they save);
+  overruff first, also over a partner's card such an opponent would beat; the lowest
+  discard (from the shortest suit in a misère); the move the table says decided last
+  time, and before it the killer move (for the leader's side only: the other side's
+  killers cost more nodes than they save);
 * the lowest winning rank: once a card below every rank its answer depended on has failed,
   the other such cards of its suit (equivalent to it) are not tried;
 * quick tricks from top cards and the long cards behind them once the others are out of

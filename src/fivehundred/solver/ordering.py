@@ -270,19 +270,22 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
         partners, theirs, _, opp_ruff, overruff = later_hands(hands, w, seat)
         if opp_ruff:
             theirs = -1
+        partner_now = partner_winning           # a partner's card is winning the trick now
         if not partner_winning and theirs >= 0:
             # a partner yet to play surely wins the trick with a card of the suit: as good
             # as winning now (a partner's ruff is not counted: measured, it costs nodes)
             partner_winning = wins_trick(w, buf, depth, partners, theirs, False)
+        if partner_now and theirs > 0:
+            # a partner's card of the suit now winning that an opponent yet to play can
+            # beat is not winning yet: try to beat that opponent, following (suit nodes -5%,
+            # no trumps -5%) or, void, ruffing before discarding (suit -2%, three-handed
+            # -3.5%); a partner yet to play who surely wins stays winning (suit -4.5%)
+            wp = w[S_WPOW]
+            led_trumps = led == w[C_TRUMP]
+            if (led_trumps or wp < 100) and top_bit(theirs) > wp - (
+                    100 if led_trumps else 0):
+                partner_winning = False
         if hi == led + 1 and hands[seat, led] != 0:
-            if partner_winning and theirs > 0:
-                # a partner's card of the suit that an opponent yet to play can beat is not
-                # winning yet: try to beat that opponent (suit nodes -5%, no trumps -5%)
-                wp = w[S_WPOW]
-                led_trumps = led == w[C_TRUMP]
-                if (led_trumps or wp < 100) and top_bit(theirs) > wp - (
-                        100 if led_trumps else 0):
-                    partner_winning = False
             return follow_moves(hands, w, buf, depth, seat, partner_winning, theirs)
     tr = w[C_TRUMP]
     rho = seat                                # the seat that plays last to my lead
