@@ -14,6 +14,7 @@ from fivehundred.cards import HEARTS, mask_of
 from fivehundred.rules import PRESET_NAMES
 from fivehundred.solver import Position, PositionError, can_make, misere_safe, move_values, solve
 from fivehundred.solver.brute import brute_move_values, brute_value
+from fivehundred.solver.solve import GUESS_FROM, Searcher
 from helpers import end_position
 
 CASES = [(p, b) for p in PRESET_NAMES for b in ("6H", "6S", "6NT", "misere", None)
@@ -116,8 +117,6 @@ def test_effective_masks_agree_with_effective_card_by_card(strain: int) -> None:
 def test_the_greedy_first_guess_is_a_count_and_leaves_the_position_alone() -> None:
     """Trump contracts with four tricks or more step from a play-out's count; no trumps and
     short endings bisect.  The play-out runs on scratch space: the loaded state is intact."""
-    from fivehundred.solver.solve import GUESS_FROM, Searcher
-
     errors = []
     for seed in range(40):
         for bid, left in (("6H", 7), ("6NT", 7), ("6S", GUESS_FROM - 1)):
@@ -136,7 +135,6 @@ def test_the_greedy_first_guess_is_a_count_and_leaves_the_position_alone() -> No
                 assert guess == -1
     assert len(errors) >= 20
     assert sum(e <= 1 for e in errors) >= 0.7 * len(errors)   # right or one off, mostly
-
 
 
 def test_the_bower_under_the_top_trump_counts_only_when_the_other_side_leads() -> None:

@@ -33,15 +33,20 @@ CASES = [
 ]
 
 
-def _quick(strain: int, hands: list[list[str]], cutoff: int = 10,
-           leader: int = 0) -> tuple[int, Searcher]:
-    """Seat 0's quick tricks (seats 0 and 2 against 1 and 3, seat 0 to lead unless told)."""
+def _load(strain: int, hands: list[list[str]], leader: int = 0) -> Searcher:
+    """Seats 0 and 2 against 1 and 3, ``leader`` to lead; no rank relied on yet."""
     p = Position(players=4, strain=strain, hands=tuple(mask_of(h) for h in hands),
                  active=(0, 1, 2, 3), leader=leader, trick=(), named=-1, max_seats=0b0101,
                  count_seats=0b0101, misere=False, misere_stop=False, nt_joker="australian",
                  led_suits=0, voids=(0, 0, 0, 0))
     s = Searcher.load(p)
     s.st[0, layout.B_REL:layout.B_REL + 5] = layout.NONE
+    return s
+
+
+def _quick(strain: int, hands: list[list[str]], cutoff: int = 10) -> tuple[int, Searcher]:
+    """Seat 0's quick tricks, seat 0 to lead."""
+    s = _load(strain, hands)
     return int(quick_tricks(s.hands, s.w, s.st, 0, 0, cutoff)), s
 
 
@@ -91,7 +96,7 @@ TRUMP_CASES = [
                          ids=[c[4].split(":")[0] for c in TRUMP_CASES])
 def test_sure_trumps_count(hands: list[list[str]], leader: int, tricks: int,
                            lowest: str | None, why: str) -> None:
-    _, s = _quick(HEARTS, hands, leader=leader)
+    s = _load(HEARTS, hands, leader)
     sure = int(sure_trumps(s.hands, s.w, 1))
     assert sure >> 6 == tricks, why
     if tricks:

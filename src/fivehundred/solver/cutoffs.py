@@ -51,6 +51,15 @@ def side_cards(hands: np.ndarray, seat: int, trump: int) -> int:
     return c
 
 
+@compiled(I64(H, I64, I64, I64), inline=True)
+def holder(hands: np.ndarray, seats: int, esuit: int, rank: int) -> int:
+    """The seat holding the card of ``esuit`` and ``rank`` (-1 if no hand does)."""
+    for s in range(seats):
+        if (hands[s, esuit] >> rank) & 1:
+            return s
+    return -1
+
+
 @compiled(I64(H, W, H, I64, I64, I64), inline=True)
 def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                  leader: int, cutoff: int) -> int:
@@ -266,8 +275,7 @@ def sure_trumps(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
     if best < 2 and holders >= 2 and guarded:
         best = 2      # two hands' top trumps cannot both fall on one trick (DDS)
         rank = top
-    if best == 0 and n == 4 and w[C_ACTIVE] == 4 and (cnt & 15) in (5, 10) and (
-            (cnt >> w[S_LEADER]) & 1) != counted:
+    if best == 0:
         return king_trick(hands, w, counted)
     return best * 64 + rank
 
@@ -282,30 +290,26 @@ def king_trick(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
     """
     tr = w[C_TRUMP]
     cnt = w[C_COUNT]
+    if w[C_SEATS] != 4 or w[C_ACTIVE] != 4 or (cnt & 15) not in (5, 10) or (
+            (cnt >> w[S_LEADER]) & 1) == counted:
+        return 0
     allm = w[LEFT + tr]
     t1 = top_bit(allm)
     rest = allm ^ (1 << t1)
     if rest == 0:
         return 0
     t2 = top_bit(rest)
-    second = -1
-    first = -1
-    for s in range(4):
-        if (hands[s, tr] >> t2) & 1:
-            second = s
-        if (hands[s, tr] >> t1) & 1:
-            first = s
+    second = holder(hands, 4, tr, t2)
     if ((cnt >> second) & 1) != counted or popcount(hands[second, tr]) < 2:
         return 0
-    if w[NEXT + first] == second:
+    if w[NEXT + holder(hands, 4, tr, t1)] == second:
         return 64 + t2
     rest ^= 1 << t2
     if rest == 0:
         return 0
     t3 = top_bit(rest)
-    for s in range(4):
-        if (hands[s, tr] >> t3) & 1 and ((cnt >> s) & 1) == counted:
-            return 64 + t3
+    if ((cnt >> holder(hands, 4, tr, t3)) & 1) == counted:
+        return 64 + t3
     return 0
 
 
@@ -323,10 +327,7 @@ def top_trump_run(hands: np.ndarray, w: np.ndarray) -> int:
     if allm == 0:
         return 0
     b = top_bit(allm)
-    owner = 0
-    for s in range(n):
-        if (hands[s, tr] >> b) & 1:
-            owner = s
+    owner = holder(hands, n, tr, b)
     run = 0
     low = b
     m = allm
