@@ -99,7 +99,9 @@ def start_game(page: Page, server: str, preset: str, strength: str = "easy") -> 
     page.select_option("select#strength", strength)
     page.click("button#play")
     page.wait_for_selector("#table")
-    page.wait_for_function("document.body.dataset.phase !== undefined")
+    # the first state drawn ("lobby" and "connecting" are phases too: waiting for a phase
+    # let a test read the table before its seats were laid out)
+    page.wait_for_function("document.body.dataset.seq !== undefined")
 
 
 TURN = """() => {
@@ -267,8 +269,9 @@ def test_every_table_size_lays_out_and_bids(page: Page, server: str, shots: Path
     wait_turn(page)
     snap(page, shots / f"table-{preset}.jpg")
     if visible(page, "#bid-panel"):
+        before = seq(page)
         page.click("#pass-button")
-        page.wait_for_function("document.body.dataset.phase !== undefined")
+        wait_seq_after(page, before)   # the pass was taken: a newer state came back
 
 
 def test_menu_hint_and_rules(page: Page, server: str, shots: Path) -> None:
