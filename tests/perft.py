@@ -14,7 +14,7 @@ from typing import Any
 
 from fivehundred import Game, Rules
 from fivehundred.actions import token_of
-from fivehundred.game import deal_to_dict
+from fivehundred.dealing import deal_to_dict
 from fivehundred.rng import Rng
 
 DATA = Path(__file__).parent / "data" / "perft.json"

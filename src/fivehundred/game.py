@@ -17,7 +17,7 @@ the exact previous state and ``clone`` is cheap (all state values are immutable)
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -34,12 +34,13 @@ from .actions import (
     token_of,
 )
 from .auction import Contract, bid_table, can_bid, contract_of
-from .cards import JOKER, NO_TRUMPS, SUIT_LETTERS, SUIT_WORDS
+from .cards import JOKER, NO_TRUMPS
+from .dealing import Deal, deal_cards, first_dealer_by_cut, parse_deal
 from .errors import DealError, IllegalActionError, MalformedError
 from .rng import Rng
 from .rules import Rules
-from .scoring import declaring_seats, game_winner, hand_points
-from .tricks import NO_SUIT, TABLES, StrainTables, card_note, suit_word, winner_index
+from .scoring import game_winner, hand_points, reach_order
+from .tricks import NO_SUIT, TABLES, StrainTables, why_unplayable, winner_index
 
 if TYPE_CHECKING:
     from .view import View
@@ -59,14 +60,6 @@ class Trick(NamedTuple):
     named: int
     """Suit named by a joker lead at no trumps (-1: none)."""
     winner: int
-
-
-class Deal(NamedTuple):
-    """The cards of one hand as dealt: each hand's mask (the dead hand last), the kitty."""
-
-    dealer: int
-    hands: tuple[int, ...]
-    kitty: int
 
 
 class HandResult(NamedTuple):
@@ -680,42 +673,11 @@ class Game:
 
     def _explain_play(self, seat: int, c: int, named: int) -> str:
         """Why playing card ``c`` (naming ``named``) is illegal now."""
-        t = self._t
-        assert t is not None
-        hand = self._hands[seat]
-        if not self.rules.deck_mask >> c & 1:
-            return f"{cards.token(c)} is not in the {self.rules.deck} pack"
-        if not hand >> c & 1:
-            return f"you do not hold {cards.token(c)}"
+        assert self._t is not None
         leading = not self._trick
-        if leading and c == JOKER and t.strain == NO_TRUMPS:
-            names = self._joker_names(seat)
-            if names is None:
-                return ("the joker may lead only to the last trick once all four suits have "
-                        "been led")
-            letters = ", ".join(f"JK:{SUIT_LETTERS[s]}" for s in names)
-            if named == NO_SUIT and names:
-                return f"leading the joker at no trumps names a suit: play one of {letters}"
-            if named != NO_SUIT and not names:
-                return "the joker leads here without naming a suit: play JK"
-            if self.rules.nt_joker == "australian":
-                return (f"the joker must name a suit not yet led; {SUIT_WORDS[named]} has been "
-                        f"led (play one of {letters})")
-            return (f"the joker may not name {SUIT_WORDS[named]}: you have shown void in it "
-                    f"(play one of {letters})")
-        if named != NO_SUIT:
-            if leading:
-                return "only the joker at no trumps or misère names a suit: play JK"
-            return "only a joker lead names a suit; when following, play JK"
-        led = self._led
-        follow = hand & t.suit_mask[led] if led != NO_SUIT else 0
-        if follow and not follow >> c & 1:
-            held = ", ".join(card_note(t, x) for x in _high_first(t, follow))
-            if c == JOKER and t.strain == NO_TRUMPS:
-                return (f"the joker may be played only when you cannot follow "
-                        f"{suit_word(t, led)} (you hold {held})")
-            return f"must follow {suit_word(t, led)}: you hold {held}"
-        return ("in misère a player who cannot follow and holds the joker must play it")
+        names = self._joker_names(seat) if leading and c == JOKER else None
+        return why_unplayable(self.rules, self._t, self._hands[seat], c, named,
+                              NO_SUIT if leading else self._led, leading, names)
 
     def _play(self, a: int) -> None:
         seat = self._to_move
@@ -788,38 +750,9 @@ class Game:
         self._to_move = w
 
     def _track_reach(self, winner: int) -> None:
-        """Note, in trick order, each side whose running score reaches the target this hand.
-
-        Only the classic win rule needs it: when only opponents reach 500 in one hand, the one
-        whose trick brought him there first wins.
-        """
-        r = self.rules
-        if r.win != "reach_500_any_way":
-            return
-        c = self._contract
-        gaining: list[int] = []
-        if c is None:
-            gaining = [r.side_of[winner]]
-        elif c.is_misere:
-            if winner == c.declarer and r.misere_defender_points == "ten_per_declarer_trick":
-                ds = r.side_of[c.declarer]
-                n = r.players
-                clockwise = [(c.declarer + k) % n for k in range(1, n)]
-                gaining = list(dict.fromkeys(r.side_of[s] for s in clockwise
-                                             if r.side_of[s] != ds))
-        elif r.defender_trick_points == "always" and winner not in declaring_seats(
-            r, c, self._partner
-        ):
-            gaining = [r.side_of[winner]]
-        for side in gaining:
-            if side in self._reach_order:
-                continue
-            if c is not None and c.is_misere:
-                earned = 10 * self._won[c.declarer]
-            else:
-                earned = 10 * sum(self._won[s] for s in r.sides[side])
-            if self._scores[side] + earned >= r.target:
-                self._reach_order = (*self._reach_order, side)
+        """Note each side that reaches the target with this trick (``scoring.reach_order``)."""
+        self._reach_order = reach_order(self.rules, self._contract, self._partner, self._won,
+                                        self._scores, self._reach_order, winner)
 
     # ------------------------------------------------------------------ the end of a hand
 
@@ -846,122 +779,6 @@ class Game:
 def _with(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
     """A tuple with item ``i`` replaced."""
     return (*t[:i], v, *t[i + 1 :])
-
-
-def _high_first(t: StrainTables, mask: int) -> list[int]:
-    return sorted(cards.iter_cards(mask), key=lambda c: -t.power[c])
-
-
-def deal_cards(rules: Rules, dealer: int, rng: Rng) -> Deal:
-    """Shuffle the pack and deal it in the rules' packets, eldest first, the kitty as told."""
-    pack = cards.cards_of(rules.deck_mask)
-    rng.shuffle(pack)
-    n_hands = rules.hands_dealt
-    n = rules.players
-    # Order of dealing: clockwise from the dealer's left, the dealer last.  In the two-handed
-    # dead-hand game the dead hand sits at the dealer's left (it is dealt first).
-    if rules.dead_hand:
-        order = [n] + [(dealer + 1 + k) % n for k in range(n)]
-    else:
-        order = [(dealer + 1 + k) % n for k in range(n)]
-    hands = [0] * n_hands
-    kitty = 0
-    pos = 0
-    for to_kitty, k in rules.deal_packets:
-        if to_kitty:
-            for c in pack[pos : pos + k]:
-                kitty |= 1 << c
-            pos += k
-        else:
-            for h in order:
-                for c in pack[pos : pos + k]:
-                    hands[h] |= 1 << c
-                pos += k
-    for c in pack[pos:]:
-        kitty |= 1 << c
-    return Deal(dealer, tuple(hands), kitty)
-
-
-def first_dealer_by_cut(rules: Rules, rng: Rng) -> tuple[int, tuple[int, ...]]:
-    """Each player cuts a card; the lowest deals (joker lowest, then A, 2 .. K; spades lowest)."""
-    pack = cards.cards_of(rules.deck_mask)
-    rng.shuffle(pack)
-    cut = tuple(pack[: rules.players])
-
-    def low(c: int) -> tuple[int, int]:
-        if c == JOKER:
-            return (-1, -1)
-        r = cards.rank_of(c)
-        return (0 if r == cards.ACE else r + 1, cards.suit_of(c))
-
-    seat = min(range(rules.players), key=lambda s: low(cut[s]))
-    return seat, cut
-
-
-def parse_deal(rules: Rules, deal: Mapping[str, Any]) -> Deal:
-    """Check and convert a given deal ``{"dealer", "hands", "kitty"[, "dead"]}``."""
-    if not isinstance(deal, Mapping):
-        raise DealError("a deal is a mapping with dealer, hands and kitty")
-    unknown = set(deal) - {"dealer", "hands", "kitty", "dead"}
-    if unknown:
-        raise DealError(f"unknown deal field(s): {', '.join(sorted(map(str, unknown)))}")
-    n = rules.players
-    dealer = deal.get("dealer")
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise DealError(f"dealer must be a seat from 0 to {n - 1}, got {dealer!r}")
-    hands_in = deal.get("hands")
-    if not isinstance(hands_in, Sequence) or isinstance(hands_in, str) or len(hands_in) != n:
-        raise DealError(f"hands must be a list of {n} hands, one per seat")
-    named: list[tuple[str, Any]] = [(f"seat {i}'s hand", h) for i, h in enumerate(hands_in)]
-    if rules.dead_hand:
-        if "dead" not in deal:
-            raise DealError("the two-handed dead-hand game needs the dead hand: 'dead'")
-        named.append(("the dead hand", deal["dead"]))
-    elif "dead" in deal:
-        raise DealError("'dead' is only for the two-handed dead-hand game")
-    named.append(("the kitty", deal.get("kitty")))
-    seen: dict[int, str] = {}
-    masks: list[int] = []
-    for where, items in named:
-        if not isinstance(items, Sequence) or isinstance(items, str):
-            raise DealError(f"{where} must be a list of cards")
-        m = 0
-        for x in items:
-            c = cards.card_from_token(x) if isinstance(x, str) else x
-            if not isinstance(c, int) or not 0 <= c < cards.NUM_CARDS:
-                raise DealError(f"{where}: not a card: {x!r}")
-            tok = cards.token(c)
-            if not rules.deck_mask >> c & 1:
-                raise DealError(f"{where}: card {tok} is not in the {rules.deck} pack")
-            if c in seen:
-                raise DealError(f"card {tok} appears twice ({seen[c]} and {where})")
-            seen[c] = where
-            m |= 1 << c
-        masks.append(m)
-    for (where, _), m in zip(named[:-1], masks[:-1], strict=True):
-        if m.bit_count() != 10:
-            raise DealError(f"{where} has {m.bit_count()} cards, expected 10")
-    if masks[-1].bit_count() != rules.kitty_size:
-        raise DealError(f"the kitty has {masks[-1].bit_count()} cards, "
-                        f"expected {rules.kitty_size}")
-    missing = rules.deck_mask
-    for m in masks:
-        missing &= ~m
-    if missing:
-        raise DealError(f"missing cards: {', '.join(cards.tokens(missing))}")
-    return Deal(dealer, tuple(masks[:-1]), masks[-1])
-
-
-def deal_to_dict(rules: Rules, d: Deal) -> dict[str, Any]:
-    """A deal as the plain mapping ``Game(deal=...)`` takes."""
-    out: dict[str, Any] = {
-        "dealer": d.dealer,
-        "hands": [list(cards.tokens(h)) for h in d.hands[: rules.players]],
-        "kitty": list(cards.tokens(d.kitty)),
-    }
-    if rules.dead_hand:
-        out["dead"] = list(cards.tokens(d.hands[rules.players]))
-    return out
 
 
 __all__ = ["Deal", "Game", "HandLog", "HandResult", "Trick"]

@@ -122,6 +122,44 @@ def game_winner(
     return next(i for i in others if scores[i] == best)
 
 
+def reach_order(rules: Rules, contract: Contract | None, partner: int | None,
+                won: Sequence[int], scores: Sequence[int], order: tuple[int, ...],
+                winner: int) -> tuple[int, ...]:
+    """``order`` (the sides that reached the target this hand, in trick order) with each side
+    that the trick ``winner`` just took brings to it.
+
+    Only the classic win rule needs it: when only opponents reach 500 in one hand, the one
+    whose trick brought him there first wins.
+    """
+    if rules.win != "reach_500_any_way":
+        return order
+    c = contract
+    gaining: list[int] = []
+    if c is None:
+        gaining = [rules.side_of[winner]]
+    elif c.is_misere:
+        if winner == c.declarer and rules.misere_defender_points == "ten_per_declarer_trick":
+            ds = rules.side_of[c.declarer]
+            n = rules.players
+            clockwise = [(c.declarer + k) % n for k in range(1, n)]
+            gaining = list(dict.fromkeys(rules.side_of[s] for s in clockwise
+                                         if rules.side_of[s] != ds))
+    elif rules.defender_trick_points == "always" and winner not in declaring_seats(
+        rules, c, partner
+    ):
+        gaining = [rules.side_of[winner]]
+    for side in gaining:
+        if side in order:
+            continue
+        if c is not None and c.is_misere:
+            earned = 10 * won[c.declarer]
+        else:
+            earned = 10 * sum(won[s] for s in rules.sides[side])
+        if scores[side] + earned >= rules.target:
+            order = (*order, side)
+    return order
+
+
 def _order_from(decl_sides: Sequence[int], n: int) -> list[int]:
     """Sides in tie-break order: the declaring side first, then the rest in seat order."""
     first = list(decl_sides)

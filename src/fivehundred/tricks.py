@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import (
     JACK,
@@ -23,13 +24,20 @@ from .cards import (
     NO_TRUMPS,
     NUM_CARDS,
     SPADES,
+    SUIT_LETTERS,
     SUIT_WORDS,
     card,
     card_from_token,
+    iter_cards,
     suit_of,
+    token,
 )
 
-__all__ = ["SPADES", "TABLES", "StrainTables", "card_from_token", "winner_index"]
+if TYPE_CHECKING:
+    from .rules import Rules
+
+__all__ = ["SPADES", "TABLES", "StrainTables", "card_from_token", "why_unplayable",
+           "winner_index"]
 
 HEARTS = 3
 NO_SUIT = -1   # the "led suit" of a joker led with no suit named: nobody must follow
@@ -103,3 +111,52 @@ def card_note(t: StrainTables, c: int) -> str:
         if c == card(JACK, t.strain ^ 1):
             return f"{token(c)} (the left bower)"
     return token(c)
+
+
+def _high_first(t: StrainTables, mask: int) -> list[int]:
+    return sorted(iter_cards(mask), key=lambda c: -t.power[c])
+
+
+def why_unplayable(rules: Rules, t: StrainTables, hand: int, c: int, named: int, led: int,
+                   leading: bool, names: list[int] | None) -> str:
+    """Why playing card ``c`` (a joker lead naming ``named``, else ``NO_SUIT``) from ``hand``
+    is illegal: ``led`` is the trick's led suit, ``names`` the suits a no-trump joker lead
+    may name now ([] none to name, None may not lead it; see ``Game``).
+
+    >>> from fivehundred.rules import Rules
+    >>> t = TABLES[HEARTS]
+    >>> hand = (1 << card_from_token("AS")) | (1 << card_from_token("KH"))
+    >>> why_unplayable(Rules.preset("australian"), t, hand, card_from_token("KH"), NO_SUIT,
+    ...                SPADES, False, None)
+    'must follow spades: you hold AS'
+    """
+    if not rules.deck_mask >> c & 1:
+        return f"{token(c)} is not in the {rules.deck} pack"
+    if not hand >> c & 1:
+        return f"you do not hold {token(c)}"
+    if leading and c == JOKER and t.strain == NO_TRUMPS:
+        if names is None:
+            return ("the joker may lead only to the last trick once all four suits have "
+                    "been led")
+        letters = ", ".join(f"JK:{SUIT_LETTERS[s]}" for s in names)
+        if named == NO_SUIT and names:
+            return f"leading the joker at no trumps names a suit: play one of {letters}"
+        if named != NO_SUIT and not names:
+            return "the joker leads here without naming a suit: play JK"
+        if rules.nt_joker == "australian":
+            return (f"the joker must name a suit not yet led; {SUIT_WORDS[named]} has been "
+                    f"led (play one of {letters})")
+        return (f"the joker may not name {SUIT_WORDS[named]}: you have shown void in it "
+                f"(play one of {letters})")
+    if named != NO_SUIT:
+        if leading:
+            return "only the joker at no trumps or misère names a suit: play JK"
+        return "only a joker lead names a suit; when following, play JK"
+    follow = hand & t.suit_mask[led] if led != NO_SUIT else 0
+    if follow and not follow >> c & 1:
+        held = ", ".join(card_note(t, x) for x in _high_first(t, follow))
+        if c == JOKER and t.strain == NO_TRUMPS:
+            return (f"the joker may be played only when you cannot follow "
+                    f"{suit_word(t, led)} (you hold {held})")
+        return f"must follow {suit_word(t, led)}: you hold {held}"
+    return "in misère a player who cannot follow and holds the joker must play it"

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ...dealing import Deal, parse_deal
 from ...errors import FiveHundredError
-from ...game import Deal, parse_deal
 from ...record.model import GameRecord
 from ...rules import Rules
 from .common import AnalysisError, Progress

@@ -1,0 +1,143 @@
+"""Dealing: the seeded shuffle and deal in the rules' packets, the cut for the first dealer,
+and given deals checked card by card.
+
+>>> from fivehundred.rules import Rules
+>>> d = deal_cards(Rules.preset("australian"), dealer=0, rng=Rng(1))
+>>> [h.bit_count() for h in d.hands], d.kitty.bit_count()
+([10, 10, 10, 10], 3)
+>>> parse_deal(Rules.preset("australian"), {"dealer": 9, "hands": [], "kitty": []})
+Traceback (most recent call last):
+...
+fivehundred.errors.DealError: dealer must be a seat from 0 to 3, got 9
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from . import cards
+from .cards import JOKER
+from .errors import DealError
+from .rng import Rng
+from .rules import Rules
+
+
+class Deal(NamedTuple):
+    """The cards of one hand as dealt: each hand's mask (the dead hand last), the kitty."""
+
+    dealer: int
+    hands: tuple[int, ...]
+    kitty: int
+
+
+def deal_cards(rules: Rules, dealer: int, rng: Rng) -> Deal:
+    """Shuffle the pack and deal it in the rules' packets, eldest first, the kitty as told."""
+    pack = cards.cards_of(rules.deck_mask)
+    rng.shuffle(pack)
+    n_hands = rules.hands_dealt
+    n = rules.players
+    # Order of dealing: clockwise from the dealer's left, the dealer last.  In the two-handed
+    # dead-hand game the dead hand sits at the dealer's left (it is dealt first).
+    if rules.dead_hand:
+        order = [n] + [(dealer + 1 + k) % n for k in range(n)]
+    else:
+        order = [(dealer + 1 + k) % n for k in range(n)]
+    hands = [0] * n_hands
+    kitty = 0
+    pos = 0
+    for to_kitty, k in rules.deal_packets:
+        if to_kitty:
+            for c in pack[pos : pos + k]:
+                kitty |= 1 << c
+            pos += k
+        else:
+            for h in order:
+                for c in pack[pos : pos + k]:
+                    hands[h] |= 1 << c
+                pos += k
+    for c in pack[pos:]:
+        kitty |= 1 << c
+    return Deal(dealer, tuple(hands), kitty)
+
+
+def first_dealer_by_cut(rules: Rules, rng: Rng) -> tuple[int, tuple[int, ...]]:
+    """Each player cuts a card; the lowest deals (joker lowest, then A, 2 .. K; spades lowest)."""
+    pack = cards.cards_of(rules.deck_mask)
+    rng.shuffle(pack)
+    cut = tuple(pack[: rules.players])
+
+    def low(c: int) -> tuple[int, int]:
+        if c == JOKER:
+            return (-1, -1)
+        r = cards.rank_of(c)
+        return (0 if r == cards.ACE else r + 1, cards.suit_of(c))
+
+    seat = min(range(rules.players), key=lambda s: low(cut[s]))
+    return seat, cut
+
+
+def parse_deal(rules: Rules, deal: Mapping[str, Any]) -> Deal:
+    """Check and convert a given deal ``{"dealer", "hands", "kitty"[, "dead"]}``."""
+    if not isinstance(deal, Mapping):
+        raise DealError("a deal is a mapping with dealer, hands and kitty")
+    unknown = set(deal) - {"dealer", "hands", "kitty", "dead"}
+    if unknown:
+        raise DealError(f"unknown deal field(s): {', '.join(sorted(map(str, unknown)))}")
+    n = rules.players
+    dealer = deal.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+        raise DealError(f"dealer must be a seat from 0 to {n - 1}, got {dealer!r}")
+    hands_in = deal.get("hands")
+    if not isinstance(hands_in, Sequence) or isinstance(hands_in, str) or len(hands_in) != n:
+        raise DealError(f"hands must be a list of {n} hands, one per seat")
+    named: list[tuple[str, Any]] = [(f"seat {i}'s hand", h) for i, h in enumerate(hands_in)]
+    if rules.dead_hand:
+        if "dead" not in deal:
+            raise DealError("the two-handed dead-hand game needs the dead hand: 'dead'")
+        named.append(("the dead hand", deal["dead"]))
+    elif "dead" in deal:
+        raise DealError("'dead' is only for the two-handed dead-hand game")
+    named.append(("the kitty", deal.get("kitty")))
+    seen: dict[int, str] = {}
+    masks: list[int] = []
+    for where, items in named:
+        if not isinstance(items, Sequence) or isinstance(items, str):
+            raise DealError(f"{where} must be a list of cards")
+        m = 0
+        for x in items:
+            c = cards.card_from_token(x) if isinstance(x, str) else x
+            if not isinstance(c, int) or not 0 <= c < cards.NUM_CARDS:
+                raise DealError(f"{where}: not a card: {x!r}")
+            tok = cards.token(c)
+            if not rules.deck_mask >> c & 1:
+                raise DealError(f"{where}: card {tok} is not in the {rules.deck} pack")
+            if c in seen:
+                raise DealError(f"card {tok} appears twice ({seen[c]} and {where})")
+            seen[c] = where
+            m |= 1 << c
+        masks.append(m)
+    for (where, _), m in zip(named[:-1], masks[:-1], strict=True):
+        if m.bit_count() != 10:
+            raise DealError(f"{where} has {m.bit_count()} cards, expected 10")
+    if masks[-1].bit_count() != rules.kitty_size:
+        raise DealError(f"the kitty has {masks[-1].bit_count()} cards, "
+                        f"expected {rules.kitty_size}")
+    missing = rules.deck_mask
+    for m in masks:
+        missing &= ~m
+    if missing:
+        raise DealError(f"missing cards: {', '.join(cards.tokens(missing))}")
+    return Deal(dealer, tuple(masks[:-1]), masks[-1])
+
+
+def deal_to_dict(rules: Rules, d: Deal) -> dict[str, Any]:
+    """A deal as the plain mapping ``Game(deal=...)`` takes."""
+    out: dict[str, Any] = {
+        "dealer": d.dealer,
+        "hands": [list(cards.tokens(h)) for h in d.hands[: rules.players]],
+        "kitty": list(cards.tokens(d.kitty)),
+    }
+    if rules.dead_hand:
+        out["dead"] = list(cards.tokens(d.hands[rules.players]))
+    return out
