@@ -9,7 +9,7 @@ from fivehundred.actions import MISERE, OPEN_MISERE, bid_action
 from fivehundred.auction import contract_of
 from fivehundred.cards import CLUBS, DIAMONDS, HEARTS, NO_TRUMPS, SPADES
 from fivehundred.rng import Rng
-from fivehundred.scoring import game_winner, hand_points
+from fivehundred.scoring import game_winner, hand_points, reach_order
 from helpers import apply_all, make_deal, random_policy
 
 AUS = Rules.preset("australian")
@@ -89,6 +89,38 @@ def test_defenders_at_470_taking_3_tricks() -> None:
     scores4 = (0 + pts4[0], 470 + pts4[1])
     assert scores4[1] == 500
     assert game_winner(AUS, scores4, c4, None, made4, reach_order=()) is None
+
+
+def test_reach_order_follows_the_tricks_that_bring_opponents_to_500() -> None:
+    # Seat 0 declared 7S (classic3: each seat its own side); seat 1 stands at 480, seat 2 at 490.
+    c = contract_of(C3, bid_action(7, SPADES), 0)
+    scores = (100, 480, 490)
+    order: tuple[int, ...] = ()
+    won = [0, 0, 0]
+    for winner, expected in [(0, ()), (1, ()), (2, (2,)), (0, (2,)), (1, (2, 1)), (2, (2, 1))]:
+        won[winner] += 1
+        order = reach_order(C3, c, None, won, scores, order, winner)
+        assert order == expected, (winner, won)
+    # the declarer's own tricks never bring him there this way (his contract scores him)
+    assert reach_order(C3, c, None, (9, 0, 0), (495, 0, 0), (), 0) == ()
+    # when all pass and no trumps is played, every trick counts for its winner
+    assert reach_order(C3, None, None, (0, 2, 0), (0, 480, 0), (), 1) == (1,)
+
+
+def test_reach_order_for_a_misere_and_other_rules() -> None:
+    # Misère (10 to each opponent per declarer trick): both opponents gain on the declarer's
+    # trick, clockwise from the declarer; an opponent's own tricks bring nothing.
+    r = C3.replace(misere_defender_points="ten_per_declarer_trick")
+    c = contract_of(r, MISERE, 1)
+    assert reach_order(r, c, None, (0, 1, 0), (490, 0, 495), (), 1) == (2, 0)
+    assert reach_order(r, c, None, (1, 0, 0), (490, 0, 495), (), 0) == ()
+    # no defenders' trick points: opponents never reach 500 during the hand
+    quiet = C3.replace(defender_trick_points="none")
+    c7 = contract_of(quiet, bid_action(7, SPADES), 0)
+    assert reach_order(quiet, c7, None, (0, 3, 0), (0, 480, 0), (), 1) == ()
+    # the Australian rule (only a side's own contract wins) keeps no order at all
+    c4 = contract_of(AUS, bid_action(7, SPADES), 0)
+    assert reach_order(AUS, c4, None, (0, 3, 0, 0), (0, 480), (), 1) == ()
 
 
 def _auction_to(bids: list[str]) -> Game:
