@@ -7,7 +7,7 @@ import pytest
 
 from fivehundred.cards import HEARTS, NO_TRUMPS, card_from_token, mask_of
 from fivehundred.solver import layout
-from fivehundred.solver.cutoffs import quick_tricks, sure_trumps
+from fivehundred.solver.cutoffs import boundary_cut, cannot_take_all, quick_tricks, sure_trumps
 from fivehundred.solver.position import Position, effective
 from fivehundred.solver.solve import Searcher
 
@@ -102,3 +102,44 @@ def test_sure_trumps_count(hands: list[list[str]], leader: int, tricks: int,
     if tricks:
         rank = layout.NONE if lowest is None else effective(HEARTS, card_from_token(lowest))[1]
         assert sure & 63 == rank, why
+
+
+# no trumps, no joker, seat 0 to lead: (hands of seats 0-3, can seats 0 and 2 be sure to lose a
+# trick, the suit whose top card the answer relies on, why)
+ALL_TRICKS_CASES = [
+    ([["AS", "KS", "QS", "4D"], ["5S", "6S", "7S", "AD"], ["8D", "9D", "10D", "JD"],
+      ["8C", "9C", "10C", "JC"]], True, "AD",
+     "three spades are all their top cards can give: the ace of diamonds takes a trick"),
+    ([["AS", "KS", "QS", "JS"], ["5S", "6S", "7S", "AD"], ["8D", "9D", "10D", "JD"],
+      ["8C", "9C", "10C", "JC"]], False, None,
+     "four top spades may take all four tricks"),
+    ([["AS", "4D", "5D", "6D"], ["5S", "6S", "AD", "KD"], ["KS", "QS", "JS", "10S"],
+      ["8C", "9C", "10C", "JC"]], False, None,
+     "the partner's long spades count in full: the bound cannot tell"),
+]
+
+
+@pytest.mark.parametrize(("hands", "loses", "relied", "why"), ALL_TRICKS_CASES,
+                         ids=[c[3].split(":")[0] for c in ALL_TRICKS_CASES])
+def test_a_side_without_enough_top_cards_cannot_take_every_trick(
+        hands: list[list[str]], loses: bool, relied: str | None, why: str) -> None:
+    s = _load(NO_TRUMPS, hands)
+    assert bool(cannot_take_all(s.hands, s.w, s.st, 0, 0)) == loses, why
+    rel = [int(x) for x in s.st[0, layout.B_REL:layout.B_REL + 5]]
+    if relied is None:
+        assert rel == [layout.NONE] * 5, why
+    else:
+        e, r = effective(NO_TRUMPS, card_from_token(relied))
+        # only the other side's top card is relied on (clubs: nobody else holds one)
+        assert rel == [r if x == e else layout.NONE for x in range(5)], why
+
+
+def test_every_trick_bound_needs_every_trick_and_no_trump_left() -> None:
+    hands = ALL_TRICKS_CASES[0][0]
+    s = _load(NO_TRUMPS, hands)
+    assert boundary_cut(s.st, 0, 4, 4) == 0      # all four: they cannot
+    assert boundary_cut(s.st, 0, 3, 4) == 1      # three: the spades (quick tricks)
+    trumps = [h[:] for h in hands]
+    trumps[2][0] = "JK"                          # the joker still in play: no bound
+    s = _load(NO_TRUMPS, trumps)
+    assert boundary_cut(s.st, 0, 4, 4) == -1

@@ -1,10 +1,12 @@
 """Sure-trick bounds that stop a search before any move is tried: quick tricks (also
-through an entry to partner), sure trumps for either side, and the last trick played out.
+through an entry to partner), sure trumps for either side, a side that cannot take every
+trick without trumps, and the last trick played out.
 """
 
 from __future__ import annotations
 
 import numpy as np
+from numba import types
 
 from .intrinsics import popcount, top_bit
 from .jit import compiled
@@ -23,6 +25,7 @@ from .layout import (
     NEXT,
     NONE,
     S_LEADER,
+    S_LEFT,
     W_ROW,
     H,
     W,
@@ -376,6 +379,42 @@ def last_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) ->
     return int(winner)
 
 
+@compiled(types.boolean(H, W, H, I64, I64), inline=True)
+def cannot_take_all(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
+                    leader: int) -> bool:
+    """With no trump left, is the leader's side sure to lose one of the tricks left?
+
+    DDS's later-tricks rule at no trumps.  To win every trick the side must keep the lead,
+    so it leads only suits whose top card it holds, and each such suit gives it at most as
+    many tricks as its longest hand there.  When these add up to less than the tricks left,
+    it loses one.  The answer relies on the other side's top cards only (ranks go to
+    ``buf[depth]``): had the leader's side held them, it would have more tricks to count.
+    """
+    side = (w[C_MAX] >> leader) & 1
+    total = 0
+    theirs = 0      # suits whose top card the other side holds (and not every card of)
+    for e in range(4):
+        cards = w[LEFT + e]
+        if cards == 0:
+            continue
+        owner = holder(hands, w[C_SEATS], e, top_bit(cards))
+        if ((w[C_MAX] >> owner) & 1) != side:
+            if cards != hands[owner, e]:
+                theirs |= 1 << e
+            continue
+        longest = 0
+        for s in range(w[C_SEATS]):
+            if ((w[C_MAX] >> s) & 1) == side:
+                longest = max(longest, popcount(hands[s, e]))
+        total += longest
+    if total >= w[S_LEFT]:
+        return False
+    for e in range(4):
+        if (theirs >> e) & 1:
+            buf[depth, B_REL + e] = top_bit(w[LEFT + e])
+    return True
+
+
 @compiled(I64(H, I64, I64, I64))
 def boundary_cut(st: np.ndarray, depth: int, target: int, left: int) -> int:
     """Sure-trick bounds at a trick boundary: 1 or 0 when they answer the search's question
@@ -383,7 +422,8 @@ def boundary_cut(st: np.ndarray, depth: int, target: int, left: int) -> int:
 
     Sure trumps for either side, then the leader's side's quick tricks (directly, else
     through a partner's entry), which decide when they reach ``need``: the target for a
-    counted maximiser, more than the others may lose for an uncounted minimiser.  Compiled
+    counted maximiser, more than the others may lose for an uncounted minimiser; when that
+    is every trick left and no trump is left, too few top cards decide it the other way.  Compiled
     on its own, not inlined: called once per trick, it keeps ``search`` small (measured: as
     fast as inlined, and the bounds can grow without slowing every other node).
     """
@@ -430,4 +470,8 @@ def boundary_cut(st: np.ndarray, depth: int, target: int, left: int) -> int:
         if q >= need:
             return int(lmax)
         clear_rel(w, buf, depth)
+        # a side on lead that needs every trick, with no trump left (the maximisers counted)
+        if (need == left and left > 1 and w[LEFT + w[C_TRUMP]] == 0
+                and w[C_MAX] == w[C_COUNT] and cannot_take_all(hands, w, buf, depth, leader)):
+            return int(1 - lmax)
     return -1
