@@ -7,7 +7,13 @@ import pytest
 
 from fivehundred.cards import HEARTS, NO_TRUMPS, card_from_token, mask_of
 from fivehundred.solver import layout
-from fivehundred.solver.cutoffs import boundary_cut, cannot_take_all, quick_tricks, sure_trumps
+from fivehundred.solver.cutoffs import (
+    boundary_cut,
+    cannot_take_all,
+    entry_tricks,
+    quick_tricks,
+    sure_trumps,
+)
 from fivehundred.solver.position import Position, effective
 from fivehundred.solver.solve import Searcher
 
@@ -143,3 +149,28 @@ def test_every_trick_bound_needs_every_trick_and_no_trump_left() -> None:
     trumps[2][0] = "JK"                          # the joker still in play: no bound
     s = _load(NO_TRUMPS, trumps)
     assert boundary_cut(s.st, 0, 4, 4) == -1
+
+
+def test_own_winners_then_the_entry_to_the_partner_at_no_trumps() -> None:
+    """The leader cashes his hearts, then crosses to the partner's spades: all four tricks
+    (his hearts alone are two, the entry and the partner's spades three)."""
+    hands = [["AH", "KH", "5S", "5D"], ["QH", "JH", "6S", "4D"], ["AS", "KS", "QS", "6D"],
+             ["10H", "9H", "7S", "7D"]]
+    s = _load(NO_TRUMPS, hands)
+    assert _quick(NO_TRUMPS, hands)[0] == 2
+    assert int(entry_tricks(s.hands, s.w, s.st, 0, 4)) == 4
+    rel = [int(x) for x in s.st[0, layout.B_REL:layout.B_REL + 5]]
+    rank = {t: effective(NO_TRUMPS, card_from_token(t)) for t in ("KH", "AS")}
+    assert rel[rank["KH"][0]] == rank["KH"][1]    # the hearts' top run down to the king
+    assert rel[rank["AS"][0]] == rank["AS"][1]    # the entry
+    assert boundary_cut(_load(NO_TRUMPS, hands).st, 0, 4, 4) == 1
+    # one heart of his own, the entry, one spade of the partner's: three, not four
+    fewer = [["AH", "8H", "5S", "5D"], ["QH", "JH", "6S", "9C"], ["AS", "KS", "8C", "4D"],
+             ["10H", "9H", "7S", "6D"]]
+    s = _load(NO_TRUMPS, fewer)
+    assert int(entry_tricks(s.hands, s.w, s.st, 0, 4)) == 3
+    # with the joker in the other side's hands the hearts may be ruffed: not counted
+    joker = [h[:] for h in hands]
+    joker[3][0] = "JK"
+    s = _load(NO_TRUMPS, joker)
+    assert int(entry_tricks(s.hands, s.w, s.st, 0, 4)) < 4

@@ -174,6 +174,44 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     return q
 
 
+@compiled(I64(H, W, H, I64, I64, I64, I64), inline=True)
+def own_winners_first(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
+                      leader: int, entry: int, trump: int) -> int:
+    """The leader's own top cards outside suits ``entry`` and ``trump``, cashed before he
+    crosses to his partner in ``entry``, when the other side holds no trump (counted as
+    ``quick_tricks`` counts them: the top run, and the long cards once the others are out
+    of the suit).
+
+    Nobody can ruff them, and they cost the partner nothing: he cannot hold the top card of
+    a suit whose top the leader cashes, and while the leader cashes he keeps his entry and
+    his best cards, which all stay winners.  So the side takes these, the entry, and the
+    partner's tricks after it, or every trick left.  The top cards counted go to
+    ``buf[depth]``.
+    """
+    own = 0
+    for a in range(4):
+        mine = hands[leader, a]
+        if a in (entry, trump) or mine == 0:
+            continue
+        others = w[LEFT + a] & ~mine
+        run = 0
+        m = mine
+        while m:
+            b = top_bit(m)
+            if others != 0 and b < top_bit(others):
+                break
+            run += 1
+            m ^= 1 << b
+        if run > 0 and others != 0:
+            low = top_bit(mine & ~m & -(mine & ~m))    # the lowest card of the top run
+            if low < buf[depth, B_REL + a]:
+                buf[depth, B_REL + a] = low
+            if run < popcount(mine) and longest_other(hands, w, leader, a) <= run:
+                run = popcount(mine)
+        own += run
+    return own
+
+
 @compiled(I64(H, W, H, I64, I64), inline=True)
 def entry_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                  need: int) -> int:
@@ -183,14 +221,20 @@ def entry_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     The leader leads his lowest card of a side suit whose top card a partner holds and that
     no opponent can ruff in this round; every other hand follows with its lowest card of the
     suit (an opponent's higher card would only help), then the partner counts his quick
-    tricks.  The first way to ``need`` tricks is returned at once with the ranks it relied
-    on in ``buf[depth]``; otherwise the best count, the ranks meaningless.
+    tricks; when the other side holds no trump, the leader's own top cards cashed first
+    count too (``own_winners_first``).  The first way to ``need`` tricks is returned at
+    once with the ranks it relied on in ``buf[depth]``; otherwise the best count, the ranks
+    meaningless.
     """
     n = w[C_SEATS]
     tr = w[C_TRUMP]
     leader = w[S_LEADER]
     maxs = w[C_MAX]
     my_side = (maxs >> leader) & 1
+    trumpless = True      # the other side holds no trump
+    for s in range(n):
+        if ((maxs >> s) & 1) != my_side and hands[s, tr] != 0:
+            trumpless = False
     best = 0
     for x in range(4):
         if x == tr or hands[leader, x] == 0:
@@ -221,6 +265,9 @@ def entry_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
         w[LEFT + x] ^= played
         for s in range(n):
             hands[s, x] |= buf[depth, B_LOW + s]
+        if q < need and trumpless:
+            # his own top cards first, nobody can ruff them
+            q = min(q + own_winners_first(hands, w, buf, depth, leader, x, tr), w[S_LEFT])
         if q >= need:
             if top < buf[depth, B_REL + x]:
                 buf[depth, B_REL + x] = top

@@ -38,7 +38,8 @@ Techniques (after DDS):
 * the lowest winning rank: once a card below every rank its answer depended on has failed,
   the other such cards of its suit (equivalent to it) are not tried;
 * quick tricks from top cards and the long cards behind them once the others are out of
-  the suit (directly or through a partner's entry), every trump of a hand when the other
+  the suit (directly or through a partner's entry, after the leader's own when the other
+  side holds no trump to ruff them), every trump of a hand when the other
   side holds none, top trumps that surely win later, a hand's trumps less the other
   side's trumps above them (a lower bound for either side), a side on lead that needs
   every trick with no trump left and too few top cards (DDS's later tricks at no trumps),
