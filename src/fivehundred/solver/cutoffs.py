@@ -63,6 +63,30 @@ def holder(hands: np.ndarray, seats: int, esuit: int, rank: int) -> int:
     return -1
 
 
+@compiled(types.UniTuple(I64, 2)(H, W, I64, I64), inline=True)  # type: ignore[no-untyped-call]
+def cashable(hands: np.ndarray, w: np.ndarray, seat: int, esuit: int) -> tuple[int, int]:
+    """``(top, tricks)``: how many of ``seat``'s cards of ``esuit`` rank above every other
+    hand's, and how many tricks they make cashed one after another, nobody ruffing (the
+    rest of the suit too once the others are out of it)."""
+    mine = hands[seat, esuit]
+    others = w[LEFT + esuit] & ~mine
+    if others == 0:
+        n = popcount(mine)
+        return n, n
+    top_other = top_bit(others)
+    top = 0
+    m = mine
+    while m:
+        b = top_bit(m)
+        if b < top_other:
+            break
+        top += 1
+        m ^= 1 << b
+    if 0 < top < popcount(mine) and longest_other(hands, w, seat, esuit) <= top:
+        return top, popcount(mine)
+    return top, top
+
+
 @compiled(I64(H, W, H, I64, I64, I64), inline=True)
 def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                  leader: int, cutoff: int) -> int:
@@ -120,23 +144,9 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
         if mine == 0:
             continue
         others = w[LEFT + e] & ~mine
-        run = 0
-        if others == 0:
-            run = popcount(mine)
-        else:
-            top_other = top_bit(others)
-            m = mine
-            while m:
-                b = top_bit(m)
-                if b < top_other:
-                    break
-                run += 1
-                m ^= 1 << b
+        top_run, run = cashable(hands, w, leader, e)
         if run == 0:
             continue
-        top_run = run
-        if others != 0 and run < popcount(mine) and longest_other(hands, w, leader, e) <= run:
-            run = popcount(mine)     # the others are out of the suit: the rest win too
         if qt < 0:
             qt = q        # trumps drawn by the trump run: each opponent followed each round
         safe = run
@@ -193,21 +203,15 @@ def own_winners_first(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: 
         mine = hands[leader, a]
         if a in (entry, trump) or mine == 0:
             continue
-        others = w[LEFT + a] & ~mine
-        run = 0
-        m = mine
-        while m:
-            b = top_bit(m)
-            if others != 0 and b < top_bit(others):
-                break
-            run += 1
-            m ^= 1 << b
-        if run > 0 and others != 0:
-            low = top_bit(mine & ~m & -(mine & ~m))    # the lowest card of the top run
+        top, run = cashable(hands, w, leader, a)
+        if top > 0 and w[LEFT + a] != mine:
+            m = mine
+            low = NONE
+            for _ in range(top):
+                low = top_bit(m)      # down to the lowest card of the top run
+                m ^= 1 << low
             if low < buf[depth, B_REL + a]:
                 buf[depth, B_REL + a] = low
-            if run < popcount(mine) and longest_other(hands, w, leader, a) <= run:
-                run = popcount(mine)
         own += run
     return own
 
