@@ -132,3 +132,25 @@ def test_contract_game_gives_the_contract_to_the_chosen_seat(bid: str) -> None:
             assert c is not None and c.declarer == declarer
             assert c.is_misere == (bid == "misere")
             assert len(g.tricks) == 1 and len(g.trick) == 1
+
+
+def test_node_sums_count_both_queries_and_the_same_every_time() -> None:
+    """Node sums are a deterministic yardstick: the same twice, every kind present and
+    searched; other seeds, other sums."""
+    sums = bench.node_sums(deals=3)
+    assert [s.kind for s in sums] == [k.name for k in (bench.SUIT, *bench.ALONE)]
+    assert sums == bench.node_sums(deals=3)
+    assert all(s.single > 0 and s.every > 0 for s in sums)
+    assert bench.node_sums(deals=3, offset=1000) != sums
+
+
+def test_bench_nodes_prints_the_table_and_refuses_bad_flags(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "nodes", "--deals", "2"]) == 0
+    out = capsys.readouterr().out
+    rows = _rows(out, "contract")
+    assert [r[0] for r in rows] == [k.name for k in (bench.SUIT, *bench.ALONE)]
+    assert all(int(r[1].replace(",", "")) > 0 for r in rows)
+    for flags in (["--deals", "0"], ["--offset", "-1"]):
+        with pytest.raises(SystemExit, match="--deals must be at least 1"):
+            main(["bench", "nodes", *flags])

@@ -62,11 +62,14 @@ def build_parser() -> argparse.ArgumentParser:
     hint.add_argument("--json", action="store_true", help="print JSON")
 
     bench = sub.add_parser("bench", help="benchmarks")
-    bench.add_argument("what", choices=["engine", "solver"], help="what to measure")
+    bench.add_argument("what", choices=["engine", "solver", "nodes"],
+                       help="what to measure (nodes: the solver's search nodes, no timing)")
     bench.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     bench.add_argument("--deals", type=int, default=200, help="deals per solver measurement")
     bench.add_argument("--passes", type=int, default=3,
                        help="solver: passes through the deals, each call's least time kept")
+    bench.add_argument("--offset", type=int, default=0,
+                       help="nodes: shift the deals' seeds by this much (other deals)")
     bench.add_argument("--write", metavar="PATH", help="write the results into this markdown")
 
     serve = sub.add_parser("serve", help="serve the browser game so friends can join a table")
@@ -108,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return hint_main(args.file, args.hand, args.action, as_json=args.json,
                          samples=args.samples)
+    if args.command == "bench" and args.what == "nodes":
+        from .benchmarks.solver import bench_nodes_main
+
+        return bench_nodes_main(deals=args.deals, offset=args.offset)
     if args.command == "bench" and args.what == "solver":
         from .benchmarks.solver import bench_solver_main
 

@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import partial
 from typing import TypeVar
@@ -37,6 +37,7 @@ from ..rng import Rng
 from ..rules import Rules
 from ..solver import Position, move_values, solve
 from ..solver import dds_bridge as bridge
+from ..solver.solve import Searcher
 from .report import machine, write_section
 
 DEPTHS = (0, 3, 6)
@@ -360,4 +361,44 @@ def bench_solver_main(deals: int = 200, write: str | None = None, passes: int = 
     if write:
         write_section(write, "solver", text)
         print(f"written to {write}", file=sys.stderr)
+    return 0
+
+
+@dataclass(frozen=True)
+class NodeSums:
+    """Search nodes summed over one kind's full-deal benchmark positions."""
+
+    kind: str
+    single: int
+    every: int
+
+
+def node_sums(deals: int = 200, offset: int = 0) -> list[NodeSums]:
+    """Nodes of single and all-moves solves summed over ``deals`` full deals of each kind.
+
+    The same on every machine, so a change to the search is judged without timing noise;
+    ``offset`` shifts the seeds to other deals (to check a change tuned on the usual ones).
+    """
+    out: list[NodeSums] = []
+    for kind in (SUIT, *ALONE):
+        k = replace(kind, seed=kind.seed + offset)
+        single = every = 0
+        for g in k.games(deals, 0):
+            p = Position.from_game(g)
+            single += solve(p).nodes
+            s = Searcher.load(p)
+            s.every_move()
+            every += s.nodes
+        out.append(NodeSums(kind.name, single, every))
+    return out
+
+
+def bench_nodes_main(deals: int = 200, offset: int = 0) -> int:
+    """``fivehundred bench nodes``: print the node sums of each kind as a markdown table."""
+    if deals < 1 or offset < 0:
+        raise SystemExit(f"--deals must be at least 1 and --offset at least 0 "
+                         f"(got {deals} and {offset})")
+    rows = [[r.kind, f"{r.single:,}", f"{r.every:,}"] for r in node_sums(deals, offset)]
+    print(f"Search nodes over {deals} full deals of each kind (seed offset {offset}):\n")
+    print("\n".join(_table(["contract", "single solves", "all-moves solves"], rows, 1)))
     return 0

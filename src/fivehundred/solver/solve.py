@@ -144,6 +144,14 @@ class Searcher:
             return -1
         return int(walk.greedy_value(self.st, _tables()["scratch"]))
 
+    def every_move(self, budget: int = 0) -> tuple[list[int], list[int]]:
+        """The root's moves (kernel codes, sequences of equivalent cards) and the value of
+        each (``walk.ABORTED`` for one that ran out of ``budget`` nodes), one kernel call."""
+        out = np.empty((2, layout.MAX_MOVES), np.int64)
+        n = walk.every_move(self.st, _tables()["tt"], budget, out, self.small_cards(),
+                            self.first_guess())
+        return out[0, :n].tolist(), out[1, :n].tolist()
+
     def small_cards(self) -> np.ndarray:
         """An empty table of answers shared by the root's small cards (``walk.exact``)."""
         return np.zeros((5, 2 * int(self.w[layout.S_LEFT]) + 2), np.int64)
@@ -210,11 +218,7 @@ def move_values(game: Game, budget: int = 0,
     a move that ran out of it.
     """
     p = Position.from_game(game, side=side)
-    s = Searcher.load(p)
-    out = np.empty((2, layout.MAX_MOVES), np.int64)
-    n = walk.every_move(s.st, _tables()["tt"], budget, out, s.small_cards(), s.first_guess())
-    moves = out[0, :n].tolist()
-    found = out[1, :n].tolist()
+    moves, found = Searcher.load(p).every_move(budget)
     vals: dict[int, int | None] = {
         m: (None if v == walk.ABORTED else v) for m, v in zip(moves, found, strict=True)}
     rep = {a: _move_of(moves, _kernel_move(p, a)) for a in game.legal_action_ids()}
