@@ -114,6 +114,7 @@ def card_note(t: StrainTables, c: int) -> str:
 
 
 def _high_first(t: StrainTables, mask: int) -> list[int]:
+    """The cards of ``mask``, strongest first under the strain (for listing what is held)."""
     return sorted(iter_cards(mask), key=lambda c: -t.power[c])
 
 

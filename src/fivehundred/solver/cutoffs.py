@@ -63,6 +63,16 @@ def holder(hands: np.ndarray, seats: int, esuit: int, rank: int) -> int:
     return -1
 
 
+@compiled(I64(I64, I64), inline=True)
+def kth_top(mask: int, k: int) -> int:
+    """The rank of the ``k``-th highest card of ``mask`` (NONE for k = 0)."""
+    b = NONE
+    for _ in range(k):
+        b = top_bit(mask)
+        mask ^= 1 << b
+    return b
+
+
 @compiled(types.UniTuple(I64, 2)(H, W, I64, I64), inline=True)  # type: ignore[no-untyped-call]
 def cashable(hands: np.ndarray, w: np.ndarray, seat: int, esuit: int) -> tuple[int, int]:
     """``(top, tricks)``: how many of ``seat``'s cards of ``esuit`` rank above every other
@@ -162,11 +172,7 @@ def quick_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
             safe = min(safe, 1)     # the partner's ruff wins it, then he has the lead
         safe = min(safe, cutoff - q)
         if safe > 0 and others != 0:
-            m = mine
-            b = NONE
-            for _ in range(min(safe, top_run)):
-                b = top_bit(m)
-                m ^= 1 << b
+            b = kth_top(mine, min(safe, top_run))
             if b < buf[depth, B_REL + e]:
                 buf[depth, B_REL + e] = b   # the lowest top card counted
         if safe > 0:
@@ -205,11 +211,7 @@ def own_winners_first(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: 
             continue
         top, run = cashable(hands, w, leader, a)
         if top > 0 and w[LEFT + a] != mine:
-            m = mine
-            low = NONE
-            for _ in range(top):
-                low = top_bit(m)      # down to the lowest card of the top run
-                m ^= 1 << low
+            low = kth_top(mine, top)      # the lowest card of the top run
             if low < buf[depth, B_REL + a]:
                 buf[depth, B_REL + a] = low
         own += run
@@ -474,9 +476,10 @@ def boundary_cut(st: np.ndarray, depth: int, target: int, left: int) -> int:
     Sure trumps for either side, then the leader's side's quick tricks (directly, else
     through a partner's entry), which decide when they reach ``need``: the target for a
     counted maximiser, more than the others may lose for an uncounted minimiser; when that
-    is every trick left and no trump is left, too few top cards decide it the other way.  Compiled
-    on its own, not inlined: called once per trick, it keeps ``search`` small (measured: as
-    fast as inlined, and the bounds can grow without slowing every other node).
+    is every trick left and no trump is left, too few top cards decide it the other way.
+    Compiled on its own, not inlined: called once per trick, it keeps ``search`` small
+    (measured: as fast as inlined, and the bounds can grow without slowing every other
+    node).
     """
     w = st[W_ROW]
     hands = st[HAND_ROW:]
