@@ -20,7 +20,7 @@ from fivehundred import Game, IllegalActionError, Rules, View
 from fivehundred.actions import NUM_ACTIONS, PASS, token_of
 from fivehundred.cards import JOKER, card_from_token, tokens
 from fivehundred.errors import MalformedError
-from fivehundred.game import _get_state
+from fivehundred.game.state import get_state as _get_state
 from fivehundred.rng import Rng
 from fivehundred.rules import PRESET_NAMES
 
