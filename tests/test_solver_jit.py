@@ -46,3 +46,25 @@ def test_cache_is_current_reads_the_marker_left_beside_the_cache(tmp_path: Path)
     assert not jit.cache_is_current(tmp_path)
     (place / jit.MARKER).write_text(jit.sources_digest())
     assert jit.cache_is_current(tmp_path)
+
+
+_IMPORT_GC = """\
+import gc, sys
+if sys.argv[1] == "off":
+    gc.disable()
+import fivehundred.solver
+print(gc.isenabled(), gc.get_freeze_count())
+"""
+
+
+def test_importing_the_solver_freezes_its_objects_and_restores_the_collector() -> None:
+    """The objects numba creates while loading the kernel are frozen out of every later
+    collection; the collector is left as the importer had it (on, or off)."""
+    import subprocess
+    import sys
+
+    for state, expected in (("on", "True"), ("off", "False")):
+        out = subprocess.run([sys.executable, "-c", _IMPORT_GC, state], check=True,
+                             capture_output=True, text=True).stdout.split()
+        assert out[0] == expected, state
+        assert int(out[1]) > 50_000, out     # numba's objects, not a handful
