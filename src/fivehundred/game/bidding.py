@@ -17,7 +17,8 @@ from .state import replaced
 
 
 class BiddingPhase(PlayPhase):
-    """The handlers of the auction, the kitty and the call."""
+    """The handlers of the auction, the kitty and the call (above the play's: an auction
+    ends in the play, or in the hand's end when all pass)."""
 
     __slots__ = ()
 

@@ -14,16 +14,9 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-
-# Loading numba and the compiled kernel from its cache creates some 160,000 objects that live
-# as long as the process.  No collection walks them while they load, and once loaded they are
-# frozen (``gc.freeze``), so no later full collection walks them either, nor the one at
-# interpreter exit (measured: a cached start's wall, import to exit, from 0.86-0.97 s to
-# 0.63-0.79 s; docs/benchmarks.md).  A first compile collects as usual (without: 900 MB
-# instead of 400 MB at its peak) and its garbage is collected before the freeze.
-_collecting = gc.isenabled()
-gc.disable()
 
 
 def _announce_first_compile() -> bool:
@@ -42,19 +35,37 @@ def _announce_first_compile() -> bool:
     return True
 
 
-_compiling = True
-try:
-    _compiling = _announce_first_compile()
-    if _compiling and _collecting:
-        gc.enable()  # compiling makes garbage by the hundred megabytes: collect it as it goes
+@contextmanager
+def _loading_the_kernel() -> Iterator[None]:
+    """Load numba and the kernel with the collector off, then freeze what they made.
+
+    Loading from the cache creates some 160,000 objects that live as long as the process:
+    no collection walks them while they load, and once frozen (``gc.freeze``) no later full
+    collection walks them either, nor the one at interpreter exit (measured: a cached
+    start's wall, import to exit, from 0.86-0.97 s to 0.63-0.79 s; docs/benchmarks.md).  A
+    first compile makes garbage by the hundred megabytes, so it collects as usual (without:
+    900 MB instead of 400 MB at its peak) and its garbage is collected before the freeze
+    (loading leaves a thousand objects).  The collector ends as the importer had it.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    compiling = True      # if the check fails, collect before freezing all the same
+    try:
+        compiling = _announce_first_compile()
+        if compiling and collecting:
+            gc.enable()
+        yield
+    finally:
+        if compiling:
+            gc.collect()
+        gc.freeze()
+        if collecting:
+            gc.enable()
+
+
+with _loading_the_kernel():
     from .position import Position, PositionError
     from .solve import Solution, can_make, misere_safe, move_values, solve
-finally:
-    if _compiling:
-        gc.collect()  # none of the compiler's garbage is frozen (loading: a thousand objects)
-    gc.freeze()
-    if _collecting:
-        gc.enable()
 
 __all__ = [
     "Position",
