@@ -31,12 +31,22 @@ _state: dict[str, np.ndarray] = {}
 def _tables() -> dict[str, np.ndarray]:
     """The transposition table, allocated and touched once."""
     if not _state:
-        tt = np.empty((1 << TT_BITS, layout.TT_COLS), np.int64)
+        tt = _aligned((1 << TT_BITS, layout.TT_COLS))
         tt.fill(0)  # touch every page now, not as page faults inside the first searches
         _state["tt"] = tt
         _state["scratch"] = np.zeros((layout.STATE_ROWS, layout.BUF_COLS), np.int64)
         _state["gen"] = np.zeros(1, np.int64)
     return _state
+
+
+def _aligned(shape: tuple[int, int], line: int = 64) -> np.ndarray:
+    """An int64 array whose first byte starts a cache line (numpy's allocator gives 16-byte
+    alignment), so a 128-byte table entry spans exactly two lines."""
+    size = shape[0] * shape[1]
+    raw = np.empty(size + line // 8, np.int64)
+    start = (-raw.ctypes.data % line) // 8
+    out: np.ndarray = raw[start:start + size].reshape(shape)
+    return out
 
 
 @dataclass
