@@ -9,7 +9,8 @@ import pytest
 
 from fivehundred.benchmarks import solver as bench
 from fivehundred.cli import main
-from fivehundred.solver import dds_bridge
+from fivehundred.solver import Position, dds_bridge
+from fivehundred.solver.solve import Searcher
 
 
 def _rows(text: str, first_cell: str) -> list[list[str]]:
@@ -140,8 +141,17 @@ def test_node_sums_count_both_queries_and_the_same_every_time() -> None:
     sums = bench.node_sums(deals=3)
     assert [s.kind for s in sums] == [k.name for k in (bench.SUIT, *bench.ALONE)]
     assert sums == bench.node_sums(deals=3)
-    assert all(s.single > 0 and s.every > 0 for s in sums)
+    assert all(s.single > 0 and s.every > 0 and s.floor > 0 for s in sums)
     assert bench.node_sums(deals=3, offset=1000) != sums
+
+
+def test_the_all_moves_floor_checks_the_values_it_proves() -> None:
+    p = Position.from_game(bench.SUIT.games(1, 0)[0])
+    moves, values = Searcher.load(p).every_move()
+    assert bench._floor_nodes(p, moves, values) > 0
+    wrong = [values[0] + 1, *values[1:]]
+    with pytest.raises(AssertionError, match="not what the questions prove"):
+        bench._floor_nodes(p, moves, wrong)
 
 
 def test_bench_nodes_prints_the_table_and_refuses_bad_flags(

@@ -371,10 +371,27 @@ class NodeSums:
     kind: str
     single: int
     every: int
+    floor: int
+    """All-moves nodes when each move is asked only the two questions its value needs ("at
+    least v?" yes, "at least v + 1?" no), the values known in advance: what no order of
+    questions can beat with the search as it is."""
+
+
+def _floor_nodes(p: Position, moves: list[int], values: list[int]) -> int:
+    """The nodes of the two questions per root move that prove ``values`` (see ``floor``)."""
+    s = Searcher.load(p)
+    left = p.tricks_left
+    for m, v in zip(moves, values, strict=True):
+        top = (m & ~(31 << 11)) | ((m >> 3) & 31) << 11  # the sequence's top card alone
+        if (v > 0 and s.at_least(v, top) is not True) or (
+                v < left and s.at_least(v + 1, top) is not False):
+            raise AssertionError(f"a root move's value {v} is not what the questions prove")
+    return s.nodes
 
 
 def node_sums(deals: int = 200, offset: int = 0) -> list[NodeSums]:
-    """Nodes of single and all-moves solves summed over ``deals`` full deals of each kind.
+    """Nodes of single and all-moves solves summed over ``deals`` full deals of each kind,
+    and the all-moves floor (``NodeSums.floor``).
 
     The same on every machine, so a change to the search is judged without timing noise;
     ``offset`` shifts the seeds to other deals (to check a change tuned on the usual ones).
@@ -382,14 +399,15 @@ def node_sums(deals: int = 200, offset: int = 0) -> list[NodeSums]:
     out: list[NodeSums] = []
     for kind in (SUIT, *ALONE):
         k = replace(kind, seed=kind.seed + offset)
-        single = every = 0
+        single = every = floor = 0
         for g in k.games(deals, 0):
             p = Position.from_game(g)
             single += solve(p).nodes
             s = Searcher.load(p)
-            s.every_move()
+            moves, values = s.every_move()
             every += s.nodes
-        out.append(NodeSums(kind.name, single, every))
+            floor += _floor_nodes(p, moves, values)
+        out.append(NodeSums(kind.name, single, every, floor))
     return out
 
 
@@ -398,7 +416,10 @@ def bench_nodes_main(deals: int = 200, offset: int = 0) -> int:
     if deals < 1 or offset < 0:
         raise SystemExit(f"--deals must be at least 1 and --offset at least 0 "
                          f"(got {deals} and {offset})")
-    rows = [[r.kind, f"{r.single:,}", f"{r.every:,}"] for r in node_sums(deals, offset)]
+    rows = [[r.kind, f"{r.single:,}", f"{r.every:,}", f"{r.floor:,}",
+             f"{r.every / r.single:.2f}x", f"{r.floor / r.single:.2f}x"]
+            for r in node_sums(deals, offset)]
     print(f"Search nodes over {deals} full deals of each kind (seed offset {offset}):\n")
-    print("\n".join(_table(["contract", "single solves", "all-moves solves"], rows, 1)))
+    print("\n".join(_table(["contract", "single solves", "all-moves solves",
+                             "all-moves floor", "all / single", "floor / single"], rows, 1)))
     return 0

@@ -136,9 +136,10 @@ class Searcher:
         """Search nodes visited so far."""
         return int(self.w[layout.S_NODES])
 
-    def at_least(self, target: int) -> bool | None:
-        """Can the side make ``target`` more tricks?  None if the budget ran out."""
-        ok = walk.ask(self.st, _tables()["tt"], -1, target)
+    def at_least(self, target: int, move: int = -1) -> bool | None:
+        """Can the side make ``target`` more tricks (after the root plays ``move``, a kernel
+        move code, if not -1)?  None if the budget ran out."""
+        ok = walk.ask(self.st, _tables()["tt"], move, target)
         return self._checked(ok, bool(ok))
 
     def value(self) -> int | None:
