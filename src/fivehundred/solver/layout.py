@@ -51,7 +51,8 @@ T_LB = 6
 T_UB = 7
 T_CODE = 8         # + esuit: owners of the suit's top cards that matter, 3 bits each
 T_BEST = 13        # the move that decided the question last time (tried first next time)
-TT_COLS = 16       # two cache lines an entry: a probe of another bucket reads only the first
+TT_COLS = 16       # two cache lines an entry (words 14, 15 unused): a probe of another
+#                    bucket reads only the first line
 PROBES = 48
 """Slots a look-up scans from the bucket's own (it stops at the first empty one).  Every entry
 of a bucket (one suit-length layout and leader) starts at the same slot, whatever its top
