@@ -445,6 +445,36 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert "different match" in capsys.readouterr().err
 
 
+def test_the_time_limit_reaches_the_bots(capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--seconds`` is each decision's time limit: one too short to solve any deal leaves
+    Hard no time for the solver at all (it decides as Medium); nonsense is refused."""
+    from fivehundred.bots import pimc
+
+    solves: list[float | None] = []
+
+    def spy(real: Any) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            solves.append(kwargs.get("seconds"))
+            return real(*args, **kwargs)
+        return call
+
+    monkeypatch.setattr(pimc, "move_values", spy(pimc.move_values))
+    monkeypatch.setattr(pimc, "solve", spy(pimc.solve))
+    argv = ["arena", "--rules", "australian", "--a", "hard", "--b", "medium", "--deals", "1",
+            "--workers", "1", "--seed", "3", "--json", "-", "--quiet"]
+    assert main([*argv, "--seconds", "1e-9"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["match"]["seconds"] == 1e-9 and summary["units_done"] == 2
+    assert solves == []
+    assert main([*argv, "--seconds", "600"]) == 0
+    capsys.readouterr()
+    assert solves and all(s is not None and 0 < s <= 600 for s in solves)
+    for bad in ("0", "-2", "nan"):
+        assert main([*argv, "--seconds", bad]) == 2
+        assert f"--seconds {float(bad)}: must be positive" in capsys.readouterr().err
+
+
 def test_progress_lines() -> None:
     stream = io.StringIO()
     progress = Progress(stream)

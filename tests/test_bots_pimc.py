@@ -83,6 +83,9 @@ def test_errors() -> None:
     g = Game(Rules.preset("australian"), seed=1)
     with pytest.raises(BotError, match="samples"):
         make("hard", budget=Budget(samples=0))
+    for seconds in (0.0, -1.0, float("nan")):
+        with pytest.raises(BotError, match="seconds: a bot needs some time"):
+            Budget(seconds=seconds)
     with pytest.raises(BotError, match="not seat"):
         make("hard").act(g.view((g.to_move or 0) + 1))
     with pytest.raises(BotError, match="View"):
@@ -91,6 +94,41 @@ def test_errors() -> None:
         g.apply("pass")
     with pytest.raises(BotError, match="nothing to decide"):
         make("insane").act(g.view(0))
+
+
+def _moments() -> list[View]:
+    """The seat to move at a full-deal lead, in the auction and with the kitty."""
+    play = end_position("australian", 2, "6H", 10)
+    auction = Game(Rules.preset("australian"), seed=3)
+    kitty = Game(Rules.preset("australian"), seed=3)
+    kitty.apply("6S")
+    while kitty.phase == "auction":
+        kitty.apply("pass")
+    out = [g.view(g.to_move or 0) for g in (play, auction, kitty)]
+    assert [v.phase for v in out] == ["play", "auction", "kitty"]
+    return out
+
+
+@pytest.mark.parametrize("name", ["hard", "insane"])
+def test_out_of_time_before_any_deal_is_solved_falls_back(name: str) -> None:
+    """A time limit that runs out before the first solve: the usual choice, said so."""
+    for v in _moments():
+        d = make(name, seed=1, budget=Budget(seconds=1e-9)).act(v)
+        assert d.action in v.legal_actions and d.samples == 0
+        assert "out of time before an imagined deal was solved" in d.reason
+        if v.phase != "kitty":
+            assert d.action == make("medium", seed=1).act(v).action
+    g = end_position("australian", 4, "6H", 10)
+    d = make("cheater", seed=1, budget=Budget(seconds=1e-9))
+    assert isinstance(d, CheaterBot)
+    assert "out of time" in d.act_with_game(g).reason
+
+
+def test_a_generous_time_limit_decides_as_without_one() -> None:
+    for v in _views("australian", 2)[:3] + _moments():
+        a = make("hard", seed=9, budget=Budget(samples=2)).act(v)
+        b = make("hard", seed=9, budget=Budget(samples=2, seconds=600)).act(v)
+        assert a == b
 
 
 def test_cheater_sees_the_true_deal_and_takes_the_double_dummy_best() -> None:

@@ -39,7 +39,10 @@ def add_arena_arguments(p: argparse.ArgumentParser, rules_type: Callable[[str], 
                    help="run on Ray: a cluster address, or 'local' to start one here "
                         "(pip install 'fivehundred[ray]')")
     p.add_argument("--samples", type=int, default=None, help="bots' samples per decision")
-    p.add_argument("--seconds", type=float, default=None, help="bots' seconds per decision")
+    p.add_argument("--seconds", type=float, default=None,
+                   help="bots' time limit per decision, in seconds (Hard and Insane decide "
+                        "on the deals solved by then; results then depend on the machine's "
+                        "speed)")
     p.add_argument("--max-hands", type=int, default=500,
                    help="stop a game after this many hands, unfinished (default 500)")
     p.add_argument("--out", metavar="PATH", default=None,
@@ -127,7 +130,7 @@ def spec_from_args(args: argparse.Namespace) -> MatchSpec:
         raise ArenaError(f"--max-hands {args.max_hands}: at least one is needed")
     if args.samples is not None and args.samples < 1:
         raise ArenaError(f"--samples {args.samples}: at least one is needed")
-    if args.seconds is not None and args.seconds <= 0:
+    if args.seconds is not None and not args.seconds > 0:   # (NaN is not > 0 either)
         raise ArenaError(f"--seconds {args.seconds}: must be positive")
     return MatchSpec(
         rules=args.rules.to_string(), bot_a=args.a.strip().lower(),

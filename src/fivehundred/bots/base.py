@@ -9,6 +9,8 @@ choice comes from a generator seeded by the bot's seed and the view's public his
 from __future__ import annotations
 
 import hashlib
+import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -47,10 +49,14 @@ class Decision:
 
 @dataclass(frozen=True)
 class Budget:
-    """How much a bot may think: deals sampled per decision and a soft time limit.
+    """How much a bot may think: deals sampled per decision and a time limit per decision.
 
-    None leaves the bot's own default; zero or less is refused (a bot cannot think in no
-    time).
+    None leaves the bot's own default (no time limit); zero or less is refused (a bot cannot
+    think in no time).  The sampling bots (Hard, Insane) stop solving imagined deals when the
+    time runs out, the solve under way included, and decide on the deals solved by then
+    (Medium's decision if none); the others decide in milliseconds anyway.  The limit is
+    soft by the time it takes to deal the imagined hands and to fall back.  A decision under
+    a time limit depends on the machine's speed: leave it None for reproducible games.
     """
 
     samples: int | None = None
@@ -59,8 +65,31 @@ class Budget:
     def __post_init__(self) -> None:
         if self.samples is not None and self.samples <= 0:
             raise BotError(f"a budget of {self.samples} samples: a bot needs at least one")
-        if self.seconds is not None and self.seconds <= 0:
+        if self.seconds is not None and not self.seconds > 0:   # (NaN is not > 0 either)
             raise BotError(f"a budget of {self.seconds} seconds: a bot needs some time")
+
+
+@dataclass(frozen=True)
+class Clock:
+    """One decision's time limit, started when the bot begins to think."""
+
+    until: float | None
+    """The ``time.perf_counter()`` reading when the time runs out; None: no limit."""
+
+    @classmethod
+    def start(cls, budget: Budget) -> Clock:
+        """The clock of a decision begun now under ``budget``."""
+        s = budget.seconds
+        return cls(None if s is None or math.isinf(s) else time.perf_counter() + s)
+
+    def left(self) -> float | None:
+        """Seconds left (zero or less once out), None without a limit."""
+        return None if self.until is None else self.until - time.perf_counter()
+
+    @property
+    def out(self) -> bool:
+        """Whether the time has run out."""
+        return self.until is not None and time.perf_counter() >= self.until
 
 
 class Bot(Protocol):

@@ -28,7 +28,7 @@ from ..scoring import declaring_seats, slam_value
 from ..solver import Position, move_values, solve
 from ..tricks import TABLES
 from ..view import View
-from .base import BaseBot, Bot, Budget, Candidate, Decision, register
+from .base import BaseBot, Bot, Budget, Candidate, Clock, Decision, register
 from .sampling import World, sample_worlds
 
 NODE_BUDGET = 3_000_000   # per solve: a pathological deal is dropped, never a stall
@@ -86,6 +86,13 @@ def outcome_value(rules: Rules, contract: Contract | None, seat: int, partner: i
     return points[mine] - sum(others) / max(1, len(others))
 
 
+def _left(clock: Clock) -> float | None:
+    """Seconds a solve may take (None: no limit); once the time is out, a solve stops at its
+    first node."""
+    left = clock.left()
+    return None if left is None else max(left, 1e-9)
+
+
 def _won_by(view: View, seats: set[int]) -> int:
     return sum(view.tricks_won[s] for s in seats)
 
@@ -107,18 +114,19 @@ class PimcBot(BaseBot):
     def act(self, view: View) -> Decision:
         """Decide for ``view.seat``."""
         self.check(view)
+        clock = Clock.start(self.budget)
         legal = list(view.legal_actions)
         if len(legal) == 1:
             return Decision(legal[0], (Candidate(legal[0], 0.0),), "the only legal action")
         if view.phase == "auction":
             if view.rules.players >= 5:
                 return self._fallback(view, "five and six players: bids by hand evaluation")
-            return self._bid(view)
+            return self._bid(view, clock)
         if view.phase == "kitty":
-            return self._discard(view)
+            return self._discard(view, clock)
         if view.phase == "call":
             return self._call(view)
-        return self._play(view)
+        return self._play(view, clock)
 
     def _fallback(self, view: View, why: str) -> Decision:
         """The Medium bot's decision, when solving is out of reach."""
@@ -136,7 +144,7 @@ class PimcBot(BaseBot):
 
     # -- the play ------------------------------------------------------------------------
 
-    def _play(self, view: View) -> Decision:
+    def _play(self, view: View, clock: Clock) -> Decision:
         c = view.contract
         if c is not None and c.is_misere and c.declarer == view.seat:
             # Declaring misère, averaging over imagined deals fails (each deal is then played
@@ -151,9 +159,10 @@ class PimcBot(BaseBot):
         worlds, weights = self._worlds(view, rng, n)
         if not worlds:
             return self._fallback(view, "no consistent deal found")
-        return self._play_on(view, [w.game for w in worlds], weights)
+        return self._play_on(view, [w.game for w in worlds], weights, clock)
 
-    def _play_on(self, view: View, games: list[Game], weights: list[float]) -> Decision:
+    def _play_on(self, view: View, games: list[Game], weights: list[float],
+                 clock: Clock) -> Decision:
         c = view.contract
         seat = view.seat
         r = view.rules
@@ -171,7 +180,10 @@ class PimcBot(BaseBot):
         wsum = 0.0
         used = 0
         for g, wgt in zip(games, weights, strict=True):
-            vals = move_values(g, budget=self._node_budget(view), side=side)
+            if clock.out:
+                break
+            vals = move_values(g, budget=self._node_budget(view), side=side,
+                               seconds=_left(clock))
             if any(v is None for v in vals.values()):
                 continue
             used += 1
@@ -185,17 +197,20 @@ class PimcBot(BaseBot):
                     made = total == 0 if c.is_misere else total >= c.tricks
                     makes[a] += wgt * (1.0 if made else 0.0)
         if used == 0 or wsum == 0:
-            return self._fallback(view, "every imagined deal was too hard to solve")
+            return self._fallback(view, "out of time before an imagined deal was solved"
+                                  if clock.out else "every imagined deal was too hard to solve")
         cands = tuple(sorted(
             (Candidate(a, totals[a] / wsum, makes[a] / wsum if c is not None else None)
              for a in view.legal_actions),
             key=lambda x: (-x.value, x.action)))
-        return Decision(cands[0].action, cands, f"best average over {used} imagined deals",
-                        samples=used)
+        late = (f" (the time ran out after {used} of {len(games)})"
+                if clock.out and used < len(games) else "")
+        return Decision(cands[0].action, cands,
+                        f"best average over {used} imagined deals{late}", samples=used)
 
     # -- the auction ---------------------------------------------------------------------
 
-    def _bid(self, view: View) -> Decision:
+    def _bid(self, view: View, clock: Clock) -> Decision:
         rng = self.rng(view)
         n = self._samples(self.bid_samples)
         worlds, weights = self._worlds(view, rng, n)
@@ -208,14 +223,18 @@ class PimcBot(BaseBot):
         misere_safe: list[tuple[bool, float]] = []
         want_misere = ("misere" in legal or "open-misere" in legal) and self._low_hand(hand)
         budget = self._node_budget(view)
+        used = 0
         for w, wgt in zip(worlds, weights, strict=True):
+            if clock.out:
+                break
+            used += 1
             kitty = w.game.kitty
             for s in strains:
                 keep = best_keep(hand | kitty, s, r.kitty_size, misere=False)
                 hands = list(w.hands)
                 hands[view.seat] = keep
                 res = solve(Position.for_contract(r, hands, view.seat, s, dealer=view.dealer),
-                            budget=budget)
+                            budget=budget, seconds=_left(clock))
                 if res.tricks is not None:
                     tricks_by_strain[s].append((res.tricks, wgt))
             if want_misere:
@@ -223,9 +242,12 @@ class PimcBot(BaseBot):
                 hands = list(w.hands)
                 hands[view.seat] = keep
                 res = solve(Position.for_contract(r, hands, view.seat, NO_TRUMPS, misere=True,
-                                                  dealer=view.dealer), budget=budget)
+                                                  dealer=view.dealer), budget=budget,
+                            seconds=_left(clock))
                 if res.tricks is not None:
                     misere_safe.append((res.tricks == 0, wgt))
+        if used == 0 and clock.out:
+            return self._fallback(view, "out of time before an imagined deal was solved")
         cands: list[Candidate] = [Candidate("pass", 0.0, None, "baseline")]
         for tok in sorted(legal):
             a = _bid_action(tok)
@@ -250,7 +272,7 @@ class PimcBot(BaseBot):
                 p_make = sum(wt for ok, wt in misere_safe if ok) / total
                 cands.append(Candidate(tok, p_make * value - (1 - p_make) * value, p_make))
         cands.sort(key=lambda c: (-c.value, c.action))
-        return self._checked_bid(view, cands, len(worlds))
+        return self._checked_bid(view, cands, used)
 
     def _checked_bid(self, view: View, cands: list[Candidate], n: int) -> Decision:
         """Medium's bid, checked on the imagined deals: a bid they mostly defeat is passed, and
@@ -298,7 +320,7 @@ class PimcBot(BaseBot):
 
     # -- kitty and call ------------------------------------------------------------------
 
-    def _discard(self, view: View) -> Decision:
+    def _discard(self, view: View, clock: Clock) -> Decision:
         c = view.contract
         assert c is not None
         if c.is_misere:
@@ -307,29 +329,42 @@ class PimcBot(BaseBot):
         hand = cards.mask_of(view.hand)
         to_go = len(view.hand) - 10
         options = discard_options(hand, c.strain, to_go, c.is_misere)
+        why = "keep the hand that plays best on imagined deals"
         if len(options) == 1:
             keep = options[0]
         else:
             rng = self.rng(view)
             worlds = sample_worlds(view, rng, max(2, self._samples(self.bid_samples) // 2))
-            scores = []
-            for keep in options:
-                total = 0.0
-                for w in worlds:
+            totals = [0] * len(options)
+            solved = 0
+            for w in worlds:
+                if clock.out:
+                    break
+                # a deal counts once every option is solved on it (all compared on the same)
+                tricks = []
+                for keep in options:
                     hands = list(w.hands)
                     hands[view.seat] = keep
                     p = Position.for_contract(r, hands, view.seat, c.strain, c.is_misere,
                                               partner=view.partner)
-                    res = solve(p, budget=self._node_budget(view))
-                    t = res.tricks if res.tricks is not None else 0
-                    total += -t if c.is_misere else t
-                scores.append(total / max(1, len(worlds)))
-            best_i = max(range(len(options)), key=lambda i: (scores[i], -i))
-            keep = options[best_i]
+                    t = solve(p, budget=self._node_budget(view), seconds=_left(clock)).tricks
+                    if t is None:
+                        break
+                    tricks.append(t)
+                if len(tricks) == len(options):
+                    solved += 1
+                    totals = [a + b for a, b in zip(totals, tricks, strict=True)]
+            if solved:
+                best_i = max(range(len(options)), key=lambda i: (totals[i], -i))
+                keep = options[best_i]
+            else:
+                keep = options[0]
+                why = ("out of time before an imagined deal was solved: the usual discard"
+                       if clock.out else "no imagined deal solved: the usual discard")
         out = hand & ~keep
         tok = cards.token(min(cards.iter_cards(out)))
         return Decision(tok, (Candidate(tok, 0.0, None, "discard " + " ".join(cards.tokens(out))),),
-                        "keep the hand that plays best on imagined deals")
+                        why)
 
     def _call(self, view: View) -> Decision:
         """Call the highest card missing from the longest side suit (or the joker at NT)."""
@@ -491,7 +526,7 @@ class CheaterBot(PimcBot):
         view = game.view(seat)
         self.check(view)
         if view.phase == "play":
-            return self._play_on(view, [game.clone()], [1.0])
+            return self._play_on(view, [game.clone()], [1.0], Clock.start(self.budget))
         return self.act(view)
 
 

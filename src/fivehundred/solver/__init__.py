@@ -64,10 +64,12 @@ def _loading_the_kernel() -> Iterator[None]:
 
 
 with _loading_the_kernel():
+    from .limits import LimitError
     from .position import Position, PositionError
     from .solve import Solution, can_make, misere_safe, move_values, solve
 
 __all__ = [
+    "LimitError",
     "Position",
     "PositionError",
     "Solution",

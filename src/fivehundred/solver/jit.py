@@ -2,7 +2,9 @@
 
 ``compiled(signature)`` compiles a function eagerly for one signature and caches the machine
 code on disk.  The kernel allocates nothing, so numba's reference counting of arrays
-(``_nrt``) is switched off: it would cost two atomic operations per array per call.  Helpers
+(``_nrt``) is switched off: it would cost two atomic operations per array per call.  It holds
+no Python object either, so it runs without the GIL (``nogil``): the thread that watches a
+solve's time limit (``solve.py``) runs meanwhile and raises the kernel's time-up flag.  Helpers
 of the search are marked ``inline=True``: inlined where they are called, since a call passes
 every array as a dozen words on the stack, at every node (not compiled on their own unless
 called from Python).  With ``NUMBA_DISABLE_JIT=1``
@@ -86,7 +88,7 @@ def _mark_current(dispatcher: Any) -> None:
 def compiled(signature: Any, inline: bool = False) -> Callable[[F], F]:
     """Compile for ``signature`` (cached, no reference counting), or with ``inline`` leave
     the function to be inlined into its callers (``signature`` then documents its types)."""
-    options: dict[str, Any] = {"cache": True, "_nrt": False}
+    options: dict[str, Any] = {"cache": True, "_nrt": False, "nogil": True}
     if inline:
         options["inline"] = "always"
 

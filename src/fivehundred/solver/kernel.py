@@ -84,6 +84,7 @@ from .layout import (
     S_LEN,
     S_NODES,
     S_PROBES,
+    S_TIMEUP,
     S_TSUITS,
     S_WPOW,
     S_WSEAT,
@@ -102,7 +103,9 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
 
     ``st`` is the whole search state (see ``STATE_ROWS``), one array so that a recursive
     call passes two arrays, not four.  On return ``st[depth, B_REL + e]`` holds the lowest
-    rank of suit e that the answer depended on (NONE if none).
+    rank of suit e that the answer depended on (NONE if none).  Past the node budget, or
+    once the time-up flag is raised (``limits``), it sets ``S_ABORT`` and unwinds, storing
+    nothing.
     """
     w = st[W_ROW]
     hands = st[HAND_ROW:]
@@ -115,7 +118,7 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
     if target > left or (target > 1 and w[C_STOP] == 1):
         return False      # more than left, or more than the one trick that stops a misère
     w[S_NODES] += 1
-    if w[C_BUDGET] > 0 and w[S_NODES] > w[C_BUDGET]:
+    if (w[C_BUDGET] > 0 and w[S_NODES] > w[C_BUDGET]) or w[S_TIMEUP] == 1:
         w[S_ABORT] = 1
         return False
     forced = depth == 0 and w[S_FORCE] >= 0

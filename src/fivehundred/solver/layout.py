@@ -36,6 +36,7 @@ S_PROBES = 26      # table look-ups (statistics)
 S_HITS = 27        # look-ups that answered the question at once
 S_FORCE = 28       # a move the root (depth 0) must play, -1 for none: one move's question
 S_TSUITS = 29      # suits played to the trick just completed (for the next owner_codes)
+S_TIMEUP = 30      # 1: the solve's time limit has passed (raised by a watchdog thread)
 VOIDS = 32         # + seat: suits shown void
 TRICK = 40         # + esuit: cards of the current trick
 NEXT = 48          # + seat: the next seat to play

@@ -7,7 +7,10 @@ question after the first reuses what the earlier ones learnt.
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -17,6 +20,7 @@ from ..actions import JOKER_LEAD, token_of
 from ..cards import JOKER, NO_TRUMPS
 from ..game import Game
 from . import layout, walk
+from .limits import check_limits, deadline_after, watched
 from .position import Position, effective, effective_masks
 
 TT_BITS = 17
@@ -26,6 +30,9 @@ count rather than bisected (measured: suit nodes -5.8%, three-handed -7.5%; at n
 the play-out guesses too badly to help: right on 20% of deals, against 50% in suits)."""
 T = TypeVar("T")
 _state: dict[str, np.ndarray] = {}
+_KERNEL = threading.Lock()
+"""Held for each call into the kernel: the calls share one table and scratch array, and run
+without the GIL, so two threads' solves take turns call by call (as they did under it)."""
 
 
 def _tables() -> dict[str, np.ndarray]:
@@ -56,6 +63,8 @@ class Searcher:
     position: Position
     st: np.ndarray
     finished: bool = True
+    deadline: float | None = None
+    """When the time limit runs out (a ``time.perf_counter()`` reading), None for none."""
 
     @property
     def hands(self) -> np.ndarray:
@@ -70,8 +79,15 @@ class Searcher:
         return w
 
     @classmethod
-    def load(cls, p: Position, budget: int = 0, gen: int | None = None) -> Searcher:
-        """Load a position; a fresh table generation unless ``gen`` continues one."""
+    def load(cls, p: Position, budget: int = 0, gen: int | None = None,
+             seconds: float | None = None) -> Searcher:
+        """Load a position; a fresh table generation unless ``gen`` continues one.
+
+        ``budget``: nodes per question (0: no limit); ``seconds``: a time limit for all the
+        questions asked of it, from now (None: none).  :class:`LimitError` if either is not
+        a limit."""
+        check_limits(budget, seconds)
+        deadline = deadline_after(seconds)
         t = _tables()
         if gen is None:
             t["gen"][0] += 1
@@ -129,7 +145,7 @@ class Searcher:
         st = np.zeros((layout.STATE_ROWS, layout.BUF_COLS), np.int64)
         st[layout.W_ROW, :layout.W_SIZE] = w
         st[layout.HAND_ROW:layout.HAND_ROW + n, :5] = hands
-        return cls(p, st)
+        return cls(p, st, deadline=deadline)
 
     @property
     def nodes(self) -> int:
@@ -138,30 +154,45 @@ class Searcher:
 
     def at_least(self, target: int, move: int = -1) -> bool | None:
         """Can the side make ``target`` more tricks (after the root plays ``move``, a kernel
-        move code, if not -1)?  None if the budget ran out."""
-        ok = walk.ask(self.st, _tables()["tt"], move, target)
+        move code, if not -1)?  None if the budget or the time ran out."""
+        with self._kernel():
+            ok = walk.ask(self.st, _tables()["tt"], move, target)
         return self._checked(ok, bool(ok))
 
     def value(self) -> int | None:
         """The exact number of counted tricks (stepping from a guess, else bisecting); None
         if unfinished."""
-        v = walk.exact(self.st, _tables()["tt"], -1, 0, int(self.w[layout.S_LEFT]),
-                       self.first_guess(), self.small_cards())
+        guess = self.first_guess()
+        with self._kernel():
+            v = walk.exact(self.st, _tables()["tt"], -1, 0, int(self.w[layout.S_LEFT]),
+                           guess, self.small_cards())
         return self._checked(v, v)
 
     def first_guess(self) -> int:
         """A guess at the value to step from (``walk.greedy_value``), or -1: bisect."""
         if int(self.w[layout.S_LEFT]) < GUESS_FROM or int(self.w[layout.C_NT]) == 1:
             return -1
-        return int(walk.greedy_value(self.st, _tables()["scratch"]))
+        with _KERNEL:
+            return int(walk.greedy_value(self.st, _tables()["scratch"]))
 
     def every_move(self, budget: int = 0) -> tuple[list[int], list[int]]:
         """The root's moves (kernel codes, sequences of equivalent cards) and the value of
-        each (``walk.ABORTED`` for one that ran out of ``budget`` nodes), one kernel call."""
+        each (``walk.ABORTED`` for one that ran out of ``budget`` nodes or of time), one
+        kernel call."""
+        check_limits(budget, None)
         out = np.empty((2, layout.MAX_MOVES), np.int64)
-        n = walk.every_move(self.st, _tables()["tt"], budget, out, self.small_cards(),
-                            self.first_guess())
+        guess = self.first_guess()
+        with self._kernel():
+            n = walk.every_move(self.st, _tables()["tt"], budget, out, self.small_cards(),
+                                guess)
         return out[0, :n].tolist(), out[1, :n].tolist()
+
+    @contextmanager
+    def _kernel(self) -> Iterator[None]:
+        """One search call: the kernel to itself, under this solve's time limit (a deadline
+        that passed while another thread's call ran stops this one at its first node)."""
+        with _KERNEL, watched(self.w, self.deadline):
+            yield
 
     def small_cards(self) -> np.ndarray:
         """An empty table of answers shared by the root's small cards (``walk.exact``)."""
@@ -186,36 +217,44 @@ class Solution:
     seconds: float
 
 
-def solve(game_or_position: Game | Position, budget: int = 0) -> Solution:
-    """The most counted tricks the maximising side can take from here (optional node budget).
+def solve(game_or_position: Game | Position, budget: int = 0, *,
+          seconds: float | None = None) -> Solution:
+    """The most counted tricks the maximising side can take from here.
 
     For a trick contract: the declaring side's tricks.  For misère the defenders maximise the
-    declarer's tricks, so 0 means the misère is safe (see :func:`misere_safe`).
+    declarer's tricks, so 0 means the misère is safe (see :func:`misere_safe`).  Optional
+    limits, each giving an unfinished answer (``tricks`` None) when it runs out: ``budget``
+    nodes (the same on every machine) and ``seconds`` of time (for a person waiting; an
+    answer then depends on the machine's speed).  :class:`LimitError` for a limit that is
+    not one (negative, zero seconds).
     """
     p = _position(game_or_position)
     start = time.perf_counter()
-    s = Searcher.load(p, budget)
+    s = Searcher.load(p, budget, seconds=seconds)
     v = s.value()
     return Solution(v, v is not None, s.nodes, time.perf_counter() - start)
 
 
-def can_make(game_or_position: Game | Position, tricks: int, budget: int = 0) -> bool | None:
-    """Can the declaring side take at least ``tricks`` more tricks? (None: budget ran out)."""
-    s = Searcher.load(_position(game_or_position), budget)
+def can_make(game_or_position: Game | Position, tricks: int, budget: int = 0, *,
+             seconds: float | None = None) -> bool | None:
+    """Can the declaring side take at least ``tricks`` more tricks?  (None: the node budget
+    or the time limit ran out; the limits as for :func:`solve`.)"""
+    s = Searcher.load(_position(game_or_position), budget, seconds=seconds)
     return s.at_least(tricks)
 
 
-def misere_safe(game: Game, budget: int = 0) -> bool | None:
-    """Misère: can the declarer avoid every remaining trick against the best defence?"""
+def misere_safe(game: Game, budget: int = 0, *, seconds: float | None = None) -> bool | None:
+    """Misère: can the declarer avoid every remaining trick against the best defence?
+    (None: a limit ran out; the limits as for :func:`solve`.)"""
     p = _position(game)
     if not p.misere:
         raise ValueError("misere_safe() is for a misère contract")
-    ok = Searcher.load(p, budget).at_least(1)
+    ok = Searcher.load(p, budget, seconds=seconds).at_least(1)
     return None if ok is None else not ok
 
 
-def move_values(game: Game, budget: int = 0,
-                side: tuple[int, ...] | None = None) -> dict[str, int | None]:
+def move_values(game: Game, budget: int = 0, side: tuple[int, ...] | None = None, *,
+                seconds: float | None = None) -> dict[str, int | None]:
     """For every legal play of the seat to move: the counted tricks from here after it.
 
     Counted tricks are the declaring side's (for misère, the declarer's; in the all-pass game,
@@ -225,11 +264,12 @@ def move_values(game: Game, budget: int = 0,
     is found as :meth:`Searcher.value` finds a value, each later one is first asked "as good
     as the best so far?" and walks one trick at a time from there (most moves are worth the
     best or next to it).  Cards in sequence are solved once, and a suit's small cards share
-    answers that depended on none of them.  ``budget`` bounds each move's nodes; None marks
-    a move that ran out of it.
+    answers that depended on none of them.  ``budget`` bounds each move's nodes, ``seconds``
+    the whole call's time; None marks a move that ran out of either (the moves finished
+    before the time ran out keep their exact values).
     """
     p = Position.from_game(game, side=side)
-    moves, found = Searcher.load(p).every_move(budget)
+    moves, found = Searcher.load(p, seconds=seconds).every_move(budget)
     vals: dict[int, int | None] = {
         m: (None if v == walk.ABORTED else v) for m, v in zip(moves, found, strict=True)}
     rep = {a: _move_of(moves, _kernel_move(p, a)) for a in game.legal_action_ids()}

@@ -1,0 +1,161 @@
+"""The solver's limits: a time limit and a node budget, each with an honest "not finished".
+
+The long solve is a six-handed misère whose single solve takes some 24 million nodes (seconds
+on any machine): a node budget far below that is the backstop, so a time limit that did not
+work shows as a search run on to the backstop, never as a hung test.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fivehundred.benchmarks.solver import contract_game
+from fivehundred.game import Game
+from fivehundred.solver import (
+    LimitError,
+    Position,
+    can_make,
+    misere_safe,
+    move_values,
+    solve,
+)
+from fivehundred.solver.brute import brute_value
+from fivehundred.solver.solve import Searcher
+from fivehundred.solver.walk import ABORTED
+from helpers import end_position
+
+BACKSTOP = 5_000_000
+"""Nodes a search stopped by a 20 ms time limit never reaches (about 200,000 here)."""
+
+
+def _long_deal() -> Game:
+    g = contract_game("six_pairs", 7, "misere", 1)
+    assert g is not None
+    return g
+
+
+@pytest.fixture(scope="module")
+def long_deal() -> Game:
+    """The long solve, checked to need more than the backstop (else nothing is tested)."""
+    g = _long_deal()
+    assert not solve(g, BACKSTOP).finished
+    return g
+
+
+def test_a_time_limit_stops_a_long_solve(long_deal: Game) -> None:
+    r = solve(long_deal, BACKSTOP, seconds=0.02)
+    assert not r.finished and r.tricks is None
+    assert 0 < r.nodes < BACKSTOP        # stopped by the clock, not by the node budget
+    assert can_make(long_deal, 1, BACKSTOP, seconds=0.02) is None
+    assert misere_safe(long_deal, BACKSTOP, seconds=0.02) is None
+
+
+def test_a_time_limit_stops_an_all_moves_solve(long_deal: Game) -> None:
+    s = Searcher.load(Position.from_game(long_deal), seconds=0.02)
+    moves, values = s.every_move(BACKSTOP)
+    assert ABORTED in values and len(values) == len(moves) > 1
+    assert s.nodes < BACKSTOP            # one move alone would have run on to the backstop
+    vals = move_values(long_deal, BACKSTOP, seconds=0.02)
+    assert set(vals) == set(long_deal.legal_actions()) and None in vals.values()
+
+
+def test_questions_after_the_time_ran_out_stop_at_their_first_node(long_deal: Game) -> None:
+    s = Searcher.load(Position.from_game(long_deal), seconds=0.02)
+    assert s.value() is None and not s.finished
+    before = s.nodes
+    assert s.at_least(1) is None and s.at_least(2) is None
+    assert s.nodes - before <= 2
+
+
+def test_a_stopped_search_leaves_nothing_false_behind(long_deal: Game) -> None:
+    """After searches cut short by the clock, solves of other positions are still exact."""
+    g = end_position("australian", 3, "6NT", 7)
+    want = move_values(g)
+    for _ in range(3):
+        assert solve(long_deal, BACKSTOP, seconds=0.01).tricks is None
+        assert move_values(g) == want
+    checked = 0
+    for seed in range(40):
+        e = end_position("classic3", seed, "6D", 3)
+        if e.phase == "play":
+            assert solve(e).tricks == brute_value(e)
+            checked += 1
+    assert checked >= 20
+
+
+def test_a_generous_time_limit_changes_nothing() -> None:
+    g = end_position("australian", 1, "6NT", 10)
+    free, timed = solve(g), solve(g, seconds=600)
+    assert (timed.tricks, timed.nodes, timed.finished) == (free.tricks, free.nodes, True)
+    assert move_values(g, seconds=600) == move_values(g)
+    assert solve(g, seconds=math.inf).nodes == free.nodes     # infinite: no limit
+
+
+@pytest.mark.parametrize("seconds", [0, -1.5, math.nan])
+def test_a_time_limit_that_is_not_one_is_refused(seconds: float) -> None:
+    g = end_position("australian", 1, "6H", 6)
+    with pytest.raises(LimitError, match=f"a time limit of {seconds} seconds"):
+        solve(g, seconds=seconds)
+    with pytest.raises(LimitError, match="positive number of seconds"):
+        move_values(g, seconds=seconds)
+    with pytest.raises(LimitError, match="positive number of seconds"):
+        can_make(g, 3, seconds=seconds)
+
+
+def test_a_negative_node_budget_is_refused() -> None:
+    g = end_position("australian", 1, "6H", 6)
+    for call in (lambda: solve(g, -1), lambda: move_values(g, -1), lambda: can_make(g, 3, -1),
+                 lambda: Searcher.load(Position.from_game(g)).every_move(-1)):
+        with pytest.raises(LimitError, match="a node budget of -1"):
+            call()
+    m = end_position("classic3", 2, "misere", 5)
+    with pytest.raises(LimitError, match="node budget"):
+        misere_safe(m, -7)
+
+
+TWIN = """
+import json, sys
+sys.path.insert(0, {tests!r})
+from numba.core import config
+from fivehundred.solver import kernel, solve
+from test_solver_limits import _long_deal
+assert config.DISABLE_JIT and not hasattr(kernel.search, "signatures"), "the JIT is on"
+r = solve(_long_deal(), 100_000, seconds=0.05)
+print(json.dumps([r.finished, r.nodes]))
+"""
+
+
+def test_the_pure_twin_keeps_the_time_limit() -> None:
+    """The same watchdog stops the plain-Python kernel (it runs some 100,000 nodes in
+    seconds: the 50 ms limit must stop it long before the budget)."""
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    script = TWIN.format(tests=str(Path(__file__).parent))
+    res = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                         text=True, timeout=600, check=True)
+    finished, nodes = json.loads(res.stdout)
+    assert finished is False and 0 < nodes < 100_000
+
+
+def test_solves_in_two_threads_take_turns_and_stay_exact() -> None:
+    """The kernel runs without the GIL (so the watchdog can run) but shares one table: two
+    threads' solves must give what they give one after the other, nodes included."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    games = [g for s in range(40) if (g := end_position("australian", s, "6NT", 10)).phase
+             == "play"]
+
+    def both(g: Game) -> tuple[int | None, int, dict[str, int | None]]:
+        r = solve(g)
+        return r.tricks, r.nodes, move_values(g)
+
+    alone = [both(g) for g in games]
+    with ThreadPoolExecutor(2) as pool:
+        for _ in range(3):
+            assert list(pool.map(both, games)) == alone
