@@ -190,3 +190,10 @@ def test_hint_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["seat"] is not None and data["candidates"]
     assert main(["hint", rec, "--hand", "50", "--action", "2"]) == 2
     assert "no hand 50" in capsys.readouterr().err
+    assert main(["hint", rec, "--hand", "5", "--action", "12", "--seconds", "1e-9",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["samples"] == 0 and "out of time" in data["reason"]
+    for bad in (["--samples", "0"], ["--seconds", "0"], ["--seconds", "nan"]):
+        assert main(["hint", rec, "--hand", "5", "--action", "2", *bad]) == 2
+        assert "a bot needs" in capsys.readouterr().err

@@ -59,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     hint.add_argument("--action", type=int, required=True,
                       help="advise after this many actions of the hand")
     hint.add_argument("--samples", type=int, default=None, help="imagined deals per decision")
+    hint.add_argument("--seconds", type=float, default=None,
+                      help="a time limit: advice from the deals solved by then")
     hint.add_argument("--json", action="store_true", help="print JSON")
 
     bench = sub.add_parser("bench", help="benchmarks")
@@ -110,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .hint_cli import hint_main
 
         return hint_main(args.file, args.hand, args.action, as_json=args.json,
-                         samples=args.samples)
+                         samples=args.samples, seconds=args.seconds)
     if args.command == "bench" and args.what == "nodes":
         from .benchmarks.solver import bench_nodes_main
 

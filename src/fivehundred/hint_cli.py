@@ -10,11 +10,12 @@ from .bots.hints import format_hint, hint
 
 
 def hint_main(path: str, hand: int, action: int, as_json: bool = False,
-              samples: int | None = None, seed: int = 0) -> int:
+              samples: int | None = None, seed: int = 0, seconds: float | None = None) -> int:
     """``fivehundred hint RECORD --hand N --action M``: the Insane bot's advice at that point.
 
     The record's hand ``hand`` (from 1) is replayed for ``action`` actions; the advice is for
-    the seat to move, from its view only.  Returns 0, or 2 with the reason on stderr.
+    the seat to move, from its view only, with ``samples`` imagined deals and within
+    ``seconds`` if given.  Returns 0, or 2 with the reason on stderr.
     """
     import json
     import sys
@@ -24,6 +25,7 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
     from .solver.analysis import load_input
 
     try:
+        budget = Budget(samples=samples, seconds=seconds)
         rec = load_input(path)
         if isinstance(rec, tuple):
             raise FiveHundredError("a hint needs a game record (.fhr or .fhr.json), not a deal")
@@ -38,8 +40,7 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
             g.apply(a)
         if g.to_move is None:
             raise FiveHundredError(f"after {action} actions hand {hand} is over: no one to advise")
-        d = hint(g.view(g.to_move), seed=seed,
-                 budget=Budget(samples=samples) if samples else None)
+        d = hint(g.view(g.to_move), seed=seed, budget=budget)
     except FiveHundredError as e:
         print(f"fivehundred hint: {e}", file=sys.stderr)
         return 2
