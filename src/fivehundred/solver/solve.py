@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -187,12 +187,10 @@ class Searcher:
                                 guess)
         return out[0, :n].tolist(), out[1, :n].tolist()
 
-    @contextmanager
-    def _kernel(self) -> Iterator[None]:
+    def _kernel(self) -> AbstractContextManager[object]:
         """One search call: the kernel to itself, under this solve's time limit (a deadline
         that passed while another thread's call ran stops this one at its first node)."""
-        with _KERNEL, watched(self.w, self.deadline):
-            yield
+        return _KERNEL if self.deadline is None else _watched_kernel(self.w, self.deadline)
 
     def small_cards(self) -> np.ndarray:
         """An empty table of answers shared by the root's small cards (``walk.exact``)."""
@@ -291,6 +289,12 @@ def _move_of(moves: list[int], code: int) -> int:
         if m & 7 == e and (m >> 8) & 7 == name and (m >> 11) & 31 <= r <= (m >> 3) & 31:
             return m
     raise AssertionError(f"no root move of the kernel plays the card with code {code:#x}")
+
+
+@contextmanager
+def _watched_kernel(w: np.ndarray, deadline: float) -> Iterator[None]:
+    with _KERNEL, watched(w, deadline):
+        yield
 
 
 def _position(x: Game | Position) -> Position:
