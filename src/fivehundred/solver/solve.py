@@ -36,7 +36,8 @@ without the GIL, so two threads' solves take turns call by call (as they did und
 
 
 def _tables() -> dict[str, np.ndarray]:
-    """The transposition table, allocated and touched once."""
+    """The transposition table, allocated and touched once (first called under the kernel's
+    lock: :meth:`Searcher.load`)."""
     if not _state:
         tt = _aligned((1 << TT_BITS, layout.TT_COLS))
         tt.fill(0)  # touch every page now, not as page faults inside the first searches
@@ -88,10 +89,11 @@ class Searcher:
         a limit."""
         check_limits(budget, seconds)
         deadline = deadline_after(seconds)
-        t = _tables()
         if gen is None:
-            t["gen"][0] += 1
-            gen = int(t["gen"][0])
+            with _KERNEL:  # two threads' solves must never share a generation
+                t = _tables()
+                t["gen"][0] += 1
+                gen = int(t["gen"][0])
         n = p.players
         if n > layout.MAX_SEATS:
             raise ValueError(f"the kernel holds at most {layout.MAX_SEATS} hands, not {n}")
