@@ -21,6 +21,7 @@ from fivehundred.game import Game
 from fivehundred.solver import (
     LimitError,
     Position,
+    Solution,
     can_make,
     misere_safe,
     move_values,
@@ -31,8 +32,9 @@ from fivehundred.solver.solve import Searcher
 from fivehundred.solver.walk import ABORTED
 from helpers import end_position
 
-BACKSTOP = 5_000_000
-"""Nodes a search stopped by a 20 ms time limit never reaches (about 200,000 here)."""
+BACKSTOP = 20_000_000
+"""Nodes a search stopped by a 20 ms time limit does not reach (about 200,000 here): some two
+seconds of slack for the watchdog on a loaded machine, and still short of the deal's 24M."""
 
 
 def _long_deal() -> Game:
@@ -88,6 +90,32 @@ def test_a_stopped_search_leaves_nothing_false_behind(long_deal: Game) -> None:
             assert solve(e).tricks == brute_value(e)
             checked += 1
     assert checked >= 20
+
+
+def test_waiting_for_another_threads_call_counts_against_the_time_limit() -> None:
+    """While the kernel is busy elsewhere (its lock held here), a time-limited solve gives up
+    when its time runs out instead of waiting, and touches nothing shared."""
+    import threading
+
+    lock = sys.modules["fivehundred.solver.solve"]._KERNEL  # (the package's `solve` is the
+    #                                                          function, not the module)
+    g = end_position("australian", 1, "6NT", 10)
+    want = move_values(g)
+    got: list[object] = []
+
+    def limited() -> None:
+        got.append(solve(g, seconds=0.05))
+        got.append(move_values(g, seconds=0.05))
+
+    with lock:
+        t = threading.Thread(target=limited, daemon=True)
+        t.start()
+        t.join(60)
+        assert not t.is_alive(), "a time-limited solve waited for the kernel's lock"
+    r, vals = got
+    assert isinstance(r, Solution) and not r.finished and r.nodes <= 1
+    assert vals == dict.fromkeys(want)
+    assert move_values(g) == want
 
 
 def test_a_generous_time_limit_changes_nothing() -> None:
@@ -159,3 +187,33 @@ def test_solves_in_two_threads_take_turns_and_stay_exact() -> None:
     with ThreadPoolExecutor(2) as pool:
         for _ in range(3):
             assert list(pool.map(both, games)) == alone
+
+
+def _solve_small_and_exit() -> None:
+    g = end_position("australian", 2, "6H", 5)
+    sys.exit(0 if solve(g, seconds=30).finished else 3)
+
+
+@pytest.mark.skipif(not hasattr(os, "register_at_fork"), reason="no fork on this platform")
+def test_a_fork_while_another_thread_solves_leaves_the_child_a_free_kernel(
+        long_deal: Game) -> None:
+    """A child forked while a thread is inside the kernel must not inherit its lock taken
+    (its first solve would wait forever): the fork waits for the call to end."""
+    import multiprocessing
+    import threading
+    import time
+
+    lock = sys.modules["fivehundred.solver.solve"]._KERNEL
+    busy = threading.Thread(target=solve, args=(long_deal, 3_000_000), daemon=True)
+    busy.start()
+    while not lock.locked() and busy.is_alive():
+        time.sleep(0.001)
+    assert lock.locked(), "the solve ended before the fork: nothing would be tested"
+    child = multiprocessing.get_context("fork").Process(target=_solve_small_and_exit)
+    child.start()
+    child.join(60)
+    if child.is_alive():
+        child.kill()
+        child.join()
+    busy.join(60)
+    assert child.exitcode == 0

@@ -227,16 +227,16 @@ class PimcBot(BaseBot):
         for w, wgt in zip(worlds, weights, strict=True):
             if clock.out:
                 break
-            used += 1
             kitty = w.game.kitty
+            tricks: list[tuple[int, int | None]] = []
             for s in strains:
                 keep = best_keep(hand | kitty, s, r.kitty_size, misere=False)
                 hands = list(w.hands)
                 hands[view.seat] = keep
                 res = solve(Position.for_contract(r, hands, view.seat, s, dealer=view.dealer),
                             budget=budget, seconds=_left(clock))
-                if res.tricks is not None:
-                    tricks_by_strain[s].append((res.tricks, wgt))
+                tricks.append((s, res.tricks))
+            safe: bool | None = None
             if want_misere:
                 keep = best_keep(hand | kitty, NO_TRUMPS, r.kitty_size, misere=True)
                 hands = list(w.hands)
@@ -244,8 +244,15 @@ class PimcBot(BaseBot):
                 res = solve(Position.for_contract(r, hands, view.seat, NO_TRUMPS, misere=True,
                                                   dealer=view.dealer), budget=budget,
                             seconds=_left(clock))
-                if res.tricks is not None:
-                    misere_safe.append((res.tricks == 0, wgt))
+                safe = None if res.tricks is None else res.tricks == 0
+            if clock.out:
+                break  # the time ran out on this deal: its strains are not all solved
+            used += 1
+            for s, t in tricks:
+                if t is not None:  # (None: beyond the node budget)
+                    tricks_by_strain[s].append((t, wgt))
+            if safe is not None:
+                misere_safe.append((safe, wgt))
         if used == 0 and clock.out:
             return self._fallback(view, "out of time before an imagined deal was solved")
         cands: list[Candidate] = [Candidate("pass", 0.0, None, "baseline")]

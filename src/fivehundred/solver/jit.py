@@ -4,7 +4,7 @@
 code on disk.  The kernel allocates nothing, so numba's reference counting of arrays
 (``_nrt``) is switched off: it would cost two atomic operations per array per call.  It holds
 no Python object either, so it runs without the GIL (``nogil``): the thread that watches a
-solve's time limit (``solve.py``) runs meanwhile and raises the kernel's time-up flag.  Helpers
+solve's time limit (``limits.py``) runs meanwhile and raises the kernel's time-up flag.  Helpers
 of the search are marked ``inline=True``: inlined where they are called, since a call passes
 every array as a dozen words on the stack, at every node (not compiled on their own unless
 called from Python).  With ``NUMBA_DISABLE_JIT=1``

@@ -105,7 +105,8 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
     call passes two arrays, not four.  On return ``st[depth, B_REL + e]`` holds the lowest
     rank of suit e that the answer depended on (NONE if none).  Past the node budget, or
     once the time-up flag is raised (``limits``), it sets ``S_ABORT`` and unwinds, storing
-    nothing.
+    nothing; the check comes before a node reads the table, so a search begun with the flag
+    raised touches only its own state (``solve`` relies on it).
     """
     w = st[W_ROW]
     hands = st[HAND_ROW:]

@@ -66,7 +66,8 @@ class _Watchdog:
 
     def __init__(self) -> None:
         self._reset()
-        os.register_at_fork(after_in_child=self._reset)  # the thread does not survive a fork
+        if hasattr(os, "register_at_fork"):  # (not on Windows)
+            os.register_at_fork(after_in_child=self._reset)  # no thread survives a fork
 
     def _reset(self) -> None:
         self._cond = threading.Condition()

@@ -7,6 +7,7 @@ question after the first reuses what the earlier ones learnt.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -33,18 +34,63 @@ _state: dict[str, np.ndarray] = {}
 _KERNEL = threading.Lock()
 """Held for each call into the kernel: the calls share one table and scratch array, and run
 without the GIL, so two threads' solves take turns call by call (as they did under it)."""
+_TABLES = threading.Lock()
+"""Held briefly to allocate the table and to take a generation (not for a whole call)."""
+
+
+def _take_locks() -> None:
+    _KERNEL.acquire()
+    _TABLES.acquire()
+
+
+def _free_locks() -> None:
+    _TABLES.release()
+    _KERNEL.release()
+
+
+if hasattr(os, "register_at_fork"):  # (not on Windows)
+    # a fork while another thread is in the kernel would leave the child's lock taken forever
+    os.register_at_fork(before=_take_locks, after_in_parent=_free_locks,
+                        after_in_child=_free_locks)
 
 
 def _tables() -> dict[str, np.ndarray]:
-    """The transposition table, allocated and touched once (first called under the kernel's
-    lock: :meth:`Searcher.load`)."""
+    """The transposition table, allocated and touched once."""
     if not _state:
-        tt = _aligned((1 << TT_BITS, layout.TT_COLS))
-        tt.fill(0)  # touch every page now, not as page faults inside the first searches
-        _state["tt"] = tt
-        _state["scratch"] = np.zeros((layout.STATE_ROWS, layout.BUF_COLS), np.int64)
-        _state["gen"] = np.zeros(1, np.int64)
+        with _TABLES:
+            if not _state:
+                tt = _aligned((1 << TT_BITS, layout.TT_COLS))
+                tt.fill(0)  # touch every page now, not as page faults in the first searches
+                _state.update(tt=tt, gen=np.zeros(1, np.int64), scratch=np.zeros(
+                    (layout.STATE_ROWS, layout.BUF_COLS), np.int64))
     return _state
+
+
+def _acquire(deadline: float | None) -> bool:
+    """Take the kernel's lock, waiting no later than ``deadline`` (None: however long)."""
+    if deadline is None:
+        return _KERNEL.acquire()
+    left = deadline - time.perf_counter()
+    return left > 0 and _KERNEL.acquire(timeout=left)
+
+
+@contextmanager
+def _watched_kernel(w: np.ndarray, deadline: float) -> Iterator[None]:
+    """A kernel call under a time limit, waiting for another thread's call included.
+
+    If the lock is not free in time, the call runs without it, its time-up flag raised: the
+    search then stops at its first node, before it reads or writes the table, having touched
+    only this solve's own state.
+    """
+    if not _acquire(deadline):
+        w[layout.S_TIMEUP] = 1
+        yield
+        return
+    try:
+        with watched(w, deadline):
+            yield
+    finally:
+        _KERNEL.release()
 
 
 def _aligned(shape: tuple[int, int], line: int = 64) -> np.ndarray:
@@ -90,8 +136,8 @@ class Searcher:
         check_limits(budget, seconds)
         deadline = deadline_after(seconds)
         if gen is None:
-            with _KERNEL:  # two threads' solves must never share a generation
-                t = _tables()
+            t = _tables()
+            with _TABLES:  # two threads' solves must never share a generation
                 t["gen"][0] += 1
                 gen = int(t["gen"][0])
         n = p.players
@@ -174,8 +220,12 @@ class Searcher:
         """A guess at the value to step from (``walk.greedy_value``), or -1: bisect."""
         if int(self.w[layout.S_LEFT]) < GUESS_FROM or int(self.w[layout.C_NT]) == 1:
             return -1
-        with _KERNEL:
+        if not _acquire(self.deadline):
+            return -1  # out of time waiting for the kernel: the search stops at once anyway
+        try:
             return int(walk.greedy_value(self.st, _tables()["scratch"]))
+        finally:
+            _KERNEL.release()
 
     def every_move(self, budget: int = 0) -> tuple[list[int], list[int]]:
         """The root's moves (kernel codes, sequences of equivalent cards) and the value of
@@ -199,7 +249,8 @@ class Searcher:
         return np.zeros((5, 2 * int(self.w[layout.S_LEFT]) + 2), np.int64)
 
     def _checked(self, result: int, answer: T) -> T | None:
-        """``answer``, or None (and the search marked unfinished) if the budget ran out."""
+        """``answer``, or None (and the search marked unfinished) if the node budget or the
+        time ran out."""
         if result == walk.ABORTED:
             self.finished = False
             return None
@@ -291,12 +342,6 @@ def _move_of(moves: list[int], code: int) -> int:
         if m & 7 == e and (m >> 8) & 7 == name and (m >> 11) & 31 <= r <= (m >> 3) & 31:
             return m
     raise AssertionError(f"no root move of the kernel plays the card with code {code:#x}")
-
-
-@contextmanager
-def _watched_kernel(w: np.ndarray, deadline: float) -> Iterator[None]:
-    with _KERNEL, watched(w, deadline):
-        yield
 
 
 def _position(x: Game | Position) -> Position:

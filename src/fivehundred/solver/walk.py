@@ -18,7 +18,8 @@ from .jit import compiled
 from .ordering import gen_moves, to_trick
 
 ABORTED = -1
-"""What :func:`exact` returns when a question ran out of the node budget."""
+"""What :func:`exact` returns when a question ran out of the node budget or of time (the
+time-up flag, ``limits``)."""
 
 I64 = types.int64
 
@@ -26,7 +27,8 @@ I64 = types.int64
 @compiled(types.int64(layout.H, layout.H, I64, I64))
 def ask(st: np.ndarray, tt: np.ndarray, move: int, target: int) -> int:
     """Can the maximising side make ``target`` more tricks (after the root playing ``move``,
-    a kernel move code, if it is not -1)?  1 or 0, ``ABORTED`` if the budget ran out."""
+    a kernel move code, if it is not -1)?  1 or 0, ``ABORTED`` if the budget or the time ran
+    out."""
     w = st[layout.W_ROW]
     w[layout.S_FORCE] = move
     r = k.search(st, tt, 0, target)
@@ -41,7 +43,7 @@ def exact(st: np.ndarray, tt: np.ndarray, move: int, lo: int, hi: int, guess: in
           small: np.ndarray) -> int:
     """The exact value in [lo, hi] (after ``move``, or -1 for the root's best): bisecting, or
     from ``guess`` (not -1) expected at or next to it, stepping a trick at a time.
-    ``ABORTED`` if a question ran out of budget.
+    ``ABORTED`` if a question ran out of budget or of time.
 
     ``small[e, target]`` shares answers between a suit's small cards at the root: when the
     answer after a card depended on no rank of its suit at or below the card (the ranks the
@@ -82,7 +84,8 @@ def every_move(st: np.ndarray, tt: np.ndarray, budget: int, out: np.ndarray,
 
     ``out[0, i]`` is a move (a sequence of equivalent cards, in the kernel's order, the
     likely best first: its top card and its bottom card), ``out[1, i]`` its value or
-    ``ABORTED`` when it ran out of ``budget`` nodes (0: no limit); ``small`` is an empty
+    ``ABORTED`` when it ran out of ``budget`` nodes (0: no limit) or of time (then so does
+    every later move); ``small`` is an empty
     table of answers shared by small cards (see :func:`exact`).  The first move is
     bisected, or stepped to from ``guess`` (not -1); each later one is asked "as good as
     the best so far?" and walks a trick at a time from there (most moves are worth the best
