@@ -119,9 +119,9 @@ def test_out_of_time_before_any_deal_is_solved_falls_back(name: str) -> None:
         if v.phase != "kitty":
             assert d.action == make("medium", seed=1).act(v).action
     g = end_position("australian", 4, "6H", 10)
-    d = make("cheater", seed=1, budget=Budget(seconds=1e-9))
-    assert isinstance(d, CheaterBot)
-    assert "out of time" in d.act_with_game(g).reason
+    cheater = make("cheater", seed=1, budget=Budget(seconds=1e-9))
+    assert isinstance(cheater, CheaterBot)
+    assert "out of time" in cheater.act_with_game(g).reason
 
 
 def test_a_generous_time_limit_decides_as_without_one() -> None:

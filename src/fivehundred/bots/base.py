@@ -78,7 +78,8 @@ class Clock:
 
     @classmethod
     def start(cls, budget: Budget) -> Clock:
-        """The clock of a decision begun now under ``budget``."""
+        """The clock of a decision begun now under ``budget`` (an infinite limit is none,
+        as for the solver's own; this module does not import the solver, which loads numba)."""
         s = budget.seconds
         return cls(None if s is None or math.isinf(s) else time.perf_counter() + s)
 

@@ -53,7 +53,8 @@ def deadline_after(seconds: float | None) -> float | None:
     return time.perf_counter() + seconds
 
 
-def _time_up(w: np.ndarray) -> None:
+def time_up(w: np.ndarray) -> None:
+    """Raise the time-up flag in the kernel's state ``w``: its search stops at the next node."""
     w[S_TIMEUP] = 1
 
 
@@ -61,7 +62,7 @@ class _Watchdog:
     """One daemon thread that raises the flag of each watched call whose deadline passes.
 
     Started at the first time limit and kept: arming and disarming cost a few microseconds,
-    where a timer thread per call would cost 150.
+    where a ``threading.Timer`` per call cost 158 (measured: started and cancelled).
     """
 
     def __init__(self) -> None:
@@ -98,7 +99,7 @@ class _Watchdog:
                 now = time.perf_counter()
                 for token, (w, deadline) in list(self._calls.items()):
                     if deadline <= now:
-                        _time_up(w)
+                        time_up(w)
                         del self._calls[token]
                 soonest = min((d for _, d in self._calls.values()), default=None)
                 self._cond.wait(None if soonest is None else soonest - now)
@@ -108,14 +109,11 @@ _WATCHDOG = _Watchdog()
 
 
 @contextmanager
-def watched(w: np.ndarray, deadline: float | None) -> Iterator[None]:
+def watched(w: np.ndarray, deadline: float) -> Iterator[None]:
     """Run the kernel call in the block under ``deadline``: the flag in the state ``w`` is
     raised when it passes (at once if it already has)."""
-    if deadline is None:
-        yield
-        return
     if deadline <= time.perf_counter():
-        _time_up(w)
+        time_up(w)
         yield
         return
     token = _WATCHDOG.arm(w, deadline)

@@ -21,7 +21,7 @@ from ..actions import JOKER_LEAD, token_of
 from ..cards import JOKER, NO_TRUMPS
 from ..game import Game
 from . import layout, walk
-from .limits import check_limits, deadline_after, watched
+from .limits import check_limits, deadline_after, time_up, watched
 from .position import Position, effective, effective_masks
 
 TT_BITS = 17
@@ -83,7 +83,7 @@ def _watched_kernel(w: np.ndarray, deadline: float) -> Iterator[None]:
     only this solve's own state.
     """
     if not _acquire(deadline):
-        w[layout.S_TIMEUP] = 1
+        time_up(w)
         yield
         return
     try:
