@@ -177,7 +177,7 @@ def test_progress_and_budget() -> None:
     r5, h5 = deal_hands("six_threes", 1)
     t = dd_table(r5, h5, budget=1)  # far too small a budget: nothing is solved
     assert not t.complete and t.tricks[0][0] is None
-    assert "?: not solved within the node budget" in t.format()
+    assert "?: not solved within the search limits" in t.format()
 
 
 # ---------------------------------------------------------------------- card values
@@ -322,6 +322,39 @@ def test_cli_golden_record_hand(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert rc == 0 and json.loads(out2) == data
 
 
+def test_cli_search_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(DEAL))
+    _, whole, _ = run([str(path)], capsys)
+    rc, out, err = run([str(path), "--nodes", "0"], capsys)   # no budget: the same table
+    assert rc == 0 and err == "" and out == whole and "?" not in whole
+    for limit in (["--nodes", "1"], ["--seconds", "1e-9"]):  # nothing can finish in these
+        rc, out, err = run([str(path), *limit], capsys)
+        assert rc == 0 and err == ""
+        assert "seat 0      ?   ?   ?   ?   ?  ?" in out
+        assert "?: not solved within the search limits" in out
+    rc, out, _ = run([str(GOLDEN), "--hand", "5", "--action", "14", "--seconds", "1e-9"], capsys)
+    assert rc == 0 and "?: not solved within the search limits" in out
+    rc, out, _ = run([str(GOLDEN), "--hand", "5", "--seconds", "1e-9"], capsys)
+    assert rc == 0 and "double dummy: not solved within the search limits" in " ".join(out.split())
+    rc, out, _ = run([str(GOLDEN), "--hand", "5", "--seconds", "60"], capsys)
+    assert rc == 0 and "double dummy 8" in out and "?" not in out
+
+
+def test_library_time_limits() -> None:
+    r, hands = deal_hands("australian", 1)
+    t = dd_table(r, hands, seconds=1e-9)
+    assert not t.complete and all(v is None for row in t.tricks for v in row)
+    assert t.misere is not None and all(m is None for m in t.misere)
+    assert dd_table(r, hands, seconds=60) == dd_table(r, hands)
+    g = ending("australian", 2, "6H", 5)
+    assert set(position_values(g, seconds=1e-9).values.values()) == {None}
+    assert position_values(g, seconds=60) == position_values(g)
+    rec = loads(GOLDEN.read_text())
+    (h,) = analyse_record(rec, 5, seconds=1e-9)
+    assert h.results[0].double_dummy is None and not h.table.complete
+
+
 def test_cli_golden_misere_and_thrown_in_hands(capsys: pytest.CaptureFixture[str]) -> None:
     rc, out, _ = run([str(GOLDEN), "--hand", "8", "--json"], capsys)
     assert rc == 0
@@ -402,6 +435,9 @@ BAD: list[tuple[str | None, list[str], str]] = [
     ("GOLDEN", ["--hand", "5", "--action", "-1"], "must be 0 or more"),
     ("GOLDEN", ["--hand", "1", "--action", "2"], "hand 1 never reached the play"),
     ("PARTIAL", [], "seat 1's view"),
+    ("GOLDEN", ["--hand", "5", "--nodes", "-1"], "--nodes -1: give a number of nodes"),
+    ("GOLDEN", ["--hand", "5", "--seconds", "0"], "--seconds 0.0: give a positive number"),
+    ("GOLDEN", ["--hand", "5", "--seconds", "nan"], "--seconds nan: give a positive number"),
 ]
 
 

@@ -52,6 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
                          help="the record's hand to analyse (from 1; default: every hand)")
     analyse.add_argument("--action", type=int, default=None,
                          help="value every legal card after this many actions of the hand")
+    analyse.add_argument("--nodes", type=int, default=None,
+                         help="node budget of each search (default 5,000,000; 0: none)")
+    analyse.add_argument("--seconds", type=float, default=None,
+                         help="time limit of each search (default none)")
 
     hint = sub.add_parser("hint", help="what the Insane bot would do at a point of a record")
     hint.add_argument("file", help="a game record (.fhr or .fhr.json)")
@@ -107,7 +111,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "analyse":
         from .solver.analysis import analyse_main
 
-        return analyse_main(args.file, as_json=args.json, hand=args.hand, action=args.action)
+        return analyse_main(args.file, as_json=args.json, hand=args.hand, action=args.action,
+                            nodes=args.nodes, seconds=args.seconds)
     if args.command == "hint":
         from .hint_cli import hint_main
 

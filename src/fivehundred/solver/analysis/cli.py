@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 from ...cards import tokens
@@ -15,10 +16,28 @@ from .ddtable import _hand_lines
 from .inputs import analyse_deal, load_input
 from .records import analyse_action, analyse_record
 
-#: The node budget of each search ``fivehundred analyse`` runs: four-handed solves stay far
-#: below it (at most about 2 million nodes, a fraction of a second); five- and six-handed
-#: ones often need far more, and their cells are then shown as unknown.
+#: The node budget of each search ``fivehundred analyse`` runs unless ``--nodes`` says
+#: otherwise: four-handed solves stay far below it (at most about 2 million nodes, a fraction
+#: of a second); five- and six-handed ones often need far more, and their cells are then shown
+#: as unknown.
 CLI_BUDGET = 5_000_000
+
+
+@dataclass(frozen=True)
+class _Limits:
+    """Each search's limits, from ``--nodes`` and ``--seconds``."""
+
+    nodes: int
+    seconds: float | None
+
+    @classmethod
+    def of(cls, nodes: int | None, seconds: float | None) -> _Limits:
+        """The limits asked for, refused with the option's name if they are not limits."""
+        if nodes is not None and nodes < 0:
+            raise AnalysisError(f"--nodes {nodes}: give a number of nodes, or 0 for no budget")
+        if seconds is not None and not seconds > 0:   # (NaN is not > 0 either)
+            raise AnalysisError(f"--seconds {seconds}: give a positive number of seconds")
+        return cls(CLI_BUDGET if nodes is None else nodes, seconds)
 
 
 def _dumps(value: Any, indent: str = "") -> str:
@@ -58,7 +77,8 @@ def _progress(what: str) -> Progress | None:
     return _StderrProgress(what) if tty else None
 
 
-def _run(path: str, as_json: bool, hand: int | None, action: int | None) -> str:
+def _run(path: str, as_json: bool, hand: int | None, action: int | None,
+         limits: _Limits) -> str:
     if action is not None and hand is None:
         raise AnalysisError("--action needs --hand: which hand's actions to count")
     if action is not None and action < 0:
@@ -71,7 +91,8 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None) -> str:
             raise AnalysisError(f"{path} is a deal, not a record: --hand and --action are for "
                                 "records")
         rules, deal = data
-        table = analyse_deal(rules, deal, CLI_BUDGET, _progress("the deal"))
+        table = analyse_deal(rules, deal, limits.nodes, _progress("the deal"),
+                             seconds=limits.seconds)
         kitty = " ".join(sort_cards(tokens(deal.kitty)))
         if as_json:
             obj: dict[str, Any] = {"kind": "deal", "rules": rules.to_string(),
@@ -96,7 +117,7 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None) -> str:
             if busy is not None:
                 busy(0, 1)
             try:
-                pv = analyse_action(rec, hand, action, CLI_BUDGET)
+                pv = analyse_action(rec, hand, action, limits.nodes, seconds=limits.seconds)
             finally:
                 if busy is not None:
                     busy(1, 1)
@@ -105,7 +126,8 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None) -> str:
                        "action": action, **pv.to_dict()}
                 return _dumps(obj) + "\n"
             return f"Hand {hand}, after {action} actions.\n{pv.format(names)}\n"
-        hands = analyse_record(rec, hand, CLI_BUDGET, lambda k: _progress(f"hand {k}"))
+        hands = analyse_record(rec, hand, limits.nodes, lambda k: _progress(f"hand {k}"),
+                               seconds=limits.seconds)
     except AnalysisError:
         raise
     except FiveHundredError as e:
@@ -122,10 +144,13 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None) -> str:
 
 
 def analyse_main(path: str, as_json: bool = False, hand: int | None = None,
-                 action: int | None = None) -> int:
-    """``fivehundred analyse FILE [--json] [--hand N] [--action M]``: 0, or 2 and why."""
+                 action: int | None = None, nodes: int | None = None,
+                 seconds: float | None = None) -> int:
+    """``fivehundred analyse FILE [--json] [--hand N] [--action M] [--nodes N] [--seconds S]``:
+    0, or 2 and why.  ``nodes`` and ``seconds`` limit each search (default: ``CLI_BUDGET``
+    nodes, no time limit); what a search did not finish within them is shown as unknown."""
     try:
-        text = _run(path, as_json, hand, action)
+        text = _run(path, as_json, hand, action, _Limits.of(nodes, seconds))
     except FiveHundredError as e:
         msg = " ".join(str(e).split("\n"))
         print(f"fivehundred analyse: {msg}", file=sys.stderr)

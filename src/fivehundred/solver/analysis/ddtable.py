@@ -27,9 +27,9 @@ class DDTable:
     """The hands solved (engine card masks, one per seat), as they are played."""
     tricks: tuple[tuple[int | None, ...], ...]
     """``tricks[declarer][strain]``: tricks the declarer's side takes; strains S C D H NT.
-    None: not solved within the node budget."""
+    None: not solved within the search limits (node budget, time)."""
     misere: tuple[bool | None, ...] | None
-    """Per seat: misère makeable (he takes no trick; None: not solved within the budget);
+    """Per seat: misère makeable (he takes no trick; None: not solved within the limits);
     None where the rules allow no misère."""
     partner: int | None = None
     """Five-handed: the called partner who joins every other declarer's side (None: alone)."""
@@ -43,7 +43,7 @@ class DDTable:
 
     @property
     def complete(self) -> bool:
-        """Whether every cell was solved (no node budget ran out)."""
+        """Whether every cell was solved (no search ran out of nodes or time)."""
         return all(t is not None for row in self.tricks for t in row) and (
             self.misere is None or all(m is not None for m in self.misere))
 
@@ -129,8 +129,8 @@ class DDTable:
                 row += "  " + ("?" if m is None else "yes" if m else "no")
             lines.append(row.rstrip())
         if not self.complete:
-            lines.append("?: not solved within the node budget (five- and six-handed deals can "
-                         "be too big).")
+            lines.append("?: not solved within the search limits (five- and six-handed deals "
+                         "can be too big).")
         if notes:
             lines.append(self.misere_note() or "(These rules allow no misère.)")
         return "\n".join(lines)
@@ -144,6 +144,7 @@ def dd_table(
     dealer: int | None = None,
     budget: int = 0,
     progress: Progress | None = None,
+    seconds: float | None = None,
 ) -> DDTable:
     """Solve every contract on ``hands``: each seat as declarer in each strain, and misère.
 
@@ -157,7 +158,8 @@ def dd_table(
     ``partner`` is the five-handed called partner, who then joins every other declarer's
     side.  Misère is solved where the rules allow misère or open misère (the same play double
     dummy), with the declarer's partners out of the play.  ``budget`` caps the search nodes of
-    each solve (0: no cap); a cell whose search ran out is None.  ``progress(done, total)`` is
+    each solve (0: no cap) and ``seconds`` its time (None: no limit); a cell whose search ran
+    out of either is None.  ``progress(done, total)`` is
     called before the first solve and after each one.
     """
     n = rules.players
@@ -178,7 +180,7 @@ def dd_table(
         row = []
         for strain in range(5):
             p = _opening(rules, hs, d, strain, False, partner, dealer)
-            row.append(_tricks(p, cache, budget))
+            row.append(_tricks(p, cache, budget, seconds))
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -187,7 +189,8 @@ def dd_table(
     if with_misere:
         ok: list[bool | None] = []
         for d in range(n):
-            forced = can_make(_opening(rules, hs, d, NO_TRUMPS, True, None, dealer), 1, budget)
+            forced = can_make(_opening(rules, hs, d, NO_TRUMPS, True, None, dealer), 1, budget,
+                              seconds=seconds)
             ok.append(None if forced is None else not forced)
             done += 1
             if progress is not None:
@@ -244,11 +247,12 @@ def _opening(rules: Rules, hands: tuple[int, ...], declarer: int, strain: int, m
     return p if p.leader == leader else replace(p, leader=leader)
 
 
-def _tricks(p: Position, cache: dict[Position, int], budget: int) -> int | None:
+def _tricks(p: Position, cache: dict[Position, int], budget: int,
+            seconds: float | None) -> int | None:
     """Solve a trick contract, remembering it and (two sides at the table) its complement."""
     if p in cache:
         return cache[p]
-    v = solve(p, budget).tricks
+    v = solve(p, budget, seconds=seconds).tricks
     if v is None:
         return None
     cache[p] = v

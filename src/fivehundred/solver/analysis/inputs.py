@@ -69,7 +69,8 @@ def deal_from_json(obj: dict[str, Any]) -> tuple[Rules, Deal]:
 
 
 def analyse_deal(rules: Rules, deal: Deal, budget: int = 0,
-                 progress: Progress | None = None) -> DDTable:
-    """The table of a deal: the hands as dealt, the kitty (and any dead hand) set aside."""
+                 progress: Progress | None = None, *, seconds: float | None = None) -> DDTable:
+    """The table of a deal: the hands as dealt, the kitty (and any dead hand) set aside
+    (``budget``, ``seconds``: each search's limits, as for :func:`dd_table`)."""
     return dd_table(rules, deal.hands[:rules.players], dealer=deal.dealer, budget=budget,
-                    progress=progress)
+                    progress=progress, seconds=seconds)

@@ -114,7 +114,7 @@ class HandAnalysis:
         if r.double_dummy is None:
             return [f"Played: {_bid(self.contract)} by {who}: {_seats(names, r.seats)} took "
                     f"{_n(r.taken, 'trick')}{so_far}; double dummy: not solved within the "
-                    "node budget."]
+                    "search limits."]
         if self.needed == 0:
             dd = ("the misère is safe" if r.double_dummy == 0 else
                   f"the defence forces {_n(r.double_dummy, 'trick')} on him: it cannot be made")
@@ -131,12 +131,15 @@ def analyse_record(
     hand: int | None = None,
     budget: int = 0,
     progress: Callable[[int], Progress | None] | None = None,
+    *,
+    seconds: float | None = None,
 ) -> tuple[HandAnalysis, ...]:
     """Analyse a full record's hands that reached the play (or only hand ``hand``, from 1).
 
     The record is replayed first (every action checked).  A hand asked for by number is
     analysed even if it never reached the play (its table is then of the hands as dealt).
-    ``budget`` caps each search's nodes (0: no cap; unsolved values are None).
+    ``budget`` caps each search's nodes (0: no cap) and ``seconds`` its time (None: no
+    limit); values not solved within them are None.
     ``progress(number)`` may give a :data:`Progress` callback for that hand's table.
     """
     from ...record import replay
@@ -150,7 +153,7 @@ def analyse_record(
         g, _ = _first_lead(rec, i)
         if g.phase != "play" and hand is None:
             continue
-        out.append(_analyse_hand(rec, i, g, budget,
+        out.append(_analyse_hand(rec, i, g, budget, seconds,
                                  None if progress is None else progress(i + 1)))
     return tuple(out)
 
@@ -171,7 +174,7 @@ def _first_lead(rec: GameRecord, i: int) -> tuple[Game, int]:
     return g, k
 
 
-def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int,
+def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int, seconds: float | None,
                   progress: Progress | None) -> HandAnalysis:
     r = rec.rules
     h = rec.hands[i]
@@ -184,10 +187,10 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int,
         else:
             summary = f"unfinished in the {g.phase} phase"
         table = dd_table(r, g.deal.hands[:n], dealer=g.dealer, budget=budget,
-                         progress=progress)
+                         progress=progress, seconds=seconds)
         return HandAnalysis(i + 1, h.dealer, False, finished, summary, table)
     table = dd_table(r, [g.hand(s) for s in range(n)], dealer=g.dealer, budget=budget,
-                     progress=progress)
+                     progress=progress, seconds=seconds)
     played = _hand_game(rec, i)
     for a in h.actions:
         played.apply(a)
@@ -196,12 +199,12 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int,
     if c is None:
         results = []
         for side in r.sides:
-            dd = solve(Position.from_game(g, side=side), budget).tricks
+            dd = solve(Position.from_game(g, side=side), budget, seconds=seconds).tricks
             results.append(SideResult(side, sum(won[s] for s in side), dd))
         summary = "all passed, played at no trumps" + ("" if finished else ", unfinished")
         return HandAnalysis(i + 1, h.dealer, True, finished, summary, table,
                             results=tuple(results))
-    dd = solve(g, budget).tricks
+    dd = solve(g, budget, seconds=seconds).tricks
     if c.is_misere:
         seats: tuple[int, ...] = (c.declarer,)
     else:
@@ -224,9 +227,10 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int,
     )
 
 
-def analyse_action(rec: GameRecord, hand: int, action: int, budget: int = 0) -> PositionValues:
+def analyse_action(rec: GameRecord, hand: int, action: int, budget: int = 0, *,
+                   seconds: float | None = None) -> PositionValues:
     """The position after the first ``action`` actions of hand ``hand`` (from 1), valued
-    (``budget``: as for :func:`position_values`)."""
+    (``budget``, ``seconds``: as for :func:`position_values`)."""
     from ...record import replay
 
     replay(rec)
@@ -249,4 +253,4 @@ def analyse_action(rec: GameRecord, hand: int, action: int, budget: int = 0) -> 
         where = "over" if g.phase in ("hand_over", "game_over") else f"in the {g.phase} phase"
         raise AnalysisError(f"--action {action}: hand {hand} is then {where}, not in the play; "
                             f"its play runs from --action {k} to {last}")
-    return position_values(g, budget)
+    return position_values(g, budget, seconds=seconds)

@@ -41,12 +41,13 @@ def card_values(game: Game) -> dict[str, int]:
     return out
 
 
-def _values(game: Game, budget: int) -> dict[str, int | None]:
-    """:func:`card_values` with a node budget per search (None: that search ran out)."""
+def _values(game: Game, budget: int, seconds: float | None = None) -> dict[str, int | None]:
+    """:func:`card_values` within a node budget and a time limit (None: the search ran out
+    before that play's value)."""
     if game.phase != "play":
         raise PositionError(f"card values need a game in the play phase, not {game.phase}")
     side = None if game.contract is not None else _mover_side(game)
-    return move_values(game, budget, side=side)
+    return move_values(game, budget, side=side, seconds=seconds)
 
 
 def best_cards(game: Game, values: Mapping[str, int | None] | None = None) -> tuple[str, ...]:
@@ -103,7 +104,7 @@ class PositionValues:
     """Tricks still to play, the current one included."""
     values: dict[str, int | None] = field(hash=False)
     """Each legal play: the counted tricks from here after it (None: not solved within the
-    node budget)."""
+    search limits)."""
     best: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
@@ -170,16 +171,18 @@ class PositionValues:
             here, total = ("?", "?") if v is None else (str(v), str(v + self.taken))
             lines.append(f"  {t.ljust(width)}  {here:>9}  {total:>6}{mark}")
         if any(v is None for v in self.values.values()):
-            lines.append("?: not solved within the node budget; 'best' is the best of those "
-                         "solved.")
+            lines.append("?: not solved within the search limits; 'best' is the best of "
+                         "those solved.")
         return "\n".join(lines)
 
 
-def position_values(game: Game, budget: int = 0) -> PositionValues:
+def position_values(game: Game, budget: int = 0, *,
+                    seconds: float | None = None) -> PositionValues:
     """Analyse the play position of ``game``: :func:`card_values`, :func:`best_cards` and
-    what they count, for :class:`PositionValues`; ``budget`` caps each search's nodes (0: no
-    cap; a value whose search ran out is None)."""
-    values = _values(game, budget)
+    what they count, for :class:`PositionValues`.  ``budget`` caps each move's search nodes
+    (0: no cap) and ``seconds`` the whole valuation's time (None: no limit); a value not
+    solved within them is None."""
+    values = _values(game, budget, seconds)
     p = _solver_position(game)
     seat = game.to_move
     assert seat is not None
