@@ -529,3 +529,80 @@ def boundary_cut(st: np.ndarray, depth: int, target: int, left: int) -> int:
                 and w[C_MAX] == w[C_COUNT] and cannot_take_all(hands, w, buf, depth, leader)):
             return int(1 - lmax)
     return -1
+
+
+
+@compiled(I64(H, W, I64, I64), inline=True)
+def others_cards(hands: np.ndarray, w: np.ndarray, seat: int, esuit: int) -> int:
+    """The cards of ``esuit`` that the active seats other than ``seat`` hold."""
+    out = 0
+    s = w[NEXT + seat]
+    while s != seat:
+        out |= hands[s, esuit]
+        s = w[NEXT + s]
+    return out
+
+
+@compiled(I64(H, I64, I64))
+def misere_cut(st: np.ndarray, depth: int, target: int) -> int:
+    """Sure answers at a trick boundary of a misère (the declarer alone counted, every other
+    active seat against him, no trumps): 1 or 0 when they answer "``target`` more tricks for
+    the declarer?", else -1.
+
+    No trick for him ever (0): he holds no joker and, in every suit he holds, each of his cards
+    lies below every card of it the others hold; so a suit led by another is won above him,
+    he never wins the lead, and if he has it now he leads a suit that someone still holds (who
+    must follow above him).  A trick now (1, for a target of 1): on lead, whatever he leads
+    wins (each suit he holds, his lowest card above all others', and no joker against him);
+    or the leader holds a suit in which every card of the declarer's beats all the others',
+    with no other opponent holding the joker.  What they relied on goes to ``buf[depth]``.
+    """
+    w = st[W_ROW]
+    hands = st[HAND_ROW:]
+    buf = st
+    d = top_bit(w[C_COUNT])
+    leader = w[S_LEADER]
+    joker = others_cards(hands, w, d, 4) != 0        # an opponent holds the joker
+    if hands[d, 4] == 0:
+        safe = True
+        lead_out = False             # a suit he can lead that someone must follow above him
+        for e in range(4):
+            mine = hands[d, e]
+            theirs = others_cards(hands, w, d, e)
+            if mine != 0 and theirs != 0:
+                if top_bit(mine) > top_bit(theirs & -theirs):
+                    safe = False
+                    break
+                lead_out = True
+        if safe and (leader != d or lead_out):
+            # what mattered: the others' cards of his suits, down to their lowest (every
+            # card below it is his, as the suit lengths say)
+            for e in range(4):
+                theirs = others_cards(hands, w, d, e)
+                if hands[d, e] != 0 and theirs != 0:
+                    buf[depth, B_REL + e] = top_bit(theirs & -theirs)
+            return 0
+    if target != 1:
+        return -1
+    if leader == d:
+        if joker:
+            return -1
+        for e in range(4):
+            mine = hands[d, e]
+            theirs = others_cards(hands, w, d, e)
+            if mine != 0 and theirs != 0 and top_bit(theirs) > top_bit(mine & -mine):
+                return -1
+        for e in range(4):
+            mine = hands[d, e]
+            if mine != 0 and others_cards(hands, w, d, e) != 0:
+                buf[depth, B_REL + e] = top_bit(mine & -mine)   # his cards, down to his lowest
+        return 1
+    if joker and hands[leader, 4] == 0:
+        return -1
+    for e in range(4):
+        mine = hands[d, e]
+        if mine != 0 and hands[leader, e] != 0 and top_bit(
+                others_cards(hands, w, d, e)) < top_bit(mine & -mine):
+            buf[depth, B_REL + e] = top_bit(mine & -mine)
+            return 1
+    return -1

@@ -44,7 +44,10 @@ Techniques (after DDS):
   above them (a lower bound for either side), a side on lead that needs every trick with
   no trump left and too few top cards (DDS's later tricks at no trumps), the last trick
   played out (at trick boundaries, in ``cutoffs.boundary_cut``); inside a trick, a side
-  that needs one more trick and surely wins this one (DDS's second-hand quick trick).
+  that needs one more trick and surely wins this one (DDS's second-hand quick trick);
+* in a misère, at trick boundaries: a declarer who can never be made to take a trick (each
+  of his cards below all the others' cards of its suit), or who surely takes this one
+  (``cutoffs.misere_cut``).
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
-from .cutoffs import boundary_cut, last_trick
+from .cutoffs import boundary_cut, last_trick, misere_cut
 from .intrinsics import popcount, prefetch_row
 from .jit import compiled
 from .layout import (
@@ -65,6 +68,7 @@ from .layout import (
     C_BUDGET,
     C_COUNT,
     C_MAX,
+    C_MISERE,
     C_STOP,
     C_TRUMP,
     HAND_ROW,
@@ -132,6 +136,11 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
             return bool(((w[C_COUNT] >> win) & 1) >= target)
         h = bucket_hash(hands, w, buf, depth)
         prefetch_row(tt, h & (tt.shape[0] - 1))
+        if w[C_MISERE] == 1:
+            # the declarer never takes a trick, or surely takes this one
+            bound = misere_cut(st, depth, target)
+            if bound >= 0:
+                return bound == 1
         if w[C_STOP] == 0:
             # sure trumps for either side, the leader's side's quick tricks
             bound = boundary_cut(st, depth, target, left)

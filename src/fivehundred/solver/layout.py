@@ -21,6 +21,8 @@ C_BUDGET = 7       # node budget, 0 for none
 C_GEN = 8          # transposition table generation of this solve
 C_SEATS = 9        # number of seats (rows of hands)
 C_ACTIVE = 10      # number of seats that play (cards in a trick)
+C_MISERE = 11      # 1: a misère (the declarer alone counted, every other seat in play against
+#                    him, no trumps), whether or not play stops at his first trick
 # search state
 S_LEADER = 16
 S_LEN = 17         # cards in the current trick

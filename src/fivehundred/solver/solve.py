@@ -162,6 +162,10 @@ class Searcher:
         w[layout.C_GEN] = gen
         w[layout.C_SEATS] = n
         w[layout.C_ACTIVE] = len(p.active)
+        everyone = sum(1 << s for s in p.active)
+        w[layout.C_MISERE] = int(p.misere and p.strain == NO_TRUMPS
+                                 and p.count_seats.bit_count() == 1
+                                 and p.max_seats == everyone & ~p.count_seats)
         for s in range(n):
             w[layout.NEXT + s] = s
             w[layout.VOIDS + s] = p.voids[s]
