@@ -38,7 +38,7 @@ seconds of slack for the watchdog on a loaded machine, and still short of the de
 
 
 def _long_deal() -> Game:
-    g = contract_game("six_pairs", 8, "misere", 1)
+    g = contract_game("six_pairs", 6, "misere", 1)
     assert g is not None
     return g
 
@@ -63,7 +63,7 @@ def test_a_time_limit_stops_an_all_moves_solve(long_deal: Game) -> None:
     s = Searcher.load(Position.from_game(long_deal), seconds=0.02)
     moves, values = s.every_move(BACKSTOP)
     assert ABORTED in values and len(values) == len(moves) > 1
-    assert s.nodes < BACKSTOP            # one move alone would have run on to the backstop
+    assert s.nodes < BACKSTOP            # without the time limit: 62M nodes, 3 moves cut off
     vals = move_values(long_deal, BACKSTOP, seconds=0.02)
     assert set(vals) == set(long_deal.legal_actions()) and None in vals.values()
 

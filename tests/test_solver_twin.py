@@ -18,7 +18,8 @@ from helpers import end_position
 
 CASES = [("australian", s, b, 6) for s in range(3) for b in ("6H", "6NT", "misere")]
 CASES += [("classic3", s, b, 7) for s in range(2) for b in ("6D", "6NT", "misere")]
-CASES += [("six_pairs", 1, "6S", 4), ("five_called", 2, "6C", 5), ("australian", 3, "6NT", 8)]
+CASES += [("six_pairs", 1, "6S", 4), ("five_called", 2, "6C", 5), ("australian", 3, "6NT", 8),
+          ("five_called", 2, "misere", 5)]
 
 SCRIPT = """
 import json, sys

@@ -97,7 +97,7 @@ from .layout import (
     W_ROW,
     H,
 )
-from .ordering import gen_moves, side_wins_trick, to_trick
+from .ordering import gen_moves, misere_order, side_wins_trick, to_trick
 from .table import bucket_hash, clear_rel, owner_codes, tt_lookup, tt_store
 
 
@@ -167,6 +167,8 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
         buf[depth, B_MOVES] = w[S_FORCE]
     else:
         count = gen_moves(hands, w, buf, depth, seat)
+        if w[C_MISERE] == 1:
+            misere_order(hands, w, buf, depth, seat, count)
     killer = buf[depth, B_KILLER]
     if hint >= 0:
         for i in range(1, count):

@@ -16,11 +16,11 @@ from .layout import (
     B_SCORES,
     C_ACTIVE,
     C_CLASSIC,
+    C_COUNT,
     C_MAX,
     C_MUST_JOKER,
     C_NT,
     C_SEATS,
-    C_STOP,
     C_TRUMP,
     I64,
     LEFT,
@@ -45,10 +45,9 @@ LEAD_WIN = 200
 # lead ordering weights (measured on node counts): an opponent's void (he can ruff) counts
 # as this many cards of the suit (24, not 4: suit nodes -8%, three-handed -14%); a suit
 # whose top or second card the last hand holds (not singly) scores this much less; each
-# opponent card of the suit this much less (not in a misère; at no trumps too: nodes
-# -1.9%); the top card of a suit an opponent can ruff scores this instead of LEAD_WIN; a
-# finesse (the next hand holds the top card, a partner the second, not singly) scores this
-# much more
+# opponent card of the suit this much less (at no trumps too: nodes -1.9%); the top card of
+# a suit an opponent can ruff scores this instead of LEAD_WIN; a finesse (the next hand
+# holds the top card, a partner the second, not singly) scores this much more
 LEAD_VOID = 24
 LEAD_RHO = 10
 LEAD_W = 5
@@ -64,15 +63,14 @@ LEAD_SIDE23 = 70
 # a ruff no later opponent can overruff scores this much more than a cheaper one that can be
 # (measured: six-handed nodes -11%, five-handed -2%, three-handed -1.4%)
 RUFF_SURE = 100
-# in a misère that stops at the first trick, a void hand discards from its shortest suit
-# first (each card of the suit costs this much; measured: misère nodes -20%; trick
-# contracts do worse with it)
-MISERE_SHORT = 20
 # a lead that an opponent can only discard to (void in the suit, no trump to ruff with)
 # scores this much less for each such opponent: he may throw any of his cards, the widest
 # tree of all (DDS counts such a void as a whole hand of cards; measured: suit nodes -7%,
 # no trumps -7.5%, three-handed -2%, misère -14%; misère -22% at 600)
 LEAD_DISCARD = 150
+# in a misère (``misere_score``), a lead scores this much less for each hand but the
+# declarer's that may throw any card to it (measured against no such penalty, nodes of
+# misère endings with 7 tricks left: three-handed -8%, four-handed -6%, five-handed -9%)
 MISERE_DISCARD = 600
 
 
@@ -239,6 +237,91 @@ def follow_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, 
     return count
 
 
+@compiled(I64(H, W, I64, I64, I64, I64), inline=True)
+def misere_score(hands: np.ndarray, w: np.ndarray, seat: int, d: int, esuit: int,
+                 rank: int) -> int:
+    """A card's order in a misère (higher: tried first), where everyone wants the declarer
+    ``d`` to take a trick but the declarer himself.
+
+    He leads low where the others hold cards above his, follows with his highest card that
+    does not win, wins (if he must) as low as he can, and throws his highest cards.  The
+    others lead low under his cards, play under his card while it wins, low before he plays
+    (so that he must go above), and throw (or play, once he is beaten) their highest cards.
+    """
+    leading = w[S_LEN] == 0
+    if esuit == 4 and w[C_NT] == 1:
+        return -2000 if not leading else 0       # the joker wins any trick it is played to
+    theirs = w[LEFT + esuit] & ~hands[d, esuit]
+    if leading:
+        voids = 0                                 # hands that may throw any card to it
+        s = w[NEXT + seat]
+        while s != seat:
+            if hands[s, esuit] == 0 and s != d:
+                voids += 1
+            s = w[NEXT + s]
+        if seat == d:
+            below = theirs & ((1 << rank) - 1)
+            above = theirs & ~((2 << rank) - 1)
+            if above == 0:
+                return -1000 - rank               # a lead that wins
+            return 1000 - 20 * popcount(below) + popcount(above) - rank - MISERE_DISCARD * voids
+        mine = hands[d, esuit]
+        if mine == 0:
+            return -500 - rank                    # he throws a card of his choice
+        if (mine & -mine) > (1 << rank):
+            # under all his cards: he must go above
+            return 1000 + popcount(mine) - rank - MISERE_DISCARD * voids
+        return 300 - rank - MISERE_DISCARD * voids
+    p = power_of(w, esuit, rank, w[S_LED])
+    wins = p > w[S_WPOW]
+    if p < 0:
+        return rank                               # a discard: the highest first
+    if seat == d:
+        return 1000 + rank if not wins else 500 - rank
+    played = False                                # has the declarer played to this trick?
+    s = w[S_LEADER]
+    for _ in range(w[S_LEN]):
+        if s == d:
+            played = True
+        s = w[NEXT + s]
+    if not played:
+        return 1000 - rank                        # low: he must go above it
+    if w[S_WSEAT] == d:
+        return 1000 + rank if not wins else -rank  # keep him winning
+    return rank                                   # he is beaten: throw the highest
+
+
+@compiled(types.void(H, I64, I64), inline=True)
+def sort_moves(buf: np.ndarray, depth: int, count: int) -> None:
+    """Order the moves of ``buf[depth]`` by their scores, the highest first (insertion sort:
+    a dozen moves at most, mostly)."""
+    for i in range(1, count):
+        mv = buf[depth, B_MOVES + i]
+        sc = buf[depth, B_SCORES + i]
+        j = i - 1
+        while j >= 0 and buf[depth, B_SCORES + j] < sc:
+            buf[depth, B_MOVES + j + 1] = buf[depth, B_MOVES + j]
+            buf[depth, B_SCORES + j + 1] = buf[depth, B_SCORES + j]
+            j -= 1
+        buf[depth, B_MOVES + j + 1] = mv
+        buf[depth, B_SCORES + j + 1] = sc
+
+
+@compiled(I64(H, W, H, I64, I64, I64))
+def misere_order(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, seat: int,
+                 count: int) -> int:
+    """Put the ``count`` moves in ``buf[depth]`` in a misère's order (:func:`misere_score`);
+    returns ``count``.  There only the declarer wants to lose tricks, and the others want
+    him to take one.  Compiled on its own and called by ``search`` once the moves are made,
+    so that trick contracts' move generation stays as it was."""
+    d = top_bit(w[C_COUNT])
+    for i in range(count):
+        m = buf[depth, B_MOVES + i]
+        buf[depth, B_SCORES + i] = misere_score(hands, w, seat, d, m & 7, (m >> 3) & 31)
+    sort_moves(buf, depth, count)
+    return count
+
+
 @compiled(I64(H, W, H, I64, I64), inline=True)
 def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
               seat: int) -> int:
@@ -247,7 +330,7 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     A move is ``esuit | rank << 3 | name << 8 | bottom << 11``: the suit a joker lead names
     (or 7), and the lowest card of the sequence the move stands for.  Of cards in sequence in
     one hand (no card left between them elsewhere, the current trick included) only the
-    highest is tried.
+    highest is tried.  A misère then gets its own order (:func:`misere_order`).
     """
     n = w[C_SEATS]
     count = 0
@@ -286,7 +369,8 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                     100 if led_trumps else 0):
                 partner_winning = False
         if hi == led + 1 and hands[seat, led] != 0:
-            return follow_moves(hands, w, buf, depth, seat, partner_winning, theirs)
+            count = follow_moves(hands, w, buf, depth, seat, partner_winning, theirs)
+            return count
     tr = w[C_TRUMP]
     rho = seat                                # the seat that plays last to my lead
     if leading:
@@ -334,10 +418,9 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                 lead_bonus = 200
             elif part_ruff:
                 lead_bonus = 150
-            if w[C_STOP] == 0:
-                lead_bonus -= LEAD_W * opp_cards
-                win_bonus -= LEAD_W * opp_cards
-            pen = (MISERE_DISCARD if w[C_STOP] == 1 else LEAD_DISCARD) * discards
+            lead_bonus -= LEAD_W * opp_cards
+            win_bonus -= LEAD_W * opp_cards
+            pen = LEAD_DISCARD * discards
             lead_bonus -= pen
             win_bonus -= pen
             rest = allm ^ (1 << top)
@@ -414,8 +497,6 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                 p = power_of(w, e, b, led)
                 if p < 0:
                     score = -b - 100          # a discard: the lowest side card first
-                    if w[C_STOP] == 1:
-                        score -= MISERE_SHORT * popcount(h)
                 elif partner_winning:
                     score = -p - 200          # do not overtake a partner
                 elif p > w[S_WPOW]:
@@ -426,14 +507,5 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
                     score = -p - 300          # cannot win: the lowest
             buf[depth, B_SCORES + count] = score
             count += 1
-    for i in range(1, count):                 # insertion sort, best first
-        mv = buf[depth, B_MOVES + i]
-        sc = buf[depth, B_SCORES + i]
-        j = i - 1
-        while j >= 0 and buf[depth, B_SCORES + j] < sc:
-            buf[depth, B_MOVES + j + 1] = buf[depth, B_MOVES + j]
-            buf[depth, B_SCORES + j + 1] = buf[depth, B_SCORES + j]
-            j -= 1
-        buf[depth, B_MOVES + j + 1] = mv
-        buf[depth, B_SCORES + j + 1] = sc
+    sort_moves(buf, depth, count)
     return count
