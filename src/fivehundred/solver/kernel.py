@@ -32,8 +32,9 @@ Techniques (after DDS):
   card that beats the opponents yet to play too, low when a partner surely wins the trick,
   high enough to beat an opponent who would beat the partner's card; a ruff nobody can
   overruff first, also over a partner's card such an opponent would beat; the lowest
-  discard (from the shortest suit in a misère); the move the table says decided last
-  time, and before it the killer move (for the leader's side only: the other side's
+  discard; in a misère its own order (``ordering.misere_order``: the declarer ducks and
+  throws his high cards, the others lead and play low under his); the move the table says
+  decided last time, and before it the killer move (for the leader's side only: the other side's
   killers cost more nodes than they save);
 * the lowest winning rank: once a card below every rank its answer depended on has failed,
   the other such cards of its suit (equivalent to it) are not tried;
