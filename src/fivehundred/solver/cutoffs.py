@@ -531,7 +531,6 @@ def boundary_cut(st: np.ndarray, depth: int, target: int, left: int) -> int:
     return -1
 
 
-
 @compiled(I64(H, W, I64, I64), inline=True)
 def others_cards(hands: np.ndarray, w: np.ndarray, seat: int, esuit: int) -> int:
     """The cards of ``esuit`` that the active seats other than ``seat`` hold."""

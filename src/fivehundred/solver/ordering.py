@@ -66,7 +66,7 @@ RUFF_SURE = 100
 # a lead that an opponent can only discard to (void in the suit, no trump to ruff with)
 # scores this much less for each such opponent: he may throw any of his cards, the widest
 # tree of all (DDS counts such a void as a whole hand of cards; measured: suit nodes -7%,
-# no trumps -7.5%, three-handed -2%, misère -14%; misère -22% at 600)
+# no trumps -7.5%, three-handed -2%)
 LEAD_DISCARD = 150
 # in a misère (``misere_score``), a lead scores this much less for each hand but the
 # declarer's that may throw any card to it (measured against no such penalty, nodes of
