@@ -244,7 +244,8 @@ def misere_score(hands: np.ndarray, w: np.ndarray, seat: int, d: int, esuit: int
     ``d`` to take a trick but the declarer himself.
 
     He leads low where the others hold cards above his, follows with his highest card that
-    does not win, wins (if he must) as low as he can, and throws his highest cards.  The
+    does not win, wins (if he must) as low as he can, and throws his highest cards (first
+    those with another card of the suit under them, which could be made to win).  The
     others lead low under his cards, play under his card while it wins, low before he plays
     (so that he must go above), and throw (or play, once he is beaten) their highest cards.
     """
@@ -275,6 +276,8 @@ def misere_score(hands: np.ndarray, w: np.ndarray, seat: int, d: int, esuit: int
     p = power_of(w, esuit, rank, w[S_LED])
     wins = p > w[S_WPOW]
     if p < 0:
+        if seat == d and theirs & ((1 << rank) - 1) != 0:
+            return rank + 100                     # his card with another under it: a danger
         return rank                               # a discard: the highest first
     if seat == d:
         return 1000 + rank if not wins else 500 - rank
