@@ -7,6 +7,7 @@ trumps (a three-handed misère); "safe" means he can never be made to take a tri
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -91,7 +92,7 @@ def test_sure_trick_only_answers_one_trick_and_safety_any() -> None:
 
 def test_not_a_misere_has_no_misere_cut() -> None:
     p = _misere([["2S", "3S", "4C"], ["5S", "9S", "5C"], ["6S", "7C", "8C"]], 1)
-    trick_game = Position(**{**p.__dict__, "misere": False, "misere_stop": False})
+    trick_game = replace(p, misere=False, misere_stop=False)
     assert Searcher.load(trick_game).w[layout.C_MISERE] == 0
     assert Searcher.load(p).w[layout.C_MISERE] == 1
 

@@ -531,15 +531,23 @@ def boundary_cut(st: np.ndarray, depth: int, target: int, left: int) -> int:
     return -1
 
 
-@compiled(I64(H, W, I64, I64), inline=True)
-def others_cards(hands: np.ndarray, w: np.ndarray, seat: int, esuit: int) -> int:
-    """The cards of ``esuit`` that the active seats other than ``seat`` hold."""
-    out = 0
+@compiled(types.UniTuple(I64, 5)(H, W, I64), inline=True)  # type: ignore[no-untyped-call]
+def others_cards(hands: np.ndarray, w: np.ndarray, seat: int) -> tuple[int, int, int, int, int]:
+    """The cards of each effective suit that the active seats other than ``seat`` hold."""
+    o0 = 0
+    o1 = 0
+    o2 = 0
+    o3 = 0
+    o4 = 0
     s = w[NEXT + seat]
     while s != seat:
-        out |= hands[s, esuit]
+        o0 |= hands[s, 0]
+        o1 |= hands[s, 1]
+        o2 |= hands[s, 2]
+        o3 |= hands[s, 3]
+        o4 |= hands[s, 4]
         s = w[NEXT + s]
-    return out
+    return o0, o1, o2, o3, o4
 
 
 @compiled(I64(H, I64, I64))
@@ -561,13 +569,14 @@ def misere_cut(st: np.ndarray, depth: int, target: int) -> int:
     buf = st
     d = top_bit(w[C_COUNT])
     leader = w[S_LEADER]
-    joker = others_cards(hands, w, d, 4) != 0        # an opponent holds the joker
+    others = others_cards(hands, w, d)
+    joker = others[4] != 0                           # an opponent holds the joker
     if hands[d, 4] == 0:
         safe = True
         lead_out = False             # a suit he can lead that someone must follow above him
         for e in range(4):
             mine = hands[d, e]
-            theirs = others_cards(hands, w, d, e)
+            theirs = others[e]
             if mine != 0 and theirs != 0:
                 if top_bit(mine) > top_bit(theirs & -theirs):
                     safe = False
@@ -577,7 +586,7 @@ def misere_cut(st: np.ndarray, depth: int, target: int) -> int:
             # what mattered: the others' cards of his suits, down to their lowest (every
             # card below it is his, as the suit lengths say)
             for e in range(4):
-                theirs = others_cards(hands, w, d, e)
+                theirs = others[e]
                 if hands[d, e] != 0 and theirs != 0:
                     buf[depth, B_REL + e] = top_bit(theirs & -theirs)
             return 0
@@ -588,20 +597,18 @@ def misere_cut(st: np.ndarray, depth: int, target: int) -> int:
             return -1
         for e in range(4):
             mine = hands[d, e]
-            theirs = others_cards(hands, w, d, e)
-            if mine != 0 and theirs != 0 and top_bit(theirs) > top_bit(mine & -mine):
+            if mine != 0 and others[e] != 0 and top_bit(others[e]) > top_bit(mine & -mine):
                 return -1
         for e in range(4):
             mine = hands[d, e]
-            if mine != 0 and others_cards(hands, w, d, e) != 0:
+            if mine != 0 and others[e] != 0:
                 buf[depth, B_REL + e] = top_bit(mine & -mine)   # his cards, down to his lowest
         return 1
     if joker and hands[leader, 4] == 0:
         return -1
     for e in range(4):
         mine = hands[d, e]
-        if mine != 0 and hands[leader, e] != 0 and top_bit(
-                others_cards(hands, w, d, e)) < top_bit(mine & -mine):
+        if mine != 0 and hands[leader, e] != 0 and top_bit(others[e]) < top_bit(mine & -mine):
             buf[depth, B_REL + e] = top_bit(mine & -mine)
             return 1
     return -1

@@ -310,11 +310,11 @@ def sort_moves(buf: np.ndarray, depth: int, count: int) -> None:
         buf[depth, B_SCORES + j + 1] = sc
 
 
-@compiled(I64(H, W, H, I64, I64, I64))
+@compiled(types.void(H, W, H, I64, I64, I64))
 def misere_order(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, seat: int,
-                 count: int) -> int:
-    """Put the ``count`` moves in ``buf[depth]`` in a misère's order (:func:`misere_score`);
-    returns ``count``.  There only the declarer wants to lose tricks, and the others want
+                 count: int) -> None:
+    """Put the ``count`` moves in ``buf[depth]`` in a misère's order (:func:`misere_score`).
+    There only the declarer wants to lose tricks, and the others want
     him to take one.  Compiled on its own and called by ``search`` once the moves are made,
     so that trick contracts' move generation stays as it was."""
     d = top_bit(w[C_COUNT])
@@ -322,7 +322,6 @@ def misere_order(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, 
         m = buf[depth, B_MOVES + i]
         buf[depth, B_SCORES + i] = misere_score(hands, w, seat, d, m & 7, (m >> 3) & 31)
     sort_moves(buf, depth, count)
-    return count
 
 
 @compiled(I64(H, W, H, I64, I64), inline=True)

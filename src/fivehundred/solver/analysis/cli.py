@@ -11,6 +11,7 @@ from typing import Any
 from ...cards import tokens
 from ...errors import FiveHundredError
 from ...record.model import sort_cards
+from ..limits import LimitError, check_limits
 from .common import AnalysisError, Progress, _label, _names
 from .ddtable import _hand_lines
 from .inputs import analyse_deal, load_input
@@ -33,11 +34,18 @@ class _Limits:
     @classmethod
     def of(cls, nodes: int | None, seconds: float | None) -> _Limits:
         """The limits asked for, refused with the option's name if they are not limits."""
-        if nodes is not None and nodes < 0:
-            raise AnalysisError(f"--nodes {nodes}: give a number of nodes, or 0 for no budget")
-        if seconds is not None and not seconds > 0:   # (NaN is not > 0 either)
-            raise AnalysisError(f"--seconds {seconds}: give a positive number of seconds")
-        return cls(CLI_BUDGET if nodes is None else nodes, seconds)
+        limits = cls(CLI_BUDGET if nodes is None else nodes, seconds)
+        try:
+            check_limits(limits.nodes, None)       # what a limit is: the solver's rule
+        except LimitError:
+            raise AnalysisError(f"--nodes {nodes}: give a number of nodes, or 0 for no "
+                                "budget") from None
+        try:
+            check_limits(0, seconds)
+        except LimitError:
+            raise AnalysisError(f"--seconds {seconds}: give a positive number of seconds "
+                                "(leave it out for no time limit)") from None
+        return limits
 
 
 def _dumps(value: Any, indent: str = "") -> str:
