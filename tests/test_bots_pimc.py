@@ -197,3 +197,26 @@ def test_hint_command(capsys: pytest.CaptureFixture[str]) -> None:
     for bad in (["--samples", "0"], ["--seconds", "0"], ["--seconds", "nan"]):
         assert main(["hint", rec, "--hand", "5", "--action", "2", *bad]) == 2
         assert "a bot needs" in capsys.readouterr().err
+
+
+def test_a_five_handed_misere_is_defended_on_imagined_deals() -> None:
+    """At five players Hard asks only whether the misère declarer takes a trick (his whole
+    count runs past the node budget there): it decides on imagined deals, not Medium's way;
+    with four players, or once he has taken a trick, it counts every trick."""
+    from fivehundred.bots.pimc import _misere_cap
+
+    defended = 0
+    for seed in range(20):
+        g = end_position("five_called", seed, "misere", 10)
+        c = g.contract
+        if (g.phase != "play" or c is None or not c.is_misere or g.to_move == c.declarer
+                or len(g.legal_action_ids()) < 2):
+            continue
+        v = g.view(g.to_move or 0)
+        assert _misere_cap(v, 0) == 1 and _misere_cap(v, 1) is None
+        d = make("hard", seed=1).act(v)
+        assert d.samples > 0 and "best average over" in d.reason, d.reason
+        defended += 1
+    assert defended >= 3
+    g = end_position("classic4", 1, "misere", 10)
+    assert g.phase == "play" and _misere_cap(g.view(g.to_move or 0), 0) is None

@@ -35,7 +35,10 @@ def test_solver_equals_brute_force(preset: str, bid: str | None) -> None:
         p = Position.from_game(g, side=side)
         assert solve(p).tricks == brute_value(g, p)
         if g.contract is not None:
-            assert move_values(g) == brute_move_values(g)
+            brute = brute_move_values(g)
+            assert move_values(g) == brute
+            for cap in range(1, left + 1):
+                assert move_values(g, cap=cap) == {a: min(v, cap) for a, v in brute.items()}
         checked += 1
     assert checked == 4
 
@@ -71,6 +74,21 @@ def test_move_values_budget_marks_unfinished_moves_only() -> None:
     assert short.keys() == exact.keys()
     assert None in short.values()
     assert all(v is None or v == exact[a] for a, v in short.items())
+
+
+def test_a_capped_solve_asks_less_and_refuses_a_cap_that_is_not_one() -> None:
+    """A misère with five players: whether the declarer takes a trick costs a sliver of his
+    exact count's nodes, and the capped values are the exact ones cut at the cap."""
+    g = end_position("five_called", 2, "misere", 5)
+    p = Position.from_game(g)
+    exact = Searcher.load(p)
+    moves, values = exact.every_move()
+    capped = Searcher.load(p)
+    assert capped.every_move(cap=1) == (moves, [min(v, 1) for v in values])
+    assert max(values) > 1 and capped.nodes * 5 < exact.nodes
+    for bad in (0, -1, True, 1.5, "1"):
+        with pytest.raises(ValueError, match="a cap is a positive number of tricks"):
+            move_values(g, cap=bad)  # type: ignore[arg-type]
 
 
 def test_solver_needs_the_play_phase() -> None:

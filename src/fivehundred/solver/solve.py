@@ -231,16 +231,19 @@ class Searcher:
         finally:
             _KERNEL.release()
 
-    def every_move(self, budget: int = 0) -> tuple[list[int], list[int]]:
+    def every_move(self, budget: int = 0, cap: int | None = None
+                   ) -> tuple[list[int], list[int]]:
         """The root's moves (kernel codes, sequences of equivalent cards) and the value of
         each (``walk.ABORTED`` for one that ran out of ``budget`` nodes or of time), one
-        kernel call."""
+        kernel call; with ``cap``, a value of ``cap`` tricks or more is ``cap``."""
         check_limits(budget, None)
+        left = int(self.w[layout.S_LEFT])
+        hi = left if cap is None else min(left, checked_cap(cap))
         out = np.empty((2, layout.MAX_MOVES), np.int64)
         guess = self.first_guess()
         with self._kernel():
             n = walk.every_move(self.st, _tables()["tt"], budget, out, self.small_cards(),
-                                guess)
+                                guess, hi)
         return out[0, :n].tolist(), out[1, :n].tolist()
 
     def _kernel(self) -> AbstractContextManager[object]:
@@ -309,7 +312,8 @@ def misere_safe(game: Game, budget: int = 0, *, seconds: float | None = None) ->
 
 
 def move_values(game: Game, budget: int = 0, side: tuple[int, ...] | None = None, *,
-                seconds: float | None = None) -> dict[str, int | None]:
+                seconds: float | None = None, cap: int | None = None
+                ) -> dict[str, int | None]:
     """For every legal play of the seat to move: the counted tricks from here after it.
 
     Counted tricks are the declaring side's (for misère, the declarer's; in the all-pass game,
@@ -322,13 +326,28 @@ def move_values(game: Game, budget: int = 0, side: tuple[int, ...] | None = None
     answers that depended on none of them.  ``budget`` bounds each move's nodes, ``seconds``
     the whole call's time; None marks a move that ran out of either (the moves finished
     before the time ran out keep their exact values).
+
+    ``cap`` (a positive number of tricks, None for none) counts only up to it: a value of
+    ``cap`` or more is ``cap``.  Each question above it is left unasked, which is what
+    makes it cheap where only "at least ``cap``?" matters: in a misère, whether the
+    declarer takes a trick (``cap=1``) takes hundreds of nodes where his exact count, with
+    five players, often takes millions.  :class:`ValueError` for a cap that is not a
+    positive int.
     """
     p = Position.from_game(game, side=side)
-    moves, found = Searcher.load(p, seconds=seconds).every_move(budget)
+    moves, found = Searcher.load(p, seconds=seconds).every_move(budget, cap)
     vals: dict[int, int | None] = {
         m: (None if v == walk.ABORTED else v) for m, v in zip(moves, found, strict=True)}
     rep = {a: _move_of(moves, _kernel_move(p, a)) for a in game.legal_action_ids()}
     return {token_of(a): vals[m] for a, m in rep.items()}
+
+
+def checked_cap(cap: int) -> int:
+    """``cap`` if it is a positive int (tricks to count up to), else :class:`ValueError`."""
+    if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
+        raise ValueError(f"cap={cap!r}: a cap is a positive number of tricks (or None: "
+                         "count every trick)")
+    return cap
 
 
 def _kernel_move(p: Position, a: int) -> int:

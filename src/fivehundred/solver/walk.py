@@ -77,15 +77,16 @@ def exact(st: np.ndarray, tt: np.ndarray, move: int, lo: int, hi: int, guess: in
     return lo
 
 
-@compiled(types.int64(layout.H, layout.H, I64, layout.H, layout.H, I64))
+@compiled(types.int64(layout.H, layout.H, I64, layout.H, layout.H, I64, I64))
 def every_move(st: np.ndarray, tt: np.ndarray, budget: int, out: np.ndarray,
-               small: np.ndarray, guess: int) -> int:
-    """The value of each of the root's moves; returns how many moves.
+               small: np.ndarray, guess: int, cap: int) -> int:
+    """The value of each of the root's moves, counted up to ``cap`` tricks; returns how
+    many moves.
 
     ``out[0, i]`` is a move (a sequence of equivalent cards, in the kernel's order, the
-    likely best first: its top card and its bottom card), ``out[1, i]`` its value or
-    ``ABORTED`` when it ran out of ``budget`` nodes (0: no limit) or of time (then so does
-    every later move); ``small`` is an empty
+    likely best first: its top card and its bottom card), ``out[1, i]`` its value (a value
+    of ``cap`` or more as ``cap``) or ``ABORTED`` when it ran out of ``budget`` nodes (0:
+    no limit) or of time (then so does every later move); ``small`` is an empty
     table of answers shared by small cards (see :func:`exact`).  The first move is
     bisected, or stepped to from ``guess`` (not -1); each later one is asked "as good as
     the best so far?" and walks a trick at a time from there (most moves are worth the best
@@ -97,14 +98,14 @@ def every_move(st: np.ndarray, tt: np.ndarray, budget: int, out: np.ndarray,
     count = gen_moves(st[layout.HAND_ROW:], w, st, 0, seat)
     for i in range(count):
         out[0, i] = st[0, layout.B_MOVES + i]
-    left = w[layout.S_LEFT]
+    hi = min(w[layout.S_LEFT], cap)
     best = -1
     for i in range(count):
         m = out[0, i]
         w[layout.C_BUDGET] = w[layout.S_NODES] + budget if budget > 0 else 0
         w[layout.S_ABORT] = 0
         top = (m & ~(31 << 11)) | ((m >> 3) & 31) << 11     # the sequence's top card alone
-        v = exact(st, tt, top, 0, left, best if i > 0 else guess, small)
+        v = exact(st, tt, top, 0, hi, best if i > 0 else guess, small)
         out[1, i] = v
         if v != ABORTED and (best < 0 or (v > best if is_max else v < best)):
             best = v
