@@ -4,7 +4,8 @@ Four-handed suit contracts rename to bridge deals (see :mod:`fivehundred.solver.
 so DDS solves the very same positions: both solvers are timed on them, single solves (the
 declaring side's most tricks) and all-moves solves (every legal card's value), on full deals
 and after 3 and 6 random tricks; every answer of ours is checked against DDS's on the way.
-No trumps, misère and three-handed contracts have no bridge twin: our solver alone.
+No trumps, misère, three-, five- and six-handed contracts have no bridge twin: our solver
+alone.
 
 Each time is one call's CPU time (the process's, so a busy shared machine does not inflate it;
 both solvers run on one core), the least over several passes through all the positions (a
@@ -110,7 +111,12 @@ ALONE = (
     Kind("no trumps (australian 6NT)", "australian", ("6NT",), 20_000),
     Kind("misère (australian)", "australian", ("misere",), 30_000),
     Kind("three-handed suit (classic3)", "classic3", SUIT_BIDS, 40_000),
+    Kind("five-handed suit (five_called)", "five_called", SUIT_BIDS, 50_000),
+    Kind("six-handed suit, two sides of three (six_threes)", "six_threes", SUIT_BIDS, 60_000),
+    Kind("six-handed suit, three pairs (six_pairs)", "six_pairs", SUIT_BIDS, 70_000),
 )
+"""The kinds timed without DDS; five- and six-handed with the partner a random call or the
+fixed partnership (the declaring side against all the rest)."""
 
 
 @dataclass
