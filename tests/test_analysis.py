@@ -19,7 +19,7 @@ from fivehundred.cards import cards_of, mask_of
 from fivehundred.cli import main
 from fivehundred.record import dumps, dumps_json, loads, record_from_game
 from fivehundred.rng import Rng
-from fivehundred.solver import Position, solve
+from fivehundred.solver import Position, move_values, solve
 from fivehundred.solver.analysis import (
     AnalysisError,
     analyse_record,
@@ -257,6 +257,38 @@ def test_position_values_say_who_wants_what() -> None:
         assert ("defends and wants the most" in text) == (pv.seat != declarer)
         roles.add(pv.seat == declarer)
     assert roles == {True, False}
+
+
+def test_unsolved_misere_cards_still_say_whether_the_declarer_takes_a_trick() -> None:
+    """Five-handed misère cards past the node budget are asked only whether the declarer
+    takes a trick: 0 (his count known), else at least 1; a card so bounded above every solved
+    one leaves none marked best."""
+    budget = 20_000
+    seen = set()
+    for left, seed in ((6, 2), (10, 0), (9, 6)):
+        g = ending("five_called", seed, "misere", left)
+        raw = move_values(g, budget)
+        capped = move_values(g, budget, cap=1)
+        pv = position_values(g, budget)
+        for t, v in raw.items():
+            if v is not None:
+                assert pv.values[t] == v and t not in pv.at_least
+            elif capped[t] == 0:
+                assert pv.values[t] == 0 and t not in pv.at_least
+            else:
+                assert pv.values[t] is None
+                assert pv.at_least.get(t) == (None if capped[t] is None else 1)
+        assert pv.at_least and pv.to_dict()["at_least"] == pv.at_least
+        text = pv.format()
+        assert "≥1: the declarer takes a trick after this card" in text
+        assert all(f"≥{1 + pv.taken}" in line for line in text.splitlines()
+                   if line.split()[:1] and line.split()[0] in pv.at_least)
+        seen.add((pv.maximising, any(v == 0 for v in pv.values.values())))
+    assert (True, True) in seen and {m for m, _ in seen} == {True, False}
+    g = ending("five_called", 2, "misere", 6)  # a defender to play
+    assert position_values(g).maximising
+    assert best_cards(g, {"8S": 0, "KS": 0, "5C": None}, {"5C": 1}) == ()
+    assert best_cards(g, {"8S": 1, "KS": 0, "5C": None}, {"5C": 1}) == ("8S",)
 
 
 # ---------------------------------------------------------------------- the command

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,16 +51,21 @@ def _values(game: Game, budget: int, seconds: float | None = None) -> dict[str, 
     return move_values(game, budget, side=side, seconds=seconds)
 
 
-def best_cards(game: Game, values: Mapping[str, int | None] | None = None) -> tuple[str, ...]:
+def best_cards(game: Game, values: Mapping[str, int | None] | None = None,
+               at_least: Mapping[str, int] | None = None) -> tuple[str, ...]:
     """The best plays of the seat to move: the most counted tricks if his side is counted
     (the declaring side; in the all-pass game his own), the fewest if he defends (in misère
     the declarer wants the fewest: he is counted, the defenders maximise).  Plays valued None
-    (unsolved) are left out: then these are the best of those solved."""
+    (unsolved) are left out: then these are the best of those solved, unless ``at_least``
+    (lower bounds of unsolved plays) shows one of them better than all of those: none."""
     vals = card_values(game) if values is None else values
     known = [v for v in vals.values() if v is not None]
     if not known:
         return ()
-    target = (max if _maximising(game) else min)(known)
+    maximising = _maximising(game)
+    target = (max if maximising else min)(known)
+    if maximising and any(b > target for b in (at_least or {}).values()):
+        return ()
     return tuple(t for t, v in vals.items() if v == target)
 
 
@@ -106,6 +112,9 @@ class PositionValues:
     """Each legal play: the counted tricks from here after it (None: not solved within the
     search limits)."""
     best: tuple[str, ...] = ()
+    at_least: dict[str, int] = field(default_factory=dict, hash=False)
+    """Unsolved plays known to give at least so many (in a misère: 1, the declarer takes a
+    trick, his count not solved)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The analysis as plain JSON values (``totals`` adds the tricks taken already)."""
@@ -123,6 +132,7 @@ class PositionValues:
             "totals": {t: None if v is None else v + self.taken
                        for t, v in self.values.items()},
             "best": list(self.best),
+            "at_least": dict(self.at_least),
         }
 
     def format(self, names: Sequence[str] | None = None) -> str:
@@ -161,18 +171,32 @@ class PositionValues:
         lines = [_wrap(x) for x in lines]
         width = max(4, *(len(t) for t in self.values))
         lines.append(f"  {'card'.ljust(width)}  from here  in all")
-        def key(t: str) -> tuple[int, int]:
+        def key(t: str) -> tuple[int, int, int]:
             v = self.values[t]
-            return (1, 0) if v is None else (0, -v if self.maximising else v)
+            x = v if v is not None else self.at_least.get(t)
+            if x is None:
+                return (1, 0, 0)
+            return (0, -x if self.maximising else x, 0 if v is not None else 1)
 
         for t in sorted(self.values, key=key):
             v = self.values[t]
             mark = "  best" if t in self.best else ""
-            here, total = ("?", "?") if v is None else (str(v), str(v + self.taken))
+            if v is not None:
+                here, total = str(v), str(v + self.taken)
+            elif t in self.at_least:
+                here, total = f"≥{self.at_least[t]}", f"≥{self.at_least[t] + self.taken}"
+            else:
+                here, total = "?", "?"
             lines.append(f"  {t.ljust(width)}  {here:>9}  {total:>6}{mark}")
-        if any(v is None for v in self.values.values()):
+        if self.at_least:
+            lines.append(_wrap("≥1: the declarer takes a trick after this card; how many was not "
+                               "solved within the search limits."))
+        if any(v is None and t not in self.at_least for t, v in self.values.items()):
             lines.append("?: not solved within the search limits; 'best' is the best of "
                          "those solved.")
+        elif self.at_least and not self.best:
+            lines.append("No card is marked best: a card not fully solved takes more than "
+                         "every solved one.")
         return "\n".join(lines)
 
 
@@ -181,9 +205,23 @@ def position_values(game: Game, budget: int = 0, *,
     """Analyse the play position of ``game``: :func:`card_values`, :func:`best_cards` and
     what they count, for :class:`PositionValues`.  ``budget`` caps each move's search nodes
     (0: no cap) and ``seconds`` the whole valuation's time (None: no limit); a value not
-    solved within them is None."""
+    solved within them is None.  In a misère, a card left unsolved is then asked only
+    whether the declarer takes a trick after it: if not, its value is 0; if so, it goes to
+    ``at_least`` (1), its count still unknown."""
+    start = time.perf_counter()
     values = _values(game, budget, seconds)
     p = _solver_position(game)
+    at_least: dict[str, int] = {}
+    left = None if seconds is None else seconds - (time.perf_counter() - start)
+    if p.misere and None in values.values() and (left is None or left > 0):
+        # whether the declarer takes a trick at all: far cheaper than how many (with five
+        # players hundreds of nodes where his count often takes millions)
+        for t, v in move_values(game, budget, seconds=left, cap=1).items():
+            if values[t] is None and v is not None:
+                if v == 0:
+                    values[t] = 0       # no trick: his count is known
+                else:
+                    at_least[t] = 1
     seat = game.to_move
     assert seat is not None
     counted = tuple(s for s in range(game.rules.players) if p.count_seats >> s & 1)
@@ -200,5 +238,6 @@ def position_values(game: Game, budget: int = 0, *,
         taken=sum(game.tricks_won[s] for s in counted),
         tricks_left=p.tricks_left,
         values=values,
-        best=best_cards(game, values),
+        best=best_cards(game, values, at_least),
+        at_least=at_least,
     )
