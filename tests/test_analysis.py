@@ -9,6 +9,7 @@ files, the golden record and every kind of bad input.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -289,6 +290,11 @@ def test_unsolved_misere_cards_still_say_whether_the_declarer_takes_a_trick() ->
     assert position_values(g).maximising
     assert best_cards(g, {"8S": 0, "KS": 0, "5C": None}, {"5C": 1}) == ()
     assert best_cards(g, {"8S": 1, "KS": 0, "5C": None}, {"5C": 1}) == ("8S",)
+    pv = replace(position_values(g), values={"8S": 0, "KS": 0, "5C": None},
+                 at_least={"5C": 1}, best=())
+    text = pv.format()
+    assert "No card is marked best" in text and "best\n" not in text + "\n"
+    assert text.index("  5C") < text.index("  8S")      # the defender wants the most
 
 
 # ---------------------------------------------------------------------- the command
@@ -343,7 +349,8 @@ def test_cli_golden_record_hand(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert data["kind"] == "record" and data["seats"] == ["North", "East", "South", "West"]
     (h,) = data["hands"]
     assert h["hand"] == 5 and h["contract"] == "7C" and h["declarer"] == 0
-    assert h["results"] == [{"seats": [0, 2], "taken": 7, "double_dummy": 8}]
+    assert h["results"] == [{"seats": [0, 2], "taken": 7, "double_dummy": 8,
+                            "at_least": 0}]
     assert h["makeable"] is True
     # the declarer leads in both, so the table's cell is the contract's double-dummy value
     assert h["table"]["rows"][0]["tricks"]["C"] == 8
@@ -392,7 +399,7 @@ def test_cli_golden_misere_and_thrown_in_hands(capsys: pytest.CaptureFixture[str
     assert rc == 0
     (h,) = json.loads(out)["hands"]
     assert h["contract"] == "open-misere" and h["needed"] == 0
-    assert h["results"] == [{"seats": [2], "taken": 1, "double_dummy": 1}]
+    assert h["results"] == [{"seats": [2], "taken": 1, "double_dummy": 1, "at_least": 0}]
     assert h["makeable"] is False and h["table"]["rows"][2]["misere"] is False
     rc, out, _ = run([str(GOLDEN), "--hand", "1"], capsys)
     assert rc == 0
@@ -417,6 +424,28 @@ def test_analyse_record_every_played_hand() -> None:
         res = rec.hands[h.number - 1].result
         assert res is not None and h.results[0].taken == sum(res.tricks[s]
                                                             for s in h.results[0].seats)
+
+
+def test_a_misere_too_long_to_count_still_says_whether_it_can_be_made() -> None:
+    """A five-handed misère whose forced tricks are not counted within the budget: the
+    defence forcing one is asked on its own, and the verdict given."""
+    from fivehundred.benchmarks.solver import contract_game
+    from fivehundred.record import record_from_game
+    from fivehundred.rng import Rng
+
+    g = contract_game("five_called", 2, "misere", 0)
+    assert g is not None
+    rng = Rng(2)
+    while g.phase == "play":
+        g.apply(rng.choice(g.legal_action_ids()))
+    rec = record_from_game(g)
+    (h,) = analyse_record(rec, 1, budget=20_000)
+    (r,) = h.results
+    assert r.double_dummy is None and r.at_least == 1 and h.makeable is False
+    assert h.to_dict()["results"][0]["at_least"] == 1 and h.to_dict()["makeable"] is False
+    assert "the defence forces a trick on him (how many was not solved" in " ".join(
+        h.format().split())
+    assert h.table.misere is not None and h.table.misere[0] is False   # the same verdict
 
 
 def test_cli_action_values(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,7 +11,7 @@ from ...game import Game
 from ...record.model import GameRecord
 from ...scoring import declaring_seats
 from ..position import Position
-from ..solve import solve
+from ..solve import misere_safe, solve
 from .common import AnalysisError, Progress, _bid, _label, _n, _names, _seats, _wrap
 from .ddtable import DDTable, _hand_lines, dd_table
 from .values import PositionValues, position_values
@@ -26,7 +26,10 @@ class SideResult:
     """Tricks it took in the play (so far, if the hand is unfinished)."""
     double_dummy: int | None
     """Tricks it takes from the first lead with best play by everyone (misère: the tricks the
-    defence forces on the declarer); None: not solved within the node budget."""
+    defence forces on the declarer); None: not solved within the search limits."""
+    at_least: int = 0
+    """With ``double_dummy`` None, tricks it surely takes all the same (misère: 1 when the
+    defence forces a trick on the declarer, how many not solved)."""
 
 
 @dataclass(frozen=True)
@@ -57,9 +60,10 @@ class HandAnalysis:
         """Whether the contract played can be made double dummy (None: no contract)."""
         if self.needed is None or not self.results:
             return None
-        dd = self.results[0].double_dummy
+        r = self.results[0]
+        dd = r.double_dummy
         if dd is None:
-            return None
+            return False if self.needed == 0 and r.at_least > 0 else None
         return dd == 0 if self.needed == 0 else dd >= self.needed
 
     def to_dict(self) -> dict[str, Any]:
@@ -78,7 +82,8 @@ class HandAnalysis:
             "needed": self.needed,
             "discards": list(self.discards),
             "results": [{"seats": list(r.seats), "taken": r.taken,
-                         "double_dummy": r.double_dummy} for r in self.results],
+                         "double_dummy": r.double_dummy, "at_least": r.at_least}
+                        for r in self.results],
             "makeable": self.makeable,
         }
 
@@ -111,6 +116,11 @@ class HandAnalysis:
         assert self.declarer is not None and self.needed is not None
         r = self.results[0]
         who = _label(names, self.declarer)
+        if r.double_dummy is None and self.needed == 0 and r.at_least > 0:
+            return [f"Played: {_bid(self.contract)} by {who}: he took "
+                    f"{_n(r.taken, 'trick')}{so_far}; double dummy the defence forces a trick "
+                    "on him (how many was not solved within the search limits): it cannot be "
+                    "made."]
         if r.double_dummy is None:
             return [f"Played: {_bid(self.contract)} by {who}: {_seats(names, r.seats)} took "
                     f"{_n(r.taken, 'trick')}{so_far}; double dummy: not solved within the "
@@ -205,6 +215,12 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int, seconds: float 
         return HandAnalysis(i + 1, h.dealer, True, finished, summary, table,
                             results=tuple(results))
     dd = solve(g, budget, seconds=seconds).tricks
+    at_least = 0
+    if dd is None and c.is_misere:
+        # whether the defence forces a trick at all: far cheaper than how many
+        safe = misere_safe(g, budget, seconds=seconds)
+        if safe is not None:
+            dd, at_least = (0, 0) if safe else (None, 1)
     if c.is_misere:
         seats: tuple[int, ...] = (c.declarer,)
     else:
@@ -223,7 +239,7 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int, seconds: float 
         i + 1, h.dealer, True, finished, summary, table,
         contract=c.bid, declarer=c.declarer, partner=g.partner, needed=c.tricks,
         discards=h.discards,
-        results=(SideResult(seats, sum(won[s] for s in seats), dd),),
+        results=(SideResult(seats, sum(won[s] for s in seats), dd, at_least),),
     )
 
 

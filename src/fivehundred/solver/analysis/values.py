@@ -194,9 +194,9 @@ class PositionValues:
         if any(v is None and t not in self.at_least for t, v in self.values.items()):
             lines.append("?: not solved within the search limits; 'best' is the best of "
                          "those solved.")
-        elif self.at_least and not self.best:
-            lines.append("No card is marked best: a card not fully solved takes more than "
-                         "every solved one.")
+        if self.at_least and not self.best and any(v is not None for v in self.values.values()):
+            lines.append(_wrap("No card is marked best: after a card not fully solved the "
+                               "declarer takes more than after every solved one."))
         return "\n".join(lines)
 
 
