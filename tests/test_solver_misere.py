@@ -1,4 +1,4 @@
-"""The misère cut-off (``cutoffs.misere_cut``): what it decides at a trick boundary, and that
+"""The misère cut-off (``misere.misere_cut``): what it decides at a trick boundary, and that
 the solver still equals a brute-force minimax on misère endings of every rule that has one.
 
 The declarer is seat 0 in the hand-made positions, playing alone against seats 1 and 2 at no
@@ -16,7 +16,7 @@ from fivehundred import Rules
 from fivehundred.cards import NO_TRUMPS, card_from_token, mask_of
 from fivehundred.solver import Position, layout, move_values, solve
 from fivehundred.solver.brute import brute_move_values, brute_value
-from fivehundred.solver.cutoffs import misere_cut
+from fivehundred.solver.misere import misere_cut
 from fivehundred.solver.position import effective
 from fivehundred.solver.solve import Searcher
 from helpers import end_position

@@ -11,7 +11,7 @@ called from Python).  With ``NUMBA_DISABLE_JIT=1``
 every decorated function stays plain Python (the pure twin).
 
 numba checks a cached function against its own source file only, but the search inlines
-helpers from five modules: after an edit to ``ordering.py`` it would load a stale ``search``.
+helpers from several modules: after an edit to ``ordering.py`` it would load a stale ``search``.
 So every cache entry is also stamped with a digest of all the kernel's modules
 (:func:`sources_digest`), and an edit to any of them recompiles everything.
 """
@@ -31,8 +31,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 DISABLED: bool = bool(getattr(config, "DISABLE_JIT"))  # noqa: B009 (not in numba's stubs)
 """True in the pure twin: nothing is compiled."""
 
-KERNEL_MODULES = ("layout", "intrinsics", "jit", "table", "ordering", "cutoffs", "kernel",
-                  "walk")
+KERNEL_MODULES = ("layout", "intrinsics", "jit", "table", "ordering", "cutoffs", "misere",
+                  "kernel", "walk")
 """The modules whose code ends up in the compiled search (inlined or called)."""
 
 

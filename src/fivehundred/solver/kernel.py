@@ -32,7 +32,7 @@ Techniques (after DDS):
   card that beats the opponents yet to play too, low when a partner surely wins the trick,
   high enough to beat an opponent who would beat the partner's card; a ruff nobody can
   overruff first, also over a partner's card such an opponent would beat; the lowest
-  discard; in a misère its own order (``ordering.misere_order``: the declarer ducks and
+  discard; in a misère its own order (``misere.misere_order``: the declarer ducks and
   throws his high cards, the others lead and play low under his); the move the table says
   decided last time, and before it the killer move (for the leader's side only: the other side's
   killers cost more nodes than they save);
@@ -48,7 +48,7 @@ Techniques (after DDS):
   that needs one more trick and surely wins this one (DDS's second-hand quick trick);
 * in a misère, at trick boundaries: a declarer who can never be made to take a trick (each
   of his cards below all the others' cards of its suit), or who surely takes this one
-  (``cutoffs.misere_cut``).
+  (``misere.misere_cut``).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
-from .cutoffs import boundary_cut, last_trick, misere_cut
+from .cutoffs import boundary_cut, last_trick
 from .intrinsics import popcount, prefetch_row
 from .jit import compiled
 from .layout import (
@@ -98,7 +98,8 @@ from .layout import (
     W_ROW,
     H,
 )
-from .ordering import gen_moves, misere_order, side_wins_trick, to_trick
+from .misere import misere_cut, misere_order
+from .ordering import gen_moves, side_wins_trick, to_trick
 from .table import bucket_hash, clear_rel, owner_codes, tt_lookup, tt_store
 
 

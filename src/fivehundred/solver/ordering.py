@@ -16,7 +16,6 @@ from .layout import (
     B_SCORES,
     C_ACTIVE,
     C_CLASSIC,
-    C_COUNT,
     C_MAX,
     C_MUST_JOKER,
     C_NT,
@@ -68,10 +67,6 @@ RUFF_SURE = 100
 # tree of all (DDS counts such a void as a whole hand of cards; measured: suit nodes -7%,
 # no trumps -7.5%, three-handed -2%)
 LEAD_DISCARD = 150
-# in a misère (``misere_score``), a lead scores this much less for each hand but the
-# declarer's that may throw any card to it (measured against no such penalty, nodes of
-# misère endings with 7 tricks left: three-handed -8%, four-handed -6%, five-handed -9%)
-MISERE_DISCARD = 600
 
 
 
@@ -237,63 +232,6 @@ def follow_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, 
     return count
 
 
-@compiled(I64(H, W, I64, I64, I64, I64), inline=True)
-def misere_score(hands: np.ndarray, w: np.ndarray, seat: int, d: int, esuit: int,
-                 rank: int) -> int:
-    """A card's order in a misère (higher: tried first), where everyone wants the declarer
-    ``d`` to take a trick but the declarer himself.
-
-    He leads low where the others hold cards above his, follows with his highest card that
-    does not win, wins (if he must) as low as he can, and throws his highest cards (first
-    those with another card of the suit under them, which could be made to win).  The
-    others lead low under his cards, play under his card while it wins, low before he plays
-    (so that he must go above), and throw (or play, once he is beaten) their highest cards.
-    """
-    leading = w[S_LEN] == 0
-    if esuit == 4 and w[C_NT] == 1:
-        return -2000 if not leading else 0       # the joker wins any trick it is played to
-    theirs = w[LEFT + esuit] & ~hands[d, esuit]
-    if leading:
-        voids = 0                                 # hands that may throw any card to it
-        s = w[NEXT + seat]
-        while s != seat:
-            if hands[s, esuit] == 0 and s != d:
-                voids += 1
-            s = w[NEXT + s]
-        if seat == d:
-            below = theirs & ((1 << rank) - 1)
-            above = theirs & ~((2 << rank) - 1)
-            if above == 0:
-                return -1000 - rank               # a lead that wins
-            return 1000 - 20 * popcount(below) + popcount(above) - rank - MISERE_DISCARD * voids
-        mine = hands[d, esuit]
-        if mine == 0:
-            return -500 - rank                    # he throws a card of his choice
-        if (mine & -mine) > (1 << rank):
-            # under all his cards: he must go above
-            return 1000 + popcount(mine) - rank - MISERE_DISCARD * voids
-        return 300 - rank - MISERE_DISCARD * voids
-    p = power_of(w, esuit, rank, w[S_LED])
-    wins = p > w[S_WPOW]
-    if p < 0:
-        if seat == d and theirs & ((1 << rank) - 1) != 0:
-            return rank + 100                     # his card with another under it: a danger
-        return rank                               # a discard: the highest first
-    if seat == d:
-        return 1000 + rank if not wins else 500 - rank
-    played = False                                # has the declarer played to this trick?
-    s = w[S_LEADER]
-    for _ in range(w[S_LEN]):
-        if s == d:
-            played = True
-        s = w[NEXT + s]
-    if not played:
-        return 1000 - rank                        # low: he must go above it
-    if w[S_WSEAT] == d:
-        return 1000 + rank if not wins else -rank  # keep him winning
-    return rank                                   # he is beaten: throw the highest
-
-
 @compiled(types.void(H, I64, I64), inline=True)
 def sort_moves(buf: np.ndarray, depth: int, count: int) -> None:
     """Order the moves of ``buf[depth]`` by their scores, the highest first (insertion sort:
@@ -308,20 +246,6 @@ def sort_moves(buf: np.ndarray, depth: int, count: int) -> None:
             j -= 1
         buf[depth, B_MOVES + j + 1] = mv
         buf[depth, B_SCORES + j + 1] = sc
-
-
-@compiled(types.void(H, W, H, I64, I64, I64))
-def misere_order(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int, seat: int,
-                 count: int) -> None:
-    """Put the ``count`` moves in ``buf[depth]`` in a misère's order (:func:`misere_score`).
-    There only the declarer wants to lose tricks, and the others want
-    him to take one.  Compiled on its own and called by ``search`` once the moves are made,
-    so that trick contracts' move generation stays as it was."""
-    d = top_bit(w[C_COUNT])
-    for i in range(count):
-        m = buf[depth, B_MOVES + i]
-        buf[depth, B_SCORES + i] = misere_score(hands, w, seat, d, m & 7, (m >> 3) & 31)
-    sort_moves(buf, depth, count)
 
 
 @compiled(I64(H, W, H, I64, I64), inline=True)
