@@ -9,7 +9,14 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+import threading
+from concurrent.futures import (
+    CancelledError,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+)
 from typing import Any
 
 from ..bots import Bot, make
@@ -75,9 +82,24 @@ class BotPool:
         self.workers = n
 
     def warm(self) -> None:
-        """Start the workers now (in the background), each loading the compiled solver."""
-        for _ in range(self.workers):
-            self.executor.submit(_warm)
+        """Start the workers now (in the background), each loading the compiled solver: one
+        first, the others once it has, so that a first run compiles the solver once (and
+        says so once) and the others load it from the cache.  (A worker starts only when a
+        task finds none idle.)"""
+        first = self.executor.submit(_warm)
+        threading.Thread(target=self._warm_the_rest, args=(first,), daemon=True).start()
+
+    def _warm_the_rest(self, first: Future[int]) -> None:
+        try:
+            if first.exception() is not None:
+                return  # the bots' own calls will say what failed
+        except CancelledError:
+            return  # the pool was closed meanwhile
+        try:
+            for _ in range(self.workers - 1):
+                self.executor.submit(_warm)
+        except RuntimeError:
+            pass  # the pool was closed meanwhile: nothing left to warm
 
     async def decide(self, name: str, seed: int, view: View) -> str:
         """The bot's action, computed in a worker."""

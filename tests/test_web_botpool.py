@@ -1,0 +1,55 @@
+"""The bot pool's warm-up: one worker loads (on a first run, compiles) the solver before the
+others start, so the compile runs once."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+import fivehundred.web.botpool as botpool
+from fivehundred.web.botpool import BotPool
+
+
+def test_the_first_worker_warms_up_before_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    spans: list[tuple[float, float]] = []
+    lock = threading.Lock()
+
+    def slow_warm() -> int:
+        start = time.perf_counter()
+        time.sleep(0.2)
+        with lock:
+            spans.append((start, time.perf_counter()))
+        return threading.get_ident()
+
+    monkeypatch.setattr(botpool, "_warm", slow_warm)
+    pool = BotPool("thread", workers=3)
+    pool.warm()
+    deadline = time.perf_counter() + 10
+    while len(spans) < 3 and time.perf_counter() < deadline:
+        time.sleep(0.02)
+    pool.close()
+    assert len(spans) == 3
+    spans.sort()
+    first_end = spans[0][1]
+    assert all(start >= first_end for start, _ in spans[1:])
+
+
+def test_closing_during_the_warm_up_warms_nothing_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    release = threading.Event()
+
+    def blocked_warm() -> int:
+        calls.append(1)
+        release.wait(5)
+        return 0
+
+    monkeypatch.setattr(botpool, "_warm", blocked_warm)
+    pool = BotPool("thread", workers=2)
+    pool.warm()
+    time.sleep(0.05)
+    pool.close()
+    release.set()
+    time.sleep(0.2)
+    assert calls == [1]
