@@ -11,7 +11,7 @@ from ...game import Game
 from ...record.model import GameRecord
 from ...scoring import declaring_seats
 from ..position import Position
-from ..solve import misere_safe, solve
+from ..solve import solve
 from .common import AnalysisError, Progress, _bid, _label, _n, _names, _seats, _wrap
 from .ddtable import DDTable, _hand_lines, dd_table
 from .values import PositionValues, position_values
@@ -216,9 +216,10 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int, seconds: float 
                             results=tuple(results))
     dd = solve(g, budget, seconds=seconds).tricks
     at_least = 0
-    if dd is None and c.is_misere:
-        # whether the defence forces a trick at all: far cheaper than how many
-        safe = misere_safe(g, budget, seconds=seconds)
+    if dd is None and c.is_misere and table.misere is not None:
+        # whether the defence forces a trick at all, far cheaper than how many, is the
+        # table's misère cell for this declarer: the very same play
+        safe = table.misere[c.declarer]
         if safe is not None:
             dd, at_least = (0, 0) if safe else (None, 1)
     if c.is_misere:
