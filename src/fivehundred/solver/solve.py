@@ -237,8 +237,7 @@ class Searcher:
         each (``walk.ABORTED`` for one that ran out of ``budget`` nodes or of time), one
         kernel call; with ``cap``, a value of ``cap`` tricks or more is ``cap``."""
         check_limits(budget, None)
-        left = int(self.w[layout.S_LEFT])
-        hi = left if cap is None else min(left, checked_cap(cap))
+        hi = int(self.w[layout.S_LEFT]) if cap is None else checked_cap(cap)
         out = np.empty((2, layout.MAX_MOVES), np.int64)
         guess = self.first_guess()
         with self._kernel():
