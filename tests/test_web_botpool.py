@@ -48,7 +48,10 @@ def test_closing_during_the_warm_up_warms_nothing_more(monkeypatch: pytest.Monke
     monkeypatch.setattr(botpool, "_warm", blocked_warm)
     pool = BotPool("thread", workers=2)
     pool.warm()
-    time.sleep(0.05)
+    deadline = time.perf_counter() + 10
+    while not calls and time.perf_counter() < deadline:
+        time.sleep(0.01)      # the first warm-up is under way (two workers: the old warm
+    time.sleep(0.05)          # had started both by now)
     pool.close()
     release.set()
     time.sleep(0.2)
