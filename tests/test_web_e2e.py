@@ -12,6 +12,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -32,12 +33,11 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A live server on a free port, with a fresh database and quick bots."""
-    db = tmp_path_factory.mktemp("e2e") / "e2e.db"
+@contextmanager
+def live_server(db: Path, mode: str) -> Iterator[str]:
+    """A live server on a free port over a fresh database, with quick bots."""
     pool = BotPool("thread", 1)
-    app = create_app(Store(db), pool=pool, pace=0.05, trick_pause=0.3)
+    app = create_app(Store(db), mode=mode, pool=pool, pace=0.05, trick_pause=0.3)
     port = _free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -46,10 +46,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     while not srv.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    srv.should_exit = True
-    thread.join(10)
-    pool.close()
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+        pool.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The local game's server (``fivehundred play``)."""
+    with live_server(tmp_path_factory.mktemp("e2e") / "e2e.db", "local") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -294,3 +303,53 @@ def test_menu_hint_and_rules(page: Page, server: str, shots: Path) -> None:
     page.click("#new-game-menu")
     page.click("#confirm-yes")
     page.wait_for_selector("#lobby button#continue")
+
+
+def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> None:
+    """Serve mode: West opens his link and leaves at his turn; the creator is told and lets a
+    bot play his seat from the table's prompt; the menu shows each friend's seat."""
+    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
+    errors: list[str] = []
+    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        host.on("pageerror", lambda e: errors.append(str(e)))
+        host.set_default_timeout(30_000)
+        # seed 0: the creator bids first, then West (seat 1)
+        host.route("**/api/tables", lambda r: r.continue_(post_data=json.dumps(
+            {**json.loads(r.request.post_data or "{}"), "seed": 0})) if r.request.method
+            == "POST" else r.continue_())
+        host.goto(url)
+        host.wait_for_selector("#lobby button#play")
+        host.check("#friends")
+        host.click("button#play")
+        host.wait_for_selector('#links-list .link-row[data-seat="1"]')
+        west = host.input_value('#links-list .link-row[data-seat="1"] input')
+        assert "A bot plays this seat" in host.inner_text('.link-row[data-seat="1"]')
+        friend = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        friend.on("pageerror", lambda e: errors.append(str(e)))
+        friend.goto(west)
+        host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
+            .textContent.includes('Playing')""")
+        host.click("#menu-button")        # closes the menu the new table opened
+        host.wait_for_selector("#bid-panel", state="visible")
+        host.click("#pass-button")
+        friend.wait_for_selector("#bid-panel", state="visible")
+        assert host.is_hidden("#away-banner")
+        friend.context.close()            # West leaves at his turn
+        host.wait_for_selector("#away-banner", state="visible")
+        assert "West has left the table" in host.inner_text("#away-banner")
+        host.click("#menu-button")
+        assert host.is_visible('.link-row[data-seat="1"] button.to-bot')
+        host.click("#menu-button")
+        snap(host, shots / "friend-away.jpg")
+        before = seq(host)
+        host.click("#away-to-bot")
+        wait_seq_after(host, before)
+        host.wait_for_selector("#away-banner", state="hidden")
+        # the bot bids for West: the auction goes on past him
+        host.wait_for_function(
+            """() => !document.querySelector('.seat[data-seat="1"]').classList.contains('turn')""")
+        assert "A bot plays this seat" in host.inner_text('.link-row[data-seat="1"]')
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"

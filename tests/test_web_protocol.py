@@ -217,6 +217,55 @@ def test_serve_mode_hides_the_continue_link_and_gives_friends_links() -> None:
             assert h.last is not None and h.last["seq"] == m["seq"]   # nothing changed
 
 
+def test_a_friend_who_left_is_replaced_by_a_bot_and_can_come_back(tmp_path: Path) -> None:
+    store = Store(tmp_path / "t.db")
+    with web_client(store, mode="serve") as client:
+        t = new_table(client, seed=4, friends=True)
+        friend = t["links"][0]["url"].split("token=")[1]     # West, seat 1
+        with connect(client, t) as host_ws:
+            h = Seat(host_ws)
+            with connect(client, t, friend) as ws1:
+                f = Seat(ws1)
+                f.until(lambda x: x["type"] == "state")
+                h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
+                        == "human" and x["table"]["seats"][1]["connected"])
+                # nobody but the creator, and no seat whose friend is still there
+                f.send(type="seat_to_bot", seat=1)
+                assert f.until(lambda x: x["type"] == "error")["code"] == "not_host"
+                h.send(type="seat_to_bot", seat=1)
+                err = h.until(lambda x: x["type"] == "error")
+                assert err["code"] == "illegal" and "West is still at the table" in err["message"]
+            # West has gone: the table waits on him at his turn, the creator answering his own
+            m = h.until(lambda x: x["type"] == "state" and not x["table"]["seats"][1]["connected"])
+            while m["view"]["to_move"] != 1:
+                if m["view"]["to_move"] == 0 and m["view"]["legal"] and m["seq"] > h.answered:
+                    h.send(**simple_action(m))
+                m = h.until(lambda x: x["type"] == "state")
+            links = {x["seat"]: x for x in m["table"]["links"]}
+            assert links[1]["kind"] == "human" and links[1]["connected"] is False
+            waiting = m["seq"]
+            for bad, code in ((2, "illegal"), (0, "illegal"), (4, "illegal"), ("1", "malformed"),
+                              (True, "malformed"), (None, "malformed")):
+                h.send(type="seat_to_bot", seat=bad)
+                assert h.until(lambda x: x["type"] == "error")["code"] == code, bad
+            h.send(type="ping")
+            h.until(lambda x: x["type"] == "pong")
+            assert h.last is not None and h.last["seq"] == waiting     # nothing changed
+            # the creator gives West's seat to a bot, which plays his turn
+            h.send(type="seat_to_bot", seat=1)
+            m = h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"] == "bot")
+            assert m["table"]["seats"][1]["strength"] == "easy"
+            h.until(lambda x: x["type"] == "state" and x["view"]["to_move"] != 1)
+            assert json.loads(json.dumps(store.load(t["table"])))["seats"][1]["kind"] == "bot"
+            h.send(type="seat_to_bot", seat=1)
+            assert "already" in h.until(lambda x: x["type"] == "error")["message"]
+            # West opens his link again: the seat is his
+            with connect(client, t, friend) as ws1:
+                Seat(ws1).until(lambda x: x["type"] == "state")
+                h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
+                        == "human" and x["table"]["seats"][1]["connected"])
+
+
 def test_every_message_to_a_seat_carries_only_cards_it_may_see(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     seen: list[tuple[int, dict, set[str]]] = []
     original = Table.message

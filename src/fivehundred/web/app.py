@@ -239,6 +239,8 @@ class Hub:
             if not table.press_next(seat, self.connected(table)):
                 await self.broadcast(table)
                 return
+        elif kind == "seat_to_bot":
+            table.seat_to_bot(seat, msg.get("seat"), self.connected(table))
         elif kind == "pause":
             paused = msg.get("paused")
             if not isinstance(paused, bool):
@@ -252,7 +254,7 @@ class Hub:
         self.kick(table)
 
 
-KINDS = ("act", "discard", "next", "hint", "pause", "ping")
+KINDS = ("act", "discard", "next", "hint", "pause", "seat_to_bot", "ping")
 
 
 def parse_message(text: str) -> dict[str, Any]:

@@ -169,6 +169,32 @@ class Table:
         s.kind = "human"
         return True
 
+    def seat_to_bot(self, by: int, seat: object, connected: set[int]) -> None:
+        """The creator gives a friend's seat, left empty, to a bot (of the strength it had
+        before the friend took it), so the table does not wait for someone who has gone.
+        The friend's link stays good: opening it again takes the seat back (:meth:`claim`).
+        TableError, nothing changed, for anyone but the creator, a seat that is not a
+        friend's, a seat a bot plays already, or a friend who is still connected."""
+        if by != 0:
+            raise TableError("not_host", "only the table's creator can give a seat to a bot")
+        last = len(self.seats) - 1
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TableError("malformed", f"seat must be a seat number from 1 to {last}, "
+                                          f"got {seat!r}")
+        if not 1 <= seat <= last:
+            raise TableError("illegal", f"seat {seat}: a friend's seat is one of 1 to {last}")
+        s = self.seats[seat]
+        if not s.open_to_friend:
+            raise TableError("illegal", f"{s.name}'s seat was never offered to a friend")
+        if s.kind == "bot":
+            raise TableError("illegal", f"a bot plays {s.name}'s seat already")
+        if seat in connected:
+            raise TableError("illegal", f"{s.name} is still at the table: a bot takes over "
+                                        f"only a seat whose player has left")
+        s.kind = "bot"
+        self.ready.discard(seat)
+        self.seq += 1
+
     def names(self) -> list[str]:
         """Each seat's name."""
         return [s.name for s in self.seats]
@@ -256,6 +282,7 @@ class Table:
         links = []
         if seat == 0 and self.friends:
             links = [{"seat": s.seat, "name": s.name, "kind": s.kind,
+                      "connected": s.seat in connected,
                       "url": f"/?table={self.id}&token={s.token}"}
                      for s in self.seats[1:] if s.open_to_friend]
         return {

@@ -426,7 +426,18 @@ export class Menu {
         toast(`Link for ${l.name} copied`, "ok", 2000);
       });
       list.appendChild(h("div.link-row", { dataset: { seat: String(l.seat) } },
-        h("span.link-name", { text: l.name }), input, copy));
+        h("span.link-name", { text: l.name }), input, copy, this.seatState(l)));
     }
+  }
+
+  /** Who plays a friend's seat now, and for a friend who has left, a bot to take over. */
+  seatState(l) {
+    if (l.kind === "bot") return h("div.link-state", { text: "A bot plays this seat until the link is opened" });
+    if (l.connected) return h("div.link-state.here", { text: "Playing" });
+    return h("div.link-state.away", null, "Away",
+      h("button.btn.btn-small.btn-secondary.to-bot", {
+        type: "button", text: "Let a bot play",
+        onclick: () => this.send({ type: "seat_to_bot", seat: l.seat }),
+      }));
   }
 }

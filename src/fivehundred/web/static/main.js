@@ -143,6 +143,7 @@ function onState(msg) {
   joker.render(msg);
   hint.render(tk);
   menu.render(msg, isMyTurn(msg));
+  renderAway(msg);
 
   // your turn: a gentle bell once per turn
   if (isMyTurn(msg) && (!prev || !isMyTurn(prev) || turnKey(prev) !== tk) && !["hand_over", "game_over"].includes(v.phase)) {
@@ -168,6 +169,28 @@ function onState(msg) {
     if (saved && saved.table === msg.table.id) saveTable(null);
   }
 }
+
+/** The creator's prompt when the table waits on a friend who has left: a bot can take over. */
+function awaySeat(s) {
+  const v = s.view;
+  if (s.you !== 0 || v.to_move === null || ["hand_over", "game_over"].includes(v.phase)) return null;
+  return (s.table.links || []).find((l) => l.seat === v.to_move && l.kind === "human" && !l.connected) || null;
+}
+
+function renderAway(s) {
+  const away = awaySeat(s);
+  const banner = document.getElementById("away-banner");
+  banner.hidden = !away;
+  if (away) {
+    document.getElementById("away-text").textContent = `${away.name} has left the table.`;
+    banner.dataset.seat = String(away.seat);
+  }
+}
+
+document.getElementById("away-to-bot").addEventListener("click", () => {
+  const seat = Number(document.getElementById("away-banner").dataset.seat);
+  if (Number.isInteger(seat)) send({ type: "seat_to_bot", seat });
+});
 
 function onMessage(msg) {
   switch (msg.type) {
@@ -264,7 +287,7 @@ function backToLobby() {
   closeConnection();
   app.state = null;
   app.link = null;
-  for (const id of ["sheet", "game-over", "rules", "pause-overlay", "replaced", "confirm"]) {
+  for (const id of ["sheet", "game-over", "rules", "pause-overlay", "replaced", "confirm", "away-banner"]) {
     document.getElementById(id).hidden = true;
   }
   for (const p of [bid.el, kitty.el, call.el, joker.el]) p.hidden = true;
