@@ -174,8 +174,17 @@ def play_first_playable(page: Page) -> None:
 
 
 def test_hands_played_to_the_sheet(page: Page, server: str, shots: Path) -> None:
-    """Pass, play the cards the bots' contract needs, until a contract's sheet shows."""
+    """Pass, play the cards the bots' contract needs, until a contract's sheet shows; the
+    status line names each trick's winner while the trick is on the table, and says it is
+    your turn only once the trick has been swept off."""
     start_game(page, server, "australian", strength="medium")
+    page.evaluate("""() => {
+      window.statuses = [];
+      const el = document.getElementById('status');
+      new MutationObserver(() => window.statuses.push(
+          [el.textContent, document.querySelectorAll('#trick .winning').length]))
+        .observe(el, {childList: true, characterData: true, subtree: true});
+    }""")
     for _ in range(6):
         while True:
             wait_turn(page)
@@ -195,6 +204,11 @@ def test_hands_played_to_the_sheet(page: Page, server: str, shots: Path) -> None
         wait_seq_after(page, before)
     snap(page, shots / "sheet.jpg")
     assert "trick" in text.lower() and ("made" in text or "failed" in text)
+    statuses = page.evaluate("window.statuses")
+    assert any(t.endswith("win the trick") or t.endswith("wins the trick")
+               for t, _ in statuses), statuses
+    early = [t for t, shown in statuses if shown and t.startswith("Your")]
+    assert not early, f"your turn announced while a finished trick was on the table: {early}"
     before = seq(page)
     page.click("#next-button")
     wait_seq_after(page, before)

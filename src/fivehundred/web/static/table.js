@@ -32,6 +32,7 @@ export class TableView {
     this.layoutKey = null;
     this.state = null;
     this.errorShown = false;
+    this.statusKey = 0; // the latest render's status, so a late one never overwrites it
     this.sizes = { hand: 96, trick: 80, back: 40, exposed: 48, handTop: 600 };
     this.hand = new HandView(document.getElementById("hand"), {
       onActivate: onCard, onDropPlay: onDropCard, canDropPlay,
@@ -211,10 +212,28 @@ export class TableView {
     this.renderScores(state);
     this.renderContract(state);
     this.placeSeats();
-    this.setStatus(state.status, false, v.to_move === state.you && !!v.legal.length);
     this.renderLastTrick(state);
     this.trick.update(v, handKey);
+    this.renderStatus(state);
     return handKey;
+  }
+
+  /** The status line; while a finished trick is still on the table it names the trick's
+   * winner, and says whose turn it is once the trick is swept off. */
+  renderStatus(state) {
+    const v = state.view;
+    const yours = v.to_move === state.you && !!v.legal.length;
+    const key = ++this.statusKey;
+    const winner = this.trick.pendingWinner();
+    if (winner === null || this.errorShown) {
+      this.setStatus(state.status, false, yours);
+      return;
+    }
+    const name = winner === state.you ? "You win" : `${state.table.seats[winner].name} wins`;
+    this.setStatus(`${name} the trick`, false, false);
+    this.trick.idle().then(() => {
+      if (this.statusKey === key && !this.errorShown) this.setStatus(state.status, false, yours);
+    });
   }
 
   renderSeats(state) {

@@ -30,6 +30,16 @@ export class TrickView {
     this.shown = []; // [{seat, token, el}]
     this.seen = { key: null, count: 0 };
     this.idleWaiters = [];
+    this.gathering = null; // the winner of the finished trick now on show, if any
+  }
+
+  /** The winner of the last finished trick still to be swept off (shown or queued), or null. */
+  pendingWinner() {
+    for (let i = this.queue.length - 1; i >= 0; i--) {
+      if (this.queue[i].kind === "reset") return null;
+      if (this.queue[i].kind === "complete") return this.queue[i].trick.winner;
+    }
+    return this.gathering;
   }
 
   /** Feeds a new state's view; handKey changes with every deal (and every table). */
@@ -72,12 +82,14 @@ export class TrickView {
         } else if (item.kind === "current") {
           await this.reconcile(item.plays, !hurry);
         } else if (item.kind === "complete") {
+          this.gathering = item.trick.winner;
           await this.reconcile(item.trick.plays, !hurry);
           const winEl = this.shown.find((c) => c.seat === item.trick.winner);
           if (winEl) winEl.el.classList.add("winning");
           const pending = this.queue.filter((q) => q.kind !== "current" || q.plays.length).length;
           await wait(hurry ? 60 : pending ? HOLD_MS * 0.7 : HOLD_MS);
           await this.sweep(item.trick.winner, !hurry);
+          this.gathering = null;
         }
       }
     } catch (e) {
@@ -85,6 +97,7 @@ export class TrickView {
       this.queue = [];
     } finally {
       this.running = false;
+      this.gathering = null;
       const w = this.idleWaiters;
       this.idleWaiters = [];
       w.forEach((f) => f());
