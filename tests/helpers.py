@@ -7,7 +7,7 @@ from typing import Any
 
 from fivehundred import Game, Rules
 from fivehundred.actions import PASS
-from fivehundred.cards import cards_of, mask_of, token
+from fivehundred.cards import cards_of, mask_of, token, tokens
 from fivehundred.rng import Rng
 
 
@@ -93,3 +93,18 @@ def end_position(preset: str, seed: int, bid: str | None, left: int, **overrides
             extra -= 1
         g.apply(rng.choice(g.legal_action_ids()))
     return g
+
+
+def hidden_cards(game: Game, seat: int) -> set[str]:
+    """The cards ``seat`` may not see now: other hands, the kitty, the discards, the dead hand."""
+    g = game
+    hidden: set[str] = set()
+    exposed = g.contract.declarer if (g.contract and g.exposed and g.phase == "play") else None
+    for s in range(g.rules.players):
+        if s != seat and s != exposed:
+            hidden |= set(tokens(g.hand(s)))
+    declarer = g.contract.declarer if g.contract else None
+    if not (declarer == seat and g.phase != "auction"):
+        hidden |= set(tokens(g.kitty)) | set(tokens(g.discards))
+    hidden |= set(tokens(g.dead_hand))
+    return hidden

@@ -10,11 +10,11 @@ from starlette.websockets import WebSocketDisconnect
 
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table
+from helpers import hidden_cards
 from webclient import (
     Seat,
     card_strings,
     connect,
-    hidden_cards,
     new_table,
     play_hand,
     seated,
@@ -272,7 +272,7 @@ def test_every_message_to_a_seat_carries_only_cards_it_may_see(monkeypatch) -> N
 
     def spy(self, seat, *a, **k):  # type: ignore[no-untyped-def]
         msg = original(self, seat, *a, **k)
-        seen.append((seat, json.loads(json.dumps(msg)), hidden_cards(self, seat)))
+        seen.append((seat, json.loads(json.dumps(msg)), hidden_cards(self.game, seat)))
         return msg
 
     monkeypatch.setattr(Table, "message", spy)

@@ -9,11 +9,10 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from fivehundred.cards import card_from_token, tokens
+from fivehundred.cards import card_from_token
 from fivehundred.web.app import create_app
 from fivehundred.web.botpool import BotPool
 from fivehundred.web.store import Store
-from fivehundred.web.table import Table
 
 Msg = dict[str, Any]
 
@@ -131,21 +130,6 @@ def strings(x: Any, skip: frozenset[str]) -> Iterator[str]:
         for k, y in x.items():
             if k not in skip:
                 yield from strings(y, skip)
-
-
-def hidden_cards(table: Table, seat: int) -> set[str]:
-    """The cards ``seat`` may not see now: other hands, the kitty, the discards, the dead hand."""
-    g = table.game
-    hidden: set[str] = set()
-    exposed = g.contract.declarer if (g.contract and g.exposed and g.phase == "play") else None
-    for s in range(table.rules.players):
-        if s != seat and s != exposed:
-            hidden |= set(tokens(g.hand(s)))
-    declarer = g.contract.declarer if g.contract else None
-    if not (declarer == seat and g.phase != "auction"):
-        hidden |= set(tokens(g.kitty)) | set(tokens(g.discards))
-    hidden |= set(tokens(g.dead_hand))
-    return hidden
 
 
 def card_strings(msg: Msg) -> set[str]:

@@ -1,0 +1,26 @@
+"""Five Hundred for learning agents: a seat's view as a vector, and a PettingZoo environment.
+
+:mod:`.observation` (numpy only) turns a View into a fixed-size vector and a legal-action mask;
+:class:`FiveHundredEnv` (``pip install 'fivehundred[env]'``: PettingZoo) plays any variant
+through PettingZoo's agent-environment-cycle API.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .observation import FIELDS, MAX_SEATS, OBS_SIZE, Field, action_mask, encode
+
+__all__ = ["FIELDS", "MAX_SEATS", "OBS_SIZE", "Field", "FiveHundredEnv", "action_mask", "encode"]
+
+
+def __getattr__(name: str) -> Any:
+    """``FiveHundredEnv`` is imported on first use: PettingZoo is an optional dependency."""
+    if name == "FiveHundredEnv":
+        try:
+            from .aec import FiveHundredEnv
+        except ImportError as e:
+            raise ImportError("FiveHundredEnv needs PettingZoo: pip install "
+                              "'fivehundred[env]'") from e
+        return FiveHundredEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,162 @@
+"""Five Hundred as a PettingZoo AEC environment: one agent per seat, turns as the game gives them.
+
+``FiveHundredEnv(rules="australian")`` plays any preset or rules string.  Each agent observes
+``{"observation": encode(view), "action_mask": ...}`` built from its seat's View only (see
+:mod:`.observation`), and acts with an id of the one fixed action space
+(:data:`fivehundred.actions.NUM_ACTIONS`: cards, joker leads, bids, calls).  An episode is one
+hand (``episode="hand"``, the default) or a whole game (``episode="game"``, cut off after
+``max_hands`` hands); when a hand ends every agent is rewarded with the points its side scored
+in it, so a game's rewards add up to the final scores.  An illegal action raises
+:class:`~fivehundred.errors.IllegalActionError` and changes nothing.  ``reset(seed=...)``
+deals the same cards and so the same game on every machine.
+
+>>> env = FiveHundredEnv("classic3")
+>>> env.reset(seed=7)
+>>> env.agent_selection, int(env.action_space("seat_0").n)
+('seat_1', 163)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> int(obs["action_mask"].sum())
+28
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from ..actions import NUM_ACTIONS
+from ..errors import MalformedError
+from ..game import Game
+from ..rules import Rules
+from .observation import OBS_SIZE, action_mask, encode
+
+__all__ = ["FiveHundredEnv"]
+
+EPISODES = ("hand", "game")
+
+
+def agent_name(seat: int) -> str:
+    """The agent of a seat: ``seat_0``, ``seat_1``, ..."""
+    return f"seat_{seat}"
+
+
+class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
+    """Five Hundred for multi-agent learning (PettingZoo's agent-environment-cycle API)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "fivehundred_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, rules: Rules | str = "australian", episode: str = "hand",
+                 max_hands: int = 200, render_mode: str | None = None) -> None:
+        super().__init__()
+        if isinstance(rules, str):
+            rules = Rules.preset(rules) if "(" not in rules else Rules.from_string(rules)
+        if episode not in EPISODES:
+            raise MalformedError(f"episode must be 'hand' or 'game', got {episode!r}")
+        if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
+            raise MalformedError(f"max_hands must be a whole number from 1, got {max_hands!r}")
+        if render_mode not in (None, "ansi"):
+            raise MalformedError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.rules = rules
+        self.episode = episode
+        self.max_hands = max_hands
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(s) for s in range(rules.players)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self._obs_space = spaces.Dict({
+            "observation": spaces.Box(-1.0, 1.0, (OBS_SIZE,), np.float32),
+            "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+        })
+        self._act_space = spaces.Discrete(NUM_ACTIONS)
+        self._game: Game | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same for every agent: the vector and the legal-action mask."""
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """Every action id of every variant (the mask says which are legal now)."""
+        return self._act_space
+
+    @property
+    def game(self) -> Game:
+        """The game being played (all of it: for the environment's owner, never an agent)."""
+        if self._game is None:
+            raise MalformedError("the environment has not been reset yet: call reset()")
+        return self._game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game, dealt from ``seed`` (a random one if None)."""
+        self._game = Game(self.rules, seed=seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """What ``agent``'s seat sees, and its legal actions if it is to move."""
+        seat = self._seat[agent]
+        view = self.game.view(seat)
+        return {"observation": encode(view), "action_mask": action_mask(view)}
+
+    def step(self, action: int | None) -> None:
+        """The selected agent acts; at the end of a hand every agent gets its side's points."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise MalformedError(f"an action is an int action id, got {action!r}")
+        g = self.game
+        g.apply(int(action))            # IllegalActionError: the game is unchanged
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if g.phase in ("hand_over", "game_over"):
+            points = g.hand_results[-1].points
+            for a in self.agents:
+                self.rewards[a] = float(points[self.rules.side_of[self._seat[a]]])
+            if self.episode == "hand" or g.phase == "game_over":
+                self.terminations = dict.fromkeys(self.agents, True)
+            elif g.hand_number + 1 >= self.max_hands:
+                self.truncations = dict.fromkeys(self.agents, True)
+            else:
+                g.next_hand()
+        self._accumulate_rewards()
+        self._select()
+
+    def _select(self) -> None:
+        """The agent to move next (unchanged once the episode is over)."""
+        m = self.game.to_move
+        if m is not None:
+            self.agent_selection = agent_name(m)
+        elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
+
+    def render(self) -> str | None:
+        """The public state as text (``render_mode="ansi"``): no hidden card is shown."""
+        if self.render_mode != "ansi":
+            return None
+        g = self.game
+        v = g.view(0)
+        lines = [f"hand {g.hand_number} · {g.phase} · dealer seat_{g.dealer} · "
+                 f"scores {list(g.scores)}"]
+        if v.auction:
+            lines.append("auction: " + ", ".join(f"seat_{s} {t}" for s, t in v.auction))
+        if v.contract is not None:
+            lines.append(f"contract: {v.contract} by seat_{v.contract.declarer}")
+        if v.tricks or v.trick:
+            lines.append(f"tricks won: {list(v.tricks_won)}")
+        if v.trick:
+            lines.append("trick: " + ", ".join(f"seat_{s} {t}" for s, t in v.trick))
+        if g.to_move is not None:
+            lines.append(f"to move: seat_{g.to_move}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""

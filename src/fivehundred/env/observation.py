@@ -1,0 +1,194 @@
+"""A seat's :class:`~fivehundred.view.View` as one fixed-size vector, for learning agents.
+
+Every variant (2 to 6 players, every pack and option) fills the same layout, so one network can
+learn them all.  The vector is built from a View alone: it can hold nothing the seat may not
+see (the View is the security boundary; the tests check it).  Seats are relative: slot 0 is
+the observing seat, slot k the seat k places to its left; a table of n seats leaves slots n..5
+empty.  Cards are one bit per card id (0..64, the joker 64); counts are scaled into [0, 1] and
+scores into [-1, 1] by the game's target, so every entry lies in [-1, 1].
+
+>>> from fivehundred import Game, Rules
+>>> g = Game(Rules.preset("australian"), seed=1)
+>>> v = g.view(g.to_move)
+>>> x = encode(v)
+>>> x.shape == (OBS_SIZE,), x.dtype.name
+(True, 'float32')
+>>> int(x[FIELDS["hand"].slice].sum()) == len(v.hand)
+True
+>>> from fivehundred.actions import token_of
+>>> sorted(token_of(int(a)) for a in action_mask(v).nonzero()[0])[:3]
+['10C', '10D', '10H']
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ..actions import BID, MISERE, NUM_ACTIONS, OPEN_MISERE, PASS, action_from_token
+from ..cards import JOKER, NUM_CARDS, SUIT_LETTERS, card_from_token
+from ..game import PHASES
+from ..view import View
+
+__all__ = ["FIELDS", "MAX_SEATS", "OBS_SIZE", "Field", "action_mask", "encode"]
+
+MAX_SEATS = 6
+CALLS = 28
+"""What a seat can say in the auction: the 25 trick bids, pass, misère, open misère."""
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
+
+
+class Field(NamedTuple):
+    """One named part of the vector."""
+
+    name: str
+    offset: int
+    size: int
+
+    @property
+    def slice(self) -> slice:
+        """Where the field lies in the vector."""
+        return slice(self.offset, self.offset + self.size)
+
+
+_SIZES = (
+    ("phase", len(PHASES)),             # one-hot
+    ("players", len(PLAYER_COUNTS)),    # one-hot: 2..6 players
+    ("dealer", MAX_SEATS),              # relative seat, one-hot
+    ("to_move", MAX_SEATS),             # relative seat, one-hot (none between hands)
+    ("partners", MAX_SEATS),            # seats on this seat's side (itself included)
+    ("sitting_out", MAX_SEATS),         # the misère declarer's partners, the two-handed dead hand
+    ("hand", NUM_CARDS),
+    ("kitty", NUM_CARDS),               # the kitty, once this seat has taken it
+    ("discards", NUM_CARDS),            # this seat's own discards
+    ("played", NUM_CARDS),              # every card of the finished tricks
+    ("trick", MAX_SEATS * NUM_CARDS),   # the trick in progress: each relative seat's card
+    ("joker_named", len(SUIT_LETTERS)),  # the suit a led joker named (no trumps, misère)
+    ("exposed", NUM_CARDS),             # cards face up: the open misère declarer's
+    ("hand_sizes", MAX_SEATS),          # cards held, / 16 (14 at most: two_24 with its kitty)
+    ("tricks_won", MAX_SEATS),          # tricks taken this hand, / 10
+    ("voids", MAX_SEATS * len(SUIT_LETTERS)),  # suits each seat has shown void in
+    ("auction", MAX_SEATS * CALLS),     # each relative seat's latest call, one-hot
+    ("strain", 5),                      # the contract's strain: S C D H NT
+    ("misere", 2),                      # misère, open misère
+    ("contract_tricks", 1),             # tricks the contract needs, / 10
+    ("declarer", MAX_SEATS),            # relative seat, one-hot
+    ("partner", MAX_SEATS),             # the five-handed called partner once known
+    ("call", NUM_CARDS),                # the five-handed called card
+    ("alone", 1),                       # the five-handed declarer plays alone
+    ("scores", MAX_SEATS),              # each relative seat's side's score, / target
+)
+
+
+def _layout() -> dict[str, Field]:
+    out: dict[str, Field] = {}
+    at = 0
+    for name, size in _SIZES:
+        out[name] = Field(name, at, size)
+        at += size
+    return out
+
+
+FIELDS: dict[str, Field] = _layout()
+"""Each part of the vector by name (``FIELDS["hand"].slice``)."""
+OBS_SIZE = sum(size for _, size in _SIZES)
+
+
+def _call_index(token: str) -> int:
+    """A call's place among the ``CALLS``: trick bids 0..24, pass, misère, open misère."""
+    a = action_from_token(token, auction=True)
+    if a == PASS:
+        return 25
+    if a == MISERE:
+        return 26
+    if a == OPEN_MISERE:
+        return 27
+    return a - BID
+
+
+def _card(token: str) -> tuple[int, int]:
+    """A played card's id and the suit a led joker named (-1 if none): ``JK:H`` is (64, 3)."""
+    if token.startswith("JK:"):
+        return JOKER, SUIT_LETTERS.index(token[3])
+    return card_from_token(token), -1
+
+
+def _set_cards(x: np.ndarray, field: str, tokens: tuple[str, ...] | list[str],
+               slot: int = 0) -> None:
+    f = FIELDS[field]
+    for t in tokens:
+        x[f.offset + slot * NUM_CARDS + _card(t)[0]] = 1.0
+
+
+def encode(view: View) -> np.ndarray:
+    """The seat's view as a float32 vector of :data:`OBS_SIZE` entries (layout: :data:`FIELDS`)."""
+    x = np.zeros(OBS_SIZE, dtype=np.float32)
+    r = view.rules
+    n = r.players
+
+    def rel(seat: int) -> int:
+        return (seat - view.seat) % n
+
+    def one(field: str, i: int, value: float = 1.0) -> None:
+        x[FIELDS[field].offset + i] = value
+
+    one("phase", PHASES.index(view.phase))
+    one("players", PLAYER_COUNTS.index(n))
+    one("dealer", rel(view.dealer))
+    if view.to_move is not None:
+        one("to_move", rel(view.to_move))
+    my_side = r.side_of[view.seat]
+    for s in range(n):
+        if r.side_of[s] == my_side:
+            one("partners", rel(s))
+        one("scores", rel(s), float(np.clip(view.scores[r.side_of[s]] / r.target, -1.0, 1.0)))
+    for s in view.sitting_out:
+        one("sitting_out", rel(s))
+    _set_cards(x, "hand", view.hand)
+    _set_cards(x, "kitty", view.kitty)
+    _set_cards(x, "discards", view.discards)
+    for tr in view.tricks:
+        _set_cards(x, "played", [t for _, t in tr.plays])
+    for i, (s, t) in enumerate(view.trick):
+        _set_cards(x, "trick", [t], rel(s))
+        named = _card(t)[1]
+        if i == 0 and named >= 0:
+            one("joker_named", named)
+    for _, cards in view.exposed:
+        _set_cards(x, "exposed", cards)
+    for s in range(n):
+        one("hand_sizes", rel(s), view.hand_sizes[s] / 16)
+        one("tricks_won", rel(s), view.tricks_won[s] / 10)
+        for letter in view.shown_voids[s]:
+            one("voids", rel(s) * len(SUIT_LETTERS) + SUIT_LETTERS.index(letter))
+    latest: dict[int, str] = {}
+    for s, t in view.auction:
+        latest[s] = t
+    for s, t in latest.items():
+        one("auction", rel(s) * CALLS + _call_index(t))
+    c = view.contract
+    if c is not None:
+        if c.is_misere:
+            one("misere", 1 if c.is_open else 0)
+        else:
+            one("strain", c.strain)
+            one("contract_tricks", 0, c.tricks / 10)
+        one("declarer", rel(c.declarer))
+    if view.partner is not None:
+        one("partner", rel(view.partner))
+    if view.call is not None:
+        if view.call == "alone":
+            one("alone", 0)
+        else:
+            _set_cards(x, "call", [view.call.split()[1]])
+    return x
+
+
+def action_mask(view: View) -> np.ndarray:
+    """1 for each legal action id of the seat (all 0 when it is not its turn), int8."""
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    auction = view.phase == "auction"
+    for t in view.legal_actions:
+        mask[action_from_token(t, auction=auction)] = 1
+    return mask

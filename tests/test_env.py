@@ -1,0 +1,224 @@
+"""The learning environment: PettingZoo's API checks, views only, masks, rewards, bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from fivehundred import Game, Rules
+from fivehundred.actions import NUM_ACTIONS, token_of
+from fivehundred.cards import NUM_CARDS, token
+from fivehundred.env import FIELDS, OBS_SIZE, FiveHundredEnv, action_mask, encode
+from fivehundred.errors import FiveHundredError, IllegalActionError, MalformedError
+from fivehundred.rng import Rng
+from helpers import hidden_cards, make_deal
+
+PRESETS = ("australian", "classic3", "classic4", "two_dead_hand", "two_24", "five_called",
+           "six_pairs", "six_threes")
+CARD_FIELDS = ("hand", "kitty", "discards", "played", "trick", "exposed")
+
+
+def random_steps(env: FiveHundredEnv, rng: Rng, limit: int = 10_000) -> int:
+    """Play random legal actions until every agent is done; returns the steps taken."""
+    steps = 0
+    while env.agents and steps < limit:
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+        else:
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.below(len(legal))]))
+        steps += 1
+    return steps
+
+
+# PettingZoo's checker suggests a plain Box: a dict with the action mask is what its own card
+# games observe, as here
+API_WARNINGS = pytest.mark.filterwarnings("ignore:Observation")
+
+
+@API_WARNINGS
+@pytest.mark.parametrize("preset", PRESETS)
+def test_pettingzoo_api(preset: str) -> None:
+    api_test(FiveHundredEnv(preset), num_cycles=300)
+
+
+@API_WARNINGS
+def test_pettingzoo_api_whole_games() -> None:
+    api_test(FiveHundredEnv("australian", episode="game", max_hands=3), num_cycles=400)
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    seed_test(lambda: FiveHundredEnv("six_pairs"), num_cycles=200)
+    a, b = FiveHundredEnv("classic3"), FiveHundredEnv("classic3")
+    a.reset(seed=5)
+    b.reset(seed=5)
+    random_steps(a, Rng(1))
+    random_steps(b, Rng(1))
+    assert a.game.hand_results == b.game.hand_results
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_an_observation_holds_no_card_its_seat_may_not_see(preset: str) -> None:
+    """Every card bit, for every seat at every step of random hands, is a card that seat may
+    see; and the mask is the seat's legal actions when it is to move, else empty."""
+    env = FiveHundredEnv(preset)
+    rng = Rng(11)
+    for seed in range(3):
+        env.reset(seed=seed)
+        while env.agents:
+            g = env.game
+            for agent in env.agents:
+                seat = int(agent.split("_")[1])
+                obs = env.observe(agent)
+                x = obs["observation"]
+                hidden = hidden_cards(g, seat)
+                shown = {token(i % NUM_CARDS) for f in CARD_FIELDS
+                         for i in np.flatnonzero(x[FIELDS[f].slice])}
+                assert not shown & hidden, (preset, seed, seat, shown & hidden)
+                want = sorted(g.legal_action_ids()) if g.to_move == seat else []
+                assert list(np.flatnonzero(obs["action_mask"])) == want
+            _, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+            else:
+                legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+                env.step(int(legal[rng.below(len(legal))]))
+
+
+def test_hidden_cards_do_not_change_an_observation() -> None:
+    """Two deals that differ only in the other seats' cards give seat 0 the same vector; its
+    own cards do change it."""
+    r = Rules.preset("australian")
+    mine = ["JK", "JH", "AS", "KS", "5C", "6C", "7D", "8D", "9H", "10H"]
+    base = make_deal(r, {0: mine}, dealer=3, seed=2)
+    swapped = dict(base, hands=[base["hands"][0], base["hands"][2], base["hands"][1],
+                               base["hands"][3]])
+    a, b = Game(r, deal=base), Game(r, deal=swapped)
+    assert a.hand(1) != b.hand(1)
+    assert np.array_equal(encode(a.view(0)), encode(b.view(0)))
+    assert not np.array_equal(encode(a.view(1)), encode(b.view(1)))
+
+
+def test_the_vector_says_what_the_view_says() -> None:
+    """Spot checks of the layout on a classic3 hand played into its second trick."""
+    env = FiveHundredEnv("classic3")
+    env.reset(seed=3)
+    rng = Rng(4)
+    g = env.game
+    while not (g.phase == "play" and len(g.tricks) == 1 and len(g.trick) == 1):
+        legal = g.legal_action_ids()
+        env.step(legal[rng.below(len(legal))])
+    seat = g.to_move
+    assert seat is not None
+    v = g.view(seat)
+    x = env.observe(f"seat_{seat}")["observation"]
+    assert x.shape == (OBS_SIZE,) and x.dtype == np.float32
+    assert {token(int(i)) for i in np.flatnonzero(x[FIELDS["hand"].slice])} == set(v.hand)
+    leader, card = v.trick[0]
+    slot = (leader - seat) % 3
+    trick = x[FIELDS["trick"].slice].reshape(6, NUM_CARDS)
+    assert [token(int(i)) for i in np.flatnonzero(trick[slot])] == [card.split(":")[0]]
+    assert np.count_nonzero(x[FIELDS["played"].slice]) == 3
+    c = v.contract
+    assert c is not None and x[FIELDS["declarer"].slice][(c.declarer - seat) % 3] == 1
+    assert x[FIELDS["to_move"].slice][0] == 1 and x[FIELDS["phase"].slice][3] == 1
+    assert x[FIELDS["tricks_won"].slice].sum() == pytest.approx(0.1)
+    assert float(x.min()) >= -1.0 and float(x.max()) <= 1.0
+
+
+def test_rewards_are_each_sides_points() -> None:
+    """A hand's rewards are the points each agent's side scored; a game's add up to the
+    scores."""
+    env = FiveHundredEnv("australian")
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    env.reset(seed=8)
+    rng = Rng(2)
+    while env.agents:
+        agent = env.agent_selection
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        if term or trunc:
+            env.step(None)
+        else:
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.below(len(legal))]))
+    res = env.game.hand_results[-1]
+    r = env.rules
+    assert totals == {f"seat_{s}": float(res.points[r.side_of[s]]) for s in range(4)}
+
+    env = FiveHundredEnv("classic3", episode="game", max_hands=4)
+    env.reset(seed=9)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    while env.agents:
+        agent = env.agent_selection
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        if term or trunc:
+            assert trunc != term
+            env.step(None)
+        else:
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.below(len(legal))]))
+    g = env.game
+    assert len(g.hand_results) == 4 or g.phase == "game_over"
+    assert totals == {f"seat_{s}": float(g.scores[s]) for s in range(3)}
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    env = FiveHundredEnv("australian")
+    env.reset(seed=1)
+    agent = env.agent_selection
+    before = env.observe(agent)
+    illegal = next(a for a in range(NUM_ACTIONS) if not before["action_mask"][a])
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    for bad in ("7H", 2.0, True, None):
+        with pytest.raises(MalformedError, match="action id"):
+            env.step(bad)  # type: ignore[arg-type]
+    after = env.observe(agent)
+    assert env.agent_selection == agent
+    assert np.array_equal(before["observation"], after["observation"])
+    assert np.array_equal(before["action_mask"], after["action_mask"])
+    assert env.rewards == dict.fromkeys(env.agents, 0.0)
+
+
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({"episode": "match"}, "episode"),
+    ({"max_hands": 0}, "max_hands"),
+    ({"max_hands": True}, "max_hands"),
+    ({"render_mode": "human"}, "render_mode"),
+    ({"rules": "no_such_preset"}, "no_such_preset"),
+])
+def test_bad_settings_are_refused(kwargs: dict[str, object], words: str) -> None:
+    with pytest.raises(FiveHundredError, match=words):
+        FiveHundredEnv(**kwargs)  # type: ignore[arg-type]
+
+
+def test_observing_before_reset_says_so() -> None:
+    with pytest.raises(MalformedError, match="reset"):
+        FiveHundredEnv().observe("seat_0")
+
+
+def test_render_shows_the_public_state_only() -> None:
+    env = FiveHundredEnv("australian", render_mode="ansi")
+    env.reset(seed=4)
+    rng = Rng(3)
+    g = env.game
+    while not (g.phase == "play" and len(g.trick) == 2):
+        legal = g.legal_action_ids()
+        env.step(legal[rng.below(len(legal))])
+    text = env.render()
+    assert text is not None and "contract:" in text and "trick: " in text
+    trick_line = next(line for line in text.splitlines() if line.startswith("trick: "))
+    assert all(t in trick_line for _, t in g.view(0).trick)
+    held = {token(c) for s in range(4) for c in range(NUM_CARDS) if g.hand(s) >> c & 1}
+    assert not any(t in trick_line.split() for t in held)
+    assert FiveHundredEnv("australian").render() is None
+
+
+def test_the_mask_names_legal_actions_by_id() -> None:
+    g = Game(Rules.preset("five_called"), seed=2)
+    mask = action_mask(g.view(g.to_move or 0))
+    assert sorted(token_of(int(a)) for a in np.flatnonzero(mask)) == sorted(g.legal_actions())
