@@ -1,8 +1,9 @@
-"""Five Hundred for learning agents: a seat's view as a vector, and a PettingZoo environment.
+"""Five Hundred for learning agents: a seat's view as a vector, PettingZoo and OpenSpiel.
 
 :mod:`.observation` (numpy only) turns a View into a fixed-size vector and a legal-action mask;
 :class:`FiveHundredEnv` (``pip install 'fivehundred[env]'``: PettingZoo) plays any variant
-through PettingZoo's agent-environment-cycle API.
+through PettingZoo's agent-environment-cycle API; importing :mod:`.openspiel` registers one
+hand of any variant with OpenSpiel as ``python_fivehundred``.
 """
 
 from __future__ import annotations

@@ -1,0 +1,259 @@
+"""Five Hundred as an OpenSpiel game: one hand, the deal as chance nodes, any rules.
+
+Importing this module registers ``python_fivehundred`` with OpenSpiel (``pip install
+open_spiel``): ``pyspiel.load_game("python_fivehundred", {"rules": "classic3"})`` gives one hand
+of any preset (or rules string), ``dealer`` (default 0) dealing.  The deal is a chance event
+card by card (each remaining card equally likely), so OpenSpiel's algorithms see the true
+distribution; then the seats bid, discard, call and play with the ids of the one action space
+(:data:`fivehundred.actions.NUM_ACTIONS`), checked by the engine.  Returns are each player's
+side's points for the hand.  Observations come from the seat's View alone
+(:func:`.observation.encode`); the information-state string is the View's whole history.
+
+>>> game = pyspiel.load_game("python_fivehundred", {"rules": "classic3"})
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(3, 163, 65)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 33)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+
+from ..actions import BID, MISERE, NUM_ACTIONS, OPEN_MISERE, token_of
+from ..auction import price
+from ..cards import NUM_CARDS, cards_of, token
+from ..dealing import Deal
+from ..errors import MalformedError
+from ..game import Game
+from ..rules import Rules
+from ..view import View
+from .observation import FIELDS, OBS_SIZE, encode
+
+__all__ = ["SHORT_NAME", "FiveHundredGame", "FiveHundredState", "view_string"]
+
+SHORT_NAME = "python_fivehundred"
+
+GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Five Hundred (500), one hand",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,   # defenders may score too
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=6,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"rules": "australian", "dealer": 0},
+)
+
+
+def _rules(name: str) -> Rules:
+    return Rules.preset(name) if "(" not in name else Rules.from_string(name)
+
+
+def _hand_bound(r: Rules) -> int:
+    """A bound on the points a side can win or lose in one hand: the dearest bid (or a slam's
+    250), and 10 a trick for defenders."""
+    bids = [*range(BID, BID + 25), MISERE, OPEN_MISERE]
+    return max(250, *(price(r, b) for b in bids)) + 10 * 10
+
+
+class FiveHundredGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel is untyped)
+    """One hand of Five Hundred under the ``rules`` parameter."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = {"rules": "australian", "dealer": 0, **(params or {})}
+        self.rules = _rules(str(p["rules"]))
+        dealer = p["dealer"]
+        if not isinstance(dealer, int) or not 0 <= dealer < self.rules.players:
+            raise MalformedError(f"dealer must be a seat from 0 to {self.rules.players - 1}, "
+                                 f"got {dealer!r}")
+        self.dealer = dealer
+        r = self.rules
+        bound = _hand_bound(r)
+        longest = r.deck_size + 26 * r.players + r.kitty_size + 1 + 10 * r.players
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS, max_chance_outcomes=NUM_CARDS,
+            num_players=r.players, min_utility=-float(bound), max_utility=float(bound),
+            utility_sum=None, max_game_length=longest)
+        super().__init__(GAME_TYPE, info, {"rules": str(p["rules"]), "dealer": dealer})
+
+    def new_initial_state(self) -> FiveHundredState:
+        """Before the deal."""
+        return FiveHundredState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> Observer:
+        """The observer of one seat's view (see :class:`Observer`)."""
+        if params:
+            raise MalformedError(f"observer parameters are not supported, got {params}")
+        perfect = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(perfect_recall=bool(perfect))
+
+
+class FiveHundredState(pyspiel.State):  # type: ignore[misc]
+    """A hand being dealt (chance), bid, exchanged and played."""
+
+    def __init__(self, game: FiveHundredGame) -> None:
+        super().__init__(game)
+        self.rules = game.rules
+        self.dealer = game.dealer
+        self.dealt: list[int] = []
+        self.game: Game | None = None
+
+    # -- the deal ---------------------------------------------------------------------------
+
+    def _hand_size(self) -> int:
+        r = self.rules
+        return (r.deck_size - r.kitty_size) // r.hands_dealt
+
+    def _order(self) -> list[int]:
+        """Who gets the k-th dealt card's packet: the seats from the dealer's left, the dead
+        hand, then the kitty (any fixed order gives a uniform deal)."""
+        n = self.rules.players
+        hands = [(self.dealer + 1 + k) % n for k in range(n)] + list(
+            range(n, self.rules.hands_dealt))
+        return [h for h in hands for _ in range(self._hand_size())]
+
+    def _deal_done(self) -> None:
+        order = self._order()
+        hands = [0] * self.rules.hands_dealt
+        for who, c in zip(order, self.dealt, strict=False):
+            hands[who] |= 1 << c
+        kitty = sum(1 << c for c in self.dealt[len(order):])
+        self.game = Game(self.rules, deal=Deal(self.dealer, tuple(hands), kitty))
+
+    def dealt_to(self, seat: int) -> list[int]:
+        """The cards dealt so far to ``seat``."""
+        order = self._order()
+        return [c for who, c in zip(order, self.dealt, strict=False) if who == seat]
+
+    # -- OpenSpiel's API --------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to move, CHANCE while dealing, TERMINAL once the hand is over."""
+        g = self.game
+        if g is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if g.to_move is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return g.to_move
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.game is not None and player == self.game.to_move
+        return sorted(self.game.legal_action_ids())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card not dealt yet, equally likely."""
+        left = [c for c in cards_of(self.rules.deck_mask) if c not in self.dealt]
+        return [(c, 1.0 / len(left)) for c in left]
+
+    def _apply_action(self, action: int) -> None:
+        if self.game is None:
+            if action in self.dealt or not self.rules.deck_mask >> action & 1:
+                raise MalformedError(f"card {action} is not in the pack left to deal")
+            self.dealt.append(action)
+            if len(self.dealt) == self.rules.deck_size:
+                self._deal_done()
+            return
+        self.game.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {token(action)}"
+        return token_of(action)
+
+    def is_terminal(self) -> bool:
+        """The hand is over (played out, or thrown in when all passed)."""
+        return self.game is not None and self.game.to_move is None
+
+    def returns(self) -> list[float]:
+        """Each player's side's points for the hand (0 until it ends)."""
+        if not self.is_terminal():
+            return [0.0] * self.rules.players
+        assert self.game is not None
+        points = self.game.hand_results[-1].points
+        return [float(points[self.rules.side_of[s]]) for s in range(self.rules.players)]
+
+    def view(self, seat: int) -> View | None:
+        """The seat's view once the deal is done (None while dealing)."""
+        return None if self.game is None else self.game.view(seat)
+
+    def __str__(self) -> str:
+        """Every hand (for debugging: an agent's observations come from its view only)."""
+        g = self.game
+        if g is None:
+            return f"dealing: {len(self.dealt)} of {self.rules.deck_size} cards dealt"
+        hands = " | ".join(" ".join(g.hand_tokens(s)) for s in range(self.rules.players))
+        return f"{g.phase}; hands: {hands}; trick: {list(g.view(0).trick)}"
+
+
+class Observer:
+    """OpenSpiel's observer interface over a seat's View: the vector of
+    :func:`.observation.encode`, and as text the seat's view (its whole history with
+    ``perfect_recall``, otherwise the hand as it stands)."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(OBS_SIZE, np.float32)
+        self.dict = {name: self.tensor[f.slice] for name, f in FIELDS.items()}
+
+    def set_from(self, state: FiveHundredState, player: int) -> None:
+        """The vector of ``player``'s view (while dealing: the cards it has been dealt)."""
+        view = state.view(player)
+        if view is None:
+            self.tensor.fill(0.0)
+            for c in state.dealt_to(player):
+                self.dict["hand"][c] = 1.0
+        else:
+            self.tensor[:] = encode(view)
+
+    def string_from(self, state: FiveHundredState, player: int) -> str:
+        """The text of ``player``'s view."""
+        view = state.view(player)
+        if view is None:
+            return f"seat {player} dealt: " + " ".join(token(c) for c in state.dealt_to(player))
+        return view_string(view, history=self.perfect_recall)
+
+
+def view_string(view: View, history: bool = True) -> str:
+    """A seat's view as one line: hand, auction, contract, exchanges, tricks, scores.
+
+    With ``history`` every trick played so far is listed in order (OpenSpiel's information
+    state); without it only the cards played and the current trick.
+    """
+    parts = [f"seat {view.seat}", f"dealer {view.dealer}", view.phase,
+             "hand " + " ".join(view.hand)]
+    if view.auction:
+        parts.append("auction " + " ".join(f"{s}:{t}" for s, t in view.auction))
+    if view.contract is not None:
+        parts.append(f"contract {view.contract.bid} by {view.contract.declarer}")
+    if view.call is not None:
+        parts.append(view.call)
+    if view.kitty:
+        parts.append("kitty " + " ".join(view.kitty))
+    if view.discards:
+        parts.append("discards " + " ".join(view.discards))
+    for s, cards in view.exposed:
+        parts.append(f"exposed {s}: " + " ".join(cards))
+    if history:
+        for tr in view.tricks:
+            parts.append("trick " + " ".join(f"{s}:{t}" for s, t in tr.plays) + f" >{tr.winner}")
+    else:
+        parts.append("played " + " ".join(t for tr in view.tricks for _, t in tr.plays))
+        parts.append("won " + " ".join(str(n) for n in view.tricks_won))
+    if view.trick:
+        parts.append("now " + " ".join(f"{s}:{t}" for s, t in view.trick))
+    return "; ".join(parts)
+
+
+pyspiel.register_game(GAME_TYPE, FiveHundredGame)

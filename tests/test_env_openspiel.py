@@ -1,0 +1,146 @@
+"""The OpenSpiel game: OpenSpiel's own random simulation test, the engine's results on the
+same deal, views only in every observation, bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.observation import make_observation
+
+from fivehundred import Game, Rules
+from fivehundred.cards import NUM_CARDS, cards_of, token
+from fivehundred.dealing import Deal
+from fivehundred.env import FIELDS
+from fivehundred.env.openspiel import SHORT_NAME, FiveHundredState
+from fivehundred.errors import FiveHundredError, IllegalActionError, MalformedError
+from fivehundred.rng import Rng
+from helpers import hidden_cards
+
+PRESETS = ("australian", "classic3", "classic4", "two_dead_hand", "two_24", "five_called",
+           "six_pairs", "six_threes")
+CARD_FIELDS = ("hand", "kitty", "discards", "played", "trick", "exposed")
+
+
+def load(preset: str, dealer: int = 0) -> pyspiel.Game:
+    return pyspiel.load_game(SHORT_NAME, {"rules": preset, "dealer": dealer})
+
+
+def random_step(state: FiveHundredState, rng: Rng) -> int:
+    """Deal a random card, or take a random legal action; returns it."""
+    if state.is_chance_node():
+        choices = [c for c, _ in state.chance_outcomes()]
+    else:
+        choices = state.legal_actions()
+    a: int = choices[rng.below(len(choices))]
+    state.apply_action(a)
+    return a
+
+
+def play_random(state: FiveHundredState, rng: Rng) -> list[int]:
+    """Deal and play at random to the end; the actions taken, chance outcomes included."""
+    taken = []
+    while not state.is_terminal():
+        taken.append(random_step(state, rng))
+    return taken
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_openspiel_random_simulations(preset: str) -> None:
+    pyspiel.random_sim_test(load(preset), num_sims=10, serialize=False, verbose=False)
+
+
+def test_the_deal_is_every_remaining_card_equally_likely() -> None:
+    state = load("australian").new_initial_state()
+    rng = Rng(3)
+    pack = set(cards_of(Rules.preset("australian").deck_mask))
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert {c for c, _ in outcomes} == pack
+        assert all(p == pytest.approx(1 / len(pack)) for _, p in outcomes)
+        c = outcomes[rng.below(len(outcomes))][0]
+        state.apply_action(c)
+        pack.remove(c)
+    assert not pack and state.current_player() >= 0
+
+
+@pytest.mark.parametrize("preset", ("australian", "two_dead_hand", "six_pairs"))
+def test_a_hand_through_openspiel_is_the_engines_hand(preset: str) -> None:
+    """The same deal and actions given to the engine directly score the same points."""
+    r = Rules.preset(preset)
+    for seed in range(4):
+        game = load(preset, dealer=seed % r.players)
+        state = game.new_initial_state()
+        taken = play_random(state, Rng(seed))
+        g = state.game
+        assert g is not None
+        again = Game(r, deal=Deal(g.deal.dealer, g.deal.hands, g.deal.kitty))
+        for a in taken[r.deck_size:]:
+            again.apply(a)
+        res = again.hand_results[-1]
+        assert state.returns() == [float(res.points[r.side_of[s]]) for s in range(r.players)]
+        assert g.deal.dealer == seed % r.players
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_observations_hold_no_card_their_seat_may_not_see(preset: str) -> None:
+    game = load(preset)
+    obs = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    rng = Rng(5)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            for p in range(game.num_players()):
+                obs.set_from(state, p)
+                shown = {token(i % NUM_CARDS) for f in CARD_FIELDS
+                         for i in np.flatnonzero(obs.dict[f])}
+                if state.game is None:
+                    assert shown == {token(c) for c in state.dealt_to(p)}
+                else:
+                    assert not shown & hidden_cards(state.game, p), (preset, p)
+            random_step(state, rng)
+
+
+def test_the_information_state_is_the_seats_whole_history() -> None:
+    game = load("classic3")
+    state = game.new_initial_state()
+    rng = Rng(7)
+    while state.is_chance_node() or len(state.game.tricks) < 2:  # type: ignore[union-attr]
+        random_step(state, rng)
+    g = state.game
+    assert g is not None
+    seat = g.to_move
+    info = state.information_state_string(seat)
+    v = g.view(seat)
+    for tr in v.tricks:
+        assert "trick " + " ".join(f"{s}:{t}" for s, t in tr.plays) in info
+    assert "hand " + " ".join(v.hand) in info
+    hidden = hidden_cards(g, seat)
+    assert not set(info.replace(":", " ").replace(";", " ").split()) & (hidden - set(
+        t for _, t in v.auction))
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    game = load("australian")
+    state = game.new_initial_state()
+    play = Rng(1)
+    while state.is_chance_node():
+        random_step(state, play)
+    before = str(state), state.legal_actions()
+    illegal = next(a for a in range(game.num_distinct_actions())
+                   if a not in state.legal_actions())
+    with pytest.raises(IllegalActionError):
+        state.apply_action(illegal)
+    assert (str(state), state.legal_actions()) == before
+
+
+def test_bad_parameters_and_deals_are_refused() -> None:
+    with pytest.raises(MalformedError, match="dealer"):
+        load("australian", dealer=4)
+    with pytest.raises(FiveHundredError, match="no_such"):
+        load("no_such")
+    state = load("australian").new_initial_state()
+    state.apply_action(int(next(iter(cards_of(Rules.preset("australian").deck_mask)))))
+    with pytest.raises(MalformedError, match="not in the pack"):
+        state._apply_action(state.dealt[0])
+    assert FIELDS["hand"].size == NUM_CARDS
