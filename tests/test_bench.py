@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from fivehundred.benchmarks import engine
+from fivehundred.benchmarks import env as env_bench
 from fivehundred.benchmarks.openspiel_euchre import euchre_available, measure_euchre
 from fivehundred.cli import main
 
@@ -39,3 +40,10 @@ def test_euchre_baseline_is_measured_or_clearly_missing() -> None:
     else:
         with pytest.raises(RuntimeError, match="OpenSpiel is not installed"):
             measure_euchre(0.05)
+
+
+def test_the_environments_are_timed_through_their_own_apis() -> None:
+    for measure in (env_bench.measure_pettingzoo, env_bench.measure_openspiel):
+        r = measure("classic3", seconds=0.05)
+        assert r is not None and r.hands >= 1 and 10 < r.actions_per_hand < 80
+        assert "through" in r.preset

@@ -82,6 +82,8 @@ def measure_engine(preset: str = "australian", seconds: float = 3.0, seed: int =
 
 def report(seconds: float) -> str:
     """Run every measurement and return the markdown section."""
+    from .env import measure_openspiel, measure_pettingzoo
+
     presets = ["australian", "classic3", "five_called", "six_pairs"]
     ours = [measure_engine(p, seconds) for p in presets]
     ours_tokens = measure_engine("australian", seconds, tokens=True)
@@ -101,6 +103,10 @@ def report(seconds: float) -> str:
     t = ours_tokens
     lines.append(f"| fivehundred australian (text tokens) | {t.hands_per_second:,.0f} | "
                  f"{t.actions_per_second:,.0f} | {t.actions_per_hand:.1f} |")
+    for e in (measure_pettingzoo("australian", seconds), measure_openspiel("australian", seconds)):
+        if e is not None:
+            lines.append(f"| fivehundred {e.preset} | {e.hands_per_second:,.0f} | "
+                         f"{e.actions_per_second:,.0f} | {e.actions_per_hand:.1f} |")
     if euchre is not None:
         lines.append(f"| OpenSpiel euchre (C++ via pyspiel) | {euchre.hands_per_second:,.0f} | "
                      f"{euchre.actions_per_second:,.0f} | {euchre.actions_per_hand:.1f} |")

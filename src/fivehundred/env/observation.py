@@ -27,7 +27,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..actions import BID, MISERE, NUM_ACTIONS, OPEN_MISERE, PASS, action_from_token
-from ..cards import JOKER, NUM_CARDS, SUIT_LETTERS, card_from_token
+from ..cards import JOKER, NUM_CARDS, SUIT_LETTERS, token
 from ..game import PHASES
 from ..view import View
 
@@ -107,11 +107,13 @@ def _call_index(token: str) -> int:
     return a - BID
 
 
-def _card(token: str) -> tuple[int, int]:
+_CARDS: dict[str, tuple[int, int]] = {token(c): (c, -1) for c in range(NUM_CARDS)}
+_CARDS.update({f"JK:{s}": (JOKER, i) for i, s in enumerate(SUIT_LETTERS)})
+
+
+def _card(text: str) -> tuple[int, int]:
     """A played card's id and the suit a led joker named (-1 if none): ``JK:H`` is (64, 3)."""
-    if token.startswith("JK:"):
-        return JOKER, SUIT_LETTERS.index(token[3])
-    return card_from_token(token), -1
+    return _CARDS[text]
 
 
 def _set_cards(x: np.ndarray, field: str, tokens: tuple[str, ...] | list[str],
@@ -142,7 +144,7 @@ def encode(view: View) -> np.ndarray:
     for s in range(n):
         if r.side_of[s] == my_side:
             one("partners", rel(s))
-        one("scores", rel(s), float(np.clip(view.scores[r.side_of[s]] / r.target, -1.0, 1.0)))
+        one("scores", rel(s), max(-1.0, min(1.0, view.scores[r.side_of[s]] / r.target)))
     for s in view.sitting_out:
         one("sitting_out", rel(s))
     _set_cards(x, "hand", view.hand)
