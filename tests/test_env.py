@@ -222,3 +222,28 @@ def test_the_mask_names_legal_actions_by_id() -> None:
     g = Game(Rules.preset("five_called"), seed=2)
     mask = action_mask(g.view(g.to_move or 0))
     assert sorted(token_of(int(a)) for a in np.flatnonzero(mask)) == sorted(g.legal_actions())
+
+
+def test_the_built_in_bots_play_through_the_environment() -> None:
+    """A seat's View feeds a bot; its token becomes an action id: Medium against random play."""
+    from fivehundred.bots import make
+
+    env = FiveHundredEnv("australian", episode="game", max_hands=2)
+    env.reset(seed=3)
+    medium = make("medium", seed=1)
+    rng = Rng(5)
+    bot_moves = 0
+    while env.agents:
+        agent = env.agent_selection
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+        elif agent in ("seat_0", "seat_2"):
+            a = env.action_id(medium.act(env.view(agent)).action)
+            assert obs["action_mask"][a] == 1
+            env.step(a)
+            bot_moves += 1
+        else:
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.below(len(legal))]))
+    assert bot_moves > 20

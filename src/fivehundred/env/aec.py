@@ -27,10 +27,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ..actions import NUM_ACTIONS
+from ..actions import NUM_ACTIONS, action_from_token
 from ..errors import MalformedError
 from ..game import Game
 from ..rules import Rules
+from ..view import View
 from .observation import OBS_SIZE, action_mask, encode
 
 __all__ = ["FiveHundredEnv"]
@@ -101,9 +102,17 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What ``agent``'s seat sees, and its legal actions if it is to move."""
-        seat = self._seat[agent]
-        view = self.game.view(seat)
+        view = self.view(agent)
         return {"observation": encode(view), "action_mask": action_mask(view)}
+
+    def view(self, agent: str) -> View:
+        """``agent``'s seat's View: what the vector encodes, for code that reads it directly,
+        such as the built-in bots (``bots.make("hard").act(env.view(agent))``)."""
+        return self.game.view(self._seat[agent])
+
+    def action_id(self, token: str) -> int:
+        """The action id of a token (a bot's decision, ``7H``, ``JK:S``) in the current phase."""
+        return action_from_token(token, auction=self.game.phase == "auction")
 
     def step(self, action: int | None) -> None:
         """The selected agent acts; at the end of a hand every agent gets its side's points."""
