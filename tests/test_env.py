@@ -45,6 +45,27 @@ def test_pettingzoo_api(preset: str) -> None:
 
 
 @API_WARNINGS
+@pytest.mark.parametrize("rules", ["fivehundred(players=2,deck=63,teams=none,deal_pattern=10-k3)",
+                                   "six_pairs", "two_24"])
+def test_every_observation_lies_in_the_space(rules: str) -> None:
+    """Even a 43-card kitty (a rules string allows it) keeps every entry within [-1, 1]."""
+    env = FiveHundredEnv(rules, episode="game", max_hands=2)
+    space = env.observation_space("seat_0")
+    rng = Rng(8)
+    for seed in range(2):
+        env.reset(seed=seed)
+        while env.agents:
+            for agent in env.agents:
+                assert space.contains(env.observe(agent)), (rules, agent)
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+            else:
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.below(len(legal))]))
+
+
+@API_WARNINGS
 def test_pettingzoo_api_whole_games() -> None:
     api_test(FiveHundredEnv("australian", episode="game", max_hands=3), num_cycles=400)
 

@@ -3,18 +3,23 @@ same deal, views only in every observation, bad input."""
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.observation import make_observation
 
 from fivehundred import Game, Rules
+from fivehundred.actions import BID
+from fivehundred.auction import contract_of
 from fivehundred.cards import NUM_CARDS, cards_of, token
 from fivehundred.dealing import Deal
 from fivehundred.env import FIELDS
-from fivehundred.env.openspiel import SHORT_NAME, FiveHundredState
+from fivehundred.env.openspiel import SHORT_NAME, FiveHundredGame, FiveHundredState
 from fivehundred.errors import FiveHundredError, IllegalActionError, MalformedError
 from fivehundred.rng import Rng
+from fivehundred.scoring import slam_value
 from helpers import hidden_cards
 
 PRESETS = ("australian", "classic3", "classic4", "two_dead_hand", "two_24", "five_called",
@@ -43,6 +48,12 @@ def play_random(state: FiveHundredState, rng: Rng) -> list[int]:
     while not state.is_terminal():
         taken.append(random_step(state, rng))
     return taken
+
+
+def card_words(text: str) -> set[str]:
+    """The words of a view string outside its auction and contract (bids look like cards)."""
+    return {w for part in text.split("; ") if not part.startswith(("auction ", "contract "))
+            for w in part.replace(":", " ").split()}
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -97,7 +108,9 @@ def test_observations_hold_no_card_their_seat_may_not_see(preset: str) -> None:
                 if state.game is None:
                     assert shown == {token(c) for c in state.dealt_to(p)}
                 else:
-                    assert not shown & hidden_cards(state.game, p), (preset, p)
+                    hidden = hidden_cards(state.game, p)
+                    assert not shown & hidden, (preset, p)
+                    assert not card_words(obs.string_from(state, p)) & hidden, (preset, p)
             random_step(state, rng)
 
 
@@ -115,9 +128,7 @@ def test_the_information_state_is_the_seats_whole_history() -> None:
     for tr in v.tricks:
         assert "trick " + " ".join(f"{s}:{t}" for s, t in tr.plays) in info
     assert "hand " + " ".join(v.hand) in info
-    hidden = hidden_cards(g, seat)
-    assert not set(info.replace(":", " ").replace(";", " ").split()) & (hidden - set(
-        t for _, t in v.auction))
+    assert not card_words(info) & hidden_cards(g, seat)
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
@@ -134,13 +145,53 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     assert (str(state), state.legal_actions()) == before
 
 
+def test_options_change_the_preset_and_survive_the_game_string() -> None:
+    game = pyspiel.load_game(SHORT_NAME, {"rules": "australian",
+                                          "options": "slam:bonus_equal_to_bid;target:300"})
+    assert game.rules == Rules.preset("australian", slam="bonus_equal_to_bid", target=300)
+    again = pyspiel.load_game(str(game))
+    assert again.rules == game.rules and pickle.loads(pickle.dumps(game)).rules == game.rules
+    # a 10NT slam doubles here: the utility bound covers it
+    assert game.max_utility() >= 2 * 520 and game.min_utility() <= -2 * 520
+
+
+@pytest.mark.parametrize("slam", ("250_if_less", "bonus_equal_to_bid", "none"))
+def test_no_hand_scores_beyond_the_utility_bounds(slam: str) -> None:
+    game = pyspiel.load_game(SHORT_NAME, {"rules": "classic4", "options": f"slam:{slam}"})
+    r = game.rules
+    for bid in range(BID, BID + 25):            # the trick bids, 6S to 10NT
+        c = contract_of(r, bid, 0)
+        assert max(c.value, slam_value(r, c)) + 100 <= game.max_utility()
+
+
 def test_bad_parameters_and_deals_are_refused() -> None:
     with pytest.raises(MalformedError, match="dealer"):
         load("australian", dealer=4)
+    with pytest.raises(MalformedError, match="dealer"):
+        FiveHundredGame({"rules": "australian", "dealer": True})
     with pytest.raises(FiveHundredError, match="no_such"):
         load("no_such")
+    with pytest.raises(MalformedError, match="preset name"):
+        load("fivehundred(players=3)")
+    with pytest.raises(MalformedError, match="option:value"):
+        pyspiel.load_game(SHORT_NAME, {"rules": "australian", "options": "slam"})
+    with pytest.raises(FiveHundredError, match="unknown option"):
+        pyspiel.load_game(SHORT_NAME, {"rules": "australian", "options": "colour:red"})
     state = load("australian").new_initial_state()
     state.apply_action(int(next(iter(cards_of(Rules.preset("australian").deck_mask)))))
-    with pytest.raises(MalformedError, match="not in the pack"):
-        state._apply_action(state.dealt[0])
-    assert FIELDS["hand"].size == NUM_CARDS
+    for bad in (state.dealt[0], -1, NUM_CARDS, 2):   # dealt already, no card, not in the pack
+        with pytest.raises(MalformedError, match="not in the pack"):
+            state._apply_action(bad)
+    assert len(state.dealt) == 1 and FIELDS["hand"].size == NUM_CARDS
+
+
+def test_only_a_seats_own_observation_is_offered() -> None:
+    game = load("australian")
+    for kind in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.ALL_PLAYERS):
+        with pytest.raises(MalformedError, match="own view"):
+            game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False,
+                                                             private_info=kind))
+    with pytest.raises(MalformedError, match="own view"):
+        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True,
+                                                         public_info=False))
+    assert game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True)).perfect_recall

@@ -13,9 +13,7 @@ from .rules import PRESET_NAMES, Rules
 def _rules_arg(text: str) -> Rules:
     """A preset name, or a full rules string ``fivehundred(...)``."""
     try:
-        if text.startswith("fivehundred("):
-            return Rules.from_string(text)
-        return Rules.preset(text)
+        return Rules.parse(text)
     except FiveHundredError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
 

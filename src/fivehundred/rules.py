@@ -110,6 +110,16 @@ class Rules:
         return "fivehundred(" + ",".join(parts) + ")"
 
     @classmethod
+    def parse(cls, text: str) -> Rules:
+        """A preset name (``classic3``) or a full rules string (``fivehundred(...)``).
+
+        >>> Rules.parse("classic3") == Rules.from_string("fivehundred(preset=classic3)")
+        True
+        """
+        s = text.strip()
+        return cls.from_string(s) if s.startswith("fivehundred(") else cls.preset(s)
+
+    @classmethod
     def from_string(cls, text: str) -> Rules:
         """Parse a rules string; options left out take the value of ``preset=`` (or australian)."""
         s = text.strip()

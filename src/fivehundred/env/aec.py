@@ -54,7 +54,7 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
                  max_hands: int = 200, render_mode: str | None = None) -> None:
         super().__init__()
         if isinstance(rules, str):
-            rules = Rules.preset(rules) if "(" not in rules else Rules.from_string(rules)
+            rules = Rules.parse(rules)
         if episode not in EPISODES:
             raise MalformedError(f"episode must be 'hand' or 'game', got {episode!r}")
         if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:

@@ -58,7 +58,7 @@ _SIZES = (
     ("dealer", MAX_SEATS),              # relative seat, one-hot
     ("to_move", MAX_SEATS),             # relative seat, one-hot (none between hands)
     ("partners", MAX_SEATS),            # seats on this seat's side (itself included)
-    ("sitting_out", MAX_SEATS),         # the misère declarer's partners, the two-handed dead hand
+    ("sitting_out", MAX_SEATS),         # the misère declarer's partners
     ("hand", NUM_CARDS),
     ("kitty", NUM_CARDS),               # the kitty, once this seat has taken it
     ("discards", NUM_CARDS),            # this seat's own discards
@@ -66,7 +66,7 @@ _SIZES = (
     ("trick", MAX_SEATS * NUM_CARDS),   # the trick in progress: each relative seat's card
     ("joker_named", len(SUIT_LETTERS)),  # the suit a led joker named (no trumps, misère)
     ("exposed", NUM_CARDS),             # cards face up: the open misère declarer's
-    ("hand_sizes", MAX_SEATS),          # cards held, / 16 (14 at most: two_24 with its kitty)
+    ("hand_sizes", MAX_SEATS),          # cards held, / 16 (or / the most a hand can hold)
     ("tricks_won", MAX_SEATS),          # tricks taken this hand, / 10
     ("voids", MAX_SEATS * len(SUIT_LETTERS)),  # suits each seat has shown void in
     ("auction", MAX_SEATS * CALLS),     # each relative seat's latest call, one-hot
@@ -159,8 +159,9 @@ def encode(view: View) -> np.ndarray:
             one("joker_named", named)
     for _, cards in view.exposed:
         _set_cards(x, "exposed", cards)
+    most = max(16, 10 + r.kitty_size)   # a hand and the kitty (the presets: 14 at most)
     for s in range(n):
-        one("hand_sizes", rel(s), view.hand_sizes[s] / 16)
+        one("hand_sizes", rel(s), view.hand_sizes[s] / most)
         one("tricks_won", rel(s), view.tricks_won[s] / 10)
         for letter in view.shown_voids[s]:
             one("voids", rel(s) * len(SUIT_LETTERS) + SUIT_LETTERS.index(letter))

@@ -2,8 +2,9 @@
 
 Importing this module registers ``python_fivehundred`` with OpenSpiel (``pip install
 open_spiel``): ``pyspiel.load_game("python_fivehundred", {"rules": "classic3"})`` gives one hand
-of any preset (or rules string), ``dealer`` (default 0) dealing.  The deal is a chance event
-card by card (each remaining card equally likely), so OpenSpiel's algorithms see the true
+of a preset, with any options changed by ``options`` (``"slam:none;target:300"``: OpenSpiel's
+game strings cannot nest a rules string), ``dealer`` (default 0) dealing.  The deal is a chance
+event card by card (each remaining card equally likely), so OpenSpiel's algorithms see the true
 distribution; then the seats bid, discard, call and play with the ids of the one action space
 (:data:`fivehundred.actions.NUM_ACTIONS`), checked by the engine.  Returns are each player's
 side's points for the hand.  Observations come from the seat's View alone
@@ -25,16 +26,17 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from ..actions import BID, MISERE, NUM_ACTIONS, OPEN_MISERE, token_of
-from ..auction import price
+from ..auction import contract_of, price
 from ..cards import NUM_CARDS, cards_of, token
 from ..dealing import Deal
 from ..errors import MalformedError
 from ..game import Game
 from ..rules import Rules
+from ..scoring import slam_value
 from ..view import View
 from .observation import FIELDS, OBS_SIZE, encode
 
-__all__ = ["SHORT_NAME", "FiveHundredGame", "FiveHundredState", "view_string"]
+__all__ = ["SHORT_NAME", "FiveHundredGame", "FiveHundredState", "game_rules", "view_string"]
 
 SHORT_NAME = "python_fivehundred"
 
@@ -52,40 +54,66 @@ GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"rules": "australian", "dealer": 0},
+    parameter_specification={"rules": "australian", "options": "", "dealer": 0},
 )
 
 
-def _rules(name: str) -> Rules:
-    return Rules.preset(name) if "(" not in name else Rules.from_string(name)
+def game_rules(preset: str, options: str = "") -> Rules:
+    """A preset with options changed, written ``option:value;option:value``.
+
+    >>> game_rules("classic3", "slam:none;target:300").target
+    300
+    """
+    if "(" in preset or any(c in options for c in "(),="):
+        raise MalformedError(f"rules is a preset name and options reads option:value;..., "
+                             f"got rules={preset!r} options={options!r}")
+    pairs = [p.strip() for p in options.split(";") if p.strip()]
+    for p in pairs:
+        if ":" not in p:
+            raise MalformedError(f"an option reads option:value, got {p!r}")
+    body = ",".join([f"preset={preset.strip()}", *(p.replace(":", "=", 1) for p in pairs)])
+    return Rules.from_string(f"fivehundred({body})")
 
 
 def _hand_bound(r: Rules) -> int:
-    """A bound on the points a side can win or lose in one hand: the dearest bid (or a slam's
-    250), and 10 a trick for defenders."""
+    """A bound on the points a side can win or lose in one hand: the dearest bid, slam
+    included, and 10 a trick for defenders."""
     bids = [*range(BID, BID + 25), MISERE, OPEN_MISERE]
-    return max(250, *(price(r, b) for b in bids)) + 10 * 10
+    return max(max(price(r, b), slam_value(r, contract_of(r, b, 0))) for b in bids) + 10 * 10
 
 
 class FiveHundredGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel is untyped)
     """One hand of Five Hundred under the ``rules`` parameter."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        p = {"rules": "australian", "dealer": 0, **(params or {})}
-        self.rules = _rules(str(p["rules"]))
+        p = {"rules": "australian", "options": "", "dealer": 0, **(params or {})}
+        r = game_rules(str(p["rules"]), str(p["options"]))
         dealer = p["dealer"]
-        if not isinstance(dealer, int) or not 0 <= dealer < self.rules.players:
-            raise MalformedError(f"dealer must be a seat from 0 to {self.rules.players - 1}, "
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not (
+                0 <= dealer < r.players):
+            raise MalformedError(f"dealer must be a seat from 0 to {r.players - 1}, "
                                  f"got {dealer!r}")
-        self.dealer = dealer
-        r = self.rules
         bound = _hand_bound(r)
         longest = r.deck_size + 26 * r.players + r.kitty_size + 1 + 10 * r.players
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS, max_chance_outcomes=NUM_CARDS,
             num_players=r.players, min_utility=-float(bound), max_utility=float(bound),
             utility_sum=None, max_game_length=longest)
-        super().__init__(GAME_TYPE, info, {"rules": str(p["rules"]), "dealer": dealer})
+        super().__init__(GAME_TYPE, info, {"rules": str(p["rules"]),
+                                           "options": str(p["options"]), "dealer": dealer})
+
+    # (read from the parameters, not kept: a game unpickled by pyspiel has no Python fields)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the hand."""
+        p = self.get_parameters()
+        return game_rules(str(p["rules"]), str(p["options"]))
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return int(self.get_parameters()["dealer"])
 
     def new_initial_state(self) -> FiveHundredState:
         """Before the deal."""
@@ -96,6 +124,11 @@ class FiveHundredGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel is untype
         """The observer of one seat's view (see :class:`Observer`)."""
         if params:
             raise MalformedError(f"observer parameters are not supported, got {params}")
+        if iig_obs_type is not None and not (
+                iig_obs_type.public_info
+                and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise MalformedError("observations are a seat's own view: public information and "
+                                 "that seat's private cards (no public-only or all-seats one)")
         perfect = iig_obs_type is not None and iig_obs_type.perfect_recall
         return Observer(perfect_recall=bool(perfect))
 
@@ -159,7 +192,8 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self.game is None:
-            if action in self.dealt or not self.rules.deck_mask >> action & 1:
+            if not 0 <= action < NUM_CARDS or action in self.dealt or not (
+                    self.rules.deck_mask >> action & 1):
                 raise MalformedError(f"card {action} is not in the pack left to deal")
             self.dealt.append(action)
             if len(self.dealt) == self.rules.deck_size:
@@ -226,7 +260,7 @@ class Observer:
 
 
 def view_string(view: View, history: bool = True) -> str:
-    """A seat's view as one line: hand, auction, contract, exchanges, tricks, scores.
+    """A seat's view as one line: hand, auction, contract, exchanges, tricks.
 
     With ``history`` every trick played so far is listed in order (OpenSpiel's information
     state); without it only the cards played and the current trick.

@@ -42,7 +42,7 @@ export class TableView {
       slot: (seat) => this.trickSlot(seat),
       origin: (seat, token) => this.origin(seat, token),
       cardW: () => this.sizes.trick,
-    }, { onGathered, onPlay: onPlayed });
+    }, { onGathered, onPlay: onPlayed, onFinished: (winner) => this.showWinner(winner) });
     window.addEventListener("resize", () => this.resize());
     this.resize();
   }
@@ -229,11 +229,18 @@ export class TableView {
       this.setStatus(state.status, false, yours);
       return;
     }
-    const name = winner === state.you ? "You win" : `${state.table.seats[winner].name} wins`;
-    this.setStatus(`${name} the trick`, false, false);
+    this.showWinner(winner);
     this.trick.idle().then(() => {
       if (this.statusKey === key && !this.errorShown) this.setStatus(state.status, false, yours);
     });
+  }
+
+  /** "West wins the trick" while that finished trick is on show (not over an error). */
+  showWinner(winner) {
+    const state = this.state;
+    if (!state || this.errorShown) return;
+    const name = winner === state.you ? "You win" : `${state.table.seats[winner].name} wins`;
+    this.setStatus(`${name} the trick`, false, false);
   }
 
   renderSeats(state) {

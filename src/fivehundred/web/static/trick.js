@@ -19,7 +19,8 @@ export class TrickView {
   /**
    * geo.center(): {x, y} page point of the trick's centre; geo.slot(seat): {x, y} offset of a
    * seat's card from the centre; geo.origin(seat, token): page point a card flies from;
-   * geo.cardW(): width of a trick card. hooks.onPlay(seat), hooks.onGathered(winner).
+   * geo.cardW(): width of a trick card. hooks.onPlay(seat), hooks.onFinished(winner) when a
+   * finished trick goes on show, hooks.onGathered(winner) once it is swept off.
    */
   constructor(root, geo, hooks = {}) {
     this.root = root;
@@ -33,13 +34,14 @@ export class TrickView {
     this.gathering = null; // the winner of the finished trick now on show, if any
   }
 
-  /** The winner of the last finished trick still to be swept off (shown or queued), or null. */
+  /** The winner of the finished trick on show, or else of the next one queued, or null. */
   pendingWinner() {
-    for (let i = this.queue.length - 1; i >= 0; i--) {
-      if (this.queue[i].kind === "reset") return null;
-      if (this.queue[i].kind === "complete") return this.queue[i].trick.winner;
+    if (this.gathering !== null) return this.gathering;
+    for (const item of this.queue) {
+      if (item.kind === "reset") return null;
+      if (item.kind === "complete") return item.trick.winner;
     }
-    return this.gathering;
+    return null;
   }
 
   /** Feeds a new state's view; handKey changes with every deal (and every table). */
@@ -83,6 +85,7 @@ export class TrickView {
           await this.reconcile(item.plays, !hurry);
         } else if (item.kind === "complete") {
           this.gathering = item.trick.winner;
+          if (this.hooks.onFinished) this.hooks.onFinished(item.trick.winner);
           await this.reconcile(item.trick.plays, !hurry);
           const winEl = this.shown.find((c) => c.seat === item.trick.winner);
           if (winEl) winEl.el.classList.add("winning");
