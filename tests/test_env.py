@@ -19,16 +19,24 @@ PRESETS = ("australian", "classic3", "classic4", "two_dead_hand", "two_24", "fiv
 CARD_FIELDS = ("hand", "kitty", "discards", "played", "trick", "exposed")
 
 
+def random_step(env: FiveHundredEnv, rng: Rng) -> tuple[str, float, bool, bool]:
+    """One turn of the cycle: the selected agent takes its reward and a random legal action
+    (a finished agent is stepped with None); its name, reward, terminated, truncated."""
+    agent = env.agent_selection
+    obs, reward, term, trunc, _ = env.last()
+    if term or trunc:
+        env.step(None)
+    else:
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.below(len(legal))]))
+    return agent, reward, term, trunc
+
+
 def random_steps(env: FiveHundredEnv, rng: Rng, limit: int = 10_000) -> int:
     """Play random legal actions until every agent is done; returns the steps taken."""
     steps = 0
     while env.agents and steps < limit:
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            env.step(None)
-        else:
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.below(len(legal))]))
+        random_step(env, rng)
         steps += 1
     return steps
 
@@ -57,12 +65,7 @@ def test_every_observation_lies_in_the_space(rules: str) -> None:
         while env.agents:
             for agent in env.agents:
                 assert space.contains(env.observe(agent)), (rules, agent)
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-            else:
-                legal = np.flatnonzero(obs["action_mask"])
-                env.step(int(legal[rng.below(len(legal))]))
+            random_step(env, rng)
 
 
 @API_WARNINGS
@@ -100,12 +103,7 @@ def test_an_observation_holds_no_card_its_seat_may_not_see(preset: str) -> None:
                 assert not shown & hidden, (preset, seed, seat, shown & hidden)
                 want = sorted(g.legal_action_ids()) if g.to_move == seat else []
                 assert list(np.flatnonzero(obs["action_mask"])) == want
-            _, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-            else:
-                legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
-                env.step(int(legal[rng.below(len(legal))]))
+            random_step(env, rng)
 
 
 def test_hidden_cards_do_not_change_an_observation() -> None:
@@ -157,14 +155,8 @@ def test_rewards_are_each_sides_points() -> None:
     env.reset(seed=8)
     rng = Rng(2)
     while env.agents:
-        agent = env.agent_selection
-        obs, reward, term, trunc, _ = env.last()
+        agent, reward, _, _ = random_step(env, rng)
         totals[agent] += reward
-        if term or trunc:
-            env.step(None)
-        else:
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.below(len(legal))]))
     res = env.game.hand_results[-1]
     r = env.rules
     assert totals == {f"seat_{s}": float(res.points[r.side_of[s]]) for s in range(4)}
@@ -172,17 +164,14 @@ def test_rewards_are_each_sides_points() -> None:
     env = FiveHundredEnv("classic3", episode="game", max_hands=4)
     env.reset(seed=9)
     totals = dict.fromkeys(env.possible_agents, 0.0)
+    ends = set()
     while env.agents:
-        agent = env.agent_selection
-        obs, reward, term, trunc, _ = env.last()
+        agent, reward, term, trunc = random_step(env, rng)
         totals[agent] += reward
         if term or trunc:
-            assert trunc != term
-            env.step(None)
-        else:
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.below(len(legal))]))
+            ends.add((term, trunc))
     g = env.game
+    assert ends == {(g.phase == "game_over", g.phase != "game_over")}
     assert len(g.hand_results) == 4 or g.phase == "game_over"
     assert totals == {f"seat_{s}": float(g.scores[s]) for s in range(3)}
 
