@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
@@ -257,3 +259,13 @@ def test_the_built_in_bots_play_through_the_environment() -> None:
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[rng.below(len(legal))]))
     assert bot_moves > 20
+
+
+def test_the_documented_layout_is_the_layout() -> None:
+    """docs/env.md's table of the vector names every field at its offset and size."""
+    doc = (Path(__file__).parent.parent / "docs" / "env.md").read_text()
+    table = doc.split("<!-- fields: begin -->")[1].split("<!-- fields: end -->")[0]
+    rows = [line.split("|")[1:4] for line in table.splitlines() if line.startswith("| `")]
+    documented = [(name.strip().strip("`"), int(off), int(size)) for name, off, size in rows]
+    assert documented == [(f.name, f.offset, f.size) for f in FIELDS.values()]
+    assert sum(size for _, _, size in documented) == OBS_SIZE
