@@ -3,6 +3,7 @@ others start, so the compile runs once."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 
@@ -56,3 +57,38 @@ def test_closing_during_the_warm_up_warms_nothing_more(monkeypatch: pytest.Monke
     release.set()
     time.sleep(0.2)
     assert calls == [1]
+
+
+def test_a_decision_asked_during_the_first_warm_up_waits_for_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """It would start a second worker compiling the solver side by side; it runs after."""
+    events: list[str] = []
+    release = threading.Event()
+
+    def blocked_warm() -> int:
+        events.append("warm start")
+        release.wait(5)
+        events.append("warm end")
+        return 0
+
+    def decide(name: str, seed: int, view: object) -> str:
+        events.append("decide")
+        return "pass"
+
+    monkeypatch.setattr(botpool, "_warm", blocked_warm)
+    monkeypatch.setattr(botpool, "decide", decide)
+    pool = BotPool("thread", workers=2)
+    pool.warm()
+
+    async def ask() -> str:
+        task = asyncio.create_task(pool.decide("medium", 1, None))  # type: ignore[arg-type]
+        await asyncio.sleep(0.2)
+        assert "decide" not in events       # (the old pool ran it on the idle second thread)
+        release.set()
+        return await task
+
+    try:
+        assert asyncio.run(ask()) == "pass"
+    finally:
+        pool.close()
+    assert events.index("decide") > events.index("warm end")

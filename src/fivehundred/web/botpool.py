@@ -80,14 +80,23 @@ class BotPool:
             raise ValueError(f"a bot pool is 'process' or 'thread', not {kind!r}")
         self.kind = kind
         self.workers = n
+        self._first: Future[int] | None = None
 
     def warm(self) -> None:
         """Start the workers now (in the background), each loading the compiled solver: one
         first, the others once it has, so that a first run compiles the solver once (and
         says so once) and the others load it from the cache.  (A worker starts only when a
         task finds none idle.)"""
-        first = self.executor.submit(_warm)
+        first = self._first = self.executor.submit(_warm)
         threading.Thread(target=self._warm_the_rest, args=(first,), daemon=True).start()
+
+    async def _warmed(self) -> None:
+        """Wait for the first worker's warm-up: a bot asked to decide meanwhile would start
+        another worker, which on a first run compiles the solver a second time, side by side
+        (every bot loads it), finishing later than the first compile it waits for here."""
+        first = self._first
+        if first is not None and not first.done():
+            await asyncio.wait([asyncio.wrap_future(first)])
 
     def _warm_the_rest(self, first: Future[int]) -> None:
         try:
@@ -102,12 +111,14 @@ class BotPool:
             pass  # the pool was closed meanwhile: nothing left to warm
 
     async def decide(self, name: str, seed: int, view: View) -> str:
-        """The bot's action, computed in a worker."""
+        """The bot's action, computed in a worker (once the first worker has warmed up)."""
+        await self._warmed()
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, decide, name, seed, view)
 
     async def advise(self, view: View, seed: int) -> dict[str, Any]:
-        """A hint, computed in a worker."""
+        """A hint, computed in a worker (once the first worker has warmed up)."""
+        await self._warmed()
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, advise, view, seed)
 
