@@ -2,8 +2,9 @@
 
 :mod:`.observation` (numpy only) turns a View into a fixed-size vector and a legal-action mask;
 :class:`FiveHundredEnv` (``pip install 'fivehundred[env]'``: PettingZoo) plays any variant
-through PettingZoo's agent-environment-cycle API; importing :mod:`.openspiel` registers one
-hand of any variant with OpenSpiel as ``python_fivehundred``.
+through PettingZoo's agent-environment-cycle API; :class:`.solo.SoloEnv` is one seat against
+the built-in bots (Gymnasium); importing :mod:`.openspiel` registers one hand of any variant
+with OpenSpiel as ``python_fivehundred``.
 """
 
 from __future__ import annotations

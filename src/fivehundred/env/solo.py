@@ -1,0 +1,123 @@
+"""One seat against the built-in bots, as a single-agent Gymnasium environment.
+
+``SoloEnv("australian", seat=0, bots="medium")`` lets a learner play one seat while the other
+seats (its partners too) are played by built-in bots (``random``, ``easy``, ``medium``,
+``hard``, ``insane``; one name, or one per seat).  The observation and the action ids are those
+of :class:`~fivehundred.env.aec.FiveHundredEnv`; the reward is the points the learner's side
+scored in the hand, given when it ends (an episode is a hand, or a game with
+``episode="game"``).  ``action_masks()`` gives the legal actions, as masked-action learners
+(sb3-contrib's MaskablePPO) ask for them.  The bots get their own seat's View only, and their
+seeds come from the reset's seed, so a seed replays the same deal and the same bot decisions.
+
+>>> env = SoloEnv("classic3", seat=0, bots="medium")
+>>> obs, info = env.reset(seed=3)
+>>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0
+((1050,), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from ..bots import Bot, make
+from ..errors import MalformedError
+from ..rng import Rng
+from ..rules import Rules
+from .aec import FiveHundredEnv, agent_name
+
+__all__ = ["SoloEnv"]
+
+
+class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
+    """A learner in one seat; built-in bots in the others."""
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium's own convention)
+
+    def __init__(self, rules: Rules | str = "australian", seat: int = 0,
+                 bots: str | Mapping[int, str] = "medium", episode: str = "hand",
+                 max_hands: int = 200, render_mode: str | None = None) -> None:
+        self._env = FiveHundredEnv(rules, episode=episode, max_hands=max_hands,
+                                   render_mode=render_mode)
+        n = self._env.rules.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise MalformedError(f"seat must be a seat from 0 to {n - 1}, got {seat!r}")
+        names = dict.fromkeys(range(n), bots) if isinstance(bots, str) else dict(bots)
+        others = set(range(n)) - {seat}
+        if set(names) - {seat} != others:
+            raise MalformedError(f"bots must name a bot for every other seat {sorted(others)}, "
+                                 f"got {sorted(set(names) - {seat})}")
+        for s in others:
+            make(str(names[s]))          # an unknown bot name is refused here, clearly
+        self.seat = seat
+        self.agent = agent_name(seat)
+        self.bot_names = {s: str(names[s]) for s in sorted(others)}
+        self.rules = self._env.rules
+        self.render_mode = render_mode
+        self.observation_space = self._env.observation_space(self.agent)
+        self.action_space = self._env.action_space(self.agent)
+        self._bots: dict[int, Bot] = {}
+        self._done = True                # until reset()
+
+    @property
+    def game_env(self) -> FiveHundredEnv:
+        """The multi-agent environment underneath (the whole game: the owner's, not the
+        learner's)."""
+        return self._env
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """A new deal from ``seed`` (else from the environment's own generator); the bots
+        play until it is the learner's turn."""
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**62)) if seed is None else seed
+        rng = Rng(game_seed ^ 0x5010_B075)
+        self._bots = {s: make(name, seed=rng.fork(s + 1).next64())
+                      for s, name in self.bot_names.items()}
+        self._env.reset(seed=game_seed)
+        _, term, trunc = self._bots_play()    # (every seat bids: the learner gets a turn)
+        self._done = term or trunc
+        return self._env.observe(self.agent), {}
+
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool,
+                                         dict[str, Any]]:
+        """The learner's action, then the bots' until its next turn or the episode's end."""
+        env = self._env
+        if self._done:
+            raise MalformedError("the episode is over: call reset()")
+        if isinstance(action, np.integer):
+            action = int(action)
+        env.step(action)                 # IllegalActionError: nothing changed
+        reward = env.rewards.get(self.agent, 0.0)
+        more, term, trunc = self._bots_play()
+        self._done = term or trunc
+        return env.observe(self.agent), reward + more, term, trunc, {}
+
+    def _bots_play(self) -> tuple[float, bool, bool]:
+        """The bots act until the learner is to move; the learner's reward meanwhile, and
+        whether the episode ended (terminated, truncated)."""
+        env = self._env
+        reward = 0.0
+        while env.agents:
+            agent = env.agent_selection
+            if env.terminations[agent] or env.truncations[agent]:
+                term, trunc = env.terminations[self.agent], env.truncations[self.agent]
+                return reward, term, trunc
+            if agent == self.agent:
+                return reward, False, False
+            seat = int(agent.split("_")[1])
+            token = self._bots[seat].act(env.view(agent)).action
+            env.step(env.action_id(token))
+            reward += env.rewards.get(self.agent, 0.0)
+        return reward, True, False
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions now, as booleans."""
+        return self._env.observe(self.agent)["action_mask"].astype(bool)
+
+    def render(self) -> str | None:
+        """The public state as text (``render_mode="ansi"``)."""
+        return self._env.render()

@@ -1,0 +1,86 @@
+"""One seat against the built-in bots (Gymnasium): the episode, rewards, seeds, bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_reset_return_type, check_reset_seed_determinism
+
+from fivehundred.env.solo import SoloEnv
+from fivehundred.errors import FiveHundredError, IllegalActionError, MalformedError
+from fivehundred.rng import Rng
+
+
+def play(env: SoloEnv, seed: int, rng: Rng) -> tuple[list[float], list[np.ndarray]]:
+    """A random legal learner through one episode: its rewards and observations."""
+    obs, _ = env.reset(seed=seed)
+    rewards, seen = [], [obs["observation"]]
+    done = False
+    while not done:
+        assert env.observation_space.contains(obs)
+        mask = env.action_masks()
+        assert mask.dtype == bool and np.array_equal(mask, obs["action_mask"].astype(bool))
+        legal = np.flatnonzero(mask)
+        obs, reward, term, trunc, info = env.step(int(legal[rng.below(len(legal))]))
+        assert isinstance(reward, float) and info == {}
+        rewards.append(reward)
+        seen.append(obs["observation"])
+        done = term or trunc
+    return rewards, seen
+
+
+@pytest.mark.parametrize(("rules", "seat"), [("australian", 0), ("classic3", 2),
+                                             ("six_pairs", 4), ("five_called", 1)])
+def test_the_learners_reward_is_its_sides_points(rules: str, seat: int) -> None:
+    env = SoloEnv(rules, seat=seat, bots="medium")
+    for seed in range(3):
+        rewards, _ = play(env, seed, Rng(seed))
+        g = env.game_env.game
+        res = g.hand_results[-1]
+        assert sum(rewards) == float(res.points[env.rules.side_of[seat]])
+        assert all(r == 0.0 for r in rewards[:-1])      # given when the hand ends
+
+
+def test_whole_games_add_up_to_the_score() -> None:
+    env = SoloEnv("classic3", seat=1, bots={0: "easy", 2: "medium"}, episode="game",
+                  max_hands=3)
+    rewards, _ = play(env, 5, Rng(1))
+    g = env.game_env.game
+    assert sum(rewards) == float(g.scores[1]) and len(g.hand_results) <= 3
+
+
+def test_a_seed_replays_the_deal_and_the_bots() -> None:
+    env = SoloEnv("australian", seat=3, bots="medium")
+    a = play(env, 11, Rng(2))
+    b = play(SoloEnv("australian", seat=3, bots="medium"), 11, Rng(2))
+    assert a[0] == b[0] and all(np.array_equal(x, y) for x, y in zip(a[1], b[1], strict=True))
+    check_reset_seed_determinism(env)
+    check_reset_return_type(env)
+
+
+def test_the_learner_is_always_the_one_to_move() -> None:
+    env = SoloEnv("australian", seat=2)
+    obs, _ = env.reset(seed=4)
+    for _ in range(10):
+        assert env.game_env.agent_selection == "seat_2" and obs["action_mask"].any()
+        obs, *_ = env.step(int(np.flatnonzero(env.action_masks())[0]))
+
+
+def test_bad_input_is_refused() -> None:
+    with pytest.raises(MalformedError, match="seat"):
+        SoloEnv("australian", seat=4)
+    with pytest.raises(MalformedError, match="every other seat"):
+        SoloEnv("australian", seat=0, bots={1: "medium", 2: "medium"})
+    with pytest.raises(FiveHundredError, match="nobody"):
+        SoloEnv("australian", bots="nobody")
+    env = SoloEnv("australian")
+    with pytest.raises(MalformedError, match="reset"):
+        env.step(94)
+    obs, _ = env.reset(seed=1)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    assert np.array_equal(env.game_env.observe("seat_0")["observation"], obs["observation"])
+    play(env, 2, Rng(3))
+    with pytest.raises(MalformedError, match="reset"):
+        env.step(94)
