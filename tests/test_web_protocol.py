@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
 from fivehundred.web.store import Store
@@ -341,3 +343,37 @@ def test_a_failing_hint_is_an_error_reply_and_the_game_goes_on(monkeypatch) -> N
         assert err["code"] == "hint_failed" and "no solver today" in err["message"]
         seat.send(type="act", action=m["view"]["legal"][0])
         assert seat.until(lambda x: x["type"] == "state")["seq"] == m["seq"] + 1
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)
+    | st.text(max_size=12) | st.sampled_from(["pass", "7H", "AS", "JK:H", "misere", "call QH"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                 max_size=3),
+    max_leaves=6)
+MESSAGE = st.fixed_dictionaries(
+    {"type": st.sampled_from(["act", "discard", "next", "pause", "seat_to_bot", "ping", "bogus",
+                              7, None])},
+    optional={"action": JSON, "cards": JSON, "paused": JSON, "seat": JSON, "extra": JSON})
+CODES = {"malformed", "illegal", "not_your_turn", "too_large", "not_host", "hint_failed"}
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(MESSAGE | JSON, min_size=1, max_size=30))
+def test_any_message_gets_a_reply_and_never_an_internal_error(messages: list[object]) -> None:
+    """Random JSON of every shape, message or not: each gets a state or an error with a
+    documented code (never 'internal', the code of a bug), and the socket goes on."""
+    with seated(preset="australian", seed=5, mode="serve", friends=True) as (_, _, seat):
+        seat.until(lambda x: x["type"] == "state")
+        for msg in messages:
+            seat.send_raw(json.dumps(msg))
+            seat.send(type="ping")
+            pongs = 2 if isinstance(msg, dict) and msg.get("type") == "ping" else 1
+            while pongs:
+                m = seat.read()
+                if m == {"type": "pong"}:
+                    pongs -= 1
+                    continue
+                assert m["type"] in ("state", "error"), m
+                if m["type"] == "error":
+                    assert m["code"] in CODES, (msg, m)
