@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_reset_return_type, check_reset_seed_determinism
 
+from fivehundred.bots.base import Decision
 from fivehundred.env.solo import SoloEnv
 from fivehundred.errors import FiveHundredError, IllegalActionError, MalformedError
 from fivehundred.rng import Rng
+from fivehundred.view import View
 
 
 def play(env: SoloEnv, seed: int, rng: Rng) -> tuple[list[float], list[np.ndarray]]:
@@ -84,3 +88,24 @@ def test_bad_input_is_refused() -> None:
     play(env, 2, Rng(3))
     with pytest.raises(MalformedError, match="reset"):
         env.step(94)
+
+
+def test_each_bot_is_given_its_own_seats_view_only() -> None:
+    env = SoloEnv("six_pairs", seat=2, bots="easy")
+    env.reset(seed=6)
+    asked: list[tuple[int, int]] = []
+    for seat, bot in env._bots.items():
+        act = bot.act
+
+        def spy(view: View, seat: int = seat, act: Callable[[View], Decision] = act) -> Decision:
+            asked.append((seat, view.seat))
+            assert view.to_move == seat      # a view of the seat whose turn it is
+            return act(view)
+
+        bot.act = spy  # type: ignore[method-assign]
+    done = False
+    while not done:
+        legal = np.flatnonzero(env.action_masks())
+        *_, term, trunc, _ = env.step(int(legal[0]))
+        done = term or trunc
+    assert asked and all(s == v for s, v in asked) and {s for s, _ in asked} <= {0, 1, 3, 4, 5}
