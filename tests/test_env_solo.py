@@ -70,9 +70,48 @@ def test_the_learner_is_always_the_one_to_move() -> None:
         obs, *_ = env.step(int(np.flatnonzero(env.action_masks())[0]))
 
 
+def test_a_policys_numpy_action_is_taken() -> None:
+    """MaskablePPO's predict gives a 0-d array; a VecEnv an np.int64."""
+    env = SoloEnv("australian")
+    env.reset(seed=2)
+    for make_action in (np.array, np.int64):
+        a = int(np.flatnonzero(env.action_masks())[0])
+        obs, *_ = env.step(make_action(a))
+        assert env.observation_space.contains(obs)
+
+
+def test_the_bots_seeds_come_from_the_resets_seed() -> None:
+    env = SoloEnv("australian")
+    seeds = []
+    for s in (1, 1, 2):
+        env.reset(seed=s)
+        seeds.append(tuple(env._bots[b].seed for b in (1, 2, 3)))
+    assert seeds[0] == seeds[1] != seeds[2] and len(set(seeds[0])) == 3
+
+
+def test_a_bot_that_fails_ends_the_episode() -> None:
+    """The learner may not act for a bot whose turn failed half-way."""
+    env = SoloEnv("australian", seat=0)
+    env.reset(seed=0)                    # seat 0 speaks first: the bots answer its bid
+
+    def broken(view: View) -> Decision:
+        raise RuntimeError("a bot's bug")
+
+    for bot in env._bots.values():
+        bot.act = broken  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError, match="bug"):
+        env.step(int(np.flatnonzero(env.action_masks())[0]))
+    with pytest.raises(MalformedError, match="reset"):
+        env.step(int(np.flatnonzero(env.action_masks() | True)[0]))
+
+
 def test_bad_input_is_refused() -> None:
     with pytest.raises(MalformedError, match="seat"):
         SoloEnv("australian", seat=4)
+    for bots in (["medium"] * 4, None, {1: "cheater", 2: "medium", 3: "medium"},
+                 {1: 7, 2: "medium", 3: "medium"}):
+        with pytest.raises(MalformedError, match="bot"):
+            SoloEnv("australian", bots=bots)  # type: ignore[arg-type]
     with pytest.raises(MalformedError, match="every other seat"):
         SoloEnv("australian", seat=0, bots={1: "medium", 2: "medium"})
     with pytest.raises(FiveHundredError, match="nobody"):

@@ -4,6 +4,8 @@ others start, so the compile runs once."""
 from __future__ import annotations
 
 import asyncio
+import gc
+import logging
 import threading
 import time
 
@@ -92,3 +94,31 @@ def test_a_decision_asked_during_the_first_warm_up_waits_for_it(
     finally:
         pool.close()
     assert events.index("decide") > events.index("warm end")
+
+
+def test_a_failed_warm_up_is_not_logged_once_per_waiting_decision(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    release = threading.Event()
+
+    def failing_warm() -> int:
+        release.wait(5)
+        raise RuntimeError("no solver")
+
+    monkeypatch.setattr(botpool, "_warm", failing_warm)
+    monkeypatch.setattr(botpool, "decide", lambda name, seed, view: "pass")
+    pool = BotPool("thread", workers=2)
+    pool.warm()
+
+    async def ask() -> list[str]:
+        tasks = [asyncio.create_task(pool.decide("medium", s, None))  # type: ignore[arg-type]
+                 for s in range(3)]
+        await asyncio.sleep(0.1)
+        release.set()
+        return list(await asyncio.gather(*tasks))
+
+    with caplog.at_level(logging.ERROR, logger="asyncio"):
+        assert asyncio.run(ask()) == ["pass"] * 3
+        pool.close()
+        pool._first = None          # the last reference to the failed warm-up and its waiters
+        gc.collect()                # (an unread exception is logged when its future goes)
+    assert "never retrieved" not in caplog.text

@@ -114,12 +114,14 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         """The action id of a token (a bot's decision, ``7H``, ``JK:S``) in the current phase."""
         return action_from_token(token, auction=self.game.phase == "auction")
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: int | np.integer | np.ndarray | None) -> None:
         """The selected agent acts; at the end of a hand every agent gets its side's points."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+            action = int(action)         # a policy's 0-d array (MaskablePPO's predict)
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise MalformedError(f"an action is an int action id, got {action!r}")
         g = self.game

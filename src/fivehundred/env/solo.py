@@ -45,13 +45,21 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         n = self._env.rules.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise MalformedError(f"seat must be a seat from 0 to {n - 1}, got {seat!r}")
-        names = dict.fromkeys(range(n), bots) if isinstance(bots, str) else dict(bots)
+        if isinstance(bots, str):
+            names: dict[Any, Any] = dict.fromkeys(range(n), bots)
+        elif isinstance(bots, Mapping):
+            names = dict(bots)
+        else:
+            raise MalformedError(f"bots is a bot's name or a mapping seat -> name, got {bots!r}")
         others = set(range(n)) - {seat}
         if set(names) - {seat} != others:
             raise MalformedError(f"bots must name a bot for every other seat {sorted(others)}, "
-                                 f"got {sorted(set(names) - {seat})}")
+                                 f"got {sorted(set(names) - {seat}, key=repr)}")
         for s in others:
-            make(str(names[s]))          # an unknown bot name is refused here, clearly
+            if not isinstance(names[s], str) or names[s].strip().lower() == "cheater":
+                raise MalformedError(f"seat {s}: a bot is one of random, easy, medium, hard, "
+                                     f"insane, got {names[s]!r}")
+            make(names[s])               # an unknown bot name is refused here, clearly
         self.seat = seat
         self.agent = agent_name(seat)
         self.bot_names = {s: str(names[s]) for s in sorted(others)}
@@ -73,6 +81,7 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         """A new deal from ``seed`` (else from the environment's own generator); the bots
         play until it is the learner's turn."""
         super().reset(seed=seed)
+        self._done = True                # until the bots have reached the learner's turn
         game_seed = int(self.np_random.integers(2**62)) if seed is None else seed
         rng = Rng(game_seed ^ 0x5010_B075)
         self._bots = {s: make(name, seed=rng.fork(s + 1).next64())
@@ -82,17 +91,19 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         self._done = term or trunc
         return self._env.observe(self.agent), {}
 
-    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool,
-                                         dict[str, Any]]:
+    def step(self, action: int | np.integer | np.ndarray
+             ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """The learner's action, then the bots' until its next turn or the episode's end."""
         env = self._env
-        if self._done:
-            raise MalformedError("the episode is over: call reset()")
-        if isinstance(action, np.integer):
-            action = int(action)
+        if self._done or env.agent_selection != self.agent:
+            raise MalformedError("the episode is over (or a bot failed): call reset()")
         env.step(action)                 # IllegalActionError: nothing changed
         reward = env.rewards.get(self.agent, 0.0)
-        more, term, trunc = self._bots_play()
+        try:
+            more, term, trunc = self._bots_play()
+        except BaseException:
+            self._done = True            # a bot failed mid-turn: the learner may not act for it
+            raise
         self._done = term or trunc
         return env.observe(self.agent), reward + more, term, trunc, {}
 

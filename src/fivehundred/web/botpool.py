@@ -96,7 +96,11 @@ class BotPool:
         (every bot loads it), finishing later than the first compile it waits for here."""
         first = self._first
         if first is not None and not first.done():
-            await asyncio.wait([asyncio.wrap_future(first)])
+            waited = asyncio.wrap_future(first)
+            await asyncio.wait([waited])
+            if not waited.cancelled():
+                waited.exception()       # retrieved: a failed warm-up is the bots' own calls'
+                #                          to report, not a log line per waiting decision
 
     def _warm_the_rest(self, first: Future[int]) -> None:
         try:
