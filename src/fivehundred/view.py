@@ -15,6 +15,7 @@ open-misère declarer's hand appears in everyone's view once it is spread.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from . import cards
@@ -24,6 +25,7 @@ from .rules import Rules
 
 if TYPE_CHECKING:
     from .game import Game, HandResult
+    from .game.state import Trick
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,17 @@ def _play_token(c: int, named: int, first: bool) -> str:
     return cards.token(c)
 
 
+@lru_cache(maxsize=4096)
+def _trick_view(tr: Trick) -> TrickView:
+    """A finished trick as every seat sees it (the same for all: built once, kept)."""
+    return TrickView(
+        tr.leader,
+        tuple((s, _play_token(x, tr.named, i == 0))
+              for i, (s, x) in enumerate(zip(tr.seats, tr.cards, strict=True))),
+        tr.winner,
+    )
+
+
 def make_view(game: Game, seat: int) -> View:
     """Build ``seat``'s view of ``game``."""
     r = game.rules
@@ -112,15 +125,7 @@ def make_view(game: Game, seat: int) -> View:
     exposed: tuple[tuple[int, tuple[str, ...]], ...] = ()
     if c is not None and game.exposed and game.phase == "play":
         exposed = ((c.declarer, game.hand_tokens(c.declarer)),)
-    tricks = tuple(
-        TrickView(
-            tr.leader,
-            tuple((s, _play_token(x, tr.named, i == 0))
-                  for i, (s, x) in enumerate(zip(tr.seats, tr.cards, strict=True))),
-            tr.winner,
-        )
-        for tr in game.tricks
-    )
+    tricks = tuple(_trick_view(tr) for tr in game.tricks)
     current = game.trick
     named = game.joker_named if current else -1
     trick = tuple((s, _play_token(x, named, i == 0)) for i, (s, x) in enumerate(current))
