@@ -20,6 +20,7 @@ side's points for the hand.  Observations come from the seat's View alone
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -58,6 +59,7 @@ GAME_TYPE = pyspiel.GameType(
 )
 
 
+@lru_cache(maxsize=64)
 def game_rules(preset: str, options: str = "") -> Rules:
     """A preset with options changed, written ``option:value;option:value``.
 
