@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_reset_return_type, check_reset_seed_determinism
 
-from fivehundred.bots.base import Decision
+from fivehundred.bots.base import BotError, Decision
 from fivehundred.env.solo import SoloEnv
 from fivehundred.errors import FiveHundredError, IllegalActionError, MalformedError
 from fivehundred.rng import Rng
@@ -108,10 +108,11 @@ def test_a_bot_that_fails_ends_the_episode() -> None:
 def test_bad_input_is_refused() -> None:
     with pytest.raises(MalformedError, match="seat"):
         SoloEnv("australian", seat=4)
-    for bots in (["medium"] * 4, None, {1: "cheater", 2: "medium", 3: "medium"},
-                 {1: 7, 2: "medium", 3: "medium"}):
+    for bots in (["medium"] * 4, None, {1: 7, 2: "medium", 3: "medium"}):
         with pytest.raises(MalformedError, match="bot"):
             SoloEnv("australian", bots=bots)  # type: ignore[arg-type]
+    with pytest.raises(BotError, match="sees every card"):
+        SoloEnv("australian", bots={1: "cheater", 2: "medium", 3: "medium"})
     with pytest.raises(MalformedError, match="every other seat"):
         SoloEnv("australian", seat=0, bots={1: "medium", 2: "medium"})
     with pytest.raises(FiveHundredError, match="nobody"):

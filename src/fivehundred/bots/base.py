@@ -160,6 +160,15 @@ def make(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
     return _REGISTRY[key](seed, budget if budget is not None else Budget())
 
 
+def make_player(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
+    """A bot to seat at a table: any registered bot but one that sees every card (the cheater,
+    for measurement only), which is a :class:`BotError`."""
+    bot = make(name, seed, budget)
+    if getattr(bot, "sees_all", False):
+        raise BotError(f"the {name} bot sees every card: it is for measurement, not a table")
+    return bot
+
+
 def bot_names() -> tuple[str, ...]:
     """The registered bot names."""
     from . import _load_all  # noqa: F401

@@ -23,7 +23,8 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from ..bots import Bot, make
+from ..bots import Bot
+from ..bots.base import make_player
 from ..errors import MalformedError
 from ..rng import Rng
 from ..rules import Rules
@@ -56,10 +57,9 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
             raise MalformedError(f"bots must name a bot for every other seat {sorted(others)}, "
                                  f"got {sorted(set(names) - {seat}, key=repr)}")
         for s in others:
-            if not isinstance(names[s], str) or names[s].strip().lower() == "cheater":
-                raise MalformedError(f"seat {s}: a bot is one of random, easy, medium, hard, "
-                                     f"insane, got {names[s]!r}")
-            make(names[s])               # an unknown bot name is refused here, clearly
+            if not isinstance(names[s], str):
+                raise MalformedError(f"seat {s}: a bot is named by a string, got {names[s]!r}")
+            make_player(names[s])        # an unknown bot, or the cheater, is refused here
         self.seat = seat
         self.agent = agent_name(seat)
         self.bot_names = {s: str(names[s]) for s in sorted(others)}
@@ -84,7 +84,7 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         self._done = True                # until the bots have reached the learner's turn
         game_seed = int(self.np_random.integers(2**62)) if seed is None else seed
         rng = Rng(game_seed ^ 0x5010_B075)
-        self._bots = {s: make(name, seed=rng.fork(s + 1).next64())
+        self._bots = {s: make_player(name, seed=rng.fork(s + 1).next64())
                       for s, name in self.bot_names.items()}
         self._env.reset(seed=game_seed)
         _, term, trunc = self._bots_play()    # (every seat bids: the learner gets a turn)
