@@ -96,7 +96,7 @@ def test_an_observation_holds_no_card_its_seat_may_not_see(preset: str) -> None:
         while env.agents:
             g = env.game
             for agent in env.agents:
-                seat = int(agent.split("_")[1])
+                seat = env.seat_of(agent)
                 obs = env.observe(agent)
                 x = obs["observation"]
                 hidden = hidden_cards(g, seat)

@@ -105,6 +105,10 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         view = self.view(agent)
         return {"observation": encode(view), "action_mask": action_mask(view)}
 
+    def seat_of(self, agent: str) -> int:
+        """The seat an agent plays (``seat_2`` is 2)."""
+        return self._seat[agent]
+
     def view(self, agent: str) -> View:
         """``agent``'s seat's View: what the vector encodes, for code that reads it directly,
         such as the built-in bots (``bots.make("hard").act(env.view(agent))``)."""

@@ -29,6 +29,7 @@ from ..errors import MalformedError
 from ..rng import Rng
 from ..rules import Rules
 from .aec import FiveHundredEnv, agent_name
+from .observation import action_mask
 
 __all__ = ["SoloEnv"]
 
@@ -119,15 +120,14 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
                 return reward, term, trunc
             if agent == self.agent:
                 return reward, False, False
-            seat = int(agent.split("_")[1])
-            token = self._bots[seat].act(env.view(agent)).action
+            token = self._bots[env.seat_of(agent)].act(env.view(agent)).action
             env.step(env.action_id(token))
             reward += env.rewards.get(self.agent, 0.0)
         return reward, True, False
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions now, as booleans."""
-        return self._env.observe(self.agent)["action_mask"].astype(bool)
+        return action_mask(self._env.view(self.agent)).astype(bool)   # (no vector built)
 
     def render(self) -> str | None:
         """The public state as text (``render_mode="ansi"``)."""
