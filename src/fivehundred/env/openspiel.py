@@ -143,6 +143,8 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         self.rules = game.rules
         self.dealer = game.dealer
         self.dealt: list[int] = []
+        self.left = self.rules.deck_mask
+        """The cards not dealt yet (a mask)."""
         self.game: Game | None = None
 
     # -- the deal ---------------------------------------------------------------------------
@@ -189,15 +191,15 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card not dealt yet, equally likely."""
-        left = [c for c in cards_of(self.rules.deck_mask) if c not in self.dealt]
+        left = cards_of(self.left)
         return [(c, 1.0 / len(left)) for c in left]
 
     def _apply_action(self, action: int) -> None:
         if self.game is None:
-            if not 0 <= action < NUM_CARDS or action in self.dealt or not (
-                    self.rules.deck_mask >> action & 1):
+            if not 0 <= action < NUM_CARDS or not self.left >> action & 1:
                 raise MalformedError(f"card {action} is not in the pack left to deal")
             self.dealt.append(action)
+            self.left &= ~(1 << action)
             if len(self.dealt) == self.rules.deck_size:
                 self._deal_done()
             return
