@@ -16,7 +16,7 @@ import numpy as np
 
 from ..actions import PASS
 from .engine import EngineResult
-from .openspiel_euchre import _pyspiel
+from .openspiel_euchre import load_pyspiel
 
 
 def measure_pettingzoo(preset: str = "australian", seconds: float = 3.0,
@@ -51,7 +51,7 @@ def measure_openspiel(preset: str = "australian", seconds: float = 3.0,
     """Random hands through the OpenSpiel game, the deal as chance nodes, the mover's
     observation tensor read before each decision."""
     try:
-        pyspiel = _pyspiel()
+        pyspiel = load_pyspiel()
         from ..env.openspiel import SHORT_NAME
     except (ImportError, RuntimeError):
         return None

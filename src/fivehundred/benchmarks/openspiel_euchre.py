@@ -39,7 +39,7 @@ class EuchreResult:
         return self.actions / self.hands if self.hands > 0 else 0.0
 
 
-def _pyspiel() -> Any:
+def load_pyspiel() -> Any:
     """Import pyspiel lazily (it has no type stubs); raise RuntimeError if it is absent."""
     try:
         return importlib.import_module("pyspiel")
@@ -63,7 +63,7 @@ def _sample(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
 def euchre_available() -> bool:
     """Whether OpenSpiel imports and provides the euchre game."""
     try:
-        return "euchre" in _pyspiel().registered_names()
+        return "euchre" in load_pyspiel().registered_names()
     except RuntimeError:
         return False
 
@@ -76,7 +76,7 @@ def measure_euchre(seconds: float = 3.0, seed: int = 1) -> EuchreResult:
     Only whole hands are timed and counted; the result is reproducible for a seed
     apart from how many hands fit in the time.
     """
-    pyspiel = _pyspiel()
+    pyspiel = load_pyspiel()
     game = pyspiel.load_game("euchre")
     rng = random.Random(seed)
     hands = actions = chance_actions = 0
