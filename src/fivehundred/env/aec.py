@@ -146,12 +146,11 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         self._select()
 
     def _select(self) -> None:
-        """The agent to move next (unchanged once the episode is over)."""
+        """The agent to move next; once the episode is over, the last to act stays selected
+        (a new game always has a seat to move, so reset always selects one)."""
         m = self.game.to_move
         if m is not None:
             self.agent_selection = agent_name(m)
-        elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
-            self.agent_selection = self.agents[0]
 
     def render(self) -> str | None:
         """The public state as text (``render_mode="ansi"``): no hidden card is shown."""
