@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: chromium test play play-text screenshots bench lint typecheck clean
+.PHONY: chromium test play play-text tui screenshots bench lint typecheck clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,9 +30,13 @@ play: $(STAMP)
 play-text: $(STAMP)
 	$(BIN)/fivehundred play --text
 
+tui: $(STAMP)
+	$(BIN)/fivehundred tui
+
 # The browser tests, saving a screenshot of each phase into docs/screenshots/.
 screenshots: $(STAMP) chromium
 	FIVEHUNDRED_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/test_web_e2e.py
+	$(BIN)/python scripts/tui_screenshots.py docs/screenshots
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'

@@ -1,4 +1,4 @@
-"""The ``fivehundred`` command: play, replay, analyse, hint, arena, bench."""
+"""The ``fivehundred`` command: play, tui, replay, analyse, hint, arena, bench."""
 
 from __future__ import annotations
 
@@ -31,13 +31,17 @@ def build_parser() -> argparse.ArgumentParser:
                       help="serve the browser game without opening a browser")
     play.add_argument("--db", default=None,
                       help="the saves and statistics file (default: in your data directory)")
-    play.add_argument("--rules", type=_rules_arg, default=Rules.preset("australian"),
-                      help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules string")
-    play.add_argument("--seed", type=int, default=None, help="seed of the deals and opponents")
-    play.add_argument("--seat", type=int, default=0, help="your seat (0 sits at the bottom)")
-    play.add_argument("--bots", default="medium",
-                      choices=["random", "easy", "medium", "hard", "insane"],
-                      help="the other players' strength (default medium)")
+    tui = sub.add_parser("tui", help="play in this terminal's full screen (a Textual app)")
+    for game in (play, tui):
+        game.add_argument("--rules", type=_rules_arg, default=Rules.preset("australian"),
+                          help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules string")
+        game.add_argument("--seed", type=int, default=None,
+                          help="seed of the deals and opponents")
+        game.add_argument("--seat", type=int, default=0,
+                          help="your seat (0 sits at the bottom)")
+        game.add_argument("--bots", default="medium",
+                          choices=["random", "easy", "medium", "hard", "insane"],
+                          help="the other players' strength (default medium)")
 
     replay = sub.add_parser("replay", help="replay a game record, checking every action")
     replay.add_argument("file", help="a record file (text, or JSON with --json)")
@@ -96,6 +100,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .console import run_console_game
 
         return run_console_game(args.rules, seed=args.seed, seat=args.seat, bots=args.bots)
+    if args.command == "tui":
+        from .tui import run_tui
+
+        return run_tui(args.rules, seed=args.seed, seat=args.seat, bots=args.bots)
     if args.command in ("play", "serve"):
         from .web.server import run
 

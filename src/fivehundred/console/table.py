@@ -5,14 +5,13 @@ from __future__ import annotations
 import re
 import secrets
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from ..actions import action_from_token
 from ..auction import rank_key
 from ..cards import (
     NO_TRUMPS,
-    SUIT_LETTERS,
     SUIT_WORDS,
     card_from_token,
     token,
@@ -20,18 +19,16 @@ from ..cards import (
 from ..errors import FiveHundredError, MalformedError
 from ..game import Game
 from ..rules import PRESET_NAMES, Rules
-from ..scoring import declaring_seats
 from ..view import View
 from .display import (
     CARDISH,
     TO_LETTER,
     hand_lines,
-    pretty,
-    seat_names,
     signed,
     sort_tokens,
     wrap_items,
 )
+from .narration import Narrator
 from .opponent import BotOpponent, RandomOpponent, opponent_seed
 
 HELP = """\
@@ -61,7 +58,7 @@ class _BadInput(Exception):
 
 
 
-class ConsoleGame:
+class ConsoleGame(Narrator):
     """One terminal game: the human at ``seat``, random-legal opponents everywhere else."""
 
     def __init__(
@@ -79,21 +76,17 @@ class ConsoleGame:
             raise ValueError(f"--seat must be from 0 to {rules.players - 1}, got {seat}")
         if game is not None and game.rules != rules:
             raise ValueError("the game given is played under other rules")
-        self.rules = rules
+        isatty = getattr(out if out is not None else sys.stdout, "isatty", None)
+        super().__init__(rules, seat, colour=bool(isatty()) if callable(isatty) else False)
         #: The game (a given one is taken up where it stands: tests, resumed games).
         self.game = game if game is not None else Game(
             rules, seed=seed if seed is not None else secrets.randbits(31))
-        self.seat = seat
         self.ask = ask if ask is not None else input
         self.out = out if out is not None else sys.stdout
-        isatty = getattr(self.out, "isatty", None)
-        self.colour = bool(isatty()) if callable(isatty) else False
-        self.names = seat_names(rules.players, seat)
         self.opponents: dict[int, RandomOpponent | BotOpponent] = {
             s: (RandomOpponent(opponent_seed(self.game.seed, s)) if bots in (None, "random")
                 else BotOpponent(bots, opponent_seed(self.game.seed, s)))
             for s in range(rules.players) if s != seat}
-        self.called: str | None = None
         mine = rules.side_of[seat]
         #: The sides in the order shown: yours first, then clockwise from your left.
         self.side_order = sorted(range(len(rules.sides)), key=lambda i: (
@@ -104,36 +97,6 @@ class ConsoleGame:
     def say(self, text: str = "") -> None:
         """Print a line."""
         print(text, file=self.out)
-
-    def name(self, seat: int) -> str:
-        """A seat's name in sentences: ``You`` or a compass name."""
-        return "You" if seat == self.seat else self.names[seat]
-
-    def full_name(self, seat: int) -> str:
-        """A seat's name in headers: ``You (South)`` or a compass name."""
-        return f"You ({self.names[seat]})" if seat == self.seat else self.names[seat]
-
-    def _verb(self, seat: int, verb: str) -> str:
-        """``West bids`` / ``You bid``: the verb given in the third person."""
-        if seat != self.seat:
-            return f"{self.name(seat)} {verb}"
-        return f"You {verb[:-2] if verb.endswith('sses') else verb[:-1]}"
-
-    def side_name(self, side: int) -> str:
-        """A side by its seats, you first: ``You & North``, ``West & East``, ``West``."""
-        return self.join_names(self.rules.sides[side])
-
-    def join_names(self, seats: Iterable[int]) -> str:
-        """Seats' names joined, you first then clockwise: ``You, West & East``."""
-        ordered = sorted(seats, key=lambda s: (s - self.seat) % self.rules.players)
-        names = [self.name(s) for s in ordered]
-        if len(names) == 1:
-            return names[0]
-        return ", ".join(names[:-1]) + " & " + names[-1]
-
-    def p(self, tok: str) -> str:
-        """An action token as shown (suit symbols, red suits coloured on a terminal)."""
-        return pretty(tok, self.colour)
 
     def _ask(self, prompt: str) -> str:
         self.out.flush()
@@ -197,65 +160,8 @@ class ConsoleGame:
         g = self.game
         before = g.view(self.seat)
         g.apply(tok)
-        after = g.view(self.seat)
-        if before.phase == "auction":
-            self.say(f"{self._verb(seat, 'passes')}" if tok == "pass"
-                     else f"{self._verb(seat, 'bids')} {self.p(tok)}")
-            if after.phase != "auction":
-                self._auction_over(after)
-            return
-        if before.phase == "kitty":
-            if seat == self.seat:
-                self.say(f"You discard {self.p(tok)}")
-            elif after.phase != "kitty":
-                self.say(f"{self._verb(seat, 'discards')} {self.rules.kitty_size} cards")
-            if after.phase == "play":
-                self._play_begins(after)
-            return
-        if before.phase == "call":
-            if tok == "alone":
-                self.say(f"{self._verb(seat, 'plays')} alone")
-            else:
-                self.called = tok[5:]
-                partner = after.partner
-                who = "" if partner is None else f": {self.name(partner)} "
-                who += "" if partner is None else ("are" if partner == self.seat else "is")
-                self.say(f"{self._verb(seat, 'calls')} the {self.p(self.called)}{who}"
-                         f"{'' if partner is None else ' the partner'}")
-            self._play_begins(after)
-            return
-        # the play
-        verb = "leads" if not before.trick else "plays"
-        note = ""
-        if tok.startswith("JK:"):
-            note = f" (the joker, naming {SUIT_WORDS[SUIT_LETTERS.index(tok[-1])]})"
-        self.say(f"{self._verb(seat, verb)} {self.p(tok)}{note}")
-        if len(after.tricks) > len(before.tricks):
-            self.say(f"{self._verb(after.tricks[-1].winner, 'wins')} the trick")
-        if after.exposed and not before.exposed:
-            spread, hand = after.exposed[0]
-            whose = "Your" if spread == self.seat else f"{self.name(spread)}'s"
-            self.say(f"{whose} hand is spread face up: "
-                     + " ".join(self.p(x) for x in sort_tokens(hand, NO_TRUMPS)))
-
-    def _auction_over(self, v: View) -> None:
-        c = v.contract
-        if c is None:
-            if v.phase == "play":
-                self.say("Everyone passed: the hand is played at no trumps, "
-                         f"10 points a trick; {self.name(v.to_move or 0)} "
-                         f"{'lead' if v.to_move == self.seat else 'leads'}.")
-            else:
-                self.say("Everyone passed: the hand is thrown in.")
-            return
-        self.say(f"{self._verb(c.declarer, 'wins')} the auction with {self.p(c.bid)} "
-                 f"(worth {c.value}) and {'take' if c.declarer == self.seat else 'takes'} "
-                 "the kitty")
-
-    def _play_begins(self, v: View) -> None:
-        for s in v.sitting_out:
-            self.say(f"{self._verb(s, 'sits')} out: "
-                     f"{self.name(v.contract.declarer) if v.contract else ''} plays misère alone")
+        for line in self.announce(seat, tok, before, g.view(self.seat)):
+            self.say(line)
 
     # ---------------------------------------------------------------- the human's turn
 
@@ -349,31 +255,16 @@ class ConsoleGame:
         self.say(f"Hand {v.hand_number + 1} · dealer: {self.full_name(v.dealer)}")
         if v.auction:
             self.say("Auction:")
-            for line in self._auction_rounds(v.auction, v.dealer):
+            for line in self.auction_rounds(v.auction, v.dealer):
                 self.say("  " + line)
             if v.phase == "auction":
                 high = [(s, t) for s, t in v.auction if t != "pass"]
                 self.say(f"High bid: {self.p(high[-1][1])} by {self.name(high[-1][0])}"
                          if high else "No bid yet")
+        contract = self.contract_line(v)
+        if contract:
+            self.say(contract)
         c = v.contract
-        if c is not None:
-            team = sorted(declaring_seats(r, c, v.partner))
-            if c.is_misere:
-                goal = f"{self.name(c.declarer)} must take no trick"
-            else:
-                verb = "needs" if len(team) == 1 and team[0] != self.seat else "need"
-                goal = f"{self.join_names(team)} {verb} {c.tricks} tricks"
-            partner = ""
-            if v.partner is not None or self.called is not None:
-                partner = " with " + (f"the {self.p(self.called)}" if self.called else "")
-                if v.partner is not None:
-                    partner += f" ({self.name(v.partner)})"
-            elif r.call_partner and v.phase == "play" and not c.is_misere:
-                partner = " alone"
-            self.say(f"Contract: {self.p(c.bid)} by {self.full_name(c.declarer)}{partner}"
-                     f" · {goal} · worth {c.value}")
-        elif v.phase == "play":
-            self.say("No contract: everyone passed; no trumps, 10 points a trick to each")
         if v.phase == "play":
             won = " · ".join(
                 f"{self.side_name(i)} {sum(v.tricks_won[s] for s in r.sides[i])}"
@@ -408,19 +299,6 @@ class ConsoleGame:
 
     def _plays(self, plays: Sequence[tuple[int, str]]) -> str:
         return " · ".join(f"{self.name(s)} {self.p(t)}" for s, t in plays)
-
-    def _auction_rounds(self, auction: Sequence[tuple[int, str]], dealer: int) -> list[str]:
-        """One line per time round the table, each starting at or after eldest."""
-        n = self.rules.players
-        rounds: list[list[tuple[int, str]]] = [[]]
-        last = n
-        for seat, tok in auction:
-            place = (seat - dealer - 1) % n
-            if place <= last and rounds[-1]:
-                rounds.append([])
-            last = place
-            rounds[-1].append((seat, tok))
-        return [" · ".join(f"{self.name(s)} {self.p(t)}" for s, t in rnd) for rnd in rounds]
 
     def ordered_legal(self, v: View) -> list[str]:
         """The legal actions in the order shown: ladder order, or hand order for cards."""

@@ -22,7 +22,7 @@ from typing import Any
 from ..bots import Bot, make
 from ..bots.hints import format_hint, hint
 from ..view import View
-from .state import bid_words, card_words
+from .state import action_words
 
 _BOTS: dict[tuple[str, int], Bot] = {}
 
@@ -35,22 +35,11 @@ def decide(name: str, seed: int, view: View) -> str:
     return bot.act(view).action
 
 
-def _action_words(phase: str, action: str) -> str:
-    if phase == "auction":
-        return "Bid " + bid_words(action) if action != "pass" else "Pass"
-    if phase == "kitty":
-        return "Discard " + card_words(action)
-    if phase == "call":
-        return "Play alone" if action == "alone" else "Call the " + card_words(action[5:])
-    return "Play " + card_words(action) if not action.startswith("JK:") else (
-        "Lead the " + card_words(action))
-
-
 def advise(view: View, seed: int) -> dict[str, Any]:
     """What the Insane bot would do for this view, as a ``hint`` message (runs in a worker)."""
     d = hint(view, seed=seed)
     return {
-        "type": "hint", "action": d.action, "words": _action_words(view.phase, d.action),
+        "type": "hint", "action": d.action, "words": action_words(view.phase, d.action),
         "reason": d.reason, "text": format_hint(d, phase=view.phase),
         "candidates": [{"action": c.action, "value": round(c.value, 1),
                         "make_probability": c.make_probability, "note": c.note}

@@ -122,6 +122,18 @@ def card_words(tok: str) -> str:
     return "joker" if tok == "JK" else pretty(tok)
 
 
+def action_words(phase: str, action: str) -> str:
+    """An action as advice: ``Bid 7♥``, ``Discard 4♠``, ``Call the Q♥``, ``Play A♠``."""
+    if phase == "auction":
+        return "Bid " + bid_words(action) if action != "pass" else "Pass"
+    if phase == "kitty":
+        return "Discard " + card_words(action)
+    if phase == "call":
+        return "Play alone" if action == "alone" else "Call the " + card_words(action[5:])
+    return "Play " + card_words(action) if not action.startswith("JK:") else (
+        "Lead the " + card_words(action))
+
+
 def status_line(view: View, names: list[str]) -> str:
     """One sentence: whose turn it is and what is expected of them."""
     you = view.seat
@@ -187,8 +199,8 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
     elif c is None:
         lines.append("Everyone passed: the hand was played at no trumps, 10 points a trick.")
         for i in range(len(sides)):
-            lines.append(f"{_side_label(view, i, names)}: {side_tricks[i]} tricks, "
-                         f"{res.points[i]:+d}")
+            lines.append(f"{_side_label(view, i, names)}: {side_tricks[i]} "
+                         f"trick{'s' if side_tricks[i] != 1 else ''}, {res.points[i]:+d}")
     else:
         decl_side = r.side_of[c.declarer]
         contract_points = res.points[decl_side]

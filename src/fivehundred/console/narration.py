@@ -1,0 +1,170 @@
+"""What happened, in sentences: each action told from one seat's point of view.
+
+Shared by the terminal games (the line-by-line console and the Textual table): both tell the
+player who bid, who won the auction, who played what and who won the trick, from the seat's
+:class:`View` before and after the action, so a sentence never names a card that seat may not
+see.
+
+>>> from fivehundred import Game, Rules
+>>> g = Game(Rules.preset("australian"), seed=7)
+>>> n = Narrator(g.rules, seat=0)
+>>> before = g.view(0); g.apply("7S"); n.announce(0, "7S", before, g.view(0))
+['You bid 7♠']
+>>> before = g.view(0); g.apply("pass"); n.announce(1, "pass", before, g.view(0))
+['West passes']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from ..cards import NO_TRUMPS, SUIT_LETTERS, SUIT_WORDS
+from ..rules import Rules
+from ..scoring import declaring_seats
+from ..view import View
+from .display import pretty, seat_names, sort_tokens
+
+
+class Narrator:
+    """The seats' names and the sentences that tell one seat what each action did."""
+
+    def __init__(self, rules: Rules, seat: int, colour: bool = False) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.colour = colour
+        self.names = seat_names(rules.players, seat)
+        #: The card called for a partner this hand (five-handed), once called.
+        self.called: str | None = None
+
+    def name(self, seat: int) -> str:
+        """A seat's name in sentences: ``You`` or a compass name."""
+        return "You" if seat == self.seat else self.names[seat]
+
+    def full_name(self, seat: int) -> str:
+        """A seat's name in headers: ``You (South)`` or a compass name."""
+        return f"You ({self.names[seat]})" if seat == self.seat else self.names[seat]
+
+    def verb(self, seat: int, verb: str) -> str:
+        """``West bids`` / ``You bid``: the verb given in the third person."""
+        if seat != self.seat:
+            return f"{self.name(seat)} {verb}"
+        return f"You {verb[:-2] if verb.endswith('sses') else verb[:-1]}"
+
+    def side_name(self, side: int) -> str:
+        """A side by its seats, you first: ``You & North``, ``West & East``, ``West``."""
+        return self.join_names(self.rules.sides[side])
+
+    def join_names(self, seats: Iterable[int]) -> str:
+        """Seats' names joined, you first then clockwise: ``You, West & East``."""
+        ordered = sorted(seats, key=lambda s: (s - self.seat) % self.rules.players)
+        names = [self.name(s) for s in ordered]
+        if len(names) == 1:
+            return names[0]
+        return ", ".join(names[:-1]) + " & " + names[-1]
+
+    def p(self, tok: str) -> str:
+        """An action token as shown (suit symbols, red suits coloured on a terminal)."""
+        return pretty(tok, self.colour)
+
+    def announce(self, seat: int, tok: str, before: View, after: View) -> list[str]:
+        """The sentences telling this seat what ``seat``'s action ``tok`` did and what followed
+        (``before`` and ``after`` are this seat's views around it)."""
+        if before.phase == "auction":
+            said = [self.verb(seat, "passes") if tok == "pass"
+                    else f"{self.verb(seat, 'bids')} {self.p(tok)}"]
+            if after.phase != "auction":
+                said += self.auction_over(after)
+            return said
+        if before.phase == "kitty":
+            said = []
+            if seat == self.seat:
+                said.append(f"You discard {self.p(tok)}")
+            elif after.phase != "kitty":
+                said.append(f"{self.verb(seat, 'discards')} {self.rules.kitty_size} cards")
+            if after.phase == "play":
+                said += self.play_begins(after)
+            return said
+        if before.phase == "call":
+            if tok == "alone":
+                said = [f"{self.verb(seat, 'plays')} alone"]
+            else:
+                self.called = tok[5:]
+                partner = after.partner
+                who = "" if partner is None else f": {self.name(partner)} "
+                who += "" if partner is None else ("are" if partner == self.seat else "is")
+                said = [f"{self.verb(seat, 'calls')} the {self.p(self.called)}{who}"
+                        f"{'' if partner is None else ' the partner'}"]
+            return said + self.play_begins(after)
+        # the play
+        verb = "leads" if not before.trick else "plays"
+        note = ""
+        if tok.startswith("JK:"):
+            note = f" (the joker, naming {SUIT_WORDS[SUIT_LETTERS.index(tok[-1])]})"
+        said = [f"{self.verb(seat, verb)} {self.p(tok)}{note}"]
+        if len(after.tricks) > len(before.tricks):
+            said.append(f"{self.verb(after.tricks[-1].winner, 'wins')} the trick")
+        if after.exposed and not before.exposed:
+            spread, hand = after.exposed[0]
+            whose = "Your" if spread == self.seat else f"{self.name(spread)}'s"
+            said.append(f"{whose} hand is spread face up: "
+                        + " ".join(self.p(x) for x in sort_tokens(hand, NO_TRUMPS)))
+        return said
+
+    def auction_over(self, v: View) -> list[str]:
+        """The sentence that ends an auction: who won it with what, or that all passed."""
+        c = v.contract
+        if c is None:
+            if v.phase == "play":
+                return ["Everyone passed: the hand is played at no trumps, "
+                        f"10 points a trick; {self.name(v.to_move or 0)} "
+                        f"{'lead' if v.to_move == self.seat else 'leads'}."]
+            return ["Everyone passed: the hand is thrown in."]
+        return [f"{self.verb(c.declarer, 'wins')} the auction with {self.p(c.bid)} "
+                f"(worth {c.value}) and {'take' if c.declarer == self.seat else 'takes'} "
+                "the kitty"]
+
+    def auction_rounds(self, auction: Sequence[tuple[int, str]], dealer: int,
+                       fmt: Callable[[str], str] | None = None) -> list[str]:
+        """One line per time round the table, each starting at or after eldest; each bid
+        written by ``fmt`` (default :meth:`p`)."""
+        fmt = fmt if fmt is not None else self.p
+        n = self.rules.players
+        rounds: list[list[tuple[int, str]]] = [[]]
+        last = n
+        for seat, tok in auction:
+            place = (seat - dealer - 1) % n
+            if place <= last and rounds[-1]:
+                rounds.append([])
+            last = place
+            rounds[-1].append((seat, tok))
+        return [" · ".join(f"{self.name(s)} {fmt(t)}" for s, t in rnd) for rnd in rounds]
+
+    def contract_line(self, v: View) -> str | None:
+        """``Contract: 7♠ by West with the Q♥ (North) · West & North need 7 tricks · worth
+        140``; who plays what when everyone passed; None before the auction ends."""
+        c, r = v.contract, self.rules
+        if c is None:
+            if v.phase == "play":
+                return "No contract: everyone passed; no trumps, 10 points a trick to each"
+            return None
+        team = sorted(declaring_seats(r, c, v.partner))
+        if c.is_misere:
+            goal = f"{self.name(c.declarer)} must take no trick"
+        else:
+            verb = "needs" if len(team) == 1 and team[0] != self.seat else "need"
+            goal = f"{self.join_names(team)} {verb} {c.tricks} tricks"
+        partner = ""
+        if v.partner is not None or self.called is not None:
+            partner = " with " + (f"the {self.p(self.called)}" if self.called else "")
+            if v.partner is not None:
+                partner += f" ({self.name(v.partner)})"
+        elif r.call_partner and v.phase == "play" and not c.is_misere:
+            partner = " alone"
+        return (f"Contract: {self.p(c.bid)} by {self.full_name(c.declarer)}{partner}"
+                f" · {goal} · worth {c.value}")
+
+    def play_begins(self, v: View) -> list[str]:
+        """Who sits out (a misère at three against the rest)."""
+        return [f"{self.verb(s, 'sits')} out: "
+                f"{self.name(v.contract.declarer) if v.contract else ''} plays misère alone"
+                for s in v.sitting_out]

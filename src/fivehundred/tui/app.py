@@ -1,0 +1,560 @@
+"""The terminal table (``fivehundred tui``): a whole game of Five Hundred in a Textual app.
+
+You sit at one seat; the others are bots, each handed only its own seat's View. The app holds
+the Game (it is the table) but draws the screen from your seat's View alone
+(:mod:`.texts`), so it can show no card your seat may not see. Every click or key is checked by
+the engine before it changes anything: a card you may not play is refused with the engine's
+reason and the game stays as it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Sequence
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical
+from textual.markup import escape
+from textual.widgets import Button, Footer, Header, RichLog, Static
+
+from ..bots.base import Bot, Budget, make_player
+from ..bots.hints import format_hint, hint
+from ..console.display import pretty, sort_tokens
+from ..console.narration import Narrator
+from ..console.opponent import opponent_seed
+from ..errors import FiveHundredError
+from ..game import Game
+from ..record import dumps, record_from_game
+from ..rules import PRESET_NAMES, Rules
+from ..view import View
+from ..web.options import rules_label
+from ..web.state import action_words, bid_grid, display_strain, status_line
+from . import texts
+from .cloth import Cloth
+from .screens import game_over_dialog, hand_over_dialog, help_dialog, rules_dialog
+
+CSS = """
+#seats { height: auto; }
+.seat { width: 1fr; height: auto; min-height: 5; border: round $panel-lighten-2; padding: 0 1; }
+.seat.to-move, #me.to-move { border: round $accent; }
+#middle { height: 1fr; min-height: 9; }
+#center { width: 1fr; border: round $panel-lighten-2; padding: 0 1; }
+#info { height: auto; }
+#side { width: 46; }
+#scores { height: auto; border: round $panel-lighten-2; padding: 0 1; }
+#log { height: 1fr; border: round $panel-lighten-2; }
+#me { height: 3; border: round $panel-lighten-2; padding: 0 1; }
+#status { height: 1; padding: 0 1; text-style: bold; color: $accent; }
+#actions { height: auto; max-height: 9; }
+#actions Grid { height: auto; grid-gutter: 0 1; padding: 0 1; }
+#bids { grid-size: 5; width: 80; }
+#calls { grid-size: 13; }
+#choices { grid-size: 5; width: 80; }
+#actions Button { width: 100%; min-width: 5; }
+#hand { height: 3; padding: 0 1; }
+#hand Button { border: tall $panel-lighten-3; }
+#hand Button { min-width: 6; width: auto; margin-right: 1; }
+#hand Button.unplayable { text-opacity: 45%; }
+#hand Button.kitty { text-style: bold underline; }
+Button.hinted { background: $warning 50%; }
+Dialog { align: center middle; }
+#dialog { width: 76; height: auto; max-height: 90%; border: thick $accent;
+          background: $surface; padding: 1 2; }
+#dialog-body { height: auto; max-height: 26; margin: 1 0; }
+#dialog-buttons { height: auto; align-horizontal: center; }
+#dialog-buttons Button { margin: 0 1; }
+"""
+
+
+class TableApp(App[int]):
+    """One game at the terminal: you at ``seat``, bots of one strength at the other seats.
+
+    ``pace`` is the pause before each bot's action and ``trick_pause`` how long a finished
+    trick stays on the cloth (seconds; tests use 0). ``hint_budget`` is what the hint's
+    Insane bot may spend. Records are saved (between hands) into ``record_dir``.
+    """
+
+    CSS = CSS
+    TITLE = "Five Hundred"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "hint", "Hint"),
+        Binding("n", "next", "Next hand"),
+        Binding("r", "rules", "Rules"),
+        Binding("s", "save", "Save record"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit", "Quit"),
+        Binding("left", "app.focus_previous", "Previous", show=False),
+        Binding("right", "app.focus_next", "Next", show=False),
+    ]
+
+    def __init__(self, rules: Rules, seed: int | None = None, seat: int = 0,
+                 bots: str = "medium", *, pace: float = 0.6, trick_pause: float = 1.2,
+                 hint_budget: Budget | None = None, record_dir: Path | None = None,
+                 game: Game | None = None) -> None:
+        super().__init__()
+        if not 0 <= seat < rules.players:
+            raise ValueError(f"--seat must be from 0 to {rules.players - 1}, got {seat}")
+        if game is not None and game.rules != rules:
+            raise ValueError("the game given is played under other rules")
+        self.rules = rules
+        self.seat = seat
+        self.bot_name = bots
+        make_player(bots)                      # an unknown or all-seeing bot fails here
+        self.pace = pace
+        self.trick_pause = trick_pause
+        self.hint_budget = hint_budget
+        self.record_dir = record_dir if record_dir is not None else Path.cwd()
+        self.preset = next((p for p in PRESET_NAMES if Rules.preset(p) == rules), None)
+        self.narrator = Narrator(rules, seat)
+        #: The seats along the top: clockwise from your left.
+        self.others = [(seat + k) % rules.players for k in range(1, rules.players)]
+        self.saved: dict[int, Path] = {}       # game seed -> the record file written for it
+        self._new_game(seed, game)
+
+    # ---------------------------------------------------------------- the game and the bots
+
+    def _new_game(self, seed: int | None, game: Game | None = None) -> None:
+        """A new game (or ``game``, taken up where it stands: tests, resumed games)."""
+        self.game = game if game is not None else Game(
+            self.rules, seed=seed if seed is not None else secrets.randbits(31))
+        self.bots: dict[int, Bot] = {
+            s: make_player(self.bot_name, seed=opponent_seed(self.game.seed, s))
+            for s in self.others}
+        self.narrator.called = None
+        self._generation = getattr(self, "_generation", 0) + 1
+        self._busy = False
+        self._thinking: int | None = None
+        self._shown: tuple[tuple[tuple[int, str], ...], int] | None = None
+        self._joker_choice = False
+        self._hinted: str | None = None
+        self._tokens: dict[str, str] = {}
+        self._drawn: dict[str, str] = {}       # region -> the state it was last drawn from
+
+    def view(self) -> View:
+        """Your seat's view: everything the screen shows is drawn from it."""
+        return self.game.view(self.seat)
+
+    # ---------------------------------------------------------------- layout
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="seats"):
+            for s in self.others:
+                panel = Static(id=f"seat-{s}", classes="seat")
+                panel.border_title = self.narrator.names[s]
+                yield panel
+        with Horizontal(id="middle"):
+            with Vertical(id="center"):
+                yield Static(id="info")
+                yield Cloth(id="cloth")
+            with Vertical(id="side"):
+                scores = Static(id="scores")
+                scores.border_title = "Scores"
+                yield scores
+                log = RichLog(id="log", markup=True, wrap=True, min_width=20)
+                log.border_title = "What happened"
+                log.can_focus = False          # the keys are for your cards and bids
+                yield log
+        me = Static(id="me")
+        me.border_title = self.narrator.full_name(self.seat)
+        yield me
+        yield Static(id="status")
+        yield Vertical(id="actions")
+        yield Horizontal(id="hand")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._start)
+
+    def _start(self) -> None:
+        label = rules_label(self.rules, self.preset) if self.preset else "house rules"
+        self.sub_title = f"{label} · seed {self.game.seed}"
+        self._say(f"[b]New game[/b] · {escape(label)} · first to {self.rules.target} · "
+                  f"seed {self.game.seed}")
+        self._hand_begins()
+
+    # ---------------------------------------------------------------- drawing
+
+    def _trick_shown(self, view: View) -> tuple[Sequence[tuple[int, str]], int | None]:
+        if self._shown is not None:
+            return self._shown[0], self._shown[1]
+        return view.trick, None
+
+    def _status(self, view: View) -> str:
+        if self._shown is not None:
+            return f"{self.narrator.verb(self._shown[1], 'wins')} the trick."
+        if self._joker_choice:
+            return "Your lead: the joker names a suit; choose it below"
+        if self._thinking is not None:
+            return f"{self.narrator.name(self._thinking)} is thinking…"
+        if view.phase == "hand_over":
+            return "The hand is over: press n for the next deal."
+        return status_line(view, list(self.narrator.names))
+
+    def refresh_table(self) -> None:
+        """Draw every region again from your seat's view."""
+        v = self.view()
+        n = self.narrator
+        trick, winner = self._trick_shown(v)
+        for s in self.others:
+            panel = self.query_one(f"#seat-{s}", Static)
+            roles = texts.roles(v, s)
+            panel.border_title = n.names[s] + (f" · {', '.join(roles)}" if roles else "")
+            panel.update(texts.seat_text(v, s))
+            panel.set_class(v.to_move == s and self._shown is None, "to-move")
+        me = self.query_one("#me", Static)
+        roles = texts.roles(v, self.seat)
+        me.border_title = n.full_name(self.seat) + (f" · {', '.join(roles)}" if roles else "")
+        me.update(" · ".join(texts.seat_text(v, self.seat).split("\n")))
+        me.set_class(v.to_move == self.seat and self._shown is None, "to-move")
+        self.query_one("#info", Static).update(texts.center_text(v, n))
+        self.query_one("#cloth", Cloth).show(
+            v, [n.name(s) for s in range(self.rules.players)], trick, winner)
+        self.query_one("#scores", Static).update(texts.scores_text(v, n))
+        self.query_one("#status", Static).update(escape(self._status(v)))
+        self.call_later(self._draw_buttons)
+
+    async def _draw_buttons(self) -> None:
+        """Your cards and the buttons above them, drawn again where they changed (in the
+        app's message queue, one drawing at a time: old buttons go before new ones come)."""
+        v = self.view()
+        await self._draw_actions(v)
+        await self._draw_hand(v)
+        if self._my_turn(v) and not isinstance(self.focused, Button):
+            self._focus_first(v)
+
+    def _focus_first(self, v: View) -> None:
+        """Put the keyboard on something you may do: Pass in the auction, else the first
+        button above your hand, else your first playable card."""
+        playable = self._playable(v)
+        for b in self.query(Button):
+            ident = b.id or ""
+            if b.disabled or not (ident.startswith(("bid-", "call-", "lead-"))
+                                  or ident.removeprefix("card-") in playable):
+                continue
+            if v.phase == "auction" and ident != "bid-pass" and self.query("#bid-pass"):
+                continue
+            b.focus()
+            return
+
+    def _my_turn(self, v: View) -> bool:
+        return v.to_move == self.seat and not self._busy and self._shown is None
+
+    async def _draw_hand(self, v: View) -> None:
+        hand = self.query_one("#hand", Horizontal)
+        strain = display_strain(v)
+        cards = sort_tokens(v.hand, strain)
+        playable = self._playable(v)
+        kitty = set(v.kitty) if v.phase == "kitty" else set()
+        key = repr((cards, sorted(playable), sorted(kitty), self._hinted))
+        if self._drawn.get("hand") == key:       # nothing changed
+            return
+        self._drawn["hand"] = key
+        focused = self.focused.id if self.focused is not None else None
+        await hand.remove_children()
+        buttons = []
+        for tok in cards:
+            b = Button(texts.card_markup(tok), id=f"card-{tok}")
+            b.set_class(tok not in playable and self._my_turn(v), "unplayable")
+            b.set_class(tok in kitty, "kitty")
+            b.set_class(self._hinted is not None and self._hinted.split(":")[0] == tok, "hinted")
+            buttons.append(b)
+            self._tokens[f"card-{tok}"] = tok
+        await hand.mount_all(buttons)
+        if focused and focused.startswith("card-"):
+            # the card you were on, or the next one along once it was played
+            index = next((i for i, t in enumerate(cards) if f"card-{t}" >= focused), 0)
+            if buttons:
+                buttons[min(index, len(buttons) - 1)].focus()
+
+    def _playable(self, v: View) -> set[str]:
+        """Your cards that some legal action of yours plays or discards now."""
+        if v.to_move != self.seat or v.phase not in ("play", "kitty"):
+            return set()
+        return {t.split(":")[0] for t in v.legal_actions}
+
+    async def _draw_actions(self, v: View) -> None:
+        box = self.query_one("#actions", Vertical)
+        mine = self._my_turn(v)
+        if mine and self._joker_choice:
+            items = [(f"lead-{t[-1]}", t, texts.card_markup(t), True)
+                     for t in v.legal_actions if t.startswith("JK:")]
+            items.append(("lead-cancel", "", "Cancel", True))
+            kind = "choices"
+        elif mine and v.phase == "auction":
+            items = [(f"bid-{b['token']}", b["token"], self._bid_label(b), b["legal"])
+                     for b in bid_grid(v)]
+            kind = "bids"
+        elif mine and v.phase == "call":
+            calls = sort_tokens([t[5:] for t in v.legal_actions if t.startswith("call ")],
+                                display_strain(v))
+            items = [(f"call-{c}", f"call {c}", texts.card_markup(c), True) for c in calls]
+            if "alone" in v.legal_actions:
+                items.insert(0, ("call-alone", "alone", "Alone", True))
+            kind = "calls"
+        else:
+            items, kind = [], ""
+        key = repr((kind, items, self._hinted))
+        if self._drawn.get("actions") == key:
+            return
+        self._drawn["actions"] = key
+        await box.remove_children()
+        if not items:
+            return
+        buttons = []
+        for ident, tok, label, legal in items:
+            b = Button(label, id=ident, compact=True, disabled=not legal)
+            b.set_class(tok == self._hinted, "hinted")
+            self._tokens[ident] = tok
+            buttons.append(b)
+        await box.mount(Grid(*buttons, id=kind))
+
+    @staticmethod
+    def _bid_label(b: dict[str, object]) -> str:
+        tok = str(b["token"])
+        if tok == "pass":
+            return "Pass"
+        words = texts.bid_markup(tok)
+        return f"{words[0].upper()}{words[1:]} {b['value']}" if tok.startswith(("m", "o")) \
+            else f"{words} {b['value']}"
+
+    # ---------------------------------------------------------------- your input
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        ident = event.button.id or ""
+        tok = self._tokens.get(ident)
+        if tok is None:
+            return
+        event.stop()
+        if ident.startswith("card-"):
+            self._card_pressed(tok)
+        elif ident == "lead-cancel":
+            self._joker_choice = False
+            self.refresh_table()
+        else:
+            self._joker_choice = False
+            self.act(tok)
+
+    def _card_pressed(self, card: str) -> None:
+        v = self.view()
+        if not self._may_act(v):
+            return
+        if v.phase == "play":
+            naming = [t for t in v.legal_actions if t.startswith("JK:")]
+            if card == "JK" and naming:
+                self._joker_choice = True
+                self.refresh_table()
+                return
+            self.act(card)
+        elif v.phase == "kitty":
+            self.act(card)
+        else:
+            what = "bid" if v.phase == "auction" else "call a partner or play alone"
+            self.notify(f"Not a card now: {what} with the buttons above your hand.",
+                        severity="warning")
+
+    def _may_act(self, v: View) -> bool:
+        """Whether you may act now; says why not."""
+        if v.to_move != self.seat:
+            who = "nobody's" if v.to_move is None else f"{self.narrator.names[v.to_move]}'s"
+            self.notify(f"Wait: it is {who} turn, not yours.", severity="warning")
+            return False
+        return not self._busy and self._shown is None
+
+    def act(self, tok: str) -> bool:
+        """Take your action ``tok``; a refused one is reported and changes nothing."""
+        v = self.view()
+        if not self._may_act(v):
+            return False
+        try:
+            self.game.apply(tok)
+        except FiveHundredError as e:
+            self.notify(f"Not allowed: {e}", severity="error", timeout=6)
+            self._say(f"[b $error]Not allowed[/]: {escape(str(e))}")
+            return False
+        self._hinted = None
+        self._joker_choice = False
+        self._announce(self.seat, tok, v)
+        self._continue()
+        return True
+
+    # ---------------------------------------------------------------- the table's flow
+
+    def _say(self, markup: str) -> None:
+        self.query_one("#log", RichLog).write(markup)
+
+    def _announce(self, seat: int, tok: str, before: View) -> None:
+        after = self.view()
+        for line in self.narrator.announce(seat, tok, before, after):
+            self._say(escape(line))
+        if len(after.tricks) > len(before.tricks):
+            last = after.tricks[-1]
+            self._shown = (last.plays, last.winner)
+
+    def _hand_begins(self) -> None:
+        self.narrator.called = None
+        g = self.game
+        self._say(f"[b]Hand {g.hand_number + 1}[/b] · {escape(self.narrator.name(g.dealer))} "
+                  f"{'deal' if g.dealer == self.seat else 'deals'}")
+        self._continue()
+
+    def _continue(self) -> None:
+        """Play on: the bots' turns, finished tricks shown, until it is yours or the hand
+        ends."""
+        self._busy = True
+        self.refresh_table()
+        self.run_worker(self._flow(self._generation), group="flow", exclusive=True)
+
+    async def _flow(self, generation: int) -> None:
+        try:
+            while generation == self._generation:
+                if self._shown is not None:
+                    self.refresh_table()
+                    if self.trick_pause:
+                        await asyncio.sleep(self.trick_pause)
+                    self._shown = None
+                g = self.game
+                seat = g.to_move
+                if g.phase in ("hand_over", "game_over") or seat is None or seat == self.seat:
+                    break
+                view = g.view(seat)
+                self._thinking = seat
+                self.refresh_table()
+                action = await asyncio.to_thread(self._decide, seat, view)
+                if generation != self._generation:
+                    return
+                if self.pace:
+                    await asyncio.sleep(self.pace)
+                self._thinking = None
+                before = self.view()
+                g.apply(action)
+                self._announce(seat, action, before)
+        finally:
+            if generation == self._generation:
+                self._busy = False
+                self._thinking = None
+        self.refresh_table()
+        if self.game.phase in ("hand_over", "game_over"):
+            self._end_of_hand()
+
+    def _decide(self, seat: int, view: View) -> str:
+        """The bot's action at ``seat`` (in a thread). A bot that fails is a bug, but the game
+        goes on: it is reported and the seat plays its first legal action."""
+        try:
+            action = self.bots[seat].act(view).action
+            if action in view.legal_actions:
+                return action
+            problem = f"{action!r} is not legal here"
+        except Exception as e:
+            problem = f"{type(e).__name__}: {e}"
+        self.call_from_thread(
+            self._say, f"[b $error]{escape(self.narrator.names[seat])}'s bot failed[/] "
+            f"({escape(problem)}); it plays {escape(pretty(view.legal_actions[0]))}")
+        return view.legal_actions[0]
+
+    def _end_of_hand(self) -> None:
+        v = self.view()
+        res = v.hand_results[-1]
+        self._say("Points: " + " · ".join(
+            f"{escape(self.narrator.side_name(i))} {res.points[i]:+d}"
+            for i in range(len(self.rules.sides))))
+        if v.phase == "game_over":
+            self.push_screen(game_over_dialog(v, self.narrator), self._after_dialog)
+        else:
+            self.push_screen(hand_over_dialog(v, self.narrator), self._after_dialog)
+
+    def _after_dialog(self, answer: str | None) -> None:
+        if answer == "next":
+            self.action_next()
+        elif answer == "new":
+            self._new_game(None)
+            self.query_one("#log", RichLog).clear()
+            self._start()
+        elif answer == "quit":
+            self.exit(0)
+        elif answer == "save":
+            self.action_save()
+            self._end_of_hand_again()
+
+    def _end_of_hand_again(self) -> None:
+        v = self.view()
+        dialog = game_over_dialog if v.phase == "game_over" else hand_over_dialog
+        self.push_screen(dialog(v, self.narrator), self._after_dialog)
+
+    # ---------------------------------------------------------------- keys
+
+    def action_next(self) -> None:
+        """The next hand, once this one is over."""
+        if self.game.phase != "hand_over":
+            if self.game.phase == "game_over":
+                self._end_of_hand_again()
+            else:
+                self.notify("The hand is still being played.", severity="warning")
+            return
+        self.game.next_hand()
+        self._hand_begins()
+
+    def action_hint(self) -> None:
+        """What the Insane bot would do in your place, and why (from your view only)."""
+        v = self.view()
+        if v.to_move != self.seat or self._busy:
+            self.notify("A hint is for your own turn.", severity="warning")
+            return
+        self._say("[dim]Thinking about a hint…[/dim]")
+        self.run_worker(self._hint(v, self._generation), group="hint", exclusive=True)
+
+    async def _hint(self, v: View, generation: int) -> None:
+        seed = self.game.seed ^ (len(v.auction) << 8) ^ (len(v.tricks) << 16) ^ len(v.trick)
+        d = await asyncio.to_thread(hint, v, seed, self.hint_budget)
+        if generation != self._generation or self.view() != v:
+            return                     # the table moved on meanwhile
+        self._say(f"[b $warning]Hint[/]: {escape(action_words(v.phase, d.action))}")
+        for line in format_hint(d, phase=v.phase).split("\n")[1:]:
+            self._say(escape(pretty_line(line)))
+        self._hinted = d.action
+        self.refresh_table()
+
+    def action_save(self) -> None:
+        """Write the game record (between hands only: a record holds every card)."""
+        if self.game.phase not in ("hand_over", "game_over"):
+            self.notify("A record holds every card, so it is saved between hands: "
+                        "finish this hand first.", severity="warning", timeout=6)
+            return
+        path = self.saved.get(self.game.seed)
+        if path is None:
+            path = self.record_dir / f"fivehundred-{self.game.seed}.fhr"
+            k = 1
+            while path.exists():       # never overwrite a file this table did not write
+                path = self.record_dir / f"fivehundred-{self.game.seed}-{k}.fhr"
+                k += 1
+        try:
+            path.write_text(dumps(record_from_game(self.game)), encoding="utf-8")
+        except OSError as e:
+            self.notify(f"Could not save the record: {e}", severity="error", timeout=8)
+            return
+        self.saved[self.game.seed] = path
+        self._say(f"Saved the record to {escape(str(path))}")
+        self.notify(f"Saved to {path}")
+
+    def action_rules(self) -> None:
+        """Show every option of this table's rules."""
+        self.push_screen(rules_dialog(self.rules, self.preset or "australian"))
+
+    def action_help(self) -> None:
+        """Show how to play here."""
+        self.push_screen(help_dialog())
+
+    def action_quit(self) -> None:  # type: ignore[override]
+        """Leave, saying the seed (which replays this game)."""
+        self._generation += 1
+        self.exit(0, message=f"Goodbye. (This game's seed was {self.game.seed}.)")
+
+
+def pretty_line(line: str) -> str:
+    """A hint's candidate line with its action written with suit symbols."""
+    head, _, rest = line.strip().partition(" ")
+    return f"  {pretty(head):<12} {rest.strip()}"

@@ -1,0 +1,148 @@
+"""The cloth: the table drawn from above, each seat in its place and its card on the trick.
+
+You sit at the bottom; the others go round clockwise (left, across, right), as at a real
+table, for any number of players. Drawn from the View and the trick shown only.
+
+>>> from fivehundred import Game, Rules
+>>> g = Game(Rules.preset("australian"), seed=7)
+>>> for a in ["7S", "pass", "pass", "pass", "8H", "QH", "KH", "AC"]: g.apply(a)
+>>> g.apply(g.view(1).legal_actions[0])
+>>> names = ("You", "West", "North", "East")
+>>> for line in cloth_text(g.view(0), names, g.view(0).trick, None, 30, 12).plain.splitlines():
+...     print(line.rstrip() or ".")
+             North
+.
+.
+.
+   West                East
+  ╭────╮
+  │ 5♣ │
+  ╰────╯
+            ╭────╮
+            │ A♣ │
+            ╰────╯
+              You
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widget import Widget
+
+from ..console.display import pretty
+from ..view import View
+
+RED = "bold #ff6b6b"
+BLACK = "bold #e8e8e8"
+JOKER = "bold #ffb347"
+EDGE = "#6b7785"
+NAME = "#aeb8c4"
+MOVER = "bold #ffb347"
+WINNER = "bold #7bd88f"
+
+
+def _card_style(tok: str) -> str:
+    if tok.startswith("JK"):
+        return JOKER
+    return RED if tok[-1] in "HD" else BLACK
+
+
+def spots(players: int, width: int, height: int) -> list[tuple[int, int]]:
+    """The centre column and top row of each seat's place, by its distance clockwise from
+    you (0: you, at the bottom).
+
+    >>> spots(4, 40, 12)
+    [(20, 8), (5, 4), (20, 0), (35, 4)]
+    """
+    rx, ry = (width - 10) / 2, (height - 4) / 2
+    out = []
+    for k in range(players):
+        a = 2 * math.pi * k / players
+        out.append((round(width / 2 - rx * math.sin(a)), round(ry + ry * math.cos(a))))
+    return out
+
+
+def cloth_text(view: View, names: Sequence[str], trick: Sequence[tuple[int, str]],
+               winner: int | None, width: int, height: int) -> Text:
+    """The cloth as ``height`` lines of ``width`` cells: each seat's name (the one to move
+    lit, the trick's winner marked) and, under it, the card it put on ``trick``."""
+    width, height = max(width, 24), max(height, 8)
+    chars = [[" "] * width for _ in range(height)]
+    styles: list[list[str]] = [[""] * width for _ in range(height)]
+
+    def put(x: int, y: int, text: str, style: str) -> None:
+        if not 0 <= y < height:
+            return
+        for i, ch in enumerate(text):
+            if 0 <= x + i < width:
+                chars[y][x + i] = ch
+                styles[y][x + i] = style
+
+    played = dict(trick)
+    n = view.rules.players
+    for k, (cx, top) in enumerate(spots(n, width, height)):
+        seat = (view.seat + k) % n
+        name = names[seat]
+        style = NAME
+        if winner is not None and seat == winner:
+            name, style = f"★ {name}", WINNER
+        elif winner is None and view.to_move == seat and view.phase == "play":
+            style = MOVER
+        if seat in view.sitting_out:
+            name += " (out)"
+        tok = played.get(seat)
+        if k == 0:                       # you: the card above your name
+            put(cx - len(name) // 2, top + 3, name, style)
+            box_top = top
+        else:
+            put(cx - len(name) // 2, top, name, style)
+            box_top = top + 1
+        if tok is None:
+            continue
+        face = pretty(tok)
+        inner = face.center(4)
+        put(cx - 3, box_top, "╭────╮", EDGE)
+        put(cx - 3, box_top + 1, "│", EDGE)
+        put(cx - 2, box_top + 1, inner, _card_style(tok))
+        put(cx + 2, box_top + 1, "│", EDGE)
+        put(cx - 3, box_top + 2, "╰────╯", EDGE)
+    out = Text()
+    for y in range(height):
+        x = 0
+        while x < width:
+            style = styles[y][x]
+            end = x
+            while end < width and styles[y][end] == style:
+                end += 1
+            out.append("".join(chars[y][x:end]), style=style or None)
+            x = end
+        if y < height - 1:
+            out.append("\n")
+    return out
+
+
+class Cloth(Widget):
+    """The cloth as a widget: drawn again at its own size from what it was last given."""
+
+    DEFAULT_CSS = "Cloth { height: 1fr; }"
+
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.scene: tuple[View, Sequence[str], Sequence[tuple[int, str]], int | None] | None = (
+            None)
+
+    def show(self, view: View, names: Sequence[str], trick: Sequence[tuple[int, str]],
+             winner: int | None) -> None:
+        """Draw this view's table, with ``trick`` on it (a finished one names ``winner``)."""
+        self.scene = (view, names, trick, winner)
+        self.refresh()
+
+    def render(self) -> Text:
+        if self.scene is None:
+            return Text()
+        view, names, trick, winner = self.scene
+        size = self.content_size
+        return cloth_text(view, names, trick, winner, size.width, size.height)

@@ -1,0 +1,110 @@
+"""The terminal table's dialogs: the end of a hand, the end of the game, the rules, the help."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ..console.display import signed
+from ..console.narration import Narrator
+from ..rules import Rules
+from ..view import View
+from ..web.options import rules_json
+from ..web.state import sheet_json, summary_json
+
+HELP = """\
+[b]Five Hundred at the terminal[/b]
+
+Your cards are along the bottom, the others' seats along the top, clockwise from your left.
+Click a card, or move to it with [b]Tab[/b] / [b]←[/b] [b]→[/b] and press [b]Enter[/b].
+
+[b]Bidding[/b]: choose a bid in the grid (bids you may not make are greyed), Pass, or misère.
+[b]The kitty[/b]: the declarer picks the cards to discard from his hand, one at a time.
+[b]Five-handed[/b]: call a card for your partner, or play alone.
+[b]The joker[/b]: led at no trumps or misère, it names a suit: choose it when asked.
+
+Keys: [b]h[/b] a hint (what the Insane bot would do, and why) · [b]r[/b] the rules of this
+table · [b]s[/b] save the game record between hands · [b]?[/b] this help · [b]q[/b] quit
+"""
+
+
+class Dialog(ModalScreen[str]):
+    """A box of text with buttons; dismissed with the pressed button's id."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss_with('close')", "Close", show=False)]
+
+    def __init__(self, title: str, body: str, buttons: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.buttons = buttons
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(f"[b]{escape(self.title_text)}[/b]", id="dialog-title")
+            with VerticalScroll(id="dialog-body"):
+                yield Static(self.body)
+            with Horizontal(id="dialog-buttons"):
+                for ident, label in self.buttons:
+                    yield Button(label, id=ident, variant="primary" if ident == self.buttons[0][0]
+                                 else "default")
+
+    def on_mount(self) -> None:
+        self.query_one("#dialog-buttons Button", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id or "close")
+
+    def action_dismiss_with(self, answer: str) -> None:
+        """Close the dialog (Escape), answering ``answer``."""
+        self.dismiss(answer)
+
+
+def hand_over_dialog(view: View, n: Narrator) -> Dialog:
+    """The end-of-hand sheet: the contract and its result, the points, the score."""
+    sheet = sheet_json(view, list(n.names))
+    lines = [escape(line) for line in sheet["lines"]]
+    lines.append("")
+    for i in range(len(view.rules.sides)):
+        lines.append(f"{escape(n.side_name(i))}: {signed(sheet['points'][i])}  →  "
+                     f"[b]{view.scores[i]}[/b]")
+    return Dialog(f"Hand {sheet['number'] + 1} is over", "\n".join(lines),
+                  [("next", "Next hand"), ("save", "Save record")])
+
+
+def game_over_dialog(view: View, n: Narrator) -> Dialog:
+    """The end of the game: who won, the scores, each side's contracts."""
+    summary = summary_json(view, list(n.names))
+    head = ("The game is over." if summary["winner_names"] is None
+            else f"{summary['winner_names']} won the game.")
+    lines = [escape(head), ""]
+    for i, name in enumerate(summary["side_names"]):
+        lines.append(f"[b]{escape(name)}[/b]: {summary['scores'][i]}")
+        for c in summary["contracts"][i]:
+            lines.append(f"  hand {c['hand']}: {escape(c['words'])} by {escape(c['by'])}, "
+                         f"{'made' if c['made'] else 'failed'} ({signed(c['points'])})")
+    return Dialog("Game over", "\n".join(lines),
+                  [("new", "New game"), ("save", "Save record"), ("quit", "Quit")])
+
+
+def rules_dialog(rules: Rules, preset: str) -> Dialog:
+    """Every option of this table's rules with its value and what it means."""
+    data = rules_json(rules, preset)
+    lines = [escape(data["label"]), ""]
+    for o in data["options"]:
+        lines.append(f"[b]{o['option']}[/b] = {escape(str(o['value']))}")
+        lines.append(f"  [dim]{escape(o['text'])}[/dim]")
+    return Dialog("The rules of this table", "\n".join(lines), [("close", "Close")])
+
+
+def help_dialog() -> Dialog:
+    """How to play at the terminal table."""
+    return Dialog("Help", HELP, [("close", "Close")])

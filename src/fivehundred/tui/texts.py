@@ -1,0 +1,131 @@
+"""The terminal table's texts: each region of the screen as Textual markup, from one View.
+
+Nothing here sees the Game: every function is given the seat's :class:`View` (and what the
+table shows of its own accord, such as a finished trick still on the cloth), so the screen
+cannot show a card the seat may not see.
+
+>>> card_markup("10H"), card_markup("AS"), card_markup("JK")
+('[b $error]10♥[/]', '[b]A♠[/]', '[b $accent]JK[/]')
+>>> from fivehundred import Game, Rules
+>>> g = Game(Rules.preset("australian"), seed=7)
+>>> print(seat_text(g.view(0), 1))
+10 cards
+>>> g.apply("7S"); g.apply("pass")
+>>> print(seat_text(g.view(0), 1))
+10 cards
+passed
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.markup import escape
+
+from ..cards import SUIT_LETTERS
+from ..console.display import pretty, sort_tokens
+from ..console.narration import Narrator
+from ..view import View
+from ..web.state import display_strain
+
+
+def card_markup(tok: str) -> str:
+    """A card as bold markup: hearts and diamonds red, the joker in the accent colour."""
+    if tok == "JK" or tok.startswith("JK:"):
+        return f"[b $accent]{escape(pretty(tok))}[/]"
+    red = tok[-1:] in ("H", "D") and tok[-1:] in SUIT_LETTERS
+    return f"[b $error]{pretty(tok)}[/]" if red else f"[b]{pretty(tok)}[/]"
+
+
+def bid_markup(tok: str) -> str:
+    """A bid or pass as markup: ``7♥`` (red), ``8NT``, ``misère``, ``pass``."""
+    if tok in ("misere", "open-misere"):
+        return tok.replace("-", " ").replace("misere", "misère")
+    if tok == "pass" or tok.endswith("NT"):
+        return tok
+    return card_markup(tok)
+
+
+def cards_markup(toks: Sequence[str], strain: int) -> str:
+    """Cards sorted as the hand is (trumps first), each as :func:`card_markup`."""
+    return " ".join(card_markup(t) for t in sort_tokens(toks, strain))
+
+
+def last_call(view: View, seat: int) -> str | None:
+    """What ``seat`` said last in this auction, as markup (None if nothing yet)."""
+    said = [t for s, t in view.auction if s == seat]
+    if not said:
+        return None
+    return "passed" if said[-1] == "pass" else f"bid {bid_markup(said[-1])}"
+
+
+def roles(view: View, seat: int) -> list[str]:
+    """The seat's roles this hand: dealer, declarer, partner, sitting out."""
+    out = []
+    if seat == view.dealer:
+        out.append("dealer")
+    c = view.contract
+    if c is not None and seat == c.declarer:
+        out.append("declarer")
+    elif view.partner is not None and seat == view.partner:
+        out.append("partner")
+    if seat in view.sitting_out:
+        out.append("sits out")
+    return out
+
+
+def seat_text(view: View, seat: int) -> str:
+    """A seat's panel: cards left, its bid or tricks, a hand spread face up (the cloth shows
+    the card it played)."""
+    lines = [f"{view.hand_sizes[seat]} card{'s' if view.hand_sizes[seat] != 1 else ''}"]
+    if view.phase == "play":
+        lines[0] += f" · {view.tricks_won[seat]} trick{'s' if view.tricks_won[seat] != 1 else ''}"
+    said = last_call(view, seat)
+    if said is not None and view.phase in ("auction", "kitty", "call"):
+        lines.append(said)
+    for who, hand in view.exposed:
+        if who == seat and seat != view.seat:
+            lines.append("face up: " + cards_markup(hand, display_strain(view)))
+    return "\n".join(lines)
+
+
+def center_text(view: View, n: Narrator) -> str:
+    """Above the cloth: the hand, the auction or the contract and its goal, the tricks."""
+    r = view.rules
+    lines = [f"Hand {view.hand_number + 1} · {escape(n.name(view.dealer))} dealt"]
+    if view.phase in ("auction", "kitty", "call"):
+        high = [(s, t) for s, t in view.auction if t != "pass"]
+        if view.phase == "auction":
+            lines.append(f"High bid: {bid_markup(high[-1][1])} by "
+                         f"{escape(n.name(high[-1][0]))}" if high else "No bid yet")
+        if view.auction:
+            lines.append("")
+            lines.append("[b]Auction[/b]")
+            lines += n.auction_rounds(view.auction, view.dealer, bid_markup)
+    contract = n.contract_line(view)
+    if contract:
+        c = view.contract
+        if c is not None:
+            contract = contract.replace(pretty(c.bid), bid_markup(c.bid), 1)
+        lines.append(contract)
+    if view.phase == "play":
+        won = " · ".join(f"{escape(n.side_name(i))} {sum(view.tricks_won[s] for s in side)}"
+                         for i, side in enumerate(r.sides))
+        lines.append(f"Tricks: {won}")
+    strain = display_strain(view)
+    if view.phase == "kitty" and view.kitty:
+        lines.append("The kitty, now in your hand: " + cards_markup(view.kitty, strain))
+    elif view.discards and view.phase == "play":
+        lines.append("Your discards: " + cards_markup(view.discards, strain))
+    return "\n".join(lines)
+
+
+def scores_text(view: View, n: Narrator) -> str:
+    """The score of each side, yours first, and what ends the game."""
+    r = view.rules
+    order = sorted(range(len(r.sides)), key=lambda i: (
+        view.seat not in r.sides[i],
+        min((s - view.seat) % r.players for s in r.sides[i])))
+    lines = [f"{escape(n.side_name(i))}: [b]{view.scores[i]}[/]" for i in order]
+    lines.append(f"[dim]game at {r.target}, out at {r.hole}[/]")
+    return "\n".join(lines)

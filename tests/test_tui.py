@@ -1,0 +1,433 @@
+"""The terminal table (Textual): whole games played through the screen, what the screen may
+show, refused input, hints, records, and the command line."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pytest
+from textual.widgets import Button, RichLog, Static
+
+from fivehundred import Game, Rules
+from fivehundred.bots import Budget
+from fivehundred.cards import SUIT_LETTERS, SUIT_SYMBOLS, tokens
+from fivehundred.cli import main as cli_main
+from fivehundred.record import loads, replay
+from fivehundred.rng import Rng
+from fivehundred.tui import TableApp, run_tui
+from fivehundred.tui import texts as tui_texts
+from fivehundred.tui.screens import Dialog
+from fivehundred.view import View
+
+SIZE = (130, 44)
+
+
+# ---------------------------------------------------------------- what the screen shows
+
+def screen_text(app: TableApp, skip: tuple[str, ...] = ()) -> str:
+    """Every line of the screen as the terminal shows it, the widgets ``skip`` blanked."""
+    lines = [strip.text for strip in app.screen._compositor.render_strips()]
+    if app.screen is app.screen_stack[0]:
+        for selector in skip:
+            box = app.query_one(selector).region
+            for y in range(box.y, box.bottom):
+                lines[y] = lines[y][:box.x] + " " * box.width + lines[y][box.right:]
+    return "\n".join(lines)
+
+
+def this_hands_log(app: TableApp) -> list[str]:
+    """The log's lines since this hand began (earlier hands' cards are no secret now)."""
+    lines = [strip.text for strip in app.query_one("#log", RichLog).lines]
+    starts = [i for i, line in enumerate(lines) if re.match(r"Hand \d+ · ", line)]
+    return lines[starts[-1]:] if starts else lines
+
+
+def widget_text(app: TableApp) -> str:
+    """Everything the table's widgets hold, drawn or not: panels, this hand's log, buttons."""
+    parts: list[str] = [str(w.content) for w in app.query(Static)]
+    parts += this_hands_log(app)
+    parts += [str(b.label) for b in app.query(Button) if not (b.id or "").startswith("call-")]
+    return "\n".join(parts)
+
+
+def label(tok: str) -> str:
+    """A card as the screen writes it (``10♥``, ``JK``)."""
+    if tok == "JK":
+        return "JK"
+    return tok[:-1] + SUIT_SYMBOLS[SUIT_LETTERS.index(tok[-1])]
+
+
+def hidden_cards(game: Game, seat: int) -> set[str]:
+    """The cards ``seat`` may not see now: the whole pack but his hand, the cards played, a
+    hand spread face up, the kitty and discards if they are his, the card called."""
+    v = game.view(seat)
+    seen = set(v.hand) | set(v.kitty) | set(v.discards)
+    seen |= {t.split(":")[0] for _, t in v.trick}
+    seen |= {t.split(":")[0] for tr in v.tricks for _, t in tr.plays}
+    for _, hand in v.exposed:
+        seen |= set(hand)
+    if v.call:                           # the card called for a partner: named aloud
+        seen.add(v.call.removeprefix("call "))
+    return set(tokens(game.rules.deck_mask)) - seen
+
+
+def leaks(text: str, cards: Iterable[str]) -> list[str]:
+    """The hidden cards written in ``text``.  Ranks 6 to 10 are left out: ``7♥`` is also a
+    bid, which everyone hears."""
+    found = []
+    for tok in cards:
+        rank = tok[:-1]
+        if rank in ("6", "7", "8", "9", "10"):
+            continue
+        if re.search(rf"(?<![\w]){re.escape(label(tok))}(?![\w])", text):
+            found.append(tok)
+    return found
+
+
+def check_no_leak(app: TableApp) -> None:
+    """No card the seat may not see is on the screen or in a widget.  Left out: earlier hands
+    (the log's box; this hand's log lines are checked), and the grid of cards you may call
+    for a partner (every card you do not hold: it names them, but says nothing of who
+    holds them)."""
+    hidden = hidden_cards(app.game, app.seat)
+    skip = ("#log", "#actions") if app.view().phase == "call" else ("#log",)
+    assert not leaks(screen_text(app, skip), hidden), "a hidden card is on the screen"
+    assert not leaks(widget_text(app), hidden), "a hidden card is in a widget"
+
+
+# ---------------------------------------------------------------- driving the screen
+
+async def settle(app: TableApp, pilot: object) -> None:
+    """Wait until the bots have played up to your turn or the end of the hand."""
+    for _ in range(1000):
+        await pilot.pause()  # type: ignore[attr-defined]
+        await app.workers.wait_for_complete()
+        await pilot.pause()  # type: ignore[attr-defined]
+        if not app._busy:
+            return
+    raise AssertionError("the table never settled")
+
+
+async def click(pilot: object, selector: str) -> None:
+    ok = await pilot.click(selector)  # type: ignore[attr-defined]
+    assert ok, f"{selector} was not clicked (hidden or covered)"
+
+
+async def take(app: TableApp, pilot: object, tok: str) -> None:
+    """Take the action ``tok`` by clicking what a person would click."""
+    v = app.view()
+    if v.phase == "auction":
+        await click(pilot, f"#bid-{tok}")
+    elif v.phase == "call":
+        await click(pilot, "#call-alone" if tok == "alone" else f"#call-{tok[5:]}")
+    elif tok.startswith("JK:"):
+        await click(pilot, "#card-JK")
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert "joker names a suit" in screen_text(app)
+        await click(pilot, f"#lead-{tok[-1]}")
+    else:
+        await click(pilot, f"#card-{tok}")
+
+
+def bidder(rng: Rng) -> Callable[[View], str]:
+    """A policy that bids now and then (so the human declares, discards and calls) and
+    otherwise plays any legal card."""
+    def choose(v: View) -> str:
+        legal = list(v.legal_actions)
+        if v.phase == "auction":
+            bids = [t for t in legal if t != "pass"]
+            if bids and "pass" in legal and rng.below(100) < 40:
+                return bids[rng.below(min(3, len(bids)))]
+            return "pass" if "pass" in legal else legal[0]
+        return legal[rng.below(len(legal))]
+    return choose
+
+
+async def play_hands(app: TableApp, pilot: object, hands: int, choose: Callable[[View], str],
+                     scan: bool = True) -> set[str]:
+    """Play ``hands`` hands (or to the game's end) through the screen; the phases in which
+    you acted."""
+    acted: set[str] = set()
+    done = 0
+    while True:
+        await settle(app, pilot)
+        if scan:
+            check_no_leak(app)
+        if isinstance(app.screen, Dialog):
+            done += 1
+            if app.game.phase == "game_over" or done >= hands:
+                return acted
+            await click(pilot, "#next")
+            continue
+        v = app.view()
+        assert v.to_move == app.seat, "settled with nothing for you to do"
+        tok = choose(v)
+        acted.add(v.phase if not tok.startswith("JK:") else "joker-lead")
+        before = len(app.game.actions)
+        await take(app, pilot, tok)
+        assert len(app.game.actions) > before or app.game.hand_number > v.hand_number
+
+
+def run(coro: object) -> None:
+    asyncio.run(coro)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("preset,hands", [
+    ("australian", 3), ("classic3", 3), ("five_called", 3), ("six_pairs", 2),
+    ("two_dead_hand", 2)])
+def test_hands_through_the_screen_show_no_hidden_card(preset: str, hands: int) -> None:
+    async def go() -> None:
+        app = TableApp(Rules.preset(preset), seed=11, bots="easy", pace=0, trick_pause=0)
+        async with app.run_test(size=SIZE) as pilot:
+            acted = await play_hands(app, pilot, hands, bidder(Rng(5)))
+            assert {"auction", "kitty", "play"} <= acted
+            assert ("call" in acted) == app.rules.call_partner
+            scores = app.query_one("#scores", Static)
+            for i in range(len(app.rules.sides)):
+                assert f"{app.narrator.side_name(i)}: [b]{app.game.scores[i]}[/]" in str(
+                    scores.content)
+            assert len(app.game.hand_results) >= 1
+    run(go())
+
+
+def test_a_whole_game_to_its_end() -> None:
+    async def go() -> None:
+        app = TableApp(Rules.preset("australian", target=250), seed=3, bots="random", pace=0,
+                       trick_pause=0)
+        async with app.run_test(size=SIZE) as pilot:
+            acted = await play_hands(app, pilot, 1000, bidder(Rng(9)), scan=False)
+            assert app.game.phase == "game_over"
+            assert {"auction", "kitty", "play"} <= acted
+            text = screen_text(app)
+            assert "Game over" in text and "won the game" in text
+            await click(pilot, "#new")
+            await settle(app, pilot)
+            assert app.game.phase != "game_over" and app.game.hand_results == ()
+    run(go())
+
+
+def test_the_scan_catches_a_screen_that_shows_a_hidden_hand(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """The leak check can fail: a seat panel that writes the seat's real hand is caught."""
+    async def go() -> None:
+        app = TableApp(Rules.preset("australian"), seed=11, bots="random", pace=0,
+                       trick_pause=0)
+        honest = tui_texts.seat_text
+
+        def cheating(view: View, seat: int) -> str:
+            return honest(view, seat) + "\n" + " ".join(
+                label(t) for t in app.game.view(seat).hand)
+
+        monkeypatch.setattr(tui_texts, "seat_text", cheating)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            with pytest.raises(AssertionError, match="hidden card"):
+                check_no_leak(app)
+    run(go())
+
+
+def _find_joker_lead() -> tuple[Game, str]:
+    """A game at seat 0's lead in a no-trump contract, holding the joker."""
+    for seed in range(400):
+        g = Game(Rules.preset("australian"), seed=seed)
+        if "JK" not in g.view(0).hand:
+            continue
+        rng = Rng(seed)
+        while g.phase not in ("hand_over", "game_over"):
+            v = g.view(g.to_move)
+            if any(t.startswith("JK:") for t in v.legal_actions) and v.seat == 0:
+                return g, next(t for t in v.legal_actions if t.startswith("JK:"))
+            if v.phase == "auction":
+                nt = [t for t in v.legal_actions if t.endswith("NT")]
+                g.apply(nt[0] if v.seat == 0 and nt else "pass")
+            else:
+                g.apply(v.legal_actions[rng.below(len(v.legal_actions))])
+    raise AssertionError("no joker lead found")
+
+
+def test_leading_the_joker_asks_for_its_suit() -> None:
+    game, tok = _find_joker_lead()
+
+    async def go() -> None:
+        app = TableApp(game.rules, seat=0, bots="random", pace=0, trick_pause=0, game=game)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await click(pilot, "#card-JK")
+            await pilot.pause()
+            assert "joker names a suit" in screen_text(app)
+            await click(pilot, "#lead-cancel")         # changed his mind: nothing played
+            await pilot.pause()
+            assert app.view().trick == () and "JK" in app.view().hand
+            await take(app, pilot, tok)
+            await settle(app, pilot)
+            v = app.view()
+            plays = v.tricks[0].plays if v.tricks else v.trick
+            assert plays[0] == (0, tok)
+    run(go())
+
+
+def test_refused_input_changes_nothing() -> None:
+    async def go() -> None:
+        app = TableApp(Rules.preset("australian"), seed=21, bots="random", pace=0,
+                       trick_pause=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            # a card in the auction: refused, with what to do instead
+            before = app.game.view(0)
+            card = app.view().hand[0]
+            await click(pilot, f"#card-{card}")
+            await pilot.pause()
+            assert app.game.view(0) == before
+            # a bid below the one made is greyed out and does nothing
+            rng = Rng(1)
+            choose = bidder(rng)
+            while not (app.view().phase == "play" and app.view().to_move == 0
+                       and len(app.view().legal_actions) < len(app.view().hand)):
+                if isinstance(app.screen, Dialog):
+                    await click(pilot, "#next")
+                else:
+                    await take(app, pilot, choose(app.view()))
+                await settle(app, pilot)
+            v = app.view()
+            bad = next(t for t in v.hand if t not in v.legal_actions and t != "JK")
+            log_lines = len(app.query_one("#log", RichLog).lines)
+            assert app.act(bad) is False
+            await click(pilot, f"#card-{bad}")
+            await pilot.pause()
+            assert app.game.view(0) == v
+            assert "Not allowed" in widget_text(app)
+            assert len(app.query_one("#log", RichLog).lines) > log_lines
+            assert "unplayable" in app.query_one(f"#card-{bad}", Button).classes
+    run(go())
+
+
+def test_a_hint_names_a_legal_action_and_marks_it() -> None:
+    async def go() -> None:
+        app = TableApp(Rules.preset("australian"), seed=4, bots="random", pace=0,
+                       trick_pause=0, hint_budget=Budget(samples=2))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("h")
+            await settle(app, pilot)
+            assert app._hinted in app.view().legal_actions
+            assert "Hint" in widget_text(app)
+            hinted = [b for b in app.query(Button) if "hinted" in b.classes]
+            assert len(hinted) == 1
+    run(go())
+
+
+def test_records_are_saved_between_hands_and_replay(tmp_path: Path) -> None:
+    async def go() -> None:
+        app = TableApp(Rules.preset("classic3"), seed=8, bots="random", pace=0, trick_pause=0,
+                       record_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("s")                   # mid-hand: a record holds every card
+            await pilot.pause()
+            assert list(tmp_path.iterdir()) == []
+            (tmp_path / f"fivehundred-{app.game.seed}.fhr").write_text("someone's file")
+            await play_hands(app, pilot, 1, bidder(Rng(2)), scan=False)
+            await click(pilot, "#save")
+            await settle(app, pilot)
+            saved = tmp_path / f"fivehundred-{app.game.seed}-1.fhr"
+            assert (tmp_path / f"fivehundred-{app.game.seed}.fhr").read_text() == (
+                "someone's file")
+            assert replay(loads(saved.read_text())).scores == app.game.scores
+            assert isinstance(app.screen, Dialog)        # the sheet is back after saving
+    run(go())
+
+
+def test_same_seed_same_game() -> None:
+    def play(seed: int) -> tuple[tuple[int, ...], tuple[object, ...]]:
+        async def go() -> tuple[tuple[int, ...], tuple[object, ...]]:
+            app = TableApp(Rules.preset("australian"), seed=seed, bots="easy", pace=0,
+                           trick_pause=0)
+            async with app.run_test(size=SIZE) as pilot:
+                await play_hands(app, pilot, 1, bidder(Rng(7)), scan=False)
+                return app.game.scores, app.game.hand_results
+        return asyncio.run(go())
+    assert play(12) == play(12)
+
+
+def test_rules_and_help_dialogs_open_and_close() -> None:
+    async def go() -> None:
+        app = TableApp(Rules.preset("five_called"), seed=1, bots="random", pace=0,
+                       trick_pause=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("r")
+            await pilot.pause()
+            assert "call_partner = true" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert "Five Hundred at the terminal" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, Dialog)
+    run(go())
+
+
+def test_bad_command_lines_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_tui(Rules.preset("australian"), seat=7) == 2
+    assert "--seat must be from 0 to 3, got 7" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli_main(["tui", "--bots", "cheater"])
+    with pytest.raises(ValueError, match="other rules"):
+        TableApp(Rules.preset("australian"), game=Game(Rules.preset("classic3"), seed=1))
+
+
+def test_the_keyboard_alone_plays() -> None:
+    """Enter takes what has the focus: Pass in the auction, a playable card in the play;
+    the arrows move along your cards."""
+    async def go() -> None:
+        app = TableApp(Rules.preset("australian"), seed=30, bots="easy", pace=0,
+                       trick_pause=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert app.focused is not None and app.focused.id == "bid-pass"
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert (0, "pass") in app.view().auction
+            while app.view().phase != "play" or app.view().to_move != 0:
+                await pilot.press("enter")    # Pass, or the focused card, or Next hand
+                await settle(app, pilot)
+            v = app.view()
+            assert app.focused is not None
+            start = app.focused.id
+            await pilot.press("right")
+            assert app.focused.id != start
+            for _ in range(2 * len(v.hand)):
+                if (app.focused.id or "").removeprefix("card-") in v.legal_actions:
+                    break
+                await pilot.press("right")
+            card = (app.focused.id or "").removeprefix("card-")
+            assert card in v.legal_actions
+            plays = len(v.tricks) * 4 + len(v.trick)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            v2 = app.view()
+            assert len(v2.tricks) * 4 + len(v2.trick) > plays
+            assert card not in v2.hand
+    run(go())
+
+
+def test_a_failing_bot_is_reported_and_the_game_goes_on() -> None:
+    async def go() -> None:
+        app = TableApp(Rules.preset("australian"), seed=2, bots="random", pace=0,
+                       trick_pause=0)
+
+        class Broken:
+            def act(self, view: View) -> object:
+                raise RuntimeError("out of cheese")
+
+        app.bots[1] = Broken()  # type: ignore[assignment]
+        async with app.run_test(size=SIZE) as pilot:
+            await play_hands(app, pilot, 1, bidder(Rng(4)), scan=False)
+            log = " ".join(line.strip() for line in this_hands_log(app))
+            assert "West's bot failed (RuntimeError: out of cheese)" in log
+            assert app.game.phase in ("hand_over", "game_over")
+    run(go())
