@@ -34,7 +34,8 @@ async def settle(app: TableApp, pilot: Pilot[int]) -> None:
 
 async def shoot(name: str, preset: str, seed: int, stop: str, plays: int = 0) -> None:
     """Play (you bid a little, then any legal card) until ``stop``: 'auction', 'play' after
-    ``plays`` of your cards with a trick on the cloth, or 'sheet' (the end of the hand)."""
+    ``plays`` of your cards with a trick on the cloth, 'sheet' (the end of the hand) or
+    'review' (its review against double dummy)."""
     app = TableApp(Rules.preset(preset), seed=seed, bots="medium", pace=0, trick_pause=0)
     rng = Rng(seed)
     async with app.run_test(size=SIZE) as pilot:
@@ -43,6 +44,10 @@ async def shoot(name: str, preset: str, seed: int, stop: str, plays: int = 0) ->
             await settle(app, pilot)
             if isinstance(app.screen, Dialog):
                 if stop == "sheet":
+                    break
+                if stop == "review":
+                    await pilot.click("#review")
+                    await settle(app, pilot)
                     break
                 await pilot.click("#next")
                 continue
@@ -85,6 +90,7 @@ async def main() -> None:
     await shoot("auction", "australian", 12, "auction")
     await shoot("six_pairs", "six_pairs", 3, "play", plays=3)
     await shoot("sheet", "classic3", 4, "sheet")
+    await shoot("review", "australian", 5, "review")
 
 
 if __name__ == "__main__":

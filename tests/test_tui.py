@@ -12,13 +12,17 @@ import pytest
 from textual.widgets import Button, RichLog, Static
 
 from fivehundred import Game, Rules
+from fivehundred.actions import token_of
 from fivehundred.bots import Budget
 from fivehundred.cards import SUIT_LETTERS, SUIT_SYMBOLS, tokens
 from fivehundred.cli import main as cli_main
-from fivehundred.record import loads, replay
+from fivehundred.record import dumps, loads, record_from_game, replay
 from fivehundred.rng import Rng
+from fivehundred.solver import solve
+from fivehundred.solver.analysis import best_cards, card_values
 from fivehundred.tui import TableApp, run_tui
 from fivehundred.tui import texts as tui_texts
+from fivehundred.tui.review import ReviewError, review_hand
 from fivehundred.tui.screens import Dialog
 from fivehundred.view import View
 
@@ -147,9 +151,9 @@ def bidder(rng: Rng) -> Callable[[View], str]:
 
 
 async def play_hands(app: TableApp, pilot: object, hands: int, choose: Callable[[View], str],
-                     scan: bool = True) -> set[str]:
+                     scan: bool = True, review: bool = False) -> set[str]:
     """Play ``hands`` hands (or to the game's end) through the screen; the phases in which
-    you acted."""
+    you acted ("reviewed" once a hand's review was shown, with ``review``)."""
     acted: set[str] = set()
     done = 0
     while True:
@@ -158,6 +162,17 @@ async def play_hands(app: TableApp, pilot: object, hands: int, choose: Callable[
             check_no_leak(app)
         if isinstance(app.screen, Dialog):
             done += 1
+            if review:
+                await click(pilot, "#review")
+                await settle(app, pilot)
+                if app.screen.query("#back"):
+                    acted.add("reviewed")
+                    assert "against double dummy" in screen_text(app)
+                    if scan:
+                        check_no_leak(app)
+                    await click(pilot, "#back")
+                    await settle(app, pilot)
+                assert isinstance(app.screen, Dialog) and app.screen.query("#save")
             if app.game.phase == "game_over" or done >= hands:
                 return acted
             await click(pilot, "#next")
@@ -182,8 +197,8 @@ def test_hands_through_the_screen_show_no_hidden_card(preset: str, hands: int) -
     async def go() -> None:
         app = TableApp(Rules.preset(preset), seed=11, bots="easy", pace=0, trick_pause=0)
         async with app.run_test(size=SIZE) as pilot:
-            acted = await play_hands(app, pilot, hands, bidder(Rng(5)))
-            assert {"auction", "kitty", "play"} <= acted
+            acted = await play_hands(app, pilot, hands, bidder(Rng(5)), review=True)
+            assert {"auction", "kitty", "play", "reviewed"} <= acted
             assert ("call" in acted) == app.rules.call_partner
             scores = app.query_one("#scores", Static)
             for i in range(len(app.rules.sides)):
@@ -431,3 +446,131 @@ def test_a_failing_bot_is_reported_and_the_game_goes_on() -> None:
             assert "West's bot failed (RuntimeError: out of cheese)" in log
             assert app.game.phase in ("hand_over", "game_over")
     run(go())
+
+
+def test_a_saved_game_resumes_and_saves_back_to_its_file(tmp_path: Path) -> None:
+    async def first() -> Path:
+        app = TableApp(Rules.preset("australian"), seed=13, bots="easy", pace=0,
+                       trick_pause=0, record_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await play_hands(app, pilot, 1, bidder(Rng(6)), scan=False)
+            assert app.game.phase == "hand_over"
+            await click(pilot, "#save")
+            await settle(app, pilot)
+            return app.saved[13]
+
+    path = asyncio.run(first())
+    saved = replay(loads(path.read_text()))
+
+    async def second() -> None:
+        app = TableApp(saved.rules, bots="easy", pace=0, trick_pause=0, game=saved,
+                       record_file=path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert isinstance(app.screen, Dialog)          # the sheet of the saved hand
+            assert "Game resumed" in "\n".join(
+                strip.text for strip in app.query_one("#log", RichLog).lines)
+            await click(pilot, "#next")
+            await play_hands(app, pilot, 1, bidder(Rng(8)), scan=False)
+            await click(pilot, "#save")
+            await settle(app, pilot)
+            assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+            again = replay(loads(path.read_text()))
+            assert len(again.hand_results) == 2 and again.scores == app.game.scores
+            fresh = Game(saved.rules, seed=13)
+            assert again.past_hands[0].deal == fresh.deal      # the same seed's deals
+    run(second())
+
+
+def test_resuming_a_broken_or_finished_record_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.fhr"
+    broken.write_text("this is no record\n")
+    assert run_tui(Rules.preset("australian"), resume=str(broken)) == 2
+    assert f"cannot resume {broken}" in capsys.readouterr().err
+    assert broken.read_text() == "this is no record\n"            # kept as it was
+    assert run_tui(Rules.preset("australian"), resume=str(tmp_path / "none.fhr")) == 2
+    assert "cannot resume" in capsys.readouterr().err
+    g = Game(Rules.preset("australian", target=250), seed=1)
+    rng = Rng(3)
+    while g.phase != "game_over":
+        if g.phase == "hand_over":
+            g.next_hand()
+            continue
+        legal = g.legal_actions()
+        g.apply("pass" if g.phase == "auction" and "pass" in legal and rng.below(3)
+                else legal[rng.below(len(legal))])
+    over = tmp_path / "over.fhr"
+    over.write_text(dumps(record_from_game(g)))
+    assert run_tui(Rules.preset("australian"), resume=str(over)) == 2
+    assert "is over; nothing to resume" in capsys.readouterr().err
+
+
+def _played_out(preset: str, seed: int, first_bid: str | None = None) -> Game:
+    """A hand of ``preset`` played to its end by seeded random choices (seat 0 bidding
+    ``first_bid`` if given, after a 7S if it needs one; the others passing)."""
+    g = Game(Rules.preset(preset), seed=seed)
+    rng = Rng(seed)
+    while g.phase not in ("hand_over", "game_over"):
+        legal = g.legal_actions()
+        if g.phase == "auction" and first_bid is not None:
+            # someone opens 7S if the bid must wait for one (misère), seat 0 bids it
+            opened = any(t != "pass" for _, t in g.view(0).auction)
+            g.apply(first_bid if g.to_move == 0 and first_bid in legal
+                    else "7S" if not opened and "7S" in legal and g.to_move != 0 else "pass")
+        elif g.phase == "auction":
+            g.apply("pass" if rng.below(4) else legal[0])
+        else:
+            g.apply(legal[rng.below(len(legal))])
+    return g
+
+
+@pytest.mark.parametrize("preset", ["australian", "classic3", "five_called"])
+def test_the_review_values_your_cards_as_the_analysis_does(preset: str) -> None:
+    reviewed = 0
+    for seed in range(3):
+        g = _played_out(preset, seed, first_bid="7NT" if seed == 0 else None)
+        try:
+            r = review_hand(g, seat=0)
+        except ReviewError as e:
+            assert "thrown in" in str(e)
+            continue
+        reviewed += 1
+        replay_g = Game(g.rules, seed=0, deal=g.deal)
+        mine = iter(r.plays)
+        solved = False
+        for a in g.actions:
+            if replay_g.phase == "play" and not solved and g.contract is not None:
+                assert solve(replay_g).tricks == r.double_dummy     # at the first lead
+                solved = True
+            if replay_g.phase == "play" and replay_g.to_move == 0:
+                p = next(mine)
+                values = card_values(replay_g)
+                best = best_cards(replay_g, values)
+                assert p.card == token_of(a) and p.value == values[p.card]
+                assert p.taken == sum(replay_g.tricks_won[s] for s in r.counted)
+                assert p.best == best and (p.cost == 0) == (p.card in best)
+                assert p.cost is not None and p.cost >= 0
+            replay_g.apply(a)
+        assert next(mine, None) is None
+        assert r.taken == sum(replay_g.tricks_won[s] for s in r.counted)
+    assert reviewed >= 2
+
+
+def test_no_review_of_a_hand_with_unseen_cards() -> None:
+    with pytest.raises(ReviewError, match="still being played"):
+        review_hand(Game(Rules.preset("australian"), seed=1), seat=0)
+    thrown = Game(Rules.preset("australian"), seed=1)
+    for _ in range(4):
+        thrown.apply("pass")
+    assert thrown.phase == "hand_over"
+    with pytest.raises(ReviewError, match="thrown in"):
+        review_hand(thrown, seat=0)
+    for seed in range(200):
+        g = _played_out("australian", seed, first_bid="misere")
+        if g.contract is not None and g.contract.is_misere and any(
+                g.hand(s) for s in range(4)):
+            with pytest.raises(ReviewError, match="before every card was played"):
+                review_hand(g, seat=2)
+            return
+    raise AssertionError("no misère that ended early in 200 deals")

@@ -32,6 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--db", default=None,
                       help="the saves and statistics file (default: in your data directory)")
     tui = sub.add_parser("tui", help="play in this terminal's full screen (a Textual app)")
+    tui.add_argument("--resume", metavar="RECORD", default=None,
+                     help="go on with a game record the table saved (its rules and seed)")
     for game in (play, tui):
         game.add_argument("--rules", type=_rules_arg, default=Rules.preset("australian"),
                           help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules string")
@@ -103,7 +105,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "tui":
         from .tui import run_tui
 
-        return run_tui(args.rules, seed=args.seed, seat=args.seat, bots=args.bots)
+        return run_tui(args.rules, seed=args.seed, seat=args.seat, bots=args.bots,
+                       resume=args.resume)
     if args.command in ("play", "serve"):
         from .web.server import run
 

@@ -4,28 +4,48 @@ A full-screen game against the bots, drawn from your seat's View only: the other
 along the top, the trick and the contract in the middle, the score and what happened at the
 side, your cards along the bottom (click them, or Tab/arrows and Enter), a bid grid in the
 auction, hints from the Insane bot, the rules of the table, and game records saved between
-hands.
+hands (``fivehundred tui --resume FILE`` goes on with one).
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
+from ..errors import FiveHundredError
+from ..game import Game
+from ..record import loads, replay
 from ..rules import Rules
 from .app import TableApp
 
 __all__ = ["TableApp", "run_tui"]
 
 
-def run_tui(rules: Rules, seed: int | None = None, seat: int = 0, bots: str = "medium") -> int:
-    """Play a game in the terminal's full screen; the exit status."""
+def run_tui(rules: Rules, seed: int | None = None, seat: int = 0, bots: str = "medium",
+            resume: str | None = None) -> int:
+    """Play a game in the terminal's full screen (or go on with the game record ``resume``,
+    saved by the table's ``s``); the exit status."""
     # The bots and hints solve positions: load the solver first, in the plain terminal, so that
     # a first run's compile is announced where it can be read.
     from .. import solver  # noqa: F401
     from ..bots.base import BotError
 
+    game: Game | None = None
+    path: Path | None = None
+    if resume is not None:
+        try:
+            path = Path(resume)
+            game = replay(loads(path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError, FiveHundredError) as e:
+            print(f"fivehundred tui: cannot resume {resume}: {e}", file=sys.stderr)
+            return 2
+        if game.phase == "game_over":
+            print(f"fivehundred tui: the game in {resume} is over; nothing to resume",
+                  file=sys.stderr)
+            return 2
+        rules = game.rules
     try:
-        app = TableApp(rules, seed, seat, bots)
+        app = TableApp(rules, seed, seat, bots, game=game, record_file=path)
     except (ValueError, BotError) as e:
         print(f"fivehundred tui: {e}", file=sys.stderr)
         return 2

@@ -35,7 +35,14 @@ from ..web.options import rules_label
 from ..web.state import action_words, bid_grid, display_strain, status_line
 from . import texts
 from .cloth import Cloth
-from .screens import game_over_dialog, hand_over_dialog, help_dialog, rules_dialog
+from .review import ReviewError, review_hand
+from .screens import (
+    game_over_dialog,
+    hand_over_dialog,
+    help_dialog,
+    review_dialog,
+    rules_dialog,
+)
 
 CSS = """
 #seats { height: auto; }
@@ -94,7 +101,7 @@ class TableApp(App[int]):
     def __init__(self, rules: Rules, seed: int | None = None, seat: int = 0,
                  bots: str = "medium", *, pace: float = 0.6, trick_pause: float = 1.2,
                  hint_budget: Budget | None = None, record_dir: Path | None = None,
-                 game: Game | None = None) -> None:
+                 game: Game | None = None, record_file: Path | None = None) -> None:
         super().__init__()
         if not 0 <= seat < rules.players:
             raise ValueError(f"--seat must be from 0 to {rules.players - 1}, got {seat}")
@@ -114,6 +121,9 @@ class TableApp(App[int]):
         self.others = [(seat + k) % rules.players for k in range(1, rules.players)]
         self.saved: dict[int, Path] = {}       # game seed -> the record file written for it
         self._new_game(seed, game)
+        self.resumed = record_file is not None
+        if record_file is not None:            # a resumed game is saved where it came from
+            self.saved[self.game.seed] = record_file
 
     # ---------------------------------------------------------------- the game and the bots
 
@@ -173,7 +183,8 @@ class TableApp(App[int]):
     def _start(self) -> None:
         label = rules_label(self.rules, self.preset) if self.preset else "house rules"
         self.sub_title = f"{label} · seed {self.game.seed}"
-        self._say(f"[b]New game[/b] · {escape(label)} · first to {self.rules.target} · "
+        what = "Game resumed" if self.resumed and self.game.hand_results else "New game"
+        self._say(f"[b]{what}[/b] · {escape(label)} · first to {self.rules.target} · "
                   f"seed {self.game.seed}")
         self._hand_begins()
 
@@ -472,6 +483,7 @@ class TableApp(App[int]):
             self.action_next()
         elif answer == "new":
             self._new_game(None)
+            self.resumed = False
             self.query_one("#log", RichLog).clear()
             self._start()
         elif answer == "quit":
@@ -479,6 +491,29 @@ class TableApp(App[int]):
         elif answer == "save":
             self.action_save()
             self._end_of_hand_again()
+        elif answer == "review":
+            self.action_review()
+        elif answer == "back":
+            self._end_of_hand_again()
+
+    def action_review(self) -> None:
+        """The hand just played against double dummy (once every card was played)."""
+        if self.game.phase not in ("hand_over", "game_over"):
+            self.notify("The review comes when the hand is over.", severity="warning")
+            return
+        self._say("[dim]Solving the hand double dummy…[/dim]")
+        self.run_worker(self._review(self._generation), group="review", exclusive=True)
+
+    async def _review(self, generation: int) -> None:
+        try:
+            r = await asyncio.to_thread(review_hand, self.game, self.seat)
+        except ReviewError as e:
+            self.notify(f"No review: {e}.", severity="warning", timeout=8)
+            self._say(f"No review: {escape(str(e))}.")
+            self._end_of_hand_again()
+            return
+        if generation == self._generation:
+            self.push_screen(review_dialog(r, self.narrator), self._after_dialog)
 
     def _end_of_hand_again(self) -> None:
         v = self.view()

@@ -17,6 +17,8 @@ from ..rules import Rules
 from ..view import View
 from ..web.options import rules_json
 from ..web.state import sheet_json, summary_json
+from . import texts
+from .review import HandReview
 
 HELP = """\
 [b]Five Hundred at the terminal[/b]
@@ -77,7 +79,7 @@ def hand_over_dialog(view: View, n: Narrator) -> Dialog:
         lines.append(f"{escape(n.side_name(i))}: {signed(sheet['points'][i])}  →  "
                      f"[b]{view.scores[i]}[/b]")
     return Dialog(f"Hand {sheet['number'] + 1} is over", "\n".join(lines),
-                  [("next", "Next hand"), ("save", "Save record")])
+                  [("next", "Next hand"), ("review", "Review"), ("save", "Save record")])
 
 
 def game_over_dialog(view: View, n: Narrator) -> Dialog:
@@ -92,7 +94,52 @@ def game_over_dialog(view: View, n: Narrator) -> Dialog:
             lines.append(f"  hand {c['hand']}: {escape(c['words'])} by {escape(c['by'])}, "
                          f"{'made' if c['made'] else 'failed'} ({signed(c['points'])})")
     return Dialog("Game over", "\n".join(lines),
-                  [("new", "New game"), ("save", "Save record"), ("quit", "Quit")])
+                  [("new", "New game"), ("review", "Review"), ("save", "Save record"),
+                   ("quit", "Quit")])
+
+
+def review_dialog(r: HandReview, n: Narrator) -> Dialog:
+    """The hand against double dummy: what the cards allowed, your plays beside the best."""
+    who = escape(n.join_names(r.counted))
+    verb = "takes" if len(r.counted) == 1 and r.counted[0] != n.seat else "take"
+    lines = []
+    if r.double_dummy is None:
+        lines.append("Double dummy at the first lead: not solved within the search limits.")
+    else:
+        lines.append(f"Double dummy at the first lead, {who} {verb} "
+                     f"[b]{r.double_dummy}[/b] trick{'s' if r.double_dummy != 1 else ''}.")
+        if r.needed == 0:
+            lines.append("The misère " + ("could be made." if r.double_dummy == 0
+                                         else "could not be made against the best defence."))
+        elif r.needed is not None:
+            lines.append(f"The contract needs {r.needed}: it "
+                         + ("could be made." if r.double_dummy >= r.needed
+                            else "could not be made against the best defence."))
+    lines.append(f"In the play {who} took {r.taken}.")
+    lines.append("")
+    if not r.plays:
+        lines.append("You played no card this hand.")
+    else:
+        lines.append(f"[b]Your cards[/b] (and the tricks {who} end with after them):")
+    lost = 0
+    for p in r.plays:
+        head = f"  trick {p.trick:>2}  {texts.card_markup(p.card)}"
+        if p.cost is None:
+            lines.append(f"{head}  not solved within the search limits")
+        elif p.cost == 0:
+            lines.append(f"{head}  [b $success]best[/] ({p.taken + (p.value or 0)})")
+        else:
+            lost += p.cost
+            best = " or ".join(texts.card_markup(b) for b in p.best[:4])
+            lines.append(f"{head}  [b $error]cost {p.cost} trick{'s' if p.cost != 1 else ''}"
+                         f"[/] ({p.taken + (p.value or 0)}; {best} kept "
+                         f"{p.taken + (p.best_value or 0)})")
+    if r.plays:
+        lines.append("")
+        lines.append("Every card of yours was a best one." if lost == 0
+                     else f"Your cards gave away {lost} trick{'s' if lost != 1 else ''} "
+                          "in all (the others' mistakes can give them back).")
+    return Dialog("The hand against double dummy", "\n".join(lines), [("back", "Back")])
 
 
 def rules_dialog(rules: Rules, preset: str) -> Dialog:

@@ -1,0 +1,118 @@
+"""A finished hand reviewed against double dummy: what the cards allowed, and each of your
+plays beside the best.
+
+Offered only when every card was played: then every hand at every trick is known to all (the
+cards were seen as they fell), so the review shows nothing your seat did not see. A hand
+thrown in, or ended early (a misère's declarer taking a trick), has cards nobody saw, and
+gets a reason instead. The declarer's discards are never needed (they are out of play).
+
+>>> from fivehundred import Game, Rules
+>>> g = Game(Rules.preset("australian"), seed=6)
+>>> for a in ["6H", "pass", "pass", "pass"]: g.apply(a)
+>>> while g.phase != "hand_over": g.apply(g.legal_action_ids()[0])
+>>> r = review_hand(g, seat=0)
+>>> r.counted, r.needed, 0 <= r.double_dummy <= 10, len(r.plays)
+((1, 3), 6, True, 10)
+>>> all(p.cost >= 0 for p in r.plays if p.cost is not None)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import token_of
+from ..errors import FiveHundredError
+from ..game import Game
+from ..solver import move_values
+from ..solver.analysis import position_values
+
+#: Each valuation's node budget: a few milliseconds at four players; at five and six a
+#: lopsided position may need more, and is then shown as not solved.
+NODES = 300_000
+
+
+class ReviewError(FiveHundredError):
+    """A hand that cannot be reviewed without showing cards nobody saw."""
+
+
+@dataclass(frozen=True)
+class ReviewedPlay:
+    """One of your cards beside double dummy's best at that point."""
+
+    trick: int
+    """The trick's number, from 1."""
+    card: str
+    value: int | None
+    """The counted side's tricks from there after your card (None: not solved)."""
+    best: tuple[str, ...]
+    """The best cards there (yours may be one)."""
+    best_value: int | None
+    cost: int | None
+    """Tricks your card gave away against the best (0: a best card; None: not solved)."""
+    taken: int = 0
+    """The counted side's tricks before this one: ``taken + value`` is how many it ends with."""
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """A played-out hand against double dummy, from one seat."""
+
+    seat: int
+    counted: tuple[int, ...]
+    """The seats whose tricks are counted: the declaring side (misère: the declarer; all
+    passed: your side)."""
+    needed: int | None
+    """Tricks the contract needs (0: misère, none; None: all passed)."""
+    double_dummy: int | None
+    """Tricks the counted seats take from the first lead with best play by all."""
+    taken: int
+    """Tricks they took."""
+    plays: tuple[ReviewedPlay, ...]
+
+
+def review_hand(game: Game, seat: int, nodes: int = NODES) -> HandReview:
+    """Review the hand just finished in ``game`` from ``seat``'s side (see the module)."""
+    if game.phase not in ("hand_over", "game_over"):
+        raise ReviewError("the hand is still being played")
+    replay = Game(game.rules, seed=0, deal=game.deal)
+    actions = game.actions
+    k = 0
+    while replay.phase in ("auction", "kitty", "call") and k < len(actions):
+        replay.apply(actions[k])
+        k += 1
+    if replay.phase != "play":
+        raise ReviewError("everyone passed and the hand was thrown in: no card was played")
+    end = replay.clone()
+    for a in actions[k:]:
+        end.apply(a)
+    if any(end.hand(s) for s in range(game.rules.players)):
+        raise ReviewError("the hand ended before every card was played, so a review would "
+                          "show cards nobody saw")
+    first = position_values(replay, nodes)
+    counted, dd = first.counted, first.values.get(first.best[0]) if first.best else None
+    if game.contract is None:
+        # all passed: each side counts its own tricks; yours are the ones that matter here
+        # (your plays are valued so too: in this game the side to move is counted)
+        counted = game.rules.sides[game.rules.side_of[seat]]
+        vals = move_values(replay, nodes, side=counted)
+        known = [v for v in vals.values() if v is not None]
+        dd = None if len(known) < len(vals) else (
+            max(known) if replay.to_move in counted else min(known))
+    plays: list[ReviewedPlay] = []
+    for a in actions[k:]:
+        if replay.to_move == seat:
+            pv = position_values(replay, nodes)
+            card = token_of(a)
+            value = pv.values.get(card)
+            best_value = pv.values.get(pv.best[0]) if pv.best else None
+            cost = None
+            if value is not None and best_value is not None:
+                cost = best_value - value if pv.maximising else value - best_value
+            plays.append(ReviewedPlay(len(replay.tricks) + 1, card, value, pv.best,
+                                      best_value, cost, pv.taken))
+        replay.apply(a)
+    taken = sum(replay.tricks_won[s] for s in counted)
+    c = game.contract
+    needed = None if c is None else (0 if c.is_misere else c.tricks)
+    return HandReview(seat, counted, needed, dd, taken, tuple(plays))
