@@ -19,10 +19,9 @@ from fivehundred.cli import main as cli_main
 from fivehundred.record import dumps, loads, record_from_game, replay
 from fivehundred.rng import Rng
 from fivehundred.solver import solve
-from fivehundred.solver.analysis import best_cards, card_values
+from fivehundred.solver.analysis import ReviewError, best_cards, card_values, review_hand
 from fivehundred.tui import TableApp, run_tui
 from fivehundred.tui import texts as tui_texts
-from fivehundred.tui.review import ReviewError, review_hand
 from fivehundred.tui.screens import Dialog
 from fivehundred.view import View
 

@@ -209,6 +209,15 @@ def test_hands_played_to_the_sheet(page: Page, server: str, shots: Path) -> None
                for t, _ in statuses), statuses
     early = [t for t, shown in statuses if shown and t.startswith("Your")]
     assert not early, f"your turn announced while a finished trick was on the table: {early}"
+    # the hand against double dummy: one row per card you played
+    page.click("#review-button")
+    page.wait_for_selector("#review-panel .review-table", timeout=60_000)
+    review = page.inner_text("#review-panel")
+    assert "against double dummy" in review.lower() and "took" in review
+    assert page.locator("#review-panel tbody tr").count() >= 1
+    assert page.locator("#review-panel .review-best, #review-panel .review-cost").count() == \
+        page.locator("#review-panel tbody tr").count()
+    snap(page, shots / "review.jpg")
     before = seq(page)
     page.click("#next-button")
     wait_seq_after(page, before)

@@ -316,6 +316,39 @@ def test_hint_and_pause() -> None:
         assert resumed["table"]["paused"] is False
 
 
+def test_review_of_a_played_hand_names_only_cards_played() -> None:
+    """REVIEW: refused while the hand is played; once it is over, each of your cards beside
+    double dummy's best, every card named one that was played (seen by all)."""
+    with seated(seed=12) as (_, _, seat):
+        seat.my_turn()
+        seat.send_raw('{"type": "review"}')          # not an answer to the state
+        e = seat.until(lambda x: x["type"] in ("error", "review"))
+        assert e["type"] == "error" and e["code"] == "no_review", e
+        assert "still being played" in e["message"]
+        for _ in range(8):
+            end = play_hand(seat)
+            if end["sheet"]["kind"] != "all_pass_redeal":
+                break
+            seat.send(type="next")
+        else:
+            raise AssertionError("every hand was thrown in")
+        seat.send_raw('{"type": "review"}')          # not an answer to the state
+        r = seat.until(lambda x: x["type"] in ("error", "review"))
+        assert r["type"] == "review", r
+        you = end["you"]
+        tricks = end["view"]["tricks"]
+        played = {c.split(":")[0] for tr in tricks for _, c in tr["plays"]}
+        mine = [c for tr in tricks for s, c in tr["plays"] if s == you]
+        assert [p["card"] for p in r["plays"]] == mine
+        named = {p["card"].split(":")[0] for p in r["plays"]}
+        named |= {b.split(":")[0] for p in r["plays"] for b in p["best"]}
+        assert named <= played
+        assert r["double_dummy"] is not None and r["counted_label"]
+        for p in r["plays"]:
+            assert p["cost"] is not None and p["cost"] >= 0
+            assert (p["cost"] == 0) == (p["card"] in p["best"])
+
+
 def test_rules_and_stats_endpoints() -> None:
     with web_client(Store(":memory:")) as client:
         t = new_table(client, preset="classic3", toggles={"target": 250})
@@ -352,10 +385,11 @@ JSON = st.recursive(
                                                                  max_size=3),
     max_leaves=6)
 MESSAGE = st.fixed_dictionaries(
-    {"type": st.sampled_from(["act", "discard", "next", "pause", "seat_to_bot", "ping", "bogus",
-                              7, None])},
+    {"type": st.sampled_from(["act", "discard", "next", "pause", "seat_to_bot", "ping", "review",
+                              "bogus", 7, None])},
     optional={"action": JSON, "cards": JSON, "paused": JSON, "seat": JSON, "extra": JSON})
-CODES = {"malformed", "illegal", "not_your_turn", "too_large", "not_host", "hint_failed"}
+CODES = {"malformed", "illegal", "not_your_turn", "too_large", "not_host", "hint_failed",
+         "no_review"}
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -30,12 +30,12 @@ from ..errors import FiveHundredError
 from ..game import Game
 from ..record import dumps, record_from_game
 from ..rules import PRESET_NAMES, Rules
+from ..solver.analysis import ReviewError, review_hand
 from ..view import View
 from ..web.options import rules_label
 from ..web.state import action_words, bid_grid, display_strain, status_line
 from . import texts
 from .cloth import Cloth
-from .review import ReviewError, review_hand
 from .screens import (
     game_over_dialog,
     hand_over_dialog,

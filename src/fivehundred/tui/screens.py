@@ -14,11 +14,11 @@ from textual.widgets import Button, Static
 from ..console.display import signed
 from ..console.narration import Narrator
 from ..rules import Rules
+from ..solver.analysis import HandReview
 from ..view import View
 from ..web.options import rules_json
 from ..web.state import sheet_json, summary_json
 from . import texts
-from .review import HandReview
 
 HELP = """\
 [b]Five Hundred at the terminal[/b]

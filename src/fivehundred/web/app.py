@@ -36,7 +36,7 @@ from .options import (
     toggles_json,
 )
 from .store import Store, StoreError
-from .table import Table, TableError, bot_seed
+from .table import Table, TableError, bot_seed, review_message
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096
@@ -231,6 +231,11 @@ class Hub:
             answer["seq"] = seq
             await self.send(ws, answer)
             return
+        if kind == "review":
+            answer = await asyncio.to_thread(review_message, table.game.clone(), seat,
+                                             table.names())
+            await self.send(ws, answer)
+            return
         if kind == "act":
             table.act(seat, msg.get("action"))
         elif kind == "discard":
@@ -254,7 +259,7 @@ class Hub:
         self.kick(table)
 
 
-KINDS = ("act", "discard", "next", "hint", "pause", "seat_to_bot", "ping")
+KINDS = ("act", "discard", "next", "hint", "review", "pause", "seat_to_bot", "ping")
 
 
 def parse_message(text: str) -> dict[str, Any]:

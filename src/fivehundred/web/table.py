@@ -312,3 +312,19 @@ class Table:
             "summary": summary_json(v, names) if v.phase == "game_over" else None,
             "stats": stats if v.phase == "game_over" else None,
         }
+
+
+def review_message(game: Game, seat: int, names: list[str]) -> dict[str, Any]:
+    """The ``review`` message: the hand just played out, against double dummy, for ``seat``
+    (slow: run it off the event loop, on a copy of the game). A hand with cards nobody saw
+    (thrown in, a misère stopped early) or still in play is a ``no_review`` TableError."""
+    from ..solver.analysis import ReviewError, review_hand
+
+    try:
+        r = review_hand(game, seat)
+    except ReviewError as e:
+        raise TableError("no_review", f"no review: {e}") from e
+    label = " & ".join("You" if s == seat else names[s]
+                       for s in sorted(r.counted, key=lambda s: (s - seat) % len(names)))
+    return {"type": "review", "hand": game.hand_number, "counted_label": label,
+            **r.to_dict()}

@@ -29,6 +29,8 @@ Pieces, one concern each:
   position's cards valued.
 * :mod:`.records`: :func:`analyse_record` (:class:`HandAnalysis`, :class:`SideResult`) and
   :func:`analyse_action`, a game record's hands.
+* :mod:`.review`: :func:`review_hand` (:class:`HandReview`, :class:`ReviewedPlay`), a hand
+  just played out against double dummy from one seat (the games' REVIEW).
 * :mod:`.inputs`: :func:`load_input`, :func:`deal_from_json` and :func:`analyse_deal`, what
   the command reads.
 * :mod:`.cli`: :func:`analyse_main`, the command itself and its text and JSON output.
@@ -40,6 +42,7 @@ from .common import AnalysisError, Progress
 from .ddtable import STRAIN_LABELS, DDTable, dd_table
 from .inputs import analyse_deal, deal_from_json, load_input
 from .records import HandAnalysis, SideResult, analyse_action, analyse_record
+from .review import HandReview, ReviewedPlay, ReviewError, review_hand
 from .values import PositionValues, best_cards, card_values, position_values
 
 __all__ = [
@@ -48,8 +51,11 @@ __all__ = [
     "AnalysisError",
     "DDTable",
     "HandAnalysis",
+    "HandReview",
     "PositionValues",
     "Progress",
+    "ReviewError",
+    "ReviewedPlay",
     "SideResult",
     "analyse_action",
     "analyse_deal",
@@ -61,4 +67,5 @@ __all__ = [
     "deal_from_json",
     "load_input",
     "position_values",
+    "review_hand",
 ]

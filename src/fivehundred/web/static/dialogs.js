@@ -4,7 +4,7 @@
 import { getRules } from "./net.js";
 import { statsTable, choiceWord, STRENGTH_WORDS } from "./lobby.js";
 import * as sound from "./sound.js";
-import { h, clear, bidNode, actionNode, fmtPoints, toast, cap, ICONS } from "./util.js";
+import { h, clear, bidNode, actionNode, cardNode, fmtPoints, toast, cap, ICONS } from "./util.js";
 
 function pointsCell(n) {
   return h("td.num", { class: n > 0 ? "pos" : n < 0 ? "neg" : "", text: fmtPoints(n) || "0" });
@@ -82,6 +82,8 @@ export class SheetDialog {
     if (s.lines && s.lines.length) {
       this.card.appendChild(h("ul.sheet-lines", null, s.lines.map((l) => h("li", { text: l }))));
     }
+    this.review = h("div#review-panel.review", { hidden: true });
+    this.card.appendChild(this.review);
     const btn = h("button#next-button.btn.btn-primary.btn-big", { type: "button", text: "NEXT" });
     const note = h("div.sheet-wait.muted", { hidden: true, text: "Waiting for the other players…" });
     btn.addEventListener("click", () => {
@@ -90,7 +92,70 @@ export class SheetDialog {
         note.hidden = false;
       }
     });
-    this.card.appendChild(h("div.sheet-actions", null, btn, note));
+    const played = s.kind !== "all_pass_redeal" && (c || s.kind === "all_pass_no_trumps");
+    const review = played ? h("button#review-button.btn.btn-secondary", { type: "button", text: "REVIEW AGAINST DOUBLE DUMMY" }) : null;
+    if (review) {
+      review.addEventListener("click", () => {
+        if (this.send({ type: "review" })) {
+          review.disabled = true;
+          clear(this.review);
+          this.review.appendChild(h("div.review-thinking.muted", null, h("span.spinner"), " Solving the hand…"));
+          this.review.hidden = false;
+        }
+      });
+    }
+    this.card.appendChild(h("div.sheet-actions", null, btn, review, note));
+  }
+
+  /** The hand against double dummy (the ``review`` message): what the cards allowed from the
+   * first lead, and each of your cards beside the best one there. */
+  showReview(msg) {
+    if (!this.review || this.el.hidden) return;
+    clear(this.review);
+    const who = msg.counted_label;
+    const dd = msg.double_dummy;
+    const head = [];
+    if (dd === null) head.push("Double dummy at the first lead: not solved within the search limits.");
+    else {
+      let verdict = "";
+      if (msg.needed === 0) verdict = dd === 0 ? " The misère could be made." : " The misère could not be made against the best defence.";
+      else if (msg.needed !== null) verdict = dd >= msg.needed ? ` The contract (${msg.needed}) could be made.` : ` The contract (${msg.needed}) could not be made against the best defence.`;
+      head.push(`Double dummy at the first lead, ${who} take ${dd} trick${dd === 1 ? "" : "s"}.${verdict}`);
+    }
+    head.push(`In the play ${who} took ${msg.taken}.`);
+    this.review.appendChild(h("h3.section-title", { text: "The hand against double dummy" }));
+    this.review.appendChild(h("p.review-head", { text: head.join(" ") }));
+    if (!msg.plays.length) {
+      this.review.appendChild(h("p.muted", { text: "You played no card this hand." }));
+      return;
+    }
+    let lost = 0;
+    const rows = msg.plays.map((p) => {
+      let verdict;
+      if (p.cost === null) verdict = h("td.muted", { text: "not solved" });
+      else if (p.cost === 0) verdict = h("td.review-best", { text: `best (${p.total})` });
+      else {
+        lost += p.cost;
+        const best = p.best.slice(0, 4).map((b) => cardNode(b));
+        const alts = [];
+        best.forEach((n, i) => { if (i) alts.push(" or "); alts.push(n); });
+        verdict = h("td.review-cost", null, `cost ${p.cost} trick${p.cost === 1 ? "" : "s"} (${p.total}; `, ...alts, ` kept ${p.best_total})`);
+      }
+      return h("tr", { class: p.cost ? "costly" : "" }, h("td.num", { text: String(p.trick) }), h("td", null, cardNode(p.card)), verdict);
+    });
+    this.review.appendChild(h("table.sheet-table.review-table", null,
+      h("thead", null, h("tr", null, h("th.num", { text: "Trick" }), h("th", { text: "Your card" }),
+        h("th", { text: `Tricks ${who} end with` }))),
+      h("tbody", null, rows)));
+    this.review.appendChild(h("p.review-sum", { text: lost === 0 ? "Every card of yours was a best one."
+      : `Your cards gave away ${lost} trick${lost === 1 ? "" : "s"} in all (the others' mistakes can give them back).` }));
+  }
+
+  reviewRefused(message) {
+    if (!this.review) return;
+    clear(this.review);
+    this.review.appendChild(h("p.muted", { text: cap(message || "No review for this hand.") }));
+    this.review.hidden = false;
   }
 }
 

@@ -203,6 +203,9 @@ function onMessage(msg) {
       if (app.state && app.state.view.phase === "auction" && msg.action) bid.select(msg.action);
       renderHand();
       break;
+    case "review":
+      sheet.showReview(msg);
+      break;
     case "error":
       onError(msg);
       break;
@@ -228,6 +231,10 @@ function onError(msg) {
     if (app.link && saved && saved.table === app.link.table) saveTable(null);
     toast("That game no longer exists. Start a new one!", "warn");
     backToLobby();
+    return;
+  }
+  if (code === "no_review") {
+    sheet.reviewRefused(msg.message);
     return;
   }
   if (code === "replaced") {

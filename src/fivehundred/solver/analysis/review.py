@@ -11,6 +11,8 @@ gets a reason instead. The declarer's discards are never needed (they are out of
 >>> for a in ["6H", "pass", "pass", "pass"]: g.apply(a)
 >>> while g.phase != "hand_over": g.apply(g.legal_action_ids()[0])
 >>> r = review_hand(g, seat=0)
+>>> r.to_dict()["plays"][0]["trick"]
+1
 >>> r.counted, r.needed, 0 <= r.double_dummy <= 10, len(r.plays)
 ((1, 3), 6, True, 10)
 >>> all(p.cost >= 0 for p in r.plays if p.cost is not None)
@@ -20,12 +22,13 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..actions import token_of
-from ..errors import FiveHundredError
-from ..game import Game
-from ..solver import move_values
-from ..solver.analysis import position_values
+from ...actions import token_of
+from ...errors import FiveHundredError
+from ...game import Game
+from ..solve import move_values
+from .values import position_values
 
 #: Each valuation's node budget: a few milliseconds at four players; at five and six a
 #: lopsided position may need more, and is then shown as not solved.
@@ -69,6 +72,20 @@ class HandReview:
     taken: int
     """Tricks they took."""
     plays: tuple[ReviewedPlay, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The review as plain JSON values (each play's ``total``/``best_total``: the tricks
+        the counted side ends with, ``taken`` plus the value)."""
+        return {
+            "seat": self.seat, "counted": list(self.counted), "needed": self.needed,
+            "double_dummy": self.double_dummy, "taken": self.taken,
+            "plays": [{"trick": p.trick, "card": p.card, "value": p.value,
+                       "best": list(p.best), "best_value": p.best_value, "cost": p.cost,
+                       "taken": p.taken,
+                       "total": None if p.value is None else p.taken + p.value,
+                       "best_total": None if p.best_value is None else p.taken + p.best_value}
+                      for p in self.plays],
+        }
 
 
 def review_hand(game: Game, seat: int, nodes: int = NODES) -> HandReview:
