@@ -335,6 +335,7 @@ def test_review_of_a_played_hand_names_only_cards_played() -> None:
         seat.send_raw('{"type": "review"}')          # not an answer to the state
         r = seat.until(lambda x: x["type"] in ("error", "review"))
         assert r["type"] == "review", r
+        assert r["hand"] == end["sheet"]["number"]
         you = end["you"]
         tricks = end["view"]["tricks"]
         played = {c.split(":")[0] for tr in tricks for _, c in tr["plays"]}

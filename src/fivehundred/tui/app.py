@@ -409,8 +409,9 @@ class TableApp(App[int]):
     def _hand_begins(self) -> None:
         self.narrator.called = None
         g = self.game
-        self._say(f"[b]Hand {g.hand_number + 1}[/b] · {escape(self.narrator.name(g.dealer))} "
-                  f"{'deal' if g.dealer == self.seat else 'deals'}")
+        if g.phase not in ("hand_over", "game_over"):     # (a resumed game may stand there)
+            self._say(f"[b]Hand {g.hand_number + 1}[/b] · {escape(self.narrator.name(g.dealer))}"
+                      f" {'deal' if g.dealer == self.seat else 'deals'}")
         self._continue()
 
     def _continue(self) -> None:
@@ -459,12 +460,14 @@ class TableApp(App[int]):
             action = self.bots[seat].act(view).action
             if action in view.legal_actions:
                 return action
-            problem = f"{action!r} is not legal here"
+            problem = "an illegal action"
         except Exception as e:
-            problem = f"{type(e).__name__}: {e}"
+            # the message may name the bot's cards: only its kind goes on the screen
+            problem = type(e).__name__
+            self.log.error(f"the bot at seat {seat} failed: {e!r}")
         self.call_from_thread(
             self._say, f"[b $error]{escape(self.narrator.names[seat])}'s bot failed[/] "
-            f"({escape(problem)}); it plays {escape(pretty(view.legal_actions[0]))}")
+            f"({escape(problem)}); it takes its first legal action")
         return view.legal_actions[0]
 
     def _end_of_hand(self) -> None:
@@ -505,14 +508,24 @@ class TableApp(App[int]):
         self.run_worker(self._review(self._generation), group="review", exclusive=True)
 
     async def _review(self, generation: int) -> None:
+        hand = self.game.hand_number
         try:
-            r = await asyncio.to_thread(review_hand, self.game, self.seat)
-        except ReviewError as e:
-            self.notify(f"No review: {e}.", severity="warning", timeout=8)
-            self._say(f"No review: {escape(str(e))}.")
+            r = await asyncio.to_thread(review_hand, self.game.clone(), self.seat)
+        except Exception as e:
+            if isinstance(e, ReviewError):
+                self.notify(f"No review: {e}.", severity="warning", timeout=8)
+                self._say(f"No review: {escape(str(e))}.")
+            else:                      # a bug must not end the game
+                self.log.error(f"the review failed: {e!r}")
+                self.notify(f"The review could not be worked out ({type(e).__name__}).",
+                            severity="error")
+            r = None
+        if generation != self._generation or self.game.hand_number != hand or (
+                self.game.phase not in ("hand_over", "game_over")):
+            return                     # the next hand began meanwhile
+        if r is None:
             self._end_of_hand_again()
-            return
-        if generation == self._generation:
+        else:
             self.push_screen(review_dialog(r, self.narrator), self._after_dialog)
 
     def _end_of_hand_again(self) -> None:
@@ -524,6 +537,10 @@ class TableApp(App[int]):
 
     def action_next(self) -> None:
         """The next hand, once this one is over."""
+        if self.workers and any(w.group == "review" and not w.is_finished
+                                for w in self.workers):
+            self.notify("Wait for the review.", severity="warning")
+            return
         if self.game.phase != "hand_over":
             if self.game.phase == "game_over":
                 self._end_of_hand_again()
@@ -544,7 +561,13 @@ class TableApp(App[int]):
 
     async def _hint(self, v: View, generation: int) -> None:
         seed = self.game.seed ^ (len(v.auction) << 8) ^ (len(v.tricks) << 16) ^ len(v.trick)
-        d = await asyncio.to_thread(hint, v, seed, self.hint_budget)
+        try:
+            d = await asyncio.to_thread(hint, v, seed, self.hint_budget)
+        except Exception as e:         # a bug in the bot must not end the game
+            self.log.error(f"the hint failed: {e!r}")
+            self.notify(f"The hint could not be worked out ({type(e).__name__}).",
+                        severity="error")
+            return
         if generation != self._generation or self.view() != v:
             return                     # the table moved on meanwhile
         self._say(f"[b $warning]Hint[/]: {escape(action_words(v.phase, d.action))}")

@@ -36,7 +36,7 @@ from .options import (
     toggles_json,
 )
 from .store import Store, StoreError
-from .table import Table, TableError, bot_seed, review_message
+from .table import Table, TableError, bot_seed
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096
@@ -232,8 +232,11 @@ class Hub:
             await self.send(ws, answer)
             return
         if kind == "review":
-            answer = await asyncio.to_thread(review_message, table.game.clone(), seat,
-                                             table.names())
+            try:
+                answer = await self.pool.review(table.game.clone(), seat, table.names())
+            except Exception as e:  # a failing solver must not close the player's socket
+                log.exception("review failed")
+                raise TableError("no_review", f"the review could not be worked out: {e}") from e
             await self.send(ws, answer)
             return
         if kind == "act":

@@ -21,8 +21,10 @@ from typing import Any
 
 from ..bots import Bot, make
 from ..bots.hints import format_hint, hint
+from ..game import Game
 from ..view import View
 from .state import action_words
+from .table import review_message
 
 _BOTS: dict[tuple[str, int], Bot] = {}
 
@@ -114,6 +116,13 @@ class BotPool:
         await self._warmed()
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, advise, view, seed)
+
+    async def review(self, game: Game, seat: int, names: list[str]) -> dict[str, Any]:
+        """A hand's review against double dummy (a ``review`` or ``no_review`` error message),
+        computed in a worker: the solver never runs in the server's process."""
+        await self._warmed()
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, review_message, game, seat, names)
 
     def close(self) -> None:
         """Stop the workers."""

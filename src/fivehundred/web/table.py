@@ -316,14 +316,14 @@ class Table:
 
 def review_message(game: Game, seat: int, names: list[str]) -> dict[str, Any]:
     """The ``review`` message: the hand just played out, against double dummy, for ``seat``
-    (slow: run it off the event loop, on a copy of the game). A hand with cards nobody saw
-    (thrown in, a misère stopped early) or still in play is a ``no_review`` TableError."""
+    (run in a bot worker, on a copy of the game). A hand with cards nobody saw (thrown in, a
+    misère stopped early) or still in play gets a ``no_review`` error message instead."""
     from ..solver.analysis import ReviewError, review_hand
 
     try:
         r = review_hand(game, seat)
     except ReviewError as e:
-        raise TableError("no_review", f"no review: {e}") from e
+        return {"type": "error", "code": "no_review", "message": f"no review: {e}"}
     label = " & ".join("You" if s == seat else names[s]
                        for s in sorted(r.counted, key=lambda s: (s - seat) % len(names)))
     return {"type": "review", "hand": game.hand_number, "counted_label": label,

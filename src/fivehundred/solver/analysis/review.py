@@ -103,12 +103,15 @@ def review_hand(game: Game, seat: int, nodes: int = NODES) -> HandReview:
     end = replay.clone()
     for a in actions[k:]:
         end.apply(a)
-    if any(end.hand(s) for s in range(game.rules.players)):
+    out = set(end.sitting_out)            # a misère's sitting-out partner keeps his cards
+    if any(end.hand(s) for s in range(game.rules.players) if s not in out):
         raise ReviewError("the hand ended before every card was played, so a review would "
                           "show cards nobody saw")
-    first = position_values(replay, nodes)
-    counted, dd = first.counted, first.values.get(first.best[0]) if first.best else None
-    if game.contract is None:
+    c = replay.contract
+    if c is not None:
+        first = position_values(replay, nodes)
+        counted, dd = first.counted, first.values.get(first.best[0]) if first.best else None
+    else:
         # all passed: each side counts its own tricks; yours are the ones that matter here
         # (your plays are valued so too: in this game the side to move is counted)
         counted = game.rules.sides[game.rules.side_of[seat]]
@@ -130,6 +133,5 @@ def review_hand(game: Game, seat: int, nodes: int = NODES) -> HandReview:
                                       best_value, cost, pv.taken))
         replay.apply(a)
     taken = sum(replay.tricks_won[s] for s in counted)
-    c = game.contract
     needed = None if c is None else (0 if c.is_misere else c.tricks)
     return HandReview(seat, counted, needed, dd, taken, tuple(plays))

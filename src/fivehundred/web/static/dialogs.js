@@ -82,6 +82,7 @@ export class SheetDialog {
     if (s.lines && s.lines.length) {
       this.card.appendChild(h("ul.sheet-lines", null, s.lines.map((l) => h("li", { text: l }))));
     }
+    this.sheetNumber = s.number;
     this.review = h("div#review-panel.review", { hidden: true });
     this.card.appendChild(this.review);
     const btn = h("button#next-button.btn.btn-primary.btn-big", { type: "button", text: "NEXT" });
@@ -110,7 +111,7 @@ export class SheetDialog {
   /** The hand against double dummy (the ``review`` message): what the cards allowed from the
    * first lead, and each of your cards beside the best one there. */
   showReview(msg) {
-    if (!this.review || this.el.hidden) return;
+    if (!this.review || this.el.hidden || msg.hand !== this.sheetNumber) return;  // a late reply
     clear(this.review);
     const who = msg.counted_label;
     const dd = msg.double_dummy;
