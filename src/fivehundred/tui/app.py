@@ -261,11 +261,12 @@ class TableApp(App[int]):
         cards = sort_tokens(v.hand, strain)
         playable = self._playable(v)
         kitty = set(v.kitty) if v.phase == "kitty" else set()
-        key = repr((cards, sorted(playable), sorted(kitty), self._hinted))
+        key = repr((cards, sorted(playable), sorted(kitty), self._hinted, self._my_turn(v)))
         if self._drawn.get("hand") == key:       # nothing changed
             return
         self._drawn["hand"] = key
         focused = self.focused.id if self.focused is not None else None
+        shown = [b.id for b in hand.query(Button)]
         await hand.remove_children()
         buttons = []
         for tok in cards:
@@ -276,11 +277,9 @@ class TableApp(App[int]):
             buttons.append(b)
             self._tokens[f"card-{tok}"] = tok
         await hand.mount_all(buttons)
-        if focused and focused.startswith("card-"):
-            # the card you were on, or the next one along once it was played
-            index = next((i for i, t in enumerate(cards) if f"card-{t}" >= focused), 0)
-            if buttons:
-                buttons[min(index, len(buttons) - 1)].focus()
+        if focused in shown and buttons:
+            # the card you were on, or the one that took its place once it was played
+            buttons[min(shown.index(focused), len(buttons) - 1)].focus()
 
     def _playable(self, v: View) -> set[str]:
         """Your cards that some legal action of yours plays or discards now."""
