@@ -149,6 +149,11 @@ def bidder(rng: Rng) -> Callable[[View], str]:
     return choose
 
 
+def passer(v: View) -> str:
+    """A policy that passes in the auction and plays the first legal card."""
+    return "pass" if "pass" in v.legal_actions else v.legal_actions[0]
+
+
 async def play_hands(app: TableApp, pilot: object, hands: int, choose: Callable[[View], str],
                      scan: bool = True, review: bool = False) -> set[str]:
     """Play ``hands`` hands (or to the game's end) through the screen; the phases in which
@@ -335,7 +340,7 @@ def test_a_hint_names_a_legal_action_and_marks_it() -> None:
 
 def test_records_are_saved_between_hands_and_replay(tmp_path: Path) -> None:
     async def go() -> None:
-        app = TableApp(Rules.preset("classic3"), seed=8, bots="random", pace=0, trick_pause=0,
+        app = TableApp(Rules.preset("classic3"), seed=8, bots="easy", pace=0, trick_pause=0,
                        record_dir=tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
@@ -343,7 +348,7 @@ def test_records_are_saved_between_hands_and_replay(tmp_path: Path) -> None:
             await pilot.pause()
             assert list(tmp_path.iterdir()) == []
             (tmp_path / f"fivehundred-{app.game.seed}.fhr").write_text("someone's file")
-            await play_hands(app, pilot, 1, bidder(Rng(2)), scan=False)
+            await play_hands(app, pilot, 1, passer, scan=False)
             await click(pilot, "#save")
             await settle(app, pilot)
             saved = tmp_path / f"fivehundred-{app.game.seed}-1.fhr"
@@ -351,6 +356,10 @@ def test_records_are_saved_between_hands_and_replay(tmp_path: Path) -> None:
                 "someone's file")
             assert replay(loads(saved.read_text())).scores == app.game.scores
             assert isinstance(app.screen, Dialog)        # the sheet is back after saving
+            assert app.game.phase == "hand_over"        # saved once: kept up to date
+            await click(pilot, "#next")
+            await play_hands(app, pilot, 1, passer, scan=False)
+            assert len(replay(loads(saved.read_text())).hand_results) == 2
     run(go())
 
 
@@ -590,3 +599,23 @@ def test_no_review_of_a_hand_with_unseen_cards() -> None:
         if stopped and made:
             return
     raise AssertionError(f"in 300 deals: a misère stopped early {stopped}, made {made}")
+
+
+def test_a_seat_that_showed_out_of_a_suit_says_so() -> None:
+    rng = Rng(1)
+    for seed in range(50):
+        g = Game(Rules.preset("australian"), seed=seed)
+        while g.phase not in ("hand_over", "game_over"):
+            v = g.view(0)
+            void = next((s for s in range(1, 4) if v.shown_voids[s]), None)
+            if void is not None and v.phase == "play":
+                text = tui_texts.seat_text(v, void)
+                symbols = ["♠♣♦♥"["SCDH".index(x)] for x in v.shown_voids[void]]
+                assert "void in" in text and all(sym in text for sym in symbols)
+                assert "void in" not in tui_texts.seat_text(
+                    v, next(s for s in range(1, 4) if not v.shown_voids[s]))
+                return
+            legal = g.legal_actions()
+            g.apply("pass" if g.phase == "auction" and g.to_move != 0 and "pass" in legal
+                    else legal[rng.below(len(legal))])
+    raise AssertionError("nobody showed out in 50 deals")

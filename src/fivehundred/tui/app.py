@@ -58,7 +58,7 @@ CSS = """
 #status { height: 1; padding: 0 1; text-style: bold; color: $accent; }
 #actions { height: auto; max-height: 9; }
 #actions Grid { height: auto; grid-gutter: 0 1; padding: 0 1; }
-#bids { grid-size: 5; width: 80; }
+#bids { grid-size: 5; width: 92; }
 #calls { grid-size: 13; }
 #choices { grid-size: 5; width: 80; }
 #actions Button { width: 100%; min-width: 5; }
@@ -475,6 +475,8 @@ class TableApp(App[int]):
         self._say("Points: " + " · ".join(
             f"{escape(self.narrator.side_name(i))} {res.points[i]:+d}"
             for i in range(len(self.rules.sides))))
+        if self.game.seed in self.saved:    # saved once (or resumed): kept up to date
+            self.action_save()
         if v.phase == "game_over":
             self.push_screen(game_over_dialog(v, self.narrator), self._after_dialog)
         else:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from textual.markup import escape
 
-from ..cards import SUIT_LETTERS
+from ..cards import SUIT_LETTERS, SUIT_SYMBOLS
 from ..console.display import pretty, sort_tokens
 from ..console.narration import Narrator
 from ..view import View
@@ -75,11 +75,16 @@ def roles(view: View, seat: int) -> list[str]:
 
 
 def seat_text(view: View, seat: int) -> str:
-    """A seat's panel: cards left, its bid or tricks, a hand spread face up (the cloth shows
-    the card it played)."""
+    """A seat's panel: cards left, its bid or tricks, the suits it has shown out of, a hand
+    spread face up (the cloth shows the card it played)."""
     lines = [f"{view.hand_sizes[seat]} card{'s' if view.hand_sizes[seat] != 1 else ''}"]
     if view.phase == "play":
         lines[0] += f" · {view.tricks_won[seat]} trick{'s' if view.tricks_won[seat] != 1 else ''}"
+    voids = view.shown_voids[seat] if view.phase == "play" else ()
+    if voids:                          # shown out of a suit: everyone saw it
+        lines.append("void in " + " ".join(
+            f"[$error]{SUIT_SYMBOLS[SUIT_LETTERS.index(x)]}[/]" if x in "HD"
+            else SUIT_SYMBOLS[SUIT_LETTERS.index(x)] for x in voids))
     said = last_call(view, seat)
     if said is not None and view.phase in ("auction", "kitty", "call"):
         lines.append(said)
