@@ -190,6 +190,12 @@ async def play_hands(app: TableApp, pilot: object, hands: int, choose: Callable[
         assert len(app.game.actions) > before or app.game.hand_number > v.hand_number
 
 
+def quick_app(preset: str, seed: int, bots: str, **options: int) -> TableApp:
+    """A table of ``preset`` (its ``options`` changed) that plays without pauses."""
+    return TableApp(Rules.preset(preset, **options), seed=seed, bots=bots, pace=0,
+                    trick_pause=0)
+
+
 def run(coro: object) -> None:
     asyncio.run(coro)  # type: ignore[arg-type]
 
@@ -199,7 +205,7 @@ def run(coro: object) -> None:
     ("two_dead_hand", 2)])
 def test_hands_through_the_screen_show_no_hidden_card(preset: str, hands: int) -> None:
     async def go() -> None:
-        app = TableApp(Rules.preset(preset), seed=11, bots="easy", pace=0, trick_pause=0)
+        app = quick_app(preset, 11, "easy")
         async with app.run_test(size=SIZE) as pilot:
             acted = await play_hands(app, pilot, hands, bidder(Rng(5)), review=True)
             assert {"auction", "kitty", "play", "reviewed"} <= acted
@@ -214,8 +220,7 @@ def test_hands_through_the_screen_show_no_hidden_card(preset: str, hands: int) -
 
 def test_a_whole_game_to_its_end() -> None:
     async def go() -> None:
-        app = TableApp(Rules.preset("australian", target=250), seed=3, bots="random", pace=0,
-                       trick_pause=0)
+        app = quick_app("australian", 3, "random", target=250)
         async with app.run_test(size=SIZE) as pilot:
             acted = await play_hands(app, pilot, 1000, bidder(Rng(9)), scan=False)
             assert app.game.phase == "game_over"
@@ -232,8 +237,7 @@ def test_the_scan_catches_a_screen_that_shows_a_hidden_hand(monkeypatch: pytest.
                                                              ) -> None:
     """The leak check can fail: a seat panel that writes the seat's real hand is caught."""
     async def go() -> None:
-        app = TableApp(Rules.preset("australian"), seed=11, bots="random", pace=0,
-                       trick_pause=0)
+        app = quick_app("australian", 11, "random")
         honest = tui_texts.seat_text
 
         def cheating(view: View, seat: int) -> str:
@@ -290,8 +294,7 @@ def test_leading_the_joker_asks_for_its_suit() -> None:
 
 def test_refused_input_changes_nothing() -> None:
     async def go() -> None:
-        app = TableApp(Rules.preset("australian"), seed=21, bots="random", pace=0,
-                       trick_pause=0)
+        app = quick_app("australian", 21, "random")
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             # a card in the auction: refused, with what to do instead
@@ -366,8 +369,7 @@ def test_records_are_saved_between_hands_and_replay(tmp_path: Path) -> None:
 def test_same_seed_same_game() -> None:
     def play(seed: int) -> tuple[tuple[int, ...], tuple[object, ...]]:
         async def go() -> tuple[tuple[int, ...], tuple[object, ...]]:
-            app = TableApp(Rules.preset("australian"), seed=seed, bots="easy", pace=0,
-                           trick_pause=0)
+            app = quick_app("australian", seed, "easy")
             async with app.run_test(size=SIZE) as pilot:
                 await play_hands(app, pilot, 1, bidder(Rng(7)), scan=False)
                 return app.game.scores, app.game.hand_results
@@ -377,8 +379,7 @@ def test_same_seed_same_game() -> None:
 
 def test_rules_and_help_dialogs_open_and_close() -> None:
     async def go() -> None:
-        app = TableApp(Rules.preset("five_called"), seed=1, bots="random", pace=0,
-                       trick_pause=0)
+        app = quick_app("five_called", 1, "random")
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             await pilot.press("r")
@@ -407,8 +408,7 @@ def test_the_keyboard_alone_plays() -> None:
     """Enter takes what has the focus: Pass in the auction, a playable card in the play;
     the arrows move along your cards."""
     async def go() -> None:
-        app = TableApp(Rules.preset("australian"), seed=30, bots="easy", pace=0,
-                       trick_pause=0)
+        app = quick_app("australian", 30, "easy")
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             assert app.focused is not None and app.focused.id == "bid-pass"
@@ -440,8 +440,7 @@ def test_the_keyboard_alone_plays() -> None:
 
 def test_a_failing_bot_is_reported_and_the_game_goes_on() -> None:
     async def go() -> None:
-        app = TableApp(Rules.preset("australian"), seed=2, bots="random", pace=0,
-                       trick_pause=0)
+        app = quick_app("australian", 2, "random")
 
         class Broken:
             def act(self, view: View) -> object:

@@ -35,6 +35,10 @@ class Narrator:
         self.names = seat_names(rules.players, seat)
         #: The card called for a partner this hand (five-handed), once called.
         self.called: str | None = None
+        mine = rules.side_of[seat]
+        #: The sides in the order shown: yours first, then clockwise from your left.
+        self.side_order = sorted(range(len(rules.sides)), key=lambda i: (
+            i != mine, min((s - seat) % rules.players for s in rules.sides[i])))
 
     def name(self, seat: int) -> str:
         """A seat's name in sentences: ``You`` or a compass name."""

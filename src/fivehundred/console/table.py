@@ -87,10 +87,6 @@ class ConsoleGame(Narrator):
             s: (RandomOpponent(opponent_seed(self.game.seed, s)) if bots in (None, "random")
                 else BotOpponent(bots, opponent_seed(self.game.seed, s)))
             for s in range(rules.players) if s != seat}
-        mine = rules.side_of[seat]
-        #: The sides in the order shown: yours first, then clockwise from your left.
-        self.side_order = sorted(range(len(rules.sides)), key=lambda i: (
-            i != mine, min((s - seat) % rules.players for s in rules.sides[i])))
 
     # ---------------------------------------------------------------- output helpers
 

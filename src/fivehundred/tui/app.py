@@ -109,8 +109,7 @@ class TableApp(App[int]):
             raise ValueError("the game given is played under other rules")
         self.rules = rules
         self.seat = seat
-        self.bot_name = bots
-        make_player(bots)                      # an unknown or all-seeing bot fails here
+        self.bot_name = bots                  # (an unknown or all-seeing bot fails below)
         self.pace = pace
         self.trick_pause = trick_pause
         self.hint_budget = hint_budget
@@ -328,9 +327,8 @@ class TableApp(App[int]):
         tok = str(b["token"])
         if tok == "pass":
             return "Pass"
-        words = texts.bid_markup(tok)
-        return f"{words[0].upper()}{words[1:]} {b['value']}" if tok.startswith(("m", "o")) \
-            else f"{words} {b['value']}"
+        words = texts.bid_markup(tok)       # "7♥", "misère", "open misère"
+        return f"{words[:1].upper()}{words[1:]} {b['value']}"
 
     # ---------------------------------------------------------------- your input
 
@@ -474,7 +472,7 @@ class TableApp(App[int]):
         res = v.hand_results[-1]
         self._say("Points: " + " · ".join(
             f"{escape(self.narrator.side_name(i))} {res.points[i]:+d}"
-            for i in range(len(self.rules.sides))))
+            for i in self.narrator.side_order))
         if self.game.seed in self.saved:    # saved once (or resumed): kept up to date
             self.action_save()
         if v.phase == "game_over":

@@ -75,7 +75,7 @@ def hand_over_dialog(view: View, n: Narrator) -> Dialog:
     sheet = sheet_json(view, list(n.names))
     lines = [escape(line) for line in sheet["lines"]]
     lines.append("")
-    for i in range(len(view.rules.sides)):
+    for i in n.side_order:
         lines.append(f"{escape(n.side_name(i))}: {signed(sheet['points'][i])}  →  "
                      f"[b]{view.scores[i]}[/b]")
     return Dialog(f"Hand {sheet['number'] + 1} is over", "\n".join(lines),

@@ -33,8 +33,7 @@ def card_markup(tok: str) -> str:
     """A card as bold markup: hearts and diamonds red, the joker in the accent colour."""
     if tok == "JK" or tok.startswith("JK:"):
         return f"[b $accent]{escape(pretty(tok))}[/]"
-    red = tok[-1:] in ("H", "D") and tok[-1:] in SUIT_LETTERS
-    return f"[b $error]{pretty(tok)}[/]" if red else f"[b]{pretty(tok)}[/]"
+    return f"[b $error]{pretty(tok)}[/]" if tok[-1] in "HD" else f"[b]{pretty(tok)}[/]"
 
 
 def bid_markup(tok: str) -> str:
@@ -128,9 +127,6 @@ def center_text(view: View, n: Narrator) -> str:
 def scores_text(view: View, n: Narrator) -> str:
     """The score of each side, yours first, and what ends the game."""
     r = view.rules
-    order = sorted(range(len(r.sides)), key=lambda i: (
-        view.seat not in r.sides[i],
-        min((s - view.seat) % r.players for s in r.sides[i])))
-    lines = [f"{escape(n.side_name(i))}: [b]{view.scores[i]}[/]" for i in order]
+    lines = [f"{escape(n.side_name(i))}: [b]{view.scores[i]}[/]" for i in n.side_order]
     lines.append(f"[dim]game at {r.target}, out at {r.hole}[/]")
     return "\n".join(lines)
