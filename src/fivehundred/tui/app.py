@@ -44,38 +44,6 @@ from .screens import (
     rules_dialog,
 )
 
-CSS = """
-#seats { height: auto; }
-.seat { width: 1fr; height: auto; min-height: 5; border: round $panel-lighten-2; padding: 0 1; }
-.seat.to-move, #me.to-move { border: round $accent; }
-#middle { height: 1fr; min-height: 9; }
-#center { width: 1fr; border: round $panel-lighten-2; padding: 0 1; }
-#info { height: auto; }
-#side { width: 46; }
-#scores { height: auto; border: round $panel-lighten-2; padding: 0 1; }
-#log { height: 1fr; border: round $panel-lighten-2; }
-#me { height: 3; border: round $panel-lighten-2; padding: 0 1; }
-#status { height: 1; padding: 0 1; text-style: bold; color: $accent; }
-#actions { height: auto; max-height: 9; }
-#actions Grid { height: auto; grid-gutter: 0 1; padding: 0 1; }
-#bids { grid-size: 5; width: 92; }
-#calls { grid-size: 13; }
-#choices { grid-size: 5; width: 80; }
-#actions Button { width: 100%; min-width: 5; }
-#hand { height: 3; padding: 0 1; }
-#hand Button { border: tall $panel-lighten-3; }
-#hand Button { min-width: 6; width: auto; margin-right: 1; }
-#hand Button.unplayable { text-opacity: 45%; }
-#hand Button.kitty { text-style: bold underline; }
-Button.hinted { background: $warning 50%; }
-Dialog { align: center middle; }
-#dialog { width: 76; height: auto; max-height: 90%; border: thick $accent;
-          background: $surface; padding: 1 2; }
-#dialog-body { height: auto; max-height: 26; margin: 1 0; }
-#dialog-buttons { height: auto; align-horizontal: center; }
-#dialog-buttons Button { margin: 0 1; }
-"""
-
 
 class TableApp(App[int]):
     """One game at the terminal: you at ``seat``, bots of one strength at the other seats.
@@ -85,7 +53,7 @@ class TableApp(App[int]):
     Insane bot may spend. Records are saved (between hands) into ``record_dir``.
     """
 
-    CSS = CSS
+    CSS_PATH = "table.tcss"
     TITLE = "Five Hundred"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hint", "Hint"),
