@@ -139,16 +139,20 @@ def test_eldest_lead_follows_the_dealer_like_the_engine() -> None:
     assert t.tricks[declarer][0] == solve(g).tricks
 
 
-def test_rules_without_misere_and_with_only_open_misere() -> None:
-    r, hands = ending_hands("australian", 2, 3, misere_allowed=False, open_misere_allowed=False)
-    t = dd_table(r, hands)
-    assert t.misere is None and t.to_dict()["misere_kinds"] == []
-    assert "misère" not in t.format().splitlines()[1]
-    assert "allow no misère" in t.format()
-    r2 = r.replace(open_misere_allowed=True)
+def test_rules_without_misere_and_with_only_closed_misere() -> None:
+    # misere_allowed=false bans open misère too, whatever open_misere_allowed says
+    for open_allowed in (False, True):
+        r, hands = ending_hands("australian", 2, 3, misere_allowed=False,
+                                open_misere_allowed=open_allowed)
+        t = dd_table(r, hands)
+        assert t.misere is None and t.to_dict()["misere_kinds"] == []
+        assert "misère" not in t.format().splitlines()[1]
+        assert "allow no misère" in t.format()
+    r2 = r.replace(misere_allowed=True, open_misere_allowed=False)
     t2 = dd_table(r2, hands)
-    assert t2.misere is not None
-    assert t2.format().splitlines()[1].endswith("open misère")
+    assert t2.misere is not None and t2.to_dict()["misere_kinds"] == ["misere"]
+    assert t2.format().splitlines()[1].endswith(" misère")
+    assert "open" not in t2.format().splitlines()[1]
 
 
 def test_five_handed_partner_and_bad_hands() -> None:

@@ -55,10 +55,10 @@ def test_pettingzoo_api(preset: str) -> None:
 
 
 @API_WARNINGS
-@pytest.mark.parametrize("rules", ["fivehundred(players=2,deck=63,teams=none,deal_pattern=10-k3)",
+@pytest.mark.parametrize("rules", ["fivehundred(preset=australian,deck=45)",
                                    "six_pairs", "two_24"])
 def test_every_observation_lies_in_the_space(rules: str) -> None:
-    """Even a 43-card kitty (a rules string allows it) keeps every entry within [-1, 1]."""
+    """Even the largest kitty (5 cards, the 45 pack) keeps every entry within [-1, 1]."""
     env = FiveHundredEnv(rules, episode="game", max_hands=2)
     space = env.observation_space("seat_0")
     rng = Rng(8)

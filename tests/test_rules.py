@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fivehundred import Rules, RulesError
+from fivehundred import Game, IllegalActionError, Rules, RulesError
 from fivehundred.rules import CHOICES, PRESET_NAMES
 
 PRESET_TABLE = {
@@ -137,6 +137,10 @@ def test_deck_45_has_a_five_card_kitty() -> None:
         ({"misere_value": -5}, "misere_value must be positive"),
         ({"misere_allowed": "yes"}, "must be bool"),
         ({"colour": "red"}, "unknown option 'colour'"),
+        ({"deck": "53"}, "leaves 13 cards for the kitty .* use the 43 pack"),
+        ({"deck": "63"}, "leaves 23 cards"),
+        ({"players": 3, "teams": "none", "deck": "43"}, "use the 33 pack"),
+        ({"players": 2, "teams": "none", "deck": "33"}, "dead_hand=true"),
     ],
 )
 def test_contradictions_rejected(overrides: dict[str, object], message: str) -> None:
@@ -167,3 +171,36 @@ def test_rules_are_immutable_and_hashable() -> None:
         r.players = 5  # type: ignore[misc]
     assert hash(r) == hash(Rules.preset())
     assert r.replace(target=300).target == 300
+
+
+def test_unknown_options_are_rules_errors_however_rules_are_made() -> None:
+    with pytest.raises(RulesError, match="unknown option 'colour'"):
+        Rules(colour="red")  # type: ignore[call-arg]
+    with pytest.raises(RulesError, match="unknown option 'colour'"):
+        Rules.preset("classic3").replace(colour="red")
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_preset_kitty_is_three_to_five(preset: str) -> None:
+    r = Rules.preset(preset)
+    assert r.kitty_size == (4 if preset == "two_24" else 3)
+    assert Rules.preset("australian", deck="45").kitty_size == 5
+
+
+def test_banning_misere_bans_open_misere_too() -> None:
+    for overrides, misere, open_misere in (
+        ({"misere_allowed": False}, False, False),
+        ({"open_misere_allowed": False}, True, False),
+        ({}, True, True),
+    ):
+        r = Rules.preset("classic3", **overrides)   # misère needs no seven here
+        assert r.allows_open_misere == open_misere
+        g = Game(r, seed=4)
+        legal = g.legal_actions()
+        assert ("misere" in legal, "open-misere" in legal) == (misere, open_misere)
+        if not open_misere:
+            before = g.actions
+            option = "open_misere_allowed" if misere else "misere_allowed"
+            with pytest.raises(IllegalActionError, match=f"open misère is not allowed.*{option}"):
+                g.apply("open-misere")
+            assert g.legal_actions() == legal and g.actions == before

@@ -64,8 +64,10 @@ def can_bid(rules: Rules, bid: int, current: int | None) -> str | None:
     """None if ``bid`` may be made over the ``current`` high bid, else the reason it may not."""
     if bid == MISERE and not rules.misere_allowed:
         return "misère is not allowed at this table (misere_allowed=false)"
-    if bid == OPEN_MISERE and not rules.open_misere_allowed:
-        return "open misère is not allowed at this table (open_misere_allowed=false)"
+    if bid == OPEN_MISERE and not rules.allows_open_misere:
+        banned = ", ".join(f"{o}=false" for o in ("misere_allowed", "open_misere_allowed")
+                           if not getattr(rules, o))
+        return f"open misère is not allowed at this table ({banned})"
     if current is not None and rank_key(rules, bid) <= rank_key(rules, current):
         return (
             f"{bid_name(bid)} does not rank above {bid_name(current)}: "

@@ -74,6 +74,12 @@ class Rules:
 
     PRESETS: ClassVar[dict[str, dict[str, Any]]]
 
+    def __new__(cls, *args: Any, **options: Any) -> Rules:
+        # an unknown keyword is a RulesError naming it, as in ``preset`` (not the bare
+        # TypeError of the generated __init__)
+        _check_names(options)
+        return super().__new__(cls)
+
     def __post_init__(self) -> None:
         self._validate()
 
@@ -88,14 +94,12 @@ class Rules:
             raise RulesError(
                 f"unknown preset {name!r}; presets are {', '.join(cls.PRESETS)}"
             ) from None
-        known = {f.name for f in fields(cls)}
-        for key in overrides:
-            if key not in known:
-                raise RulesError(f"unknown option {key!r}; options are {', '.join(sorted(known))}")
+        _check_names(overrides)
         return cls(**{**base, **overrides})
 
     def replace(self, **overrides: Any) -> Rules:
-        """A copy with some options changed (validated again)."""
+        """A copy with some options changed (validated again); unknown options are errors."""
+        _check_names(overrides)
         return dataclasses.replace(self, **overrides)
 
     # -- the canonical string -----------------------------------------------------------
@@ -182,6 +186,12 @@ class Rules:
         return self.deck_size - 10 * self.hands_dealt
 
     @property
+    def allows_open_misere(self) -> bool:
+        """Whether open misère may be bid: ``misere_allowed=false`` bans every misère,
+        ``open_misere_allowed=false`` only the open one."""
+        return self.misere_allowed and self.open_misere_allowed
+
+    @property
     def has_joker(self) -> bool:
         """Whether the pack holds the joker."""
         return bool(self.deck_mask >> cards.JOKER & 1)
@@ -242,6 +252,12 @@ class Rules:
                 f"the {self.deck} pack has too few cards for {self.hands_dealt} hands of ten "
                 "and a kitty"
             )
+        if kitty > MAX_KITTY:
+            raise RulesError(
+                f"the {self.deck} pack leaves {kitty} cards for the kitty after "
+                f"{self.hands_dealt} hands of ten; a kitty holds at most {MAX_KITTY} "
+                f"(RULES.md §3): {_pack_hint(self.hands_dealt)}"
+            )
         if not _PATTERN.match(self.deal_pattern):
             raise RulesError(
                 f"deal_pattern={self.deal_pattern!r}: expected packets like 3-k3-4-3 "
@@ -262,6 +278,25 @@ class Rules:
                 raise RulesError(f"{name} must be positive, got {getattr(self, name)}")
         if self.hole >= 0:
             raise RulesError(f"hole must be negative, got {self.hole}")
+
+
+MAX_KITTY = 5
+"""The most cards a kitty holds: 3, or 4 and 5 in the packs made for them (RULES.md §3)."""
+
+_PACK_FOR = {2: "the 24 pack (or the 33 with dead_hand=true)", 3: "the 33 pack",
+             4: "the 43 pack (or the 45)", 5: "the 53 pack", 6: "the 63 pack"}
+
+
+def _pack_hint(hands: int) -> str:
+    return f"with {hands} hands dealt, use {_PACK_FOR[hands]}"
+
+
+def _check_names(options: dict[str, Any]) -> None:
+    """RulesError for an option name ``Rules`` does not have."""
+    known = {f.name for f in fields(Rules)}
+    for key in options:
+        if key not in known:
+            raise RulesError(f"unknown option {key!r}; options are {', '.join(sorted(known))}")
 
 
 _AUSTRALIAN: dict[str, Any] = {}

@@ -35,7 +35,7 @@ OPTION_TEXT: dict[str, str] = {
     "deal_pattern": "How the cards are dealt: N to each hand, kN to the kitty.",
     "first_dealer": "How the first dealer is chosen: a cut (lowest card deals) or at random.",
     "auction": "rounds: pass and you are out; single: one bid each.",
-    "misere_allowed": "Misère (take no trick, playing alone) may be bid.",
+    "misere_allowed": "Misère (no trick, playing alone) may be bid; off bans open misère too.",
     "misere_value": "Points for a made misère (lost if it fails).",
     "misere_rank": "after_sevens: misère outranks every 7-bid; by_value: it ranks by its points.",
     "misere_needs_seven": "Misère may be bid only over a 7-bid.",

@@ -98,7 +98,7 @@ def bid_grid(view: View) -> list[dict[str, Any]]:
     if r.misere_allowed:
         out.append({"token": token_of(MISERE), "tricks": 0, "strain": "misere",
                     "value": price(r, MISERE), "legal": token_of(MISERE) in legal})
-    if r.open_misere_allowed:
+    if r.allows_open_misere:
         out.append({"token": token_of(OPEN_MISERE), "tricks": 0, "strain": "open-misere",
                     "value": price(r, OPEN_MISERE), "legal": token_of(OPEN_MISERE) in legal})
     out.append({"token": token_of(PASS), "tricks": 0, "strain": "pass", "value": 0,

@@ -201,7 +201,7 @@ def dd_table(
 
 def _misere_kinds(rules: Rules) -> tuple[str, ...]:
     return tuple(k for k, allowed in (("misere", rules.misere_allowed),
-                                      ("open-misere", rules.open_misere_allowed)) if allowed)
+                                      ("open-misere", rules.allows_open_misere)) if allowed)
 
 
 def _checked_hands(rules: Rules, hands: Sequence[int]) -> tuple[int, ...]:
