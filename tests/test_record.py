@@ -175,7 +175,7 @@ def test_replay_reproduces_the_game(case: tuple[str, int, int | None]) -> None:
 def test_record_of_a_fresh_game_has_no_hands() -> None:
     g = Game(Rules.preset("australian"), seed=1)
     rec = record_from_game(g)
-    assert rec.hands == () and rec.tags == (("Result", "*"),)
+    assert rec.hands == () and rec.tags == (("Seed", "1"), ("Result", "*"))
     assert loads(dumps(rec)) == rec
     with pytest.raises(RecordError, match="no hands"):
         replay(rec)
@@ -606,3 +606,20 @@ def test_dump_writes_to_any_text_stream() -> None:
     buf = io.StringIO()
     dump(rec, buf)
     assert buf.getvalue() == dumps(rec)
+
+
+@pytest.mark.parametrize("preset", ["australian", "classic3", "five_called"])
+def test_a_full_record_carries_the_seed_so_its_replay_deals_on_alike(preset: str) -> None:
+    g = Game(Rules.preset(preset), seed=12345)
+    rng = random.Random(3)
+    while g.phase != "hand_over":
+        g.apply(choose(g, rng))
+    rec = loads(dumps(record_from_game(g)))
+    assert rec.tag("Seed") == "12345"
+    again = replay(rec)
+    assert again.seed == g.seed
+    g.next_hand()
+    again.next_hand()
+    assert again.deal == g.deal and again.dealer == g.dealer
+    # one seat's record must not carry it: the seed reveals every deal
+    assert record_from_game(g, seat=1).tag("Seed") is None

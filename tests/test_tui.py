@@ -469,6 +469,7 @@ def test_a_saved_game_resumes_and_saves_back_to_its_file(tmp_path: Path) -> None
 
     path = asyncio.run(first())
     saved = replay(loads(path.read_text()))
+    assert saved.seed == 13                # the record carries the seed: the deals go on alike
 
     async def second() -> None:
         app = TableApp(saved.rules, bots="easy", pace=0, trick_pause=0, game=saved,
@@ -618,3 +619,104 @@ def test_a_seat_that_showed_out_of_a_suit_says_so() -> None:
             g.apply("pass" if g.phase == "auction" and g.to_move != 0 and "pass" in legal
                     else legal[rng.below(len(legal))])
     raise AssertionError("nobody showed out in 50 deals")
+
+
+def _in_sight(app: TableApp, selector: str) -> None:
+    """Every widget ``selector`` finds is drawn, whole, inside the terminal."""
+    found = list(app.query(selector))
+    assert found, f"nothing matches {selector}"
+    for w in found:
+        r = w.region
+        assert r.width > 0 and r.height > 0 and app.screen.region.contains_region(r), (
+            f"{selector} ({w.id}) at {r} is not inside {app.screen.region}")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+def test_a_small_terminal_keeps_every_bid_card_seat_and_trick_card_in_sight(
+        size: tuple[int, int]) -> None:
+    async def go() -> None:
+        app = quick_app("australian", 5, "easy")
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            assert app.view().phase == "auction"
+            for selector in ("#bids Button", ".seat", "#status", "#hand Button", "#scores"):
+                _in_sight(app, selector)
+            await click(pilot, "#bid-10NT")           # nobody can bid over it here
+            await settle(app, pilot)
+            assert app.view().phase == "kitty"
+            _in_sight(app, "#hand Button")               # all thirteen
+            assert len(app.query("#hand Button")) == 13
+            seen_trick = 0
+            while app.game.phase == "kitty" or (app.game.phase == "play" and seen_trick < 3):
+                v = app.view()
+                if v.phase == "play" and v.trick:
+                    text = screen_text(app, ("#log",))
+                    for _, tok in v.trick:                # the trick is drawn on the cloth
+                        assert label(tok.split(":")[0]) in text, (tok, text)
+                    seen_trick += 1
+                await take(app, pilot, passer(v))
+                await settle(app, pilot)
+                if isinstance(app.screen, Dialog):
+                    break
+            assert seen_trick >= 1
+    run(go())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (130, 44)])
+def test_six_players_cards_on_the_cloth_never_cover_a_name(size: tuple[int, int]) -> None:
+    async def go() -> None:
+        app = quick_app("six_pairs", 5, "easy")
+        async with app.run_test(size=size) as pilot:
+            full = 0
+            while full < 2:
+                await settle(app, pilot)
+                if isinstance(app.screen, Dialog):
+                    await click(pilot, "#next")
+                    continue
+                v = app.view()
+                if v.phase == "play" and len(v.trick) >= 4:
+                    cloth = app.query_one("#cloth").region
+                    lines = screen_text(app).splitlines()[cloth.y:cloth.bottom]
+                    text = "\n".join(line[cloth.x:cloth.right] for line in lines)
+                    for s in range(6):
+                        if s != app.seat:
+                            assert app.narrator.names[s] in text, (s, text)
+                    for _, tok in v.trick:
+                        assert label(tok.split(":")[0]) in text, (tok, text)
+                    full += 1
+                await take(app, pilot, passer(v))
+    run(go())
+
+
+def test_the_end_of_hand_sheet_answers_its_keys(tmp_path: Path) -> None:
+    async def go() -> None:
+        app = TableApp(Rules.preset("classic3"), seed=8, bots="easy", pace=0, trick_pause=0,
+                       record_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await play_hands(app, pilot, 1, passer, scan=False)
+            assert isinstance(app.screen, Dialog) and "Next hand (n)" in screen_text(app)
+            await pilot.press("s")                       # saved, and the sheet comes back
+            await settle(app, pilot)
+            assert [p.name for p in tmp_path.iterdir()] == ["fivehundred-8.fhr"]
+            assert isinstance(app.screen, Dialog)
+            await pilot.press("n")                       # the next hand
+            await settle(app, pilot)
+            assert app.game.hand_number == 1 and app.game.phase != "hand_over"
+            await play_hands(app, pilot, 1, passer, scan=False)
+            await pilot.press("q")
+            await pilot.pause()
+        assert app.return_code == 0
+    run(go())
+
+
+def test_a_table_from_a_rules_string_is_named_after_its_preset() -> None:
+    async def go() -> None:
+        app = TableApp(Rules.parse("fivehundred(preset=classic3,target=300)"), seed=2,
+                       bots="easy", pace=0, trick_pause=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("r")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Classic 3-handed, house rules" in text and "Australian" not in text
+    run(go())

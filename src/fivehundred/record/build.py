@@ -31,13 +31,17 @@ def record_from_game(
 ) -> GameRecord:
     """Every finished hand of ``game`` and the hand in progress (if it has actions).
 
-    ``tags`` come first, in order; a ``Result`` tag (the winning side, or ``*``) is added
-    unless given.  With ``seat`` the record holds only what that seat could see.
+    ``tags`` come first, in order; a ``Seed`` tag (the game's seed: a replay deals the next
+    hands from it, as the game would) and a ``Result`` tag (the winning side, or ``*``) are
+    added unless given.  With ``seat`` the record holds only what that seat could see, and
+    no seed (it would reveal every deal).
     """
     rules = game.rules
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < rules.players):
         raise RecordError(f"seat must be from 0 to {rules.players - 1}, got {seat!r}")
     pairs = list(tags.items() if isinstance(tags, Mapping) else tags or ())
+    if seat is None and not any(k == "Seed" for k, _ in pairs):
+        pairs.append(("Seed", str(game.seed)))
     if not any(k == "Result" for k, _ in pairs):
         pairs.append(("Result", "*" if game.winner is None else str(game.winner)))
     logs: list[tuple[HandLog, HandResult | None]] = list(

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
@@ -29,10 +30,10 @@ from ..console.opponent import opponent_seed
 from ..errors import FiveHundredError
 from ..game import Game
 from ..record import dumps, record_from_game
-from ..rules import PRESET_NAMES, Rules
+from ..rules import Rules
 from ..solver.analysis import ReviewError, review_hand
 from ..view import View
-from ..web.options import rules_label
+from ..web.options import closest_preset, rules_label
 from ..web.state import action_words, bid_grid, display_strain, status_line
 from . import texts
 from .cloth import Cloth
@@ -55,9 +56,11 @@ class TableApp(App[int]):
 
     CSS_PATH = "table.tcss"
     TITLE = "Five Hundred"
+    ENABLE_COMMAND_PALETTE = False     # its footer entry would push "q Quit" off at 80 columns
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hint", "Hint"),
         Binding("n", "next", "Next hand"),
+        Binding("v", "review", "Review"),
         Binding("r", "rules", "Rules"),
         Binding("s", "save", "Save record"),
         Binding("question_mark", "help", "Help"),
@@ -82,7 +85,7 @@ class TableApp(App[int]):
         self.trick_pause = trick_pause
         self.hint_budget = hint_budget
         self.record_dir = record_dir if record_dir is not None else Path.cwd()
-        self.preset = next((p for p in PRESET_NAMES if Rules.preset(p) == rules), None)
+        self.preset = closest_preset(rules)   # named after it, marked "house rules" if not it
         self.narrator = Narrator(rules, seat)
         #: The seats along the top: clockwise from your left.
         self.others = [(seat + k) % rules.players for k in range(1, rules.players)]
@@ -145,10 +148,20 @@ class TableApp(App[int]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._fit(self.size.width, self.size.height)
         self.call_after_refresh(self._start)
 
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """A compact layout on small terminals (80x24 and up): narrow below 110 columns,
+        short below 34 rows (table.tcss)."""
+        self.set_class(width < 110, "-narrow")
+        self.set_class(height < 34, "-short")
+
     def _start(self) -> None:
-        label = rules_label(self.rules, self.preset) if self.preset else "house rules"
+        label = rules_label(self.rules, self.preset)
         self.sub_title = f"{label} · seed {self.game.seed}"
         what = "Game resumed" if self.resumed and self.game.hand_results else "New game"
         self._say(f"[b]{what}[/b] · {escape(label)} · first to {self.rules.target} · "
@@ -457,7 +470,7 @@ class TableApp(App[int]):
             self.query_one("#log", RichLog).clear()
             self._start()
         elif answer == "quit":
-            self.exit(0)
+            self.action_quit()
         elif answer == "save":
             self.action_save()
             self._end_of_hand_again()
@@ -567,7 +580,7 @@ class TableApp(App[int]):
 
     def action_rules(self) -> None:
         """Show every option of this table's rules."""
-        self.push_screen(rules_dialog(self.rules, self.preset or "australian"))
+        self.push_screen(rules_dialog(self.rules, self.preset))
 
     def action_help(self) -> None:
         """Show how to play here."""

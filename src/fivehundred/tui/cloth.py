@@ -65,11 +65,26 @@ def spots(players: int, width: int, height: int) -> list[tuple[int, int]]:
     return out
 
 
+def roomy(places: Sequence[tuple[int, int]], rows: int, reach: int = 12) -> bool:
+    """Whether every seat's block of ``rows`` lines (its name and its card) clears the
+    blocks of the seats within ``reach`` columns of it.
+
+    >>> roomy(spots(6, 40, 12), 4), roomy(spots(6, 40, 10), 4), roomy(spots(6, 40, 10), 2)
+    (True, False, True)
+    """
+    return all(abs(y1 - y2) >= rows
+               for i, (x1, y1) in enumerate(places) for x2, y2 in places[i + 1:]
+               if abs(x1 - x2) < reach)
+
+
 def cloth_text(view: View, names: Sequence[str], trick: Sequence[tuple[int, str]],
                winner: int | None, width: int, height: int) -> Text:
     """The cloth as ``height`` lines of ``width`` cells: each seat's name (the one to move
-    lit, the trick's winner marked) and, under it, the card it put on ``trick``."""
+    lit, the trick's winner marked) and, under it, the card it put on ``trick``: a framed
+    card where there is room, else on one line (``[A♥]``), so no card covers a name."""
     width, height = max(width, 24), max(height, 8)
+    places = spots(view.rules.players, width, height)
+    framed = roomy(places, 4)
     chars = [[" "] * width for _ in range(height)]
     styles: list[list[str]] = [[""] * width for _ in range(height)]
 
@@ -83,7 +98,7 @@ def cloth_text(view: View, names: Sequence[str], trick: Sequence[tuple[int, str]
 
     played = dict(trick)
     n = view.rules.players
-    for k, (cx, top) in enumerate(spots(n, width, height)):
+    for k, (cx, top) in enumerate(places):
         seat = (view.seat + k) % n
         name = names[seat]
         style = NAME
@@ -96,13 +111,18 @@ def cloth_text(view: View, names: Sequence[str], trick: Sequence[tuple[int, str]
         tok = played.get(seat)
         if k == 0:                       # you: the card above your name
             put(cx - len(name) // 2, top + 3, name, style)
-            box_top = top
+            box_top = top if framed else top + 2
         else:
             put(cx - len(name) // 2, top, name, style)
             box_top = top + 1
         if tok is None:
             continue
         face = pretty(tok)
+        if not framed:
+            put(cx - 3, box_top, "[", EDGE)
+            put(cx - 2, box_top, face.center(4), _card_style(tok))
+            put(cx + 2, box_top, "]", EDGE)
+            continue
         inner = face.center(4)
         put(cx - 3, box_top, "╭────╮", EDGE)
         put(cx - 3, box_top + 1, "│", EDGE)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -32,21 +33,29 @@ Click a card, or move to it with [b]Tab[/b] / [b]←[/b] [b]→[/b] and press [b
 [b]The joker[/b]: led at no trumps or misère, it names a suit: choose it when asked.
 
 Keys: [b]h[/b] a hint (what the Insane bot would do, and why) · [b]r[/b] the rules of this
-table · [b]s[/b] save the game record between hands · [b]?[/b] this help · [b]q[/b] quit
+table · [b]s[/b] save the game record between hands · [b]n[/b] the next hand · [b]?[/b] this
+help · [b]q[/b] quit.  On the end-of-hand sheet: [b]n[/b] next hand · [b]v[/b] review against
+double dummy · [b]s[/b] save · [b]q[/b] quit; [b]Escape[/b] closes a box.
 """
 
 
 class Dialog(ModalScreen[str]):
-    """A box of text with buttons; dismissed with the pressed button's id."""
+    """A box of text with buttons; dismissed with the pressed button's id, or with the id
+    of a button's key (``keys``: key -> button id; the table's own keys do not reach past a
+    dialog, so the end-of-hand sheet answers n, s, q itself)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss_with('close')", "Close", show=False)]
 
-    def __init__(self, title: str, body: str, buttons: list[tuple[str, str]]) -> None:
+    def __init__(self, title: str, body: str, buttons: list[tuple[str, str]],
+                 keys: dict[str, str] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
-        self.buttons = buttons
+        self.keys = keys or {}
+        key_of = {ident: k for k, ident in self.keys.items()}
+        self.buttons = [(ident, f"{label} ({key_of[ident]})" if ident in key_of else label)
+                        for ident, label in buttons]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -65,6 +74,11 @@ class Dialog(ModalScreen[str]):
         event.stop()
         self.dismiss(event.button.id or "close")
 
+    def on_key(self, event: events.Key) -> None:
+        if event.key in self.keys:
+            event.stop()
+            self.dismiss(self.keys[event.key])
+
     def action_dismiss_with(self, answer: str) -> None:
         """Close the dialog (Escape), answering ``answer``."""
         self.dismiss(answer)
@@ -79,7 +93,8 @@ def hand_over_dialog(view: View, n: Narrator) -> Dialog:
         lines.append(f"{escape(n.side_name(i))}: {signed(sheet['points'][i])}  →  "
                      f"[b]{view.scores[i]}[/b]")
     return Dialog(f"Hand {sheet['number'] + 1} is over", "\n".join(lines),
-                  [("next", "Next hand"), ("review", "Review"), ("save", "Save record")])
+                  [("next", "Next hand"), ("review", "Review"), ("save", "Save record")],
+                  {"n": "next", "v": "review", "s": "save", "q": "quit"})
 
 
 def game_over_dialog(view: View, n: Narrator) -> Dialog:
@@ -95,7 +110,7 @@ def game_over_dialog(view: View, n: Narrator) -> Dialog:
                          f"{'made' if c['made'] else 'failed'} ({signed(c['points'])})")
     return Dialog("Game over", "\n".join(lines),
                   [("new", "New game"), ("review", "Review"), ("save", "Save record"),
-                   ("quit", "Quit")])
+                   ("quit", "Quit")], {"n": "new", "v": "review", "s": "save", "q": "quit"})
 
 
 def review_dialog(r: HandReview, n: Narrator) -> Dialog:
@@ -139,7 +154,8 @@ def review_dialog(r: HandReview, n: Narrator) -> Dialog:
         lines.append("Every card of yours was a best one." if lost == 0
                      else f"Your cards gave away {lost} trick{'s' if lost != 1 else ''} "
                           "in all (the others' mistakes can give them back).")
-    return Dialog("The hand against double dummy", "\n".join(lines), [("back", "Back")])
+    return Dialog("The hand against double dummy", "\n".join(lines), [("back", "Back")],
+                  {"b": "back"})
 
 
 def rules_dialog(rules: Rules, preset: str) -> Dialog:
