@@ -23,6 +23,7 @@ from fivehundred.rng import Rng
 from fivehundred.solver import Position, move_values, solve
 from fivehundred.solver.analysis import (
     AnalysisError,
+    analyse_action,
     analyse_record,
     best_cards,
     card_values,
@@ -491,18 +492,13 @@ BAD: list[tuple[str | None, list[str], str]] = [
     ('{"format": "fivehundred-record", "hands": 3}', [], "missing key"),
     ("Hand 1\nDealer 0\n", [], "a record starts with its rules"),
     (json.dumps(DEAL), ["--hand", "1"], "is a deal, not a record"),
-    ("GOLDEN", ["--hand", "0"], "hands are numbered from 1"),
     ("GOLDEN", ["--hand", "10"], "no hand 10: the record has 9 hand(s)"),
     ("GOLDEN", ["--action", "3"], "--action needs --hand"),
     ("GOLDEN", ["--hand", "5", "--action", "3"], "in the auction phase, not in the play"),
     ("GOLDEN", ["--hand", "5", "--action", "49"], "is then over, not in the play"),
     ("GOLDEN", ["--hand", "5", "--action", "99"], "hand 5 has 49 actions"),
-    ("GOLDEN", ["--hand", "5", "--action", "-1"], "must be 0 or more"),
     ("GOLDEN", ["--hand", "1", "--action", "2"], "hand 1 never reached the play"),
     ("PARTIAL", [], "seat 1's view"),
-    ("GOLDEN", ["--hand", "5", "--nodes", "-1"], "--nodes -1: give a number of nodes"),
-    ("GOLDEN", ["--hand", "5", "--seconds", "0"], "--seconds 0.0: give a positive number"),
-    ("GOLDEN", ["--hand", "5", "--seconds", "nan"], "--seconds nan: give a positive number"),
 ]
 
 
@@ -521,6 +517,44 @@ def test_cli_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     assert rc == 2 and out == ""
     assert err.startswith("fivehundred analyse: ") and err.count("\n") == 1
     assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--hand", "0"], "argument --hand: 0 is out of range: expected a whole number from 1"),
+    (["--hand", "5", "--action", "-1"], "argument --action: -1 is out of range"),
+    (["--hand", "5", "--nodes", "-1"], "argument --nodes: -1 is out of range"),
+    (["--nodes", "99999999999999999999"], "expected a whole number from 0 to "
+                                          "1,000,000,000,000"),
+    (["--hand", "5", "--action", "14", "--nodes", "99999999999999999999"], "--nodes"),
+    (["--hand", "5", "--seconds", "0"], "argument --seconds: 0 is not a time limit"),
+    (["--hand", "5", "--seconds", "nan"], "argument --seconds: nan is not a time limit"),
+    (["--hand", "5", "--seconds", "inf"], "argument --seconds: inf is not a time limit"),
+    (["--hand", "5", "--seconds", "1e300"], "at most 86,400 (a day)"),
+    (["--hand", "5", "--seconds", "soon"], "argument --seconds: 'soon': expected a number"),
+])
+def test_cli_refuses_numbers_out_of_range(capsys: pytest.CaptureFixture[str], args: list[str],
+                                          message: str) -> None:
+    """Counts and time limits are bounded by argparse: exit 2 with the option and the range,
+    before the record is even read."""
+    with pytest.raises(SystemExit) as exc:
+        main(["analyse", str(GOLDEN), *args])
+    assert exc.value.code == 2
+    out = capsys.readouterr()
+    assert out.out == "" and "Traceback" not in out.err
+    assert message in out.err
+
+
+def test_cli_limits_past_what_the_kernel_can_count_are_refused() -> None:
+    """The library refuses a node budget its 64-bit counters cannot hold, and treats a time
+    limit longer than a thread can wait as none (1e300 seconds overflowed the lock's wait)."""
+    from fivehundred.solver.limits import LimitError, check_limits, deadline_after
+
+    with pytest.raises(LimitError, match="up to"):
+        check_limits(10**20, None)
+    assert deadline_after(1e300) is None
+    rec = loads(GOLDEN.read_text())
+    pv = analyse_action(rec, 5, 14, seconds=1e300)
+    assert pv.values
 
 
 def test_cli_binary_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

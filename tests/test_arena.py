@@ -437,7 +437,7 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert json.loads(streams.out)["units_done"] == 18 and "Time per decision" in streams.err
 
     assert main(["arena", "--a", "random", "--b", "nobody", "--deals", "1", "--quiet",
-                 "--workers", "1"]) == 1
+                 "--workers", "1"]) == 2
     assert "no such bot" in capsys.readouterr().err
     assert main(["arena", "--a", "random", "--b", "random", "--deals", "0"]) == 2
     assert main(["arena", "--a", "random", "--b", "random", "--deals", "1", "--workers", "1",
@@ -470,9 +470,11 @@ def test_the_time_limit_reaches_the_bots(capsys: pytest.CaptureFixture[str],
     assert main([*argv, "--seconds", "600"]) == 0
     capsys.readouterr()
     assert solves and all(s is not None and 0 < s <= 600 for s in solves)
-    for bad in ("0", "-2", "nan"):
-        assert main([*argv, "--seconds", bad]) == 2
-        assert f"--seconds {float(bad)}: must be positive" in capsys.readouterr().err
+    for bad in ("0", "-2", "nan", "inf", "1e300"):
+        with pytest.raises(SystemExit) as exc:
+            main([*argv, "--seconds", bad])
+        assert exc.value.code == 2
+        assert f"argument --seconds: {bad} is not a time limit" in capsys.readouterr().err
 
 
 def test_progress_lines() -> None:

@@ -90,10 +90,15 @@ def test_bench_solver_writes_and_replaces_its_section(tmp_path: Path,
                          "<!-- bench solver: end -->\n")
 
 
-def test_bench_solver_refuses_no_deals_or_passes() -> None:
-    for flags in (["--deals", "0"], ["--passes", "0"]):
-        with pytest.raises(SystemExit, match="must be at least 1"):
+def test_bench_solver_refuses_no_deals_or_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    for flags in (["--deals", "0"], ["--passes", "0"], ["--passes", "10000"]):
+        with pytest.raises(SystemExit) as exc:
             main(["bench", "solver", *flags])
+        assert exc.value.code == 2
+        assert f"argument {flags[0]}: {flags[1]} is out of range" in capsys.readouterr().err
+    # called as a function, the same refusal: prefixed, status 2
+    assert bench.bench_solver_main(deals=0) == 2
+    assert capsys.readouterr().err.startswith("fivehundred bench: --deals and --passes must")
 
 
 def test_timings_keep_each_positions_least_time_over_passes() -> None:
@@ -162,5 +167,9 @@ def test_bench_nodes_prints_the_table_and_refuses_bad_flags(
     assert [r[0] for r in rows] == [k.name for k in (bench.SUIT, *bench.ALONE)]
     assert all(int(r[1].replace(",", "")) > 0 for r in rows)
     for flags in (["--deals", "0"], ["--offset", "-1"]):
-        with pytest.raises(SystemExit, match="--deals must be at least 1"):
+        with pytest.raises(SystemExit) as exc:
             main(["bench", "nodes", *flags])
+        assert exc.value.code == 2
+        assert f"argument {flags[0]}: {flags[1]} is out of range" in capsys.readouterr().err
+    assert bench.bench_nodes_main(deals=1, offset=-1) == 2
+    assert capsys.readouterr().err.startswith("fivehundred bench: --deals must be at least 1")

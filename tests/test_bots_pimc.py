@@ -184,7 +184,7 @@ def test_hint_command(capsys: pytest.CaptureFixture[str]) -> None:
     rec = "tests/data/australian_seed7.fhr"
     assert main(["hint", rec, "--hand", "5", "--action", "2", "--samples", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Seat 2 to move: Bid ")
+    assert out.startswith("South (2) to move: Bid ")  # the seat named as replay names it
     assert main(["hint", rec, "--hand", "5", "--action", "12", "--samples", "2", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["seat"] is not None and data["candidates"]
@@ -194,9 +194,12 @@ def test_hint_command(capsys: pytest.CaptureFixture[str]) -> None:
                  "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["samples"] == 0 and "out of time" in data["reason"]
-    for bad in (["--samples", "0"], ["--seconds", "0"], ["--seconds", "nan"]):
-        assert main(["hint", rec, "--hand", "5", "--action", "2", *bad]) == 2
-        assert "a bot needs" in capsys.readouterr().err
+    for bad in (["--samples", "0"], ["--samples", "99999999999999999999"], ["--seconds", "0"],
+                ["--seconds", "nan"], ["--seconds", "1e300"], ["--action", "-1"]):
+        with pytest.raises(SystemExit) as exc:
+            main(["hint", rec, "--hand", "5", "--action", "2", *bad])
+        assert exc.value.code == 2
+        assert f"argument {bad[0]}: {bad[1]} is " in capsys.readouterr().err
 
 
 def test_a_misere_at_five_players_is_defended_by_medium_rules() -> None:

@@ -6,8 +6,23 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from . import clitools as ct
 from .errors import FiveHundredError
 from .rules import PRESET_NAMES, Rules
+
+#: The bots that may sit at a table (``play``, ``tui``); the arena also has the cheater.
+TABLE_BOTS = ("random", "easy", "medium", "hard", "insane")
+#: Hands and actions of a record are counted with at most this many.
+_MAX_COUNT = 1_000_000
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("fivehundred")
+    except PackageNotFoundError:  # pragma: no cover - run from a bare source tree
+        return "unknown"
 
 
 def _rules_arg(text: str) -> Rules:
@@ -21,71 +36,91 @@ def _rules_arg(text: str) -> Rules:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     p = argparse.ArgumentParser(prog="fivehundred", description="Five Hundred, the card game.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = p.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser("play", help="play in the browser (in this terminal with --text)")
     play.add_argument("--text", action="store_true", help="play in this terminal")
-    play.add_argument("--port", type=int, default=None,
-                      help="the browser game's port (default: the first free from 8500)")
+    play.add_argument("--port", type=ct.port, default=None,
+                      help="the browser game's port (default: the first free from 8500; "
+                           "0: any free port)")
     play.add_argument("--no-browser", action="store_true",
                       help="serve the browser game without opening a browser")
     play.add_argument("--db", default=None,
                       help="the saves and statistics file (default: in your data directory)")
     tui = sub.add_parser("tui", help="play in this terminal's full screen (a Textual app)")
     tui.add_argument("--resume", metavar="RECORD", default=None,
-                     help="go on with a game record the table saved (its rules and seed)")
-    for game in (play, tui):
-        game.add_argument("--rules", type=_rules_arg, default=Rules.preset("australian"),
-                          help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules string")
+                     help="go on with a game record the table saved (its rules and seed: "
+                          "--rules and --seed do not go with it)")
+    for game, only in ((play, " (with --text)"), (tui, "")):
+        # None marks an option left out: play refuses the terminal game's options without
+        # --text, tui refuses --rules and --seed with --resume (see _table_options)
+        game.add_argument("--rules", type=_rules_arg, default=None,
+                          help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules string "
+                               f"(default australian){only}")
         game.add_argument("--seed", type=int, default=None,
-                          help="seed of the deals and opponents")
-        game.add_argument("--seat", type=int, default=0,
-                          help="your seat (0 sits at the bottom)")
-        game.add_argument("--bots", default="medium",
-                          choices=["random", "easy", "medium", "hard", "insane"],
-                          help="the other players' strength (default medium)")
+                          help=f"seed of the deals and opponents (default: a random one){only}")
+        game.add_argument("--seat", type=int, default=None,
+                          help=f"your seat (default 0, which sits at the bottom){only}")
+        game.add_argument("--bots", default=None, choices=TABLE_BOTS,
+                          help=f"the other players' strength (default medium){only}")
 
     replay = sub.add_parser("replay", help="replay a game record, checking every action")
-    replay.add_argument("file", help="a record file (text, or JSON with --json)")
-    replay.add_argument("--json", action="store_true", help="the record is JSON")
+    replay.add_argument("file", help="a record file (text or JSON, told apart by its first "
+                                     "character)")
+    replay.add_argument("--json", action="store_true",
+                        help="the record must be JSON (read as JSON whatever it starts with)")
 
     analyse = sub.add_parser("analyse", help="double-dummy analysis of a deal or a record")
     analyse.add_argument("file", help="a game record (.fhr, .fhr.json) or a deal (JSON)")
     analyse.add_argument("--json", action="store_true", help="print JSON")
-    analyse.add_argument("--hand", type=int, default=None,
+    analyse.add_argument("--hand", type=ct.whole(1, _MAX_COUNT), default=None,
                          help="the record's hand to analyse (from 1; default: every hand)")
-    analyse.add_argument("--action", type=int, default=None,
+    analyse.add_argument("--action", type=ct.whole(0, _MAX_COUNT), default=None,
                          help="value every legal card after this many actions of the hand")
-    analyse.add_argument("--nodes", type=int, default=None,
-                         help="node budget of each search (default 5,000,000; 0: none)")
-    analyse.add_argument("--seconds", type=float, default=None,
-                         help="time limit of each search (default none)")
+    analyse.add_argument("--nodes", type=ct.whole(0, ct.MAX_NODES), default=None,
+                         help="node budget of each search (default 5,000,000; 0: none; at "
+                              f"most {ct.MAX_NODES:,})")
+    analyse.add_argument("--seconds", type=ct.seconds(), default=None,
+                         help="time limit of each search (default none; at most a day)")
 
     hint = sub.add_parser("hint", help="what the Insane bot would do at a point of a record")
     hint.add_argument("file", help="a game record (.fhr or .fhr.json)")
-    hint.add_argument("--hand", type=int, required=True, help="the hand (from 1)")
-    hint.add_argument("--action", type=int, required=True,
+    hint.add_argument("--hand", type=ct.whole(1, _MAX_COUNT), required=True,
+                      help="the hand (from 1)")
+    hint.add_argument("--action", type=ct.whole(0, _MAX_COUNT), required=True,
                       help="advise after this many actions of the hand")
-    hint.add_argument("--samples", type=int, default=None, help="imagined deals per decision")
-    hint.add_argument("--seconds", type=float, default=None,
-                      help="a time limit: advice from the deals solved by then")
+    hint.add_argument("--samples", type=ct.whole(1, ct.MAX_SAMPLES), default=None,
+                      help="imagined deals per decision (default: the Insane bot's own, "
+                           f"30 in the play and 10 in the auction; at most {ct.MAX_SAMPLES:,})")
+    hint.add_argument("--seconds", type=ct.seconds(), default=None,
+                      help="a time limit: advice from the deals solved by then (default "
+                           "none; at most a day)")
     hint.add_argument("--json", action="store_true", help="print JSON")
 
     bench = sub.add_parser("bench", help="benchmarks")
     bench.add_argument("what", choices=["engine", "solver", "nodes"],
                        help="what to measure (nodes: the solver's search nodes, no timing)")
-    bench.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
-    bench.add_argument("--deals", type=int, default=200, help="deals per solver measurement")
-    bench.add_argument("--passes", type=int, default=3,
-                       help="solver: passes through the deals, each call's least time kept")
-    bench.add_argument("--offset", type=int, default=0,
-                       help="nodes: shift the deals' seeds by this much (other deals)")
-    bench.add_argument("--write", metavar="PATH", help="write the results into this markdown")
+    bench.add_argument("--seconds", type=ct.seconds(3600), default=5.0,
+                       help="engine: time per measurement (default %(default)s; at most 3600)")
+    bench.add_argument("--deals", type=ct.whole(1, 100_000), default=200,
+                       help="solver, nodes: deals per measurement (default %(default)s)")
+    bench.add_argument("--passes", type=ct.whole(1, 100), default=3,
+                       help="solver: passes through the deals, each call's least time kept "
+                            "(default %(default)s)")
+    bench.add_argument("--offset", type=ct.whole(0, 10**9), default=0,
+                       help="nodes: shift the deals' seeds by this much (other deals; "
+                            "default %(default)s)")
+    bench.add_argument("--write", metavar="PATH",
+                       help="engine, solver: write the results into this markdown file (.md), "
+                            "created if missing; only this benchmark's section (between its "
+                            "<!-- bench ... --> markers) is rewritten, or appended if absent")
 
     serve = sub.add_parser("serve", help="serve the browser game so friends can join a table")
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (0.0.0.0 for every network)")
-    serve.add_argument("--port", type=int, default=8500, help="port (default 8500)")
+    serve.add_argument("--port", type=ct.port, default=8500,
+                       help="port (default 8500; 0: any free port)")
     serve.add_argument("--db", default=None, help="the saves and statistics file")
 
     from .arena.cli import add_arena_arguments
@@ -95,14 +130,62 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _table_options(args: argparse.Namespace) -> str | None:
+    """Why the game options do not go together (None if they do); fills in the defaults."""
+    given = [f"--{name}" for name in ("rules", "seed", "seat", "bots")
+             if getattr(args, name) is not None]
+    if args.command == "play" and not args.text and given:
+        return (f"{', '.join(given)} set the terminal game: give them with --text (the "
+                "browser game chooses its rules and opponents on its own page)")
+    if args.command == "tui" and args.resume is not None:
+        clash = [g for g in given if g in ("--rules", "--seed")]
+        if clash:
+            return (f"{' and '.join(clash)} cannot go with --resume: the game goes on with "
+                    f"the rules and seed of {args.resume}")
+    if args.rules is None:
+        args.rules = Rules.preset("australian")
+    if args.seat is None:
+        args.seat = 0
+    if args.bots is None:
+        args.bots = "medium"
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    Output into a pipe whose reader has gone (``fivehundred replay f | head -1``) ends the
+    command quietly, as Unix tools do, with status 1.
+    """
+    try:
+        status = _main(argv)
+        sys.stdout.flush()       # here, where a closed pipe can still be caught
+    except BrokenPipeError:
+        ct.quiet_broken_pipe()
+        return 1
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command in ("play", "tui"):
+        why = _table_options(args)
+        if why is not None:
+            print(f"fivehundred {args.command}: {why}", file=sys.stderr)
+            return 2
     if args.command == "play" and args.text:
         from .console import run_console_game
 
         return run_console_game(args.rules, seed=args.seed, seat=args.seat, bots=args.bots)
     if args.command == "tui":
+        if args.resume is not None:
+            from .record.files import read_text
+
+            try:
+                read_text(args.resume)   # unreadable (missing, not UTF-8): said as replay does
+            except FiveHundredError as e:
+                print(f"fivehundred tui: {e}", file=sys.stderr)
+                return 2
         from .tui import run_tui
 
         return run_tui(args.rules, seed=args.seed, seat=args.seat, bots=args.bots,
@@ -127,23 +210,35 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return hint_main(args.file, args.hand, args.action, as_json=args.json,
                          samples=args.samples, seconds=args.seconds)
-    if args.command == "bench" and args.what == "nodes":
-        from .benchmarks.solver import bench_nodes_main
-
-        return bench_nodes_main(deals=args.deals, offset=args.offset)
-    if args.command == "bench" and args.what == "solver":
-        from .benchmarks.solver import bench_solver_main
-
-        return bench_solver_main(deals=args.deals, write=args.write, passes=args.passes)
     if args.command == "bench":
-        from .benchmarks.engine import bench_main
-
-        return bench_main(seconds=args.seconds, write=args.write)
+        return _bench(args)
     if args.command == "arena":
         from .arena.cli import run_arena_main
 
         return run_arena_main(args)
     return 2  # pragma: no cover - argparse rejects unknown commands
+
+
+def _bench(args: argparse.Namespace) -> int:
+    if args.write is not None:
+        try:
+            if args.what == "nodes":
+                raise FiveHundredError("--write: bench nodes prints its table only")
+            ct.check_output("--write", args.write, (".md",))
+        except FiveHundredError as e:
+            print(f"fivehundred bench: {e}", file=sys.stderr)
+            return 2
+    if args.what == "nodes":
+        from .benchmarks.solver import bench_nodes_main
+
+        return bench_nodes_main(deals=args.deals, offset=args.offset)
+    if args.what == "solver":
+        from .benchmarks.solver import bench_solver_main
+
+        return bench_solver_main(deals=args.deals, write=args.write, passes=args.passes)
+    from .benchmarks.engine import bench_main
+
+    return bench_main(seconds=args.seconds, write=args.write)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -22,13 +22,19 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
 
     from .errors import FiveHundredError
     from .game import Game
+    from .record import replay
     from .solver.analysis import load_input
+    from .solver.analysis.common import _label, _names
 
     try:
         budget = Budget(samples=samples, seconds=seconds)
         rec = load_input(path)
         if isinstance(rec, tuple):
             raise FiveHundredError("a hint needs a game record (.fhr or .fhr.json), not a deal")
+        try:
+            replay(rec)     # the whole record checked first, as analyse and replay do
+        except FiveHundredError as e:
+            raise FiveHundredError(f"{path}: {e}") from None
         if not 1 <= hand <= len(rec.hands):
             raise FiveHundredError(f"no hand {hand}: the record has {len(rec.hands)} hand(s)")
         h = rec.hands[hand - 1]
@@ -36,20 +42,26 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
             raise FiveHundredError(f"--action {action}: hand {hand} has {len(h.actions)} "
                                    "actions")
         g = Game(rec.rules, seed=0, deal=h.deal(rec.rules))
-        for a in h.actions[:action]:
-            g.apply(a)
+        for m, a in enumerate(h.actions[:action], 1):
+            try:
+                g.apply(a)
+            except FiveHundredError as e:  # pragma: no cover - replay checked every action
+                raise FiveHundredError(f"hand {hand}, action {m} ({a}): {e}") from None
         if g.to_move is None:
             raise FiveHundredError(f"after {action} actions hand {hand} is over: no one to advise")
         d = hint(g.view(g.to_move), seed=seed, budget=budget)
     except FiveHundredError as e:
         print(f"fivehundred hint: {e}", file=sys.stderr)
         return 2
+    names = _names(rec.rules, rec.seat_names)
     if as_json:
-        out = {"seat": g.to_move, "action": d.action, "reason": d.reason, "samples": d.samples,
+        out = {"seat": g.to_move, "name": names[g.to_move], "action": d.action,
+               "reason": d.reason, "samples": d.samples,
                "candidates": [{"action": c.action, "value": c.value,
                                "make_probability": c.make_probability, "note": c.note}
                               for c in d.candidates]}
         print(json.dumps(out, indent=2))
     else:
-        print(f"Seat {g.to_move} to move: " + format_hint(d, phase=g.phase))
+        who = _label(names, g.to_move)
+        print(f"{who[:1].upper() + who[1:]} to move: " + format_hint(d, phase=g.phase))
     return 0

@@ -12,13 +12,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from .. import clitools as ct
 from ..errors import FiveHundredError
 from ..rules import Rules
 from .executors import make_executor
 from .play import ArenaError, UnitResult
 from .report import format_report, summarize
 from .results import ResultsFile
-from .runner import run_match
+from .runner import check_bots, run_match
 from .spec import MatchSpec
 
 
@@ -26,24 +27,26 @@ def add_arena_arguments(p: argparse.ArgumentParser, rules_type: Callable[[str], 
     """The options of ``fivehundred arena``."""
     p.add_argument("--rules", type=rules_type, default=Rules.preset("australian"),
                    help="a preset name or a rules string (default australian)")
-    p.add_argument("--a", required=True, metavar="BOT", help="bot A (e.g. hard)")
-    p.add_argument("--b", required=True, metavar="BOT", help="bot B (e.g. medium)")
-    p.add_argument("--deals", type=int, default=200,
+    bots = "random, easy, medium, hard, insane, or cheater (sees every card: for measurement)"
+    p.add_argument("--a", required=True, metavar="BOT", help=f"bot A: {bots}")
+    p.add_argument("--b", required=True, metavar="BOT", help="bot B: any of the same")
+    p.add_argument("--deals", type=ct.whole(0, 1_000_000), default=200,
                    help="deals, each played in every seating (default 200)")
-    p.add_argument("--games", type=int, default=0,
+    p.add_argument("--games", type=ct.whole(0, 100_000), default=0,
                    help="whole games, each played in every seating (default 0)")
     p.add_argument("--seed", type=int, default=0, help="the match seed (default 0)")
-    p.add_argument("--workers", type=int, default=2,
+    p.add_argument("--workers", type=ct.whole(1, 1024), default=2,
                    help="local worker processes (default 2; 1 runs in this process)")
     p.add_argument("--ray", metavar="ADDRESS", default=None,
                    help="run on Ray: a cluster address, or 'local' to start one here "
                         "(pip install 'fivehundred[ray]')")
-    p.add_argument("--samples", type=int, default=None, help="bots' samples per decision")
-    p.add_argument("--seconds", type=float, default=None,
+    p.add_argument("--samples", type=ct.whole(1, ct.MAX_SAMPLES), default=None,
+                   help="bots' samples per decision (default: each bot's own)")
+    p.add_argument("--seconds", type=ct.seconds(), default=None,
                    help="bots' time limit per decision, in seconds (Hard and Insane decide "
                         "on the deals solved by then; results then depend on the machine's "
                         "speed)")
-    p.add_argument("--max-hands", type=int, default=500,
+    p.add_argument("--max-hands", type=ct.whole(1, 100_000), default=500,
                    help="stop a game after this many hands, unfinished (default 500)")
     p.add_argument("--out", metavar="PATH", default=None,
                    help="stream results to this JSON-lines file; rerunning with it resumes")
@@ -144,10 +147,19 @@ def run_arena_main(args: argparse.Namespace, stdout: TextIO | None = None,
     """Run ``fivehundred arena`` with parsed options; returns the exit status."""
     out = stdout if stdout is not None else sys.stdout
     err = stderr if stderr is not None else sys.stderr
+    # everything that can be refused is refused here, before a unit is played
     try:
         spec = spec_from_args(args)
+        check_bots(spec)
+        if args.json is not None and args.json != "-":
+            ct.check_output("--json", args.json)
+        if args.out is not None:
+            ct.check_output("--out", args.out)
         results = ResultsFile(args.out, spec) if args.out else None
-    except (FiveHundredError, ValueError, OSError) as e:
+    except OSError as e:
+        print(f"fivehundred arena: --out {args.out}: {e.strerror or e}", file=err)
+        return 2
+    except (FiveHundredError, ValueError) as e:
         print(f"fivehundred arena: {e}", file=err)
         return 2
     progress = Progress(err, quiet=args.quiet)
@@ -208,4 +220,4 @@ def write_json(summary: dict[str, Any], path: str, out: TextIO) -> None:
     if path == "-":
         out.write(text)
     else:
-        Path(path).write_text(text, encoding="utf-8")
+        ct.write_whole(Path(path), text)

@@ -8,6 +8,7 @@ in the time per hand, as OpenSpiel's chance nodes do for euchre.
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 import time
@@ -126,6 +127,10 @@ def report(seconds: float) -> str:
 
 def bench_main(seconds: float = 5.0, write: str | None = None) -> int:
     """``fivehundred bench engine``: print the report; with ``write``, update that file."""
+    if not (math.isfinite(seconds) and seconds > 0):
+        print(f"fivehundred bench: --seconds {seconds}: give a positive number of seconds",
+              file=sys.stderr)
+        return 2
     text = report(seconds)
     print(text)
     if write:

@@ -46,15 +46,18 @@ def write_section(path: str | Path, name: str, text: str) -> None:
     """Put ``text`` between the markers of section ``name`` in ``path``, replacing what was there.
 
     A file without the markers gets the section appended; a missing file starts as
-    ``# Benchmarks``.  Everything outside the markers is kept as it was.
+    ``# Benchmarks``.  Everything outside the markers is kept as it was.  The file is
+    replaced whole (never left half written).
     """
+    from ..clitools import write_whole
+
     p = Path(path)
     begin, end = markers(name)
     block = f"{begin}\n{text}{end}\n"
-    old = p.read_text() if p.exists() else "# Benchmarks\n\n"
+    old = p.read_text(encoding="utf-8") if p.exists() else "# Benchmarks\n\n"
     if begin in old and end in old:
         head, rest = old.split(begin, 1)
         new = head + block + rest.split(end, 1)[1].lstrip("\n")
     else:
         new = old.rstrip("\n") + "\n\n" + block
-    p.write_text(new)
+    write_whole(p, new)

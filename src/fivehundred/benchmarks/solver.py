@@ -361,7 +361,9 @@ def report(deals: int = 200, start_runs: int = 3, passes: int = 3) -> str:
 def bench_solver_main(deals: int = 200, write: str | None = None, passes: int = 3) -> int:
     """``fivehundred bench solver``: print the report; with ``write``, update that file."""
     if deals < 1 or passes < 1:
-        raise SystemExit(f"--deals and --passes must be at least 1 (got {deals} and {passes})")
+        print(f"fivehundred bench: --deals and --passes must be at least 1 (got {deals} and "
+              f"{passes})", file=sys.stderr)
+        return 2
     text = report(deals, passes=passes)
     print(text)
     if write:
@@ -420,8 +422,9 @@ def node_sums(deals: int = 200, offset: int = 0) -> list[NodeSums]:
 def bench_nodes_main(deals: int = 200, offset: int = 0) -> int:
     """``fivehundred bench nodes``: print the node sums of each kind as a markdown table."""
     if deals < 1 or offset < 0:
-        raise SystemExit(f"--deals must be at least 1 and --offset at least 0 "
-                         f"(got {deals} and {offset})")
+        print(f"fivehundred bench: --deals must be at least 1 and --offset at least 0 "
+              f"(got {deals} and {offset})", file=sys.stderr)
+        return 2
     rows = [[r.kind, f"{r.single:,}", f"{r.every:,}", f"{r.floor:,}",
              f"{r.every / r.single:.2f}x", f"{r.floor / r.single:.2f}x"]
             for r in node_sums(deals, offset)]

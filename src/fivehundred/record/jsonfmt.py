@@ -168,12 +168,20 @@ def _ints(value: Any, path: str) -> tuple[int, ...]:
     return tuple(_int(x, f"{path}[{k}]") or 0 for k, x in enumerate(value))
 
 
+def json_problem(e: json.JSONDecodeError) -> str:
+    """What is wrong with a JSON text and where: ``Expecting value at line 3, column 5``
+    (Python's message for a string left open already ends in "at", said once)."""
+    return f"{e.msg.removesuffix(' at')} at line {e.lineno}, column {e.colno}"
+
+
 def loads_json(text: str) -> GameRecord:
     """Parse a JSON record; RecordError names the JSON path and what was expected."""
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates)
+        data = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        raise RecordError(f"not JSON: {json_problem(e)}") from None
+    except RecursionError:
+        raise RecordError("not JSON: nested too deeply") from None
     top = _object(data, "$", _TOP_KEYS)
     if top["format"] != FORMAT:
         _fail("$.format", f"expected {FORMAT!r}, got {top['format']!r}")

@@ -131,18 +131,18 @@ def report(rec: GameRecord, game: Game, out: TextIO) -> None:
 
 
 def replay_main(path: str, as_json: bool = False) -> int:
-    """``fivehundred replay FILE [--json]``: 0 when the record replays, 2 (and why) if not."""
-    from .jsonfmt import loads_json
-    from .text import loads
+    """``fivehundred replay FILE [--json]``: 0 when the record replays, 2 (and why) if not.
+
+    A record is read as JSON if it starts with ``{`` (or with ``as_json``), else as text."""
+    from .files import parse_record, read_text
 
     try:
-        with open(path, encoding="utf-8") as fp:
-            text = fp.read()
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"fivehundred replay: cannot read {path}: {e}", file=sys.stderr)
+        text = read_text(path)
+    except FiveHundredError as e:
+        print(f"fivehundred replay: {e}", file=sys.stderr)
         return 2
     try:
-        rec = loads_json(text) if as_json else loads(text)
+        rec = parse_record(text, True if as_json else None)
         game = replay(rec)
     except FiveHundredError as e:
         print(f"fivehundred replay: {path}: {e}", file=sys.stderr)

@@ -121,8 +121,9 @@ def load(fp: IO[str]) -> GameRecord:
 
 
 def loads(text: str) -> GameRecord:
-    """Parse a text record; RecordError says the line, the hand and what was expected."""
-    return _Reader(text).read()
+    """Parse a text record; RecordError says the line, the hand and what was expected.  A
+    byte-order mark at the start is dropped."""
+    return _Reader(text.removeprefix("\ufeff")).read()
 
 
 class _Reader:

@@ -35,11 +35,15 @@ class LimitError(ValueError):
     number)."""
 
 
+#: The largest node budget the kernel can count to (its counters are 64-bit).
+MAX_BUDGET = 2**62
+
+
 def check_limits(budget: int, seconds: float | None) -> None:
     """Refuse a budget or time limit that is not one, saying what was given."""
-    if budget < 0:
-        raise LimitError(f"a node budget of {budget}: give a positive number of nodes, "
-                         f"or 0 for no limit")
+    if not 0 <= budget <= MAX_BUDGET:
+        raise LimitError(f"a node budget of {budget}: give a positive number of nodes up to "
+                         f"{MAX_BUDGET:,}, or 0 for no limit")
     if seconds is not None and not seconds > 0:   # (NaN is not > 0 either)
         raise LimitError(f"a time limit of {seconds} seconds: give a positive number of "
                          f"seconds, or None for no limit")
@@ -47,8 +51,8 @@ def check_limits(budget: int, seconds: float | None) -> None:
 
 def deadline_after(seconds: float | None) -> float | None:
     """The ``time.perf_counter()`` reading at which ``seconds`` from now run out (None: no
-    limit, also for an infinite one)."""
-    if seconds is None or math.isinf(seconds):
+    limit, also for an infinite one or one longer than a thread can wait, centuries)."""
+    if seconds is None or math.isinf(seconds) or seconds >= threading.TIMEOUT_MAX:
         return None
     return time.perf_counter() + seconds
 
@@ -102,7 +106,8 @@ class _Watchdog:
                         time_up(w)
                         del self._calls[token]
                 soonest = min((d for _, d in self._calls.values()), default=None)
-                self._cond.wait(None if soonest is None else soonest - now)
+                self._cond.wait(None if soonest is None
+                                else min(soonest - now, threading.TIMEOUT_MAX))
 
 
 _WATCHDOG = _Watchdog()

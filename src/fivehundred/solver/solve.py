@@ -71,7 +71,8 @@ def _acquire(deadline: float | None) -> bool:
     if deadline is None:
         return _KERNEL.acquire()
     left = deadline - time.perf_counter()
-    return left > 0 and _KERNEL.acquire(timeout=left)
+    # (a far deadline waits as long as the lock can: a longer timeout overflows)
+    return left > 0 and _KERNEL.acquire(timeout=min(left, threading.TIMEOUT_MAX))
 
 
 @contextmanager

@@ -6,6 +6,7 @@ is told (``--host 0.0.0.0``) so friends can join a table through per-seat links.
 
 from __future__ import annotations
 
+import errno
 import socket
 import sys
 import threading
@@ -19,37 +20,76 @@ DEFAULT_PORT = 8500
 
 def free_port(host: str, start: int, tries: int = 20) -> int:
     """The first port from ``start`` that can be bound on ``host``."""
-    for port in range(start, start + tries):
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-            try:
-                s.bind((host, port))
-            except OSError:
+    with listening_socket(host, start, tries) as s:
+        port: int = s.getsockname()[1]
+        return port
+
+
+def listening_socket(host: str, port: int, tries: int = 1) -> socket.socket:
+    """A socket bound on ``host`` at ``port`` (0: any free port), or at the first of ``tries``
+    ports from it that is free: the server is handed this very socket, so what is announced
+    is what it listens on, with no window for another program to take the port.
+
+    OSError says which port (or ports) and why, and what to do about it.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    last = port + tries - 1
+    for p in range(port, last + 1):
+        s = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind((host, p))
+        except OSError as e:
+            s.close()
+            if e.errno == errno.EADDRINUSE and p < last:
                 continue
-            return port
-    raise OSError(f"no free port from {start} to {start + tries - 1} on {host}")
+            if e.errno == errno.EADDRINUSE:
+                which = f"port {port}" if tries == 1 else f"ports {port} to {last}"
+                raise OSError(e.errno, f"{which} on {host} already in use; choose another "
+                                       "with --port (0: any free port)") from None
+            if isinstance(e, socket.gaierror):
+                raise OSError(e.errno, f"cannot listen on {host}: unknown host "
+                                       f"({e.strerror})") from None
+            raise OSError(e.errno, f"cannot listen on {host} port {p}: {e.strerror}; choose "
+                                   "another --port or --host") from None
+        return s
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bool) -> int:
-    """Serve the game until interrupted; 2 if the database cannot be used."""
+    """Serve the game until interrupted; 2 if the database cannot be used or the address
+    cannot be listened on (the reason on stderr, before anything is announced)."""
     import uvicorn
 
     from .app import create_app
 
     path = Path(db) if db else default_path()
     try:
-        store = Store(path)
-    except StoreError as e:
-        print(f"fivehundred: {e}", file=sys.stderr)
+        sock = (listening_socket(host, DEFAULT_PORT, tries=20) if port is None
+                and mode == "local" else listening_socket(host, DEFAULT_PORT if port is None
+                                                          else port))
+    except OSError as e:
+        print(f"fivehundred {'play' if mode == 'local' else 'serve'}: {e.strerror}",
+              file=sys.stderr)
         return 2
-    if port is None:
-        port = free_port(host, DEFAULT_PORT) if mode == "local" else DEFAULT_PORT
-    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
-    print(f"Five Hundred is at {url}  (saves: {path}; Ctrl-C stops the server)", flush=True)
-    if mode == "serve":
-        print("Start a table with 'play with friends' and send each friend their seat's link.")
-    if open_browser:
-        threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    app = create_app(store, mode=mode)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
-    store.close()
+    with sock:
+        try:
+            store = Store(path)
+        except StoreError as e:
+            print(f"fivehundred: {e}", file=sys.stderr)
+            return 2
+        port = sock.getsockname()[1]
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
+        print(f"Five Hundred is at {url}  (saves: {path}; Ctrl-C stops the server)", flush=True)
+        if mode == "serve":
+            print("Start a table with 'play with friends' and send each friend their seat's "
+                  "link.")
+        if open_browser:
+            threading.Timer(1.0, lambda: webbrowser.open(url)).start()
+        app = create_app(store, mode=mode)
+        config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                                ws_max_size=65536)
+        uvicorn.Server(config).run(sockets=[sock])
+        store.close()
     return 0

@@ -17,14 +17,12 @@ from .ddtable import DDTable, dd_table
 def load_input(path: str) -> GameRecord | tuple[Rules, Deal]:
     """Read ``fivehundred analyse``'s FILE: a record (text or JSON) or a JSON deal file."""
     from ...record import loads, loads_json
+    from ...record.files import read_text
 
     try:
-        with open(path, encoding="utf-8") as fp:
-            text = fp.read()
-    except UnicodeDecodeError as e:
-        raise AnalysisError(f"cannot read {path}: not UTF-8 text ({e.reason})") from None
-    except OSError as e:
-        raise AnalysisError(f"cannot read {path}: {e.strerror or e}") from None
+        text = read_text(path)
+    except FiveHundredError as e:
+        raise AnalysisError(str(e)) from None
     try:
         start = text.lstrip()[:1]
         if start not in ("{", "["):
@@ -34,8 +32,9 @@ def load_input(path: str) -> GameRecord | tuple[Rules, Deal]:
         except json.JSONDecodeError as e:
             if start == "[":  # a text record starts with its [Rules "..."] tag
                 return loads(text)
-            raise AnalysisError(f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})"
-                                ) from None
+            from ...record.jsonfmt import json_problem
+
+            raise AnalysisError(f"not valid JSON: {json_problem(e)}") from None
         except RecursionError:
             raise AnalysisError("not valid JSON: nested too deeply") from None
         if not isinstance(obj, dict):
@@ -61,8 +60,7 @@ def deal_from_json(obj: dict[str, Any]) -> tuple[Rules, Deal]:
     spec = obj.get("rules", "australian")
     if not isinstance(spec, str):
         raise AnalysisError(f"rules must be a preset name or a rules string, not {spec!r}")
-    rules = (Rules.from_string(spec) if spec.strip().startswith("fivehundred(")
-             else Rules.preset(spec.strip()))
+    rules = Rules.parse(spec)
     deal: dict[str, Any] = {k: obj[k] for k in ("dealer", "hands", "kitty", "dead") if k in obj}
     deal.setdefault("dealer", 0)
     return rules, parse_deal(rules, deal)

@@ -1,0 +1,42 @@
+"""Reading a record file as the commands do: UTF-8 text (a byte-order mark dropped), text or
+JSON told apart by the first character that is not white space (``{`` starts a JSON record).
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "x.fhr"
+>>> _ = path.write_bytes(b"\\xf5\\x00")
+>>> read_text(str(path))
+Traceback (most recent call last):
+...
+fivehundred.errors.RecordError: cannot read .../x.fhr: not UTF-8 text (invalid start byte at byte 0)
+"""
+
+from __future__ import annotations
+
+from ..errors import RecordError
+from .jsonfmt import loads_json
+from .model import GameRecord
+from .text import loads
+
+
+def read_text(path: str) -> str:
+    """The text of the file at ``path``; RecordError says why it cannot be read (a missing
+    file, a folder, not UTF-8 text)."""
+    try:
+        with open(path, encoding="utf-8-sig") as fp:
+            return fp.read()
+    except UnicodeDecodeError as e:
+        raise RecordError(f"cannot read {path}: not UTF-8 text ({e.reason} at byte "
+                          f"{e.start})") from None
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def is_json(text: str) -> bool:
+    """Whether ``text`` looks like a JSON record (or deal): it starts with ``{``."""
+    return text.lstrip()[:1] == "{"
+
+
+def parse_record(text: str, as_json: bool | None = None) -> GameRecord:
+    """A record from its text: JSON if ``as_json``, text if False, told apart by
+    :func:`is_json` if None."""
+    return loads_json(text) if (is_json(text) if as_json is None else as_json) else loads(text)

@@ -1,0 +1,372 @@
+"""The command line's handling of bad input: bounded numbers, output paths checked before the
+work, clear one-line refusals with status 2, and no tracebacks."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fivehundred import clitools
+from fivehundred.cli import TABLE_BOTS, main
+
+GOLDEN = Path(__file__).parent / "data" / "australian_seed7.fhr"
+
+
+def _exit(argv: list[str]) -> int:
+    """The status of ``main(argv)``, argparse's refusals (SystemExit) included."""
+    try:
+        return main(argv)
+    except SystemExit as e:
+        return int(e.code or 0)
+
+
+# ------------------------------------------------------------------ numbers (items 1, 2)
+
+
+@pytest.mark.parametrize("argv", [
+    ["hint", "x.fhr", "--hand", "5", "--action", "2", "--samples", "99999999999999999999"],
+    ["hint", "x.fhr", "--hand", "5", "--action", "12", "--seconds", "1e300"],
+    ["hint", "x.fhr", "--action", "1", "--hand", "99999999999999999999"],
+    ["bench", "engine", "--seconds", "nan"],
+    ["bench", "engine", "--seconds", "0"],
+    ["bench", "engine", "--seconds", "-1"],
+    ["bench", "solver", "--deals", "99999999999999999999"],
+    ["arena", "--a", "easy", "--b", "easy", "--seconds", "inf"],
+    ["arena", "--a", "easy", "--b", "easy", "--samples", "0"],
+    ["arena", "--a", "easy", "--b", "easy", "--workers", "0"],
+    ["serve", "--port", "-1"],
+    ["serve", "--port", "99999"],
+    ["play", "--no-browser", "--port", "70000"],
+])
+def test_numbers_out_of_range_are_usage_errors(argv: list[str],
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Refused by argparse before any work (none of these files is even opened)."""
+    assert _exit(argv) == 2
+    err = capsys.readouterr().err
+    assert f"argument {argv[-2]}: " in err and "expected" in err and "Traceback" not in err
+
+
+def test_the_bounds_of_the_shared_types() -> None:
+    seconds = clitools.seconds(60)
+    assert seconds("60") == 60.0 and seconds("1e-9") == 1e-9
+    for bad in ("60.5", "0", "-0", "nan", "inf", "-inf", "x"):
+        with pytest.raises(Exception, match="expected a number of seconds above 0 and at most 60"):
+            seconds(bad)
+    count = clitools.whole(1, 9)
+    assert count("1") == 1 and count("9") == 9
+    for bad in ("0", "10", "1.5", "", "9" * 5000):
+        with pytest.raises(Exception, match="expected a whole number from 1 to 9"):
+            count(bad)
+    assert clitools.port("0") == 0 and clitools.port("65535") == 65535
+
+
+# --------------------------------------------------------- output paths (items 3, 4)
+
+
+def _no_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail the test if the arena starts playing."""
+    from fivehundred.arena import cli as arena_cli
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the match was played before its options were checked")
+
+    monkeypatch.setattr(arena_cli, "run_match", refuse)
+    monkeypatch.setattr(arena_cli, "make_executor", refuse)
+
+
+@pytest.mark.parametrize(("flag", "target", "message"), [
+    ("--json", "adir", "--json {}: is a directory; give a file name"),
+    ("--json", "nodir/x.json", "--json {}: no such directory"),
+    ("--out", "adir", "--out {}: is a directory; give a file name"),
+    ("--out", "nodir/x.jsonl", "--out {}: no such directory"),
+])
+def test_arena_checks_its_output_paths_before_playing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        flag: str, target: str, message: str) -> None:
+    _no_play(monkeypatch)
+    (tmp_path / "adir").mkdir()
+    path = str(tmp_path / target)
+    assert _exit(["arena", "--a", "easy", "--b", "easy", "--deals", "1", flag, path]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"fivehundred arena: {message.format(path)}")
+    assert err.count("\n") == 1 and not (tmp_path / "nodir").exists()
+
+
+def test_arena_refuses_an_unknown_bot_first(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    _no_play(monkeypatch)
+    assert _exit(["arena", "--a", "foo", "--b", "easy"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("fivehundred arena: --a foo: no such bot; bots are cheater, easy, hard, "
+                   "insane, medium, random\n")          # and no "results are not saved" notice
+
+
+def test_the_bot_names_in_the_help_are_the_registered_ones(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from fivehundred.bots import bot_names
+
+    assert set(TABLE_BOTS) | {"cheater"} == set(bot_names())
+    assert _exit(["arena", "--help"]) == 0
+    helptext = " ".join(capsys.readouterr().out.split())
+    assert "bot A: random, easy, medium, hard, insane, or cheater" in helptext
+
+
+@pytest.mark.parametrize(("target", "message"), [
+    ("adir", "is a directory; give a file name"),
+    ("nodir/x.md", "no such directory"),
+    ("game.fhr", "expected a .md file"),
+    ("notes.txt", "expected a .md file"),
+])
+def test_bench_checks_write_before_measuring(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str],
+                                             target: str, message: str) -> None:
+    from fivehundred.benchmarks import solver as bench
+
+    monkeypatch.setattr(bench, "report", lambda *a, **k: pytest.fail("measured first"))
+    (tmp_path / "adir").mkdir()
+    record = tmp_path / "game.fhr"
+    record.write_text("[Rules \"australian\"]\n")
+    path = str(tmp_path / target)
+    assert _exit(["bench", "solver", "--deals", "1", "--passes", "1", "--write", path]) == 2
+    assert capsys.readouterr().err.startswith(f"fivehundred bench: --write {path}: {message}")
+    assert record.read_text() == "[Rules \"australian\"]\n"
+
+
+def test_bench_nodes_has_nothing_to_write(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _exit(["bench", "nodes", "--write", "x.md"]) == 2
+    assert "bench nodes prints its table only" in capsys.readouterr().err
+
+
+def test_bench_help_shows_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _exit(["bench", "--help"]) == 0
+    helptext = " ".join(capsys.readouterr().out.split())
+    for default in ("(default 5.0;", "(default 200)", "(default 3)", "default 0)", ".md"):
+        assert default in helptext
+    assert _exit(["hint", "--help"]) == 0
+    helptext = " ".join(capsys.readouterr().out.split())
+    assert "default: the Insane bot's own" in helptext and "(default none;" in helptext
+
+
+def test_a_file_is_replaced_whole_or_not_at_all(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = tmp_path / "b.md"
+    doc.write_text("old\n")
+    clitools.write_whole(doc, "new\n")
+    assert doc.read_text() == "new\n"
+
+    def broken(*args: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError, match="No space"):
+        clitools.write_whole(doc, "newer\n")
+    assert doc.read_text() == "new\n" and [p.name for p in tmp_path.iterdir()] == ["b.md"]
+
+
+def test_arena_json_written_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "m.json"
+    assert main(["arena", "--a", "random", "--b", "random", "--deals", "1", "--workers", "1",
+                 "--quiet", "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["units_done"] == 2
+    capsys.readouterr()
+
+
+
+# ------------------------------------------------------------------------- ports (item 5)
+
+
+def test_a_port_in_use_is_one_clear_message(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--db", str(tmp_path / "x.db")]) == 2
+        out = capsys.readouterr()
+        assert out.out == ""                                  # no URL announced
+        assert out.err == (f"fivehundred serve: port {port} on 127.0.0.1 already in use; "
+                           "choose another with --port (0: any free port)\n")
+        assert main(["play", "--no-browser", "--port", str(port), "--db",
+                     str(tmp_path / "x.db")]) == 2
+        assert f"fivehundred play: port {port} on" in capsys.readouterr().err
+
+
+def test_port_0_announces_the_port_it_got(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    import uvicorn
+
+    served: list[int] = []
+
+    def serve(self: uvicorn.Server, sockets: list[Any]) -> None:
+        served.append(sockets[0].getsockname()[1])
+
+    monkeypatch.setattr(uvicorn.Server, "run", serve)
+    assert main(["serve", "--port", "0", "--db", str(tmp_path / "x.db")]) == 0
+    out = capsys.readouterr().out
+    assert served and served[0] != 0
+    assert f"Five Hundred is at http://127.0.0.1:{served[0]}/ " in out
+
+
+# -------------------------------------------------------------- a closed pipe (item 6)
+
+
+@pytest.mark.parametrize("argv", [
+    ["replay", str(GOLDEN)],
+    ["play", "--text", "--seed", "3", "--bots", "easy"],
+    ["--help"],
+])
+def test_a_closed_pipe_ends_quietly(argv: list[str]) -> None:
+    """``fivehundred replay f | head -1``: output into a pipe nobody reads any more ends the
+    command without a traceback (status 1, as Python's docs suggest for EPIPE; --help, which
+    argparse prints, may end 0 or 1)."""
+    read, write = os.pipe()
+    os.close(read)                       # the reader is gone before the first write
+    try:
+        proc = subprocess.run([sys.executable, "-m", "fivehundred", *argv],
+                              stdin=subprocess.DEVNULL, stdout=write, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    finally:
+        os.close(write)
+    assert "Traceback" not in proc.stderr and "BrokenPipeError" not in proc.stderr
+    assert proc.stderr == "" and proc.returncode in (0, 1)
+
+
+# ------------------------------------------------- options that do not apply (item 7)
+
+
+@pytest.mark.parametrize("flags", [
+    ["--rules", "classic3"], ["--seed", "3"], ["--seat", "1"], ["--bots", "easy"],
+    ["--seed", "3", "--bots", "hard"],
+])
+def test_play_in_the_browser_refuses_the_terminal_games_options(
+        flags: list[str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from fivehundred.web import server
+
+    monkeypatch.setattr(server, "run", lambda *a: pytest.fail("served"))
+    assert main(["play", "--no-browser", *flags]) == 2
+    err = capsys.readouterr().err
+    named = ", ".join(f for f in flags if f.startswith("--"))
+    assert err.startswith(f"fivehundred play: {named} set the terminal game: give them with "
+                          "--text") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("flags", [["--rules", "classic3"], ["--seed", "3"],
+                                   ["--rules", "classic3", "--seed", "3"]])
+def test_tui_resume_refuses_rules_and_seed(tmp_path: Path, flags: list[str],
+                                          monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    import fivehundred.tui
+
+    monkeypatch.setattr(fivehundred.tui, "run_tui", lambda *a, **k: pytest.fail("started"))
+    assert main(["tui", "--resume", str(GOLDEN), *flags]) == 2
+    named = " and ".join(f for f in flags if f.startswith("--"))
+    assert capsys.readouterr().err == (
+        f"fivehundred tui: {named} cannot go with --resume: the game goes on with the rules "
+        f"and seed of {GOLDEN}\n")
+
+
+def test_tui_resume_of_a_binary_file_says_not_utf8(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "x.fhr"
+    path.write_bytes(b"\xf5\x00\x01")
+    assert main(["tui", "--resume", str(path)]) == 2
+    assert capsys.readouterr().err == (f"fivehundred tui: cannot read {path}: not UTF-8 text "
+                                       "(invalid start byte at byte 0)\n")
+
+
+# --------------------------------------------------------------- reading files (item 8)
+
+
+def _replay(path: Path, capsys: pytest.CaptureFixture[str], *flags: str) -> tuple[int, str, str]:
+    rc = main(["replay", str(path), *flags])
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def test_replay_reads_json_and_a_bom_as_analyse_does(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    from fivehundred.record import dumps_json, loads
+
+    rc, expected, _ = _replay(GOLDEN, capsys)
+    assert rc == 0
+    js = tmp_path / "g.fhr.json"
+    js.write_text(dumps_json(loads(GOLDEN.read_text())), encoding="utf-8")
+    assert _replay(js, capsys) == (0, expected, "")             # told apart by its '{'
+    assert _replay(js, capsys, "--json") == (0, expected, "")
+    bom = tmp_path / "bom.fhr"
+    bom.write_bytes(b"\xef\xbb\xbf" + GOLDEN.read_bytes())
+    assert _replay(bom, capsys) == (0, expected, "")
+    bom_js = tmp_path / "bom.fhr.json"
+    bom_js.write_bytes(b"\xef\xbb\xbf" + js.read_bytes())
+    assert _replay(bom_js, capsys) == (0, expected, "")
+    assert main(["analyse", str(bom), "--hand", "1"]) == 0
+    capsys.readouterr()
+
+
+def test_replay_of_binary_and_broken_json(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "x.fhr"
+    path.write_bytes(b"\xf5\x00\x01")
+    rc, out, err = _replay(path, capsys)
+    assert (rc, out) == (2, "")
+    assert err == f"fivehundred replay: cannot read {path}: not UTF-8 text (invalid start byte " \
+                  "at byte 0)\n"
+    path.write_text('{"format": "fivehundred-record",\n "rules": "aus', encoding="utf-8")
+    rc, out, err = _replay(path, capsys)
+    assert rc == 2 and "at at" not in err
+    assert err == (f"fivehundred replay: {path}: not JSON: Unterminated string starting at "
+                   "line 2, column 11\n")
+    path.write_text('{"hands": [["AS"]], "kitty": [', encoding="utf-8")
+    assert main(["analyse", str(path)]) == 2
+    assert capsys.readouterr().err == (f"fivehundred analyse: {path}: not valid JSON: Expecting "
+                                       "value at line 1, column 31\n")
+
+
+# ------------------------------------------------------------------------ hint (item 9)
+
+
+def test_hint_checks_the_whole_record_and_names_the_action(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = GOLDEN.read_text()
+    bad = text.replace("Trick 1 0:QH 1:9H 2:5H 3:4H -> 0", "Trick 1 0:QH 1:QS 2:5H 3:4H -> 0")
+    bad = bad.replace("Trick 4 3:KS 0:9S 1:QS 2:JH -> 3", "Trick 4 3:KS 0:9S 1:9H 2:JH -> 3")
+    assert bad.count("1:QS 2:5H") == 1
+    path = tmp_path / "illegal.fhr"
+    path.write_text(bad, encoding="utf-8")
+    for action in ("20", "0"):      # after the illegal card, and before it: refused alike
+        assert main(["hint", str(path), "--hand", "5", "--action", action]) == 2
+        out = capsys.readouterr()
+        assert out.out == ""
+        assert out.err == (f"fivehundred hint: {path}: hand 5, action 11 (QS): must follow "
+                           "hearts: you hold 9H, 6H\n")
+    assert main(["replay", str(path)]) == 2
+    assert "hand 5, action 11 (QS): must follow hearts" in capsys.readouterr().err
+
+
+def test_hint_names_the_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hint", str(GOLDEN), "--hand", "5", "--action", "12", "--samples", "1"]) == 0
+    assert capsys.readouterr().out.startswith("West (3) to move: Play ")
+    assert main(["hint", str(GOLDEN), "--hand", "5", "--action", "12", "--samples", "1",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seat"] == 3 and data["name"] == "West"
+
+
+# ------------------------------------------------------------------- --version (item 11)
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    assert _exit(["--version"]) == 0
+    assert capsys.readouterr().out == f"fivehundred {version('fivehundred')}\n"
