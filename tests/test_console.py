@@ -435,3 +435,51 @@ def test_bots_as_opponents_and_the_cheater_refused() -> None:
     assert "measurement" in out.getvalue()
     with pytest.raises(SystemExit):
         main(["play", "--text", "--bots", "cheater"])
+
+
+# ------------------------------------------------- the banner, the joker, long input
+
+
+def test_the_banner_names_custom_rules_by_their_preset_and_changes() -> None:
+    rules = Rules.preset("two_24", target=300)
+    text, _ = feed(Game(rules, seed=11), [])
+    banner = text.splitlines()[0]
+    assert banner.startswith("Five Hundred (fivehundred(preset=two_24,target=300): 2 players")
+    assert len(banner) < 100
+    assert Rules.parse("fivehundred(preset=two_24,target=300)").short_string() in banner
+    text, _ = feed(Game(AUS, seed=11), [])
+    assert text.startswith("Five Hundred (australian: 4 players, first to 500)")
+
+
+def test_without_a_joker_the_joker_is_not_mentioned() -> None:
+    two24 = Rules.preset("two_24")
+    assert not two24.has_joker
+    g = advance(two24, lambda g: g.phase == "play" and g.to_move == 0)
+    text, _ = feed(g, ["zz", "?"])
+    assert "not a card: 'zz' (cards look like AS, 10H, JD); ? for help" in text
+    assert "JK" not in text and "jk" not in text and "joker" not in text
+    g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0)
+    text, _ = feed(g, ["zz", "?"])
+    assert "cards look like AS, 10H, JK; lead the joker at no trumps as JK:H" in text
+    assert "jk:h" in text
+
+
+def test_a_long_line_is_not_echoed_in_full() -> None:
+    g = advance(AUS, lambda g: g.phase == "auction" and g.to_move == 0)
+    text, _ = feed(g, ["Q" * 5000, "x" * 30])
+    assert "not a bid: '" + "Q" * 30 + "'… (5000 characters) (bids look like" in text
+    assert "Q" * 31 not in text
+    assert f"not a bid: {'x' * 30!r} (bids" in text            # 30 characters: in full
+
+
+def test_presets_are_case_insensitive_on_the_command_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import fivehundred.console as console
+
+    got: list[Rules] = []
+    monkeypatch.setattr(console, "run_console_game", lambda rules, **kw: got.append(rules) or 0)
+    assert main(["play", "--text", "--rules", "Australian"]) == 0
+    assert main(["play", "--text", "--rules", " CLASSIC3 "]) == 0
+    assert got == [Rules.preset("australian"), Rules.preset("classic3")]
+    with pytest.raises(SystemExit):
+        main(["play", "--text", "--rules", "Austral"])

@@ -41,6 +41,11 @@ CHOICES: dict[str, tuple[str, ...]] = {
 _PATTERN = re.compile(r"^(k?\d+)(-k?\d+)*$")
 
 
+def _text(value: object) -> str:
+    """An option's value as a rules string writes it."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
 @dataclass(frozen=True)
 class Rules:
     """Every option of the game; see docs/rules.md for what each one means."""
@@ -108,20 +113,41 @@ class Rules:
         """The canonical one-line form: ``fivehundred(players=4,deck=43,...)``, every option."""
         parts = []
         for f in fields(self):
-            v = getattr(self, f.name)
-            text = ("true" if v else "false") if isinstance(v, bool) else str(v)
-            parts.append(f"{f.name}={text}")
+            parts.append(f"{f.name}={_text(getattr(self, f.name))}")
         return "fivehundred(" + ",".join(parts) + ")"
+
+    def short_string(self) -> str:
+        """The shortest way to write these rules: a preset's name, else a rules string of the
+        nearest preset and only the options that differ from it (which ``parse`` reads back).
+
+        >>> Rules.preset("two_24").short_string()
+        'two_24'
+        >>> Rules.preset("two_24", target=300, misere_allowed=False).short_string()
+        'fivehundred(preset=two_24,misere_allowed=false,target=300)'
+        """
+        def differing(name: str) -> list[str]:
+            base = Rules.preset(name)
+            return [f"{f.name}={_text(getattr(self, f.name))}" for f in fields(self)
+                    if getattr(self, f.name) != getattr(base, f.name)]
+
+        best = min(self.PRESETS, key=lambda name: len(differing(name)))
+        changed = differing(best)
+        return best if not changed else f"fivehundred(preset={best},{','.join(changed)})"
 
     @classmethod
     def parse(cls, text: str) -> Rules:
-        """A preset name (``classic3``) or a full rules string (``fivehundred(...)``).
+        """A preset name (``classic3``, in any case: ``Australian``) or a full rules string
+        (``fivehundred(...)``), as people type them on the command line.
 
         >>> Rules.parse("classic3") == Rules.from_string("fivehundred(preset=classic3)")
         True
+        >>> Rules.parse(" Australian ") == Rules.preset("australian")
+        True
         """
         s = text.strip()
-        return cls.from_string(s) if s.startswith("fivehundred(") else cls.preset(s)
+        if s.startswith("fivehundred("):
+            return cls.from_string(s)
+        return cls.preset(s.lower() if s.lower() in cls.PRESETS else s)
 
     @classmethod
     def from_string(cls, text: str) -> Rules:

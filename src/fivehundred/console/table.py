@@ -18,7 +18,7 @@ from ..cards import (
 )
 from ..errors import FiveHundredError, MalformedError
 from ..game import Game
-from ..rules import PRESET_NAMES, Rules
+from ..rules import Rules
 from ..view import View
 from .display import (
     CARDISH,
@@ -40,6 +40,23 @@ S C D H or as symbols ♠ ♣ ♦ ♥).
   partner  (five-handed) call qh  (or just qh), or alone
   ?        this help        quit   leave the game
 """
+#: The help's card line for a pack without the joker.
+_NO_JOKER_CARDS = "  cards    as  10h  jd\n"
+#: The most characters of a line typed that a refusal repeats.
+_ECHO = 30
+
+
+def help_text(rules: Rules) -> str:
+    """The help, which speaks of the joker only when the pack has it."""
+    if rules.has_joker:
+        return HELP
+    lines = HELP.splitlines(keepends=True)
+    return "".join(_NO_JOKER_CARDS if ln.startswith("  cards ") else ln for ln in lines)
+
+
+def _echo(text: str) -> str:
+    """A line typed, quoted for a refusal: cut short if long."""
+    return repr(text) if len(text) <= _ECHO else repr(text[:_ECHO]) + f"… ({len(text)} characters)"
 
 _ALIASES = {
     "P": "pass", "PASS": "pass", "M": "misere", "MISERE": "misere", "MISÈRE": "misere",
@@ -133,8 +150,7 @@ class ConsoleGame(Narrator):
             return 0
 
     def _intro(self) -> None:
-        preset = next((n for n in PRESET_NAMES if Rules.preset(n) == self.rules), None)
-        rules = preset if preset is not None else self.rules.to_string()
+        rules = self.rules.short_string()
         self.say(f"Five Hundred ({rules}: {self.rules.players} players, "
                  f"first to {self.rules.target}) · seed {self.game.seed}")
         self.say(f"You sit {self.names[self.seat]}; the others, clockwise: "
@@ -169,7 +185,7 @@ class ConsoleGame(Narrator):
             line = self._ask(self._prompt(v))
             text = line.strip()
             if text.lower() in ("?", "help", "h"):
-                self.say(HELP)
+                self.say(help_text(self.rules))
                 self._legal_line(v)
                 continue
             try:
@@ -202,6 +218,10 @@ class ConsoleGame(Narrator):
             return "Call a card (e.g. call QH) or alone> "
         return "Your lead> " if not v.trick else "Your play> "
 
+    @property
+    def _looks(self) -> str:
+        return "AS, 10H, JK" if self.rules.has_joker else "AS, 10H, JD"
+
     def _parse(self, text: str, v: View) -> list[str]:
         """The action tokens a line of input means here; raise _BadInput if none."""
         if not text:
@@ -217,7 +237,7 @@ class ConsoleGame(Narrator):
                 try:
                     c = card_from_token(w.translate(TO_LETTER))
                 except MalformedError:
-                    raise _BadInput(f"not a card: {w!r} (cards look like AS, 10H, JK; "
+                    raise _BadInput(f"not a card: {_echo(w)} (cards look like {self._looks}; "
                                     "? for help)") from None
                 toks.append(token(c))
             return toks
@@ -230,11 +250,11 @@ class ConsoleGame(Narrator):
         try:
             action_from_token(key, auction=v.phase == "auction")
         except MalformedError:
-            what = {"auction": "not a bid: {!r} (bids look like 7H, 8NT, pass, misere)",
-                    "call": "not a call: {!r} (type e.g. call QH, or alone)",
-                    "play": "not a card: {!r} (cards look like AS, 10H, JK; "
-                            "lead the joker at no trumps as JK:H)"}[v.phase]
-            raise _BadInput(what.format(text) + "; ? for help") from None
+            joker = "; lead the joker at no trumps as JK:H" if self.rules.has_joker else ""
+            what = {"auction": "not a bid: {} (bids look like 7H, 8NT, pass, misere)",
+                    "call": "not a call: {} (type e.g. call QH, or alone)",
+                    "play": f"not a card: {{}} (cards look like {self._looks}{joker})"}[v.phase]
+            raise _BadInput(what.format(_echo(text)) + "; ? for help") from None
         return [key]
 
     # ---------------------------------------------------------------- the screen
