@@ -125,14 +125,23 @@ class Rules:
         >>> Rules.preset("two_24", target=300, misere_allowed=False).short_string()
         'fivehundred(preset=two_24,misere_allowed=false,target=300)'
         """
-        def differing(name: str) -> list[str]:
-            base = Rules.preset(name)
-            return [f"{f.name}={_text(getattr(self, f.name))}" for f in fields(self)
-                    if getattr(self, f.name) != getattr(base, f.name)]
-
-        best = min(self.PRESETS, key=lambda name: len(differing(name)))
-        changed = differing(best)
+        best = self.nearest_preset()
+        changed = [f"{name}={_text(getattr(self, name))}" for name in self._differences(best)]
         return best if not changed else f"fivehundred(preset={best},{','.join(changed)})"
+
+    def nearest_preset(self) -> str:
+        """The preset these rules differ from in the fewest options (the first such): what
+        a table with them is named after.
+
+        >>> Rules.preset("classic3", target=300).nearest_preset()
+        'classic3'
+        """
+        return min(self.PRESETS, key=lambda name: len(self._differences(name)))
+
+    def _differences(self, preset: str) -> list[str]:
+        """The options whose values differ from ``preset``'s."""
+        base = Rules.preset(preset)
+        return [f.name for f in fields(self) if getattr(self, f.name) != getattr(base, f.name)]
 
     @classmethod
     def parse(cls, text: str) -> Rules:

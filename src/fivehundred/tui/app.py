@@ -33,7 +33,7 @@ from ..record import dumps, record_from_game
 from ..rules import Rules
 from ..solver.analysis import ReviewError, review_hand
 from ..view import View
-from ..web.options import closest_preset, rules_label
+from ..web.options import rules_label
 from ..web.state import action_words, bid_grid, display_strain, status_line
 from . import texts
 from .cloth import Cloth
@@ -85,7 +85,7 @@ class TableApp(App[int]):
         self.trick_pause = trick_pause
         self.hint_budget = hint_budget
         self.record_dir = record_dir if record_dir is not None else Path.cwd()
-        self.preset = closest_preset(rules)   # named after it, marked "house rules" if not it
+        self.preset = rules.nearest_preset()  # named after it, marked "house rules" if not it
         self.narrator = Narrator(rules, seat)
         #: The seats along the top: clockwise from your left.
         self.others = [(seat + k) % rules.players for k in range(1, rules.players)]

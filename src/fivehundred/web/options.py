@@ -10,7 +10,6 @@ fivehundred.errors.RulesError: option target takes one of 250, 500, 1000, got 'x
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from ..errors import RulesError
@@ -114,20 +113,6 @@ def build_rules(preset: object, toggles: object) -> Rules:
                              f"{', '.join(str(c) for c in choices)}, got {value!r}")
         changes[option] = value
     return Rules.preset(preset, **changes)
-
-
-def closest_preset(rules: Rules) -> str:
-    """The preset that ``rules`` differ from in the fewest options (the first such preset):
-    what a table built from a rules string is named after.
-
-    >>> closest_preset(Rules.preset("classic3", target=300))
-    'classic3'
-    """
-    def differences(name: str) -> int:
-        base = Rules.preset(name)
-        return sum(getattr(base, f.name) != getattr(rules, f.name) for f in fields(Rules))
-
-    return min(PRESET_NAMES, key=differences)
 
 
 def rules_label(rules: Rules, preset: str) -> str:
