@@ -21,6 +21,7 @@ from ..auction import Contract, price
 from ..cards import NO_TRUMPS, STRAIN_NAMES, SUIT_WORDS
 from ..console.display import pretty, sort_tokens
 from ..game import HandResult
+from ..scoring import declaring_seats
 from ..view import View
 
 
@@ -184,8 +185,18 @@ def _side_label(view: View, side: int, names: list[str]) -> str:
     return " & ".join("You" if s == view.seat else names[s] for s in view.rules.sides[side])
 
 
+def _tricks(n: int) -> str:
+    return f"{n} trick{'s' if n != 1 else ''}"
+
+
 def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
-    """The end-of-hand sheet of the last finished hand: contract, tricks, points, score."""
+    """The end-of-hand sheet of the last finished hand: contract, tricks, points, score.
+
+    The declaring side is the declarer's side and, five-handed, the called partner's:
+    ``contract_points`` is what the declarer's side scored, ``partner_points`` what the called
+    partner scored (half of it), ``defender_points`` what every other side scored. Each line
+    says where its points came from.
+    """
     r = view.rules
     res = view.hand_results[-1]
     sides = r.sides
@@ -193,38 +204,62 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
     c = res.contract
     lines: list[str] = []
     contract_points = 0
+    partner_points = 0
     defender_points = 0
+    declaring_sides: list[int] = []
+
+    def who(s: int) -> str:
+        return "You" if s == view.seat else names[s]
+
     if res.kind == "all_pass_redeal":
         lines.append("Everyone passed: the hand was thrown in.")
     elif c is None:
         lines.append("Everyone passed: the hand was played at no trumps, 10 points a trick.")
         for i in range(len(sides)):
-            lines.append(f"{_side_label(view, i, names)}: {side_tricks[i]} "
-                         f"trick{'s' if side_tricks[i] != 1 else ''}, {res.points[i]:+d}")
+            lines.append(f"{_side_label(view, i, names)}: {_tricks(side_tricks[i])}, "
+                         f"{res.points[i]:+d}")
     else:
         decl_side = r.side_of[c.declarer]
+        partner = res.partner if res.partner not in (None, c.declarer) else None
+        partner_side = None if partner is None else r.side_of[partner]
+        if partner_side == decl_side:
+            partner_side = None
+        declaring_sides = [decl_side] + ([] if partner_side is None else [partner_side])
         contract_points = res.points[decl_side]
-        defender_points = sum(p for i, p in enumerate(res.points) if i != decl_side)
-        who = "You" if c.declarer == view.seat else names[c.declarer]
-        if res.partner is not None and res.partner != c.declarer:
-            who += f" (with {'you' if res.partner == view.seat else names[res.partner]})"
-        took = sum(res.tricks[s] for s in range(r.players)
-                   if s == c.declarer or s == res.partner
-                   or (r.teams != "none" and r.side_of[s] == decl_side))
+        if partner_side is not None:
+            partner_points = res.points[partner_side]
+        defender_points = sum(p for i, p in enumerate(res.points) if i not in declaring_sides)
+        head = who(c.declarer)
+        if partner is not None:
+            head += f" (with {'you' if partner == view.seat else names[partner]})"
+        if c.is_misere:
+            took = res.tricks[c.declarer]
+        else:
+            took = sum(res.tricks[s] for s in declaring_seats(r, c, partner))
         verdict = "made" if res.made else "failed"
-        lines.append(f"{who} bid {bid_words(c.bid)} and took {took} "
-                     f"trick{'s' if took != 1 else ''}: {verdict}, {contract_points:+d}")
+        lines.append(f"{head} bid {bid_words(c.bid)} and took {_tricks(took)}: "
+                     f"{verdict}, {contract_points:+d}")
+        if partner is not None and partner_side is not None:
+            whose = "your" if c.declarer == view.seat else f"{names[c.declarer]}'s"
+            lines.append(f"{who(partner)}, {whose} partner: {partner_points:+d} "
+                         "(half of the contract)")
         for i in range(len(sides)):
-            if i != decl_side and res.points[i]:
-                lines.append(f"{_side_label(view, i, names)} took {side_tricks[i]} "
-                             f"trick{'s' if side_tricks[i] != 1 else ''}: {res.points[i]:+d}")
+            if i in declaring_sides or not res.points[i]:
+                continue
+            label = _side_label(view, i, names)
+            if c.is_misere:
+                lines.append(f"{label}: {res.points[i]:+d}, 10 for each trick "
+                             f"{who(c.declarer)} took")
+            else:
+                lines.append(f"{label} took {_tricks(side_tricks[i])}: {res.points[i]:+d}, "
+                             f"10 a trick")
     return {
         "number": res.number, "kind": res.kind, "contract": contract_json(c),
         "declarer": res.declarer,
-        "declarer_name": None if c is None else ("You" if c.declarer == view.seat
-                                                 else names[c.declarer]),
+        "declarer_name": None if c is None else who(c.declarer),
         "partner": res.partner, "made": res.made, "side_tricks": side_tricks,
         "points": list(res.points), "contract_points": contract_points,
+        "partner_points": partner_points, "declaring_sides": declaring_sides,
         "defender_points": defender_points, "scores": list(view.scores), "lines": lines,
     }
 

@@ -1,0 +1,77 @@
+"""The end-of-hand sheet's numbers and words (fivehundred.web.state.sheet_json)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from fivehundred import Game, Rules
+from fivehundred.actions import MISERE
+from fivehundred.auction import bid_action, contract_of
+from fivehundred.cards import CLUBS, HEARTS
+from fivehundred.game.state import HandResult
+from fivehundred.scoring import hand_points
+from fivehundred.web.state import sheet_json
+
+FIVE_NAMES = ["You", "West", "North-West", "North-East", "East"]
+
+
+def sheet_after(rules: Rules, bid: int, declarer: int, partner: int | None,
+                tricks: tuple[int, ...], names: list[str]) -> dict:  # type: ignore[type-arg]
+    """The sheet of a hand scored by the engine's own scoring."""
+    c = contract_of(rules, bid, declarer)
+    points, made = hand_points(rules, c, partner, tricks)
+    res = HandResult(0, 0, c, declarer, partner, tricks, points, made, "contract")
+    view = replace(Game(rules, seed=1).view(0), hand_results=(res,), scores=points)
+    return sheet_json(view, names)
+
+
+def test_five_called_defenders_are_the_sides_outside_declarer_and_called_partner() -> None:
+    # East (4) bids 7♣ and calls You (0); they take 4 tricks and fail: the three others took
+    # 2 each (+20 each, +60 in all); the called partner's -80 is not the defenders'.
+    r = Rules.preset("five_called")
+    s = sheet_after(r, bid_action(7, CLUBS), 4, 0, (1, 2, 2, 2, 3), FIVE_NAMES)
+    assert s["points"] == [-80, 20, 20, 20, -160]
+    assert s["contract_points"] == -160
+    assert s["partner_points"] == -80
+    assert s["defender_points"] == 60
+    assert sorted(s["declaring_sides"]) == [0, 4]
+    assert s["lines"][0] == "East (with you) bid 7♣ and took 4 tricks: failed, -160"
+    assert "You, East's partner: -80 (half of the contract)" in s["lines"]
+    assert "West took 2 tricks: +20, 10 a trick" in s["lines"]
+    assert not any(line.startswith("You took") for line in s["lines"])
+
+
+def test_five_called_made_contract_counts_only_the_real_defenders() -> None:
+    r = Rules.preset("five_called")
+    s = sheet_after(r, bid_action(7, HEARTS), 4, 0, (3, 1, 1, 1, 4), FIVE_NAMES)
+    assert s["made"] and s["contract_points"] == 200 and s["partner_points"] == 100
+    assert s["defender_points"] == 30
+
+
+def test_playing_alone_has_no_partner_line() -> None:
+    r = Rules.preset("five_called")
+    s = sheet_after(r, bid_action(6, HEARTS), 4, None, (1, 1, 1, 1, 6), FIVE_NAMES)
+    assert s["partner_points"] == 0 and s["declaring_sides"] == [4]
+    assert s["defender_points"] == 40
+    assert not any("partner" in line for line in s["lines"])
+
+
+def test_failed_misere_defender_points_say_they_come_from_the_declarers_tricks() -> None:
+    r = Rules.preset("classic3", misere_defender_points="ten_per_declarer_trick")
+    names = ["You", "West", "East"]
+    s = sheet_after(r, MISERE, 0, None, (5, 0, 5), names)
+    assert s["lines"][0] == "You bid misère and took 5 tricks: failed, -250"
+    assert "West: +50, 10 for each trick You took" in s["lines"]
+    assert "East: +50, 10 for each trick You took" in s["lines"]
+    assert s["defender_points"] == 100
+    assert not any("took 0 tricks" in line for line in s["lines"])
+
+
+def test_partnership_sheet_keeps_its_shape() -> None:
+    r = Rules.preset("australian")
+    names = ["You", "West", "North", "East"]
+    s = sheet_after(r, bid_action(7, HEARTS), 0, None, (4, 1, 3, 2), names)
+    assert s["points"] == [200, 30] and s["contract_points"] == 200
+    assert s["defender_points"] == 30 and s["side_tricks"] == [7, 3]
+    assert s["lines"] == ["You bid 7♥ and took 7 tricks: made, +200",
+                          "West & East took 3 tricks: +30, 10 a trick"]
