@@ -720,3 +720,37 @@ def test_a_table_from_a_rules_string_is_named_after_its_preset() -> None:
             text = screen_text(app)
             assert "Classic 3-handed, house rules" in text and "Australian" not in text
     run(go())
+
+
+def test_a_json_record_resumes_and_is_saved_back_as_json(tmp_path: Path) -> None:
+    from fivehundred.record import dumps_json, loads_json
+
+    g = Game(Rules.preset("classic3"), seed=21)
+    while g.phase != "hand_over":
+        acts = g.legal_actions()
+        g.apply(acts[0] if g.phase != "auction" or len(g.actions) == 0 else "pass")
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xef\xbb\xbf" + dumps_json(record_from_game(g)).encode())  # a BOM too
+    resumed = replay(loads_json(path.read_text(encoding="utf-8-sig")))
+
+    async def go() -> None:
+        app = TableApp(resumed.rules, bots="easy", pace=0, trick_pause=0, game=resumed,
+                       record_file=path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("n")
+            await play_hands(app, pilot, 1, passer, scan=False)
+            await pilot.press("s")
+            await settle(app, pilot)
+    run(go())
+    again = replay(loads_json(path.read_text(encoding="utf-8")))
+    assert len(again.hand_results) == 2 and again.seed == 21
+
+
+def test_resuming_reads_files_as_the_other_commands_do(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    binary = tmp_path / "b.fhr"
+    binary.write_bytes(b"\xf5\x00garbage")
+    assert run_tui(Rules.preset("australian"), resume=str(binary)) == 2
+    assert "not UTF-8 text" in capsys.readouterr().err
+    assert binary.read_bytes() == b"\xf5\x00garbage"

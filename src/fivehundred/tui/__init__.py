@@ -14,7 +14,8 @@ from pathlib import Path
 
 from ..errors import FiveHundredError
 from ..game import Game
-from ..record import loads, replay
+from ..record import replay
+from ..record.files import parse_record, read_text
 from ..rules import Rules
 from .app import TableApp
 
@@ -35,8 +36,8 @@ def run_tui(rules: Rules, seed: int | None = None, seat: int = 0, bots: str = "m
     if resume is not None:
         try:
             path = Path(resume)
-            game = replay(loads(path.read_text(encoding="utf-8")))
-        except (OSError, UnicodeDecodeError, FiveHundredError) as e:
+            game = replay(parse_record(read_text(resume)))
+        except FiveHundredError as e:
             print(f"fivehundred tui: cannot resume {resume}: {e}", file=sys.stderr)
             return 2
         if game.phase == "game_over":

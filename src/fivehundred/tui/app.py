@@ -29,7 +29,8 @@ from ..console.narration import Narrator
 from ..console.opponent import opponent_seed
 from ..errors import FiveHundredError
 from ..game import Game
-from ..record import dumps, record_from_game
+from ..record import dumps, dumps_json, record_from_game
+from ..record.files import is_json
 from ..rules import Rules
 from ..solver.analysis import ReviewError, review_hand
 from ..view import View
@@ -570,13 +571,25 @@ class TableApp(App[int]):
                 path = self.record_dir / f"fivehundred-{self.game.seed}-{k}.fhr"
                 k += 1
         try:
-            path.write_text(dumps(record_from_game(self.game)), encoding="utf-8")
+            record = record_from_game(self.game)
+            # a resumed JSON record is kept JSON
+            text = dumps_json(record) if is_json(self._saved_text(path)) else dumps(record)
+            path.write_text(text, encoding="utf-8")
         except OSError as e:
             self.notify(f"Could not save the record: {e}", severity="error", timeout=8)
             return
         self.saved[self.game.seed] = path
         self._say(f"Saved the record to {escape(str(path))}")
         self.notify(f"Saved to {path}")
+
+    @staticmethod
+    def _saved_text(path: Path) -> str:
+        """The start of a record file already there ("" if none or unreadable)."""
+        try:
+            with open(path, encoding="utf-8-sig") as fp:
+                return fp.read(64)
+        except (OSError, UnicodeDecodeError):
+            return ""
 
     def action_rules(self) -> None:
         """Show every option of this table's rules."""
