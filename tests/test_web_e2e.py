@@ -316,10 +316,15 @@ def test_menu_hint_and_rules(page: Page, server: str, shots: Path) -> None:
                            timeout=60_000)
     snap(page, shots / "hint.jpg")
     page.keyboard.press("Escape")
+    assert not visible(page, "#hint")               # Escape closes the hint as other panels
     page.click("#menu-button")
     page.click("#rules-button")
     page.wait_for_function("document.querySelector('#rules') && document.querySelector"
                            "('#rules').innerText.includes('Joker at no trumps')")
+    rules = page.inner_text("#rules")
+    # values in words, the rules string's token beside them in small print
+    assert "Rounds: a pass is final" in rules and "3, kitty 1, 4, kitty 1, 3, kitty 1" in rules
+    assert "Only by making a bid" in rules and "by_own_contract" in rules
     snap(page, shots / "rules.jpg")
     page.click("#rules .btn-primary")
     page.click("#menu-button")
@@ -376,3 +381,110 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
         assert "A bot plays this seat" in host.inner_text('.link-row[data-seat="1"]')
         browser.close()
     assert not errors, f"errors in the page: {errors}"
+
+
+LAYOUT_PROBLEMS = """() => {
+  const W = window.innerWidth, H = window.innerHeight;
+  const shown = (e) => {
+    if (!e || e.closest('[hidden]')) return false;
+    const r = e.getBoundingClientRect();
+    const st = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none';
+  };
+  const items = [];
+  const add = (group, name, e) => {
+    if (!shown(e)) return;
+    const r = e.getBoundingClientRect();
+    items.push({group, name, l: r.left, t: r.top, r: r.right, b: r.bottom});
+  };
+  document.querySelectorAll('.seat').forEach((s) => {
+    const nm = s.querySelector('.name').textContent;
+    add('seat ' + nm, 'seat ' + nm, s.querySelector('.seat-plaque'));
+    add('seat ' + nm, 'cards of ' + nm, s.querySelector('.seat-cards'));
+  });
+  if (document.getElementById('status').textContent.trim())
+    add('status', 'status line', document.getElementById('status'));
+  add('scores', 'scores', document.getElementById('scores'));
+  add('contract', 'contract', document.getElementById('contract'));
+  add('menu', 'menu button', document.getElementById('menu-button'));
+  document.querySelectorAll('#corner-tools button').forEach((b) => add(b.id, b.id, b));
+  document.querySelectorAll('#bid-panel button, #kitty-panel button').forEach(
+    (b, i) => add('panel', 'panel button ' + (b.id || b.textContent.trim() || i), b));
+  document.querySelectorAll('#hand .hand-card').forEach(
+    (c) => add('hand', 'card ' + c.dataset.card, c));
+  const out = [];
+  for (const it of items) {
+    if (it.l < -0.5 || it.t < -0.5 || it.r > W + 0.5 || it.b > H + 0.5)
+      out.push(`${it.name} leaves the screen: [${it.l|0}, ${it.t|0}, ${it.r|0}, ${it.b|0}]`);
+  }
+  const meet = (a, b) => Math.min(a.r, b.r) - Math.max(a.l, b.l) > 1
+    && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 1;
+  for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) {
+    const a = items[i], b = items[j];
+    if (a.group !== b.group && meet(a, b)) out.push(`${a.name} overlaps ${b.name}`);
+  }
+  return {out, cards: items.filter((x) => x.group === 'hand').length,
+          seats: document.querySelectorAll('.seat').length,
+          buttons: items.filter((x) => x.group === 'panel').length};
+}"""
+
+
+@pytest.mark.parametrize("preset", ["australian", "six_pairs"])
+def test_a_phone_upright_shows_every_seat_card_and_button(server: str, shots: Path,
+                                                          preset: str) -> None:
+    """At 390x844 (a phone held upright) the hand's cards, every seat, the plaques, the status
+    line and the bid panel's buttons lie inside the screen and none covers another; the same
+    while discarding, with the kitty in the hand."""
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                   has_touch=True).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.set_default_timeout(30_000)
+        start_game(page, server, preset)
+        wait_turn(page)
+        assert visible(page, "#bid-panel")
+        page.wait_for_timeout(600)                  # the deal's cards have come in
+        found = page.evaluate(LAYOUT_PROBLEMS)
+        snap(page, shots / f"phone-{preset}-auction.jpg")
+        assert found["cards"] == 10 and found["buttons"] >= 10
+        assert found["seats"] == {"australian": 4, "six_pairs": 6}[preset]
+        assert not found["out"], found["out"]
+        bid_ten_no_trumps(page)                     # nobody bids over it: the kitty is yours
+        page.wait_for_selector("#discard-button", state="visible")
+        page.wait_for_timeout(600)
+        found = page.evaluate(LAYOUT_PROBLEMS)
+        assert found["cards"] == 13 and found["buttons"] == 1
+        assert not found["out"], found["out"]
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def test_tab_goes_along_the_hand_in_the_order_shown_after_a_drag(page: Page,
+                                                                   server: str) -> None:
+    start_game(page, server, "australian")
+    wait_turn(page)
+    page.wait_for_timeout(600)
+    shown = "[...document.querySelectorAll('#hand .hand-card')].sort((a, b) => " \
+            "a.getBoundingClientRect().left - b.getBoundingClientRect().left)" \
+            ".map((c) => c.dataset.card)"
+    before = page.evaluate(shown)
+    first = page.locator(f'#hand .hand-card[data-card="{before[0]}"]').bounding_box()
+    last = page.locator(f'#hand .hand-card[data-card="{before[-1]}"]').bounding_box()
+    assert first and last
+    y = first["y"] + first["height"] * 0.6
+    page.mouse.move(first["x"] + 10, y)
+    page.mouse.down()
+    for i in range(1, 11):                           # sideways: the card moves in the hand
+        page.mouse.move(first["x"] + 10 + (last["x"] + last["width"] - first["x"]) * i / 10, y)
+    page.mouse.up()
+    page.wait_for_timeout(400)
+    after = page.evaluate(shown)
+    assert after != before and sorted(after) == sorted(before)
+    page.focus(f'#hand .hand-card[data-card="{after[0]}"]')
+    tabbed = [after[0]]
+    for _ in after[1:]:
+        page.keyboard.press("Tab")
+        tabbed.append(page.evaluate("document.activeElement.dataset.card"))
+    assert tabbed == after

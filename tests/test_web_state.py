@@ -7,10 +7,11 @@ from dataclasses import replace
 from fivehundred import Game, Rules
 from fivehundred.actions import MISERE
 from fivehundred.auction import bid_action, contract_of
+from fivehundred.bots import make
 from fivehundred.cards import CLUBS, HEARTS
 from fivehundred.game.state import HandResult
 from fivehundred.scoring import hand_points
-from fivehundred.web.state import sheet_json
+from fivehundred.web.state import continue_summary, sheet_json, status_line
 
 FIVE_NAMES = ["You", "West", "North-West", "North-East", "East"]
 
@@ -75,3 +76,24 @@ def test_partnership_sheet_keeps_its_shape() -> None:
     assert s["defender_points"] == 30 and s["side_tricks"] == [7, 3]
     assert s["lines"] == ["You bid 7♥ and took 7 tricks: made, +200",
                           "West & East took 3 tricks: +30, 10 a trick"]
+
+
+def test_game_lost_in_the_hole_says_who_fell_and_who_won() -> None:
+    r = Rules.preset("five_called")
+    v = replace(Game(r, seed=1).view(0), phase="game_over", winner=1,
+                scores=(-80, 100, -530, 20, -160))
+    line = status_line(v, FIVE_NAMES)
+    assert line == "North-West fell to -530 (the hole is -500): West wins with 100."
+    won = replace(v, winner=0, scores=(520, 100, -20, 20, -160))
+    assert status_line(won, FIVE_NAMES) == "You win the game."
+
+
+def test_the_lobby_line_of_a_game_waiting_at_a_finished_hand_names_the_next_hand() -> None:
+    g = Game(Rules.preset("australian"), seed=4)
+    bots = make("easy")
+    while g.phase != "hand_over":
+        g.apply(bots.act(g.view(g.to_move)).action)
+    line = continue_summary("Australian", g.phase, g.hand_number, list(g.scores))
+    assert line.startswith("Australian · hand 1 over, next hand 2 · ")
+    assert continue_summary("Australian", "auction", 1, [20, 100]) == \
+        "Australian · hand 2 · 20 to 100"

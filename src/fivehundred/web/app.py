@@ -35,6 +35,7 @@ from .options import (
     rules_json,
     toggles_json,
 )
+from .state import continue_summary
 from .store import Store, StoreError
 from .table import Table, TableError, bot_seed
 
@@ -121,10 +122,9 @@ class Hub:
             if t is None:
                 continue
             g = t.game
-            scores = " to ".join(str(s) for s in g.scores)
             label = PRESET_LABELS.get(t.preset, t.preset)
             return {"table": t.id, "token": t.seats[0].token,
-                    "summary": f"{label} · hand {g.hand_number + 1} · {scores}"}
+                    "summary": continue_summary(label, g.phase, g.hand_number, list(g.scores))}
         return None
 
     # ---------------------------------------------------------------- messages out

@@ -150,6 +150,17 @@ def status_line(view: View, names: list[str]) -> str:
         side = view.rules.sides[w]
         winners = " and ".join(who(s) for s in side)
         won = "win" if you in side or len(side) > 1 else "wins"
+        r = view.rules
+        if view.scores[w] < r.target:
+            # nobody reached the target: the game ended when a side fell into the hole
+            fallen = [i for i, sc in enumerate(view.scores) if sc <= r.hole and i != w]
+            if fallen:
+                names_fallen = " and ".join(
+                    f"{_side_label(view, i, names)} ({view.scores[i]})" if len(fallen) > 1
+                    else f"{_side_label(view, i, names)}" for i in fallen)
+                to = "" if len(fallen) > 1 else f" to {view.scores[fallen[0]]}"
+                return (f"{names_fallen} fell{to} (the hole is {r.hole}): "
+                        f"{winners} {won} with {view.scores[w]}.")
         return f"{winners} {won} the game."
     if view.phase == "hand_over":
         return "The hand is over: press NEXT for the next deal."
@@ -179,6 +190,21 @@ def status_line(view: View, names: list[str]) -> str:
             return f"Your turn: the joker was led naming {suit}; follow {suit} if you can"
         return f"Your turn: follow to the {card_words(led)} if you can"
     return f"{who(mover)} to play"
+
+
+def continue_summary(label: str, phase: str, hand_number: int, scores: list[int]) -> str:
+    """The lobby's line for a saved game: the rules, the hand, the score (a game waiting at a
+    finished hand's sheet says so, and which hand comes next).
+
+    >>> continue_summary("Australian", "hand_over", 0, [20, 100])
+    'Australian · hand 1 over, next hand 2 · 20 to 100'
+    >>> continue_summary("Australian", "play", 2, [20, 100])
+    'Australian · hand 3 · 20 to 100'
+    """
+    score = " to ".join(str(sc) for sc in scores)
+    if phase == "hand_over":
+        return f"{label} · hand {hand_number + 1} over, next hand {hand_number + 2} · {score}"
+    return f"{label} · hand {hand_number + 1} · {score}"
 
 
 def _side_label(view: View, side: int, names: list[str]) -> str:

@@ -76,8 +76,11 @@ export class SheetDialog {
 
     if (c) {
       this.card.appendChild(h("div.sheet-points", null,
-        h("div", null, h("span", { text: "Contract" }), h("b", { class: s.contract_points < 0 ? "neg" : "pos", text: fmtPoints(s.contract_points) })),
-        h("div", null, h("span", { text: "Defenders' tricks" }), h("b", { text: fmtPoints(s.defender_points) || "0" }))));
+        h("div", null, h("span", { text: (s.declaring_sides || []).length > 1 ? `Contract (${s.declarer_name})` : "Contract" }), h("b", { class: s.contract_points < 0 ? "neg" : "pos", text: fmtPoints(s.contract_points) })),
+        (s.declaring_sides || []).length > 1
+          ? h("div", null, h("span", { text: "Partner (half)" }), h("b", { class: s.partner_points < 0 ? "neg" : "pos", text: fmtPoints(s.partner_points) || "0" }))
+          : null,
+        h("div", null, h("span", { text: "Defenders" }), h("b", { text: fmtPoints(s.defender_points) || "0" }))));
     }
     if (s.lines && s.lines.length) {
       this.card.appendChild(h("ul.sheet-lines", null, s.lines.map((l) => h("li", { text: l }))));
@@ -115,13 +118,16 @@ export class SheetDialog {
     clear(this.review);
     const who = msg.counted_label;
     const dd = msg.double_dummy;
+    // one seat other than you is counted: "East takes"; you, or a side: "You take", "You & North take"
+    const single = (msg.counted || []).length === 1 && who !== "You";
+    const takes = single ? "takes" : "take";
     const head = [];
     if (dd === null) head.push("Double dummy at the first lead: not solved within the search limits.");
     else {
       let verdict = "";
       if (msg.needed === 0) verdict = dd === 0 ? " The misère could be made." : " The misère could not be made against the best defence.";
       else if (msg.needed !== null) verdict = dd >= msg.needed ? ` The contract (${msg.needed}) could be made.` : ` The contract (${msg.needed}) could not be made against the best defence.`;
-      head.push(`Double dummy at the first lead, ${who} take ${dd} trick${dd === 1 ? "" : "s"}.${verdict}`);
+      head.push(`Double dummy at the first lead, ${who} ${takes} ${dd} trick${dd === 1 ? "" : "s"}.${verdict}`);
     }
     head.push(`In the play ${who} took ${msg.taken}.`);
     this.review.appendChild(h("h3.section-title", { text: "The hand against double dummy" }));
@@ -146,7 +152,7 @@ export class SheetDialog {
     });
     this.review.appendChild(h("table.sheet-table.review-table", null,
       h("thead", null, h("tr", null, h("th.num", { text: "Trick" }), h("th", { text: "Your card" }),
-        h("th", { text: `Tricks ${who} end with` }))),
+        h("th", { text: `Tricks ${who} ${single ? "ends" : "end"} with` }))),
       h("tbody", null, rows)));
     this.review.appendChild(h("p.review-sum", { text: lost === 0 ? "Every card of yours was a best one."
       : `Your cards gave away ${lost} trick${lost === 1 ? "" : "s"} in all (the others' mistakes can give them back).` }));
@@ -279,6 +285,35 @@ const OPTION_NAMES = {
   win: "Game won", target: "Game to", hole: "Game lost at",
 };
 
+// An option's value in words (the token itself is shown beside it in small print).
+const VALUE_WORDS = {
+  teams: { none: "Each for himself", two: "Two teams, on alternate seats", pairs: "Pairs, partners opposite" },
+  first_dealer: { cut: "A cut: the lowest card deals", random: "At random" },
+  auction: { rounds: "Rounds: a pass is final", single: "One bid each" },
+  misere_rank: { after_sevens: "Above every 7-bid", by_value: "By its points" },
+  open_misere_rank: { after_10D: "Between 10♦ and 10♥", top: "Above 10 NT" },
+  open_misere_reveal: { after_first_trick: "After the first trick", before_lead: "Before the first lead" },
+  misere_defender_points: { none: "Nothing", ten_per_declarer_trick: "10 for each trick the declarer took" },
+  all_pass: { redeal: "A new deal", play_no_trumps: "Played at no trumps, 10 a trick" },
+  opening_lead: { declarer: "The declarer", eldest: "The dealer's left" },
+  nt_joker: { australian: "Australian: only when void", classic: "Classic" },
+  slam: { "250_if_less": "Worth at least 250", bonus_equal_to_bid: "A bonus equal to the bid", none: "Nothing extra" },
+  defender_trick_points: { always: "10 a trick", none: "Nothing" },
+  win: { by_own_contract: "Only by making a bid", reach_500_any_way: "Reaching the target any way" },
+};
+
+/** A rules option's value as words, e.g. deal 3-k1-4-k1-3-k1: "3, kitty 1, 4, kitty 1, 3, kitty 1". */
+export function ruleValueWords(option, value) {
+  const v = String(value);
+  if (v === "true") return "yes";
+  if (v === "false") return "no";
+  const words = VALUE_WORDS[option];
+  if (words && words[v]) return words[v];
+  if (option === "deal_pattern") return v.split("-").map((p) => (p.startsWith("k") ? `kitty ${p.slice(1)}` : p)).join(", ");
+  if (option === "deck") return v === "24" ? "24 cards, no joker" : `${v} cards with the joker`;
+  return choiceWord(v);
+}
+
 export async function showRules(tableId) {
   const el = document.getElementById("rules");
   const card = el.querySelector(".modal-card");
@@ -303,12 +338,13 @@ export async function showRules(tableId) {
   const dl = h("dl.rules-list");
   for (const o of data.options || []) {
     const nice = OPTION_NAMES[o.option] || cap(String(o.option).replace(/_/g, " "));
-    let val = o.value;
-    if (val === "true" || val === true) val = "yes";
-    else if (val === "false" || val === false) val = "no";
-    else val = choiceWord(val);
+    const token = String(o.value);
+    const val = ruleValueWords(o.option, token);
+    const showToken = val.toLowerCase() !== token.toLowerCase() && !["true", "false"].includes(token);
     dl.appendChild(h("div.rule-item", null,
-      h("dt", null, h("span.rule-name", { text: nice }), h("span.rule-value", { text: String(val) })),
+      h("dt", null, h("span.rule-name", { text: nice }),
+        h("span.rule-value", { text: val, title: `${o.option}=${token}` },
+          showToken ? h("code.rule-token", { text: token }) : null)),
       h("dd", { text: o.text || "" })));
   }
   card.appendChild(dl);
@@ -345,7 +381,8 @@ export class HintView {
     return b;
   }
 
-  show(msg, phase) {
+  /** defending: the chances are the declarer's (his contract's), not yours. */
+  show(msg, phase, defending = false) {
     this.turnKey = this.pendingKey;
     clear(this.el);
     this.el.appendChild(h("div.hint-head", null, h("span.hint-title", { text: "Hint" }), this.closeBtn()));
@@ -356,7 +393,9 @@ export class HintView {
       const anyProb = cands.some((c) => typeof c.make_probability === "number");
       this.el.appendChild(h("table.hint-table", null,
         h("thead", null, h("tr", null, h("th", { text: "Choice" }), h("th.num", { text: "Value" }),
-          anyProb ? h("th.num", { text: "Makes" }) : null)),
+          anyProb ? h("th.num", defending
+            ? { text: "Declarer makes", title: "The declarer's chance of making the contract after this card" }
+            : { text: "Makes", title: "The chance of making the contract" }) : null)),
         h("tbody", null, cands.map((c) => h("tr", { class: c.action === msg.action ? "best" : "" },
           h("td", null, actionNode(c.action, phase), c.note ? h("span.muted.small", { text: ` ${c.note}` }) : null),
           h("td.num", { text: typeof c.value === "number" ? c.value.toFixed(1) : "" }),

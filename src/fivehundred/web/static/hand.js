@@ -128,9 +128,16 @@ export class HandView {
   /** Where each card of an order sits (relative to the hand element). */
   geometry(order) {
     const n = order.length;
-    const W = this.cardW;
     const width = this.root.clientWidth || window.innerWidth;
-    const avail = Math.max(W, width - 16);
+    // the cards shrink when a whole hand at half a card apart would not fit (a phone, or 13
+    // cards while discarding)
+    const fit = n > 1 ? (width - 40) / (1 + 0.52 * (n - 1)) : width - 40;
+    const W = Math.max(30, Math.min(this.cardW, fit));
+    if (W !== this.shownW) {
+      this.shownW = W;
+      this.root.style.setProperty("--hand-w", `${W.toFixed(1)}px`);
+    }
+    const avail = Math.max(W, width - 36);
     // at least half a card apart, so the middle of every card can be clicked
     const step = n > 1 ? Math.max(W * 0.52, Math.min(W * 0.64, (avail - W) / (n - 1))) : 0;
     const total = W + step * (n - 1);
@@ -163,6 +170,20 @@ export class HandView {
       el.style.zIndex = String(s.z);
     }
     this.slots = g.slots;
+    if (!order && !(this.drag && this.drag.active)) this.syncDomOrder();
+  }
+
+  /** The cards in the page in the order they are shown, so that Tab goes along the hand as the
+   * arrow keys do (a drag or a new card changes the shown order); the focus stays put. */
+  syncDomOrder() {
+    const els = this.order.map((t) => this.els.get(t)).filter(Boolean);
+    const now = [...this.root.children].filter((e) => e.classList.contains("hand-card"));
+    if (els.length === now.length && els.every((e, i) => e === now[i])) return;
+    const focused = document.activeElement;
+    for (const el of els) this.root.appendChild(el);
+    if (focused && this.root.contains(focused) && document.activeElement !== focused) {
+      focused.focus({ preventScroll: true });
+    }
   }
 
   rectOf(tok) {
@@ -230,7 +251,7 @@ export class HandView {
     d.el.style.setProperty("--y", `${(d.oy + dy).toFixed(1)}px`);
     d.el.style.setProperty("--r", "0deg");
     const handTop = d.base.top - 8;
-    const over = e.clientY < handTop - this.cardW * 0.25;
+    const over = e.clientY < handTop - (this.shownW || this.cardW) * 0.25;
     d.over = over;
     const canPlay = over && this.canDropPlay(d.token);
     this.dropZone.classList.toggle("active", canPlay);
@@ -250,7 +271,7 @@ export class HandView {
     const rest = this.order.filter((t) => t !== token);
     const g = this.geom || this.geometry(this.order);
     const step = g.step || this.cardW;
-    let i = Math.round((x - g.x0 - this.cardW / 2) / (step || 1));
+    let i = Math.round((x - g.x0 - (this.shownW || this.cardW) / 2) / (step || 1));
     i = Math.max(0, Math.min(rest.length, i));
     rest.splice(i, 0, token);
     return rest;
@@ -284,7 +305,7 @@ export class HandView {
       this.order = d.preview;
       this.custom = true;
     }
-    this.layout(this.order);
+    this.layout();
   }
 
   cancelDrag() {

@@ -31,6 +31,17 @@ function send(msg) {
 
 const isMyTurn = (s) => !!s && s.view.to_move === s.you && s.view.legal.length > 0;
 
+/** Whether there is a contract and you are not on its side (the declarer's side and, five-
+ * handed, the called partner). */
+function defending(s) {
+  const c = s && s.view.contract;
+  if (!c) return false;
+  if (c.declarer === s.you || s.view.partner === s.you) return false;
+  if (c.misere) return true;
+  const side = s.table.sides.find((x) => x.includes(c.declarer)) || [];
+  return !side.includes(s.you);
+}
+
 function playableSet(s) {
   const v = s.view;
   const out = new Set();
@@ -199,7 +210,7 @@ function onMessage(msg) {
       break;
     case "hint":
       app.hintAction = msg.action || null;
-      hint.show(msg, app.state ? app.state.view.phase : "play");
+      hint.show(msg, app.state ? app.state.view.phase : "play", defending(app.state));
       if (app.state && app.state.view.phase === "auction" && msg.action) bid.select(msg.action);
       renderHand();
       break;
@@ -325,6 +336,7 @@ document.addEventListener("keydown", (e) => {
     document.getElementById("rules").hidden = true;
     table.toggleLastTrick(false);
     joker.hide();
+    if (!document.getElementById("hint").hidden) hint.hide();
   }
 });
 for (const id of ["rules"]) {

@@ -20,6 +20,27 @@ const LAYOUTS = {
 
 const STRENGTH = { easy: "Easy", medium: "Medium", hard: "Hard", insane: "Insane" };
 
+/** Short labels for the seats, all different: "North-West" NW, "North" N, "You" Y; a friend's
+ * name its first letter, or as many letters as it takes to tell two apart. */
+export function shortNames(names) {
+  const first = (nm) => {
+    const parts = String(nm || "?").trim().split(/[-\s]+/).filter(Boolean);
+    return parts.length > 1 ? parts.map((p) => p.charAt(0).toUpperCase()).join("").slice(0, 3)
+      : (parts[0] || "?").charAt(0).toUpperCase();
+  };
+  const out = names.map(first);
+  for (let i = 0; i < out.length; i++) {
+    const same = out.map((x, j) => (x === out[i] ? j : -1)).filter((j) => j >= 0);
+    if (same.length > 1) {
+      for (const j of same) {
+        const nm = String(names[j] || "?").trim();
+        out[j] = nm.length > 1 ? nm.charAt(0).toUpperCase() + nm.charAt(1) : nm || "?";
+      }
+    }
+  }
+  return out;
+}
+
 export class TableView {
   constructor({ onCard, onDropCard, canDropPlay, onGathered, onPlayed }) {
     this.root = document.getElementById("table");
@@ -49,37 +70,99 @@ export class TableView {
 
   // ---------- geometry ----------
 
+  /** The layout for the window: "portrait" (a phone upright), "landscape" (a short window:
+   * a phone on its side) or "desk". */
+  static layoutFor(W, H) {
+    if (W <= 720 && H >= W) return "portrait";
+    if (H <= 520) return "landscape";
+    return "desk";
+  }
+
   resize() {
     const W = window.innerWidth;
     const H = window.innerHeight;
-    const hand = Math.round(Math.max(58, Math.min(118, W * 0.078, H * 0.135)));
-    const trick = Math.round(Math.max(50, Math.min(96, hand * 0.84)));
-    const back = Math.round(Math.max(26, Math.min(44, hand * 0.42)));
-    const exposed = Math.round(Math.max(40, Math.min(66, hand * 0.62)));
+    const mode = TableView.layoutFor(W, H);
+    this.mode = mode;
+    document.body.dataset.layout = mode;
+    let hand;
+    let trick;
+    if (mode === "portrait") {
+      hand = Math.round(Math.max(54, Math.min(84, W * 0.2, H * 0.1)));
+      trick = Math.round(Math.max(44, Math.min(62, W * 0.145)));
+    } else if (mode === "landscape") {
+      hand = Math.round(Math.max(44, Math.min(60, H * 0.14)));
+      trick = Math.round(Math.max(36, Math.min(50, H * 0.115)));
+    } else {
+      hand = Math.round(Math.max(58, Math.min(118, W * 0.078, H * 0.135)));
+      trick = Math.round(Math.max(50, Math.min(96, hand * 0.84)));
+    }
+    const phone = mode !== "desk";
+    const back = Math.round(phone ? Math.max(18, Math.min(24, hand * 0.34)) : Math.max(26, Math.min(44, hand * 0.42)));
+    const exposed = Math.round(phone ? Math.max(28, Math.min(40, hand * 0.55)) : Math.max(40, Math.min(66, hand * 0.62)));
     this.sizes = { hand, trick, back, exposed };
     const st = document.documentElement.style;
     st.setProperty("--hand-w", `${hand}px`);
     st.setProperty("--trick-w", `${trick}px`);
     st.setProperty("--back-w", `${back}px`);
     st.setProperty("--exposed-w", `${exposed}px`);
-    // the arena: between the top and the hand's region
-    const handRegion = hand * 1.4 + 50;
-    const statusH = 38;
+    // the hand's region at the bottom; on a phone a bar above it holds your badge, the Last
+    // trick and Hint buttons (and, on its side, the status line); upright, the status line
+    // sits above that bar
+    const handRegion = phone ? Math.round(hand * 1.4 + 34) : hand * 1.4 + 50;
+    const barH = phone ? 40 : 0;
+    const statusH = phone && mode === "portrait" ? 40 : mode === "landscape" ? 0 : 44;
     const arenaTop = 14;
-    const arenaBottom = H - handRegion - statusH - 6;
+    const arenaBottom = H - handRegion - barH - statusH - 6;
     this.arena = { top: arenaTop, bottom: arenaBottom, height: arenaBottom - arenaTop };
     st.setProperty("--arena-bottom", `${arenaBottom}px`);
     st.setProperty("--hand-region", `${handRegion}px`);
+    st.setProperty("--bar-bottom", `${handRegion + 2}px`);
+    st.setProperty("--status-bottom", `${handRegion + (mode === "portrait" ? barH + 2 : 4)}px`);
+    st.setProperty("--desk-status-bottom", `${handRegion + 10}px`);
+    this.hand.setCardWidth(hand);
+    this.placeSeats();
+    this.placeCentre();
+  }
+
+  /** The trick's centre and the panels' middle: in the room the seats and plaques leave free
+   * (the seats are measured from where placeSeats put them, not from the screen, where they
+   * may still be moving there). */
+  placeCentre() {
+    const W = window.innerWidth;
+    const boxes = this.seatBoxes || new Map();
+    const plaquesBottom = this.plaquesBottom || 0;
+    let topSeats = this.arena.top;
+    let allSeats = this.arena.top;
+    for (const [seat, b] of boxes) {
+      if (this.state && seat === this.state.you) continue;
+      allSeats = Math.max(allSeats, b.bottom + 4);
+      if (b.side === "top") topSeats = Math.max(topSeats, b.bottom + 4);
+    }
+    const bottom = this.arena.bottom;
     const cx = W / 2;
-    const cy = arenaTop + this.arena.height * 0.56;
+    let cy;
+    let panelMid;
+    if (this.mode === "portrait") {
+      const top = Math.max(allSeats, plaquesBottom + 4);
+      cy = top + Math.max(40, bottom - top) * 0.5;
+      panelMid = cy;
+    } else if (this.mode === "landscape") {
+      // the trick is narrow: it may reach up between the plaques; a panel is wide: below them
+      cy = topSeats + Math.max(40, bottom - topSeats) * 0.5;
+      panelMid = Math.max(plaquesBottom + 4, topSeats) + Math.max(40, bottom - Math.max(plaquesBottom + 4, topSeats)) * 0.5;
+    } else {
+      cy = this.arena.top + this.arena.height * 0.56;
+      panelMid = null;
+    }
     this.center = { x: cx, y: cy };
+    const st = document.documentElement.style;
+    if (panelMid === null) st.removeProperty("--panel-mid");
+    else st.setProperty("--panel-mid", `${panelMid}px`);
     this.trickEl.style.left = `${cx}px`;
     this.trickEl.style.top = `${cy}px`;
     const dz = document.getElementById("drop-zone");
     dz.style.left = `${cx}px`;
     dz.style.top = `${cy}px`;
-    this.hand.setCardWidth(hand);
-    this.placeSeats();
     this.trick.relayout();
   }
 
@@ -91,40 +174,69 @@ export class TableView {
     const H = this.arena.height;
     const sc = this.scoresEl.getBoundingClientRect();
     const ct = this.contractEl.getBoundingClientRect();
-    // top seats share the room between the two plaques
+    const plaquesBottom = Math.max(sc.height ? sc.bottom : 0, ct.height ? ct.bottom : 0);
+    const upright = this.mode === "portrait";
+    // top seats share the room between the two plaques (upright: the whole width, below them)
     const tops = [];
+    const sides = [];
     for (const [seat, el] of this.seatEls) {
       const k = (seat - this.state.you + n) % n;
-      if (k && slots[k - 1] && slots[k - 1].side === "top") tops.push([k, el]);
+      if (!k || !slots[k - 1]) continue;
+      (slots[k - 1].side === "top" ? tops : sides).push([k, el]);
     }
     tops.sort((a, b) => a[0] - b[0]);
-    const L = sc.right + 8;
-    const R = (ct.width ? ct.left : W - 12) - 8;
-    const share = tops.length > 1 ? (R - L) / tops.length : null;
+    // upright with at most one seat on top, the side seats share its row
+    const oneRow = upright && tops.length <= 1;
+    const L = upright ? 4 : sc.right + 8;
+    const R = upright ? W - 4 : (ct.width ? ct.left : W - 12) - 8;
+    const share = upright ? (R - L) / (oneRow ? 3 : Math.max(1, tops.length))
+      : tops.length > 1 ? (R - L) / tops.length : null;
+    let topRowBottom = plaquesBottom;
+    this.plaquesBottom = plaquesBottom;
+    this.seatBoxes = new Map();
     for (const [seat, el] of this.seatEls) {
       const k = (seat - this.state.you + n) % n;
       if (k === 0) continue;
       const s = slots[k - 1];
       if (!s) continue;
       el.dataset.side = s.side;
-      el.style.setProperty("--max-plaque", share ? `${Math.floor(share - 10)}px` : "230px");
+      const sideMax = upright ? Math.floor((W - 8) / (oneRow ? 3 : 2.6)) : this.mode === "landscape" ? 170 : 230;
+      el.style.setProperty("--max-plaque", s.side === "top" && share ? `${Math.floor(share - 8)}px`
+        : s.side === "top" ? "230px" : `${sideMax}px`);
       if (s.side === "top") {
         const i = tops.findIndex(([kk]) => kk === k);
-        const x = share ? L + share * (i + 0.5) : W / 2;
+        const x = share ? L + share * (i + (oneRow ? 1 : 0) + 0.5) : W / 2;
         el.style.left = `${x}px`;
         el.style.right = "";
-        el.style.top = `${this.arena.top + s.y * H}px`;
-        continue;
+        const y = upright ? plaquesBottom + 6 : this.arena.top + s.y * H;
+        el.style.top = `${y}px`;
+        const bottom = y + (el.offsetHeight || 60);
+        topRowBottom = Math.max(topRowBottom, bottom);
+        this.seatBoxes.set(seat, { side: "top", top: y, bottom });
       }
-      // side seats: below the plaque on their side, above your hand
-      const hgt = el.offsetHeight || 90;
-      const lo = Math.max(sc.height ? sc.bottom : 0, ct.height ? ct.bottom : 0) + 12 + hgt / 2;
-      const hi = this.arena.bottom - hgt / 2;
-      const y = Math.max(lo, Math.min(hi, this.arena.top + s.y * H));
-      el.style.top = `${y}px`;
-      el.style.left = s.side === "left" ? "14px" : "";
-      el.style.right = s.side === "right" ? "14px" : "";
     }
+    let rightBottom = 0;
+    for (const [k, el] of sides) {
+      const s = slots[k - 1];
+      const hgt = el.offsetHeight || 90;
+      let y;
+      if (upright) {
+        // a row of their own below the top seats (or beside the one top seat)
+        y = (oneRow ? plaquesBottom + 6 : topRowBottom + 6) + hgt / 2;
+      } else {
+        // below the plaque on their side, above your hand
+        const lo = plaquesBottom + (this.mode === "landscape" ? 6 : 12) + hgt / 2;
+        const hi = this.arena.bottom - hgt / 2;
+        y = Math.max(lo, Math.min(hi, this.arena.top + s.y * H));
+      }
+      el.style.top = `${y}px`;
+      this.seatBoxes.set(Number(el.dataset.seat), { side: s.side, top: y - hgt / 2, bottom: y + hgt / 2 });
+      if (s.side === "right") rightBottom = Math.max(rightBottom, y + hgt / 2);
+      el.style.left = s.side === "left" ? (upright ? "4px" : "14px") : "";
+      el.style.right = s.side === "right" ? (upright ? "4px" : "14px") : "";
+    }
+    // the hint opens at the right, below the seats there
+    document.documentElement.style.setProperty("--hint-top", `${Math.round(rightBottom + 8)}px`);
   }
 
   trickCenter() {
@@ -150,16 +262,18 @@ export class TableView {
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
   }
 
-  /** A seat's card offset from the trick centre: toward the seat, on an ellipse. */
+  /** A seat's card offset from the trick centre: on an ellipse, in the seat's direction round
+   * the table (you at the bottom, then clockwise), so that every card of a five- or six-handed
+   * trick has its own place and points at its player. */
   trickSlot(seat) {
-    const c = this.center;
-    const p = this.seatPoint(seat);
     const n = this.state ? this.state.table.players : 4;
-    let ang = Math.atan2(p.y - c.y, p.x - c.x);
-    if (this.state && seat === this.state.you) ang = Math.PI / 2;
+    const k = this.state ? (seat - this.state.you + n) % n : 0;
+    const ang = Math.PI / 2 + (k * 2 * Math.PI) / n;
     const w = this.sizes.trick;
-    const rx = n >= 5 ? w * 1.36 : w * 1.06;
-    const ry = n >= 5 ? w * 1.0 : w * 0.84;
+    // five or six cards: far enough apart that each card's corner shows (a short window has
+    // less room and lets them overlap a little more)
+    const rx = n >= 5 ? w * 1.55 : w * 1.06;
+    const ry = n >= 5 ? w * (this.mode === "landscape" ? 1.0 : 1.32) : w * 0.84;
     return { x: Math.cos(ang) * rx, y: Math.sin(ang) * ry };
   }
 
@@ -212,6 +326,7 @@ export class TableView {
     this.renderScores(state);
     this.renderContract(state);
     this.placeSeats();
+    this.placeCentre();
     this.renderLastTrick(state);
     this.trick.update(v, handKey);
     this.renderStatus(state);
@@ -254,6 +369,7 @@ export class TableView {
     for (const [s, b] of v.auction) lastBid.set(s, b);
     const exposed = new Map(v.exposed.map(([s, cards]) => [s, cards]));
     const c = v.contract;
+    const shorts = shortNames(t.seats.map((x) => x.name));
     for (let seat = 0; seat < n; seat++) {
       const el = this.seatEls.get(seat);
       const info = t.seats[seat] || { name: `Seat ${seat}` };
@@ -277,7 +393,7 @@ export class TableView {
       const nSides = t.sides.length;
       el.dataset.team = String(((sideOf.get(seat) ?? 0) - (mySide ?? 0) + nSides) % nSides);
       const av = el.querySelector(".avatar");
-      av.textContent = (info.name || "?").trim().charAt(0).toUpperCase();
+      av.textContent = shorts[seat];
       el.querySelector(".dealer-chip").hidden = v.dealer !== seat;
       const tc = el.querySelector(".tricks-chip");
       const won = v.tricks_won[seat] || 0;
@@ -348,13 +464,15 @@ export class TableView {
     const el = this.scoresEl;
     clear(el);
     const mySide = t.sides.findIndex((s) => s.includes(state.you));
+    const shorts = shortNames(t.seats.map((x) => x.name));
     el.appendChild(h("div.plaque-title", null, "Score", h("span.plaque-aside", { text: `to ${t.target}` })));
     const list = h("div.score-rows");
     t.side_names.forEach((name, i) => {
       const sc = v.scores[i] ?? 0;
       const frac = Math.max(0, Math.min(1, sc / t.target));
       const row = h("div.score-row", { class: i === mySide ? "mine" : "" },
-        h("span.score-name", { text: name, title: name }),
+        h("span.score-name", { title: name }, h("span.full-name", { text: name }),
+          h("span.short-name", { text: t.sides[i].map((s) => (s === state.you ? "You" : shorts[s])).join(" & ") })),
         h("span.score-val", { text: String(sc), class: sc < 0 ? "neg" : "" }),
         h("span.score-bar", null, h("span.score-fill", { style: { width: `${(frac * 100).toFixed(1)}%` } })));
       row.dataset.side = String(i);
@@ -445,9 +563,10 @@ export class TableView {
     let theirs = 0;
     v.tricks_won.forEach((n, s) => { if (decl.has(s)) mine += n; else theirs += n; });
     const need = c.misere ? "take none" : `need ${c.tricks}`;
+    const lone = c.misere || decl.size === 1;
     const youDecl = decl.has(state.you);
     box.appendChild(h("div.st-row", { class: youDecl ? "mine" : "" },
-      h("span", { text: `Declarers (${need})` }), h("b", { text: String(mine) })));
+      h("span", { text: `${lone ? "Declarer" : "Declarers"} (${need})` }), h("b", { text: String(mine) })));
     box.appendChild(h("div.st-row", { class: youDecl ? "" : "mine" },
       h("span", { text: "Defenders" }), h("b", { text: String(theirs) })));
     return box;
