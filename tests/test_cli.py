@@ -178,6 +178,46 @@ def test_arena_json_written_whole(tmp_path: Path, capsys: pytest.CaptureFixture[
     capsys.readouterr()
 
 
+def test_arena_refuses_one_file_for_results_and_summary(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    same = tmp_path / "same.jsonl"
+    assert main(["arena", "--a", "random", "--b", "random", "--deals", "1", "--workers", "1",
+                 "--quiet", "--out", str(same), "--json", str(same)]) == 2
+    assert "is the --out results file" in capsys.readouterr().err
+    assert not same.exists()
+
+
+def test_a_summary_that_cannot_be_written_is_said_and_the_results_kept(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    results, summary = tmp_path / "r.jsonl", tmp_path / "s.json"
+
+    def full(path: object, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(clitools, "write_whole", full)
+    assert main(["arena", "--a", "random", "--b", "random", "--deals", "1", "--workers", "1",
+                 "--quiet", "--out", str(results), "--json", str(summary)]) == 1
+    err = capsys.readouterr().err
+    assert "--json" in err and "No space left on device" in err and str(results) in err
+    assert len(results.read_text().splitlines()) == 3          # the header and both units
+
+
+def test_a_bench_report_that_cannot_be_written_is_said(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from fivehundred.benchmarks import report
+
+    def full(path: object, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(clitools, "write_whole", full)
+    assert report.publish("## Demo\n", str(tmp_path / "b.md"), "demo") == 1
+    out, err = capsys.readouterr()
+    assert out == "## Demo\n\n" and "No space left on device" in err
+    assert report.publish("## Demo\n", None, "demo") == 0
+
+
 
 # ------------------------------------------------------------------------- ports (item 5)
 
@@ -258,6 +298,15 @@ def test_play_in_the_browser_refuses_the_terminal_games_options(
     named = ", ".join(f for f in flags if f.startswith("--"))
     assert err.startswith(f"fivehundred play: {named} set the terminal game: give them with "
                           "--text") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("flags", [["--port", "8600"], ["--no-browser"], ["--db", "x.db"]])
+def test_the_text_game_refuses_the_browser_games_options(
+        flags: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--text", *flags]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"fivehundred play: {flags[0]} set the browser game") and (
+        err.count("\n") == 1)
 
 
 @pytest.mark.parametrize("flags", [["--rules", "classic3"], ["--seed", "3"],
@@ -370,3 +419,14 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert _exit(["--version"]) == 0
     assert capsys.readouterr().out == f"fivehundred {version('fivehundred')}\n"
+
+
+def test_a_port_announced_is_already_listened_on() -> None:
+    # bound but not yet listening, a port could be bound again by a second server (both set
+    # SO_REUSEADDR): the first socket listens at once, so the second is refused
+    from fivehundred.web.server import listening_socket
+
+    with listening_socket("127.0.0.1", 0) as first:
+        port = first.getsockname()[1]
+        with pytest.raises(OSError, match=f"port {port} on 127.0.0.1 already in use"):
+            listening_socket("127.0.0.1", port)

@@ -385,6 +385,10 @@ def test_bad_tags(good: str) -> None:
          r"the Result tag says '0', the engine says '1'")
     _bad(good.replace("players=4,", "players=7,"), r"line 1: tag Rules: players=7")
     _bad(good[good.index("\n") + 1 :], r"Rules .* is missing")
+    seed = _line(good, "[Seed ")
+    _bad(good.replace(seed, '[Seed "' + "9" * 5000 + '"]'),
+         r"tag Seed: expected a whole number of at most 20 digits")
+    _bad(good.replace(seed, '[Seed "7.5"]'), r"tag Seed: expected a whole number")
 
 
 def test_bad_cards(good: str) -> None:

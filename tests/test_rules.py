@@ -204,3 +204,28 @@ def test_banning_misere_bans_open_misere_too() -> None:
             with pytest.raises(IllegalActionError, match=f"open misère is not allowed.*{option}"):
                 g.apply("open-misere")
             assert g.legal_actions() == legal and g.actions == before
+
+
+def test_rules_keep_their_signature_and_can_be_extended() -> None:
+    import dataclasses
+    import inspect
+
+    assert list(inspect.signature(Rules).parameters)[:3] == ["players", "deck", "teams"]
+
+    @dataclasses.dataclass(frozen=True)
+    class Tagged(Rules):
+        tag: str = ""
+
+    t = Tagged.preset("classic3", tag="club")
+    assert t.tag == "club" and t.replace(target=300).tag == "club"
+    assert t.short_string() == "fivehundred(preset=classic3,tag=club)"
+    with pytest.raises(RulesError, match="unknown option 'colour'"):
+        Tagged(colour="red")  # type: ignore[call-arg]
+
+
+def test_preset_names_in_any_case() -> None:
+    assert Rules.preset("Classic3") == Rules.preset("classic3")
+    assert Rules.from_string("fivehundred(preset=Classic3,target=300)") == Rules.preset(
+        "classic3", target=300)
+    with pytest.raises(RulesError, match="unknown preset 'classic9'"):
+        Rules.preset("classic9")

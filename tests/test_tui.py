@@ -754,3 +754,29 @@ def test_resuming_reads_files_as_the_other_commands_do(
     assert run_tui(Rules.preset("australian"), resume=str(binary)) == 2
     assert "not UTF-8 text" in capsys.readouterr().err
     assert binary.read_bytes() == b"\xf5\x00garbage"
+
+
+def test_a_save_that_fails_keeps_the_record_saved_before(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    async def go() -> None:
+        app = TableApp(Rules.preset("classic3"), seed=8, bots="easy", pace=0, trick_pause=0,
+                       record_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await play_hands(app, pilot, 1, passer, scan=False)
+            await pilot.press("s")
+            await settle(app, pilot)
+            path = tmp_path / "fivehundred-8.fhr"
+            before = path.read_text()
+            await pilot.press("n")
+            await settle(app, pilot)
+
+            def full(src: object, dst: object) -> None:
+                raise OSError(28, "No space left on device")
+
+            monkeypatch.setattr(os, "replace", full)        # the disk fills up
+            await play_hands(app, pilot, 1, passer, scan=False)   # saved again: it fails
+            assert path.read_text() == before                     # the first hand is kept
+            assert [p.name for p in tmp_path.iterdir()] == [path.name]
+    run(go())

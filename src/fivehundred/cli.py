@@ -137,6 +137,13 @@ def _table_options(args: argparse.Namespace) -> str | None:
     if args.command == "play" and not args.text and given:
         return (f"{', '.join(given)} set the terminal game: give them with --text (the "
                 "browser game chooses its rules and opponents on its own page)")
+    if args.command == "play" and args.text:
+        served = [o for o, on in (("--port", args.port is not None),
+                                  ("--no-browser", args.no_browser),
+                                  ("--db", args.db is not None)) if on]
+        if served:
+            return (f"{', '.join(served)} set the browser game, not the terminal game of "
+                    "--text")
     if args.command == "tui" and args.resume is not None:
         clash = [g for g in given if g in ("--rules", "--seed")]
         if clash:

@@ -90,7 +90,7 @@ def check_output(option: str, path: str, suffixes: tuple[str, ...] = ()) -> None
         raise FiveHundredError(f"{where}: no such directory: {folder}")
     if p.exists() and not os.access(p, os.W_OK):
         raise FiveHundredError(f"{where}: the file is not writable")
-    if not p.exists() and not os.access(folder, os.W_OK):
+    if not os.access(folder, os.W_OK):      # write_whole makes its temporary file there
         raise FiveHundredError(f"{where}: cannot create files in {folder}")
 
 

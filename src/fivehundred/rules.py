@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import re
 from dataclasses import dataclass, fields
 from functools import cached_property
@@ -82,7 +83,7 @@ class Rules:
     def __new__(cls, *args: Any, **options: Any) -> Rules:
         # an unknown keyword is a RulesError naming it, as in ``preset`` (not the bare
         # TypeError of the generated __init__)
-        _check_names(options)
+        _check_names(cls, options)
         return super().__new__(cls)
 
     def __post_init__(self) -> None:
@@ -93,18 +94,15 @@ class Rules:
     @classmethod
     def preset(cls, name: str = "australian", **overrides: Any) -> Rules:
         """A preset by name with any options overridden; unknown names and options are errors."""
-        try:
-            base = cls.PRESETS[name]
-        except KeyError:
-            raise RulesError(
-                f"unknown preset {name!r}; presets are {', '.join(cls.PRESETS)}"
-            ) from None
-        _check_names(overrides)
+        base = cls.PRESETS.get(name.lower()) if isinstance(name, str) else None
+        if base is None:           # (names in any case: people type "Australian")
+            raise RulesError(f"unknown preset {name!r}; presets are {', '.join(cls.PRESETS)}")
+        _check_names(cls, overrides)
         return cls(**{**base, **overrides})
 
     def replace(self, **overrides: Any) -> Rules:
         """A copy with some options changed (validated again); unknown options are errors."""
-        _check_names(overrides)
+        _check_names(type(self), overrides)
         return dataclasses.replace(self, **overrides)
 
     # -- the canonical string -----------------------------------------------------------
@@ -140,7 +138,7 @@ class Rules:
 
     def _differences(self, preset: str) -> list[str]:
         """The options whose values differ from ``preset``'s."""
-        base = Rules.preset(preset)
+        base = type(self).preset(preset)
         return [f.name for f in fields(self) if getattr(self, f.name) != getattr(base, f.name)]
 
     @classmethod
@@ -156,7 +154,7 @@ class Rules:
         s = text.strip()
         if s.startswith("fivehundred("):
             return cls.from_string(s)
-        return cls.preset(s.lower() if s.lower() in cls.PRESETS else s)
+        return cls.preset(s)
 
     @classmethod
     def from_string(cls, text: str) -> Rules:
@@ -326,9 +324,9 @@ def _pack_hint(hands: int) -> str:
     return f"with {hands} hands dealt, use {_PACK_FOR[hands]}"
 
 
-def _check_names(options: dict[str, Any]) -> None:
-    """RulesError for an option name ``Rules`` does not have."""
-    known = {f.name for f in fields(Rules)}
+def _check_names(cls: type[Rules], options: dict[str, Any]) -> None:
+    """RulesError for an option name ``cls`` does not have."""
+    known = {f.name for f in fields(cls)}
     for key in options:
         if key not in known:
             raise RulesError(f"unknown option {key!r}; options are {', '.join(sorted(known))}")
@@ -347,6 +345,10 @@ _CLASSIC: dict[str, Any] = dict(
     nt_joker="classic",
     win="reach_500_any_way",
 )
+
+Rules.__signature__ = inspect.signature(Rules.__init__).replace(  # type: ignore[attr-defined]
+    parameters=list(inspect.signature(Rules.__init__).parameters.values())[1:])
+"""What ``help(Rules)`` and editors show: the options (``__new__`` takes ``**options``)."""
 
 Rules.PRESETS = {
     "australian": _AUSTRALIAN,

@@ -155,6 +155,11 @@ def run_arena_main(args: argparse.Namespace, stdout: TextIO | None = None,
             ct.check_output("--json", args.json)
         if args.out is not None:
             ct.check_output("--out", args.out)
+            if args.json not in (None, "-") and Path(args.json).resolve() == Path(
+                    args.out).resolve():
+                raise FiveHundredError(f"--json {args.json} is the --out results file: the "
+                                       "summary would replace the results a rerun resumes "
+                                       "from; give it another name")
         results = ResultsFile(args.out, spec) if args.out else None
     except OSError as e:
         print(f"fivehundred arena: --out {args.out}: {e.strerror or e}", file=err)
@@ -198,7 +203,12 @@ def run_arena_main(args: argparse.Namespace, stdout: TextIO | None = None,
     # With --json -, standard output carries the JSON alone and the table goes to stderr.
     print(format_report(summary), file=err if args.json == "-" else out)
     if args.json:
-        write_json(summary, args.json, out)
+        try:
+            write_json(summary, args.json, out)
+        except OSError as e:
+            saved = f" (the results are in {args.out})" if args.out else ""
+            print(f"fivehundred arena: --json {args.json}: {e.strerror or e}{saved}", file=err)
+            return 1
     return 0
 
 

@@ -19,7 +19,7 @@ from ..actions import PASS
 from ..game import Game
 from ..rules import Rules
 from .openspiel_euchre import EuchreResult, euchre_available, measure_euchre
-from .report import machine, write_section
+from .report import machine, publish
 
 
 @dataclass(frozen=True)
@@ -132,8 +132,4 @@ def bench_main(seconds: float = 5.0, write: str | None = None) -> int:
               file=sys.stderr)
         return 2
     text = report(seconds)
-    print(text)
-    if write:
-        write_section(write, "engine", text)
-        print(f"written to {write}", file=sys.stderr)
-    return 0
+    return publish(text, write, "engine")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import platform
+import sys
 from pathlib import Path
 
 
@@ -61,3 +62,21 @@ def write_section(path: str | Path, name: str, text: str) -> None:
     else:
         new = old.rstrip("\n") + "\n\n" + block
     write_whole(p, new)
+
+
+def publish(text: str, write: str | None, name: str) -> int:
+    """Print a benchmark's report and, with ``write``, put it in that file's section
+    ``name``; the exit status (1, said on stderr, if the file could not be written: the
+    report is printed already)."""
+    print(text)
+    if not write:
+        return 0
+    try:
+        write_section(write, name, text)
+    except (OSError, UnicodeDecodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        print(f"fivehundred bench: --write {write}: {reason} (the report is printed above)",
+              file=sys.stderr)
+        return 1
+    print(f"written to {write}", file=sys.stderr)
+    return 0

@@ -39,7 +39,7 @@ from ..rules import Rules
 from ..solver import Position, move_values, solve
 from ..solver import dds_bridge as bridge
 from ..solver.solve import Searcher
-from .report import machine, write_section
+from .report import machine, publish
 
 DEPTHS = (0, 3, 6)
 """Complete tricks played at random before the position is solved."""
@@ -365,11 +365,7 @@ def bench_solver_main(deals: int = 200, write: str | None = None, passes: int = 
               f"{passes})", file=sys.stderr)
         return 2
     text = report(deals, passes=passes)
-    print(text)
-    if write:
-        write_section(write, "solver", text)
-        print(f"written to {write}", file=sys.stderr)
-    return 0
+    return publish(text, write, "solver")
 
 
 @dataclass(frozen=True)

@@ -112,8 +112,9 @@ def _check_tags(rec: GameRecord) -> None:
                 _fail_game(f"expected the winning side (0 to {len(r.sides) - 1}) or * while "
                            f"the game goes on, got {value!r}", "tag", name)
         elif name == "Seed":
-            if not re.fullmatch(r"-?[0-9]+", value):
-                _fail_game(f"expected a whole number, got {value!r}", "tag", name)
+            if not re.fullmatch(r"-?[0-9]{1,20}", value):
+                _fail_game(f"expected a whole number of at most 20 digits, got "
+                           f"{value[:40]!r}", "tag", name)
             if rec.viewpoint is not None:
                 _fail_game("one seat's view may not carry the seed: it reveals every deal",
                            "tag", name)

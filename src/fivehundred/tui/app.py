@@ -24,13 +24,14 @@ from textual.widgets import Button, Footer, Header, RichLog, Static
 
 from ..bots.base import Bot, Budget, make_player
 from ..bots.hints import format_hint, hint
+from ..clitools import write_whole
 from ..console.display import pretty, sort_tokens
 from ..console.narration import Narrator
 from ..console.opponent import opponent_seed
 from ..errors import FiveHundredError
 from ..game import Game
 from ..record import dumps, dumps_json, record_from_game
-from ..record.files import is_json
+from ..record.files import is_json, read_text
 from ..rules import Rules
 from ..solver.analysis import ReviewError, review_hand
 from ..view import View
@@ -572,9 +573,10 @@ class TableApp(App[int]):
                 k += 1
         try:
             record = record_from_game(self.game)
-            # a resumed JSON record is kept JSON
+            # a resumed JSON record is kept JSON; the file is replaced whole, never left half
+            # written (a full disk must not cost the game saved before)
             text = dumps_json(record) if is_json(self._saved_text(path)) else dumps(record)
-            path.write_text(text, encoding="utf-8")
+            write_whole(path, text)
         except OSError as e:
             self.notify(f"Could not save the record: {e}", severity="error", timeout=8)
             return
@@ -584,11 +586,10 @@ class TableApp(App[int]):
 
     @staticmethod
     def _saved_text(path: Path) -> str:
-        """The start of a record file already there ("" if none or unreadable)."""
+        """The record file already there ("" if none or unreadable)."""
         try:
-            with open(path, encoding="utf-8-sig") as fp:
-                return fp.read(64)
-        except (OSError, UnicodeDecodeError):
+            return read_text(str(path)) if path.exists() else ""
+        except FiveHundredError:
             return ""
 
     def action_rules(self) -> None:

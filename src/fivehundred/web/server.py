@@ -18,17 +18,11 @@ from .store import Store, StoreError, default_path
 DEFAULT_PORT = 8500
 
 
-def free_port(host: str, start: int, tries: int = 20) -> int:
-    """The first port from ``start`` that can be bound on ``host``."""
-    with listening_socket(host, start, tries) as s:
-        port: int = s.getsockname()[1]
-        return port
-
-
 def listening_socket(host: str, port: int, tries: int = 1) -> socket.socket:
-    """A socket bound on ``host`` at ``port`` (0: any free port), or at the first of ``tries``
-    ports from it that is free: the server is handed this very socket, so what is announced
-    is what it listens on, with no window for another program to take the port.
+    """A socket listening on ``host`` at ``port`` (0: any free port), or at the first of
+    ``tries`` ports from it that is free: the server is handed this very socket, so what is
+    announced is what it listens on.  It listens at once: a socket only bound would leave
+    another program (with SO_REUSEADDR) free to bind the same port meanwhile.
 
     OSError says which port (or ports) and why, and what to do about it.
     """
@@ -39,6 +33,7 @@ def listening_socket(host: str, port: int, tries: int = 1) -> socket.socket:
         try:
             s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             s.bind((host, p))
+            s.listen(2048)            # uvicorn's backlog
         except OSError as e:
             s.close()
             if e.errno == errno.EADDRINUSE and p < last:
