@@ -144,6 +144,27 @@ def test_bad_new_game_requests_are_refused_clearly() -> None:
         assert r.status_code == 400
 
 
+def test_a_table_with_friends_refuses_a_seed_the_host_chose() -> None:
+    from starlette.testclient import TestClient
+
+    from fivehundred.web.app import create_app
+    from fivehundred.web.botpool import BotPool
+
+    pool = BotPool("thread", 1)
+    try:
+        app = create_app(Store(":memory:"), mode="serve", pool=pool)   # as `serve` builds it
+        with TestClient(app) as client:
+            r = client.post("/api/tables", json={"preset": "australian", "friends": True,
+                                                 "seed": 7})
+            assert r.status_code == 400 and "secret seed" in r.json()["error"]
+            r = client.post("/api/tables", json={"preset": "australian", "friends": True})
+            assert r.status_code == 200
+            r = client.post("/api/tables", json={"preset": "australian", "seed": 7})
+            assert r.status_code == 200          # alone against bots: your own business
+    finally:
+        pool.close()
+
+
 def test_reconnecting_gives_the_seat_back_and_the_same_position() -> None:
     with web_client(Store(":memory:")) as client:
         t = new_table(client, seed=8)

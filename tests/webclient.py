@@ -21,7 +21,8 @@ Msg = dict[str, Any]
 def web_client(store: Store, mode: str = "local") -> Iterator[TestClient]:
     """A test client of the app: bots in threads, no pacing."""
     pool = BotPool("thread", 1)
-    app = create_app(store, mode=mode, pool=pool, pace=0.0, trick_pause=0.0)
+    app = create_app(store, mode=mode, pool=pool, pace=0.0, trick_pause=0.0,
+                     seeded_friends=True)    # the same deals in every run
     try:
         with TestClient(app) as client:
             yield client

@@ -60,6 +60,8 @@ class Hub:
         self.thinking: dict[str, int | None] = {}
         self.last_change: dict[str, tuple[float, float]] = {}
         self.problems: list[str] = []
+        self.seeded_friends = False
+        """Whether a table with friends may be dealt from the seed its request names."""
 
     # ---------------------------------------------------------------- tables
 
@@ -341,6 +343,9 @@ async def new_table(request: Request) -> Response:
             raise TableError("malformed", f"friends must be true or false, got {friends!r}")
         if friends and hub.mode != "serve":
             raise TableError("malformed", "playing with friends needs `fivehundred serve`")
+        if friends and seed is not None and not hub.seeded_friends:
+            raise TableError("malformed", "a table with friends is dealt from a secret seed: "
+                             "whoever chose the seed would know every hand")
         preset = body.get("preset", "australian")
         r = build_rules(preset, body.get("toggles"))
         t = Table.new(str(preset), r, body.get("strength", "medium"), seed=seed,
@@ -402,12 +407,18 @@ async def socket(ws: WebSocket) -> None:
 
 
 def create_app(store: Store, *, mode: str = "local", pool: BotPool | None = None,
-               pace: float = 0.7, trick_pause: float = 1.2) -> Starlette:
-    """The browser game's application over a store (``mode``: ``local`` or ``serve``)."""
+               pace: float = 0.7, trick_pause: float = 1.2,
+               seeded_friends: bool = False) -> Starlette:
+    """The browser game's application over a store (``mode``: ``local`` or ``serve``).
+
+    A table with friends is dealt from a secret seed: one the host chose would tell him
+    every friend's hand.  ``seeded_friends`` lets a new table's request choose it anyway
+    (for tests that need the same deals; never set by ``fivehundred serve``)."""
     if mode not in ("local", "serve"):
         raise ValueError(f"mode is 'local' or 'serve', not {mode!r}")
     bots = pool if pool is not None else BotPool("process")
     hub = Hub(store, bots, mode, pace, trick_pause)
+    hub.seeded_friends = seeded_friends
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
