@@ -37,7 +37,8 @@ def _free_port() -> int:
 def live_server(db: Path, mode: str) -> Iterator[str]:
     """A live server on a free port over a fresh database, with quick bots."""
     pool = BotPool("thread", 1)
-    app = create_app(Store(db), mode=mode, pool=pool, pace=0.05, trick_pause=0.3)
+    app = create_app(Store(db), mode=mode, pool=pool, pace=0.05, trick_pause=0.3,
+                     seeded_friends=True)      # tests deal the same cards every run
     port = _free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
