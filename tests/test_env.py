@@ -200,7 +200,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     ({"episode": "match"}, "episode"),
     ({"max_hands": 0}, "max_hands"),
     ({"max_hands": True}, "max_hands"),
-    ({"render_mode": "human"}, "render_mode"),
+    ({"render_mode": "rgb_array"}, "render_mode"),
     ({"rules": "no_such_preset"}, "no_such_preset"),
 ])
 def test_bad_settings_are_refused(kwargs: dict[str, object], words: str) -> None:
@@ -228,6 +228,17 @@ def test_render_shows_the_public_state_only() -> None:
     held = {token(c) for s in range(4) for c in range(NUM_CARDS) if g.hand(s) >> c & 1}
     assert not any(t in trick_line.split() for t in held)
     assert FiveHundredEnv("australian").render() is None
+
+
+def test_human_rendering_prints_and_passes_pettingzoo_render_test(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from pettingzoo.test import render_test
+
+    env = FiveHundredEnv("australian", render_mode="human")
+    env.reset(seed=4)
+    assert env.render() is None
+    assert "to move: seat_" in capsys.readouterr().out
+    render_test(lambda render_mode=None: FiveHundredEnv("classic3", render_mode=render_mode))
 
 
 def test_the_mask_names_legal_actions_by_id() -> None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from . import cards
 from .actions import token_of
 from .auction import Contract
+from .numbers import whole_number
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -116,8 +117,10 @@ def _trick_view(tr: Trick) -> TrickView:
 def make_view(game: Game, seat: int) -> View:
     """Build ``seat``'s view of ``game``."""
     r = game.rules
-    if not isinstance(seat, int) or not 0 <= seat < r.players:
-        raise ValueError(f"seat must be from 0 to {r.players - 1}, got {seat!r}")
+    expected = f"seat must be from 0 to {r.players - 1}"
+    seat = whole_number(seat, ValueError, expected)     # numpy's ints too, never a bool
+    if not 0 <= seat < r.players:
+        raise ValueError(f"{expected}, got {seat!r}")
     c = game.contract
     is_declarer = c is not None and c.declarer == seat and game.phase != "auction"
     kitty = cards.tokens(game.deal.kitty) if is_declarer else ()

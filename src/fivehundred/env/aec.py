@@ -48,7 +48,7 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
     """Five Hundred for multi-agent learning (PettingZoo's agent-environment-cycle API)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "fivehundred_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+        "name": "fivehundred_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, rules: Rules | str = "australian", episode: str = "hand",
                  max_hands: int = 200, render_mode: str | None = None) -> None:
@@ -59,8 +59,9 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
             raise MalformedError(f"episode must be 'hand' or 'game', got {episode!r}")
         if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
             raise MalformedError(f"max_hands must be a whole number from 1, got {max_hands!r}")
-        if render_mode not in (None, "ansi"):
-            raise MalformedError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise MalformedError(f"render_mode must be None, 'ansi' or 'human', got "
+                                 f"{render_mode!r}")
         self.rules = rules
         self.episode = episode
         self.max_hands = max_hands
@@ -153,9 +154,17 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
             self.agent_selection = agent_name(m)
 
     def render(self) -> str | None:
-        """The public state as text (``render_mode="ansi"``): no hidden card is shown."""
-        if self.render_mode != "ansi":
+        """The public state as text (``render_mode="ansi"``; ``"human"`` prints it): no
+        hidden card is shown."""
+        if self.render_mode not in ("ansi", "human"):
             return None
+        text = self._public_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _public_text(self) -> str:
         g = self.game
         v = g.view(0)
         lines = [f"hand {g.hand_number} · {g.phase} · dealer seat_{g.dealer} · "

@@ -37,7 +37,7 @@ __all__ = ["SoloEnv"]
 class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
     """A learner in one seat; built-in bots in the others."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium's own convention)
+    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012  (Gymnasium's own convention)
 
     def __init__(self, rules: Rules | str = "australian", seat: int = 0,
                  bots: str | Mapping[int, str] = "medium", episode: str = "hand",
@@ -130,5 +130,5 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         return action_mask(self._env.view(self.agent)).astype(bool)   # (no vector built)
 
     def render(self) -> str | None:
-        """The public state as text (``render_mode="ansi"``)."""
+        """The public state as text (``render_mode="ansi"``; ``"human"`` prints it)."""
         return self._env.render()

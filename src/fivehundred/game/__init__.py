@@ -25,6 +25,7 @@ from ..actions import ALONE, CALL, action_from_token, token_of
 from ..auction import Contract, bid_table
 from ..dealing import Deal, deal_cards, first_dealer_by_cut, parse_deal
 from ..errors import DealError, IllegalActionError, MalformedError
+from ..numbers import whole_number
 from ..rng import Rng
 from ..rules import Rules
 from ..tricks import NO_SUIT
@@ -47,12 +48,19 @@ class Game(BiddingPhase):
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         seed: int | None = None,
         deal: Mapping[str, Any] | Deal | None = None,
     ) -> None:
+        if isinstance(rules, str):
+            rules = Rules.parse(rules)            # a preset's name or a rules string
+        elif rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be Rules, a preset's name or a rules string, not "
+                            f"{rules!r}")
         self.rules = rules if rules is not None else Rules.preset("australian")
-        self.seed = seed if seed is not None else secrets.randbits(63)
+        # any whole number (numpy's too); the deals depend on it modulo 2**64
+        self.seed = (secrets.randbits(63) if seed is None
+                     else whole_number(seed, TypeError, "seed must be a whole number"))
         self._undo = []
         self._bid_table = bid_table(self.rules)
         self._hand_no = 0
@@ -228,6 +236,9 @@ class Game(BiddingPhase):
     def apply(self, action: str | int) -> None:
         """Take an action (token or id) for the seat to move; if illegal, raise, change nothing."""
         ph = self._phase
+        if type(action) is not int and not isinstance(action, str):
+            action = whole_number(action, IllegalActionError,   # numpy's ints too
+                                  "an action is a token or an action id")
         if type(action) is int:
             a = action
             if not 0 <= a < _NUM_ACTIONS:
@@ -308,15 +319,14 @@ class Game(BiddingPhase):
             )
         snapshot = get_state(self)
         dealer = (self._dealer + 1) % self.rules.players
+        if deal is not None:       # checked whole before anything changes
+            d = deal if isinstance(deal, Deal) else parse_deal(self.rules, deal)
+            if d.dealer != dealer:
+                raise DealError(f"the deal passes left: the next dealer is seat {dealer}, "
+                                f"not seat {d.dealer}")
         self._hand_no += 1
         if deal is None:
             d = self._shuffled_deal(dealer)
-        else:
-            d = deal if isinstance(deal, Deal) else parse_deal(self.rules, deal)
-            if d.dealer != dealer:
-                self._hand_no -= 1
-                raise DealError(f"the deal passes left: the next dealer is seat {dealer}, "
-                                f"not seat {d.dealer}")
         self._start_hand(d)
         self._undo.append(snapshot)
 

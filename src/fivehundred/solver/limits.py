@@ -41,6 +41,13 @@ MAX_BUDGET = 2**62
 
 def check_limits(budget: int, seconds: float | None) -> None:
     """Refuse a budget or time limit that is not one, saying what was given."""
+    if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)):
+        raise LimitError(f"a node budget is a whole number of nodes (0 for no limit), not "
+                         f"{budget!r}")
+    if seconds is not None and (isinstance(seconds, bool)
+                                or not isinstance(seconds, (int, float, np.integer,
+                                                            np.floating))):
+        raise LimitError(f"a time limit is a number of seconds (or None), not {seconds!r}")
     if not 0 <= budget <= MAX_BUDGET:
         raise LimitError(f"a node budget of {budget}: give a positive number of nodes up to "
                          f"{MAX_BUDGET:,}, or 0 for no limit")

@@ -73,6 +73,11 @@ class Position:
         declarer's tricks are counted and the defenders maximise them.  In the all-pass game
         there is no declarer: give ``side``.
         """
+        if not isinstance(game, Game):
+            hint = (": a View hides cards the solver needs; deal the unseen cards first "
+                    "(bots/sampling.py)" if type(game).__name__ == "View" else "")
+            raise PositionError(f"the solver needs a Game (or a Position), not "
+                                f"{type(game).__name__}{hint}")
         if game.phase != "play":
             raise PositionError(f"the solver needs a game in the play phase, not {game.phase}")
         r = game.rules
@@ -82,7 +87,7 @@ class Position:
         all_active = sum(1 << s for s in active)
         misere = c is not None and c.is_misere
         if side is not None:
-            count = sum(1 << s for s in side)
+            count = _side_mask(side, r.players, active)
             maxs = count
         elif c is None:
             raise PositionError("all passed: no declaring side; say which side to solve for")
@@ -206,3 +211,21 @@ def effective_masks(strain: int, mask: int) -> tuple[int, int, int, int, int]:
         (1 << RIGHT_RANK if right else 0) | (1 << LEFT_RANK if left else 0)
         | (1 << JOKER_RANK if joker else 0))
     return suits[0], suits[1], suits[2], suits[3], 0
+
+
+def _side_mask(side: object, players: int, active: tuple[int, ...]) -> int:
+    """The seats of ``side`` (a tuple of distinct seats in play) as a mask; PositionError
+    names what is wrong with it."""
+    if not isinstance(side, (tuple, list)) or not side:
+        raise PositionError(f"side must be a tuple of seats, not {side!r}")
+    mask = 0
+    for s in side:
+        if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players:
+            raise PositionError(f"side {tuple(side)!r}: {s!r} is not a seat from 0 to "
+                                f"{players - 1}")
+        if s not in active:
+            raise PositionError(f"side {tuple(side)!r}: seat {s} sits out this hand")
+        if mask >> s & 1:
+            raise PositionError(f"side {tuple(side)!r}: seat {s} given twice")
+        mask |= 1 << s
+    return mask

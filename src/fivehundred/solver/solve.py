@@ -20,9 +20,10 @@ import numpy as np
 from ..actions import JOKER_LEAD, token_of
 from ..cards import JOKER, NO_TRUMPS
 from ..game import Game
+from ..numbers import whole_number
 from . import layout, walk
 from .limits import check_limits, deadline_after, time_up, watched
-from .position import Position, effective, effective_masks
+from .position import Position, PositionError, effective, effective_masks
 
 TT_BITS = 17
 GUESS_FROM = 4
@@ -297,6 +298,7 @@ def can_make(game_or_position: Game | Position, tricks: int, budget: int = 0, *,
              seconds: float | None = None) -> bool | None:
     """Can the declaring side take at least ``tricks`` more tricks?  (None: the node budget
     or the time limit ran out; the limits as for :func:`solve`.)"""
+    tricks = whole_number(tricks, PositionError, "tricks must be a whole number of tricks")
     s = Searcher.load(_position(game_or_position), budget, seconds=seconds)
     return s.at_least(tricks)
 
@@ -368,4 +370,4 @@ def _move_of(moves: list[int], code: int) -> int:
 
 
 def _position(x: Game | Position) -> Position:
-    return x if isinstance(x, Position) else Position.from_game(x)
+    return x if isinstance(x, Position) else Position.from_game(x)  # (PositionError if not)

@@ -1,0 +1,113 @@
+"""What the library does with odd arguments from a researcher's code: a clear error that
+names what was expected, and nothing changed; numpy's integers taken as ints."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from fivehundred import DealError, Game, IllegalActionError, Rules
+from fivehundred.record import record_from_game, replay
+from fivehundred.solver import can_make, move_values, solve
+from fivehundred.solver.limits import LimitError
+from fivehundred.solver.position import PositionError
+
+
+def _passed_out(seed: int) -> Game:
+    g = Game(Rules.preset("australian"), seed=seed)
+    for _ in range(4):
+        g.apply("pass")
+    return g
+
+
+@pytest.mark.parametrize("deal", [
+    {"dealer": 0, "hands": [], "kitty": []},          # malformed
+    {"dealer": 3, "hands": [], "kitty": []},          # the wrong dealer too
+])
+def test_a_refused_next_deal_changes_nothing(deal: dict[str, object]) -> None:
+    g, h = _passed_out(3), _passed_out(3)
+    with pytest.raises(DealError):
+        g.next_hand(deal=deal)
+    assert g.hand_number == 0 and g.phase == "hand_over"
+    g.next_hand()
+    h.next_hand()
+    assert g.deal == h.deal and g.hand_number == h.hand_number == 1
+    for x in (g, h):
+        for _ in range(4):
+            x.apply("pass")
+    assert [r.number for r in g.hand_results] == [0, 1]
+    again = replay(record_from_game(g))
+    g.next_hand()
+    again.next_hand()
+    assert again.deal == g.deal
+
+
+def test_seeds_are_whole_numbers() -> None:
+    r = Rules.preset("australian")
+    assert Game(r, seed=np.int64(5)).deal == Game(r, seed=5).deal
+    for bad in (True, 1.5, "5", None.__class__):
+        with pytest.raises(TypeError, match="seed must be a whole number"):
+            Game(r, seed=bad)  # type: ignore[arg-type]
+
+
+def test_rules_by_name_and_nothing_else() -> None:
+    assert Game("classic3", seed=1).rules == Rules.preset("classic3")
+    assert Game("fivehundred(preset=classic3,target=300)", seed=1).rules.target == 300
+    with pytest.raises(TypeError, match="rules must be Rules, a preset's name"):
+        Game(3)  # type: ignore[arg-type]
+
+
+def test_numpy_action_ids_and_seats_are_ints_and_bools_are_not() -> None:
+    g = Game(Rules.preset("australian"), seed=2)
+    g.apply(np.int64(94))                      # 94: pass
+    assert g.actions[-1] == 94
+    assert g.view(np.int64(1)).seat == 1 and type(g.view(np.int64(1)).seat) is int
+    before = g.actions
+    for bad in (True, np.float64(94.0), 3.5):
+        with pytest.raises(IllegalActionError, match="an action is a token or an action id"):
+            g.apply(bad)  # type: ignore[arg-type]
+    assert g.actions == before
+    with pytest.raises(ValueError, match="seat must be from 0 to 3, not True"):
+        g.view(True)
+
+
+def _five_handed_play() -> Game:
+    g = Game("five_called", seed=4)
+    while g.phase != "play":
+        acts = g.legal_actions()
+        first_bid = g.phase == "auction" and not g.actions
+        g.apply("7H" if first_bid else ("pass" if "pass" in acts else acts[0]))
+    return g
+
+
+@pytest.mark.parametrize(("side", "words"), [
+    ((0, 0), r"seat 0 given twice"),
+    ((9,), r"9 is not a seat from 0 to 4"),
+    ((-1,), r"-1 is not a seat from 0 to 4"),
+    ((), r"side must be a tuple of seats"),
+    ((True,), r"True is not a seat"),
+])
+def test_the_solvers_side_is_checked(side: tuple[int, ...], words: str) -> None:
+    g = _five_handed_play()
+    with pytest.raises(PositionError, match=words):
+        move_values(g, side=side)
+
+
+def test_the_solvers_arguments_are_checked() -> None:
+    g = _five_handed_play()
+    with pytest.raises(PositionError, match="not View: a View hides cards"):
+        solve(g.view(0))  # type: ignore[arg-type]
+    with pytest.raises(PositionError, match="not NoneType"):
+        solve(None)  # type: ignore[arg-type]
+    for budget in ("5", True, 1.5, None):
+        with pytest.raises(LimitError, match="a node budget is a whole number"):
+            solve(g, budget=budget)  # type: ignore[arg-type]
+    with pytest.raises(LimitError, match="a time limit is a number of seconds"):
+        solve(g, seconds="1")  # type: ignore[arg-type]
+    for tricks in ("3", 2.5):
+        with pytest.raises(PositionError, match="tricks must be a whole number"):
+            can_make(g, tricks)  # type: ignore[arg-type]
+    best = solve(g).tricks
+    assert best is not None
+    assert can_make(g, np.int64(best)) is True and can_make(g, best + 1) is False
+    assert solve(g, budget=np.int64(10**6)).tricks == best
