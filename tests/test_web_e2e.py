@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import threading
 import time
@@ -263,7 +264,10 @@ def test_a_whole_hand_by_clicking_with_an_illegal_click_and_continue(
         if not saw_illegal and unplayable:
             unplayable[0].click()
             page.wait_for_selector("#status.error")
-            assert page.inner_text("#status").strip()
+            reason = page.inner_text("#status").strip()
+            assert reason
+            # the engine's card tokens are shown as a player reads them: K♠, not KS
+            assert not re.search(r"\b(10|11|12|13|[2-9AKQJ])[SCDH]\b", reason), reason
             snap(page, shots / "illegal.jpg")
             saw_illegal = True
         if not reloaded and len(hand) <= 7:

@@ -8,7 +8,7 @@ import { Lobby } from "./lobby.js";
 import { TableView } from "./table.js";
 import { BidPanel, KittyPanel, CallPanel, JokerPanel } from "./panels.js";
 import { SheetDialog, GameOverDialog, HintView, Menu } from "./dialogs.js";
-import { toast, saveTable, savedTable } from "./util.js";
+import { toast, saveTable, savedTable, prettyText } from "./util.js";
 
 const app = {
   conn: null,
@@ -228,7 +228,7 @@ function onMessage(msg) {
 function onError(msg) {
   const code = msg.code;
   if (code === "illegal") {
-    table.showError(msg.message || "That is not allowed now.");
+    table.showError(msg.message ? prettyText(msg.message) : "That is not allowed now.");
     const a = app.lastAttempt;
     if (a && app.state && app.state.view.hand.includes(a.split(":")[0])) table.hand.shake(a.split(":")[0]);
     sound.refused();

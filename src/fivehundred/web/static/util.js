@@ -70,6 +70,16 @@ export function bidText(tok) {
   return tok.slice(0, -1) + SUIT_SYMBOL[tok.slice(-1)];
 }
 
+/**
+ * The engine's words with its card tokens written as a player reads them:
+ * "you hold KS, 10H" → "you hold K♠, 10♥", "JK" → "Joker".
+ */
+export function prettyText(text) {
+  return String(text)
+    .replace(/\bJK\b/g, "Joker")
+    .replace(/\b(10|11|12|13|[2-9AKQJ])([SCDH])\b/g, (_, rank, suit) => rank + SUIT_SYMBOL[suit]);
+}
+
 /** A card token as a node: 10♥, Q♠, Joker, Joker (♥). */
 export function cardNode(tok) {
   if (!tok) return h("span");
