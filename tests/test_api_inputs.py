@@ -85,7 +85,7 @@ def _five_handed_play() -> Game:
     ((9,), r"9 is not a seat from 0 to 4"),
     ((-1,), r"-1 is not a seat from 0 to 4"),
     ((), r"side must be a tuple of seats"),
-    ((True,), r"True is not a seat"),
+    ((True,), r"a seat is a whole number from 0 to 4, not True"),
 ])
 def test_the_solvers_side_is_checked(side: tuple[int, ...], words: str) -> None:
     g = _five_handed_play()

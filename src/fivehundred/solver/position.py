@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..cards import JACK, JOKER, NO_TRUMPS
 from ..errors import FiveHundredError
 from ..game import Game
+from ..numbers import whole_number
 from ..rules import Rules
 from ..scoring import declaring_seats
 from ..tricks import NO_SUIT, TABLES
@@ -219,9 +220,12 @@ def _side_mask(side: object, players: int, active: tuple[int, ...]) -> int:
     if not isinstance(side, (tuple, list)) or not side:
         raise PositionError(f"side must be a tuple of seats, not {side!r}")
     mask = 0
-    for s in side:
-        if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players:
-            raise PositionError(f"side {tuple(side)!r}: {s!r} is not a seat from 0 to "
+    for x in side:
+        s = whole_number(x, PositionError,                # numpy's ints too, never a bool
+                         f"side {tuple(side)!r}: a seat is a whole number from 0 to "
+                         f"{players - 1}")
+        if not 0 <= s < players:
+            raise PositionError(f"side {tuple(side)!r}: {s} is not a seat from 0 to "
                                 f"{players - 1}")
         if s not in active:
             raise PositionError(f"side {tuple(side)!r}: seat {s} sits out this hand")
