@@ -190,10 +190,12 @@ async def play_hands(app: TableApp, pilot: object, hands: int, choose: Callable[
         assert len(app.game.actions) > before or app.game.hand_number > v.hand_number
 
 
-def quick_app(preset: str, seed: int, bots: str, **options: int) -> TableApp:
-    """A table of ``preset`` (its ``options`` changed) that plays without pauses."""
+def quick_app(preset: str, seed: int, bots: str, record_dir: Path | None = None,
+              **options: int) -> TableApp:
+    """A table of ``preset`` (its ``options`` changed) that plays without pauses, saving its
+    records into ``record_dir``."""
     return TableApp(Rules.preset(preset, **options), seed=seed, bots=bots, pace=0,
-                    trick_pause=0)
+                    trick_pause=0, record_dir=record_dir)
 
 
 def run(coro: object) -> None:
@@ -343,8 +345,7 @@ def test_a_hint_names_a_legal_action_and_marks_it() -> None:
 
 def test_records_are_saved_between_hands_and_replay(tmp_path: Path) -> None:
     async def go() -> None:
-        app = TableApp(Rules.preset("classic3"), seed=8, bots="easy", pace=0, trick_pause=0,
-                       record_dir=tmp_path)
+        app = quick_app("classic3", 8, "easy", record_dir=tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             await pilot.press("s")                   # mid-hand: a record holds every card
@@ -458,8 +459,7 @@ def test_a_failing_bot_is_reported_and_the_game_goes_on() -> None:
 
 def test_a_saved_game_resumes_and_saves_back_to_its_file(tmp_path: Path) -> None:
     async def first() -> Path:
-        app = TableApp(Rules.preset("australian"), seed=13, bots="easy", pace=0,
-                       trick_pause=0, record_dir=tmp_path)
+        app = quick_app("australian", 13, "easy", record_dir=tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await play_hands(app, pilot, 1, bidder(Rng(6)), scan=False)
             assert app.game.phase == "hand_over"
@@ -690,8 +690,7 @@ def test_six_players_cards_on_the_cloth_never_cover_a_name(size: tuple[int, int]
 
 def test_the_end_of_hand_sheet_answers_its_keys(tmp_path: Path) -> None:
     async def go() -> None:
-        app = TableApp(Rules.preset("classic3"), seed=8, bots="easy", pace=0, trick_pause=0,
-                       record_dir=tmp_path)
+        app = quick_app("classic3", 8, "easy", record_dir=tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await play_hands(app, pilot, 1, passer, scan=False)
             assert isinstance(app.screen, Dialog) and "Next hand (n)" in screen_text(app)
@@ -761,8 +760,7 @@ def test_a_save_that_fails_keeps_the_record_saved_before(
     import os
 
     async def go() -> None:
-        app = TableApp(Rules.preset("classic3"), seed=8, bots="easy", pace=0, trick_pause=0,
-                       record_dir=tmp_path)
+        app = quick_app("classic3", 8, "easy", record_dir=tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await play_hands(app, pilot, 1, passer, scan=False)
             await pilot.press("s")

@@ -18,7 +18,7 @@ from ..rules import Rules
 from ..solver.analysis import HandReview
 from ..view import View
 from ..web.options import rules_json
-from ..web.state import sheet_json, summary_json
+from ..web.state import sheet_json, summary_json, trick_count
 from . import texts
 
 HELP = """\
@@ -146,13 +146,13 @@ def review_dialog(r: HandReview, n: Narrator) -> Dialog:
         else:
             lost += p.cost
             best = " or ".join(texts.card_markup(b) for b in p.best[:4])
-            lines.append(f"{head}  [b $error]cost {p.cost} trick{'s' if p.cost != 1 else ''}"
+            lines.append(f"{head}  [b $error]cost {trick_count(p.cost)}"
                          f"[/] ({p.taken + (p.value or 0)}; {best} kept "
                          f"{p.taken + (p.best_value or 0)})")
     if r.plays:
         lines.append("")
         lines.append("Every card of yours was a best one." if lost == 0
-                     else f"Your cards gave away {lost} trick{'s' if lost != 1 else ''} "
+                     else f"Your cards gave away {trick_count(lost)} "
                           "in all (the others' mistakes can give them back).")
     return Dialog("The hand against double dummy", "\n".join(lines), [("back", "Back")],
                   {"b": "back"})

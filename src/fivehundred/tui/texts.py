@@ -26,7 +26,7 @@ from ..cards import SUIT_LETTERS, SUIT_SYMBOLS
 from ..console.display import pretty, sort_tokens
 from ..console.narration import Narrator
 from ..view import View
-from ..web.state import display_strain
+from ..web.state import display_strain, trick_count
 
 
 def card_markup(tok: str) -> str:
@@ -78,7 +78,7 @@ def seat_text(view: View, seat: int) -> str:
     spread face up (the cloth shows the card it played)."""
     lines = [f"{view.hand_sizes[seat]} card{'s' if view.hand_sizes[seat] != 1 else ''}"]
     if view.phase == "play":
-        lines[0] += f" · {view.tricks_won[seat]} trick{'s' if view.tricks_won[seat] != 1 else ''}"
+        lines[0] += f" · {trick_count(view.tricks_won[seat])}"
     voids = view.shown_voids[seat] if view.phase == "play" else ()
     if voids:                          # shown out of a suit: everyone saw it
         lines.append("void in " + " ".join(

@@ -211,7 +211,8 @@ def _side_label(view: View, side: int, names: list[str]) -> str:
     return " & ".join("You" if s == view.seat else names[s] for s in view.rules.sides[side])
 
 
-def _tricks(n: int) -> str:
+def trick_count(n: int) -> str:
+    """``n`` tricks in words: "1 trick", "3 tricks" (the sheets and the terminal table)."""
     return f"{n} trick{'s' if n != 1 else ''}"
 
 
@@ -242,7 +243,7 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
     elif c is None:
         lines.append("Everyone passed: the hand was played at no trumps, 10 points a trick.")
         for i in range(len(sides)):
-            lines.append(f"{_side_label(view, i, names)}: {_tricks(side_tricks[i])}, "
+            lines.append(f"{_side_label(view, i, names)}: {trick_count(side_tricks[i])}, "
                          f"{res.points[i]:+d}")
     else:
         decl_side = r.side_of[c.declarer]
@@ -263,7 +264,7 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
         else:
             took = sum(res.tricks[s] for s in declaring_seats(r, c, partner))
         verdict = "made" if res.made else "failed"
-        lines.append(f"{head} bid {bid_words(c.bid)} and took {_tricks(took)}: "
+        lines.append(f"{head} bid {bid_words(c.bid)} and took {trick_count(took)}: "
                      f"{verdict}, {contract_points:+d}")
         if partner is not None and partner_side is not None:
             whose = "your" if c.declarer == view.seat else f"{names[c.declarer]}'s"
@@ -277,7 +278,7 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
                 lines.append(f"{label}: {res.points[i]:+d}, 10 for each trick "
                              f"{who(c.declarer)} took")
             else:
-                lines.append(f"{label} took {_tricks(side_tricks[i])}: {res.points[i]:+d}, "
+                lines.append(f"{label} took {trick_count(side_tricks[i])}: {res.points[i]:+d}, "
                              f"10 a trick")
     return {
         "number": res.number, "kind": res.kind, "contract": contract_json(c),
