@@ -94,7 +94,11 @@ class TableApp(App[int]):
         self.saved: dict[int, Path] = {}       # game seed -> the record file written for it
         self._new_game(seed, game)
         self.resumed = record_file is not None
-        if record_file is not None:            # a resumed game is saved where it came from
+        #: a resumed game is saved where it came from, in its format: the JSON records'
+        #: files (read once, here), written as JSON again
+        self.json_files = ({record_file} if record_file is not None
+                           and is_json(self._saved_text(record_file)) else set())
+        if record_file is not None:
             self.saved[self.game.seed] = record_file
 
     # ---------------------------------------------------------------- the game and the bots
@@ -575,7 +579,7 @@ class TableApp(App[int]):
             record = record_from_game(self.game)
             # a resumed JSON record is kept JSON; the file is replaced whole, never left half
             # written (a full disk must not cost the game saved before)
-            text = dumps_json(record) if is_json(self._saved_text(path)) else dumps(record)
+            text = dumps_json(record) if path in self.json_files else dumps(record)
             write_whole(path, text)
         except OSError as e:
             self.notify(f"Could not save the record: {e}", severity="error", timeout=8)
