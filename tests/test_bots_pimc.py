@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 
 from fivehundred import Game, Rules, View
 from fivehundred.bots import BotError, Budget, make
 from fivehundred.bots.hints import format_hint, hint
 from fivehundred.bots.pimc import CheaterBot, discard_options, outcome_value
-from fivehundred.bots.sampling import known_cards, sample_worlds
+from fivehundred.bots.sampling import _build, _played_by, every_world, known_cards, sample_worlds
 from fivehundred.cards import mask_of
 from fivehundred.rng import Rng
 from fivehundred.rules import PRESET_NAMES
+from fivehundred.scoring import declaring_seats
+from fivehundred.solver import move_values
 from helpers import end_position
 
 PUBLIC = ("hand", "auction", "contract", "partner", "call", "sitting_out", "kitty", "discards",
@@ -228,3 +232,103 @@ def test_a_misere_at_five_players_is_defended_by_medium_rules() -> None:
             break
     else:
         raise AssertionError("no four-handed misère defence among the seeds")
+
+
+# ----------------------------------------------------------------------------- the endgame
+
+# Positions where Hard or Insane, averaging over a sample of imagined deals, once played a card
+# that is worse in some placement of the unseen cards and better in none: two cards tied
+# exactly on the sample.  (preset, bot, hand seed, seat to move, the hand's actions so far;
+# the bot's seed is hand seed * 100 + seat, as in the blunder audit that found them.)
+SAMPLE_TIES = [
+    ("australian", "hard", 175, 3,
+     (70, 73, 94, 94, 94, 3, 19, 8, 30, 21, 24, 22, 47, 40, 34, 6, 65, 4, 15, 12, 14, 5, 51, 50,
+      13, 7, 55, 52, 35, 44, 36, 23, 46, 37, 28, 20, 45, 38, 60)),
+    ("classic3", "hard", 232, 1,
+     (94, 94, 76, 5, 7, 22, 63, 56, 54, 44, 38, 40, 60, 45, 37, 64, 21, 47, 15, 6, 14, 31, 28,
+      24, 13, 12, 46, 62, 39, 53, 8)),
+    ("classic3", "insane", 400, 1,
+     (94, 94, 94, 8, 5, 15, 31, 22, 24, 14, 12, 40, 30, 64, 28, 13, 38, 7, 37, 47, 45, 46, 21,
+      44, 39, 54)),
+]
+
+
+def _tie_view(preset: str, seed: int, seat: int, actions: tuple[int, ...]) -> View:
+    g = Game(preset, seed=seed)
+    for a in actions:
+        g.apply(a)
+    assert g.to_move == seat and g.phase == "play"
+    return g.view(seat)
+
+
+def _placements(v: View) -> list[tuple[int, ...]]:
+    """Every deal of the unseen cards into the slots they may fill, by brute force (no void
+    reasoning: the engine's replay of the hand refuses what the play has ruled out)."""
+    r = v.rules
+    declarer = None if v.contract is None else v.contract.declarer
+    sizes = [v.hand_sizes[s] for s in range(r.players) if s != v.seat]
+    if declarer != v.seat:
+        sizes.append(r.kitty_size)   # the declarer's discards (or the all-pass kitty), unseen
+    pool = [x for x in range(64) if (r.deck_mask & ~known_cards(v)) >> x & 1]
+    assert sum(sizes) == len(pool)
+    played = _played_by(v)
+    out = []
+
+    def deal(rest: list[int], k: int, masks: list[int]) -> None:
+        if k == len(sizes):
+            w = _build(v, masks, played, declarer)
+            if w is not None:
+                out.append(w.hands)
+            return
+        for chosen in combinations(rest, sizes[k]):
+            deal([x for x in rest if x not in chosen], k + 1,
+                 [*masks, sum(1 << x for x in chosen)])
+
+    deal(pool, 0, [])
+    return out
+
+
+@pytest.mark.parametrize(("preset", "bot", "seed", "seat", "actions"), SAMPLE_TIES)
+def test_every_world_is_every_placement_the_play_allows(
+        preset: str, bot: str, seed: int, seat: int, actions: tuple[int, ...]) -> None:
+    v = _tie_view(preset, seed, seat, actions)
+    brute = _placements(v)
+    worlds = every_world(v, limit=len(brute))
+    assert worlds is not None
+    hands = [w.hands for w in worlds]
+    assert len(set(hands)) == len(hands) and set(hands) == set(brute)
+    g = Game(preset, seed=seed)
+    for a in actions:
+        g.apply(a)
+    assert tuple(g.hand(s) for s in range(g.rules.players)) in hands   # the true deal too
+    assert every_world(v, limit=len(brute) - 1) is None   # one too many: refused, not cut
+
+
+@pytest.mark.parametrize(("preset", "bot", "seed", "seat", "actions"), SAMPLE_TIES)
+def test_late_in_a_hand_the_bots_never_play_a_card_that_is_worse_in_some_placement(
+        preset: str, bot: str, seed: int, seat: int, actions: tuple[int, ...]) -> None:
+    """The card chosen is one that is best (double dummy) in every placement of the unseen
+    cards, where such a card exists: the bots average over every placement, not a sample."""
+    v = _tie_view(preset, seed, seat, actions)
+    best_everywhere = set(v.legal_actions)
+    for w in every_world(v, limit=1000) or ():
+        vals = move_values(w.game, side=None if v.contract is not None else
+                           v.rules.sides[v.rules.side_of[seat]])
+        assert all(x is not None for x in vals.values())
+        counted = [x for x in vals.values() if x is not None]
+        c = v.contract
+        if c is None:
+            maximise = True                        # the all-pass game: his side's tricks
+        elif c.is_misere:
+            maximise = seat != c.declarer          # the defence wants him to take one
+        else:
+            maximise = seat in declaring_seats(v.rules, c, v.partner)
+        top = max(counted) if maximise else min(counted)
+        best_everywhere &= {a for a, x in vals.items() if x == top}
+    assert best_everywhere, "no card is best in every placement here"
+    d = make(bot, seed=seed * 100 + seat).act(v)
+    assert d.action in best_everywhere, (d.action, best_everywhere, d.reason)
+    assert d.reason.startswith("best average over every one of the ")
+    # a budget of fewer samples than placements still samples, as asked
+    few = make(bot, seed=seed * 100 + seat, budget=Budget(samples=2)).act(v)
+    assert few.samples <= 2 and "imagined deals" in few.reason

@@ -2,9 +2,11 @@
 
 Before each play the bot deals the cards it cannot see in many ways consistent with all it
 has seen (:mod:`.sampling`), solves every imagined deal with the double-dummy solver and
-plays the card with the best average score for its side.  For the auction it declares each
-plausible strain (and misère) on imagined deals, kitty exchange included, and bids what is
-worth most; the kitty discard is chosen the same way among a few sensible discards.
+plays the card with the best average score for its side (late in a hand, when the unseen
+cards can lie in few ways, it averages over every one of them instead).  For the auction it
+declares each plausible strain (and misère) on imagined deals, kitty exchange included, and
+bids what is worth most; the kitty discard is chosen the same way among a few sensible
+discards.
 
 Insane samples more and reads the auction: imagined deals in which a player holds cards that
 do not fit his bids (a bid he could not have made, a pass with a strong hand) weigh less.
@@ -29,12 +31,14 @@ from ..solver import Position, move_values, solve
 from ..tricks import TABLES
 from ..view import View
 from .base import BaseBot, Bot, Budget, Candidate, Clock, Decision, register
-from .sampling import World, sample_worlds
+from .sampling import World, every_world, sample_worlds
 
 NODE_BUDGET = 3_000_000   # per solve: a pathological deal is dropped, never a stall
 BIG_TABLE_BUDGET = 150_000  # per solve at five and six players, where tricks are wide
 DD_OPTIMISM = (1, 1, 1, 1, 2)  # per strain: tricks a double-dummy declarer takes that a real
 #                                one will not (more at no trumps, where guessing is harder)
+ENUMERATE_FROM = 4        # with this many cards in hand or fewer, and
+ENUMERATE_UP_TO = 200     # at most this many placements of the unseen cards: play on them all
 MIN_MAKE = 0.4            # keep Medium's bid only if it is made this often on imagined deals
 MIN_SURE = 0.8            # bid over Medium's pass only what is made this often
 
@@ -160,13 +164,21 @@ class PimcBot(BaseBot):
             # the first tricks are the costly solves: fewer deals there, more later
             held = len(view.hand)
             n = max(2, n * min(3, 11 - held) // 3)
-        worlds, weights = self._worlds(view, rng, n)
+        limit = ENUMERATE_UP_TO if self.budget.samples is None else self.budget.samples
+        every = every_world(view, limit) if len(view.hand) <= ENUMERATE_FROM else None
+        if every:
+            # few placements left: average over all of them, so that a card worse in some
+            # placement and better in none is never chosen (a sample can tie them)
+            worlds, weights = every, self._weights(view, every)
+        else:
+            worlds, weights = self._worlds(view, rng, n)
         if not worlds:
             return self._fallback(view, "no consistent deal found")
-        return self._play_on(view, [w.game for w in worlds], weights, clock)
+        return self._play_on(view, [w.game for w in worlds], weights, clock,
+                             every=every is not None)
 
     def _play_on(self, view: View, games: list[Game], weights: list[float],
-                 clock: Clock) -> Decision:
+                 clock: Clock, every: bool = False) -> Decision:
         c = view.contract
         seat = view.seat
         r = view.rules
@@ -209,8 +221,10 @@ class PimcBot(BaseBot):
             key=lambda x: (-x.value, x.action)))
         late = (f" (the time ran out after {used} of {len(games)})"
                 if clock.out and used < len(games) else "")
-        return Decision(cands[0].action, cands,
-                        f"best average over {used} imagined deals{late}", samples=used)
+        over = (f"every one of the {len(games)} deals the unseen cards allow" if every
+                else f"{used} imagined deals")
+        return Decision(cands[0].action, cands, f"best average over {over}{late}",
+                        samples=used)
 
     # -- the auction ---------------------------------------------------------------------
 

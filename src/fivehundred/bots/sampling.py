@@ -67,73 +67,139 @@ def _history(view: View, discards: tuple[str, ...]) -> list[str]:
     return out
 
 
+@dataclass(frozen=True)
+class _Unseen:
+    """Where the cards a seat cannot see may lie: the slots (other seats at their current
+    hand size, the dead hand, the kitty or the unseen discards), which slots each card may go
+    to (a shown void bars a seat), and the called card's known holder."""
+
+    pool: tuple[int, ...]
+    slots: tuple[tuple[str, int, int], ...]   # (kind, seat, size)
+    may_go: dict[int, tuple[int, ...]]        # card -> the slots it may go to
+    must_hold: dict[int, int]                 # slot -> the card it surely holds
+    played: dict[int, int]
+    declarer: int | None
+
+    @classmethod
+    def of(cls, view: View) -> _Unseen:
+        r = view.rules
+        me = view.seat
+        unknown = r.deck_mask & ~known_cards(view)
+        c = view.contract
+        declarer = c.declarer if c is not None and view.phase != "auction" else None
+        exposed = dict(view.exposed)
+        slots: list[tuple[str, int, int]] = []
+        for s in range(r.players):
+            if s == me or s in exposed:
+                continue
+            slots.append(("seat", s, view.hand_sizes[s]))
+        if r.dead_hand:
+            slots.append(("dead", -1, 10))
+        if declarer is None or declarer != me:
+            slots.append(("kitty", -1, r.kitty_size))
+        eff = TABLES[c.strain if c is not None else 4].eff_suit
+        voids = {s: set(v) for s, v in enumerate(view.shown_voids)}
+        letters = cards.SUIT_LETTERS
+        pool = tuple(cards.cards_of(unknown))
+        may_go: dict[int, tuple[int, ...]] = {}
+        for card in pool:
+            e = eff[card]
+            suit = letters[e] if e < 4 else "J"
+            may_go[card] = tuple(i for i, (kind, seat, _) in enumerate(slots)
+                                 if not (kind == "seat" and suit in voids.get(seat, ())))
+        must_hold: dict[int, int] = {}
+        if view.call is not None and view.call.startswith("call ") and view.partner is not None:
+            called = cards.card_from_token(view.call[5:])
+            if unknown >> called & 1:
+                for i, (kind, seat, _) in enumerate(slots):
+                    if kind == "seat" and seat == view.partner:
+                        must_hold[i] = called
+        return cls(pool, tuple(slots), may_go, must_hold, _played_by(view), declarer)
+
+    def start(self) -> tuple[list[int], list[int], list[int]]:
+        """Empty slots with the called card placed: (masks, room left, cards still to deal)."""
+        masks = [0] * len(self.slots)
+        room = [size for _, _, size in self.slots]
+        left = list(self.pool)
+        for i, card in self.must_hold.items():
+            masks[i] |= 1 << card
+            room[i] -= 1
+            left.remove(card)
+        return masks, room, left
+
+
 def sample_worlds(view: View, rng: Rng, n: int, max_tries: int = 0) -> list[World]:
     """Up to ``n`` worlds consistent with the view (fewer only if the tries run out)."""
-    r = view.rules
     tries = max_tries or 40 * n + 40
-    me = view.seat
-    unknown = r.deck_mask & ~known_cards(view)
-    played = _played_by(view)
-    c = view.contract
-    declarer = c.declarer if c is not None and view.phase != "auction" else None
-    exposed = dict(view.exposed)
-    # where the unseen cards may go: other seats (their current hand size), the dead hand,
-    # and the kitty (before it is taken, or in the all-pass game) or the unseen discards
-    slots: list[tuple[str, int, int]] = []   # (kind, seat, size)
-    for s in range(r.players):
-        if s == me or s in exposed:
-            continue
-        slots.append(("seat", s, view.hand_sizes[s]))
-    if r.dead_hand:
-        slots.append(("dead", -1, 10))
-    if declarer is None or declarer != me:
-        slots.append(("kitty", -1, r.kitty_size))
-    strain = c.strain if c is not None else 4
-    t = TABLES[strain]
-    voids = {s: set(v) for s, v in enumerate(view.shown_voids)}
-    letters = cards.SUIT_LETTERS
-    must_hold: dict[int, int] = {}
-    if view.call is not None and view.call.startswith("call ") and view.partner is not None:
-        called = cards.card_from_token(view.call[5:])
-        if unknown >> called & 1:
-            must_hold[view.partner] = called
-    pool = cards.cards_of(unknown)
+    u = _Unseen.of(view)
     worlds: list[World] = []
     for _ in range(tries):
         if len(worlds) >= n:
             break
-        assign = _deal_pool(pool, slots, voids, letters, t.eff_suit, must_hold, rng)
+        assign = _deal_pool(u, rng)
         if assign is None:
             continue
-        w = _build(view, assign, played, declarer)
+        w = _build(view, assign, u.played, u.declarer)
         if w is not None:
             worlds.append(w)
     return worlds
 
 
-def _deal_pool(pool: list[int], slots: list[tuple[str, int, int]], voids: dict[int, set[str]],
-               letters: str, eff: tuple[int, ...], must_hold: dict[int, int],
-               rng: Rng) -> list[int] | None:
-    """Masks for the slots: a random deal of the pool honouring voids, or None if stuck."""
-    cards_left = list(pool)
-    rng.shuffle(cards_left)
-    masks = [0] * len(slots)
-    room = [size for _, _, size in slots]
-    for i, (kind, seat, _) in enumerate(slots):
-        if kind == "seat" and seat in must_hold:
-            c = must_hold[seat]
-            masks[i] |= 1 << c
-            room[i] -= 1
-            cards_left.remove(c)
-    # the most constrained cards first: those some seats may not hold
-    def allowed(c: int) -> list[int]:
-        e = eff[c]
-        suit = letters[e] if e < 4 else "J"
-        return [i for i, (kind, seat, _) in enumerate(slots)
-                if room[i] > 0 and not (kind == "seat" and suit in voids.get(seat, ()))]
+def every_world(view: View, limit: int) -> list[World] | None:
+    """Every world consistent with the view, in a fixed order, or None if the unseen cards
+    can lie in more than ``limit`` ways.
 
+    Late in a hand few placements remain: averaging over all of them, rather than over a
+    sample, never prefers a card that is worse in some placement and better in none (with a
+    sample, two such cards can tie exactly and the wrong one be played).
+
+    >>> from fivehundred import Game
+    >>> g = Game("australian", seed=3)
+    >>> every_world(g.view(g.to_move), limit=100) is None   # the auction: far too many
+    True
+    """
+    u = _Unseen.of(view)
+    masks, room, left = u.start()
+    # the most constrained cards first, so that dead ends are found early
+    order = sorted(left, key=lambda card: (len(u.may_go[card]), card))
+    found: list[list[int]] = []
+
+    def place(k: int) -> bool:
+        """Deal ``order[k:]`` every way; False once more than ``limit`` were found."""
+        if k == len(order):
+            found.append(list(masks))
+            return len(found) <= limit
+        card = order[k]
+        bit = 1 << card
+        for i in u.may_go[card]:
+            if room[i] > 0:
+                room[i] -= 1
+                masks[i] |= bit
+                ok = place(k + 1)
+                masks[i] &= ~bit
+                room[i] += 1
+                if not ok:
+                    return False
+        return True
+
+    if not place(0):
+        return None
+    out = []
+    for assign in found:
+        w = _build(view, assign, u.played, u.declarer)
+        if w is not None:
+            out.append(w)
+    return out
+
+
+def _deal_pool(u: _Unseen, rng: Rng) -> list[int] | None:
+    """Masks for the slots: a random deal of the pool honouring voids, or None if stuck."""
+    cards_left = list(u.pool)
+    rng.shuffle(cards_left)   # (before the called card is placed: the seeded order stays)
+    masks, room, _ = u.start()
+    cards_left = [c for c in cards_left if c not in u.must_hold.values()]
     for c in cards_left:
-        options = allowed(c)
+        options = [i for i in u.may_go[c] if room[i] > 0]
         if not options:
             return None
         # weight by room so that hands fill evenly
@@ -202,4 +268,4 @@ def world_summary(w: World) -> str:
     return " | ".join(" ".join(cards.tokens(h)) for h in w.hands)
 
 
-__all__ = ["World", "known_cards", "sample_worlds", "world_summary"]
+__all__ = ["World", "every_world", "known_cards", "sample_worlds", "world_summary"]
