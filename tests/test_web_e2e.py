@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
-from playwright.sync_api import Page, Route, sync_playwright
+from playwright.sync_api import FloatRect, Page, Route, ViewportSize, sync_playwright
 
 from fivehundred.web.app import create_app
 from fivehundred.web.botpool import BotPool
@@ -175,6 +175,10 @@ def play_first_playable(page: Page) -> None:
     wait_seq_after(page, before)
 
 
+MID_SENTENCE_YOU = re.compile(r"[a-z,(] You\b")
+"""A capital "You" after a word, a comma or a bracket: mid-sentence it is "you"."""
+
+
 def test_hands_played_to_the_sheet(page: Page, server: str, shots: Path) -> None:
     """Pass, play the cards the bots' contract needs, until a contract's sheet shows; the
     status line names each trick's winner while the trick is on the table, and says it is
@@ -206,6 +210,7 @@ def test_hands_played_to_the_sheet(page: Page, server: str, shots: Path) -> None
         wait_seq_after(page, before)
     snap(page, shots / "sheet.jpg")
     assert "trick" in text.lower() and ("made" in text or "failed" in text)
+    assert not MID_SENTENCE_YOU.search(text), text
     statuses = page.evaluate("window.statuses")
     assert any(t.endswith("win the trick") or t.endswith("wins the trick")
                for t, _ in statuses), statuses
@@ -216,6 +221,8 @@ def test_hands_played_to_the_sheet(page: Page, server: str, shots: Path) -> None
     page.wait_for_selector("#review-panel .review-table", timeout=60_000)
     review = page.inner_text("#review-panel")
     assert "against double dummy" in review.lower() and "took" in review
+    # North, your partner, declared: "In the play you & North took", not "You & North"
+    assert not MID_SENTENCE_YOU.search(review), review
     assert page.locator("#review-panel tbody tr").count() >= 1
     assert page.locator("#review-panel .review-best, #review-panel .review-cost").count() == \
         page.locator("#review-panel tbody tr").count()
@@ -275,6 +282,11 @@ def test_a_whole_hand_by_clicking_with_an_illegal_click_and_continue(
             snap(page, shots / "play.jpg")
             page.reload()
             page.wait_for_selector("button#continue")
+            # the saved game's line names each side beside its score, all of it in sight
+            summary = page.inner_text("#continue-summary")
+            assert "You & North 0" in summary and "West & East 0" in summary, summary
+            assert page.evaluate("(() => { const e = document.getElementById('continue-summary');"
+                                 " return e.scrollWidth <= e.clientWidth + 1; })()"), summary
             page.click("button#continue")
             page.wait_for_selector("#hand .card")
             page.wait_for_function(f"document.querySelectorAll('#hand .card').length === "
@@ -434,36 +446,190 @@ LAYOUT_PROBLEMS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("preset", ["australian", "six_pairs"])
-def test_a_phone_upright_shows_every_seat_card_and_button(server: str, shots: Path,
-                                                          preset: str) -> None:
-    """At 390x844 (a phone held upright) the hand's cards, every seat, the plaques, the status
-    line and the bid panel's buttons lie inside the screen and none covers another; the same
-    while discarding, with the kitty in the hand."""
+TAP_MIN = 32
+"""The least width and height in CSS pixels of anything a finger taps on a phone."""
+
+SMALL_TAPS = """(min) => {
+  const shown = (e) => {
+    if (!e || e.closest('[hidden]')) return false;
+    const r = e.getBoundingClientRect();
+    const st = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none';
+  };
+  const out = [];
+  let n = 0;
+  document.querySelectorAll('button, [role="button"], a[href], select, input, summary, .hand-card')
+    .forEach((b) => {
+      if (!shown(b)) return;
+      n += 1;
+      const r = b.getBoundingClientRect();
+      if (r.width < min - 0.5 || r.height < min - 0.5)
+        out.push(`${b.id || b.className} "${b.textContent.trim()}": `
+                 + `${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+    });
+  return {out, n};
+}"""
+
+PHONES: dict[str, ViewportSize] = {"upright": {"width": 390, "height": 844},
+                                   "sideways": {"width": 844, "height": 390}}
+
+
+def small_taps(page: Page) -> list[str]:
+    """Each button, card or control on show that is smaller than ``TAP_MIN`` either way."""
+    found = page.evaluate(SMALL_TAPS, TAP_MIN)
+    assert found["n"] > 0
+    return list(found["out"])
+
+
+@contextmanager
+def phone_page(phone: str) -> Iterator[Page]:
+    """A page in a phone's viewport (``PHONES``), touch on; any page error fails the test."""
     errors: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM)
-        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+        page = browser.new_context(viewport=PHONES[phone], is_mobile=True,
                                    has_touch=True).new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.set_default_timeout(30_000)
+        yield page
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+Box = FloatRect
+
+
+def boxes(page: Page, selector: str) -> list[Box]:
+    """The boxes on the screen of what ``selector`` finds and shows."""
+    return [b for b in (e.bounding_box() for e in page.query_selector_all(selector)
+                        if e.is_visible()) if b]
+
+
+def meet(a: Box, b: Box) -> bool:
+    """Whether two boxes overlap by more than a pixel."""
+    return (min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"]) > 1
+            and min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]) > 1)
+
+
+def inside(inner: Box, outer: Box) -> bool:
+    """Whether ``inner`` lies within ``outer`` (to half a pixel)."""
+    return (inner["x"] >= outer["x"] - 0.5 and inner["y"] >= outer["y"] - 0.5
+            and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
+            and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5)
+
+
+def screen(page: Page) -> Box:
+    size = page.viewport_size
+    assert size
+    return {"x": 0, "y": 0, "width": size["width"], "height": size["height"]}
+
+
+def in_sight(page: Page, selector: str, within: str) -> Box:
+    """The box of ``within`` (a scrolling dialog, a panel), asserting it lies on the screen and
+    every ``selector`` it shows lies in the part of it on show, unscrolled."""
+    outer: Box = page.evaluate(f"""(() => {{
+      const e = document.querySelector({json.dumps(within)});
+      const r = e.getBoundingClientRect();
+      return {{x: r.left + e.clientLeft, y: r.top + e.clientTop,
+               width: e.clientWidth, height: e.clientHeight}};
+    }})()""")
+    assert inside(outer, screen(page)), f"{within} leaves the screen: {outer}"
+    found = boxes(page, f"{within} {selector}")
+    assert found, f"no {selector} in {within}"
+    for b in found:
+        assert inside(b, outer), f"{within} {selector} out of sight: {b} (in sight: {outer})"
+    return outer
+
+
+@pytest.mark.parametrize(("preset", "phone"), [
+    ("australian", "upright"), ("six_pairs", "upright"), ("five_called", "upright"),
+    ("australian", "sideways"), ("six_pairs", "sideways"), ("five_called", "sideways")])
+def test_a_phone_shows_every_seat_card_and_button(server: str, shots: Path, preset: str,
+                                                  phone: str) -> None:
+    """At 390x844 (a phone held upright) and 844x390 (on its side) the hand's cards, every seat,
+    the plaques, the status line and the bid panel's buttons lie inside the screen and none
+    covers another, and every button, card and menu item is at least ``TAP_MIN`` CSS pixels
+    each way; the same while discarding, with the kitty in the hand; five-handed, the call
+    panel shows every card that can be called without scrolling, clear of your hand."""
+    with phone_page(phone) as page:
         start_game(page, server, preset)
         wait_turn(page)
         assert visible(page, "#bid-panel")
         page.wait_for_timeout(600)                  # the deal's cards have come in
         found = page.evaluate(LAYOUT_PROBLEMS)
-        snap(page, shots / f"phone-{preset}-auction.jpg")
+        if phone == "upright" and preset != "five_called":   # the pictures README shows
+            snap(page, shots / f"phone-{preset}-auction.jpg")
         assert found["cards"] == 10 and found["buttons"] >= 10
-        assert found["seats"] == {"australian": 4, "six_pairs": 6}[preset]
+        assert found["seats"] == {"australian": 4, "six_pairs": 6, "five_called": 5}[preset]
         assert not found["out"], found["out"]
+        assert not small_taps(page)
+        page.click("#menu-button")
+        page.wait_for_selector("#menu", state="visible")
+        assert not small_taps(page)                 # the menu's items
+        page.click("#menu-button")
+        page.wait_for_selector("#menu", state="hidden")
         bid_ten_no_trumps(page)                     # nobody bids over it: the kitty is yours
         page.wait_for_selector("#discard-button", state="visible")
         page.wait_for_timeout(600)
         found = page.evaluate(LAYOUT_PROBLEMS)
         assert found["cards"] == 13 and found["buttons"] == 1
         assert not found["out"], found["out"]
-        browser.close()
-    assert not errors, f"errors in the page: {errors}"
+        assert not small_taps(page)
+        if preset != "five_called":
+            return
+        for el in page.query_selector_all("#hand .hand-card")[-3:]:
+            el.click()
+        page.click("#discard-button")
+        page.wait_for_selector("#call-panel", state="visible")
+        page.wait_for_timeout(400)
+        assert not small_taps(page)
+        in_sight(page, "button", "#call-cards")
+        panel = in_sight(page, "button", "#call-panel")
+        for card in boxes(page, "#hand .hand-card"):
+            assert not meet(card, panel), f"the call panel {panel} covers a card: {card}"
+
+
+@pytest.mark.parametrize("phone", ["upright", "sideways"])
+def test_a_phone_keeps_the_trick_clear_of_the_hint_and_the_sheet_in_sight(
+        server: str, phone: str) -> None:
+    """Five-handed on a phone, passing: the hint asked for when a card has been led leaves every
+    card of the trick and of your hand in sight; the end-of-hand sheet's lines and its buttons
+    lie on the screen, unscrolled (each seat's row above them)."""
+    with phone_page(phone) as page:
+        start_game(page, server, "five_called")
+        hinted = False
+        while True:
+            phase = wait_turn(page)
+            if visible(page, "#bid-panel"):
+                before = seq(page)
+                page.click("#pass-button")
+                wait_seq_after(page, before)
+                continue
+            if visible(page, "#next-button"):
+                break
+            assert phase == "play", phase
+            if not hinted and boxes(page, "#trick .trick-card"):
+                page.wait_for_timeout(500)          # the led card has landed
+                page.click("#quick-hint")
+                page.wait_for_function("document.querySelector('#hint').innerText.length > 10",
+                                       timeout=60_000)
+                page.wait_for_timeout(300)
+                hint = in_sight(page, ".hint-words", "#hint")
+                trick = boxes(page, "#trick .trick-card")
+                hand = boxes(page, "#hand .hand-card")
+                assert trick and hand
+                for card in trick + hand:
+                    assert not meet(hint, card), f"the hint {hint} covers a card: {card}"
+                assert not small_taps(page)        # its close button too
+                page.keyboard.press("Escape")
+                hinted = True
+            play_first_playable(page)
+        assert hinted
+        page.wait_for_timeout(600)                  # the sheet has come in
+        assert "bid" in page.inner_text("#sheet")   # a contract's sheet, with its lines
+        in_sight(page, ".sheet-lines li", "#sheet .modal-card")
+        in_sight(page, ".sheet-actions button", "#sheet .modal-card")
+        assert not small_taps(page)
 
 
 def test_tab_goes_along_the_hand_in_the_order_shown_after_a_drag(page: Page,

@@ -206,6 +206,10 @@ def test_saves_survive_a_server_restart(tmp_path: Path) -> None:
         lobby = client.get("/api/lobby").json()
         assert lobby["continue"]["table"] == t["table"]
         assert lobby["continue"]["token"] == t["token"]
+        # the lobby's line names each side beside its score
+        ours, theirs = kept["view"]["scores"]
+        assert lobby["continue"]["summary"].endswith(
+            f" · You & North {ours} · West & East {theirs}"), lobby["continue"]["summary"]
         with connect(client, t) as ws:
             back = Seat(ws).until(lambda x: x["type"] == "state")
             assert back["view"] == kept["view"]

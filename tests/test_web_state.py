@@ -58,14 +58,43 @@ def test_playing_alone_has_no_partner_line() -> None:
 
 
 def test_failed_misere_defender_points_say_they_come_from_the_declarers_tricks() -> None:
+    # one line for the defenders (not one identical line each), each seat's points clear, and
+    # "you" in lower case in mid-sentence
     r = Rules.preset("classic3", misere_defender_points="ten_per_declarer_trick")
     names = ["You", "West", "East"]
     s = sheet_after(r, MISERE, 0, None, (5, 0, 5), names)
-    assert s["lines"][0] == "You bid misère and took 5 tricks: failed, -250"
-    assert "West: +50, 10 for each trick You took" in s["lines"]
-    assert "East: +50, 10 for each trick You took" in s["lines"]
+    assert s["lines"] == ["You bid misère and took 5 tricks: failed, -250",
+                          "The defenders (West, East): +50 each, 10 for each trick you took"]
     assert s["defender_points"] == 100
-    assert not any("took 0 tricks" in line for line in s["lines"])
+
+
+def test_a_misere_of_another_seat_names_you_among_the_defenders_in_lower_case() -> None:
+    r = Rules.preset("five_called", misere_defender_points="ten_per_declarer_trick")
+    s = sheet_after(r, MISERE, 4, None, (2, 3, 2, 1, 2), FIVE_NAMES)
+    assert s["lines"] == ["East bid misère and took 2 tricks: failed, -250",
+                          "The defenders (you, West, North-West, North-East): +20 each, "
+                          "10 for each trick East took"]
+
+
+def test_a_failed_misere_against_one_side_keeps_one_line() -> None:
+    r = Rules.preset("australian", misere_defender_points="ten_per_declarer_trick")
+    names = ["You", "West", "North", "East"]
+    s = sheet_after(r, MISERE, 0, None, (3, 3, 0, 4), names)
+    assert s["lines"][1:] == ["West & East: +30, 10 for each trick you took"]
+
+
+def test_you_are_you_in_lower_case_in_mid_sentence() -> None:
+    # seen from East (seat 3, West's partner): "West & you", "West and you win"
+    r = Rules.preset("australian")
+    names = ["South", "West", "North", "East"]
+    c = contract_of(r, bid_action(7, HEARTS), 0)
+    points, made = hand_points(r, c, None, (4, 1, 3, 2))
+    res = HandResult(0, 0, c, 0, None, (4, 1, 3, 2), points, made, "contract")
+    view = replace(Game(r, seed=1).view(3), hand_results=(res,), scores=points)
+    s = sheet_json(view, names)
+    assert s["lines"][1] == "West & you took 3 tricks: +30, 10 a trick"
+    over = replace(view, phase="game_over", winner=1, scores=(-20, 510))
+    assert status_line(over, names) == "West and you win the game."
 
 
 def test_partnership_sheet_keeps_its_shape() -> None:
@@ -93,7 +122,14 @@ def test_the_lobby_line_of_a_game_waiting_at_a_finished_hand_names_the_next_hand
     bots = make("easy")
     while g.phase != "hand_over":
         g.apply(bots.act(g.view(g.to_move)).action)
-    line = continue_summary("Australian", g.phase, g.hand_number, list(g.scores))
-    assert line.startswith("Australian · hand 1 over, next hand 2 · ")
-    assert continue_summary("Australian", "auction", 1, [20, 100]) == \
-        "Australian · hand 2 · 20 to 100"
+    sides = ["You & North", "West & East"]
+    line = continue_summary("Australian", g.phase, g.hand_number, list(g.scores), sides)
+    assert line.startswith("Australian · hand 1 over, next hand 2 · You & North ")
+    assert continue_summary("Australian", "auction", 1, [20, 100], sides) == \
+        "Australian · hand 2 · You & North 20 · West & East 100"
+
+
+def test_the_lobby_line_says_whose_scores_they_are() -> None:
+    assert continue_summary("5 players, called partner", "play", 0, [0, 20, -40, 10, 0],
+                            FIVE_NAMES) == ("5 players, called partner · hand 1 · You 0 · "
+                                            "West 20 · North-West -40 · North-East 10 · East 0")

@@ -126,7 +126,8 @@ class Hub:
             g = t.game
             label = PRESET_LABELS.get(t.preset, t.preset)
             return {"table": t.id, "token": t.seats[0].token,
-                    "summary": continue_summary(label, g.phase, g.hand_number, list(g.scores))}
+                    "summary": continue_summary(label, g.phase, g.hand_number, list(g.scores),
+                                                t.side_names())}
         return None
 
     # ---------------------------------------------------------------- messages out

@@ -148,7 +148,7 @@ def status_line(view: View, names: list[str]) -> str:
         if w is None:
             return "The game is over."
         side = view.rules.sides[w]
-        winners = " and ".join(who(s) for s in side)
+        winners = " and ".join(_seat_word(view, s, names, i == 0) for i, s in enumerate(side))
         won = "win" if you in side or len(side) > 1 else "wins"
         r = view.rules
         if view.scores[w] < r.target:
@@ -156,8 +156,9 @@ def status_line(view: View, names: list[str]) -> str:
             fallen = [i for i, sc in enumerate(view.scores) if sc <= r.hole and i != w]
             if fallen:
                 names_fallen = " and ".join(
-                    f"{_side_label(view, i, names)} ({view.scores[i]})" if len(fallen) > 1
-                    else f"{_side_label(view, i, names)}" for i in fallen)
+                    f"{_side_label(view, i, names, j == 0)} ({view.scores[i]})"
+                    if len(fallen) > 1 else _side_label(view, i, names)
+                    for j, i in enumerate(fallen))
                 to = "" if len(fallen) > 1 else f" to {view.scores[fallen[0]]}"
                 return (f"{names_fallen} fell{to} (the hole is {r.hole}): "
                         f"{winners} {won} with {view.scores[w]}.")
@@ -192,23 +193,34 @@ def status_line(view: View, names: list[str]) -> str:
     return f"{who(mover)} to play"
 
 
-def continue_summary(label: str, phase: str, hand_number: int, scores: list[int]) -> str:
-    """The lobby's line for a saved game: the rules, the hand, the score (a game waiting at a
-    finished hand's sheet says so, and which hand comes next).
+def continue_summary(label: str, phase: str, hand_number: int, scores: list[int],
+                     side_names: list[str]) -> str:
+    """The lobby's line for a saved game: the rules, the hand, each side's name with its score
+    (a game waiting at a finished hand's sheet says so, and which hand comes next).
 
-    >>> continue_summary("Australian", "hand_over", 0, [20, 100])
-    'Australian · hand 1 over, next hand 2 · 20 to 100'
-    >>> continue_summary("Australian", "play", 2, [20, 100])
-    'Australian · hand 3 · 20 to 100'
+    >>> sides = ["You & North", "West & East"]
+    >>> continue_summary("Australian", "hand_over", 0, [20, 100], sides)
+    'Australian · hand 1 over, next hand 2 · You & North 20 · West & East 100'
+    >>> continue_summary("Australian", "play", 2, [20, -40], sides)
+    'Australian · hand 3 · You & North 20 · West & East -40'
     """
-    score = " to ".join(str(sc) for sc in scores)
+    score = " · ".join(f"{name} {sc}" for name, sc in zip(side_names, scores, strict=True))
     if phase == "hand_over":
         return f"{label} · hand {hand_number + 1} over, next hand {hand_number + 2} · {score}"
     return f"{label} · hand {hand_number + 1} · {score}"
 
 
-def _side_label(view: View, side: int, names: list[str]) -> str:
-    return " & ".join("You" if s == view.seat else names[s] for s in view.rules.sides[side])
+def _seat_word(view: View, s: int, names: list[str], first: bool) -> str:
+    """A seat's name in a sentence: you are "You" at its start, "you" further on."""
+    if s != view.seat:
+        return names[s]
+    return "You" if first else "you"
+
+
+def _side_label(view: View, side: int, names: list[str], first: bool = True) -> str:
+    """A side's seats, "West & East"; with you among them "You & North", "West & you"."""
+    return " & ".join(_seat_word(view, s, names, first and i == 0)
+                      for i, s in enumerate(view.rules.sides[side]))
 
 
 def trick_count(n: int) -> str:
@@ -270,16 +282,26 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
             whose = "your" if c.declarer == view.seat else f"{names[c.declarer]}'s"
             lines.append(f"{who(partner)}, {whose} partner: {partner_points:+d} "
                          "(half of the contract)")
-        for i in range(len(sides)):
-            if i in declaring_sides or not res.points[i]:
-                continue
-            label = _side_label(view, i, names)
-            if c.is_misere:
-                lines.append(f"{label}: {res.points[i]:+d}, 10 for each trick "
-                             f"{who(c.declarer)} took")
+        scored = [i for i in range(len(sides)) if i not in declaring_sides and res.points[i]]
+        if c.is_misere and scored:
+            # a failed misère: every defending side scores for the declarer's tricks, so one
+            # line says it for all of them
+            why = f"10 for each trick {_seat_word(view, c.declarer, names, False)} took"
+            if len(scored) == 1:
+                lines.append(f"{_side_label(view, scored[0], names)}: "
+                             f"{res.points[scored[0]]:+d}, {why}")
+            elif len({res.points[i] for i in scored}) == 1:
+                who_all = ", ".join(_side_label(view, i, names, False) for i in scored)
+                lines.append(f"The defenders ({who_all}): {res.points[scored[0]]:+d} each, "
+                             f"{why}")
             else:
-                lines.append(f"{label} took {trick_count(side_tricks[i])}: {res.points[i]:+d}, "
-                             f"10 a trick")
+                each = ", ".join(f"{_side_label(view, i, names, False)} {res.points[i]:+d}"
+                                 for i in scored)
+                lines.append(f"The defenders: {each}; {why}")
+        elif not c.is_misere:
+            for i in scored:
+                lines.append(f"{_side_label(view, i, names)} took "
+                             f"{trick_count(side_tricks[i])}: {res.points[i]:+d}, 10 a trick")
     return {
         "number": res.number, "kind": res.kind, "contract": contract_json(c),
         "declarer": res.declarer,

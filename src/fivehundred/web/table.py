@@ -199,6 +199,11 @@ class Table:
         """Each seat's name."""
         return [s.name for s in self.seats]
 
+    def side_names(self) -> list[str]:
+        """Each side's seats' names: "You & North"."""
+        names = self.names()
+        return [" & ".join(names[s] for s in side) for side in self.rules.sides]
+
     def bot_to_move(self) -> int | None:
         """The bot seat whose turn it is (None if a human's, paused, or between hands)."""
         m = self.game.to_move
@@ -278,7 +283,6 @@ class Table:
     def table_json(self, seat: int, connected: set[int], thinking: int | None) -> dict[str, Any]:
         """The table's public description for one seat (links only for the creator)."""
         r = self.rules
-        names = self.names()
         links = []
         if seat == 0 and self.friends:
             links = [{"seat": s.seat, "name": s.name, "kind": s.kind,
@@ -292,7 +296,7 @@ class Table:
                        "strength": s.strength if s.kind == "bot" else None,
                        "connected": s.seat in connected} for s in self.seats],
             "sides": [list(x) for x in r.sides],
-            "side_names": [" & ".join(names[s] for s in x) for x in r.sides],
+            "side_names": self.side_names(),
             "strength": self.strength, "paused": self.paused, "thinking": thinking,
             "links": links,
         }

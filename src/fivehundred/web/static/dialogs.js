@@ -4,7 +4,7 @@
 import { getRules } from "./net.js";
 import { statsTable, choiceWord, STRENGTH_WORDS } from "./lobby.js";
 import * as sound from "./sound.js";
-import { h, clear, bidNode, actionNode, cardNode, fmtPoints, toast, cap, ICONS } from "./util.js";
+import { h, clear, bidNode, actionNode, cardNode, fmtPoints, toast, cap, midSentence, ICONS } from "./util.js";
 
 function pointsCell(n) {
   return h("td.num", { class: n > 0 ? "pos" : n < 0 ? "neg" : "", text: fmtPoints(n) || "0" });
@@ -62,7 +62,7 @@ export class SheetDialog {
     this.card.appendChild(h("div.sheet-head", { class: cls },
       h("div.sheet-kicker", { text: `Hand ${s.number + 1}` }),
       h("h2#sheet-title", { text: verdict }),
-      c ? h("div.sheet-contract", null, bidNode(c.bid), h("span.muted", { text: ` by ${s.declarer_name ?? ""} · ${c.value} points` })) : null));
+      c ? h("div.sheet-contract", null, bidNode(c.bid), h("span.muted", { text: ` by ${midSentence(s.declarer_name ?? "")} · ${c.value} points` })) : null));
 
     const rows = t.side_names.map((name, i) => h("tr", { class: i === mySide ? "mine" : "" },
       h("td", { text: name }),
@@ -76,7 +76,7 @@ export class SheetDialog {
 
     if (c) {
       this.card.appendChild(h("div.sheet-points", null,
-        h("div", null, h("span", { text: (s.declaring_sides || []).length > 1 ? `Contract (${s.declarer_name})` : "Contract" }), h("b", { class: s.contract_points < 0 ? "neg" : "pos", text: fmtPoints(s.contract_points) })),
+        h("div", null, h("span", { text: (s.declaring_sides || []).length > 1 ? `Contract (${midSentence(s.declarer_name)})` : "Contract" }), h("b", { class: s.contract_points < 0 ? "neg" : "pos", text: fmtPoints(s.contract_points) })),
         (s.declaring_sides || []).length > 1
           ? h("div", null, h("span", { text: "Partner (half)" }), h("b", { class: s.partner_points < 0 ? "neg" : "pos", text: fmtPoints(s.partner_points) || "0" }))
           : null,
@@ -116,10 +116,11 @@ export class SheetDialog {
   showReview(msg) {
     if (!this.review || this.el.hidden || msg.hand !== this.sheetNumber) return;  // a late reply
     clear(this.review);
-    const who = msg.counted_label;
+    // the counted seats in mid-sentence: "you", "you & North", "East"
+    const who = midSentence(msg.counted_label);
     const dd = msg.double_dummy;
-    // one seat other than you is counted: "East takes"; you, or a side: "You take", "You & North take"
-    const single = (msg.counted || []).length === 1 && who !== "You";
+    // one seat other than you is counted: "East takes"; you, or a side: "you take", "you & North take"
+    const single = (msg.counted || []).length === 1 && who !== "you";
     const takes = single ? "takes" : "take";
     const head = [];
     if (dd === null) head.push("Double dummy at the first lead: not solved within the search limits.");

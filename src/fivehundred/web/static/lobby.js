@@ -206,8 +206,20 @@ export class Lobby {
     this.continueLink = c ? { table: c.table, token: c.token } : null;
     box.hidden = !c;
     document.getElementById("continue").hidden = !c;
-    document.getElementById("continue-summary").textContent =
-      (c && c.summary) || (c ? "Pick up where you left off" : "");
+    // "rules · hand · side score · side score": the rules and the hand on a line, each side
+    // with its score below, wrapping between sides, not inside one
+    const summary = clear(document.getElementById("continue-summary"));
+    const parts = ((c && c.summary) || (c ? "Pick up where you left off" : "")).split(" · ");
+    const line = (items) => {
+      const el = h("div");
+      items.forEach((part, i) => {
+        if (i) el.append(" · ");
+        el.appendChild(h("span.cs-part", { text: part }));
+      });
+      return el;
+    };
+    summary.appendChild(line(parts.slice(0, 2)));
+    if (parts.length > 2) summary.appendChild(line(parts.slice(2)));
   }
 
   continueGame() {

@@ -247,14 +247,15 @@ export class CallPanel {
     for (const [suit, list] of Object.entries(groups)) {
       if (!list.length) continue;
       list.sort((a, b) => RANK_ORDER.indexOf(a.slice(0, -1)) - RANK_ORDER.indexOf(b.slice(0, -1)));
-      const row = h("div.call-row", null,
-        h("span.call-suit", null, suit === "JK" ? "★" : suitIconSvg(suit, { size: 18 })));
+      // the cards in a box of their own: on a phone they wrap beside the suit, not under it
+      const cards = h("div.call-row-cards");
       for (const c of list) {
-        row.appendChild(h("button.call-card", { type: "button", dataset: { call: c },
+        cards.appendChild(h("button.call-card", { type: "button", dataset: { call: c },
           title: c === "JK" ? "the joker" : `the ${c.slice(0, -1)} of ${SUIT_NAME[c.slice(-1)]}` },
         cardNode(c)));
       }
-      this.cards.appendChild(row);
+      this.cards.appendChild(h("div.call-row", null,
+        h("span.call-suit", null, suit === "JK" ? "★" : suitIconSvg(suit, { size: 18 })), cards));
     }
   }
 }

@@ -4,7 +4,7 @@
 import { cardSvg, cardBackSvg } from "./cards.js";
 import { HandView } from "./hand.js";
 import { TrickView } from "./trick.js";
-import { h, clear, bidNode, cardNode, cap } from "./util.js";
+import { h, clear, bidNode, cardNode, cap, midSentence } from "./util.js";
 
 // Seat slots for offsets k = 1..n-1: x as a fraction of the width, y of the arena's height;
 // side: where the seat sits (its bubble points the other way).
@@ -158,6 +158,20 @@ export class TableView {
     const st = document.documentElement.style;
     if (panelMid === null) st.removeProperty("--panel-mid");
     else st.setProperty("--panel-mid", `${panelMid}px`);
+    // the hint keeps clear of the trick: beside it on a phone on its side, below it upright
+    // (it is asked for at your turn, when your own card is not on the table)
+    const n = this.state ? this.state.table.players : 4;
+    const w = this.sizes.trick;
+    let right = w / 2;
+    let low = w * 0.7;
+    for (let seat = 0; seat < n; seat++) {
+      if (this.state && seat === this.state.you) continue;
+      const s = this.trickSlot(seat);
+      right = Math.max(right, s.x + w / 2);
+      low = Math.max(low, s.y + w * 0.7);
+    }
+    st.setProperty("--trick-right", `${Math.round(cx + right + 10)}px`);
+    st.setProperty("--trick-bottom", `${Math.round(cy + low + 10)}px`);
     this.trickEl.style.left = `${cx}px`;
     this.trickEl.style.top = `${cy}px`;
     const dz = document.getElementById("drop-zone");
@@ -530,7 +544,7 @@ export class TableView {
     el.appendChild(h("div.plaque-title", null, "Contract",
       h("span.plaque-aside", { text: `${c.value} pts` })));
     el.appendChild(h("div.contract-main", null, h("span.contract-bid", null, bidNode(c.bid)),
-      h("span.contract-by", { text: `by ${name(c.declarer)}` })));
+      h("span.contract-by", { text: `by ${midSentence(name(c.declarer))}` })));
     if (v.call === "alone") {
       el.appendChild(h("div.contract-call", { text: "Playing alone" }));
     } else if (v.call) {

@@ -107,6 +107,11 @@ export function cap(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
+/** A name (or "You & North") in mid-sentence: "you", "you & North"; others as they are. */
+export function midSentence(s) {
+  return s ? String(s).replace(/^You\b/, "you") : s;
+}
+
 /** A card's suit letter as it is printed (null for the joker). */
 export function printedSuit(tok) {
   return tok.startsWith("JK") ? null : tok.slice(-1);
