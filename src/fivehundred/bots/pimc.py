@@ -175,7 +175,7 @@ class PimcBot(BaseBot):
         if not worlds:
             return self._fallback(view, "no consistent deal found")
         return self._play_on(view, [w.game for w in worlds], weights, clock,
-                             every=every is not None)
+                             every=bool(every))
 
     def _play_on(self, view: View, games: list[Game], weights: list[float],
                  clock: Clock, every: bool = False) -> Decision:
