@@ -541,6 +541,41 @@ def in_sight(page: Page, selector: str, within: str) -> Box:
     return outer
 
 
+LOBBY_SMALL_TAPS = """(min) => {
+  // what a finger taps in the lobby: a switch or a checkbox is tapped through its label,
+  // the whole row, so the label is measured and not the input inside it
+  const out = [];
+  let n = 0;
+  document.querySelectorAll('#lobby button, #lobby select, #lobby summary, #lobby a[href], '
+                            + '#lobby label.toggle-row, #lobby label.check, '
+                            + '#lobby input[type="text"]')
+    .forEach((e) => {
+      const r = e.getBoundingClientRect();
+      if (e.closest('[hidden]') || r.width === 0 || r.height === 0) return;
+      n += 1;
+      if (r.width < min - 0.5 || r.height < min - 0.5)
+        out.push(`${e.id || e.className} "${e.textContent.trim().slice(0, 30)}": `
+                 + `${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+    });
+  return {out, n};
+}"""
+
+
+@pytest.mark.parametrize("phone", ["upright", "sideways"])
+def test_a_phone_lobby_has_room_for_a_finger(tmp_path: Path, phone: str) -> None:
+    """On a phone every control of the lobby, each house rule's row and the friends' box
+    included, is at least ``TAP_MIN`` CSS pixels each way (the server for friends, which shows
+    every control there is)."""
+    with live_server(tmp_path / "lobby.db", "serve") as url, phone_page(phone) as page:
+        page.goto(url)
+        page.wait_for_selector("#lobby .toggle-row", state="attached")
+        page.click("#lobby .house-rules summary")
+        page.check("#friends")                      # shows the name field too
+        found = page.evaluate(LOBBY_SMALL_TAPS, TAP_MIN)
+        assert found["n"] >= 12, found
+        assert not found["out"], found["out"]
+
+
 @pytest.mark.parametrize(("preset", "phone"), [
     ("australian", "upright"), ("six_pairs", "upright"), ("five_called", "upright"),
     ("australian", "sideways"), ("six_pairs", "sideways"), ("five_called", "sideways")])
