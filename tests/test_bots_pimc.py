@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+import math
+from itertools import combinations, product
 
 import pytest
 
@@ -11,7 +12,7 @@ from fivehundred.bots import BotError, Budget, make
 from fivehundred.bots.hints import format_hint, hint
 from fivehundred.bots.pimc import CheaterBot, discard_options, outcome_value
 from fivehundred.bots.sampling import _build, _played_by, every_world, known_cards, sample_worlds
-from fivehundred.cards import mask_of
+from fivehundred.cards import cards_of, mask_of
 from fivehundred.rng import Rng
 from fivehundred.rules import PRESET_NAMES
 from fivehundred.scoring import declaring_seats
@@ -261,15 +262,27 @@ def _tie_view(preset: str, seed: int, seat: int, actions: tuple[int, ...]) -> Vi
     return g.view(seat)
 
 
-def _placements(v: View) -> list[tuple[int, ...]]:
-    """Every deal of the unseen cards into the slots they may fill, by brute force (no void
-    reasoning: the engine's replay of the hand refuses what the play has ruled out)."""
+def _slot_sizes(v: View) -> list[int]:
+    """How many unseen cards each place holds: the other hands not exposed, the dead hand, and
+    the declarer's discards (or the all-pass kitty) unless ``v`` is the declarer's."""
     r = v.rules
     declarer = None if v.contract is None else v.contract.declarer
-    sizes = [v.hand_sizes[s] for s in range(r.players) if s != v.seat]
+    exposed = {s for s, _ in v.exposed}
+    sizes = [v.hand_sizes[s] for s in range(r.players) if s != v.seat and s not in exposed]
+    if r.dead_hand:
+        sizes.append(10)
     if declarer != v.seat:
-        sizes.append(r.kitty_size)   # the declarer's discards (or the all-pass kitty), unseen
-    pool = [x for x in range(64) if (r.deck_mask & ~known_cards(v)) >> x & 1]
+        sizes.append(r.kitty_size)
+    return sizes
+
+
+def _placements(v: View) -> list[tuple[int, ...]]:
+    """Every deal of the unseen cards into the places they may fill, by brute force (no void
+    reasoning: the engine's replay of the hand refuses what the play has ruled out, and a deal
+    where another seat holds a known partner's called card is refused too)."""
+    declarer = None if v.contract is None else v.contract.declarer
+    sizes = _slot_sizes(v)
+    pool = cards_of(v.rules.deck_mask & ~known_cards(v))
     assert sum(sizes) == len(pool)
     played = _played_by(v)
     out = []
@@ -277,7 +290,7 @@ def _placements(v: View) -> list[tuple[int, ...]]:
     def deal(rest: list[int], k: int, masks: list[int]) -> None:
         if k == len(sizes):
             w = _build(v, masks, played, declarer)
-            if w is not None:
+            if w is not None and (v.partner is None or w.game.partner == v.partner):
                 out.append(w.hands)
             return
         for chosen in combinations(rest, sizes[k]):
@@ -286,6 +299,39 @@ def _placements(v: View) -> list[tuple[int, ...]]:
 
     deal(pool, 0, [])
     return out
+
+
+def _deals_to_try(v: View) -> int:
+    """How many deals :func:`_placements` replays (the multinomial over the places)."""
+    sizes = _slot_sizes(v)
+    n = math.factorial(sum(sizes))
+    for k in sizes:
+        n //= math.factorial(k)
+    return n
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_world_is_every_placement_on_every_preset(preset: str) -> None:
+    """Late in seeded hands of every preset (the dead hand, the called partner, open misère's
+    exposed hand, six players): ``every_world`` gives exactly the deals brute force finds, the
+    true one among them."""
+    compared = 0
+    for seed, bid, left in product(range(12), ("6H", "misere"), (2, 1)):
+        g = end_position(preset, seed, bid, left)
+        if g.phase != "play":
+            continue
+        v = g.view(g.to_move or 0)
+        if not 1 < _deals_to_try(v) <= 3000:
+            continue
+        brute = _placements(v)
+        worlds = every_world(v, limit=len(brute))
+        assert worlds is not None
+        assert sorted(w.hands for w in worlds) == sorted(brute), (preset, seed, bid, left)
+        assert tuple(g.hand(s) for s in range(g.rules.players)) in brute
+        compared += 1
+        if compared == 4:
+            break
+    assert compared >= 4, f"only {compared} positions small enough to compare"
 
 
 @pytest.mark.parametrize(("preset", "bot", "seed", "seat", "actions"), SAMPLE_TIES)
