@@ -312,9 +312,9 @@ def _deals_to_try(v: View) -> int:
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_every_world_is_every_placement_on_every_preset(preset: str) -> None:
-    """Late in seeded hands of every preset (the dead hand, the called partner, open misère's
-    exposed hand, six players): ``every_world`` gives exactly the deals brute force finds, the
-    true one among them."""
+    """Late in seeded hands of every preset, in a suit contract and in misère (the dead hand,
+    five and six players): ``every_world`` gives exactly the deals brute force finds, the true
+    one among them."""
     compared = 0
     for seed, bid, left in product(range(12), ("6H", "misere"), (2, 1)):
         g = end_position(preset, seed, bid, left)
