@@ -195,3 +195,41 @@ def test_only_a_seats_own_observation_is_offered() -> None:
         game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True,
                                                          public_info=False))
     assert game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True)).perfect_recall
+
+
+
+def test_the_strings_say_who_the_called_partner_is() -> None:
+    """Five-handed, the called card's holder is the partner at once, in every view: two deals
+    that differ only in which other seat holds the called card give a third seat different
+    strings, as they give it different vectors."""
+    game = load("five_called")
+    for seed in range(50):
+        state = game.new_initial_state()
+        rng = Rng(seed)
+        while not state.is_terminal() and (state.game is None or state.game.phase != "play"):
+            random_step(state, rng)
+        g = state.game
+        if g is not None and g.phase == "play" and g.partner is not None:
+            break
+    else:
+        pytest.fail("no random hand called a partner")
+    assert g.contract is not None and g.call is not None
+    partner, declarer = g.partner, g.contract.declarer
+    other, seat = [s for s in range(5) if s not in (partner, declarer)][:2]
+    # the same history with the called card dealt to ``other`` instead (a card of its swapped
+    # the other way): nothing has been played yet, so every action stays legal
+    called = next(c for c in range(NUM_CARDS) if token(c) == g.call.split()[1])
+    history = state.history()
+    at_called = state.dealt.index(called)
+    at_other = state.dealt.index(state.dealt_to(other)[0])
+    history[at_called], history[at_other] = history[at_other], history[at_called]
+    twin = game.new_initial_state()
+    for a in history:
+        twin.apply_action(a)
+    assert twin.game is not None and twin.game.partner == other != partner
+    assert state.observation_tensor(seat) != twin.observation_tensor(seat)
+    for s, p in ((state, partner), (twin, other)):
+        assert f"partner {p}" in s.information_state_string(seat)
+        assert f"partner {p}" in s.observation_string(seat)
+    assert state.information_state_string(seat) != twin.information_state_string(seat)
+    assert state.observation_string(seat) != twin.observation_string(seat)

@@ -264,7 +264,7 @@ class Observer:
 
 
 def view_string(view: View, history: bool = True) -> str:
-    """A seat's view as one line: hand, auction, contract, exchanges, tricks.
+    """A seat's view as one line: hand, auction, contract, call and partner, exchanges, tricks.
 
     With ``history`` every trick played so far is listed in order (OpenSpiel's information
     state); without it only the cards played and the current trick.
@@ -277,6 +277,8 @@ def view_string(view: View, history: bool = True) -> str:
         parts.append(f"contract {view.contract.bid} by {view.contract.declarer}")
     if view.call is not None:
         parts.append(view.call)
+    if view.partner is not None:        # the called card's holder, known at once to every seat
+        parts.append(f"partner {view.partner}")
     if view.kitty:
         parts.append("kitty " + " ".join(view.kitty))
     if view.discards:
