@@ -233,3 +233,24 @@ def test_the_strings_say_who_the_called_partner_is() -> None:
         assert f"partner {p}" in s.observation_string(seat)
     assert state.information_state_string(seat) != twin.information_state_string(seat)
     assert state.observation_string(seat) != twin.observation_string(seat)
+
+
+def test_there_is_no_information_state_tensor() -> None:
+    """The vector is the view as it stands (the latest call of each seat, the cards played but
+    not who played them), not a perfect-recall information state: the game says it provides
+    none, and asking for one is refused rather than answered with the observation vector."""
+    game = load("classic3")
+    assert not game.get_type().provides_information_state_tensor
+    state = game.new_initial_state()
+    rng = Rng(2)
+    while state.is_chance_node():
+        random_step(state, rng)
+    seat = state.current_player()
+    with pytest.raises(MalformedError, match="information-state tensor"):
+        state.information_state_tensor(seat)
+    with pytest.raises(MalformedError, match="information-state tensor"):
+        game.information_state_tensor_shape()
+    observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert observer.tensor is None
+    assert observer.string_from(state, seat) == state.information_state_string(seat)
+    assert len(state.observation_tensor(seat)) == game.observation_tensor_size() == 1050

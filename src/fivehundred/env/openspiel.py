@@ -238,15 +238,28 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
 class Observer:
     """OpenSpiel's observer interface over a seat's View: the vector of
     :func:`.observation.encode`, and as text the seat's view (its whole history with
-    ``perfect_recall``, otherwise the hand as it stands)."""
+    ``perfect_recall``, otherwise the hand as it stands).
+
+    A perfect-recall observer has text only (``tensor`` is None): the vector keeps each seat's
+    latest call and the cards played, not the whole auction or who played what, so it is no
+    information state, and ``information_state_tensor`` is refused rather than answered with it.
+    """
 
     def __init__(self, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(OBS_SIZE, np.float32)
-        self.dict = {name: self.tensor[f.slice] for name, f in FIELDS.items()}
+        self.tensor: np.ndarray | None = None
+        self.dict: dict[str, np.ndarray] = {}
+        if not perfect_recall:
+            self.tensor = np.zeros(OBS_SIZE, np.float32)
+            self.dict = {name: self.tensor[f.slice] for name, f in FIELDS.items()}
 
     def set_from(self, state: FiveHundredState, player: int) -> None:
         """The vector of ``player``'s view (while dealing: the cards it has been dealt)."""
+        if self.tensor is None:
+            raise MalformedError(
+                "there is no information-state tensor (the vector is the view as it stands, "
+                "not a perfect-recall history): use observation_tensor, or "
+                "information_state_string for the whole history")
         view = state.view(player)
         if view is None:
             self.tensor.fill(0.0)
