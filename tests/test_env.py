@@ -213,6 +213,23 @@ def test_observing_before_reset_says_so() -> None:
         FiveHundredEnv().observe("seat_0")
 
 
+def test_stepping_before_reset_or_after_the_episode_says_so() -> None:
+    """Not an AttributeError or a KeyError naming a seat: a step with no episode under way
+    says to reset, and changes nothing."""
+    env = FiveHundredEnv("classic3")
+    for action in (94, None):
+        with pytest.raises(MalformedError, match="reset"):
+            env.step(action)
+    env.reset(seed=2)
+    random_steps(env, Rng(1))
+    assert env.agents == []
+    results = env.game.hand_results
+    for action in (94, None):
+        with pytest.raises(MalformedError, match="episode is over"):
+            env.step(action)
+    assert env.agents == [] and env.game.hand_results == results
+
+
 def test_render_shows_the_public_state_only() -> None:
     env = FiveHundredEnv("australian", render_mode="ansi")
     env.reset(seed=4)

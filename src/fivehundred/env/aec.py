@@ -121,6 +121,10 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
 
     def step(self, action: int | np.integer | np.ndarray | None) -> None:
         """The selected agent acts; at the end of a hand every agent gets its side's points."""
+        if self._game is None:
+            raise MalformedError("the environment has not been reset yet: call reset()")
+        if not self.agents:             # (every agent has taken its last, dead step)
+            raise MalformedError("the episode is over: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
