@@ -254,3 +254,25 @@ def test_there_is_no_information_state_tensor() -> None:
     assert observer.tensor is None
     assert observer.string_from(state, seat) == state.information_state_string(seat)
     assert len(state.observation_tensor(seat)) == game.observation_tensor_size() == 1050
+
+
+def test_bad_ids_and_moves_after_the_hand_say_so() -> None:
+    """An id outside the action space (or, while dealing, outside the cards) has no string;
+    an action once the hand is over is refused without pointing at the engine's next_hand()
+    (an OpenSpiel state is one hand); neither changes the state."""
+    game = load("two_24")
+    state = game.new_initial_state()
+    for bad in (NUM_CARDS, -1):
+        with pytest.raises(MalformedError, match="not a card"):
+            state.action_to_string(pyspiel.PlayerId.CHANCE, bad)
+    play_random(state, Rng(4))
+    assert state.is_terminal()
+    for bad in (game.num_distinct_actions(), -2):
+        with pytest.raises(MalformedError, match="not an action id"):
+            state.action_to_string(0, bad)
+    before = str(state), state.history(), state.returns()
+    for a in (0, BID):
+        with pytest.raises(IllegalActionError, match="terminal") as e:
+            state.apply_action(a)
+        assert "next_hand" not in str(e.value)
+    assert (str(state), state.history(), state.returns()) == before

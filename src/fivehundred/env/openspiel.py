@@ -30,7 +30,7 @@ from ..actions import BID, MISERE, NUM_ACTIONS, OPEN_MISERE, token_of
 from ..auction import contract_of, price
 from ..cards import NUM_CARDS, cards_of, token
 from ..dealing import Deal
-from ..errors import MalformedError
+from ..errors import IllegalActionError, MalformedError
 from ..game import Game
 from ..rules import Rules
 from ..scoring import slam_value
@@ -203,11 +203,18 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
             if len(self.dealt) == self.rules.deck_size:
                 self._deal_done()
             return
+        if self.is_terminal():          # (the engine would point at next_hand(): not here)
+            raise IllegalActionError(f"action {action}: the hand is over and this state is "
+                                     f"terminal (an OpenSpiel state is one hand)")
         self.game.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if not 0 <= action < NUM_CARDS:
+                raise MalformedError(f"{action} is not a card id (0 to {NUM_CARDS - 1})")
             return f"deal {token(action)}"
+        if not 0 <= action < NUM_ACTIONS:
+            raise MalformedError(f"{action} is not an action id (0 to {NUM_ACTIONS - 1})")
         return token_of(action)
 
     def is_terminal(self) -> bool:
