@@ -11,7 +11,15 @@ from fivehundred import Game, Rules, View
 from fivehundred.bots import BotError, Budget, make
 from fivehundred.bots.hints import format_hint, hint
 from fivehundred.bots.pimc import CheaterBot, discard_options, outcome_value
-from fivehundred.bots.sampling import _build, _played_by, every_world, known_cards, sample_worlds
+from fivehundred.bots.sampling import (
+    _build,
+    _deal_every_way,
+    _OutOfSteps,
+    _Unseen,
+    every_world,
+    known_cards,
+    sample_worlds,
+)
 from fivehundred.cards import cards_of, mask_of
 from fivehundred.rng import Rng
 from fivehundred.rules import PRESET_NAMES
@@ -280,16 +288,15 @@ def _placements(v: View) -> list[tuple[int, ...]]:
     """Every deal of the unseen cards into the places they may fill, by brute force (no void
     reasoning: the engine's replay of the hand refuses what the play has ruled out, and a deal
     where another seat holds a known partner's called card is refused too)."""
-    declarer = None if v.contract is None else v.contract.declarer
     sizes = _slot_sizes(v)
     pool = cards_of(v.rules.deck_mask & ~known_cards(v))
     assert sum(sizes) == len(pool)
-    played = _played_by(v)
+    unseen = _Unseen.of(v)   # (for the slots' order only: the masks are this test's own)
     out = []
 
     def deal(rest: list[int], k: int, masks: list[int]) -> None:
         if k == len(sizes):
-            w = _build(v, masks, played, declarer)
+            w = _build(v, masks, unseen)
             if w is not None and (v.partner is None or w.game.partner == v.partner):
                 out.append(w.hands)
             return
@@ -378,3 +385,39 @@ def test_late_in_a_hand_the_bots_never_play_a_card_that_is_worse_in_some_placeme
     # a budget of fewer samples than placements still samples, as asked
     few = make(bot, seed=seed * 100 + seat, budget=Budget(samples=2)).act(v)
     assert few.samples <= 2 and "imagined deals" in few.reason
+
+
+def test_a_placement_that_cannot_be_finished_is_dropped_at_once() -> None:
+    """Six-handed, four cards left: a seat that may hold only a few suits, whose cards other
+    seats can take too.  Placing the cards without checking that every seat can still be
+    filled tried every arrangement of the others before each dead end (34 s for this one
+    decision); with the check it is settled in a few hundred steps."""
+    g = Game("six_pairs", seed=595)
+    for a in (94, 94, 78, 93, 94, 94, 94, 2, 46, 34, 50, 63, 51, 49, 52, 58, 13, 26, 3, 10, 7,
+              0, 35, 18, 37, 32, 29, 44, 54, 38, 61, 4, 48, 59, 66, 16, 22, 28, 60, 23, 24, 14,
+              31, 30, 56, 8, 15):
+        g.apply(a)
+    v = g.view(2)
+    assert len(v.hand) == 4
+    unseen = _Unseen.of(v)
+    assert _deal_every_way(unseen, 200, max_steps=1000) is None   # more than 200 deals
+    few = _deal_every_way(unseen, 3, max_steps=100)
+    assert few is None
+    with pytest.raises(_OutOfSteps):
+        _deal_every_way(unseen, 10**6, max_steps=1000)   # (counting them all is long)
+
+
+@pytest.mark.parametrize(("seed", "bid", "left"), [(20, "6H", 1), (22, "7S", 1), (46, "6H", 1),
+                                                   (40, "6H", 2)])
+def test_every_world_gives_the_called_card_to_the_partner(seed: int, bid: str,
+                                                           left: int) -> None:
+    """Five-handed, the partner known (the rules make him public at once) and his called card
+    not yet played: every placement has it in his hand, and none is missing."""
+    g = end_position("five_called", seed, bid, left)
+    v = g.view(g.to_move or 0)
+    assert _Unseen.of(v).must_hold, "the called card is in sight here"
+    brute = _placements(v)
+    worlds = every_world(v, limit=len(brute))
+    assert worlds is not None
+    assert sorted(w.hands for w in worlds) == sorted(brute)
+    assert tuple(g.hand(s) for s in range(g.rules.players)) in brute

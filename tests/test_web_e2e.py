@@ -175,7 +175,7 @@ def play_first_playable(page: Page) -> None:
     wait_seq_after(page, before)
 
 
-MID_SENTENCE_YOU = re.compile(r"[a-z,(] You\b")
+MID_SENTENCE_YOU = re.compile(r"(?:[a-z,] |\()You\b")
 """A capital "You" after a word, a comma or a bracket: mid-sentence it is "you"."""
 
 

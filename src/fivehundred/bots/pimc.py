@@ -37,7 +37,7 @@ NODE_BUDGET = 3_000_000   # per solve: a pathological deal is dropped, never a s
 BIG_TABLE_BUDGET = 150_000  # per solve at five and six players, where tricks are wide
 DD_OPTIMISM = (1, 1, 1, 1, 2)  # per strain: tricks a double-dummy declarer takes that a real
 #                                one will not (more at no trumps, where guessing is harder)
-ENUMERATE_FROM = 4        # with this many cards in hand or fewer, and
+ENUMERATE_HELD = 4        # with at most this many cards in hand, and
 ENUMERATE_UP_TO = 200     # at most this many placements of the unseen cards: play on them all
 MIN_MAKE = 0.4            # keep Medium's bid only if it is made this often on imagined deals
 MIN_SURE = 0.8            # bid over Medium's pass only what is made this often
@@ -165,10 +165,14 @@ class PimcBot(BaseBot):
             held = len(view.hand)
             n = max(2, n * min(3, 11 - held) // 3)
         limit = ENUMERATE_UP_TO if self.budget.samples is None else self.budget.samples
-        every = every_world(view, limit) if len(view.hand) <= ENUMERATE_FROM else None
+        every = every_world(view, limit) if len(view.hand) <= ENUMERATE_HELD else None
         if every:
             # few placements left: average over all of them, so that a card worse in some
             # placement and better in none is never chosen (a sample can tie them)
+            if clock.until is not None:
+                # a time limit may stop the solving part-way: then the deals solved should be
+                # a fair sample, not the first of a fixed order (which share their first cards)
+                rng.shuffle(every)
             worlds, weights = every, self._weights(view, every)
         else:
             worlds, weights = self._worlds(view, rng, n)
@@ -221,8 +225,11 @@ class PimcBot(BaseBot):
             key=lambda x: (-x.value, x.action)))
         late = (f" (the time ran out after {used} of {len(games)})"
                 if clock.out and used < len(games) else "")
-        over = (f"every one of the {len(games)} deals the unseen cards allow" if every
-                else f"{used} imagined deals")
+        if every and used == len(games):
+            over = ("the only deal the unseen cards allow" if used == 1 else
+                    f"every one of the {used} deals the unseen cards allow")
+        else:
+            over = f"{used} imagined deals"
         return Decision(cands[0].action, cands, f"best average over {over}{late}",
                         samples=used)
 

@@ -139,15 +139,20 @@ def sample_worlds(view: View, rng: Rng, n: int, max_tries: int = 0) -> list[Worl
         assign = _deal_pool(u, rng)
         if assign is None:
             continue
-        w = _build(view, assign, u.played, u.declarer)
+        w = _build(view, assign, u)
         if w is not None:
             worlds.append(w)
     return worlds
 
 
-def every_world(view: View, limit: int) -> list[World] | None:
+EVERY_WORLD_STEPS = 50_000
+"""The most cards :func:`every_world` places before it gives up (a tenth of a second or so)."""
+
+
+def every_world(view: View, limit: int, max_steps: int = EVERY_WORLD_STEPS
+                ) -> list[World] | None:
     """Every world consistent with the view, in a fixed order, or None if the unseen cards
-    can lie in more than ``limit`` ways.
+    can lie in more than ``limit`` ways (or telling would take more than ``max_steps``).
 
     Late in a hand few placements remain: averaging over all of them, rather than over a
     sample, never prefers a card that is worse in some placement and better in none (with a
@@ -159,37 +164,72 @@ def every_world(view: View, limit: int) -> list[World] | None:
     True
     """
     u = _Unseen.of(view)
-    masks, room, left = u.start()
-    # the most constrained cards first, so that dead ends are found early
-    order = sorted(left, key=lambda card: (len(u.may_go[card]), card))
-    found: list[list[int]] = []
-
-    def place(k: int) -> bool:
-        """Deal ``order[k:]`` every way; False once more than ``limit`` were found."""
-        if k == len(order):
-            found.append(list(masks))
-            return len(found) <= limit
-        card = order[k]
-        bit = 1 << card
-        for i in u.may_go[card]:
-            if room[i] > 0:
-                room[i] -= 1
-                masks[i] |= bit
-                ok = place(k + 1)
-                masks[i] &= ~bit
-                room[i] += 1
-                if not ok:
-                    return False
-        return True
-
-    if not place(0):
+    try:
+        found = _deal_every_way(u, limit, max_steps)
+    except _OutOfSteps:
+        return None
+    if found is None:
         return None
     out = []
     for assign in found:
-        w = _build(view, assign, u.played, u.declarer)
+        w = _build(view, assign, u)
         if w is not None:
             out.append(w)
     return out
+
+
+class _OutOfSteps(Exception):
+    """:func:`_deal_every_way` took more steps than it was given."""
+
+
+def _deal_every_way(u: _Unseen, limit: int, max_steps: int) -> list[list[int]] | None:
+    """Every deal of the unseen cards to the slots (a mask per slot), honouring voids and the
+    called card, in a fixed order; None if there are more than ``limit``; raises
+    :class:`_OutOfSteps` after placing ``max_steps`` cards."""
+    masks, room, left = u.start()
+    # the most constrained cards first, so that dead ends are found early
+    order = sorted(left, key=lambda card: (len(u.may_go[card]), card))
+    # how many of the cards still to place each slot may take: a slot with more room than
+    # that cannot be filled, and the branch is dropped at once instead of at its last card
+    can = [0] * len(u.slots)
+    for card in order:
+        for i in u.may_go[card]:
+            can[i] += 1
+    if any(can[i] < room[i] for i in range(len(room))):
+        return []
+    found: list[list[int]] = []
+    steps = 0
+
+    def place(k: int) -> bool:
+        """Deal ``order[k:]`` every way; False once more than ``limit`` were found."""
+        nonlocal steps
+        if k == len(order):
+            found.append(list(masks))
+            return len(found) <= limit
+        steps += 1
+        if steps > max_steps:
+            raise _OutOfSteps
+        card = order[k]
+        bit = 1 << card
+        slots = u.may_go[card]
+        for i in slots:
+            can[i] -= 1
+        ok = True
+        for i in slots:
+            if room[i] > 0:
+                room[i] -= 1
+                if all(can[j] >= room[j] for j in slots):
+                    masks[i] |= bit
+                    ok = place(k + 1)
+                    masks[i] &= ~bit
+                room[i] += 1
+                if not ok:
+                    break
+        for i in slots:
+            can[i] += 1
+        return ok
+
+    return found if place(0) else None
 
 
 def _deal_pool(u: _Unseen, rng: Rng) -> list[int] | None:
@@ -214,28 +254,26 @@ def _deal_pool(u: _Unseen, rng: Rng) -> list[int] | None:
     return masks
 
 
-def _build(view: View, assign: list[int], played: dict[int, int],
-           declarer: int | None) -> World | None:
-    """Rebuild the imagined deal as dealt and replay the hand to now; None if inconsistent."""
+def _build(view: View, assign: list[int], u: _Unseen) -> World | None:
+    """Rebuild the imagined deal as dealt (``assign``: a mask per slot of ``u``) and replay the
+    hand to now; None if inconsistent."""
     r = view.rules
     me = view.seat
+    played = u.played
+    declarer = u.declarer
     now = [0] * r.players
     now[me] = cards.mask_of(view.hand)
     for s, hand in view.exposed:
         now[s] = cards.mask_of(hand)
     dead = 0
     kitty_or_discards = 0
-    i = 0
-    for s in range(r.players):
-        if s == me or s in dict(view.exposed):
-            continue
-        now[s] = assign[i]
-        i += 1
-    if r.dead_hand:
-        dead = assign[i]
-        i += 1
-    if declarer is None or declarer != me:
-        kitty_or_discards = assign[i]
+    for (kind, seat, _), mask in zip(u.slots, assign, strict=True):
+        if kind == "seat":
+            now[seat] = mask
+        elif kind == "dead":
+            dead = mask
+        else:
+            kitty_or_discards = mask
     # the hands as dealt: now + what each played; the declarer's taken kitty split off
     dealt = [now[s] | played.get(s, 0) for s in range(r.players)]
     if view.contract is not None and view.phase != "auction" and declarer is not None:

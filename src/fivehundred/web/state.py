@@ -287,17 +287,14 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
             # a failed misère: every defending side scores for the declarer's tricks, so one
             # line says it for all of them
             why = f"10 for each trick {_seat_word(view, c.declarer, names, False)} took"
+            # (each defending side scores the same, 10 a trick: scoring.hand_points)
             if len(scored) == 1:
                 lines.append(f"{_side_label(view, scored[0], names)}: "
                              f"{res.points[scored[0]]:+d}, {why}")
-            elif len({res.points[i] for i in scored}) == 1:
+            else:
                 who_all = ", ".join(_side_label(view, i, names, False) for i in scored)
                 lines.append(f"The defenders ({who_all}): {res.points[scored[0]]:+d} each, "
                              f"{why}")
-            else:
-                each = ", ".join(f"{_side_label(view, i, names, False)} {res.points[i]:+d}"
-                                 for i in scored)
-                lines.append(f"The defenders: {each}; {why}")
         elif not c.is_misere:
             for i in scored:
                 lines.append(f"{_side_label(view, i, names)} took "
