@@ -400,15 +400,18 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
     assert not errors, f"errors in the page: {errors}"
 
 
-LAYOUT_PROBLEMS = """() => {
-  const W = window.innerWidth, H = window.innerHeight;
+SHOWN = """
   const shown = (e) => {
     if (!e || e.closest('[hidden]')) return false;
     const r = e.getBoundingClientRect();
     const st = getComputedStyle(e);
     return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none';
   };
-  const items = [];
+"""
+"""JavaScript: ``shown(e)``, whether an element is on show (not hidden, not of no size)."""
+
+LAYOUT_PROBLEMS = """() => {
+  const W = window.innerWidth, H = window.innerHeight;""" + SHOWN + """  const items = [];
   const add = (group, name, e) => {
     if (!shown(e)) return;
     const r = e.getBoundingClientRect();
@@ -449,14 +452,7 @@ LAYOUT_PROBLEMS = """() => {
 TAP_MIN = 32
 """The least width and height in CSS pixels of anything a finger taps on a phone."""
 
-SMALL_TAPS = """(min) => {
-  const shown = (e) => {
-    if (!e || e.closest('[hidden]')) return false;
-    const r = e.getBoundingClientRect();
-    const st = getComputedStyle(e);
-    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none';
-  };
-  const out = [];
+SMALL_TAPS = """(min) => {""" + SHOWN + """  const out = [];
   let n = 0;
   document.querySelectorAll('button, [role="button"], a[href], select, input, summary, .hand-card')
     .forEach((b) => {
@@ -541,7 +537,7 @@ def in_sight(page: Page, selector: str, within: str) -> Box:
     return outer
 
 
-LOBBY_SMALL_TAPS = """(min) => {
+LOBBY_SMALL_TAPS = """(min) => {""" + SHOWN + """
   // what a finger taps in the lobby: a switch or a checkbox is tapped through its label,
   // the whole row, so the label is measured and not the input inside it
   const out = [];
@@ -550,8 +546,8 @@ LOBBY_SMALL_TAPS = """(min) => {
                             + '#lobby label.toggle-row, #lobby label.check, '
                             + '#lobby input[type="text"]')
     .forEach((e) => {
+      if (!shown(e)) return;
       const r = e.getBoundingClientRect();
-      if (e.closest('[hidden]') || r.width === 0 || r.height === 0) return;
       n += 1;
       if (r.width < min - 0.5 || r.height < min - 0.5)
         out.push(`${e.id || e.className} "${e.textContent.trim().slice(0, 30)}": `
