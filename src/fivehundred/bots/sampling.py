@@ -146,7 +146,8 @@ def sample_worlds(view: View, rng: Rng, n: int, max_tries: int = 0) -> list[Worl
 
 
 EVERY_WORLD_STEPS = 50_000
-"""The most cards :func:`every_world` places before it gives up (a tenth of a second or so)."""
+"""The most cards :func:`every_world` places before it gives up (about 0.08 s on the 2-core
+development machine, measured on a six-handed position that needs them all)."""
 
 
 def every_world(view: View, limit: int, max_steps: int = EVERY_WORLD_STEPS
