@@ -323,6 +323,18 @@ def test_every_table_size_lays_out_and_bids(page: Page, server: str, shots: Path
         wait_seq_after(page, before)   # the pass was taken: a newer state came back
 
 
+def test_mid_sentence_lowers_only_your_own_word(page: Page, server: str) -> None:
+    """"You" and "You & North" read "you", "you & North" mid-sentence; a name that only begins
+    with the letters (a friend's "You Two", "Youssef") keeps its capital."""
+    page.goto(server)
+    words = page.evaluate("""async () => {
+      const {midSentence} = await import('/static/util.js');
+      return ['You', 'You & North', 'West & You', 'You Two', 'Youssef', 'East']
+        .map(midSentence);
+    }""")
+    assert words == ["you", "you & North", "West & You", "You Two", "Youssef", "East"]
+
+
 def test_menu_hint_and_rules(page: Page, server: str, shots: Path) -> None:
     start_game(page, server, "australian")
     wait_turn(page)

@@ -107,9 +107,10 @@ export function cap(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
-/** A name (or "You & North") in mid-sentence: "you", "you & North"; others as they are. */
+/** Your seat's word (or your side, "You & North") in mid-sentence: "you", "you & North";
+ *  anything else as it is, a friend named "You Two" or "Youssef" included. */
 export function midSentence(s) {
-  return s ? String(s).replace(/^You\b/, "you") : s;
+  return s ? String(s).replace(/^You(?= & |$)/, "you") : s;
 }
 
 /** A card's suit letter as it is printed (null for the joker). */
