@@ -421,3 +421,32 @@ def test_every_world_gives_the_called_card_to_the_partner(seed: int, bid: str,
     assert worlds is not None
     assert sorted(w.hands for w in worlds) == sorted(brute)
     assert tuple(g.hand(s) for s in range(g.rules.players)) in brute
+
+
+def test_cards_that_tie_on_every_imagined_deal_are_ordered_by_the_careful_rules() -> None:
+    """Where double dummy values several cards alike, the one Medium ranks highest among them
+    is played (before: the first in alphabetical order, a ten thrown before a five)."""
+    from fivehundred.bots.medium import play_decision
+
+    rules = Rules.preset("australian")
+    g = Game(rules, seed=3)
+    bots = {s: make("hard", seed=s, budget=Budget(samples=4)) for s in range(rules.players)}
+    ties = differs = 0
+    while g.phase not in ("hand_over", "game_over"):
+        seat = g.to_move
+        assert seat is not None
+        v = g.view(seat)
+        d = bots[seat].act(v)
+        if v.phase == "play" and d.reason.startswith("best average"):
+            top = d.candidates[0].value
+            tied = [c.action for c in d.candidates if c.value == top]
+            if len(tied) > 1:
+                ties += 1
+                order = [c.action for c in play_decision(v).candidates if c.action in tied]
+                assert d.action == order[0], (d.action, order)
+                assert f"{len(tied)} cards tie" in d.reason
+                differs += order[0] != min(tied)
+            else:
+                assert "tie" not in d.reason
+        g.apply(d.action)
+    assert ties >= 10 and differs >= 3, (ties, differs)

@@ -31,6 +31,7 @@ from ..solver import Position, move_values, solve
 from ..tricks import TABLES
 from ..view import View
 from .base import BaseBot, Bot, Budget, Candidate, Clock, Decision, register
+from .medium import play_decision
 from .sampling import World, every_world, sample_worlds
 
 NODE_BUDGET = 3_000_000   # per solve: a pathological deal is dropped, never a stall
@@ -99,6 +100,28 @@ def _left(clock: Clock) -> float | None:
 
 def _won_by(view: View, seats: set[int]) -> int:
     return sum(view.tricks_won[s] for s in seats)
+
+
+TIE = 1e-9
+"""Averages this close are a tie (equal per-deal values summed in the same order are equal)."""
+
+
+def _medium_breaks_ties(view: View, cands: list[Candidate]) -> tuple[tuple[Candidate, ...], int]:
+    """The candidates best first, and how many tie for the best.
+
+    Double dummy often values several cards alike (most decisions: every card that neither
+    wins nor loses a trick on any imagined deal), yet they are not alike to a player who cannot
+    see the cards: a ten thrown where a three would do may be the trick missing later.  Medium's
+    card-by-card judgement (keep high cards, discard from short suits, signal) orders the tied
+    cards; before, the first in alphabetical order was played ("10C" before "5C").
+    """
+    cands.sort(key=lambda x: (-x.value, x.action))
+    top = cands[0].value
+    tied = sum(1 for x in cands if top - x.value <= TIE * max(1.0, abs(top)))
+    if tied > 1:
+        order = {x.action: i for i, x in enumerate(play_decision(view).candidates)}
+        cands[:tied] = sorted(cands[:tied], key=lambda x: order.get(x.action, len(order)))
+    return tuple(cands), tied
 
 
 # ----------------------------------------------------------------------------- the bot
@@ -219,10 +242,9 @@ class PimcBot(BaseBot):
         if used == 0 or wsum == 0:
             return self._fallback(view, "out of time before an imagined deal was solved"
                                   if clock.out else "every imagined deal was too hard to solve")
-        cands = tuple(sorted(
-            (Candidate(a, totals[a] / wsum, makes[a] / wsum if c is not None else None)
-             for a in view.legal_actions),
-            key=lambda x: (-x.value, x.action)))
+        cands, tied = _medium_breaks_ties(view, [
+            Candidate(a, totals[a] / wsum, makes[a] / wsum if c is not None else None)
+            for a in view.legal_actions])
         late = (f" (the time ran out after {used} of {len(games)})"
                 if clock.out and used < len(games) else "")
         if every and used == len(games):
@@ -230,7 +252,8 @@ class PimcBot(BaseBot):
                     f"every one of the {used} deals the unseen cards allow")
         else:
             over = f"{used} imagined deals"
-        return Decision(cands[0].action, cands, f"best average over {over}{late}",
+        ties = f"; {tied} cards tie, the careful rules chose among them" if tied > 1 else ""
+        return Decision(cands[0].action, cands, f"best average over {over}{late}{ties}",
                         samples=used)
 
     # -- the auction ---------------------------------------------------------------------
