@@ -343,6 +343,8 @@ def test_menu_hint_and_rules(page: Page, server: str, shots: Path) -> None:
     page.wait_for_function("document.querySelector('#hint') && "
                            "document.querySelector('#hint').innerText.length > 10",
                            timeout=60_000)
+    assert visible(page, "#bid-panel")             # the auction: the hint beside the panel
+    hint_clear_of_the_bid_panel(page)
     snap(page, shots / "hint.jpg")
     page.keyboard.press("Escape")
     assert not visible(page, "#hint")               # Escape closes the hint as other panels
@@ -673,6 +675,70 @@ def test_a_phone_keeps_the_trick_clear_of_the_hint_and_the_sheet_in_sight(
         in_sight(page, ".sheet-lines li", "#sheet .modal-card")
         in_sight(page, ".sheet-actions button", "#sheet .modal-card")
         assert not small_taps(page)
+
+
+HINT_AND_BID_PANEL = """() => {""" + SHOWN + """
+  // every bid button on show: on the screen, clear of the hint, and what a tap at its centre
+  // reaches; the hint clear of the hand's cards too
+  const W = window.innerWidth, H = window.innerHeight;
+  const hint = document.getElementById('hint').getBoundingClientRect();
+  const meet = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const out = [];
+  let n = 0;
+  document.querySelectorAll('#bid-panel button').forEach((b) => {
+    if (!shown(b)) return;
+    n += 1;
+    const r = b.getBoundingClientRect();
+    const name = b.id || b.dataset.strain || b.textContent.trim();
+    if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5)
+      out.push(`${name} leaves the screen: [${r.left|0}, ${r.top|0}, ${r.right|0}, ${r.bottom|0}]`);
+    if (meet(r, hint)) out.push(`the hint covers ${name}`);
+    const e = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    if (!e || !b.contains(e))
+      out.push(`a tap on ${name} reaches ${e ? e.id || e.className : 'nothing'}`);
+  });
+  document.querySelectorAll('#hand .hand-card').forEach((c) => {
+    if (shown(c) && meet(c.getBoundingClientRect(), hint))
+      out.push(`the hint covers ${c.dataset.card}`);
+  });
+  return {out, n};
+}"""
+
+
+def hint_clear_of_the_bid_panel(page: Page) -> None:
+    """With the hint open in the auction: its words in sight, every bid button on the screen,
+    clear of it and reached by a tap, the hand clear of it."""
+    page.wait_for_selector("#hint .hint-words", timeout=60_000)   # not "Thinking…" any more
+    page.wait_for_timeout(300)
+    in_sight(page, ".hint-words", "#hint")
+    found = page.evaluate(HINT_AND_BID_PANEL)
+    assert found["n"] >= 10, found
+    assert not found["out"], found["out"]
+
+
+@pytest.mark.parametrize(("preset", "phone"), [
+    ("australian", "upright"), ("australian", "sideways"), ("six_pairs", "sideways")])
+def test_a_phone_shows_the_hint_and_every_bid_button_at_once(server: str, preset: str,
+                                                             phone: str) -> None:
+    """On a phone, the hint asked for in the auction leaves every bid button in sight and within
+    a finger's reach, and your hand too; the seats, the plaques and the panel still keep clear
+    of each other (six-handed on its side, the widest panel, with both misère buttons); closed,
+    the panel is back where it was."""
+    with phone_page(phone) as page:
+        start_game(page, server, preset)
+        wait_turn(page)
+        assert visible(page, "#bid-panel")
+        page.wait_for_timeout(600)                  # the deal's cards have come in
+        where = page.locator("#bid-panel").bounding_box()
+        page.click("#quick-hint")
+        hint_clear_of_the_bid_panel(page)
+        found = page.evaluate(LAYOUT_PROBLEMS)
+        assert not found["out"], found["out"]
+        assert not small_taps(page)
+        page.click("#hint button[aria-label='Close the hint']")
+        assert not visible(page, "#hint")
+        assert page.locator("#bid-panel").bounding_box() == where
 
 
 def test_tab_goes_along_the_hand_in_the_order_shown_after_a_drag(page: Page,

@@ -361,11 +361,90 @@ function closeRow(el) {
 
 // ---------------------------------------------------------------- hint
 
+/** The panels of your turn the hint keeps clear of (they move aside for it). */
+const HINT_CLEARS = ["bid-panel", "kitty-panel"];
+
+function onShow(e) {
+  if (!e || e.closest("[hidden]")) return false;
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== "hidden";
+}
+
+function meets(a, b) {
+  return Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+}
+
 export class HintView {
   constructor() {
     this.el = document.getElementById("hint");
     this.turnKey = null;
     this.pendingKey = null;
+    this.moved = null;
+    // again when a panel changes size (shown, a longer BID label, the misère buttons) and
+    // once the seats have slid to their new places after a resize (a transition of 0.3 s)
+    if (window.ResizeObserver) {
+      // (in the next frame: fit may change the panel's size, which the observer must not
+      // see inside its own callback)
+      const ro = new ResizeObserver(() => requestAnimationFrame(() => this.fit()));
+      for (const id of HINT_CLEARS) ro.observe(document.getElementById(id));
+    }
+    window.addEventListener("resize", () => {
+      this.fit();
+      clearTimeout(this.refit);
+      this.refit = setTimeout(() => this.fit(), 350);
+    });
+  }
+
+  /** Keeps the hint and the panel of your turn (the bid panel, the kitty's) clear of each other:
+   * upright the panel moves up under the seats and the hint fills the room below it, above the
+   * hand; on a phone on its side (or in a narrow window) the panel moves left, clear of the
+   * seats there, narrower on a phone, and the hint takes the room on its right. Where they
+   * already miss each other nothing moves. */
+  fit() {
+    if (this.moved) {
+      this.moved.style.translate = "";
+      this.moved.classList.remove("beside-hint");
+    }
+    this.moved = null;
+    this.el.style.left = "";
+    this.el.style.width = "";
+    this.el.style.maxHeight = "";
+    if (this.el.hidden) return;
+    const panel = HINT_CLEARS.map((id) => document.getElementById(id)).find(onShow);
+    if (!panel) return;
+    let p = panel.getBoundingClientRect();
+    const hint = this.el.getBoundingClientRect();
+    if (!meets(p, hint)) return;
+    this.moved = panel;
+    const layout = document.body.dataset.layout;
+    if (layout === "landscape") {
+      panel.classList.add("beside-hint");
+      p = panel.getBoundingClientRect();
+    }
+    // what the panel must not cover: the seats (their cards, plaques, bids) and the plaques
+    const others = [...document.querySelectorAll("#seats .seat-cards, #seats .seat-plaque, #seats .bubble, #scores, #contract")]
+      .filter(onShow).map((e) => e.getBoundingClientRect());
+    const gap = 6;
+    if (layout === "portrait") {
+      const above = others.filter((o) => o.right > p.left && o.left < p.right && o.bottom <= p.top + 1);
+      const top = Math.max(gap, ...above.map((o) => o.bottom + gap));
+      const dy = Math.min(0, top - p.top);
+      panel.style.translate = `0 ${Math.round(dy)}px`;
+      this.el.style.maxHeight = `${Math.max(90, Math.floor(hint.bottom - (p.bottom + dy) - gap))}px`;
+      return;
+    }
+    // the panel as far left as the seats there allow, the hint keeping its width if it can,
+    // else as narrow as its table allows (then the panel may reach over a seat on the left)
+    const W = window.innerWidth;
+    const leftOf = others.filter((o) => o.bottom > p.top && o.top < p.bottom && o.right <= p.left + 1);
+    const least = Math.max(gap, ...leftOf.map((o) => o.right + gap));
+    const narrowest = Math.min(hint.width, 210);
+    let x = Math.max(least, Math.min(p.left, W - gap - hint.width - gap - p.width));
+    if (W - gap - (x + p.width + gap) < narrowest) x = Math.max(gap, W - gap - narrowest - gap - p.width);
+    panel.style.translate = `${Math.round(x - p.left)}px 0`;
+    this.el.style.left = `${Math.ceil(Math.max(hint.left, Math.round(x) + p.width + gap))}px`;
+    this.el.style.width = "auto";
   }
 
   asked(turnKey) {
@@ -374,6 +453,7 @@ export class HintView {
     this.el.appendChild(h("div.hint-head", null, h("span.hint-title", { text: "Hint" }), this.closeBtn()));
     this.el.appendChild(h("div.hint-thinking", null, h("span.spinner"), " Thinking…"));
     this.el.hidden = false;
+    this.fit();
   }
 
   closeBtn() {
@@ -403,17 +483,20 @@ export class HintView {
           anyProb ? h("td.num", { text: typeof c.make_probability === "number" ? `${Math.round(c.make_probability * 100)}%` : "–" }) : null)))));
     }
     this.el.hidden = false;
+    this.fit();
   }
 
   hide() {
     this.el.hidden = true;
     this.turnKey = null;
     this.pendingKey = null;
+    this.fit();
   }
 
-  /** Hides a hint that no longer fits the position. */
+  /** Hides a hint that no longer fits the position; one that stays keeps clear of the panel. */
   render(turnKey) {
     if (!this.el.hidden && this.turnKey !== turnKey && this.pendingKey !== turnKey) this.hide();
+    else this.fit();
   }
 }
 
