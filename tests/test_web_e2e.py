@@ -22,6 +22,7 @@ from playwright.sync_api import FloatRect, Page, Route, ViewportSize, sync_playw
 
 from fivehundred.web.app import create_app
 from fivehundred.web.botpool import BotPool
+from fivehundred.web.options import PRESET_LABELS
 from fivehundred.web.store import Store
 
 CHROMIUM = "/usr/bin/chromium"
@@ -333,6 +334,39 @@ def test_mid_sentence_lowers_only_your_own_word(page: Page, server: str) -> None
         .map(midSentence);
     }""")
     assert words == ["you", "you & North", "West & You", "You Two", "Youssef", "East"]
+
+
+CONTINUE_LINES = """() => [...document.querySelectorAll('#continue-summary > div')].map(
+  (line) => [...line.querySelectorAll('.cs-part')].map((part) => part.textContent))"""
+"""JavaScript: the lobby's line for the saved game, each of its lines as the parts it shows."""
+
+
+def test_the_lobby_keeps_a_name_with_a_dot_in_one_piece(page: Page, tmp_path: Path) -> None:
+    """A saved game of a player named "Ann · Bob": the lobby's line shows the rules and the
+    hand on one line, each side with its score on the next, the name whole inside its side's
+    part; from a server that sends the line alone its words are shown all the same."""
+    with live_server(tmp_path / "names.db", "local") as url:
+        made = page.request.post(url + "api/tables", data={
+            "preset": "australian", "strength": "easy", "seed": SEED, "name": "Ann · Bob"})
+        assert made.ok, made.text()
+        label = PRESET_LABELS["australian"]
+        page.goto(url)
+        page.wait_for_selector("button#continue")
+        assert page.evaluate(CONTINUE_LINES) == [
+            [label, "hand 1"], ["Ann · Bob & North 0", "West & East 0"]]
+        assert page.inner_text("#continue-summary").split("\n") == [
+            f"{label} · hand 1", "Ann · Bob & North 0 · West & East 0"]
+
+        def line_alone(route: Route) -> None:     # the lobby's reply of an older server
+            reply = route.fetch().json()
+            del reply["continue"]["summary_parts"]
+            route.fulfill(json=reply)
+
+        page.route("**/api/lobby", line_alone)
+        page.reload()
+        page.wait_for_selector("button#continue")
+        assert page.inner_text("#continue-summary").split("\n") == [
+            f"{label} · hand 1", "Ann · Bob & North 0 · West & East 0"]
 
 
 def test_menu_hint_and_rules(page: Page, server: str, shots: Path) -> None:

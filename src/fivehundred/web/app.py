@@ -35,7 +35,7 @@ from .options import (
     rules_json,
     toggles_json,
 )
-from .state import continue_summary
+from .state import continue_summary_parts
 from .store import Store, StoreError
 from .table import Table, TableError, bot_seed
 
@@ -125,9 +125,11 @@ class Hub:
                 continue
             g = t.game
             label = PRESET_LABELS.get(t.preset, t.preset)
+            parts = continue_summary_parts(label, g.phase, g.hand_number, list(g.scores),
+                                           t.side_names())
+            # the line, and its parts apart: a name may have " · " in it
             return {"table": t.id, "token": t.seats[0].token,
-                    "summary": continue_summary(label, g.phase, g.hand_number, list(g.scores),
-                                                t.side_names())}
+                    "summary": " · ".join(parts), "summary_parts": parts}
         return None
 
     # ---------------------------------------------------------------- messages out

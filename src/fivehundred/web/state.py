@@ -193,6 +193,21 @@ def status_line(view: View, names: list[str]) -> str:
     return f"{who(mover)} to play"
 
 
+def continue_summary_parts(label: str, phase: str, hand_number: int, scores: list[int],
+                           side_names: list[str]) -> list[str]:
+    """The parts of the lobby's line for a saved game: the rules, the hand, then each side's
+    name with its score (a game waiting at a finished hand's sheet says so, and which hand comes
+    next). Kept apart, so that a name with " · " in it stays one part.
+
+    >>> sides = ["Ann · Bob & North", "West & East"]
+    >>> continue_summary_parts("Australian", "play", 2, [20, -40], sides)
+    ['Australian', 'hand 3', 'Ann · Bob & North 20', 'West & East -40']
+    """
+    hand = (f"hand {hand_number + 1} over, next hand {hand_number + 2}" if phase == "hand_over"
+            else f"hand {hand_number + 1}")
+    return [label, hand] + [f"{name} {sc}" for name, sc in zip(side_names, scores, strict=True)]
+
+
 def continue_summary(label: str, phase: str, hand_number: int, scores: list[int],
                      side_names: list[str]) -> str:
     """The lobby's line for a saved game: the rules, the hand, each side's name with its score
@@ -204,10 +219,7 @@ def continue_summary(label: str, phase: str, hand_number: int, scores: list[int]
     >>> continue_summary("Australian", "play", 2, [20, -40], sides)
     'Australian · hand 3 · You & North 20 · West & East -40'
     """
-    score = " · ".join(f"{name} {sc}" for name, sc in zip(side_names, scores, strict=True))
-    if phase == "hand_over":
-        return f"{label} · hand {hand_number + 1} over, next hand {hand_number + 2} · {score}"
-    return f"{label} · hand {hand_number + 1} · {score}"
+    return " · ".join(continue_summary_parts(label, phase, hand_number, scores, side_names))
 
 
 def _seat_word(view: View, s: int, names: list[str], first: bool) -> str:

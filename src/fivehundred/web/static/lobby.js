@@ -207,9 +207,12 @@ export class Lobby {
     box.hidden = !c;
     document.getElementById("continue").hidden = !c;
     // "rules · hand · side score · side score": the rules and the hand on a line, each side
-    // with its score below, wrapping between sides, not inside one
+    // with its score below, wrapping between sides, not inside one. The server sends the parts
+    // apart (a friend's name may have " · " in it); a reply with the line alone is cut at " · "
     const summary = clear(document.getElementById("continue-summary"));
-    const parts = ((c && c.summary) || (c ? "Pick up where you left off" : "")).split(" · ");
+    const parts = c && Array.isArray(c.summary_parts) && c.summary_parts.length
+      ? c.summary_parts.map(String)
+      : ((c && c.summary) || (c ? "Pick up where you left off" : "")).split(" · ");
     const line = (items) => {
       const el = h("div");
       items.forEach((part, i) => {
