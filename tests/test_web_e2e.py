@@ -374,9 +374,7 @@ def test_menu_hint_and_rules(page: Page, server: str, shots: Path) -> None:
     wait_turn(page)
     page.click("#menu-button")
     page.click("#hint-button")
-    page.wait_for_function("document.querySelector('#hint') && "
-                           "document.querySelector('#hint').innerText.length > 10",
-                           timeout=60_000)
+    page.wait_for_selector("#hint .hint-words", timeout=60_000)   # not "Thinking…" any more
     assert visible(page, "#bid-panel")             # the auction: the hint beside the panel
     hint_clear_of_the_bid_panel(page)
     snap(page, shots / "hint.jpg")
@@ -690,8 +688,7 @@ def test_a_phone_keeps_the_trick_clear_of_the_hint_and_the_sheet_in_sight(
             if not hinted and boxes(page, "#trick .trick-card"):
                 page.wait_for_timeout(500)          # the led card has landed
                 page.click("#quick-hint")
-                page.wait_for_function("document.querySelector('#hint').innerText.length > 10",
-                                       timeout=60_000)
+                page.wait_for_selector("#hint .hint-words", timeout=60_000)
                 page.wait_for_timeout(300)
                 hint = in_sight(page, ".hint-words", "#hint")
                 trick = boxes(page, "#trick .trick-card")
