@@ -377,6 +377,8 @@ def test_menu_hint_and_rules(page: Page, server: str, shots: Path) -> None:
     page.wait_for_selector("#hint .hint-words", timeout=60_000)   # not "Thinking…" any more
     assert visible(page, "#bid-panel")             # the auction: the hint beside the panel
     hint_clear_of_the_bid_panel(page)
+    found = page.evaluate(LAYOUT_PROBLEMS)          # and clear of the seats, bids and plaques
+    assert not found["out"], found["out"]
     snap(page, shots / "hint.jpg")
     page.keyboard.press("Escape")
     assert not visible(page, "#hint")               # Escape closes the hint as other panels
@@ -467,6 +469,7 @@ LAYOUT_PROBLEMS = """() => {
     const nm = s.querySelector('.name').textContent;
     add('seat ' + nm, 'seat ' + nm, s.querySelector('.seat-plaque'));
     add('seat ' + nm, 'cards of ' + nm, s.querySelector('.seat-cards'));
+    add('seat ' + nm, 'bid bubble of ' + nm, s.querySelector('.bubble'));
   });
   if (document.getElementById('status').textContent.trim())
     add('status', 'status line', document.getElementById('status'));
@@ -476,6 +479,10 @@ LAYOUT_PROBLEMS = """() => {
   document.querySelectorAll('#corner-tools button').forEach((b) => add(b.id, b.id, b));
   document.querySelectorAll('#bid-panel button, #kitty-panel button').forEach(
     (b, i) => add('panel', 'panel button ' + (b.id || b.textContent.trim() || i), b));
+  // the panels themselves and the hint: nothing of the others may lie under them
+  add('panel', 'bid panel', document.getElementById('bid-panel'));
+  add('panel', 'kitty panel', document.getElementById('kitty-panel'));
+  add('hint', 'hint', document.getElementById('hint'));
   document.querySelectorAll('#hand .hand-card').forEach(
     (c) => add('hand', 'card ' + c.dataset.card, c));
   const out = [];
@@ -491,7 +498,8 @@ LAYOUT_PROBLEMS = """() => {
   }
   return {out, cards: items.filter((x) => x.group === 'hand').length,
           seats: document.querySelectorAll('.seat').length,
-          buttons: items.filter((x) => x.group === 'panel').length};
+          bubbles: items.filter((x) => x.name.startsWith('bid bubble')).length,
+          buttons: items.filter((x) => x.name.startsWith('panel button')).length};
 }"""
 
 
@@ -670,8 +678,9 @@ def test_a_phone_shows_every_seat_card_and_button(server: str, shots: Path, pres
 def test_a_phone_keeps_the_trick_clear_of_the_hint_and_the_sheet_in_sight(
         server: str, phone: str) -> None:
     """Five-handed on a phone, passing: the hint asked for when a card has been led leaves every
-    card of the trick and of your hand in sight; the end-of-hand sheet's lines and its buttons
-    lie on the screen, unscrolled (each seat's row above them)."""
+    card of the trick and of your hand in sight, and every seat, the plaques and the bar above
+    the hand; the end-of-hand sheet's lines and its buttons lie on the screen, unscrolled (each
+    seat's row above them)."""
     with phone_page(phone) as page:
         start_game(page, server, "five_called")
         hinted = False
@@ -696,6 +705,8 @@ def test_a_phone_keeps_the_trick_clear_of_the_hint_and_the_sheet_in_sight(
                 assert trick and hand
                 for card in trick + hand:
                     assert not meet(hint, card), f"the hint {hint} covers a card: {card}"
+                found = page.evaluate(LAYOUT_PROBLEMS)  # nor a seat, a plaque or the bar
+                assert not found["out"], found["out"]
                 assert not small_taps(page)        # its close button too
                 page.keyboard.press("Escape")
                 hinted = True
@@ -738,38 +749,74 @@ HINT_AND_BID_PANEL = """() => {""" + SHOWN + """
 
 
 def hint_clear_of_the_bid_panel(page: Page) -> None:
-    """With the hint open in the auction: its words in sight, every bid button on the screen,
-    clear of it and reached by a tap, the hand clear of it."""
+    """With the hint open in the auction: its words and its first two choices in sight,
+    unscrolled, every bid button on the screen, clear of it and reached by a tap, the hand
+    clear of it."""
     page.wait_for_selector("#hint .hint-words", timeout=60_000)   # not "Thinking…" any more
     page.wait_for_timeout(300)
     in_sight(page, ".hint-words", "#hint")
+    in_sight(page, ".hint-table tbody tr:nth-child(-n+2)", "#hint")
     found = page.evaluate(HINT_AND_BID_PANEL)
     assert found["n"] >= 10, found
     assert not found["out"], found["out"]
 
 
-@pytest.mark.parametrize(("preset", "phone"), [
-    ("australian", "upright"), ("australian", "sideways"), ("six_pairs", "sideways")])
+@pytest.mark.parametrize("phone", ["upright", "sideways"])
+@pytest.mark.parametrize("preset", ["australian", "classic3", "five_called", "six_pairs"])
 def test_a_phone_shows_the_hint_and_every_bid_button_at_once(server: str, preset: str,
                                                              phone: str) -> None:
-    """On a phone, the hint asked for in the auction leaves every bid button in sight and within
-    a finger's reach, and your hand too; the seats, the plaques and the panel still keep clear
-    of each other (six-handed on its side, the widest panel, with both misère buttons); closed,
-    the panel is back where it was."""
+    """On a phone, the hint asked for in the auction shows its advice and its first choices
+    unscrolled and leaves every bid button in sight and within a finger's reach, and your hand
+    too; it covers no seat, no seat's bid, no plaque, nor the bar above the hand (your badge,
+    Last trick, Hint), and the seats, the plaques and the panel still keep clear of each other
+    (five- and six-handed, the widest panel, with both misère buttons); closed, the panel, the
+    status line and the bar's buttons are back where they were."""
     with phone_page(phone) as page:
         start_game(page, server, preset)
         wait_turn(page)
         assert visible(page, "#bid-panel")
         page.wait_for_timeout(600)                  # the deal's cards have come in
-        where = page.locator("#bid-panel").bounding_box()
+        where = {s: page.locator(s).bounding_box()
+                 for s in ("#bid-panel", "#status", "#last-trick-button", "#quick-hint")}
         page.click("#quick-hint")
         hint_clear_of_the_bid_panel(page)
         found = page.evaluate(LAYOUT_PROBLEMS)
+        assert found["seats"] == {"australian": 4, "classic3": 3, "five_called": 5,
+                                  "six_pairs": 6}[preset]
+        assert found["bubbles"] >= 1 and found["cards"] == 10
         assert not found["out"], found["out"]
         assert not small_taps(page)
         page.click("#hint button[aria-label='Close the hint']")
         assert not visible(page, "#hint")
-        assert page.locator("#bid-panel").bounding_box() == where
+        assert {s: page.locator(s).bounding_box() for s in where} == where
+        assert visible(page, "#status")
+
+
+@pytest.mark.parametrize("size", ["desk", "upright", "sideways"])
+@pytest.mark.parametrize("preset", ["australian", "classic3", "five_called", "six_pairs"])
+def test_every_bid_bubble_in_sight_in_the_auction(server: str, preset: str, size: str) -> None:
+    """At your turn in the auction, at 1280x800 and on a phone upright and on its side, each
+    seat's last bid (its bubble) lies on the screen clear of the bid panel, of the other seats
+    (their cards and plaques), of the plaques and of the bar above the hand, as the seats, the
+    plaques and the panel's buttons keep clear of each other."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        phone = size in PHONES
+        page = browser.new_context(
+            viewport=PHONES[size] if phone else {"width": 1280, "height": 800},
+            is_mobile=phone, has_touch=phone).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.set_default_timeout(30_000)
+        start_game(page, server, preset)
+        wait_turn(page)
+        assert visible(page, "#bid-panel")
+        page.wait_for_timeout(600)                  # the deal's cards have come in
+        found = page.evaluate(LAYOUT_PROBLEMS)
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"
+    assert found["bubbles"] >= 1 and found["buttons"] >= 10, found
+    assert not found["out"], found["out"]
 
 
 def test_tab_goes_along_the_hand_in_the_order_shown_after_a_drag(page: Page,

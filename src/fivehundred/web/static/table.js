@@ -20,6 +20,10 @@ const LAYOUTS = {
 
 const STRENGTH = { easy: "Easy", medium: "Medium", hard: "Hard", insane: "Insane" };
 
+/** Upright, the height a seat's bid bubble (or its role) takes below its plaque, a gap
+ * included (style.css: 6 px down, 13 px type with 3 px padding). */
+const BUBBLE_ROOM = 30;
+
 /** Short labels for the seats, all different: "North-West" NW, "North" N, "You" Y; a friend's
  * name its first letter, or as many letters as it takes to tell two apart. */
 export function shortNames(names) {
@@ -164,14 +168,21 @@ export class TableView {
     const w = this.sizes.trick;
     let right = w / 2;
     let low = w * 0.7;
+    let left = -w / 2;
+    let high = -w * 0.7;
     for (let seat = 0; seat < n; seat++) {
       if (this.state && seat === this.state.you) continue;
       const s = this.trickSlot(seat);
       right = Math.max(right, s.x + w / 2);
       low = Math.max(low, s.y + w * 0.7);
+      left = Math.min(left, s.x - w / 2);
+      high = Math.min(high, s.y - w * 0.7);
     }
     st.setProperty("--trick-right", `${Math.round(cx + right + 10)}px`);
     st.setProperty("--trick-bottom", `${Math.round(cy + low + 10)}px`);
+    // (and the whole of the trick's room, which the hint keeps clear of on a phone)
+    st.setProperty("--trick-left", `${Math.round(cx + left - 10)}px`);
+    st.setProperty("--trick-top", `${Math.round(cy + high - 10)}px`);
     this.trickEl.style.left = `${cx}px`;
     this.trickEl.style.top = `${cy}px`;
     const dz = document.getElementById("drop-zone");
@@ -229,6 +240,10 @@ export class TableView {
         this.seatBoxes.set(seat, { side: "top", top: y, bottom });
       }
     }
+    // upright each seat's bid hangs below its plaque (BUBBLE_ROOM): a second row leaves the
+    // top row's room, and what lies below keeps clear of the second row's
+    const bubbleRoom = upright && !oneRow ? BUBBLE_ROOM : 0;
+    if (bubbleRoom) for (const b of this.seatBoxes.values()) b.bottom += bubbleRoom;
     let rightBottom = 0;
     for (const [k, el] of sides) {
       const s = slots[k - 1];
@@ -236,7 +251,7 @@ export class TableView {
       let y;
       if (upright) {
         // a row of their own below the top seats (or beside the one top seat)
-        y = (oneRow ? plaquesBottom + 6 : topRowBottom + 6) + hgt / 2;
+        y = (oneRow ? plaquesBottom + 6 : topRowBottom + bubbleRoom + 6) + hgt / 2;
       } else {
         // below the plaque on their side, above your hand
         const lo = plaquesBottom + (this.mode === "landscape" ? 6 : 12) + hgt / 2;
@@ -244,7 +259,7 @@ export class TableView {
         y = Math.max(lo, Math.min(hi, this.arena.top + s.y * H));
       }
       el.style.top = `${y}px`;
-      this.seatBoxes.set(Number(el.dataset.seat), { side: s.side, top: y - hgt / 2, bottom: y + hgt / 2 });
+      this.seatBoxes.set(Number(el.dataset.seat), { side: s.side, top: y - hgt / 2, bottom: y + hgt / 2 + bubbleRoom });
       if (s.side === "right") rightBottom = Math.max(rightBottom, y + hgt / 2);
       el.style.left = s.side === "left" ? (upright ? "4px" : "14px") : "";
       el.style.right = s.side === "right" ? (upright ? "4px" : "14px") : "";
