@@ -7,7 +7,9 @@ import * as sound from "./sound.js";
 import { Lobby } from "./lobby.js";
 import { TableView } from "./table.js";
 import { BidPanel, KittyPanel, CallPanel, JokerPanel } from "./panels.js";
-import { SheetDialog, GameOverDialog, HintView, Menu } from "./dialogs.js";
+import { SheetDialog, GameOverDialog } from "./dialogs.js";
+import { HintView } from "./hint.js";
+import { Menu } from "./menu.js";
 import { toast, saveTable, savedTable, prettyText } from "./util.js";
 
 const app = {

@@ -1,10 +1,12 @@
-// The table: seats around a felt (you at the bottom, clockwise: k=1 on your left), the
-// scores and contract plaques, the status line, your hand and the trick.
+// The table: seats around a felt (you at the bottom, clockwise: k=1 on your left), laid out
+// round the scores and contract plaques (drawn by plaques.js), the status line, the last
+// trick, your hand (hand.js) and the trick (trick.js).
 
 import { cardSvg, cardBackSvg } from "./cards.js";
 import { HandView } from "./hand.js";
 import { TrickView } from "./trick.js";
-import { h, clear, bidNode, cardNode, cap, midSentence } from "./util.js";
+import { h, clear, bidNode, cap, shortNames } from "./util.js";
+import { ScoresPlaque, ContractPlaque } from "./plaques.js";
 
 // Seat slots for offsets k = 1..n-1: x as a fraction of the width, y of the arena's height;
 // side: where the seat sits (its bubble points the other way).
@@ -24,27 +26,6 @@ const STRENGTH = { easy: "Easy", medium: "Medium", hard: "Hard", insane: "Insane
  * included (style.css: 6 px down, 13 px type with 3 px padding). */
 const BUBBLE_ROOM = 30;
 
-/** Short labels for the seats, all different: "North-West" NW, "North" N, "You" Y; a friend's
- * name its first letter, or as many letters as it takes to tell two apart. */
-export function shortNames(names) {
-  const first = (nm) => {
-    const parts = String(nm || "?").trim().split(/[-\s]+/).filter(Boolean);
-    return parts.length > 1 ? parts.map((p) => p.charAt(0).toUpperCase()).join("").slice(0, 3)
-      : (parts[0] || "?").charAt(0).toUpperCase();
-  };
-  const out = names.map(first);
-  for (let i = 0; i < out.length; i++) {
-    const same = out.map((x, j) => (x === out[i] ? j : -1)).filter((j) => j >= 0);
-    if (same.length > 1) {
-      for (const j of same) {
-        const nm = String(names[j] || "?").trim();
-        out[j] = nm.length > 1 ? nm.charAt(0).toUpperCase() + nm.charAt(1) : nm || "?";
-      }
-    }
-  }
-  return out;
-}
-
 export class TableView {
   constructor({ onCard, onDropCard, canDropPlay, onGathered, onPlayed }) {
     this.root = document.getElementById("table");
@@ -53,6 +34,8 @@ export class TableView {
     this.scoresEl = document.getElementById("scores");
     this.contractEl = document.getElementById("contract");
     this.trickEl = document.getElementById("trick");
+    this.scoresPlaque = new ScoresPlaque(this.scoresEl);
+    this.contractPlaque = new ContractPlaque(this.contractEl);
     this.seatEls = new Map();
     this.layoutKey = null;
     this.state = null;
@@ -352,8 +335,8 @@ export class TableView {
     const t = state.table;
     const handKey = `${t.id}|${v.hand_number}`;
     this.renderSeats(state);
-    this.renderScores(state);
-    this.renderContract(state);
+    this.scoresPlaque.render(state);
+    this.contractPlaque.render(state);
     this.placeSeats();
     this.placeCentre();
     this.renderLastTrick(state);
@@ -485,120 +468,6 @@ export class TableView {
       }
     }
     box.style.setProperty("--count", String(exposedCards ? exposedCards.length : Math.min(count, 13)));
-  }
-
-  renderScores(state) {
-    const t = state.table;
-    const v = state.view;
-    const el = this.scoresEl;
-    clear(el);
-    const mySide = t.sides.findIndex((s) => s.includes(state.you));
-    const shorts = shortNames(t.seats.map((x) => x.name));
-    el.appendChild(h("div.plaque-title", null, "Score", h("span.plaque-aside", { text: `to ${t.target}` })));
-    const list = h("div.score-rows");
-    t.side_names.forEach((name, i) => {
-      const sc = v.scores[i] ?? 0;
-      const frac = Math.max(0, Math.min(1, sc / t.target));
-      const row = h("div.score-row", { class: i === mySide ? "mine" : "" },
-        h("span.score-name", { title: name }, h("span.full-name", { text: name }),
-          h("span.short-name", { text: t.sides[i].map((s) => (s === state.you ? "You" : shorts[s])).join(" & ") })),
-        h("span.score-val", { text: String(sc), class: sc < 0 ? "neg" : "" }),
-        h("span.score-bar", null, h("span.score-fill", { style: { width: `${(frac * 100).toFixed(1)}%` } })));
-      row.dataset.side = String(i);
-      const before = this.prevScores && this.prevScores.id === t.id ? this.prevScores.scores[i] : undefined;
-      if (before !== undefined && before !== sc) {
-        const d = sc - before;
-        row.appendChild(h("span.score-delta", { class: d < 0 ? "neg" : "", text: d > 0 ? `+${d}` : String(d) }));
-        row.classList.add("bump");
-      }
-      list.appendChild(row);
-    });
-    this.prevScores = { id: t.id, scores: v.scores.slice() };
-    el.appendChild(list);
-    el.appendChild(h("div.plaque-foot", { text: `Hand ${v.hand_number + 1} · ${t.rules_label}`, title: t.rules_label }));
-  }
-
-  renderContract(state) {
-    const t = state.table;
-    const v = state.view;
-    const el = this.contractEl;
-    clear(el);
-    const name = (s) => (t.seats[s] ? t.seats[s].name : `Seat ${s}`);
-    const c = v.contract;
-    if (v.phase === "auction" || (!c && !v.tricks.length && !v.trick.length && v.phase !== "hand_over")) {
-      el.dataset.mode = "auction";
-      el.appendChild(h("div.plaque-title", null, "Bidding",
-        h("span.plaque-aside", { text: `${name((v.dealer + 1) % t.players)} first` })));
-      const list = h("div.auction-list");
-      const items = v.auction.slice(-12);
-      if (!items.length) list.appendChild(h("div.muted.small", { text: "No bids yet" }));
-      for (const [s, b] of items) {
-        list.appendChild(h("div.auction-item", { class: b === "pass" ? "pass" : "" },
-          h("span.auction-name", { text: name(s) }), bidNode(b)));
-      }
-      el.appendChild(list);
-      const high = [...v.auction].reverse().find(([, b]) => b !== "pass");
-      if (high) {
-        el.appendChild(h("div.plaque-foot", null, "Highest: ", bidNode(high[1]), ` · ${name(high[0])}`));
-      }
-      return;
-    }
-    el.dataset.mode = "contract";
-    if (!c) {
-      const noTrumps = v.phase === "play" || v.tricks.length > 0 || (state.sheet && state.sheet.kind === "all_pass_no_trumps");
-      el.appendChild(h("div.plaque-title", { text: "No bid" }));
-      if (noTrumps) {
-        el.appendChild(h("div.contract-main", { text: "No trumps, 10 a trick" }));
-        el.appendChild(this.sideTricks(state, null));
-      } else {
-        el.appendChild(h("div.contract-main", { text: "Everyone passed" }));
-        el.appendChild(h("div.contract-call", { text: "The next dealer deals again" }));
-      }
-      return;
-    }
-    el.appendChild(h("div.plaque-title", null, "Contract",
-      h("span.plaque-aside", { text: `${c.value} pts` })));
-    el.appendChild(h("div.contract-main", null, h("span.contract-bid", null, bidNode(c.bid)),
-      h("span.contract-by", { text: `by ${midSentence(name(c.declarer))}` })));
-    if (v.call === "alone") {
-      el.appendChild(h("div.contract-call", { text: "Playing alone" }));
-    } else if (v.call) {
-      const card = v.call.startsWith("call ") ? v.call.slice(5) : v.call;
-      el.appendChild(h("div.contract-call", null, "Called ", cardNode(card),
-        v.partner !== null && v.partner !== undefined ? ` · ${name(v.partner)}` : ""));
-    } else if (t.players === 5 && v.phase !== "kitty" && v.phase !== "call" && !c.misere) {
-      el.appendChild(h("div.contract-call", { text: "Playing alone" }));
-    }
-    el.appendChild(this.sideTricks(state, c));
-  }
-
-  /** Tricks this hand: the declaring side against the rest. */
-  sideTricks(state, c) {
-    const v = state.view;
-    const t = state.table;
-    const box = h("div.side-tricks");
-    if (!c) {
-      t.side_names.forEach((nm, i) => {
-        const n = t.sides[i].reduce((a, s) => a + (v.tricks_won[s] || 0), 0);
-        box.appendChild(h("div.st-row", null, h("span", { text: nm }), h("b", { text: String(n) })));
-      });
-      return box;
-    }
-    const decl = new Set([c.declarer]);
-    const side = t.sides.find((s) => s.includes(c.declarer)) || [c.declarer];
-    side.forEach((s) => decl.add(s));
-    if (v.partner !== null && v.partner !== undefined) decl.add(v.partner);
-    let mine = 0;
-    let theirs = 0;
-    v.tricks_won.forEach((n, s) => { if (decl.has(s)) mine += n; else theirs += n; });
-    const need = c.misere ? "take none" : `need ${c.tricks}`;
-    const lone = c.misere || decl.size === 1;
-    const youDecl = decl.has(state.you);
-    box.appendChild(h("div.st-row", { class: youDecl ? "mine" : "" },
-      h("span", { text: `${lone ? "Declarer" : "Declarers"} (${need})` }), h("b", { text: String(mine) })));
-    box.appendChild(h("div.st-row", { class: youDecl ? "" : "mine" },
-      h("span", { text: "Defenders" }), h("b", { text: String(theirs) })));
-    return box;
   }
 
   /** The "last trick" button and its popover (the previous complete trick of this hand). */

@@ -1,4 +1,5 @@
-// Small helpers shared by the page's modules: DOM building, words for bids and cards.
+// Small helpers shared by the page's modules: DOM building, words for bids and cards, the
+// seats' short labels.
 
 export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
 export const SUIT_NAME = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
@@ -111,6 +112,27 @@ export function cap(s) {
  *  anything else as it is, a friend named "You Two" or "Youssef" included. */
 export function midSentence(s) {
   return s ? String(s).replace(/^You(?= & |$)/, "you") : s;
+}
+
+/** Short labels for the seats, all different: "North-West" NW, "North" N, "You" Y; a friend's
+ * name its first letter, or as many letters as it takes to tell two apart. */
+export function shortNames(names) {
+  const first = (nm) => {
+    const parts = String(nm || "?").trim().split(/[-\s]+/).filter(Boolean);
+    return parts.length > 1 ? parts.map((p) => p.charAt(0).toUpperCase()).join("").slice(0, 3)
+      : (parts[0] || "?").charAt(0).toUpperCase();
+  };
+  const out = names.map(first);
+  for (let i = 0; i < out.length; i++) {
+    const same = out.map((x, j) => (x === out[i] ? j : -1)).filter((j) => j >= 0);
+    if (same.length > 1) {
+      for (const j of same) {
+        const nm = String(names[j] || "?").trim();
+        out[j] = nm.length > 1 ? nm.charAt(0).toUpperCase() + nm.charAt(1) : nm || "?";
+      }
+    }
+  }
+  return out;
 }
 
 /** A card's suit letter as it is printed (null for the joker). */

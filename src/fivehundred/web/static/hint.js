@@ -1,0 +1,260 @@
+// The hint: the advice asked for at your turn (the bot's choice, its reason, the choices it
+// weighed), and where it goes: clear of everything a player must see, the panel of your turn
+// moving aside for it (the geometry is fit.js's).
+
+import { h, clear, actionNode } from "./util.js";
+import { GAP, onShow, meets, box, shownBoxes, union, restBox, seatBoxes, largestFree } from "./fit.js";
+
+/** The panels of your turn the hint keeps clear of (they move aside for it). */
+const HINT_CLEARS = ["bid-panel", "kitty-panel"];
+/** The other panels of your turn: the hint keeps clear of them where it can. */
+const OTHER_PANELS = ["call-panel", "joker-panel"];
+
+/** The room the cards of a trick take on the table (table.js sets --trick-left and the rest). */
+function trickArea() {
+  const cs = getComputedStyle(document.documentElement);
+  const [l, t, r, b] = ["--trick-left", "--trick-top", "--trick-right", "--trick-bottom"]
+    .map((n) => parseFloat(cs.getPropertyValue(n)));
+  return [l, t, r, b].every(Number.isFinite) ? box(l, t, r, b) : null;
+}
+
+export class HintView {
+  constructor() {
+    this.el = document.getElementById("hint");
+    this.tools = document.getElementById("corner-tools");
+    this.turnKey = null;
+    this.pendingKey = null;
+    // again when a panel changes size (shown, a longer BID label, the misère buttons) and
+    // once the seats have slid to their new places (a transition of 0.3 s)
+    if (window.ResizeObserver) {
+      // (in the next frame: fit may change the panel's size, which the observer must not
+      // see inside its own callback)
+      const ro = new ResizeObserver(() => requestAnimationFrame(() => this.fit()));
+      for (const id of HINT_CLEARS) ro.observe(document.getElementById(id));
+    }
+    window.addEventListener("resize", () => this.fitNowAndLater());
+  }
+
+  fitNowAndLater() {
+    this.fit();
+    clearTimeout(this.refit);
+    this.refit = setTimeout(() => this.fit(), 350);
+  }
+
+  /** Keeps the panel of your turn (the bid panel, the kitty's) clear of the seats and their
+   * bids, and the hint clear of everything a player must see. On a phone the panel moves
+   * aside from a seat's bid, narrower on its side where it must; with the hint open the status
+   * line gives way to it (the hint says more), the panel moves up under the seats (upright, in
+   * fewer rows) or left (on its side, narrower), and the hint takes the largest room left free
+   * of the seats, the plaques, the panels, the cards and the bar above the hand (on its side
+   * the Last trick and Hint buttons move left along the bar for it). In a larger window the
+   * panel moves left only where the hint would cover it, and the hint keeps above the status
+   * line. */
+  fit() {
+    const panels = HINT_CLEARS.map((id) => document.getElementById(id));
+    for (const p of panels) {
+      p.style.translate = "";
+      p.classList.remove("narrow", "with-hint");
+    }
+    for (const k of ["left", "right", "top", "bottom", "width", "maxHeight"]) this.el.style[k] = "";
+    this.tools.style.right = "";
+    const open = !this.el.hidden;
+    const layout = document.body.dataset.layout;
+    const phone = layout === "portrait" || layout === "landscape";
+    document.body.classList.toggle("hint-open", open && phone);
+    const panel = panels.find(onShow);
+    if (!phone) {
+      if (open) this.fitDesk(panel);
+      return;
+    }
+    const p = panel ? this.fitPanel(panel, layout, open) : null;
+    if (open) this.placeHint(layout, p);
+  }
+
+  /** A window that is not a phone's: the hint keeps above the status line; where it would
+   * cover the panel, the panel moves left as far as the seats there allow, the hint keeping
+   * its width if it can, else as narrow as its table allows. */
+  fitDesk(panel) {
+    const H = window.innerHeight;
+    const status = document.getElementById("status");
+    let hint = this.el.getBoundingClientRect();
+    if (onShow(status)) {
+      const st = status.getBoundingClientRect();
+      if (meets(hint, st)) {
+        // (its top as before: below the seats on the right, table.js's --hint-top)
+        const least = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--hint-top")) || GAP;
+        this.el.style.bottom = `${Math.ceil(H - st.top + GAP)}px`;
+        this.el.style.maxHeight = `${Math.max(120, Math.floor(st.top - GAP - least))}px`;
+        hint = this.el.getBoundingClientRect();
+      }
+    }
+    if (!panel) return;
+    const p = restBox(panel);
+    if (!meets(p, hint)) return;
+    const gap = GAP;
+    const W = window.innerWidth;
+    const others = [...seatBoxes(), ...shownBoxes("#scores, #contract")];
+    const leftOf = others.filter((o) => o.bottom > p.top && o.top < p.bottom && o.right <= p.left + 1);
+    const least = Math.max(gap, ...leftOf.map((o) => o.right + gap));
+    const pw = p.right - p.left;
+    const narrowest = Math.min(hint.width, 210);
+    let x = Math.max(least, Math.min(p.left, W - gap - hint.width - gap - pw));
+    if (W - gap - (x + pw + gap) < narrowest) x = Math.max(gap, W - gap - narrowest - gap - pw);
+    panel.style.translate = `${Math.round(x - p.left)}px 0`;
+    this.el.style.left = `${Math.ceil(Math.max(hint.left, Math.round(x) + pw + gap))}px`;
+    this.el.style.width = "auto";
+  }
+
+  /** A phone: the panel clear of the seats, their bids and the plaques, and, with the hint
+   * open, out of its way (upright: in fewer rows, up under the seats; on its side: narrower,
+   * as far left as the seats allow). Returns where the panel now lies. */
+  fitPanel(panel, layout, open) {
+    const W = window.innerWidth;
+    const others = [...seatBoxes(), ...shownBoxes("#scores, #contract, #menu-button")];
+    const status = document.getElementById("status");
+    if (layout === "portrait") {
+      if (open) panel.classList.add("with-hint");
+      const p = restBox(panel);
+      const mid = (p.top + p.bottom) / 2;
+      const above = others.filter((o) => o.right > p.left + 1 && o.left < p.right - 1 && (o.top + o.bottom) / 2 < mid);
+      const top = Math.max(GAP, ...above.map((o) => o.bottom + GAP));
+      let dy = top - p.top;
+      if (!open) {
+        // down off a bid's bubble, as far as the status line allows; up never
+        const floor = onShow(status) ? status.getBoundingClientRect().top - GAP : window.innerHeight - GAP;
+        dy = Math.max(0, Math.min(dy, floor - p.bottom));
+      }
+      dy = Math.round(dy);
+      if (dy) panel.style.translate = `0 ${dy}px`;
+      return restBox(panel, 0, dy);
+    }
+    let p = restBox(panel);
+    const band = (q) => others.filter((o) => o.bottom > q.top + 1 && o.top < q.bottom - 1);
+    if (open) {
+      panel.classList.add("narrow");
+      p = restBox(panel);
+      const leftOf = band(p).filter((o) => (o.left + o.right) / 2 < (p.left + p.right) / 2);
+      const dx = Math.round(Math.max(GAP, ...leftOf.map((o) => o.right + GAP)) - p.left);
+      panel.style.translate = `${dx}px 0`;
+      return restBox(panel, dx, 0);
+    }
+    if (!band(p).some((o) => meets(o, p))) return p;
+    // between the seats on either side (their bids' bubbles too), narrower if it must
+    for (const narrow of [false, true]) {
+      if (narrow) {
+        panel.classList.add("narrow");
+        p = restBox(panel);
+      }
+      const cx = (p.left + p.right) / 2;
+      const near = band(p);
+      const lo = Math.max(GAP, ...near.filter((o) => (o.left + o.right) / 2 < cx).map((o) => o.right + GAP));
+      const hi = Math.min(W - GAP, ...near.filter((o) => (o.left + o.right) / 2 >= cx).map((o) => o.left - GAP));
+      const pw = p.right - p.left;
+      if (hi - lo >= pw || narrow) {
+        const dx = Math.round(Math.max(lo, Math.min(p.left, hi - pw)) - p.left);
+        if (dx) panel.style.translate = `${dx}px 0`;
+        return restBox(panel, dx, 0);
+      }
+    }
+    return p;
+  }
+
+  /** A phone: the hint in the largest room that the seats, the plaques, the panels, the
+   * cards (those of a trick too) and the bar above the hand leave free, at its foot; on its
+   * side the Last trick and Hint buttons move left along the bar where the room is theirs. */
+  placeHint(layout, panelBox) {
+    const W = window.innerWidth;
+    const H = window.innerHeight;
+    const phase = document.body.dataset.phase;
+    const cards = union(shownBoxes("#hand .hand-card"));
+    // a card lifts when it may be played or is picked for the kitty
+    const lift = phase === "kitty" ? 24 : phase === "play" ? 16 : 0;
+    const hand = cards ? box(cards.left, cards.top - lift, cards.right, cards.bottom) : null;
+    const fixed = [
+      ...seatBoxes(),
+      ...shownBoxes("#scores, #contract, #menu-button, #away-banner, #status"),
+      ...OTHER_PANELS.map((id) => document.getElementById(id)).filter(onShow).map((e) => box(e.getBoundingClientRect())),
+      hand, panelBox, phase === "play" ? trickArea() : null,
+    ].filter(Boolean);
+    const tools = shownBoxes("#corner-tools button");
+    const bounds = box(GAP, GAP, W - GAP, H - GAP);
+    const want = { minW: Math.min(180, W - 2 * GAP), minH: 80, wantW: 340, wantH: 300 };
+    let r = null;
+    if (layout === "landscape" && tools.length) {
+      r = largestFree(fixed, bounds, want);
+      const bar = union(tools);
+      if (r && meets(bar, box(r.left - GAP, r.top, r.right, r.bottom))) {
+        const dx = bar.right - (r.left - GAP);
+        const moved = box(bar.left - dx, bar.top, bar.right - dx, bar.bottom);
+        // (clear of your badge and bid on the bar, and of the cards as they lie)
+        const near = [...fixed.filter((o) => o !== hand), cards].filter(Boolean);
+        if (moved.left >= GAP && !near.some((o) => meets(o, moved))) {
+          this.tools.style.right = `${Math.round(W - moved.right)}px`;
+        } else {
+          r = null;
+        }
+      }
+    }
+    if (!r) r = largestFree([...fixed, ...tools], bounds, want);
+    if (!r) return; // no room anywhere: where the style sheet puts it
+    this.el.style.left = `${Math.floor(r.left)}px`;
+    this.el.style.right = "auto";
+    this.el.style.width = `${Math.floor(r.right - r.left)}px`;
+    this.el.style.top = "auto";
+    this.el.style.bottom = `${Math.ceil(H - r.bottom)}px`;
+    this.el.style.maxHeight = `${Math.floor(r.bottom - r.top)}px`;
+  }
+
+  asked(turnKey) {
+    this.pendingKey = turnKey;
+    clear(this.el);
+    this.el.appendChild(h("div.hint-head", null, h("span.hint-title", { text: "Hint" }), this.closeBtn()));
+    this.el.appendChild(h("div.hint-thinking", null, h("span.spinner"), " Thinking…"));
+    this.el.hidden = false;
+    this.fit();
+  }
+
+  closeBtn() {
+    const b = h("button.icon-btn.small", { type: "button", "aria-label": "Close the hint", text: "✕" });
+    b.addEventListener("click", () => this.hide());
+    return b;
+  }
+
+  /** defending: the chances are the declarer's (his contract's), not yours. */
+  show(msg, phase, defending = false) {
+    this.turnKey = this.pendingKey;
+    clear(this.el);
+    this.el.appendChild(h("div.hint-head", null, h("span.hint-title", { text: "Hint" }), this.closeBtn()));
+    this.el.appendChild(h("div.hint-words", null, msg.words || actionNode(msg.action, phase)));
+    if (msg.reason) this.el.appendChild(h("div.hint-reason", { text: msg.reason }));
+    const cands = (msg.candidates || []).slice(0, 8);
+    if (cands.length) {
+      const anyProb = cands.some((c) => typeof c.make_probability === "number");
+      this.el.appendChild(h("table.hint-table", null,
+        h("thead", null, h("tr", null, h("th", { text: "Choice" }), h("th.num", { text: "Value" }),
+          anyProb ? h("th.num", defending
+            ? { text: "Declarer makes", title: "The declarer's chance of making the contract after this card" }
+            : { text: "Makes", title: "The chance of making the contract" }) : null)),
+        h("tbody", null, cands.map((c) => h("tr", { class: c.action === msg.action ? "best" : "" },
+          h("td", null, actionNode(c.action, phase), c.note ? h("span.muted.small", { text: ` ${c.note}` }) : null),
+          h("td.num", { text: typeof c.value === "number" ? c.value.toFixed(1) : "" }),
+          anyProb ? h("td.num", { text: typeof c.make_probability === "number" ? `${Math.round(c.make_probability * 100)}%` : "–" }) : null)))));
+    }
+    this.el.hidden = false;
+    this.fit();
+  }
+
+  hide() {
+    this.el.hidden = true;
+    this.turnKey = null;
+    this.pendingKey = null;
+    this.fit();
+  }
+
+  /** Hides a hint that no longer fits the position; one that stays keeps clear of the panel
+   * (again once the seats have slid to their places). */
+  render(turnKey) {
+    if (!this.el.hidden && this.turnKey !== turnKey && this.pendingKey !== turnKey) this.hide();
+    this.fitNowAndLater();
+  }
+}

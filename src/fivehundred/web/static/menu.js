@@ -1,0 +1,137 @@
+// The menu (top right): pause, hint, rules, sound, new game, and the friends' seat links
+// with who plays each seat; the pause overlay.
+
+import * as sound from "./sound.js";
+import { STRENGTH_WORDS } from "./lobby.js";
+import { h, clear, toast, cap, ICONS } from "./util.js";
+import { confirmDialog } from "./dialogs.js";
+import { showRules } from "./rules.js";
+
+export class Menu {
+  constructor({ send, onNewGame, onHint, getState }) {
+    this.send = send;
+    this.getState = getState;
+    this.btn = document.getElementById("menu-button");
+    this.el = document.getElementById("menu");
+    this.pauseBtn = document.getElementById("pause-button");
+    this.soundBtn = document.getElementById("sound-toggle");
+    this.hintBtn = document.getElementById("hint-button");
+    this.links = [];
+    this.btn.addEventListener("click", (e) => {
+      e.stopPropagation();
+      this.toggle();
+    });
+    document.addEventListener("pointerdown", (e) => {
+      if (!this.el.hidden && !this.el.contains(e.target) && !this.btn.contains(e.target)) this.close();
+    });
+    document.addEventListener("keydown", (e) => { if (e.key === "Escape") this.close(); });
+    this.pauseBtn.addEventListener("click", () => {
+      const s = this.getState();
+      if (!s) return;
+      this.send({ type: "pause", paused: !s.table.paused });
+      this.close();
+    });
+    document.getElementById("resume-button").addEventListener("click", () => this.send({ type: "pause", paused: false }));
+    this.soundBtn.addEventListener("click", () => {
+      sound.setEnabled(!sound.isEnabled());
+      this.renderSound();
+    });
+    this.hintBtn.addEventListener("click", () => {
+      this.close();
+      onHint();
+    });
+    document.getElementById("rules-button").addEventListener("click", () => {
+      const s = this.getState();
+      this.close();
+      if (s) showRules(s.table.id);
+    });
+    document.getElementById("new-game-menu").addEventListener("click", async () => {
+      this.close();
+      const s = this.getState();
+      const over = s && s.view.phase === "game_over";
+      if (over || await confirmDialog("Leave this game and start a new one? This game stays saved: CONTINUE picks it up again.", "NEW GAME")) onNewGame();
+    });
+    for (const el of document.querySelectorAll(".mi-icon[data-icon]")) el.innerHTML = ICONS[el.dataset.icon] || "";
+    this.renderSound();
+  }
+
+  toggle() {
+    if (this.el.hidden) this.open(); else this.close();
+  }
+
+  open() {
+    this.el.hidden = false;
+    this.btn.setAttribute("aria-expanded", "true");
+  }
+
+  close() {
+    this.el.hidden = true;
+    this.btn.setAttribute("aria-expanded", "false");
+  }
+
+  renderSound() {
+    const on = sound.isEnabled();
+    this.soundBtn.setAttribute("aria-checked", on ? "true" : "false");
+    this.soundBtn.querySelector(".mi-text").textContent = on ? "Sound: on" : "Sound: off";
+    this.soundBtn.querySelector(".mi-icon").innerHTML = on ? ICONS.soundOn : ICONS.soundOff;
+    this.soundBtn.classList.toggle("off", !on);
+  }
+
+  setLinks(links) {
+    if (links && links.length) this.links = links;
+  }
+
+  render(state, canHint) {
+    const t = state.table;
+    const paused = !!t.paused;
+    this.pauseBtn.querySelector(".mi-text").textContent = paused ? "Resume" : "Pause";
+    this.pauseBtn.querySelector(".mi-icon").innerHTML = paused ? ICONS.play : ICONS.pause;
+    this.pauseBtn.disabled = ["hand_over", "game_over"].includes(state.view.phase) && !paused;
+    this.hintBtn.disabled = !canHint;
+    document.getElementById("quick-hint").disabled = !canHint;
+    document.getElementById("menu-title").textContent = t.rules_label || "Five Hundred";
+    document.getElementById("menu-sub").textContent =
+      `Opponents: ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} · game to ${t.target}`;
+    document.getElementById("pause-overlay").hidden = !paused;
+    this.renderLinks(t.links && t.links.length ? t.links : this.links);
+  }
+
+  renderLinks(links) {
+    const box = document.getElementById("links");
+    const list = document.getElementById("links-list");
+    const key = JSON.stringify(links || []);
+    if (list.dataset.key === key) return;
+    list.dataset.key = key;
+    clear(list);
+    box.hidden = !links || !links.length;
+    for (const l of links || []) {
+      const url = new URL(l.url, location.origin).href;
+      const input = h("input.link-url", { type: "text", readonly: true, value: url, "aria-label": `Link for ${l.name}` });
+      const copy = h("button.btn.btn-small.btn-secondary", { type: "button", text: "Copy" });
+      copy.addEventListener("click", async () => {
+        try {
+          await navigator.clipboard.writeText(url);
+        } catch {
+          input.select();
+          document.execCommand && document.execCommand("copy");
+        }
+        copy.textContent = "Copied";
+        setTimeout(() => { copy.textContent = "Copy"; }, 1500);
+        toast(`Link for ${l.name} copied`, "ok", 2000);
+      });
+      list.appendChild(h("div.link-row", { dataset: { seat: String(l.seat) } },
+        h("span.link-name", { text: l.name }), input, copy, this.seatState(l)));
+    }
+  }
+
+  /** Who plays a friend's seat now, and for a friend who has left, a bot to take over. */
+  seatState(l) {
+    if (l.kind === "bot") return h("div.link-state", { text: "A bot plays this seat until the link is opened" });
+    if (l.connected) return h("div.link-state.here", { text: "Playing" });
+    return h("div.link-state.away", null, "Away",
+      h("button.btn.btn-small.btn-secondary.to-bot", {
+        type: "button", text: "Let a bot play",
+        onclick: () => this.send({ type: "seat_to_bot", seat: l.seat }),
+      }));
+  }
+}

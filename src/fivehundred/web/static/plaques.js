@@ -1,0 +1,134 @@
+// The plaques at the top of the table: the score (each side's score, a bar towards the game's
+// target, what the last hand brought) and the auction or the contract (the bids so far; then
+// the contract, its called partner, the tricks each way). table.js lays the seats out
+// round them.
+
+import { h, clear, bidNode, cardNode, midSentence, shortNames } from "./util.js";
+
+/** The score plaque (top left). */
+export class ScoresPlaque {
+  constructor(el) {
+    this.el = el;
+  }
+
+  render(state) {
+    const t = state.table;
+    const v = state.view;
+    const el = this.el;
+    clear(el);
+    const mySide = t.sides.findIndex((s) => s.includes(state.you));
+    const shorts = shortNames(t.seats.map((x) => x.name));
+    el.appendChild(h("div.plaque-title", null, "Score", h("span.plaque-aside", { text: `to ${t.target}` })));
+    const list = h("div.score-rows");
+    t.side_names.forEach((name, i) => {
+      const sc = v.scores[i] ?? 0;
+      const frac = Math.max(0, Math.min(1, sc / t.target));
+      const row = h("div.score-row", { class: i === mySide ? "mine" : "" },
+        h("span.score-name", { title: name }, h("span.full-name", { text: name }),
+          h("span.short-name", { text: t.sides[i].map((s) => (s === state.you ? "You" : shorts[s])).join(" & ") })),
+        h("span.score-val", { text: String(sc), class: sc < 0 ? "neg" : "" }),
+        h("span.score-bar", null, h("span.score-fill", { style: { width: `${(frac * 100).toFixed(1)}%` } })));
+      row.dataset.side = String(i);
+      const before = this.prevScores && this.prevScores.id === t.id ? this.prevScores.scores[i] : undefined;
+      if (before !== undefined && before !== sc) {
+        const d = sc - before;
+        row.appendChild(h("span.score-delta", { class: d < 0 ? "neg" : "", text: d > 0 ? `+${d}` : String(d) }));
+        row.classList.add("bump");
+      }
+      list.appendChild(row);
+    });
+    this.prevScores = { id: t.id, scores: v.scores.slice() };
+    el.appendChild(list);
+    el.appendChild(h("div.plaque-foot", { text: `Hand ${v.hand_number + 1} · ${t.rules_label}`, title: t.rules_label }));
+  }
+}
+
+/** The auction's plaque, the contract's once it is won (top right). */
+export class ContractPlaque {
+  constructor(el) {
+    this.el = el;
+  }
+
+  render(state) {
+    const t = state.table;
+    const v = state.view;
+    const el = this.el;
+    clear(el);
+    const name = (s) => (t.seats[s] ? t.seats[s].name : `Seat ${s}`);
+    const c = v.contract;
+    if (v.phase === "auction" || (!c && !v.tricks.length && !v.trick.length && v.phase !== "hand_over")) {
+      el.dataset.mode = "auction";
+      el.appendChild(h("div.plaque-title", null, "Bidding",
+        h("span.plaque-aside", { text: `${name((v.dealer + 1) % t.players)} first` })));
+      const list = h("div.auction-list");
+      const items = v.auction.slice(-12);
+      if (!items.length) list.appendChild(h("div.muted.small", { text: "No bids yet" }));
+      for (const [s, b] of items) {
+        list.appendChild(h("div.auction-item", { class: b === "pass" ? "pass" : "" },
+          h("span.auction-name", { text: name(s) }), bidNode(b)));
+      }
+      el.appendChild(list);
+      const high = [...v.auction].reverse().find(([, b]) => b !== "pass");
+      if (high) {
+        el.appendChild(h("div.plaque-foot", null, "Highest: ", bidNode(high[1]), ` · ${name(high[0])}`));
+      }
+      return;
+    }
+    el.dataset.mode = "contract";
+    if (!c) {
+      const noTrumps = v.phase === "play" || v.tricks.length > 0 || (state.sheet && state.sheet.kind === "all_pass_no_trumps");
+      el.appendChild(h("div.plaque-title", { text: "No bid" }));
+      if (noTrumps) {
+        el.appendChild(h("div.contract-main", { text: "No trumps, 10 a trick" }));
+        el.appendChild(this.sideTricks(state, null));
+      } else {
+        el.appendChild(h("div.contract-main", { text: "Everyone passed" }));
+        el.appendChild(h("div.contract-call", { text: "The next dealer deals again" }));
+      }
+      return;
+    }
+    el.appendChild(h("div.plaque-title", null, "Contract",
+      h("span.plaque-aside", { text: `${c.value} pts` })));
+    el.appendChild(h("div.contract-main", null, h("span.contract-bid", null, bidNode(c.bid)),
+      h("span.contract-by", { text: `by ${midSentence(name(c.declarer))}` })));
+    if (v.call === "alone") {
+      el.appendChild(h("div.contract-call", { text: "Playing alone" }));
+    } else if (v.call) {
+      const card = v.call.startsWith("call ") ? v.call.slice(5) : v.call;
+      el.appendChild(h("div.contract-call", null, "Called ", cardNode(card),
+        v.partner !== null && v.partner !== undefined ? ` · ${name(v.partner)}` : ""));
+    } else if (t.players === 5 && v.phase !== "kitty" && v.phase !== "call" && !c.misere) {
+      el.appendChild(h("div.contract-call", { text: "Playing alone" }));
+    }
+    el.appendChild(this.sideTricks(state, c));
+  }
+
+  /** Tricks this hand: the declaring side against the rest. */
+  sideTricks(state, c) {
+    const v = state.view;
+    const t = state.table;
+    const box = h("div.side-tricks");
+    if (!c) {
+      t.side_names.forEach((nm, i) => {
+        const n = t.sides[i].reduce((a, s) => a + (v.tricks_won[s] || 0), 0);
+        box.appendChild(h("div.st-row", null, h("span", { text: nm }), h("b", { text: String(n) })));
+      });
+      return box;
+    }
+    const decl = new Set([c.declarer]);
+    const side = t.sides.find((s) => s.includes(c.declarer)) || [c.declarer];
+    side.forEach((s) => decl.add(s));
+    if (v.partner !== null && v.partner !== undefined) decl.add(v.partner);
+    let mine = 0;
+    let theirs = 0;
+    v.tricks_won.forEach((n, s) => { if (decl.has(s)) mine += n; else theirs += n; });
+    const need = c.misere ? "take none" : `need ${c.tricks}`;
+    const lone = c.misere || decl.size === 1;
+    const youDecl = decl.has(state.you);
+    box.appendChild(h("div.st-row", { class: youDecl ? "mine" : "" },
+      h("span", { text: `${lone ? "Declarer" : "Declarers"} (${need})` }), h("b", { text: String(mine) })));
+    box.appendChild(h("div.st-row", { class: youDecl ? "" : "mine" },
+      h("span", { text: "Defenders" }), h("b", { text: String(theirs) })));
+    return box;
+  }
+}

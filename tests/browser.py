@@ -1,0 +1,163 @@
+"""Helpers for the browser tests (Playwright drives Debian's Chromium against a live server):
+the server, a phone's page, and driving the game from the lobby as a player does.
+
+The tests' fixtures (``server``, ``page``, ``shots``) are in conftest.py; what they measure on
+the screen is in layout_probes.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import uvicorn
+from playwright.sync_api import Page, Route, ViewportSize, sync_playwright
+
+from fivehundred.web.app import create_app
+from fivehundred.web.botpool import BotPool
+from fivehundred.web.store import Store
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def live_server(db: Path, mode: str) -> Iterator[str]:
+    """A live server on a free port over a fresh database, with quick bots."""
+    pool = BotPool("thread", 1)
+    app = create_app(Store(db), mode=mode, pool=pool, pace=0.05, trick_pause=0.3,
+                     seeded_friends=True)      # tests deal the same cards every run
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+        pool.close()
+
+
+SEED = int(os.environ.get("FIVEHUNDRED_E2E_SEED", "3"))
+"""The deal of every table the tests start (the lobby's own request gets it added): the same
+game on every run, so a test never depends on a lucky deal."""
+
+
+def _seeded(route: Route) -> None:
+    """Add the tests' seed to the lobby's new-table request."""
+    if route.request.method != "POST":
+        route.continue_()
+        return
+    body = json.loads(route.request.post_data or "{}")
+    route.continue_(post_data=json.dumps({**body, "seed": SEED}))
+
+
+def start_game(page: Page, server: str, preset: str, strength: str = "easy") -> None:
+    """From the lobby: choose the rules and the strength, PLAY (the deal from ``SEED``)."""
+    page.route("**/api/tables", _seeded)
+    page.goto(server)
+    page.wait_for_selector("#lobby button#play")
+    page.select_option("select#preset", preset)
+    page.select_option("select#strength", strength)
+    page.click("button#play")
+    page.wait_for_selector("#table")
+    # the first state drawn ("lobby" and "connecting" are phases too: waiting for a phase
+    # let a test read the table before its seats were laid out)
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+
+
+TURN = """() => {
+  const vis = (s) => {
+    const e = document.querySelector(s);
+    if (!e) return false;
+    const r = e.getBoundingClientRect();
+    const st = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none';
+  };
+  return vis('#bid-panel') || vis('#discard-button') || vis('#call-panel') || vis('#next-button')
+      || vis('#new-game-button') || document.querySelectorAll('#hand .card.playable').length > 0;
+}"""
+
+
+def wait_turn(page: Page) -> str:
+    """Wait until the human must do something; return the phase."""
+    page.wait_for_function(TURN, timeout=60_000)
+    return str(page.evaluate("document.body.dataset.phase"))
+
+
+def seq(page: Page) -> int:
+    """The seq of the last state the page showed."""
+    return int(page.evaluate("Number(document.body.dataset.seq || -1)"))
+
+
+def wait_seq_after(page: Page, before: int) -> None:
+    """Wait until the page shows a state newer than ``before``."""
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+
+
+def snap(page: Page, path: Path) -> None:
+    """A screenshot once the animations have settled."""
+    page.wait_for_timeout(900)
+    page.screenshot(path=str(path), type="jpeg", quality=82)
+
+
+def visible(page: Page, selector: str) -> bool:
+    el = page.query_selector(selector)
+    return el is not None and el.is_visible()
+
+
+def bid_ten_no_trumps(page: Page) -> None:
+    """Choose NT, raise to 10 with the plus button, BID (nobody can bid over 10NT)."""
+    page.click('button.strain[data-strain="NT"]')
+    for _ in range(5):
+        if page.inner_text("#bid-tricks").strip() == "10":
+            break
+        page.click("#bid-plus")
+    assert page.inner_text("#bid-tricks").strip() == "10"
+    page.click("#bid-button")
+
+
+def play_first_playable(page: Page) -> None:
+    """Click the first playable card (naming hearts if it is a joker lead); wait for the state."""
+    before = seq(page)
+    page.click("#hand .card.playable >> nth=0")
+    if visible(page, "#joker-panel"):
+        page.click('#joker-panel button[data-suit="H"]')
+    wait_seq_after(page, before)
+
+
+PHONES: dict[str, ViewportSize] = {"upright": {"width": 390, "height": 844},
+                                   "sideways": {"width": 844, "height": 390}}
+"""A phone's viewport in CSS pixels, held upright and on its side."""
+
+
+@contextmanager
+def phone_page(phone: str) -> Iterator[Page]:
+    """A page in a phone's viewport (``PHONES``), touch on; any page error fails the test."""
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        page = browser.new_context(viewport=PHONES[phone], is_mobile=True,
+                                   has_touch=True).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.set_default_timeout(30_000)
+        yield page
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"

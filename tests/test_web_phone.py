@@ -1,0 +1,224 @@
+"""The browser game on a phone, held upright (390x844) and on its side (844x390): everything on
+the screen and nothing covering anything else, every control big enough for a finger (the
+lobby's too), the call panel's cards, the hint clear of the trick and of the bid panel, the
+sheet in sight, every seat's bid in sight (and at 1280x800).
+
+The fixtures are in conftest.py, the helpers in browser.py and layout_probes.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from browser import (
+    CHROMIUM,
+    PHONES,
+    bid_ten_no_trumps,
+    live_server,
+    phone_page,
+    play_first_playable,
+    seq,
+    snap,
+    start_game,
+    visible,
+    wait_seq_after,
+    wait_turn,
+)
+from layout_probes import (
+    LAYOUT_PROBLEMS,
+    SHOWN,
+    TAP_MIN,
+    boxes,
+    hint_clear_of_the_bid_panel,
+    in_sight,
+    meet,
+    small_taps,
+)
+
+LOBBY_SMALL_TAPS = """(min) => {""" + SHOWN + """
+  // what a finger taps in the lobby: a switch or a checkbox is tapped through its label,
+  // the whole row, so the label is measured and not the input inside it
+  const out = [];
+  let n = 0;
+  document.querySelectorAll('#lobby button, #lobby select, #lobby summary, #lobby a[href], '
+                            + '#lobby label.toggle-row, #lobby label.check, '
+                            + '#lobby input[type="text"]')
+    .forEach((e) => {
+      if (!shown(e)) return;
+      const r = e.getBoundingClientRect();
+      n += 1;
+      if (r.width < min - 0.5 || r.height < min - 0.5)
+        out.push(`${e.id || e.className} "${e.textContent.trim().slice(0, 30)}": `
+                 + `${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+    });
+  return {out, n};
+}"""
+
+
+@pytest.mark.parametrize("phone", ["upright", "sideways"])
+def test_a_phone_lobby_has_room_for_a_finger(tmp_path: Path, phone: str) -> None:
+    """On a phone every control of the lobby, each house rule's row and the friends' box
+    included, is at least ``TAP_MIN`` CSS pixels each way (the server for friends, which shows
+    every control there is)."""
+    with live_server(tmp_path / "lobby.db", "serve") as url, phone_page(phone) as page:
+        page.goto(url)
+        page.wait_for_selector("#lobby .toggle-row", state="attached")
+        page.click("#lobby .house-rules summary")
+        page.check("#friends")                      # shows the name field too
+        found = page.evaluate(LOBBY_SMALL_TAPS, TAP_MIN)
+        assert found["n"] >= 12, found
+        assert not found["out"], found["out"]
+
+
+@pytest.mark.parametrize(("preset", "phone"), [
+    ("australian", "upright"), ("six_pairs", "upright"), ("five_called", "upright"),
+    ("australian", "sideways"), ("six_pairs", "sideways"), ("five_called", "sideways")])
+def test_a_phone_shows_every_seat_card_and_button(server: str, shots: Path, preset: str,
+                                                  phone: str) -> None:
+    """At 390x844 (a phone held upright) and 844x390 (on its side) the hand's cards, every seat,
+    the plaques, the status line and the bid panel's buttons lie inside the screen and none
+    covers another, and every button, card and menu item is at least ``TAP_MIN`` CSS pixels
+    each way; the same while discarding, with the kitty in the hand; five-handed, the call
+    panel shows every card that can be called without scrolling, clear of your hand."""
+    with phone_page(phone) as page:
+        start_game(page, server, preset)
+        wait_turn(page)
+        assert visible(page, "#bid-panel")
+        page.wait_for_timeout(600)                  # the deal's cards have come in
+        found = page.evaluate(LAYOUT_PROBLEMS)
+        if phone == "upright" and preset != "five_called":   # the pictures README shows
+            snap(page, shots / f"phone-{preset}-auction.jpg")
+        assert found["cards"] == 10 and found["buttons"] >= 10
+        assert found["seats"] == {"australian": 4, "six_pairs": 6, "five_called": 5}[preset]
+        assert not found["out"], found["out"]
+        assert not small_taps(page)
+        page.click("#menu-button")
+        page.wait_for_selector("#menu", state="visible")
+        assert not small_taps(page)                 # the menu's items
+        page.click("#menu-button")
+        page.wait_for_selector("#menu", state="hidden")
+        bid_ten_no_trumps(page)                     # nobody bids over it: the kitty is yours
+        page.wait_for_selector("#discard-button", state="visible")
+        page.wait_for_timeout(600)
+        found = page.evaluate(LAYOUT_PROBLEMS)
+        assert found["cards"] == 13 and found["buttons"] == 1
+        assert not found["out"], found["out"]
+        assert not small_taps(page)
+        if preset != "five_called":
+            return
+        for el in page.query_selector_all("#hand .hand-card")[-3:]:
+            el.click()
+        page.click("#discard-button")
+        page.wait_for_selector("#call-panel", state="visible")
+        page.wait_for_timeout(400)
+        assert not small_taps(page)
+        in_sight(page, "button", "#call-cards")
+        panel = in_sight(page, "button", "#call-panel")
+        for card in boxes(page, "#hand .hand-card"):
+            assert not meet(card, panel), f"the call panel {panel} covers a card: {card}"
+
+
+@pytest.mark.parametrize("phone", ["upright", "sideways"])
+def test_a_phone_keeps_the_trick_clear_of_the_hint_and_the_sheet_in_sight(
+        server: str, phone: str) -> None:
+    """Five-handed on a phone, passing: the hint asked for when a card has been led leaves every
+    card of the trick and of your hand in sight, and every seat, the plaques and the bar above
+    the hand; the end-of-hand sheet's lines and its buttons lie on the screen, unscrolled (each
+    seat's row above them)."""
+    with phone_page(phone) as page:
+        start_game(page, server, "five_called")
+        hinted = False
+        while True:
+            phase = wait_turn(page)
+            if visible(page, "#bid-panel"):
+                before = seq(page)
+                page.click("#pass-button")
+                wait_seq_after(page, before)
+                continue
+            if visible(page, "#next-button"):
+                break
+            assert phase == "play", phase
+            if not hinted and boxes(page, "#trick .trick-card"):
+                page.wait_for_timeout(500)          # the led card has landed
+                page.click("#quick-hint")
+                page.wait_for_selector("#hint .hint-words", timeout=60_000)
+                page.wait_for_timeout(300)
+                hint = in_sight(page, ".hint-words", "#hint")
+                trick = boxes(page, "#trick .trick-card")
+                hand = boxes(page, "#hand .hand-card")
+                assert trick and hand
+                for card in trick + hand:
+                    assert not meet(hint, card), f"the hint {hint} covers a card: {card}"
+                found = page.evaluate(LAYOUT_PROBLEMS)  # nor a seat, a plaque or the bar
+                assert not found["out"], found["out"]
+                assert not small_taps(page)        # its close button too
+                page.keyboard.press("Escape")
+                hinted = True
+            play_first_playable(page)
+        assert hinted
+        page.wait_for_timeout(600)                  # the sheet has come in
+        assert "bid" in page.inner_text("#sheet")   # a contract's sheet, with its lines
+        in_sight(page, ".sheet-lines li", "#sheet .modal-card")
+        in_sight(page, ".sheet-actions button", "#sheet .modal-card")
+        assert not small_taps(page)
+
+
+@pytest.mark.parametrize("phone", ["upright", "sideways"])
+@pytest.mark.parametrize("preset", ["australian", "classic3", "five_called", "six_pairs"])
+def test_a_phone_shows_the_hint_and_every_bid_button_at_once(server: str, preset: str,
+                                                             phone: str) -> None:
+    """On a phone, the hint asked for in the auction shows its advice and its first choices
+    unscrolled and leaves every bid button in sight and within a finger's reach, and your hand
+    too; it covers no seat, no seat's bid, no plaque, nor the bar above the hand (your badge,
+    Last trick, Hint), and the seats, the plaques and the panel still keep clear of each other
+    (five- and six-handed, the widest panel, with both misère buttons); closed, the panel, the
+    status line and the bar's buttons are back where they were."""
+    with phone_page(phone) as page:
+        start_game(page, server, preset)
+        wait_turn(page)
+        assert visible(page, "#bid-panel")
+        page.wait_for_timeout(600)                  # the deal's cards have come in
+        where = {s: page.locator(s).bounding_box()
+                 for s in ("#bid-panel", "#status", "#last-trick-button", "#quick-hint")}
+        page.click("#quick-hint")
+        hint_clear_of_the_bid_panel(page)
+        found = page.evaluate(LAYOUT_PROBLEMS)
+        assert found["seats"] == {"australian": 4, "classic3": 3, "five_called": 5,
+                                  "six_pairs": 6}[preset]
+        assert found["bubbles"] >= 1 and found["cards"] == 10
+        assert not found["out"], found["out"]
+        assert not small_taps(page)
+        page.click("#hint button[aria-label='Close the hint']")
+        assert not visible(page, "#hint")
+        assert {s: page.locator(s).bounding_box() for s in where} == where
+        assert visible(page, "#status")
+
+
+@pytest.mark.parametrize("size", ["desk", "upright", "sideways"])
+@pytest.mark.parametrize("preset", ["australian", "classic3", "five_called", "six_pairs"])
+def test_every_bid_bubble_in_sight_in_the_auction(server: str, preset: str, size: str) -> None:
+    """At your turn in the auction, at 1280x800 and on a phone upright and on its side, each
+    seat's last bid (its bubble) lies on the screen clear of the bid panel, of the other seats
+    (their cards and plaques), of the plaques and of the bar above the hand, as the seats, the
+    plaques and the panel's buttons keep clear of each other."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        phone = size in PHONES
+        page = browser.new_context(
+            viewport=PHONES[size] if phone else {"width": 1280, "height": 800},
+            is_mobile=phone, has_touch=phone).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.set_default_timeout(30_000)
+        start_game(page, server, preset)
+        wait_turn(page)
+        assert visible(page, "#bid-panel")
+        page.wait_for_timeout(600)                  # the deal's cards have come in
+        found = page.evaluate(LAYOUT_PROBLEMS)
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"
+    assert found["bubbles"] >= 1 and found["buttons"] >= 10, found
+    assert not found["out"], found["out"]
