@@ -222,3 +222,23 @@ def test_every_bid_bubble_in_sight_in_the_auction(server: str, preset: str, size
     assert not errors, f"errors in the page: {errors}"
     assert found["bubbles"] >= 1 and found["buttons"] >= 10, found
     assert not found["out"], found["out"]
+
+
+@pytest.mark.parametrize("preset", ["australian", "six_pairs"])
+def test_a_hint_asked_for_as_the_cards_come_in_keeps_clear_of_them(server: str,
+                                                                   preset: str) -> None:
+    """On a phone on its side, the hint asked for at once, while the deal's cards are still
+    sliding into the hand, is placed again once they are in: it covers none of them."""
+    with phone_page("sideways") as page:
+        start_game(page, server, preset)
+        wait_turn(page)
+        page.click("#quick-hint")                   # at once: the cards may be on their way
+        page.wait_for_selector("#hint .hint-words", timeout=60_000)
+        page.wait_for_timeout(1_000)                # every card in its place
+        in_sight(page, ".hint-words", "#hint")
+        hint = page.locator("#hint").bounding_box()
+        assert hint is not None
+        cards = boxes(page, "#hand .hand-card")
+        assert len(cards) == 10
+        for card in cards:
+            assert not meet(card, hint), f"the hint {hint} covers a card: {card}"

@@ -33,6 +33,14 @@ export class HintView {
       for (const id of HINT_CLEARS) ro.observe(document.getElementById(id));
     }
     window.addEventListener("resize", () => this.fitNowAndLater());
+    // and once your cards have moved (a new deal slides in card by card): placed while they
+    // were on their way, the hint could cover where they come to rest
+    let queued = false;
+    document.getElementById("hand").addEventListener("transitionend", (e) => {
+      if (this.el.hidden || queued || e.propertyName !== "transform") return;
+      queued = true;
+      requestAnimationFrame(() => { queued = false; this.fit(); });
+    });
   }
 
   fitNowAndLater() {
