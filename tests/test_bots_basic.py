@@ -476,6 +476,21 @@ def test_medium_misere_declarer_plays_the_highest_losing_card() -> None:
     assert d.action == "9S", d
 
 
+def test_medium_misere_declarer_sure_to_take_a_trick_sheds_its_highest() -> None:
+    """Playing on after a taken trick (classic), a trick taken whatever it plays takes the king."""
+    rules = Rules.preset("classic4")
+    assert not rules.misere_stops_when_taken
+    hands = {0: ["9S", "KS", "5C", "6C", "7C", "4D", "5D", "6D", "4H", "5H"],
+             1: ["KD", "5S"], 3: ["8D", "6S"]}
+    # The declarer leads 4D, seat 1 wins with KD (seat 2 sits out) and leads 5S; seat 3
+    # follows 6S and the declarer, last to play with 9S and KS, must go over.
+    g = _position(rules, hands, "misere", ["4D", "KD", "8D", "5S", "6S"],
+                  kitty=["AC", "KC", "QC"])
+    assert g.to_move == 0
+    d = make("medium").act(g.view(0))
+    assert d.action == "KS", d
+
+
 def test_medium_leads_into_the_open_misere_hand() -> None:
     """Against an open misère a defender leads the low card the declarer must go over."""
     rules = Rules.preset("classic4", open_misere_reveal="before_lead", opening_lead="eldest")

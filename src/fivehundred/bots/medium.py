@@ -244,7 +244,10 @@ def misere_scores(tb: Table) -> list[tuple[float, str, str]]:
                 score, note = 1 + cost, "highest card that still loses"
             else:
                 p = holds(tb, c, unseen, tb.after)
-                score, note = -p - 0.1 * cost, "forced over: lowest"
+                if p < 1.0:
+                    score, note = -p - 0.1 * cost, "forced over: lowest"
+                else:   # taken whatever it plays (play goes on, classic): the highest goes
+                    score, note = -2.0 + 0.1 * cost, "sure to take it: sheds its highest"
         elif not tb.plays:                                 # a defender leads
             score, note = _force_lead(tb, c, unseen)
         elif d in tb.seats:
