@@ -7,6 +7,7 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_reset_return_type, check_reset_seed_determinism
+from gymnasium.utils.passive_env_checker import env_render_passive_checker
 
 from fivehundred.bots.base import BotError, Decision
 from fivehundred.env.solo import SoloEnv
@@ -149,3 +150,15 @@ def test_each_bot_is_given_its_own_seats_view_only() -> None:
         *_, term, trunc, _ = env.step(int(legal[0]))
         done = term or trunc
     assert asked and all(s == v for s, v in asked) and {s for s, _ in asked} <= {0, 1, 3, 4, 5}
+
+
+@pytest.mark.parametrize("mode", ["ansi", "human"])
+def test_gymnasiums_render_check_passes_without_a_warning(mode: str) -> None:
+    """Both render modes pass Gymnasium's render checker, render_fps declared (no warning)."""
+    import warnings
+
+    env = SoloEnv("australian", seat=0, bots="easy", render_mode=mode)
+    env.reset(seed=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        env_render_passive_checker(env)

@@ -30,6 +30,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from ..actions import NUM_ACTIONS, action_from_token
 from ..errors import MalformedError
 from ..game import Game
+from ..numbers import whole_number
 from ..rules import Rules
 from ..view import View
 from .observation import OBS_SIZE, action_mask, encode
@@ -48,7 +49,8 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
     """Five Hundred for multi-agent learning (PettingZoo's agent-environment-cycle API)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "fivehundred_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+        "name": "fivehundred_v0", "render_modes": ["ansi", "human"], "render_fps": 1,
+        "is_parallelizable": False}
 
     def __init__(self, rules: Rules | str = "australian", episode: str = "hand",
                  max_hands: int = 200, render_mode: str | None = None) -> None:
@@ -91,7 +93,11 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         return self._game
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game, dealt from ``seed`` (a random one if None)."""
+        """A new game, dealt from ``seed`` (a random one if None); a seed below zero is
+        refused, as Gymnasium refuses it, and the game under way is kept."""
+        if seed is not None and whole_number(seed, MalformedError, "seed must be a whole "
+                                             "number of zero or more") < 0:
+            raise MalformedError(f"seed must be a whole number of zero or more, not {seed!r}")
         self._game = Game(self.rules, seed=seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)

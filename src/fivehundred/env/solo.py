@@ -37,7 +37,9 @@ __all__ = ["SoloEnv"]
 class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
     """A learner in one seat; built-in bots in the others."""
 
-    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012  (Gymnasium's own convention)
+    # Gymnasium's own convention (a class dict); a text render has no frame rate of its own,
+    # render_fps is declared as the text games of PettingZoo's classic set declare it.
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(self, rules: Rules | str = "australian", seat: int = 0,
                  bots: str | Mapping[int, str] = "medium", episode: str = "hand",
