@@ -78,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
                          help="the record's hand to analyse (from 1; default: every hand)")
     analyse.add_argument("--action", type=ct.whole(0, _MAX_COUNT), default=None,
                          help="value every legal card after this many actions of the hand")
+    analyse.add_argument("--plays", action="store_true",
+                         help="every card played beside double dummy's best there: what "
+                              "each cost, trick by trick")
     analyse.add_argument("--nodes", type=ct.whole(0, ct.MAX_NODES), default=None,
                          help="node budget of each search (default 5,000,000; 0: none; at "
                               f"most {ct.MAX_NODES:,})")
@@ -211,7 +214,7 @@ def _main(argv: Sequence[str] | None) -> int:
         from .solver.analysis import analyse_main
 
         return analyse_main(args.file, as_json=args.json, hand=args.hand, action=args.action,
-                            nodes=args.nodes, seconds=args.seconds)
+                            nodes=args.nodes, seconds=args.seconds, plays=args.plays)
     if args.command == "hint":
         from .hint_cli import hint_main
 

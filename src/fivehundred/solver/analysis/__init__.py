@@ -30,7 +30,8 @@ Pieces, one concern each:
 * :mod:`.records`: :func:`analyse_record` (:class:`HandAnalysis`, :class:`SideResult`) and
   :func:`analyse_action`, a game record's hands.
 * :mod:`.review`: :func:`review_hand` (:class:`HandReview`, :class:`ReviewedPlay`), a hand
-  just played out against double dummy from one seat (the games' REVIEW).
+  just played out against double dummy from one seat (the games' REVIEW), and
+  :func:`reviewed_plays`, any cards played so (``analyse --plays``: every seat's).
 * :mod:`.inputs`: :func:`load_input`, :func:`deal_from_json` and :func:`analyse_deal`, what
   the command reads.
 * :mod:`.cli`: :func:`analyse_main`, the command itself and its text and JSON output.
@@ -42,7 +43,7 @@ from .common import AnalysisError, Progress
 from .ddtable import STRAIN_LABELS, DDTable, dd_table
 from .inputs import analyse_deal, deal_from_json, load_input
 from .records import HandAnalysis, SideResult, analyse_action, analyse_record
-from .review import HandReview, ReviewedPlay, ReviewError, review_hand
+from .review import HandReview, ReviewedPlay, ReviewError, review_hand, reviewed_plays
 from .values import PositionValues, best_cards, card_values, position_values
 
 __all__ = [
@@ -68,4 +69,5 @@ __all__ = [
     "load_input",
     "position_values",
     "review_hand",
+    "reviewed_plays",
 ]

@@ -86,7 +86,10 @@ def _progress(what: str) -> Progress | None:
 
 
 def _run(path: str, as_json: bool, hand: int | None, action: int | None,
-         limits: _Limits) -> str:
+         limits: _Limits, plays: bool = False) -> str:
+    if plays and action is not None:
+        raise AnalysisError("--plays values the cards played in whole hands; --action values "
+                            "one position's cards: give one of them")
     if action is not None and hand is None:
         raise AnalysisError("--action needs --hand: which hand's actions to count")
     if action is not None and action < 0:
@@ -95,9 +98,9 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
         raise AnalysisError(f"--hand {hand}: hands are numbered from 1")
     data = load_input(path)
     if isinstance(data, tuple):
-        if hand is not None or action is not None:
-            raise AnalysisError(f"{path} is a deal, not a record: --hand and --action are for "
-                                "records")
+        if hand is not None or action is not None or plays:
+            raise AnalysisError(f"{path} is a deal, not a record: --hand, --action and --plays "
+                                "are for records")
         rules, deal = data
         table = analyse_deal(rules, deal, limits.nodes, _progress("the deal"),
                              seconds=limits.seconds)
@@ -135,7 +138,7 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
                 return _dumps(obj) + "\n"
             return f"Hand {hand}, after {action} actions.\n{pv.format(names)}\n"
         hands = analyse_record(rec, hand, limits.nodes, lambda k: _progress(f"hand {k}"),
-                               seconds=limits.seconds)
+                               seconds=limits.seconds, plays=plays)
     except AnalysisError:
         raise
     except FiveHundredError as e:
@@ -153,12 +156,13 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
 
 def analyse_main(path: str, as_json: bool = False, hand: int | None = None,
                  action: int | None = None, nodes: int | None = None,
-                 seconds: float | None = None) -> int:
-    """``fivehundred analyse FILE [--json] [--hand N] [--action M] [--nodes N] [--seconds S]``:
-    0, or 2 and why.  ``nodes`` and ``seconds`` limit each search (default: ``CLI_BUDGET``
-    nodes, no time limit); what a search did not finish within them is shown as unknown."""
+                 seconds: float | None = None, plays: bool = False) -> int:
+    """``fivehundred analyse FILE [--json] [--hand N] [--action M | --plays] [--nodes N]
+    [--seconds S]``: 0, or 2 and why.  ``nodes`` and ``seconds`` limit each search (default:
+    ``CLI_BUDGET`` nodes, no time limit); what a search did not finish within them is shown
+    as unknown."""
     try:
-        text = _run(path, as_json, hand, action, _Limits.of(nodes, seconds))
+        text = _run(path, as_json, hand, action, _Limits.of(nodes, seconds), plays)
     except FiveHundredError as e:
         msg = " ".join(str(e).split("\n"))
         print(f"fivehundred analyse: {msg}", file=sys.stderr)

@@ -3,8 +3,9 @@ double dummy (:func:`analyse_record`), one position valued (:func:`analyse_actio
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...game import Game
@@ -14,6 +15,7 @@ from ..position import Position
 from ..solve import solve
 from .common import AnalysisError, Progress, _bid, _label, _n, _names, _seats, _wrap
 from .ddtable import DDTable, _hand_lines, dd_table
+from .review import ReviewedPlay, reviewed_plays
 from .values import PositionValues, position_values
 
 
@@ -54,6 +56,8 @@ class HandAnalysis:
     discards: tuple[str, ...] = ()
     results: tuple[SideResult, ...] = ()
     """The declaring side (the misère declarer), or each side in the all-pass game."""
+    plays: tuple[ReviewedPlay, ...] | None = None
+    """Every card played, beside double dummy's best there (asked for: ``plays=True``)."""
 
     @property
     def makeable(self) -> bool | None:
@@ -85,6 +89,7 @@ class HandAnalysis:
                          "double_dummy": r.double_dummy, "at_least": r.at_least}
                         for r in self.results],
             "makeable": self.makeable,
+            **({} if self.plays is None else {"plays": [p.to_dict() for p in self.plays]}),
         }
 
     def format(self, names: Sequence[str] | None = None, notes: bool = True) -> str:
@@ -102,7 +107,53 @@ class HandAnalysis:
         lines += _hand_lines(self.table, seat_names)
         lines.append(self.table.format(seat_names, notes))
         lines += [_wrap(x) for x in self._play_lines(seat_names)]
+        if self.plays is not None:
+            lines += self._card_lines(seat_names)
         return "\n".join(lines)
+
+    def _card_lines(self, names: Sequence[str]) -> list[str]:
+        """Trick by trick, each card and what best play from there gives, with its cost."""
+        if not self.plays:
+            return ["No card was played."]
+        counted = self.contract is not None
+        if counted:
+            who = ("the declarer" if self.needed == 0 else "the declaring side")
+            head = (f"The play against double dummy: after each card, the tricks {who} ends "
+                    "with if everyone plays best from there; a card that gave tricks away says "
+                    "how many, and the best cards there.")
+        else:
+            head = ("The play against double dummy: a card that gave tricks away (its side's, "
+                    "everyone playing best from there) says how many, and the best cards "
+                    "there.")
+        lines = [_wrap(head)]
+        given = dict.fromkeys(range(self.table.rules.players), 0)
+        unknown: set[int] = set()
+        by_trick: dict[int, list[str]] = {}
+        for p in self.plays:
+            text = f"{names[p.seat]} {p.card}"
+            if counted:
+                text += " ?" if p.value is None else f" {p.taken + p.value}"
+            if p.cost is None:
+                unknown.add(p.seat)
+            elif p.cost > 0:
+                given[p.seat] += p.cost
+                text += f" (gave {p.cost}; best {'/'.join(p.best[:3])}"
+                text += "…)" if len(p.best) > 3 else ")"
+            by_trick.setdefault(p.trick, []).append(text)
+        width = len(str(max(by_trick)))
+        for t, texts in by_trick.items():
+            lines.append(textwrap.fill(", ".join(texts), width=96,
+                                       initial_indent=f"  Trick {t:>{width}}: ",
+                                       subsequent_indent=" " * (10 + width),
+                                       break_on_hyphens=False))
+        seats = [s for s in given if any(p.seat == s for p in self.plays)]
+        parts = [f"{_label(names, s)} {given[s]}" + ("+?" if s in unknown else "")
+                 for s in seats]
+        lines.append(_wrap("Tricks given away: " + ", ".join(parts) + "."))
+        if unknown:
+            lines.append(_wrap("?: a card not solved within the search limits (its cost is not "
+                               "counted)."))
+        return lines
 
     def _play_lines(self, names: Sequence[str]) -> list[str]:
         if not self.results:
@@ -143,8 +194,11 @@ def analyse_record(
     progress: Callable[[int], Progress | None] | None = None,
     *,
     seconds: float | None = None,
+    plays: bool = False,
 ) -> tuple[HandAnalysis, ...]:
-    """Analyse a full record's hands that reached the play (or only hand ``hand``, from 1).
+    """Analyse a full record's hands that reached the play (or only hand ``hand``, from 1);
+    with ``plays``, every card played as well, beside double dummy's best there (a record
+    holds every card, so nothing is hidden from it).
 
     The record is replayed first (every action checked).  A hand asked for by number is
     analysed even if it never reached the play (its table is then of the hands as dealt).
@@ -160,11 +214,16 @@ def analyse_record(
         raise AnalysisError(f"no hand {hand}: the record has {n} hand(s), numbered 1 to {n}")
     out = []
     for i in range(n) if hand is None else (hand - 1,):
-        g, _ = _first_lead(rec, i)
+        g, k = _first_lead(rec, i)
         if g.phase != "play" and hand is None:
             continue
-        out.append(_analyse_hand(rec, i, g, budget, seconds,
-                                 None if progress is None else progress(i + 1)))
+        hand_progress = None if progress is None else progress(i + 1)
+        a = _analyse_hand(rec, i, g, budget, seconds, hand_progress)
+        if plays:
+            cards = rec.hands[i].actions[k:] if g.phase == "play" else ()
+            a = replace(a, plays=reviewed_plays(g, cards, budget, seconds=seconds,
+                                                progress=hand_progress))
+        out.append(a)
     return tuple(out)
 
 

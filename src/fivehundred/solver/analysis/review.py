@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +29,7 @@ from ...actions import token_of
 from ...errors import FiveHundredError
 from ...game import Game
 from ..solve import move_values
+from .common import Progress
 from .values import position_values
 
 #: Each valuation's node budget: a few milliseconds at four players; at five and six a
@@ -45,6 +47,8 @@ class ReviewedPlay:
 
     trick: int
     """The trick's number, from 1."""
+    seat: int
+    """Who played it."""
     card: str
     value: int | None
     """The counted side's tricks from there after your card (None: not solved)."""
@@ -55,6 +59,15 @@ class ReviewedPlay:
     """Tricks your card gave away against the best (0: a best card; None: not solved)."""
     taken: int = 0
     """The counted side's tricks before this one: ``taken + value`` is how many it ends with."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The play as plain JSON values (``total``/``best_total``: the tricks the counted
+        side ends with, ``taken`` plus the value)."""
+        return {"trick": self.trick, "seat": self.seat, "card": self.card, "value": self.value,
+                "best": list(self.best), "best_value": self.best_value, "cost": self.cost,
+                "taken": self.taken,
+                "total": None if self.value is None else self.taken + self.value,
+                "best_total": None if self.best_value is None else self.taken + self.best_value}
 
 
 @dataclass(frozen=True)
@@ -74,17 +87,11 @@ class HandReview:
     plays: tuple[ReviewedPlay, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        """The review as plain JSON values (each play's ``total``/``best_total``: the tricks
-        the counted side ends with, ``taken`` plus the value)."""
+        """The review as plain JSON values (each play as :meth:`ReviewedPlay.to_dict`)."""
         return {
             "seat": self.seat, "counted": list(self.counted), "needed": self.needed,
             "double_dummy": self.double_dummy, "taken": self.taken,
-            "plays": [{"trick": p.trick, "card": p.card, "value": p.value,
-                       "best": list(p.best), "best_value": p.best_value, "cost": p.cost,
-                       "taken": p.taken,
-                       "total": None if p.value is None else p.taken + p.value,
-                       "best_total": None if p.best_value is None else p.taken + p.best_value}
-                      for p in self.plays],
+            "plays": [p.to_dict() for p in self.plays],
         }
 
 
@@ -119,19 +126,38 @@ def review_hand(game: Game, seat: int, nodes: int = NODES) -> HandReview:
         known = [v for v in vals.values() if v is not None]
         dd = None if len(known) < len(vals) else (
             max(known) if replay.to_move in counted else min(known))
-    plays: list[ReviewedPlay] = []
+    plays = reviewed_plays(replay, actions[k:], nodes, seats=(seat,))
     for a in actions[k:]:
-        if replay.to_move == seat:
-            pv = position_values(replay, nodes)
-            card = token_of(a)
+        replay.apply(a)
+    taken = sum(replay.tricks_won[s] for s in counted)
+    needed = None if c is None else (0 if c.is_misere else c.tricks)
+    return HandReview(seat, counted, needed, dd, taken, plays)
+
+
+def reviewed_plays(game: Game, cards: Sequence[int | str], nodes: int = NODES, *,
+                   seats: Collection[int] | None = None, seconds: float | None = None,
+                   progress: Progress | None = None) -> tuple[ReviewedPlay, ...]:
+    """Each of ``cards`` (action ids or tokens, played in turn from ``game``, a position in
+    the play, which is left unchanged) beside double dummy's best at that point; only the
+    cards of ``seats`` if given.  ``nodes`` and ``seconds`` limit each valuation (unsolved: None);
+    ``progress(done, total)`` hears of each card valued."""
+    g = game.clone()
+    out: list[ReviewedPlay] = []
+    for i, a in enumerate(cards):
+        card = a if isinstance(a, str) else token_of(a)
+        seat = g.to_move
+        if seat is None or g.phase != "play":
+            raise ReviewError(f"card {i + 1} of the play ({card}) comes after the play ended")
+        if seats is None or seat in seats:
+            pv = position_values(g, nodes, seconds=seconds)
             value = pv.values.get(card)
             best_value = pv.values.get(pv.best[0]) if pv.best else None
             cost = None
             if value is not None and best_value is not None:
                 cost = best_value - value if pv.maximising else value - best_value
-            plays.append(ReviewedPlay(len(replay.tricks) + 1, card, value, pv.best,
-                                      best_value, cost, pv.taken))
-        replay.apply(a)
-    taken = sum(replay.tricks_won[s] for s in counted)
-    needed = None if c is None else (0 if c.is_misere else c.tricks)
-    return HandReview(seat, counted, needed, dd, taken, tuple(plays))
+            out.append(ReviewedPlay(len(g.tricks) + 1, seat, card, value, pv.best,
+                                    best_value, cost, pv.taken))
+        if progress is not None:
+            progress(i + 1, len(cards))
+        g.apply(a)
+    return tuple(out)

@@ -1,0 +1,138 @@
+"""``fivehundred analyse --plays``: every card of a recorded hand beside double dummy's best.
+
+The values are checked as a chain (the best from each position is what the card before it
+left: a card that cost nothing keeps the count, one that cost k moves it by k), against the
+solver's own count at the first lead and the tricks taken, and against the one-seat review
+the games show; the command's text, JSON and refusals on the golden record.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fivehundred import Game, Rules
+from fivehundred.cards import tokens
+from fivehundred.cli import main
+from fivehundred.record import loads, record_from_game
+from fivehundred.rng import Rng
+from fivehundred.solver.analysis import HandAnalysis, analyse_record, review_hand
+
+GOLDEN = Path(__file__).parent / "data" / "australian_seed7.fhr"
+
+
+def _check_chain(h: HandAnalysis) -> None:
+    """Each card's best is what the card before it left; costs are the steps between."""
+    assert h.plays is not None and h.plays
+    prev_total = None
+    for p in h.plays:
+        assert p.cost is not None and p.cost >= 0 and p.value is not None
+        assert p.best_value is not None and (p.cost == 0) == (p.card in p.best)
+        total, best_total = p.taken + p.value, p.taken + p.best_value
+        if prev_total is not None:
+            assert best_total == prev_total, p
+        assert abs(total - best_total) == p.cost
+        prev_total = total
+
+
+def test_every_card_of_a_hand_in_a_chain_from_double_dummy_to_the_tricks_taken() -> None:
+    rec = loads(GOLDEN.read_text())
+    (h,) = analyse_record(rec, 5, plays=True)
+    acts = rec.hands[4].actions
+    assert h.plays is not None
+    assert [p.card for p in h.plays] == list(acts[len(acts) - len(h.plays):])
+    assert len(h.plays) == 40 and {p.trick for p in h.plays} == set(range(1, 11))
+    _check_chain(h)
+    (r,) = h.results
+    assert h.plays[0].taken + h.plays[0].best_value == r.double_dummy     # type: ignore[operator]
+    assert h.plays[-1].taken + h.plays[-1].value == r.taken              # type: ignore[operator]
+    # The declaring side's losses and the defenders' gifts add up to the difference.
+    counted = set(r.seats)
+    lost = sum(p.cost for p in h.plays if p.seat in counted)              # type: ignore[misc]
+    gifts = sum(p.cost for p in h.plays if p.seat not in counted)         # type: ignore[misc]
+    assert r.double_dummy - lost + gifts == r.taken                       # type: ignore[operator]
+    assert lost > 0 and gifts > 0                                         # the hand has both
+
+
+def test_a_seats_cards_are_the_ones_its_own_review_shows() -> None:
+    rec = loads(GOLDEN.read_text())
+    (h,) = analyse_record(rec, 5, plays=True)
+    g = Game(rec.rules, seed=0, deal=rec.hands[4].deal(rec.rules))
+    for a in rec.hands[4].actions:
+        g.apply(a)
+    for seat in range(4):
+        assert review_hand(g, seat).plays == tuple(p for p in h.plays or () if p.seat == seat)
+
+
+def test_a_misere_stopped_early_and_the_all_pass_game() -> None:
+    rec = loads(GOLDEN.read_text())
+    (h,) = analyse_record(rec, 8, plays=True)            # open misère, the declarer caught
+    assert h.contract == "open-misere" and h.plays is not None
+    _check_chain(h)
+    assert h.plays[-1].taken + h.plays[-1].value == h.results[0].taken  # type: ignore[operator]
+    r = Rules.preset("classic4")
+    assert r.all_pass == "play_no_trumps"
+    g = Game(r, seed=5)
+    while g.phase == "auction":
+        g.apply("pass")
+    rng = Rng(5)
+    while g.phase == "play":
+        g.apply(rng.choice(g.legal_action_ids()))
+    (h,) = analyse_record(record_from_game(g), 1, plays=True)
+    assert h.contract is None and h.plays is not None and len(h.plays) == 40
+    assert all(p.cost is not None and p.cost >= 0 for p in h.plays)
+    assert any(p.cost for p in h.plays)                  # random play gives tricks away
+    text = h.format()
+    assert "The play against double dummy: a card that gave tricks away (its side's" in text
+    assert "Trick  1: " in text and "Tricks given away: " in text
+    # the thrown-in first hand of the golden record has no card to show
+    (h,) = analyse_record(rec, 1, plays=True)
+    assert h.plays == () and "No card was played." in h.format()
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    rc = main(["analyse", *args])
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def test_cli_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, err = run([str(GOLDEN), "--hand", "5", "--plays"], capsys)
+    assert rc == 0 and err == ""
+    lines = out.splitlines()
+    assert "  Trick  1: North QH 8, East 9H 8, South 5H 8, West 4H 8" in lines
+    assert "  Trick  2: North 6C 7 (gave 1; best 6S/8S/9S…), East QC 7, South JC 7, West 10C 7" \
+        in lines
+    assert sum(x.startswith("  Trick ") for x in lines) == 10
+    assert "Tricks given away: North (0) 1, East (1) 0, South (2) 2, West (3) 2." in lines
+    rc, out, _ = run([str(GOLDEN), "--hand", "5", "--plays", "--json"], capsys)
+    assert rc == 0
+    (hand,) = json.loads(out)["hands"]
+    assert len(hand["plays"]) == 40
+    assert hand["plays"][0] == {"trick": 1, "seat": 0, "card": "QH", "value": 8,
+                                "best": ["6S", "8S", "9S", "AD", "10H", "QH"],
+                                "best_value": 8, "cost": 0, "taken": 0, "total": 8,
+                                "best_total": 8}
+    rc, out, _ = run([str(GOLDEN), "--hand", "5", "--json"], capsys)   # only when asked
+    assert rc == 0 and "plays" not in json.loads(out)["hands"][0]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--hand", "5", "--action", "14", "--plays"], "give one of them"),
+    (["DEAL", "--plays"], "--hand, --action and --plays are for records"),
+])
+def test_cli_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str],
+                      message: str) -> None:
+    if args[0] == "DEAL":
+        deal = tmp_path / "deal.json"
+        game = Game(Rules.preset("australian"), seed=1)
+        deal.write_text(json.dumps({"rules": "australian", "dealer": 0, "hands": [
+            list(game.hand_tokens(s)) for s in range(4)],
+            "kitty": list(tokens(game.deal.kitty))}))
+        args = [str(deal), *args[1:]]
+    else:
+        args = [str(GOLDEN), *args]
+    rc, out, err = run(args, capsys)
+    assert rc == 2 and out == "" and message in err and err.count("\n") == 1
