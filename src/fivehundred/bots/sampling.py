@@ -96,7 +96,13 @@ class _Unseen:
         if r.dead_hand:
             slots.append(("dead", -1, 10))
         if declarer is None or declarer != me:
-            slots.append(("kitty", -1, r.kitty_size))
+            # the kitty, or the declarer's discards (in the kitty phase those made so far:
+            # his hand's size tells how many)
+            size = r.kitty_size
+            if declarer is not None and view.phase == "kitty":
+                size = (r.deck_size - r.kitty_size) // r.hands_dealt + r.kitty_size \
+                    - view.hand_sizes[declarer]
+            slots.append(("kitty", -1, size))
         eff = TABLES[c.strain if c is not None else 4].eff_suit
         voids = {s: set(v) for s, v in enumerate(view.shown_voids)}
         letters = cards.SUIT_LETTERS
@@ -283,12 +289,12 @@ def _build(view: View, assign: list[int], u: _Unseen) -> World | None:
             discards = tuple(view.discards)
             dealt[me] = (dealt[me] | cards.mask_of(view.discards)) & ~kitty
         else:
-            # any split works for the replay: let the kitty be the imagined discards
-            kitty = kitty_or_discards
+            # any split works for the replay: let the kitty be the imagined discards (and,
+            # while he is still discarding, the lowest cards he holds)
             discards = cards.tokens(kitty_or_discards)
-            left = r.kitty_size - len(discards)
-            if left:
-                return None
+            kitty = kitty_or_discards | sum(
+                1 << x for x in cards.cards_of(now[declarer])[:r.kitty_size - len(discards)])
+            dealt[declarer] = (dealt[declarer] | kitty_or_discards) & ~kitty
     else:
         kitty = kitty_or_discards if (declarer is None or declarer != me) else 0
         discards = ()

@@ -20,6 +20,7 @@ side's points for the hand.  Observations come from the seat's View alone
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -32,6 +33,7 @@ from ..cards import NUM_CARDS, cards_of, token
 from ..dealing import Deal
 from ..errors import IllegalActionError, MalformedError
 from ..game import Game
+from ..numbers import whole_number
 from ..rules import Rules
 from ..scoring import slam_value
 from ..view import View
@@ -228,6 +230,59 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         assert self.game is not None
         points = self.game.hand_results[-1].points
         return [float(points[self.rules.side_of[s]]) for s in range(self.rules.players)]
+
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Callable[[], float]) -> FiveHundredState:
+        """A state that ``player_id`` cannot tell from this one, for IS-MCTS and its kin.
+
+        The cards the player has not seen are dealt again at random, consistent with all it
+        has seen (voids shown, the called card, the joker's rules: the bots' own
+        :func:`fivehundred.bots.sampling.sample_worlds`), and the same actions replayed, the
+        discards it did not see imagined.  Only the player's View and the sampler are read,
+        never the hidden cards; the randomness comes from ``probability_sampler`` (OpenSpiel's:
+        a callable giving a number in [0, 1)), so a seeded sampler gives the same state.
+        """
+        from ..bots.sampling import sample_worlds
+        from ..rng import Rng
+
+        n = self.rules.players
+        seat = whole_number(player_id, MalformedError, f"player_id must be a seat, 0 to {n - 1}")
+        if not 0 <= seat < n:
+            raise MalformedError(f"player_id must be a seat, 0 to {n - 1}, not {player_id}")
+        if self.is_terminal():
+            raise IllegalActionError("the hand is over: a terminal state has nothing to resample")
+        if not callable(probability_sampler):
+            raise MalformedError("probability_sampler must be a callable giving a number in "
+                                 f"[0, 1), not {probability_sampler!r}")
+        x = float(probability_sampler())
+        if not 0.0 <= x < 1.0:
+            raise MalformedError(f"probability_sampler gave {x}, not a number in [0, 1)")
+        rng = Rng(int(x * 2**53))
+        if self.game is None:                 # still dealing: the player's own cards kept
+            order = self._order()
+            mine = sum(1 << c for who, c in zip(order, self.dealt, strict=False) if who == seat)
+            pool = cards_of(self.rules.deck_mask & ~mine)
+            rng.shuffle(pool)
+            others = iter(pool)
+            sequence = [c if who == seat else next(others)
+                        for who, c in zip(order, self.dealt, strict=False)]
+            if len(self.dealt) > len(order):          # into the kitty
+                sequence += [next(others) for _ in self.dealt[len(order):]]
+            actions: tuple[int, ...] = ()
+        else:
+            worlds = sample_worlds(self.game.view(seat), rng, 1, max_tries=2000)
+            if not worlds:   # never seen: the true deal is always one of them
+                raise IllegalActionError("no deal consistent with this seat's view was found")
+            g = worlds[0].game
+            deal = g.deal
+            sequence = [c for h in range(self.rules.hands_dealt) for c in
+                        cards_of(deal.hands[self._order()[h * self._hand_size()]])]
+            sequence += cards_of(deal.kitty)
+            actions = g.actions
+        state: FiveHundredState = self.get_game().new_initial_state()
+        for a in (*sequence, *actions):
+            state.apply_action(a)
+        return state
 
     def view(self, seat: int) -> View | None:
         """The seat's view once the deal is done (None while dealing)."""
