@@ -64,7 +64,7 @@ export class HintView {
       p.style.translate = "";
       p.classList.remove("narrow", "with-hint");
     }
-    for (const k of ["left", "right", "top", "bottom", "width", "maxHeight"]) this.el.style[k] = "";
+    for (const k of ["left", "right", "top", "bottom", "width", "minWidth", "maxHeight"]) this.el.style[k] = "";
     this.tools.style.right = "";
     const open = !this.el.hidden;
     const layout = document.body.dataset.layout;
@@ -79,9 +79,10 @@ export class HintView {
     if (open) this.placeHint(layout, p);
   }
 
-  /** A window that is not a phone's: the hint keeps above the status line; where it would
-   * cover the panel, the panel moves left as far as the seats there allow, the hint keeping
-   * its width if it can, else as narrow as its table allows. */
+  /** A window that is not a phone's: the hint keeps above the status line (where the room
+   * there is too short for its advice and first choices, the line gives way to it, as on a
+   * phone); where it would cover the panel, the panel moves left as far as the seats there
+   * allow, the hint keeping its width if it can, else as narrow as its table allows. */
   fitDesk(panel) {
     const H = window.innerHeight;
     const status = document.getElementById("status");
@@ -93,6 +94,11 @@ export class HintView {
         const least = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--hint-top")) || GAP;
         this.el.style.bottom = `${Math.ceil(H - st.top + GAP)}px`;
         this.el.style.maxHeight = `${Math.max(120, Math.floor(st.top - GAP - least))}px`;
+        if (this.el.clientHeight + 0.5 < this.needs()) {
+          this.el.style.bottom = "";
+          this.el.style.maxHeight = "";
+          document.body.classList.add("hint-open");
+        }
         hint = this.el.getBoundingClientRect();
       }
     }
@@ -111,6 +117,17 @@ export class HintView {
     panel.style.translate = `${Math.round(x - p.left)}px 0`;
     this.el.style.left = `${Math.ceil(Math.max(hint.left, Math.round(x) + pw + gap))}px`;
     this.el.style.width = "auto";
+    this.el.style.minWidth = "0"; // (not a panel's least width: a tablet upright has not that room)
+  }
+
+  /** The height the hint needs (inside its border) for its advice and its first two choices
+   * unscrolled. */
+  needs() {
+    const parts = [...this.el.querySelectorAll(".hint-words, .hint-table tbody tr:nth-child(-n+2)")];
+    if (!parts.length) return 0;
+    const top = this.el.getBoundingClientRect().top + this.el.clientTop - this.el.scrollTop;
+    const bottom = Math.max(...parts.map((e) => e.getBoundingClientRect().bottom));
+    return bottom - top + parseFloat(getComputedStyle(this.el).paddingBottom);
   }
 
   /** A phone: the panel clear of the seats, their bids and the plaques, and, with the hint

@@ -25,6 +25,11 @@ const STRENGTH = { easy: "Easy", medium: "Medium", hard: "Hard", insane: "Insane
 /** Upright, the height a seat's bid bubble (or its role) takes below its plaque, a gap
  * included (style.css: 6 px down, 13 px type with 3 px padding). */
 const BUBBLE_ROOM = 30;
+/** At a desk, the height a top seat's bid bubble takes below its plaque (16 px type). */
+const DESK_BUBBLE_ROOM = 44;
+/** At a desk, the least width of a top seat's room: a plaque of 180 px ("North-West", its
+ * avatar and its tricks) and its gap. */
+const TOP_SEAT_MIN = 188;
 
 export class TableView {
   constructor({ onCard, onDropCard, canDropPlay, onGathered, onPlayed }) {
@@ -195,9 +200,16 @@ export class TableView {
     tops.sort((a, b) => a[0] - b[0]);
     // upright with at most one seat on top, the side seats share its row
     const oneRow = upright && tops.length <= 1;
-    const L = upright ? 4 : sc.right + 8;
-    const R = upright ? W - 4 : (ct.width ? ct.left : W - 12) - 8;
-    const share = upright ? (R - L) / (oneRow ? 3 : Math.max(1, tops.length))
+    // a window too narrow for the top seats between the plaques (a tablet upright, five- or
+    // six-handed): they take a row of their own below the plaques, across the whole width
+    // (each needs room for a hand of 13 backs with their margins, and for a plaque with a
+    // whole name, its strength and its tricks)
+    const between = (ct.width ? ct.left : W - 12) - 8 - (sc.right + 8);
+    const below = this.mode === "desk" && tops.length > 1
+      && between / tops.length < Math.max(this.sizes.back * (1 + 12 * 0.24) + 20, TOP_SEAT_MIN);
+    const L = upright || below ? 4 : sc.right + 8;
+    const R = upright || below ? W - 4 : (ct.width ? ct.left : W - 12) - 8;
+    const share = upright || below ? (R - L) / (oneRow ? 3 : Math.max(1, tops.length))
       : tops.length > 1 ? (R - L) / tops.length : null;
     let topRowBottom = plaquesBottom;
     this.plaquesBottom = plaquesBottom;
@@ -216,7 +228,7 @@ export class TableView {
         const x = share ? L + share * (i + (oneRow ? 1 : 0) + 0.5) : W / 2;
         el.style.left = `${x}px`;
         el.style.right = "";
-        const y = upright ? plaquesBottom + 6 : this.arena.top + s.y * H;
+        const y = upright || below ? plaquesBottom + 6 : this.arena.top + s.y * H;
         el.style.top = `${y}px`;
         const bottom = y + (el.offsetHeight || 60);
         topRowBottom = Math.max(topRowBottom, bottom);
@@ -236,8 +248,9 @@ export class TableView {
         // a row of their own below the top seats (or beside the one top seat)
         y = (oneRow ? plaquesBottom + 6 : topRowBottom + bubbleRoom + 6) + hgt / 2;
       } else {
-        // below the plaque on their side, above your hand
-        const lo = plaquesBottom + (this.mode === "landscape" ? 6 : 12) + hgt / 2;
+        // below the plaque on their side (and the top row and its bids there), above your hand
+        const lo = (below ? topRowBottom + DESK_BUBBLE_ROOM : plaquesBottom)
+          + (this.mode === "landscape" ? 6 : 12) + hgt / 2;
         const hi = this.arena.bottom - hgt / 2;
         y = Math.max(lo, Math.min(hi, this.arena.top + s.y * H));
       }

@@ -1,0 +1,157 @@
+"""The browser game at the sizes between a phone and a desk: a tablet held upright (768x1024,
+touch) and a small laptop, or a tablet on its side, with the browser's bars taking their share
+of the height (1024x700): in the auction with the bid panel open, in play, and with the hint
+open in both, every card of the hand, every seat, its plaque and its bid, the bid panel's
+buttons and the hint's words lie on the screen and none covers another, and every seat's
+name and the line below it (its strength, "your turn") show whole.
+
+The fixtures are in conftest.py, the helpers in browser.py and layout_probes.py.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, ViewportSize, sync_playwright
+
+from browser import (
+    CHROMIUM,
+    play_first_playable,
+    seq,
+    start_game,
+    visible,
+    wait_seq_after,
+    wait_turn,
+)
+from layout_probes import (
+    HINT_AND_BID_PANEL,
+    LAYOUT_PROBLEMS,
+    SHOWN,
+    boxes,
+    hint_clear_of_the_bid_panel,
+    in_sight,
+    meet,
+)
+
+TABLETS: dict[str, tuple[ViewportSize, bool]] = {
+    "tablet": ({"width": 768, "height": 1024}, True),
+    "laptop": ({"width": 1024, "height": 700}, False),
+}
+"""A tablet held upright (touch) and a small laptop or a tablet on its side: the viewport in
+CSS pixels, and whether it is touched."""
+
+SEATS = {"australian": 4, "classic3": 3, "five_called": 5, "six_pairs": 6}
+
+SHOTS = os.environ.get("FIVEHUNDRED_TABLET_SHOTS")
+"""Where to leave a PNG of each screen measured (none unless set)."""
+
+
+@contextmanager
+def tablet_page(size: str) -> Iterator[Page]:
+    """A page in one of ``TABLETS``' viewports; any page error fails the test."""
+    viewport, touch = TABLETS[size]
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        page = browser.new_context(viewport=viewport, is_mobile=touch,
+                                   has_touch=touch).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.set_default_timeout(30_000)
+        yield page
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+SEAT_WORDS = """() => {""" + SHOWN + """
+  // a seat's name, or the line below it (its strength, "your turn"), cut short or spilling out
+  // of its room in the plaque (over the tricks it has won)
+  const out = [];
+  document.querySelectorAll('.seat .name, .seat .sub').forEach((e) => {
+    if (shown(e) && e.scrollWidth > e.clientWidth + 1)
+      out.push(`"${e.textContent}" of seat ${e.closest('.seat').dataset.seat}: `
+               + `${e.scrollWidth} wide in ${e.clientWidth}`);
+  });
+  return out;
+}"""
+
+
+def shot(page: Page, name: str) -> None:
+    """A PNG of the screen, where ``SHOTS`` says."""
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
+
+
+def nothing_covered(page: Page, name: str) -> dict[str, object]:
+    """The layout probes: nothing off the screen, nothing over anything else."""
+    found: dict[str, object] = page.evaluate(LAYOUT_PROBLEMS)
+    shot(page, name)
+    assert not found["out"], found["out"]
+    words = page.evaluate(SEAT_WORDS)
+    assert not words, words
+    return found
+
+
+@pytest.mark.parametrize("size", list(TABLETS))
+@pytest.mark.parametrize("preset", list(SEATS))
+def test_a_tablet_shows_the_auction_and_its_hint(server: str, preset: str, size: str) -> None:
+    """At your turn in the auction: the hand's ten cards, every seat, its plaque and its bid,
+    and the bid panel's buttons on the screen, none over another, each button reached by a tap
+    at its centre, every seat's name and line whole; the same with the hint open, its words and
+    its first choices in sight, the hand and the buttons clear of it."""
+    with tablet_page(size) as page:
+        start_game(page, server, preset)
+        wait_turn(page)
+        assert visible(page, "#bid-panel")
+        page.wait_for_timeout(600)                  # the deal's cards have come in
+        found = nothing_covered(page, f"{size}-{preset}-auction")
+        assert found["seats"] == SEATS[preset] and found["cards"] == 10
+        assert found["bubbles"] >= 1 and found["buttons"] >= 10, found
+        taps = page.evaluate(HINT_AND_BID_PANEL)   # (no hint yet: the buttons and the taps)
+        assert taps["n"] >= 10 and not taps["out"], taps
+        page.click("#quick-hint")
+        page.wait_for_selector("#hint .hint-words", timeout=60_000)
+        page.wait_for_timeout(300)
+        shot(page, f"{size}-{preset}-auction-hint")
+        hint_clear_of_the_bid_panel(page)
+        found = nothing_covered(page, f"{size}-{preset}-auction-hint")
+        assert found["bubbles"] >= 1 and found["cards"] == 10
+
+
+@pytest.mark.parametrize("size", list(TABLETS))
+@pytest.mark.parametrize("preset", list(SEATS))
+def test_a_tablet_shows_the_play_and_its_hint(server: str, preset: str, size: str) -> None:
+    """Passing through the auction, then at your first turn in play with a card on the table:
+    your cards, every seat, its plaque and what its bubble says on the screen, none over
+    another, every seat's name and line whole (your tricks beside "your turn"); the hint asked
+    for then shows its words in sight and covers none of them, nor a card of the trick."""
+    with tablet_page(size) as page:
+        start_game(page, server, preset)
+        while True:
+            phase = wait_turn(page)
+            if visible(page, "#bid-panel"):
+                before = seq(page)
+                page.click("#pass-button")
+                wait_seq_after(page, before)
+                continue
+            assert phase == "play", phase          # a bot won the auction: no kitty of yours
+            if boxes(page, "#trick .trick-card"):
+                break
+            play_first_playable(page)
+        page.wait_for_timeout(600)                  # the led card has landed
+        found = nothing_covered(page, f"{size}-{preset}-play")
+        assert found["seats"] == SEATS[preset] and found["cards"] >= 1
+        page.click("#quick-hint")
+        page.wait_for_selector("#hint .hint-words", timeout=60_000)
+        page.wait_for_timeout(400)
+        shot(page, f"{size}-{preset}-play-hint")
+        hint = in_sight(page, ".hint-words", "#hint")
+        trick = boxes(page, "#trick .trick-card")
+        assert trick
+        for card in trick:
+            assert not meet(hint, card), f"the hint {hint} covers a card of the trick: {card}"
+        nothing_covered(page, f"{size}-{preset}-play-hint")
