@@ -64,6 +64,7 @@ def test_a_seats_cards_are_the_ones_its_own_review_shows() -> None:
         g.apply(a)
     for seat in range(4):
         assert review_hand(g, seat).plays == tuple(p for p in h.plays or () if p.seat == seat)
+    assert review_hand(g, 0, seats=range(4)).plays == h.plays      # the games' every card
 
 
 def test_a_misere_stopped_early_and_the_all_pass_game() -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,7 @@ from browser import (
     SEED,
     bid_ten_no_trumps,
     live_server,
+    phone_page,
     play_first_playable,
     seq,
     snap,
@@ -31,7 +34,7 @@ from browser import (
     wait_turn,
 )
 from fivehundred.web.options import PRESET_LABELS
-from layout_probes import LAYOUT_PROBLEMS, hint_clear_of_the_bid_panel
+from layout_probes import LAYOUT_PROBLEMS, hint_clear_of_the_bid_panel, small_taps
 
 MID_SENTENCE_YOU = re.compile(r"(?:[a-z,] |\()You\b")
 """A capital "You" after a word, a comma or a bracket: mid-sentence it is "you"."""
@@ -89,6 +92,122 @@ def test_hands_played_to_the_sheet(page: Page, server: str, shots: Path) -> None
     page.click("#next-button")
     wait_seq_after(page, before)
     assert page.evaluate("document.body.dataset.phase") == "auction"
+
+
+SENT_REVIEWS = """(() => {
+  window.sentReviews = [];
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    try { const m = JSON.parse(data); if (m.type === 'review') window.sentReviews.push(m); }
+    catch (e) { /* not ours */ }
+    return send.call(this, data);
+  };
+})();"""
+"""JavaScript run before the page: every ``review`` message it sends kept in
+``window.sentReviews``."""
+
+OVERFLOW = """() => {
+  const out = [];
+  const W = document.documentElement.clientWidth;
+  for (const sel of ['#sheet .modal-card', '#review-panel', '#review-panel .review-every']) {
+    const e = document.querySelector(sel);
+    const r = e.getBoundingClientRect();
+    if (e.scrollWidth > e.clientWidth + 1)
+      out.push(`${sel} scrolls sideways: ${e.scrollWidth} > ${e.clientWidth}`);
+    if (r.left < -0.5 || r.right > W + 0.5)
+      out.push(`${sel} leaves the screen: ${r.left}..${r.right} of ${W}`);
+  }
+  const card = document.querySelector('#sheet .modal-card').getBoundingClientRect();
+  document.querySelectorAll('#review-panel :is(td, th, button, p)')
+    .forEach((e) => {
+      const r = e.getBoundingClientRect();
+      if (r.right > card.right + 0.5 || r.left < card.left - 0.5)
+        out.push(`${e.tagName} "${e.textContent.slice(0, 30)}" leaves the sheet`);
+    });
+  return out;
+}"""
+"""JavaScript: what of the sheet and its review is wider than the sheet, or leaves the screen."""
+
+
+@contextmanager
+def _page_of_size(size: str) -> Iterator[Page]:
+    """A page on a phone held upright (390x844, touch) or at 1280x800; any page error fails."""
+    if size == "phone":
+        with phone_page("upright") as pg:
+            yield pg
+        return
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        pg = browser.new_page(viewport={"width": 1280, "height": 800})
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.set_default_timeout(30_000)
+        yield pg
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_review_of_every_card_trick_by_trick(server: str, shots: Path, size: str) -> None:
+    """The end-of-hand review, switched to every card: asked for once, then a row per card
+    (40 at four players), trick by trick, each seat by its name, every card marked best or
+    what it gave away, each seat's sum, the sums the costs in the rows; back to your cards
+    and again without asking twice; nothing wider than the sheet, on a phone or at 1280x800."""
+    with _page_of_size(size) as page:
+        page.add_init_script(SENT_REVIEWS)
+        start_game(page, server, "australian")
+        while True:
+            wait_turn(page)
+            if visible(page, "#bid-panel"):
+                before = seq(page)
+                page.click("#pass-button")
+                wait_seq_after(page, before)
+            elif visible(page, "#next-button"):
+                if visible(page, "#review-button"):
+                    break
+                before = seq(page)
+                page.click("#next-button")      # thrown in: the next deal
+                wait_seq_after(page, before)
+            else:
+                play_first_playable(page)
+        names = page.eval_on_selector_all(".seat .name", "es => es.map((e) => e.textContent)")
+        assert len(names) == 4 and names[0] == "You", names
+        page.click("#review-button")
+        page.wait_for_selector("#review-panel .review-table", timeout=60_000)
+        mine = page.locator("#review-panel tbody tr").count()
+        assert 1 <= mine <= 10 and page.get_attribute("#review-mine", "aria-pressed") == "true"
+        page.click("#review-every")
+        page.wait_for_selector("#review-panel .review-every", timeout=60_000)
+        assert page.get_attribute("#review-every", "aria-pressed") == "true"
+        rows = page.locator("#review-panel .review-every tbody tr")
+        assert rows.count() == 40
+        marked = "#review-panel .review-every tbody :is(.review-best, .review-cost)"
+        assert page.locator(marked).count() == 40         # every card solved, and marked
+        cells = page.eval_on_selector_all(
+            "#review-panel .review-every tbody tr",
+            "rs => rs.map((r) => [...r.cells].map((c) => c.textContent))")
+        assert [c[0] for c in cells if c[0]] == [str(t) for t in range(1, 11)]  # each trick once
+        assert [c[1] for c in cells].count("You") == 10
+        for name in names:
+            assert [c[1] for c in cells].count(name) == 10, (name, cells)
+        gave = [int(m.group(1)) for c in cells if (m := re.search(r"gave (\d+)", c[3]))]
+        assert len(gave) == page.locator("#review-panel .review-every tr.costly").count()
+        sums = page.eval_on_selector_all("#review-panel .review-given",
+                                         "es => es.map((e) => e.textContent)")
+        assert [x.rsplit(" ", 1)[0] for x in sums] == names       # from you round the table
+        assert sum(int(x.rsplit(" ", 1)[1]) for x in sums) == sum(gave)
+        assert "Tricks given away: " in page.inner_text("#review-panel .review-sum")
+        assert not page.evaluate(OVERFLOW)
+        if size == "phone":
+            assert not small_taps(page)
+        snap(page, shots / f"review-every-{size}.jpg")
+        page.click("#review-mine")                          # back to yours, and again
+        page.wait_for_selector("#review-panel .review-every", state="detached")
+        assert page.locator("#review-panel tbody tr").count() == mine
+        page.click("#review-every")
+        assert page.locator("#review-panel .review-every tbody tr").count() == 40
+        assert page.evaluate("window.sentReviews") == [{"type": "review"},
+                                                       {"type": "review", "every_seat": True}]
 
 
 def test_a_whole_hand_by_clicking_with_an_illegal_click_and_continue(

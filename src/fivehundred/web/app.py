@@ -237,8 +237,12 @@ class Hub:
             await self.send(ws, answer)
             return
         if kind == "review":
+            every = msg.get("every_seat", False)
+            if not isinstance(every, bool):
+                raise TableError("malformed", f"review takes \"every_seat\": true or false, "
+                                              f"got {every!r}")
             try:
-                answer = await self.pool.review(table.game.clone(), seat, table.names())
+                answer = await self.pool.review(table.game.clone(), seat, table.names(), every)
             except Exception as e:  # a failing solver must not close the player's socket
                 log.exception("review failed")
                 raise TableError("no_review", f"the review could not be worked out: {e}") from e

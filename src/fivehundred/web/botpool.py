@@ -117,12 +117,15 @@ class BotPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, advise, view, seed)
 
-    async def review(self, game: Game, seat: int, names: list[str]) -> dict[str, Any]:
-        """A hand's review against double dummy (a ``review`` or ``no_review`` error message),
-        computed in a worker: the solver never runs in the server's process."""
+    async def review(self, game: Game, seat: int, names: list[str],
+                     every_seat: bool = False) -> dict[str, Any]:
+        """A hand's review against double dummy (a ``review`` or ``no_review`` error message;
+        ``every_seat``: every card played, not only the seat's), computed in a worker: the
+        solver never runs in the server's process."""
         await self._warmed()
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, review_message, game, seat, names)
+        return await loop.run_in_executor(self.executor, review_message, game, seat, names,
+                                          every_seat)
 
     def close(self) -> None:
         """Stop the workers."""

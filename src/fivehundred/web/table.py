@@ -318,17 +318,20 @@ class Table:
         }
 
 
-def review_message(game: Game, seat: int, names: list[str]) -> dict[str, Any]:
+def review_message(game: Game, seat: int, names: list[str],
+                   every_seat: bool = False) -> dict[str, Any]:
     """The ``review`` message: the hand just played out, against double dummy, for ``seat``
-    (run in a bot worker, on a copy of the game). A hand with cards nobody saw (thrown in, a
-    misère stopped early) or still in play gets a ``no_review`` error message instead."""
+    (run in a bot worker, on a copy of the game): ``seat``'s cards, or with ``every_seat``
+    every card played (each with its seat; the answer then says ``"every_seat": true``). A
+    hand with cards nobody saw (thrown in, a misère stopped early) or still in play gets a
+    ``no_review`` error message instead, either way."""
     from ..solver.analysis import ReviewError, review_hand
 
     try:
-        r = review_hand(game, seat)
+        r = review_hand(game, seat, seats=range(game.rules.players) if every_seat else None)
     except ReviewError as e:
         return {"type": "error", "code": "no_review", "message": f"no review: {e}"}
     label = " & ".join("You" if s == seat else names[s]
                        for s in sorted(r.counted, key=lambda s: (s - seat) % len(names)))
     return {"type": "review", "hand": game.hand_number, "counted_label": label,
-            **r.to_dict()}
+            **r.to_dict(), **({"every_seat": True} if every_seat else {})}

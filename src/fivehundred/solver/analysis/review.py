@@ -1,5 +1,5 @@
 """A finished hand reviewed against double dummy: what the cards allowed, and each of your
-plays beside the best.
+plays beside the best (or every seat's: ``seats``).
 
 Offered only when every card was played: then every hand at every trick is known to all (the
 cards were seen as they fell), so the review shows nothing your seat did not see. A hand
@@ -16,6 +16,11 @@ gets a reason instead. The declarer's discards are never needed (they are out of
 >>> r.counted, r.needed, 0 <= r.double_dummy <= 10, len(r.plays)
 ((1, 3), 6, True, 10)
 >>> all(p.cost >= 0 for p in r.plays if p.cost is not None)
+True
+>>> every = review_hand(g, seat=0, seats=range(4))    # every card: all were seen
+>>> len(every.plays), sorted({p.seat for p in every.plays}), every.double_dummy == r.double_dummy
+(40, [0, 1, 2, 3], True)
+>>> tuple(p for p in every.plays if p.seat == 0) == r.plays
 True
 """
 
@@ -85,6 +90,7 @@ class HandReview:
     taken: int
     """Tricks they took."""
     plays: tuple[ReviewedPlay, ...]
+    """The cards reviewed, in the order played: the seat's own (or the seats asked for)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The review as plain JSON values (each play as :meth:`ReviewedPlay.to_dict`)."""
@@ -95,8 +101,12 @@ class HandReview:
         }
 
 
-def review_hand(game: Game, seat: int, nodes: int = NODES) -> HandReview:
-    """Review the hand just finished in ``game`` from ``seat``'s side (see the module)."""
+def review_hand(game: Game, seat: int, nodes: int = NODES, *,
+                seats: Collection[int] | None = None) -> HandReview:
+    """Review the hand just finished in ``game`` from ``seat``'s side (see the module):
+    ``seat``'s cards, or those of ``seats`` if given (``range(players)``: every card played,
+    in turn; all were seen face up, so any seat's may be shown).  The same refusals
+    (:class:`ReviewError`) either way."""
     if game.phase not in ("hand_over", "game_over"):
         raise ReviewError("the hand is still being played")
     replay = Game(game.rules, seed=0, deal=game.deal)
@@ -126,7 +136,7 @@ def review_hand(game: Game, seat: int, nodes: int = NODES) -> HandReview:
         known = [v for v in vals.values() if v is not None]
         dd = None if len(known) < len(vals) else (
             max(known) if replay.to_move in counted else min(known))
-    plays = reviewed_plays(replay, actions[k:], nodes, seats=(seat,))
+    plays = reviewed_plays(replay, actions[k:], nodes, seats=(seat,) if seats is None else seats)
     for a in actions[k:]:
         replay.apply(a)
     taken = sum(replay.tricks_won[s] for s in counted)

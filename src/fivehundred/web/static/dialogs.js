@@ -86,6 +86,11 @@ export class SheetDialog {
     this.sheetNumber = s.number;
     this.review = h("div#review-panel.review", { hidden: true });
     this.card.appendChild(this.review);
+    // the review's answers, yours and every seat's, fetched once each on demand
+    this.reviews = { mine: null, every: null };
+    this.reviewMode = "mine";
+    this.you = state.you;
+    this.seatNames = t.seats.map((x) => (x.seat === state.you ? "You" : x.name));
     const btn = h("button#next-button.btn.btn-primary.btn-big", { type: "button", text: "NEXT" });
     const note = h("div.sheet-wait.muted", { hidden: true, text: "Waiting for the other players…" });
     btn.addEventListener("click", () => {
@@ -100,8 +105,9 @@ export class SheetDialog {
       review.addEventListener("click", () => {
         if (this.send({ type: "review" })) {
           review.disabled = true;
+          this.reviews.mine = "asked";
           clear(this.review);
-          this.review.appendChild(h("div.review-thinking.muted", null, h("span.spinner"), " Solving the hand…"));
+          this.review.appendChild(thinking());
           this.review.hidden = false;
         }
       });
@@ -110,10 +116,43 @@ export class SheetDialog {
   }
 
   /** The hand against double dummy (the ``review`` message): what the cards allowed from the
-   * first lead, and each of your cards beside the best one there. */
+   * first lead, and each of your cards beside the best one there; or, asked for with
+   * ``every_seat``, every card played, trick by trick, with each seat's tricks given away. */
   showReview(msg) {
     if (!this.review || this.el.hidden || msg.hand !== this.sheetNumber) return;  // a late reply
+    this.reviews[msg.every_seat ? "every" : "mine"] = msg;
+    this.renderReview();
+  }
+
+  reviewRefused(message) {
+    if (!this.review) return;
+    const text = cap(message || "No review for this hand.");
+    if (this.reviews.every === "asked" && this.reviews.mine && this.reviews.mine !== "asked") {
+      this.reviews.every = { refused: text };       // yours stays on show beside it
+      this.renderReview();
+      return;
+    }
     clear(this.review);
+    this.review.appendChild(h("p.muted", { text }));
+    this.review.hidden = false;
+  }
+
+  /** Show yours or every card (the mode chosen), asking for every card the first time. */
+  setReviewMode(mode) {
+    this.reviewMode = mode;
+    if (mode === "every" && !this.reviews.every) {
+      if (!this.send({ type: "review", every_seat: true })) return;
+      this.reviews.every = "asked";
+    }
+    this.renderReview();
+  }
+
+  renderReview() {
+    const mine = this.reviews.mine;
+    const msg = mine && mine !== "asked" ? mine : null;
+    if (!msg) return;                       // the toggle comes with your review
+    clear(this.review);
+    this.review.hidden = false;
     // the counted seats in mid-sentence: "you", "you & North", "East"
     const who = midSentence(msg.counted_label);
     const dd = msg.double_dummy;
@@ -131,6 +170,21 @@ export class SheetDialog {
     head.push(`In the play ${who} took ${msg.taken}.`);
     this.review.appendChild(h("h3.section-title", { text: "The hand against double dummy" }));
     this.review.appendChild(h("p.review-head", { text: head.join(" ") }));
+    const tab = (mode, text) => {
+      const on = this.reviewMode === mode;
+      return h(`button#review-${mode}.btn.btn-small`, {
+        type: "button", text, class: on ? "on" : "", "aria-pressed": on ? "true" : "false",
+        onclick: () => { if (this.reviewMode !== mode) this.setReviewMode(mode); },
+      });
+    };
+    this.review.appendChild(h("div.review-modes", { role: "group", "aria-label": "Whose cards" },
+      tab("mine", "Your cards"), tab("every", "Every card")));
+    const ends = `Tricks ${who} ${single ? "ends" : "end"} with`;
+    if (this.reviewMode === "mine") this.mineTable(msg, ends);
+    else this.everyTable(this.reviews.every, ends);
+  }
+
+  mineTable(msg, ends) {
     if (!msg.plays.length) {
       this.review.appendChild(h("p.muted", { text: "You played no card this hand." }));
       return;
@@ -142,27 +196,82 @@ export class SheetDialog {
       else if (p.cost === 0) verdict = h("td.review-best", { text: `best (${p.total})` });
       else {
         lost += p.cost;
-        const best = p.best.slice(0, 4).map((b) => cardNode(b));
-        const alts = [];
-        best.forEach((n, i) => { if (i) alts.push(" or "); alts.push(n); });
-        verdict = h("td.review-cost", null, `cost ${p.cost} trick${p.cost === 1 ? "" : "s"} (${p.total}; `, ...alts, ` kept ${p.best_total})`);
+        verdict = h("td.review-cost", null, `cost ${p.cost} trick${p.cost === 1 ? "" : "s"} (${p.total}; `, ...bestCards(p.best), ` kept ${p.best_total})`);
       }
       return h("tr", { class: p.cost ? "costly" : "" }, h("td.num", { text: String(p.trick) }), h("td", null, cardNode(p.card)), verdict);
     });
     this.review.appendChild(h("table.sheet-table.review-table", null,
       h("thead", null, h("tr", null, h("th.num", { text: "Trick" }), h("th", { text: "Your card" }),
-        h("th", { text: `Tricks ${who} ${single ? "ends" : "end"} with` }))),
+        h("th", { text: ends }))),
       h("tbody", null, rows)));
     this.review.appendChild(h("p.review-sum", { text: lost === 0 ? "Every card of yours was a best one."
       : `Your cards gave away ${lost} trick${lost === 1 ? "" : "s"} in all (the others' mistakes can give them back).` }));
   }
 
-  reviewRefused(message) {
-    if (!this.review) return;
-    clear(this.review);
-    this.review.appendChild(h("p.muted", { text: cap(message || "No review for this hand.") }));
-    this.review.hidden = false;
+  /** Every card, trick by trick: who played it, the count after it (the counted side's
+   * tricks in the end with best play from there; none when all passed, each card counting
+   * its own side's), and a card that gave tricks away marked with how many and the best. */
+  everyTable(msg, ends) {
+    if (!msg || msg === "asked") {
+      this.review.appendChild(thinking());
+      return;
+    }
+    if (msg.refused) {
+      this.review.appendChild(h("p.muted", { text: msg.refused }));
+      return;
+    }
+    const counted = msg.needed !== null;     // all passed: each card counts its own side
+    const n = this.seatNames.length;
+    const given = new Map();
+    const unsolved = new Set();
+    const rows = [];
+    msg.plays.forEach((p, i) => {
+      const first = i === 0 || msg.plays[i - 1].trick !== p.trick;
+      if (!given.has(p.seat)) given.set(p.seat, 0);
+      let verdict;
+      if (p.cost === null) {
+        unsolved.add(p.seat);
+        verdict = h("td.muted", { text: "not solved" });
+      } else if (p.cost === 0) verdict = h("td.review-best", { text: counted ? String(p.total) : "best" });
+      else {
+        given.set(p.seat, given.get(p.seat) + p.cost);
+        verdict = h("td.review-cost", null, counted ? `${p.total} · ` : "",
+          `gave ${p.cost} (best `, ...bestCards(p.best), counted ? `: ${p.best_total})` : ")");
+      }
+      rows.push(h("tr", { class: `${p.cost ? "costly" : ""} ${first ? "trick-start" : ""}`, dataset: { seat: String(p.seat) } },
+        h("td.num", { text: first ? String(p.trick) : "" }),
+        h("td.review-seat", { class: p.seat === this.you ? "mine" : "", text: this.seatNames[p.seat] ?? `Seat ${p.seat}` }),
+        h("td", null, cardNode(p.card)), verdict));
+    });
+    const order = [...given.keys()].sort((a, b) => ((a - this.you + n) % n) - ((b - this.you + n) % n));
+    const parts = [];
+    order.forEach((s, i) => {
+      if (i) parts.push(", ");
+      parts.push(h("span.review-given", { dataset: { seat: String(s) }, text: `${this.seatNames[s] ?? `Seat ${s}`} ${given.get(s)}${unsolved.has(s) ? "+?" : ""}` }));
+    });
+    // the sums first, in sight without scrolling; then the cards that make them
+    this.review.appendChild(h("p.review-sum.review-sums", null, "Tricks given away: ", ...parts, "."));
+    this.review.appendChild(h("p.review-head", { text: counted
+      ? `After each card, the tricks ${midSentence(msg.counted_label)} end with if everyone plays best from there; a card that gave tricks away says how many, and the best cards there.`
+      : "A card that gave tricks away (its side's, everyone playing best from there) says how many, and the best cards there." }));
+    this.review.appendChild(h("table.sheet-table.review-table.review-every", null,
+      h("thead", null, h("tr", null, h("th.num", { text: "Trick" }), h("th", { text: "Player" }),
+        h("th", { text: "Card" }), h("th", { text: counted ? ends : "Best play" }))),
+      h("tbody", null, rows)));
   }
+}
+
+/** The spinner while the solver works. */
+function thinking() {
+  return h("div.review-thinking.muted", null, h("span.spinner"), " Solving the hand…");
+}
+
+/** Up to four best cards: "A♠ or K♠". */
+function bestCards(best) {
+  const out = [];
+  best.slice(0, 4).forEach((b, i) => { if (i) out.push(" or "); out.push(cardNode(b)); });
+  if (best.length > 4) out.push(" …");
+  return out;
 }
 
 // ---------------------------------------------------------------- end of game
