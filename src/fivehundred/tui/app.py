@@ -40,6 +40,7 @@ from ..web.state import action_words, bid_grid, display_strain, status_line
 from . import texts
 from .cloth import Cloth
 from .screens import (
+    every_card_dialog,
     game_over_dialog,
     hand_over_dialog,
     help_dialog,
@@ -482,21 +483,26 @@ class TableApp(App[int]):
             self._end_of_hand_again()
         elif answer == "review":
             self.action_review()
+        elif answer == "every":
+            self.action_review(every_card=True)
         elif answer == "back":
             self._end_of_hand_again()
 
-    def action_review(self) -> None:
-        """The hand just played against double dummy (once every card was played)."""
+    def action_review(self, every_card: bool = False) -> None:
+        """The hand just played against double dummy (once every card was played): your
+        cards, or with ``every_card`` every seat's."""
         if self.game.phase not in ("hand_over", "game_over"):
             self.notify("The review comes when the hand is over.", severity="warning")
             return
         self._say("[dim]Solving the hand double dummy…[/dim]")
-        self.run_worker(self._review(self._generation), group="review", exclusive=True)
+        self.run_worker(self._review(self._generation, every_card), group="review",
+                        exclusive=True)
 
-    async def _review(self, generation: int) -> None:
+    async def _review(self, generation: int, every_card: bool = False) -> None:
         hand = self.game.hand_number
+        seats = range(self.rules.players) if every_card else None
         try:
-            r = await asyncio.to_thread(review_hand, self.game.clone(), self.seat)
+            r = await asyncio.to_thread(review_hand, self.game.clone(), self.seat, seats=seats)
         except Exception as e:
             if isinstance(e, ReviewError):
                 self.notify(f"No review: {e}.", severity="warning", timeout=8)
@@ -512,7 +518,8 @@ class TableApp(App[int]):
         if r is None:
             self._end_of_hand_again()
         else:
-            self.push_screen(review_dialog(r, self.narrator), self._after_dialog)
+            dialog = every_card_dialog if every_card else review_dialog
+            self.push_screen(dialog(r, self.narrator), self._after_dialog)
 
     def _end_of_hand_again(self) -> None:
         v = self.view()

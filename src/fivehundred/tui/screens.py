@@ -35,7 +35,8 @@ Click a card, or move to it with [b]Tab[/b] / [b]←[/b] [b]→[/b] and press [b
 Keys: [b]h[/b] a hint (what the Insane bot would do, and why) · [b]r[/b] the rules of this
 table · [b]s[/b] save the game record between hands · [b]n[/b] the next hand · [b]?[/b] this
 help · [b]q[/b] quit.  On the end-of-hand sheet: [b]n[/b] next hand · [b]v[/b] review against
-double dummy · [b]s[/b] save · [b]q[/b] quit; [b]Escape[/b] closes a box.
+double dummy (in it, [b]e[/b] every card of the hand, [b]y[/b] your cards again) · [b]s[/b] save ·
+[b]q[/b] quit; [b]Escape[/b] closes a box.
 """
 
 
@@ -154,8 +155,50 @@ def review_dialog(r: HandReview, n: Narrator) -> Dialog:
         lines.append("Every card of yours was a best one." if lost == 0
                      else f"Your cards gave away {trick_count(lost)} "
                           "in all (the others' mistakes can give them back).")
-    return Dialog("The hand against double dummy", "\n".join(lines), [("back", "Back")],
-                  {"b": "back"})
+    return Dialog("The hand against double dummy", "\n".join(lines),
+                  [("back", "Back"), ("every", "Every card")], {"b": "back", "e": "every"})
+
+
+def every_card_dialog(r: HandReview, n: Narrator) -> Dialog:
+    """Every card of the hand against double dummy, trick by trick (``review_hand`` with
+    every seat: all were seen face up), and the tricks each seat gave away."""
+    who = escape(n.join_names(r.counted))
+    counted = r.needed is not None             # a contract: one count for every card
+    if counted:
+        lines = [f"After each card, the tricks {who} end with if everyone plays best from "
+                 "there; a card that gave tricks away says how many, and the best cards."]
+    else:
+        lines = ["A card that gave tricks away (its own side's, everyone playing best from "
+                 "there) says how many, and the best cards."]
+    lines.append("")
+    given: dict[int, int] = {}
+    unsolved: set[int] = set()
+    tricks: dict[int, list[str]] = {}
+    for p in r.plays:
+        text = f"{escape(n.name(p.seat))} {texts.card_markup(p.card)}"
+        if counted:
+            text += " ?" if p.value is None else f" {p.taken + p.value}"
+        if p.cost is None:
+            unsolved.add(p.seat)
+        elif p.cost > 0:
+            given[p.seat] = given.get(p.seat, 0) + p.cost
+            best = "/".join(texts.card_markup(b) for b in p.best[:3])
+            text += f" [b $error](gave {p.cost}; best {best}{'…' if len(p.best) > 3 else ''})[/]"
+        tricks.setdefault(p.trick, []).append(text)
+    for t, plays in tricks.items():
+        lines.append(f"  trick {t:>2}  " + ", ".join(plays))
+    if not r.plays:
+        lines.append("No card was played.")
+    else:
+        seats = sorted({p.seat for p in r.plays}, key=lambda s: (s - n.seat) % n.rules.players)
+        lines.append("")
+        lines.append("Tricks given away: " + ", ".join(
+            f"{escape(n.name(s))} {given.get(s, 0)}{'+?' if s in unsolved else ''}"
+            for s in seats) + ".")
+        if unsolved:
+            lines.append("?: a card not solved within the search limits (not counted).")
+    return Dialog("Every card against double dummy", "\n".join(lines),
+                  [("back", "Back"), ("review", "Your cards")], {"b": "back", "y": "review"})
 
 
 def rules_dialog(rules: Rules, preset: str) -> Dialog:
