@@ -165,10 +165,34 @@ def test_bad_requests_are_refused() -> None:
             state.resample_from_infostate(player, sampler(0))
     with pytest.raises(MalformedError, match="must be a callable"):
         state.resample_from_infostate(0, 0.5)
-    with pytest.raises(MalformedError, match=r"gave 1.5, not a number in \[0, 1\)"):
-        state.resample_from_infostate(0, lambda: 1.5)
+    for bad in (1.5, -0.1, "0.5", None, True):
+        with pytest.raises(MalformedError, match=r"gave .*, not a number in \[0, 1\)"):
+            state.resample_from_infostate(0, lambda bad=bad: bad)
     assert (str(state), state.history()) == before
     while not state.is_terminal():
         step(state, rng)
     with pytest.raises(IllegalActionError, match="terminal state has nothing to resample"):
         state.resample_from_infostate(0, sampler(0))
+
+
+def test_the_kitty_a_seat_never_saw_is_imagined_anew() -> None:
+    """Which of the declarer's cards came from the kitty: across resamples for a defender,
+    not always the cards he discarded (any split replays alike)."""
+    game = load("australian")
+    rng = Rng(6)
+    for _ in range(50):                              # a hand that reaches the play
+        state = game.new_initial_state()
+        while not state.is_terminal() and (state.game is None or state.game.phase != "play"):
+            step(state, rng)
+        if not state.is_terminal():
+            break
+    g = state.game
+    assert g is not None and g.contract is not None
+    defender = (g.contract.declarer + 1) % 4
+    splits = set()
+    for k in range(20):
+        r = state.resample_from_infostate(defender, sampler(k))
+        assert r.game is not None
+        assert r.information_state_string(defender) == state.information_state_string(defender)
+        splits.add(r.game.deal.kitty == r.game.discards)
+    assert splits == {True, False} or splits == {False}

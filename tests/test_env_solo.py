@@ -162,3 +162,18 @@ def test_gymnasiums_render_check_passes_without_a_warning(mode: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         env_render_passive_checker(env)
+
+
+@pytest.mark.parametrize("seed", [-1, 2.5, "3", True])
+def test_a_bad_seed_is_refused_as_the_multi_agent_env_refuses_it(seed: object) -> None:
+    """The same MalformedError as FiveHundredEnv.reset (not Gymnasium's own error), and the
+    episode under way goes on; numpy's ints are taken as seeds."""
+    env = SoloEnv("australian", seat=0, bots="easy")
+    obs, _ = env.reset(seed=4)
+    with pytest.raises(MalformedError, match="seed must be a whole number of zero or more"):
+        env.reset(seed=seed)  # type: ignore[arg-type]
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    env.step(legal)                                   # the episode goes on
+    a, _ = SoloEnv("australian", seat=0, bots="easy").reset(seed=np.int64(9))  # type: ignore[arg-type]
+    b, _ = SoloEnv("australian", seat=0, bots="easy").reset(seed=9)
+    assert np.array_equal(a["observation"], b["observation"])

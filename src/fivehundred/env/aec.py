@@ -45,6 +45,18 @@ def agent_name(seat: int) -> str:
     return f"seat_{seat}"
 
 
+def checked_seed(seed: object) -> int | None:
+    """A reset's seed: None, or a whole number of zero or more (numpy's ints too, as an int);
+    anything else is refused with MalformedError, as Gymnasium refuses a negative seed."""
+    what = "seed must be a whole number of zero or more"
+    if seed is None:
+        return None
+    value = whole_number(seed, MalformedError, what)
+    if value < 0:
+        raise MalformedError(f"{what}, not {seed!r}")
+    return value
+
+
 class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
     """Five Hundred for multi-agent learning (PettingZoo's agent-environment-cycle API)."""
 
@@ -95,10 +107,7 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game, dealt from ``seed`` (a random one if None); a seed below zero is
         refused, as Gymnasium refuses it, and the game under way is kept."""
-        if seed is not None and whole_number(seed, MalformedError, "seed must be a whole "
-                                             "number of zero or more") < 0:
-            raise MalformedError(f"seed must be a whole number of zero or more, not {seed!r}")
-        self._game = Game(self.rules, seed=seed)
+        self._game = Game(self.rules, seed=checked_seed(seed))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -20,6 +20,7 @@ side's points for the hand.  Observations come from the seat's View alone
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -254,9 +255,9 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         if not callable(probability_sampler):
             raise MalformedError("probability_sampler must be a callable giving a number in "
                                  f"[0, 1), not {probability_sampler!r}")
-        x = float(probability_sampler())
-        if not 0.0 <= x < 1.0:
-            raise MalformedError(f"probability_sampler gave {x}, not a number in [0, 1)")
+        x = probability_sampler()
+        if isinstance(x, bool) or not isinstance(x, numbers.Real) or not 0.0 <= x < 1.0:
+            raise MalformedError(f"probability_sampler gave {x!r}, not a number in [0, 1)")
         rng = Rng(int(x * 2**53))
         if self.game is None:                 # still dealing: the player's own cards kept
             order = self._order()
@@ -274,10 +275,18 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
             if not worlds:   # never seen: the true deal is always one of them
                 raise IllegalActionError("no deal consistent with this seat's view was found")
             g = worlds[0].game
-            deal = g.deal
-            sequence = [c for h in range(self.rules.hands_dealt) for c in
-                        cards_of(deal.hands[self._order()[h * self._hand_size()]])]
-            sequence += cards_of(deal.kitty)
+            hands, kitty = list(g.deal.hands), g.deal.kitty
+            c = g.contract
+            if c is not None and g.phase != "auction" and c.declarer != seat:
+                # which of the declarer's cards came from the kitty, the seat cannot know:
+                # any split replays alike, so a uniform one (the world's is always the discards)
+                both = cards_of(hands[c.declarer] | kitty)
+                rng.shuffle(both)
+                kitty = sum(1 << x for x in both[:self.rules.kitty_size])
+                hands[c.declarer] = sum(1 << x for x in both[self.rules.kitty_size:])
+            sequence = [x for h in range(self.rules.hands_dealt) for x in
+                        cards_of(hands[self._order()[h * self._hand_size()]])]
+            sequence += cards_of(kitty)
             actions = g.actions
         state: FiveHundredState = self.get_game().new_initial_state()
         for a in (*sequence, *actions):

@@ -28,7 +28,7 @@ from ..bots.base import make_player
 from ..errors import MalformedError
 from ..rng import Rng
 from ..rules import Rules
-from .aec import FiveHundredEnv, agent_name
+from .aec import FiveHundredEnv, agent_name, checked_seed
 from .observation import action_mask
 
 __all__ = ["SoloEnv"]
@@ -82,7 +82,9 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """A new deal from ``seed`` (else from the environment's own generator); the bots
-        play until it is the learner's turn."""
+        play until it is the learner's turn; a seed that is not a whole number of zero or
+        more is refused (MalformedError) and changes nothing."""
+        seed = checked_seed(seed)
         super().reset(seed=seed)
         self._done = True                # until the bots have reached the learner's turn
         game_seed = int(self.np_random.integers(2**62)) if seed is None else seed

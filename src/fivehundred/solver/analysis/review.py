@@ -48,7 +48,7 @@ class ReviewError(FiveHundredError):
 
 @dataclass(frozen=True)
 class ReviewedPlay:
-    """One of your cards beside double dummy's best at that point."""
+    """A card played (yours, or any seat's) beside double dummy's best at that point."""
 
     trick: int
     """The trick's number, from 1."""
@@ -56,12 +56,13 @@ class ReviewedPlay:
     """Who played it."""
     card: str
     value: int | None
-    """The counted side's tricks from there after your card (None: not solved)."""
+    """The counted side's tricks from there after this card (None: not solved)."""
     best: tuple[str, ...]
     """The best cards there (yours may be one)."""
     best_value: int | None
     cost: int | None
-    """Tricks your card gave away against the best (0: a best card; None: not solved)."""
+    """Tricks this card gave away against the best, for its player's side (0: a best card;
+    None: not solved)."""
     taken: int = 0
     """The counted side's tricks before this one: ``taken + value`` is how many it ends with."""
 
