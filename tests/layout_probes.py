@@ -46,6 +46,9 @@ LAYOUT_PROBLEMS = """() => {
   add('hint', 'hint', document.getElementById('hint'));
   document.querySelectorAll('#hand .hand-card').forEach(
     (c) => add('hand', 'card ' + c.dataset.card, c));
+  // the cards on the table: each over none of the above (they overlap each other)
+  document.querySelectorAll('#trick .trick-card').forEach(
+    (c) => add('trick', 'trick card ' + c.dataset.card, c));
   const out = [];
   for (const it of items) {
     if (it.l < -0.5 || it.t < -0.5 || it.r > W + 0.5 || it.b > H + 0.5)
@@ -58,6 +61,7 @@ LAYOUT_PROBLEMS = """() => {
     if (a.group !== b.group && meet(a, b)) out.push(`${a.name} overlaps ${b.name}`);
   }
   return {out, cards: items.filter((x) => x.group === 'hand').length,
+          trick: items.filter((x) => x.group === 'trick').length,
           seats: document.querySelectorAll('.seat').length,
           bubbles: items.filter((x) => x.name.startsWith('bid bubble')).length,
           buttons: items.filter((x) => x.name.startsWith('panel button')).length};

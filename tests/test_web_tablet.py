@@ -3,7 +3,9 @@ touch) and a small laptop, or a tablet on its side, with the browser's bars taki
 of the height (1024x700): in the auction with the bid panel open, in play, and with the hint
 open in both, every card of the hand, every seat, its plaque and its bid, the bid panel's
 buttons and the hint's words lie on the screen and none covers another, and every seat's
-name and the line below it (its strength, "your turn") show whole.
+name and the line below it (its strength, "your turn") show whole; and in desk windows from
+1280x800 down to 740x560, the finished trick clear of every seat, plaque, the status line and
+the hand, each card's corner in sight.
 
 The fixtures are in conftest.py, the helpers in browser.py and layout_probes.py.
 """
@@ -155,3 +157,65 @@ def test_a_tablet_shows_the_play_and_its_hint(server: str, preset: str, size: st
         for card in trick:
             assert not meet(hint, card), f"the hint {hint} covers a card of the trick: {card}"
         nothing_covered(page, f"{size}-{preset}-play-hint")
+
+
+DESKS = ["1280x800", "960x720", "800x700", "740x560"]
+"""Desk windows from a laptop's to a small one's (width x height): a short one puts the top
+seats of five or six in a row of their own below the plaques, and the trick below them."""
+
+PRESET_SEATS = {**SEATS, "six_threes": 6}
+
+FULL_TRICK = """(n) => {""" + SHOWN + """
+  // once every card of a trick has landed (the finished trick on show, before it is swept
+  // off): the layout probes, and whether a corner of each card (its rank and suit, top left
+  // or bottom right) shows
+  const cards = [...document.querySelectorAll('#trick .trick-card')];
+  if (cards.length < n || cards.some((c) => !shown(c) || c.getAnimations().length)) return false;
+  const found = (""" + LAYOUT_PROBLEMS + """)();
+  const on = (c, r, f) => {
+    const e = document.elementFromPoint(r.left + r.width * f, r.top + r.height * f);
+    return e && c.contains(e);
+  };
+  found.hidden = cards.filter((c) => {
+    const r = c.getBoundingClientRect();
+    return !on(c, r, 0.16) && !on(c, r, 0.84);
+  }).map((c) => `no corner of ${c.dataset.card} shows`);
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("size", DESKS)
+@pytest.mark.parametrize("preset", list(PRESET_SEATS))
+def test_a_desk_window_keeps_the_trick_clear_of_the_seats(server: str, preset: str,
+                                                          size: str) -> None:
+    """Passing through the auction, then playing a card: the finished trick, every seat's card
+    on the table, covers no seat (its plaque, its cards, its bubble), no plaque, not the status
+    line nor your hand, and lies on the screen, each card's corner in sight. (A short window,
+    five- or six-handed, puts the top seats in a row below the plaques: the trick was drawn
+    where the seats were before, over North's plaque and cards at 960x720 and 740x560.)"""
+    width, height = map(int, size.split("x"))
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.set_default_timeout(30_000)
+        start_game(page, server, preset)
+        while True:
+            phase = wait_turn(page)
+            if visible(page, "#bid-panel"):
+                before = seq(page)
+                page.click("#pass-button")
+                wait_seq_after(page, before)
+                continue
+            assert phase == "play", phase          # a bot won the auction: no kitty of yours
+            break
+        play_first_playable(page)
+        found = page.wait_for_function(FULL_TRICK, arg=PRESET_SEATS[preset],
+                                       polling="raf").json_value()
+        shot(page, f"desk-{size}-{preset}-trick")
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"
+    assert found["trick"] == PRESET_SEATS[preset] and found["seats"] == PRESET_SEATS[preset]
+    assert not found["out"], found["out"]
+    assert not found["hidden"], found["hidden"]

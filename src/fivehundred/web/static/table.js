@@ -30,6 +30,11 @@ const DESK_BUBBLE_ROOM = 44;
 /** At a desk, the least width of a top seat's room: a plaque of 180 px ("North-West", its
  * avatar and its tricks) and its gap. */
 const TOP_SEAT_MIN = 188;
+/** At a desk, a trick squeezed under the seats on top: how much of a card (over its width)
+ * shows above one below it that covers it (its corner: its rank and suit), and the least
+ * card's width. */
+const TRICK_CORNER = 0.42;
+const TRICK_W_MIN = 36;
 
 export class TableView {
   constructor({ onCard, onDropCard, canDropPlay, onGathered, onPlayed }) {
@@ -92,6 +97,8 @@ export class TableView {
     const back = Math.round(phone ? Math.max(18, Math.min(24, hand * 0.34)) : Math.max(26, Math.min(44, hand * 0.42)));
     const exposed = Math.round(phone ? Math.max(28, Math.min(40, hand * 0.55)) : Math.max(40, Math.min(66, hand * 0.62)));
     this.sizes = { hand, trick, back, exposed };
+    this.trickBase = trick; // (placeCentre may draw the trick smaller, at a desk)
+    this.trickSpread = null;
     const st = document.documentElement.style;
     st.setProperty("--hand-w", `${hand}px`);
     st.setProperty("--trick-w", `${trick}px`);
@@ -143,7 +150,7 @@ export class TableView {
       cy = topSeats + Math.max(40, bottom - topSeats) * 0.5;
       panelMid = Math.max(plaquesBottom + 4, topSeats) + Math.max(40, bottom - Math.max(plaquesBottom + 4, topSeats)) * 0.5;
     } else {
-      cy = this.arena.top + this.arena.height * 0.56;
+      cy = this.placeDeskTrick(cx);
       panelMid = null;
     }
     this.center = { x: cx, y: cy };
@@ -176,7 +183,80 @@ export class TableView {
     const dz = document.getElementById("drop-zone");
     dz.style.left = `${cx}px`;
     dz.style.top = `${cy}px`;
+    // (a trick squeezed under the seats on top: the ring round it no higher than it)
+    dz.style.height = this.mode === "desk" && this.trickSpread
+      ? `${Math.round(Math.min(2.9, 2 * this.trickSpread + 1.4) * this.sizes.trick)}px` : "";
     this.trick.relayout();
+  }
+
+  /** At a desk: the trick's centre, a little below the arena's middle where the seats on top
+   * leave the room, else below them (their plaques, cards and a declarer's chip; in a row of
+   * their own below the plaques, below the whole row) and above the status line and your
+   * hand, the trick's spread (and then its cards) shrunk to fit there: sets
+   * this.sizes.trick, --trick-w and this.trickSpread. */
+  placeDeskTrick(cx) {
+    const n = this.state ? this.state.table.players : 4;
+    const base = this.trickBase || this.sizes.trick;
+    const preferred = this.arena.top + this.arena.height * 0.56;
+    const bottom = this.arena.bottom;
+    const gap = 4;
+    const obstacles = [];
+    if (this.state && this.seatBoxes) {
+      for (const [seat, b] of this.seatBoxes) {
+        if (seat === this.state.you || b.side !== "top") continue;
+        obstacles.push(this.topRow ? { left: -Infinity, right: Infinity, bottom: b.under }
+          : { left: b.left, right: b.right, bottom: b.under });
+      }
+    }
+    for (const el of [this.scoresEl, this.contractEl]) {
+      const r = el.getBoundingClientRect();
+      if (r.width) obstacles.push({ left: r.left, right: r.right, bottom: r.bottom });
+    }
+    const sins = [];
+    const coss = [];
+    for (let k = 0; k < n; k++) {
+      const ang = Math.PI / 2 + (k * 2 * Math.PI) / n;
+      sins.push(Math.sin(ang));
+      coss.push(Math.cos(ang));
+    }
+    const spread0 = n >= 5 ? 1.32 : 0.84;
+    const across = n >= 5 ? 1.55 : 1.06;
+    // the least spread: two cards side by side less than a card apart, one above the other,
+    // the upper one's corner in sight
+    let spreadMin = 0.2;
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        const up = Math.abs(sins[i] - sins[j]);
+        if (Math.abs(coss[i] - coss[j]) * across < 1 && up > 0.01) spreadMin = Math.max(spreadMin, TRICK_CORNER / up);
+      }
+    }
+    // the highest and the lowest centre the trick may take with cards of width w spread f:
+    // a card (tilted up to 4.5 degrees: 0.74 w either way of its centre upright, 0.56 w
+    // across) below each seat or plaque above it
+    const bounds = (w, f) => {
+      const rx = w * across;
+      let lo = this.arena.top;
+      for (let k = 0; k < n; k++) {
+        const x = cx + coss[k] * rx;
+        const top = sins[k] * f * w - 0.74 * w;
+        for (const o of obstacles) {
+          if (o.right + gap > x - 0.56 * w && o.left - gap < x + 0.56 * w) lo = Math.max(lo, o.bottom + gap - top);
+        }
+      }
+      return { lo, hi: bottom - (Math.max(...sins) * f * w + 0.74 * w) };
+    };
+    let w = base;
+    let f = spread0;
+    let b = bounds(w, f);
+    for (; b.lo > b.hi && f > spreadMin; b = bounds(w, f)) f = Math.max(spreadMin, f - 0.02);
+    for (; b.lo > b.hi && w > TRICK_W_MIN; b = bounds(w, f)) w = Math.max(TRICK_W_MIN, w - 1);
+    if (w !== this.sizes.trick) {
+      this.sizes.trick = w;
+      document.documentElement.style.setProperty("--trick-w", `${w}px`);
+    }
+    this.trickSpread = f === spread0 ? null : f;
+    if (b.lo > b.hi) return (b.lo + b.hi) / 2; // (no room: as little over the seats as may be)
+    return preferred < b.lo ? (b.lo + b.hi) / 2 : Math.min(preferred, b.hi);
   }
 
   placeSeats() {
@@ -213,6 +293,7 @@ export class TableView {
       : tops.length > 1 ? (R - L) / tops.length : null;
     let topRowBottom = plaquesBottom;
     this.plaquesBottom = plaquesBottom;
+    this.topRow = below;
     this.seatBoxes = new Map();
     for (const [seat, el] of this.seatEls) {
       const k = (seat - this.state.you + n) % n;
@@ -232,7 +313,11 @@ export class TableView {
         el.style.top = `${y}px`;
         const bottom = y + (el.offsetHeight || 60);
         topRowBottom = Math.max(topRowBottom, bottom);
-        this.seatBoxes.set(seat, { side: "top", top: y, bottom });
+        // (what the trick keeps clear of at a desk: the seat across, and a declarer's chip)
+        const half = (el.offsetWidth || 160) / 2;
+        const role = el.querySelector(".role-chip");
+        const chip = role && !role.hidden ? 6 + (role.offsetHeight || 20) : 0;
+        this.seatBoxes.set(seat, { side: "top", top: y, bottom, left: x - half, right: x + half, under: bottom + chip });
       }
     }
     // upright each seat's bid hangs below its plaque (BUBBLE_ROOM): a second row leaves the
@@ -298,7 +383,8 @@ export class TableView {
     // five or six cards: far enough apart that each card's corner shows (a short window has
     // less room and lets them overlap a little more)
     const rx = n >= 5 ? w * 1.55 : w * 1.06;
-    const ry = n >= 5 ? w * (this.mode === "landscape" ? 1.0 : 1.32) : w * 0.84;
+    const ry = this.mode === "desk" && this.trickSpread ? w * this.trickSpread
+      : n >= 5 ? w * (this.mode === "landscape" ? 1.0 : 1.32) : w * 0.84;
     return { x: Math.cos(ang) * rx, y: Math.sin(ang) * ry };
   }
 
