@@ -16,6 +16,7 @@ from ..console.display import signed
 from ..console.narration import Narrator
 from ..rules import Rules
 from ..solver.analysis import HandReview
+from ..solver.analysis.review import given_away, play_texts
 from ..view import View
 from ..web.options import rules_json
 from ..web.state import sheet_json, summary_json, trick_count
@@ -171,29 +172,18 @@ def every_card_dialog(r: HandReview, n: Narrator) -> Dialog:
         lines = ["A card that gave tricks away (its own side's, everyone playing best from "
                  "there) says how many, and the best cards."]
     lines.append("")
-    given: dict[int, int] = {}
-    unsolved: set[int] = set()
-    tricks: dict[int, list[str]] = {}
-    for p in r.plays:
-        text = f"{escape(n.name(p.seat))} {texts.card_markup(p.card)}"
-        if counted:
-            text += " ?" if p.value is None else f" {p.taken + p.value}"
-        if p.cost is None:
-            unsolved.add(p.seat)
-        elif p.cost > 0:
-            given[p.seat] = given.get(p.seat, 0) + p.cost
-            best = "/".join(texts.card_markup(b) for b in p.best[:3])
-            text += f" [b $error](gave {p.cost}; best {best}{'…' if len(p.best) > 3 else ''})[/]"
-        tricks.setdefault(p.trick, []).append(text)
+    tricks = play_texts(r.plays, counted, lambda s: escape(n.name(s)), texts.card_markup,
+                        lambda words: f"[b $error]{words}[/]")
     for t, plays in tricks.items():
         lines.append(f"  trick {t:>2}  " + ", ".join(plays))
     if not r.plays:
         lines.append("No card was played.")
     else:
-        seats = sorted({p.seat for p in r.plays}, key=lambda s: (s - n.seat) % n.rules.players)
+        given, unsolved = given_away(r.plays)
+        seats = sorted(given, key=lambda s: (s - n.seat) % n.rules.players)
         lines.append("")
         lines.append("Tricks given away: " + ", ".join(
-            f"{escape(n.name(s))} {given.get(s, 0)}{'+?' if s in unsolved else ''}"
+            f"{escape(n.name(s))} {given[s]}{'+?' if s in unsolved else ''}"
             for s in seats) + ".")
         if unsolved:
             lines.append("?: a card not solved within the search limits (not counted).")

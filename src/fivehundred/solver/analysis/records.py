@@ -15,7 +15,7 @@ from ..position import Position
 from ..solve import solve
 from .common import AnalysisError, Progress, _bid, _label, _n, _names, _seats, _wrap
 from .ddtable import DDTable, _hand_lines, dd_table
-from .review import ReviewedPlay, reviewed_plays
+from .review import ReviewedPlay, given_away, play_texts, reviewed_plays
 from .values import PositionValues, position_values
 
 
@@ -126,29 +126,16 @@ class HandAnalysis:
                     "everyone playing best from there) says how many, and the best cards "
                     "there.")
         lines = [_wrap(head)]
-        given = dict.fromkeys(range(self.table.rules.players), 0)
-        unknown: set[int] = set()
-        by_trick: dict[int, list[str]] = {}
-        for p in self.plays:
-            text = f"{names[p.seat]} {p.card}"
-            if counted:
-                text += " ?" if p.value is None else f" {p.taken + p.value}"
-            if p.cost is None:
-                unknown.add(p.seat)
-            elif p.cost > 0:
-                given[p.seat] += p.cost
-                text += f" (gave {p.cost}; best {'/'.join(p.best[:3])}"
-                text += "…)" if len(p.best) > 3 else ")"
-            by_trick.setdefault(p.trick, []).append(text)
+        by_trick = play_texts(self.plays, counted, lambda s: names[s])
         width = len(str(max(by_trick)))
         for t, texts in by_trick.items():
             lines.append(textwrap.fill(", ".join(texts), width=96,
                                        initial_indent=f"  Trick {t:>{width}}: ",
                                        subsequent_indent=" " * (10 + width),
                                        break_on_hyphens=False))
-        seats = [s for s in given if any(p.seat == s for p in self.plays)]
+        given, unknown = given_away(self.plays)
         parts = [f"{_label(names, s)} {given[s]}" + ("+?" if s in unknown else "")
-                 for s in seats]
+                 for s in sorted(given)]
         lines.append(_wrap("Tricks given away: " + ", ".join(parts) + "."))
         if unknown:
             lines.append(_wrap("?: a card not solved within the search limits (its cost is not "

@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -172,3 +172,39 @@ def reviewed_plays(game: Game, cards: Sequence[int | str], nodes: int = NODES, *
             progress(i + 1, len(cards))
         g.apply(a)
     return tuple(out)
+
+
+def play_texts(plays: Sequence[ReviewedPlay], counted: bool, name: Callable[[int], str],
+               card: Callable[[str], str] = str, mark: Callable[[str], str] = str,
+               ) -> dict[int, list[str]]:
+    """Each trick's cards as text, by trick number: who played (``name``), the card (as
+    ``card`` writes it), with ``counted`` the count after it (``?`` unsolved), and for a card
+    that gave tricks away how many and the best cards (wrapped by ``mark``).
+
+    >>> p = ReviewedPlay(1, 0, "QH", 7, ("AH", "KH"), 8, 1, 0)
+    >>> play_texts([p], True, lambda s: "North")
+    {1: ['North QH 7 (gave 1; best AH/KH)']}
+    """
+    out: dict[int, list[str]] = {}
+    for p in plays:
+        text = f"{name(p.seat)} {card(p.card)}"
+        if counted:
+            text += " ?" if p.value is None else f" {p.taken + p.value}"
+        if p.cost:
+            more = "…" if len(p.best) > 3 else ""
+            best = "/".join(card(b) for b in p.best[:3])
+            text += " " + mark(f"(gave {p.cost}; best {best}{more})")
+        out.setdefault(p.trick, []).append(text)
+    return out
+
+
+def given_away(plays: Sequence[ReviewedPlay]) -> tuple[dict[int, int], set[int]]:
+    """The tricks each seat's cards gave away (every seat that played, 0 if none), and the
+    seats with a card not solved (not counted)."""
+    given: dict[int, int] = {}
+    unsolved: set[int] = set()
+    for p in plays:
+        given[p.seat] = given.get(p.seat, 0) + (p.cost or 0)
+        if p.cost is None:
+            unsolved.add(p.seat)
+    return given, unsolved
