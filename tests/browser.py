@@ -112,6 +112,13 @@ def wait_seq_after(page: Page, before: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
 
 
+def click_and_wait(page: Page, selector: str) -> None:
+    """Click ``selector`` (PASS, NEXT HAND, ...) and wait for the state it brings."""
+    before = seq(page)
+    page.click(selector)
+    wait_seq_after(page, before)
+
+
 def snap(page: Page, path: Path) -> None:
     """A screenshot once the animations have settled."""
     page.wait_for_timeout(900)

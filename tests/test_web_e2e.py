@@ -23,6 +23,7 @@ from browser import (
     CHROMIUM,
     SEED,
     bid_ten_no_trumps,
+    click_and_wait,
     live_server,
     phone_page,
     play_first_playable,
@@ -56,9 +57,7 @@ def test_hands_played_to_the_sheet(page: Page, server: str, shots: Path) -> None
         while True:
             wait_turn(page)
             if visible(page, "#bid-panel"):
-                before = seq(page)
-                page.click("#pass-button")
-                wait_seq_after(page, before)
+                click_and_wait(page, "#pass-button")
             elif visible(page, "#next-button"):
                 break
             else:
@@ -88,9 +87,7 @@ def test_hands_played_to_the_sheet(page: Page, server: str, shots: Path) -> None
     assert page.locator("#review-panel .review-best, #review-panel .review-cost").count() == \
         page.locator("#review-panel tbody tr").count()
     snap(page, shots / "review.jpg")
-    before = seq(page)
-    page.click("#next-button")
-    wait_seq_after(page, before)
+    click_and_wait(page, "#next-button")
     assert page.evaluate("document.body.dataset.phase") == "auction"
 
 
@@ -159,9 +156,7 @@ def test_the_review_of_every_card_trick_by_trick(server: str, shots: Path, size:
         while True:
             wait_turn(page)
             if visible(page, "#bid-panel"):
-                before = seq(page)
-                page.click("#pass-button")
-                wait_seq_after(page, before)
+                click_and_wait(page, "#pass-button")
             elif visible(page, "#next-button"):
                 if visible(page, "#review-button"):
                     break
@@ -235,9 +230,7 @@ def test_a_whole_hand_by_clicking_with_an_illegal_click_and_continue(
             assert len(page.query_selector_all("#hand .card.selected")) == n - 1
             cards[-1].click()
             snap(page, shots / "kitty.jpg")
-            before = seq(page)
-            page.click("#discard-button")
-            wait_seq_after(page, before)
+            click_and_wait(page, "#discard-button")
             page.wait_for_function("document.body.dataset.phase === 'play'")
             continue
         if visible(page, "#next-button") or visible(page, "#new-game-button"):
@@ -412,9 +405,7 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
         assert host.is_visible('.link-row[data-seat="1"] button.to-bot')
         host.click("#menu-button")
         snap(host, shots / "friend-away.jpg")
-        before = seq(host)
-        host.click("#away-to-bot")
-        wait_seq_after(host, before)
+        click_and_wait(host, "#away-to-bot")
         host.wait_for_selector("#away-banner", state="hidden")
         # the bot bids for West: the auction goes on past him
         host.wait_for_function(

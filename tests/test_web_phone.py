@@ -17,14 +17,13 @@ from browser import (
     CHROMIUM,
     PHONES,
     bid_ten_no_trumps,
+    click_and_wait,
     live_server,
     phone_page,
     play_first_playable,
-    seq,
     snap,
     start_game,
     visible,
-    wait_seq_after,
     wait_turn,
 )
 from layout_probes import (
@@ -134,9 +133,7 @@ def test_a_phone_keeps_the_trick_clear_of_the_hint_and_the_sheet_in_sight(
         while True:
             phase = wait_turn(page)
             if visible(page, "#bid-panel"):
-                before = seq(page)
-                page.click("#pass-button")
-                wait_seq_after(page, before)
+                click_and_wait(page, "#pass-button")
                 continue
             if visible(page, "#next-button"):
                 break

@@ -22,11 +22,10 @@ from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 from browser import (
     CHROMIUM,
+    click_and_wait,
     play_first_playable,
-    seq,
     start_game,
     visible,
-    wait_seq_after,
     wait_turn,
 )
 from layout_probes import (
@@ -136,9 +135,7 @@ def test_a_tablet_shows_the_play_and_its_hint(server: str, preset: str, size: st
         while True:
             phase = wait_turn(page)
             if visible(page, "#bid-panel"):
-                before = seq(page)
-                page.click("#pass-button")
-                wait_seq_after(page, before)
+                click_and_wait(page, "#pass-button")
                 continue
             assert phase == "play", phase          # a bot won the auction: no kitty of yours
             if boxes(page, "#trick .trick-card"):
@@ -204,9 +201,7 @@ def test_a_desk_window_keeps_the_trick_clear_of_the_seats(server: str, preset: s
         while True:
             phase = wait_turn(page)
             if visible(page, "#bid-panel"):
-                before = seq(page)
-                page.click("#pass-button")
-                wait_seq_after(page, before)
+                click_and_wait(page, "#pass-button")
                 continue
             assert phase == "play", phase          # a bot won the auction: no kitty of yours
             break
