@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import pytest
@@ -52,9 +52,8 @@ SHOTS = os.environ.get("FIVEHUNDRED_TABLET_SHOTS")
 
 
 @contextmanager
-def tablet_page(size: str) -> Iterator[Page]:
-    """A page in one of ``TABLETS``' viewports; any page error fails the test."""
-    viewport, touch = TABLETS[size]
+def viewport_page(viewport: ViewportSize, touch: bool = False) -> Iterator[Page]:
+    """A page in a viewport (a touch screen if ``touch``); any page error fails the test."""
     errors: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM)
@@ -65,6 +64,32 @@ def tablet_page(size: str) -> Iterator[Page]:
         yield page
         browser.close()
     assert not errors, f"errors in the page: {errors}"
+
+
+def tablet_page(size: str) -> AbstractContextManager[Page]:
+    """A page in one of ``TABLETS``' viewports."""
+    viewport, touch = TABLETS[size]
+    return viewport_page(viewport, touch)
+
+
+def desk_page(size: str) -> AbstractContextManager[Page]:
+    """A page in a desk window of ``size`` ("WIDTHxHEIGHT"), no touch screen."""
+    width, height = map(int, size.split("x"))
+    return viewport_page({"width": width, "height": height})
+
+
+def to_first_play(page: Page, *, led: bool) -> None:
+    """Pass through the auction to your first turn in play (a bot won it: no kitty of yours);
+    with ``led``, on to your first turn with a card already on the table."""
+    while True:
+        phase = wait_turn(page)
+        if visible(page, "#bid-panel"):
+            click_and_wait(page, "#pass-button")
+            continue
+        assert phase == "play", phase
+        if not led or boxes(page, "#trick .trick-card"):
+            return
+        play_first_playable(page)
 
 
 SEAT_WORDS = """() => {""" + SHOWN + """
@@ -132,15 +157,7 @@ def test_a_tablet_shows_the_play_and_its_hint(server: str, preset: str, size: st
     for then shows its words in sight and covers none of them, nor a card of the trick."""
     with tablet_page(size) as page:
         start_game(page, server, preset)
-        while True:
-            phase = wait_turn(page)
-            if visible(page, "#bid-panel"):
-                click_and_wait(page, "#pass-button")
-                continue
-            assert phase == "play", phase          # a bot won the auction: no kitty of yours
-            if boxes(page, "#trick .trick-card"):
-                break
-            play_first_playable(page)
+        to_first_play(page, led=True)
         page.wait_for_timeout(600)                  # the led card has landed
         found = nothing_covered(page, f"{size}-{preset}-play")
         assert found["seats"] == SEATS[preset] and found["cards"] >= 1
@@ -190,27 +207,41 @@ def test_a_desk_window_keeps_the_trick_clear_of_the_seats(server: str, preset: s
     line nor your hand, and lies on the screen, each card's corner in sight. (A short window,
     five- or six-handed, puts the top seats in a row below the plaques: the trick was drawn
     where the seats were before, over North's plaque and cards at 960x720 and 740x560.)"""
-    width, height = map(int, size.split("x"))
-    errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
-        page = browser.new_context(viewport={"width": width, "height": height}).new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.set_default_timeout(30_000)
+    with desk_page(size) as page:
         start_game(page, server, preset)
-        while True:
-            phase = wait_turn(page)
-            if visible(page, "#bid-panel"):
-                click_and_wait(page, "#pass-button")
-                continue
-            assert phase == "play", phase          # a bot won the auction: no kitty of yours
-            break
+        to_first_play(page, led=False)
         play_first_playable(page)
         found = page.wait_for_function(FULL_TRICK, arg=PRESET_SEATS[preset],
                                        polling="raf").json_value()
         shot(page, f"desk-{size}-{preset}-trick")
-        browser.close()
-    assert not errors, f"errors in the page: {errors}"
     assert found["trick"] == PRESET_SEATS[preset] and found["seats"] == PRESET_SEATS[preset]
     assert not found["out"], found["out"]
     assert not found["hidden"], found["hidden"]
+
+
+SHORT_DESKS = ["740x560", "800x600"]
+"""Short desk windows: too short for the hint beside the seats above the status line."""
+
+
+@pytest.mark.parametrize("size", SHORT_DESKS)
+@pytest.mark.parametrize("preset", ["australian", "five_called", "six_pairs"])
+def test_a_short_desk_window_keeps_the_hint_clear_of_the_play(server: str, preset: str,
+                                                              size: str) -> None:
+    """Passing through the auction, then at your first turn in play with a card on the table,
+    the hint open: it covers no seat (its plaque, its cards, its bubble), no card of the trick,
+    no plaque, not your hand nor the bar above it, and its words and first choice lie in sight
+    unscrolled. (At 740x560 it lay over a card of the trick, four-handed, and over East's
+    plaque, five-handed.)"""
+    with desk_page(size) as page:
+        start_game(page, server, preset)
+        to_first_play(page, led=True)
+        page.wait_for_timeout(600)                  # the led card has landed
+        page.click("#quick-hint")
+        page.wait_for_selector("#hint .hint-words", timeout=60_000)
+        page.wait_for_timeout(400)
+        shot(page, f"desk-{size}-{preset}-play-hint")
+        found = page.evaluate(LAYOUT_PROBLEMS)
+        in_sight(page, ".hint-words", "#hint")
+        in_sight(page, ".hint-table tbody tr:first-child", "#hint")
+    assert found["trick"] >= 1 and found["seats"] == SEATS[preset], found
+    assert not found["out"], found["out"]

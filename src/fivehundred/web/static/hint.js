@@ -84,6 +84,22 @@ export class HintView {
    * phone); where it would cover the panel, the panel moves left as far as the seats there
    * allow, the hint keeping its width if it can, else as narrow as its table allows. */
   fitDesk(panel) {
+    this.fitBeside(panel);
+    // a short window: where the hint, so placed, covers a seat, a card of the trick, a plaque,
+    // the hand or the bar above it, or is too short for its advice and first choices, it takes
+    // the largest room they leave free, as on a phone
+    // (the status line giving way to it, the panel back in its place)
+    const hint = this.el.getBoundingClientRect();
+    const { fixed, tools } = this.obstacles(panel ? restBox(panel) : null);
+    if (![...fixed, ...tools].some((o) => meets(o, hint)) && this.el.clientHeight + 0.5 >= this.needs()) return;
+    if (panel) panel.style.translate = "";
+    for (const k of ["left", "right", "top", "bottom", "width", "minWidth", "maxHeight"]) this.el.style[k] = "";
+    document.body.classList.add("hint-open");
+    this.placeHint("desk", panel ? restBox(panel) : null);
+  }
+
+  /** A desk window: the hint above the status line, beside the panel (see fitDesk). */
+  fitBeside(panel) {
     const H = window.innerHeight;
     const status = document.getElementById("status");
     let hint = this.el.getBoundingClientRect();
@@ -190,18 +206,7 @@ export class HintView {
   placeHint(layout, panelBox) {
     const W = window.innerWidth;
     const H = window.innerHeight;
-    const phase = document.body.dataset.phase;
-    const cards = union(shownBoxes("#hand .hand-card"));
-    // a card lifts when it may be played or is picked for the kitty
-    const lift = phase === "kitty" ? 24 : phase === "play" ? 16 : 0;
-    const hand = cards ? box(cards.left, cards.top - lift, cards.right, cards.bottom) : null;
-    const fixed = [
-      ...seatBoxes(),
-      ...shownBoxes("#scores, #contract, #menu-button, #away-banner, #status"),
-      ...OTHER_PANELS.map((id) => document.getElementById(id)).filter(onShow).map((e) => box(e.getBoundingClientRect())),
-      hand, panelBox, phase === "play" ? trickArea() : null,
-    ].filter(Boolean);
-    const tools = shownBoxes("#corner-tools button");
+    const { fixed, tools, hand, cards } = this.obstacles(panelBox);
     const bounds = box(GAP, GAP, W - GAP, H - GAP);
     const want = { minW: Math.min(180, W - 2 * GAP), minH: 80, wantW: 340, wantH: 300 };
     let r = null;
@@ -228,6 +233,24 @@ export class HintView {
     this.el.style.top = "auto";
     this.el.style.bottom = `${Math.ceil(H - r.bottom)}px`;
     this.el.style.maxHeight = `${Math.floor(r.bottom - r.top)}px`;
+  }
+
+  /** What the hint keeps clear of where it takes the largest room left free: the seats, the
+   * plaques, the status line, the panels (panelBox, that of your turn), your cards as they
+   * lift, the room of the trick in play, and the bar above the hand (tools). */
+  obstacles(panelBox) {
+    const phase = document.body.dataset.phase;
+    const cards = union(shownBoxes("#hand .hand-card"));
+    // a card lifts when it may be played or is picked for the kitty
+    const lift = phase === "kitty" ? 24 : phase === "play" ? 16 : 0;
+    const hand = cards ? box(cards.left, cards.top - lift, cards.right, cards.bottom) : null;
+    const fixed = [
+      ...seatBoxes(),
+      ...shownBoxes("#scores, #contract, #menu-button, #away-banner, #status"),
+      ...OTHER_PANELS.map((id) => document.getElementById(id)).filter(onShow).map((e) => box(e.getBoundingClientRect())),
+      hand, panelBox, phase === "play" ? trickArea() : null,
+    ].filter(Boolean);
+    return { fixed, tools: shownBoxes("#corner-tools button"), hand, cards };
   }
 
   asked(turnKey) {
