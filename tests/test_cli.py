@@ -14,6 +14,7 @@ import pytest
 
 from fivehundred import clitools
 from fivehundred.cli import TABLE_BOTS, main
+from fivehundred.record.files import parse_record
 
 GOLDEN = Path(__file__).parent / "data" / "australian_seed7.fhr"
 
@@ -410,6 +411,25 @@ def test_hint_names_the_seat(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["seat"] == 3 and data["name"] == "West"
 
+
+
+def test_hint_and_analyse_refuse_a_hand_or_action_out_of_the_record_alike(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A hand or an action the record does not have: the same words from hint as from
+    analyse, naming the range to give, and nothing on stdout."""
+    n = len(parse_record(GOLDEN.read_text()).hands)
+    acts = len(parse_record(GOLDEN.read_text()).hands[0].actions)
+    for command in ("hint", "analyse"):
+        assert main([command, str(GOLDEN), "--hand", str(n + 1), "--action", "0"]) == 2
+        out = capsys.readouterr()
+        assert out.out == ""
+        assert out.err == (f"fivehundred {command}: no hand {n + 1}: the record has {n} "
+                           f"hand(s), numbered 1 to {n}\n")
+        assert main([command, str(GOLDEN), "--hand", "1", "--action", str(acts + 1)]) == 2
+        out = capsys.readouterr()
+        assert out.out == ""
+        assert out.err == (f"fivehundred {command}: --action {acts + 1}: hand 1 has {acts} "
+                           f"actions (give 0 to {acts})\n")
 
 # ------------------------------------------------------------------- --version (item 11)
 

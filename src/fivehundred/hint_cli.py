@@ -35,12 +35,14 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
             replay(rec)     # the whole record checked first, as analyse and replay do
         except FiveHundredError as e:
             raise FiveHundredError(f"{path}: {e}") from None
-        if not 1 <= hand <= len(rec.hands):
-            raise FiveHundredError(f"no hand {hand}: the record has {len(rec.hands)} hand(s)")
+        n = len(rec.hands)
+        if not 1 <= hand <= n:
+            raise FiveHundredError(f"no hand {hand}: the record has {n} hand(s), numbered 1 "
+                                   f"to {n}")
         h = rec.hands[hand - 1]
         if not 0 <= action <= len(h.actions):
             raise FiveHundredError(f"--action {action}: hand {hand} has {len(h.actions)} "
-                                   "actions")
+                                   f"actions (give 0 to {len(h.actions)})")
         g = Game(rec.rules, seed=0, deal=h.deal(rec.rules))
         for m, a in enumerate(h.actions[:action], 1):
             try:
