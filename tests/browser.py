@@ -13,7 +13,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import uvicorn
@@ -155,16 +155,27 @@ PHONES: dict[str, ViewportSize] = {"upright": {"width": 390, "height": 844},
 """A phone's viewport in CSS pixels, held upright and on its side."""
 
 
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+"""A laptop's window, the size most browser tests and the README's screenshots use."""
+
+
 @contextmanager
-def phone_page(phone: str) -> Iterator[Page]:
-    """A page in a phone's viewport (``PHONES``), touch on; any page error fails the test."""
+def viewport_page(viewport: ViewportSize, touch: bool = False) -> Iterator[Page]:
+    """A fresh page in a viewport, a phone's or a tablet's (touch on) if ``touch``; any page
+    error fails the test."""
+    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
     errors: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM)
-        page = browser.new_context(viewport=PHONES[phone], is_mobile=True,
-                                   has_touch=True).new_page()
+        page = browser.new_context(viewport=viewport, is_mobile=touch,
+                                   has_touch=touch).new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.set_default_timeout(30_000)
         yield page
         browser.close()
     assert not errors, f"errors in the page: {errors}"
+
+
+def phone_page(phone: str) -> AbstractContextManager[Page]:
+    """A page in a phone's viewport (``PHONES``), touch on."""
+    return viewport_page(PHONES[phone], touch=True)

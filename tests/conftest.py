@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
-from browser import CHROMIUM, live_server
+from browser import DESKTOP, live_server, viewport_page
 
 
 @pytest.fixture(scope="module")
@@ -34,14 +34,6 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture()
 def page(server: str) -> Iterator[Page]:
-    """A fresh browser page; any page error fails the test."""
-    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
-    errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
-        pg = browser.new_page(viewport={"width": 1280, "height": 800})
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.set_default_timeout(30_000)
+    """A fresh browser page at 1280x800; any page error fails the test."""
+    with viewport_page(DESKTOP) as pg:
         yield pg
-        browser.close()
-    assert not errors, f"errors in the page: {errors}"

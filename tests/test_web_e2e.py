@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ from playwright.sync_api import Page, Route, sync_playwright
 
 from browser import (
     CHROMIUM,
+    DESKTOP,
     SEED,
     bid_ten_no_trumps,
     click_and_wait,
@@ -30,6 +30,7 @@ from browser import (
     seq,
     snap,
     start_game,
+    viewport_page,
     visible,
     wait_seq_after,
     wait_turn,
@@ -126,22 +127,9 @@ OVERFLOW = """() => {
 """JavaScript: what of the sheet and its review is wider than the sheet, or leaves the screen."""
 
 
-@contextmanager
-def _page_of_size(size: str) -> Iterator[Page]:
-    """A page on a phone held upright (390x844, touch) or at 1280x800; any page error fails."""
-    if size == "phone":
-        with phone_page("upright") as pg:
-            yield pg
-        return
-    errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
-        pg = browser.new_page(viewport={"width": 1280, "height": 800})
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.set_default_timeout(30_000)
-        yield pg
-        browser.close()
-    assert not errors, f"errors in the page: {errors}"
+def _page_of_size(size: str) -> AbstractContextManager[Page]:
+    """A page on a phone held upright (390x844, touch) or at 1280x800."""
+    return phone_page("upright") if size == "phone" else viewport_page(DESKTOP)
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -11,10 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from browser import (
-    CHROMIUM,
+    DESKTOP,
     PHONES,
     bid_ten_no_trumps,
     click_and_wait,
@@ -23,6 +22,7 @@ from browser import (
     play_first_playable,
     snap,
     start_game,
+    viewport_page,
     visible,
     wait_turn,
 )
@@ -201,22 +201,13 @@ def test_every_bid_bubble_in_sight_in_the_auction(server: str, preset: str, size
     seat's last bid (its bubble) lies on the screen clear of the bid panel, of the other seats
     (their cards and plaques), of the plaques and of the bar above the hand, as the seats, the
     plaques and the panel's buttons keep clear of each other."""
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
-        phone = size in PHONES
-        page = browser.new_context(
-            viewport=PHONES[size] if phone else {"width": 1280, "height": 800},
-            is_mobile=phone, has_touch=phone).new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.set_default_timeout(30_000)
+    phone = size in PHONES
+    with viewport_page(PHONES[size] if phone else DESKTOP, touch=phone) as page:
         start_game(page, server, preset)
         wait_turn(page)
         assert visible(page, "#bid-panel")
         page.wait_for_timeout(600)                  # the deal's cards have come in
         found = page.evaluate(LAYOUT_PROBLEMS)
-        browser.close()
-    assert not errors, f"errors in the page: {errors}"
     assert found["bubbles"] >= 1 and found["buttons"] >= 10, found
     assert not found["out"], found["out"]
 
@@ -239,3 +230,4 @@ def test_a_hint_asked_for_as_the_cards_come_in_keeps_clear_of_them(server: str,
         assert len(cards) == 10
         for card in cards:
             assert not meet(card, hint), f"the hint {hint} covers a card: {card}"
+

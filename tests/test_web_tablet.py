@@ -13,18 +13,17 @@ The fixtures are in conftest.py, the helpers in browser.py and layout_probes.py.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, ViewportSize, sync_playwright
+from playwright.sync_api import Page, ViewportSize
 
 from browser import (
-    CHROMIUM,
     click_and_wait,
     play_first_playable,
     start_game,
+    viewport_page,
     visible,
     wait_turn,
 )
@@ -49,21 +48,6 @@ SEATS = {"australian": 4, "classic3": 3, "five_called": 5, "six_pairs": 6}
 
 SHOTS = os.environ.get("FIVEHUNDRED_TABLET_SHOTS")
 """Where to leave a PNG of each screen measured (none unless set)."""
-
-
-@contextmanager
-def viewport_page(viewport: ViewportSize, touch: bool = False) -> Iterator[Page]:
-    """A page in a viewport (a touch screen if ``touch``); any page error fails the test."""
-    errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
-        page = browser.new_context(viewport=viewport, is_mobile=touch,
-                                   has_touch=touch).new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.set_default_timeout(30_000)
-        yield page
-        browser.close()
-    assert not errors, f"errors in the page: {errors}"
 
 
 def tablet_page(size: str) -> AbstractContextManager[Page]:
