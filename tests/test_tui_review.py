@@ -1,13 +1,30 @@
-"""The terminal table's review of every card: opened from your review, every card of the hand
-in turn with the count after it, the costs adding up from double dummy to the tricks taken."""
+"""The terminal table's review against double dummy: your cards valued as the analysis values
+them, no review while a hand hides cards, and every card of the hand in turn (opened from your
+review) with the count after it, the costs adding up from double dummy to the tricks taken."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
+
+from fivehundred import Game, Rules
+from fivehundred.actions import token_of
 from fivehundred.rng import Rng
+from fivehundred.solver import solve
+from fivehundred.solver.analysis import ReviewError, best_cards, card_values, review_hand
 from fivehundred.tui.screens import Dialog
-from test_tui import SIZE, bidder, check_no_leak, click, quick_app, run, screen_text, settle, take
+from tuiclient import (
+    SIZE,
+    bidder,
+    check_no_leak,
+    click,
+    quick_app,
+    run,
+    screen_text,
+    settle,
+    take,
+)
 
 CARD = re.compile(r"(You|North|East|South|West) (\S+) (\d+)(?: \(gave (\d+); best [^)]*\))?")
 
@@ -67,3 +84,89 @@ def test_every_card_of_the_hand_in_turn_from_your_review() -> None:
             await settle(app, pilot)
             assert isinstance(app.screen, Dialog) and app.screen.query("#next")
     run(go())
+
+
+def _played_out(preset: str, seed: int, first_bid: str | None = None) -> Game:
+    """A hand of ``preset`` played to its end by seeded random choices (seat 0 bidding
+    ``first_bid`` if given, after a 7S if it needs one; the others passing)."""
+    g = Game(Rules.preset(preset), seed=seed)
+    rng = Rng(seed)
+    while g.phase not in ("hand_over", "game_over"):
+        legal = g.legal_actions()
+        if g.phase == "auction" and first_bid is not None:
+            # someone opens 7S if the bid must wait for one (misère), seat 0 bids it
+            opened = any(t != "pass" for _, t in g.view(0).auction)
+            g.apply(first_bid if g.to_move == 0 and first_bid in legal
+                    else "7S" if not opened and "7S" in legal and g.to_move != 0 else "pass")
+        elif g.phase == "auction":
+            g.apply("pass" if rng.below(4) else legal[0])
+        else:
+            g.apply(legal[rng.below(len(legal))])
+    return g
+
+
+@pytest.mark.parametrize("preset", ["australian", "classic3", "five_called"])
+def test_the_review_values_your_cards_as_the_analysis_does(preset: str) -> None:
+    reviewed = 0
+    for seed in range(3):
+        g = _played_out(preset, seed, first_bid="7NT" if seed == 0 else None)
+        try:
+            r = review_hand(g, seat=0)
+        except ReviewError as e:
+            assert "thrown in" in str(e)
+            continue
+        reviewed += 1
+        replay_g = Game(g.rules, seed=0, deal=g.deal)
+        mine = iter(r.plays)
+        solved = False
+        for a in g.actions:
+            if replay_g.phase == "play" and not solved and g.contract is not None:
+                assert solve(replay_g).tricks == r.double_dummy     # at the first lead
+                solved = True
+            if replay_g.phase == "play" and replay_g.to_move == 0:
+                p = next(mine)
+                values = card_values(replay_g)
+                best = best_cards(replay_g, values)
+                assert p.card == token_of(a) and p.value == values[p.card]
+                assert p.taken == sum(replay_g.tricks_won[s] for s in r.counted)
+                assert p.best == best and (p.cost == 0) == (p.card in best)
+                assert p.cost is not None and p.cost >= 0
+            replay_g.apply(a)
+        assert next(mine, None) is None
+        assert r.taken == sum(replay_g.tricks_won[s] for s in r.counted)
+    assert reviewed >= 2
+
+
+def test_no_review_of_a_hand_with_unseen_cards() -> None:
+    with pytest.raises(ReviewError, match="still being played"):
+        review_hand(Game(Rules.preset("australian"), seed=1), seat=0)
+    thrown = Game(Rules.preset("australian"), seed=1)
+    for _ in range(4):
+        thrown.apply("pass")
+    assert thrown.phase == "hand_over"
+    with pytest.raises(ReviewError, match="thrown in"):
+        review_hand(thrown, seat=0)
+    stopped = made = False
+    for seed in range(300):
+        g = _played_out("australian", seed, first_bid="misere")
+        c = g.contract
+        if c is None or not c.is_misere:
+            continue
+        out = set(g.view(0).sitting_out)
+        assert out, "the declarer's partner sits out a misère"
+        if g.tricks_won[c.declarer] > 0 and not stopped:
+            with pytest.raises(ReviewError, match="before every card was played"):
+                review_hand(g, seat=(c.declarer + 1) % 4)
+            stopped = True
+        elif g.tricks_won[c.declarer] == 0 and not made:
+            # made: the three who played played every card (the partner sat out)
+            seat = (c.declarer + 1) % 4
+            r = review_hand(g, seat=seat)
+            assert r.counted == (c.declarer,) and r.needed == 0 and r.taken == 0
+            partner_cards = set(Game(g.rules, seed=0, deal=g.deal).view(next(iter(out))).hand)
+            named = {p.card for p in r.plays} | {b for p in r.plays for b in p.best}
+            assert not named & partner_cards
+            made = True
+        if stopped and made:
+            return
+    raise AssertionError(f"in 300 deals: a misère stopped early {stopped}, made {made}")

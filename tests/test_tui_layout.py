@@ -1,0 +1,109 @@
+"""The terminal table's layout: what a seat's panel says of its voids, and every bid, card,
+seat and trick card in sight on small terminals and with six players."""
+
+from __future__ import annotations
+
+import pytest
+
+from fivehundred import Game, Rules
+from fivehundred.rng import Rng
+from fivehundred.tui import TableApp
+from fivehundred.tui import texts as tui_texts
+from fivehundred.tui.screens import Dialog
+from tuiclient import (
+    click,
+    label,
+    passer,
+    quick_app,
+    run,
+    screen_text,
+    settle,
+    take,
+)
+
+
+def test_a_seat_that_showed_out_of_a_suit_says_so() -> None:
+    rng = Rng(1)
+    for seed in range(50):
+        g = Game(Rules.preset("australian"), seed=seed)
+        while g.phase not in ("hand_over", "game_over"):
+            v = g.view(0)
+            void = next((s for s in range(1, 4) if v.shown_voids[s]), None)
+            if void is not None and v.phase == "play":
+                text = tui_texts.seat_text(v, void)
+                symbols = ["♠♣♦♥"["SCDH".index(x)] for x in v.shown_voids[void]]
+                assert "void in" in text and all(sym in text for sym in symbols)
+                assert "void in" not in tui_texts.seat_text(
+                    v, next(s for s in range(1, 4) if not v.shown_voids[s]))
+                return
+            legal = g.legal_actions()
+            g.apply("pass" if g.phase == "auction" and g.to_move != 0 and "pass" in legal
+                    else legal[rng.below(len(legal))])
+    raise AssertionError("nobody showed out in 50 deals")
+
+
+def _in_sight(app: TableApp, selector: str) -> None:
+    """Every widget ``selector`` finds is drawn, whole, inside the terminal."""
+    found = list(app.query(selector))
+    assert found, f"nothing matches {selector}"
+    for w in found:
+        r = w.region
+        assert r.width > 0 and r.height > 0 and app.screen.region.contains_region(r), (
+            f"{selector} ({w.id}) at {r} is not inside {app.screen.region}")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+def test_a_small_terminal_keeps_every_bid_card_seat_and_trick_card_in_sight(
+        size: tuple[int, int]) -> None:
+    async def go() -> None:
+        app = quick_app("australian", 5, "easy")
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            assert app.view().phase == "auction"
+            for selector in ("#bids Button", ".seat", "#status", "#hand Button", "#scores"):
+                _in_sight(app, selector)
+            await click(pilot, "#bid-10NT")           # nobody can bid over it here
+            await settle(app, pilot)
+            assert app.view().phase == "kitty"
+            _in_sight(app, "#hand Button")               # all thirteen
+            assert len(app.query("#hand Button")) == 13
+            seen_trick = 0
+            while app.game.phase == "kitty" or (app.game.phase == "play" and seen_trick < 3):
+                v = app.view()
+                if v.phase == "play" and v.trick:
+                    text = screen_text(app, ("#log",))
+                    for _, tok in v.trick:                # the trick is drawn on the cloth
+                        assert label(tok.split(":")[0]) in text, (tok, text)
+                    seen_trick += 1
+                await take(app, pilot, passer(v))
+                await settle(app, pilot)
+                if isinstance(app.screen, Dialog):
+                    break
+            assert seen_trick >= 1
+    run(go())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (130, 44)])
+def test_six_players_cards_on_the_cloth_never_cover_a_name(size: tuple[int, int]) -> None:
+    async def go() -> None:
+        app = quick_app("six_pairs", 5, "easy")
+        async with app.run_test(size=size) as pilot:
+            full = 0
+            while full < 2:
+                await settle(app, pilot)
+                if isinstance(app.screen, Dialog):
+                    await click(pilot, "#next")
+                    continue
+                v = app.view()
+                if v.phase == "play" and len(v.trick) >= 4:
+                    cloth = app.query_one("#cloth").region
+                    lines = screen_text(app).splitlines()[cloth.y:cloth.bottom]
+                    text = "\n".join(line[cloth.x:cloth.right] for line in lines)
+                    for s in range(6):
+                        if s != app.seat:
+                            assert app.narrator.names[s] in text, (s, text)
+                    for _, tok in v.trick:
+                        assert label(tok.split(":")[0]) in text, (tok, text)
+                    full += 1
+                await take(app, pilot, passer(v))
+    run(go())

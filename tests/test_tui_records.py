@@ -1,0 +1,189 @@
+"""The terminal table's game records: saved between hands and on request, resumed from a
+file (text or JSON) and saved back to it, a broken or finished one refused, a failed save
+keeping the record saved before."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual.widgets import RichLog
+
+from fivehundred import Game, Rules
+from fivehundred.record import dumps, loads, record_from_game, replay
+from fivehundred.rng import Rng
+from fivehundred.tui import TableApp, run_tui
+from fivehundred.tui.screens import Dialog
+from tuiclient import (
+    SIZE,
+    bidder,
+    click,
+    passer,
+    play_hands,
+    quick_app,
+    run,
+    screen_text,
+    settle,
+)
+
+
+def test_records_are_saved_between_hands_and_replay(tmp_path: Path) -> None:
+    async def go() -> None:
+        app = quick_app("classic3", 8, "easy", record_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("s")                   # mid-hand: a record holds every card
+            await pilot.pause()
+            assert list(tmp_path.iterdir()) == []
+            (tmp_path / f"fivehundred-{app.game.seed}.fhr").write_text("someone's file")
+            await play_hands(app, pilot, 1, passer, scan=False)
+            await click(pilot, "#save")
+            await settle(app, pilot)
+            saved = tmp_path / f"fivehundred-{app.game.seed}-1.fhr"
+            assert (tmp_path / f"fivehundred-{app.game.seed}.fhr").read_text() == (
+                "someone's file")
+            assert replay(loads(saved.read_text())).scores == app.game.scores
+            assert isinstance(app.screen, Dialog)        # the sheet is back after saving
+            assert app.game.phase == "hand_over"        # saved once: kept up to date
+            await click(pilot, "#next")
+            await play_hands(app, pilot, 1, passer, scan=False)
+            assert len(replay(loads(saved.read_text())).hand_results) == 2
+    run(go())
+
+
+def test_a_saved_game_resumes_and_saves_back_to_its_file(tmp_path: Path) -> None:
+    async def first() -> Path:
+        app = quick_app("australian", 13, "easy", record_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await play_hands(app, pilot, 1, bidder(Rng(6)), scan=False)
+            assert app.game.phase == "hand_over"
+            await click(pilot, "#save")
+            await settle(app, pilot)
+            return app.saved[13]
+
+    path = asyncio.run(first())
+    saved = replay(loads(path.read_text()))
+    assert saved.seed == 13                # the record carries the seed: the deals go on alike
+
+    async def second() -> None:
+        app = TableApp(saved.rules, bots="easy", pace=0, trick_pause=0, game=saved,
+                       record_file=path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert isinstance(app.screen, Dialog)          # the sheet of the saved hand
+            assert "Game resumed" in "\n".join(
+                strip.text for strip in app.query_one("#log", RichLog).lines)
+            await click(pilot, "#next")
+            await play_hands(app, pilot, 1, bidder(Rng(8)), scan=False)
+            await click(pilot, "#save")
+            await settle(app, pilot)
+            assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+            again = replay(loads(path.read_text()))
+            assert len(again.hand_results) == 2 and again.scores == app.game.scores
+            fresh = Game(saved.rules, seed=13)
+            assert again.past_hands[0].deal == fresh.deal      # the same seed's deals
+    run(second())
+
+
+def test_resuming_a_broken_or_finished_record_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.fhr"
+    broken.write_text("this is no record\n")
+    assert run_tui(Rules.preset("australian"), resume=str(broken)) == 2
+    assert f"cannot resume {broken}" in capsys.readouterr().err
+    assert broken.read_text() == "this is no record\n"            # kept as it was
+    assert run_tui(Rules.preset("australian"), resume=str(tmp_path / "none.fhr")) == 2
+    assert "cannot resume" in capsys.readouterr().err
+    g = Game(Rules.preset("australian", target=250), seed=1)
+    rng = Rng(3)
+    while g.phase != "game_over":
+        if g.phase == "hand_over":
+            g.next_hand()
+            continue
+        legal = g.legal_actions()
+        g.apply("pass" if g.phase == "auction" and "pass" in legal and rng.below(3)
+                else legal[rng.below(len(legal))])
+    over = tmp_path / "over.fhr"
+    over.write_text(dumps(record_from_game(g)))
+    assert run_tui(Rules.preset("australian"), resume=str(over)) == 2
+    assert "is over; nothing to resume" in capsys.readouterr().err
+
+
+def test_the_end_of_hand_sheet_answers_its_keys(tmp_path: Path) -> None:
+    async def go() -> None:
+        app = quick_app("classic3", 8, "easy", record_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await play_hands(app, pilot, 1, passer, scan=False)
+            assert isinstance(app.screen, Dialog) and "Next hand (n)" in screen_text(app)
+            await pilot.press("s")                       # saved, and the sheet comes back
+            await settle(app, pilot)
+            assert [p.name for p in tmp_path.iterdir()] == ["fivehundred-8.fhr"]
+            assert isinstance(app.screen, Dialog)
+            await pilot.press("n")                       # the next hand
+            await settle(app, pilot)
+            assert app.game.hand_number == 1 and app.game.phase != "hand_over"
+            await play_hands(app, pilot, 1, passer, scan=False)
+            await pilot.press("q")
+            await pilot.pause()
+        assert app.return_code == 0
+    run(go())
+
+
+def test_a_json_record_resumes_and_is_saved_back_as_json(tmp_path: Path) -> None:
+    from fivehundred.record import dumps_json, loads_json
+
+    g = Game(Rules.preset("classic3"), seed=21)
+    while g.phase != "hand_over":
+        acts = g.legal_actions()
+        g.apply(acts[0] if g.phase != "auction" or len(g.actions) == 0 else "pass")
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xef\xbb\xbf" + dumps_json(record_from_game(g)).encode())  # a BOM too
+    resumed = replay(loads_json(path.read_text(encoding="utf-8-sig")))
+
+    async def go() -> None:
+        app = TableApp(resumed.rules, bots="easy", pace=0, trick_pause=0, game=resumed,
+                       record_file=path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("n")
+            await play_hands(app, pilot, 1, passer, scan=False)
+            await pilot.press("s")
+            await settle(app, pilot)
+    run(go())
+    again = replay(loads_json(path.read_text(encoding="utf-8")))
+    assert len(again.hand_results) == 2 and again.seed == 21
+
+
+def test_resuming_reads_files_as_the_other_commands_do(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    binary = tmp_path / "b.fhr"
+    binary.write_bytes(b"\xf5\x00garbage")
+    assert run_tui(Rules.preset("australian"), resume=str(binary)) == 2
+    assert "not UTF-8 text" in capsys.readouterr().err
+    assert binary.read_bytes() == b"\xf5\x00garbage"
+
+
+def test_a_save_that_fails_keeps_the_record_saved_before(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    async def go() -> None:
+        app = quick_app("classic3", 8, "easy", record_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await play_hands(app, pilot, 1, passer, scan=False)
+            await pilot.press("s")
+            await settle(app, pilot)
+            path = tmp_path / "fivehundred-8.fhr"
+            before = path.read_text()
+            await pilot.press("n")
+            await settle(app, pilot)
+
+            def full(src: object, dst: object) -> None:
+                raise OSError(28, "No space left on device")
+
+            monkeypatch.setattr(os, "replace", full)        # the disk fills up
+            await play_hands(app, pilot, 1, passer, scan=False)   # saved again: it fails
+            assert path.read_text() == before                     # the first hand is kept
+            assert [p.name for p in tmp_path.iterdir()] == [path.name]
+    run(go())
