@@ -9,8 +9,9 @@ import pytest
 
 from fivehundred import Game, Rules, View
 from fivehundred.bots import BotError, Budget, make
+from fivehundred.bots.discards import discard_options
 from fivehundred.bots.hints import format_hint, hint
-from fivehundred.bots.pimc import CheaterBot, discard_options, outcome_value
+from fivehundred.bots.pimc import CheaterBot, outcome_value
 from fivehundred.bots.sampling import (
     _build,
     _deal_every_way,

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from itertools import combinations
 
 from .. import cards
 from ..actions import bid_strain, bid_tricks, is_trick_bid
@@ -31,6 +30,8 @@ from ..solver import Position, move_values, solve
 from ..tricks import TABLES
 from ..view import View
 from .base import BaseBot, Bot, Budget, Candidate, Clock, Decision, register
+from .bid_model import bid_action, bid_fit
+from .discards import best_keep, discard_options
 from .medium import play_decision
 from .sampling import World, every_world, sample_worlds
 
@@ -305,7 +306,7 @@ class PimcBot(BaseBot):
             return self._fallback(view, "out of time before an imagined deal was solved")
         cands: list[Candidate] = [Candidate("pass", 0.0, None, "baseline")]
         for tok in sorted(legal):
-            a = _bid_action(tok)
+            a = bid_action(tok)
             if a is None:
                 continue
             if is_trick_bid(a):
@@ -470,98 +471,10 @@ class PimcBot(BaseBot):
                 if seat == view.seat or (seat == misere_declarer and "misere" in tok):
                     continue
                 hand = w.game.deal.hands[seat]
-                logw += _bid_fit(hand, tok)
+                logw += bid_fit(hand, tok)
             out.append(math.exp(logw))
         return out
 
-
-def _bid_action(tok: str) -> int | None:
-    from ..actions import action_from_token
-
-    try:
-        return action_from_token(tok, auction=True)
-    except ValueError:
-        return None
-
-
-def strength(hand: int, strain: int) -> float:
-    """A rough count of the tricks a hand takes declaring ``strain`` (for bid inference)."""
-    t = TABLES[strain]
-    est = 0.0
-    for c in cards.iter_cards(hand):
-        e = t.eff_suit[c]
-        p = t.power[c]
-        if strain != NO_TRUMPS and e == strain:
-            est += 1.0 if p >= 129 else 0.6
-        elif strain == NO_TRUMPS and c == JOKER:
-            est += 1.0
-        elif c & 15 == cards.ACE:
-            est += 0.8
-        elif c & 15 == cards.KING:
-            est += 0.35
-    return est
-
-
-def _bid_fit(hand: int, tok: str) -> float:
-    """Log-weight of a hand given one bid or pass (a soft model of how people bid)."""
-    a = _bid_action(tok)
-    if a is None:
-        return 0.0
-    if is_trick_bid(a):
-        need = bid_tricks(a) - 2.5          # partner and kitty bring two or three tricks
-        short = max(0.0, need - strength(hand, bid_strain(a)))
-        return -0.5 * short * short
-    if tok == "pass":
-        best = max(strength(hand, s) for s in range(5))
-        over = max(0.0, best - 6.0)
-        return -0.5 * over * over
-    high = sum(1 for c in cards.iter_cards(hand) if c & 15 >= cards.QUEEN or c == JOKER)
-    return -0.5 * max(0, high - 2) ** 2     # misère: few high cards
-
-
-# ----------------------------------------------------------------------------- discards
-
-
-def best_keep(hand: int, strain: int, n_out: int, misere: bool) -> int:
-    """A sensible hand to keep after discarding ``n_out`` cards (the first of the options)."""
-    return discard_options(hand, strain, n_out, misere)[0]
-
-
-def discard_options(hand: int, strain: int, n_out: int, misere: bool) -> list[int]:
-    """A few sensible hands to keep: lowest side cards out, or a short side suit voided.
-
-    Misère throws the highest cards instead.
-    """
-    t = TABLES[strain]
-    items = list(cards.iter_cards(hand))
-    if n_out <= 0:
-        return [hand]
-    if misere:
-        items.sort(key=lambda c: (-(c & 15) if c != JOKER else -99, c))
-        return [hand & ~sum(1 << c for c in items[:n_out])]
-
-    def weak_first(c: int) -> tuple[int, int]:
-        trump = strain != NO_TRUMPS and t.eff_suit[c] == strain
-        return (1 if trump or c == JOKER else 0, t.power[c])
-
-    base = sorted(items, key=weak_first)
-    options = [hand & ~sum(1 << c for c in base[:n_out])]
-    # void a short side suit when its cards fit in the discard
-    for e in range(4):
-        if e == strain:
-            continue
-        suit = [c for c in items if t.eff_suit[c] == e and c != JOKER]
-        if 0 < len(suit) <= n_out and not any(c & 15 == cards.ACE for c in suit):
-            rest = [c for c in base if c not in suit][: n_out - len(suit)]
-            keep = hand & ~sum(1 << c for c in suit + rest)
-            if keep not in options:
-                options.append(keep)
-    # and the weakest cards of the two shortest side suits, if different
-    for combo in combinations(base[: n_out + 2], n_out):
-        keep = hand & ~sum(1 << c for c in combo)
-        if keep not in options and len(options) < 4:
-            options.append(keep)
-    return options[:4]
 
 
 # ----------------------------------------------------------------------------- cheater
@@ -601,4 +514,4 @@ def _cheater(seed: int, budget: Budget) -> Bot:
     return CheaterBot(seed=seed, budget=budget)
 
 
-__all__ = ["CheaterBot", "PimcBot", "discard_options", "outcome_value", "strength"]
+__all__ = ["CheaterBot", "PimcBot", "outcome_value"]
