@@ -1,7 +1,7 @@
 """The browser game on a phone, held upright (390x844) and on its side (844x390): everything on
 the screen and nothing covering anything else, every control big enough for a finger (the
-lobby's too), the call panel's cards, the hint clear of the trick and of the bid panel, the
-sheet in sight, every seat's bid in sight (and at 1280x800).
+lobby's too), the call panel's cards, the hint clear of the trick and of the bid panel (and
+whole while discarding), the sheet in sight, every seat's bid in sight (and at 1280x800).
 
 The fixtures are in conftest.py, the helpers in browser.py and layout_probes.py.
 """
@@ -231,3 +231,33 @@ def test_a_hint_asked_for_as_the_cards_come_in_keeps_clear_of_them(server: str,
         for card in cards:
             assert not meet(card, hint), f"the hint {hint} covers a card: {card}"
 
+
+@pytest.mark.parametrize(("preset", "phone"), [
+    ("australian", "sideways"), ("five_called", "sideways"), ("six_pairs", "sideways"),
+    ("six_pairs", "upright")])
+def test_a_phone_shows_the_hint_whole_while_discarding(server: str, preset: str,
+                                                       phone: str) -> None:
+    """On a phone, the hint asked for while discarding (the kitty in the hand) shows its advice
+    and its first choice unscrolled, and covers no seat, no plaque, no card of the hand (nor
+    where a picked card lifts), nor the kitty's panel or the bar above the hand (six-handed on
+    its side it had 88 px, its choices out of sight)."""
+    with phone_page(phone) as page:
+        start_game(page, server, preset)
+        wait_turn(page)
+        bid_ten_no_trumps(page)                     # nobody bids over it: the kitty is yours
+        page.wait_for_selector("#discard-button", state="visible")
+        page.wait_for_timeout(600)
+        page.click("#quick-hint")
+        page.wait_for_selector("#hint .hint-words", timeout=60_000)
+        page.wait_for_timeout(400)
+        in_sight(page, ".hint-words", "#hint")
+        in_sight(page, ".hint-table tbody tr:first-child", "#hint")
+        found = page.evaluate(LAYOUT_PROBLEMS)
+        assert found["cards"] == 13 and found["buttons"] == 1
+        assert not found["out"], found["out"]
+        assert not small_taps(page)
+        hint = page.locator("#hint").bounding_box()
+        assert hint is not None
+        for card in boxes(page, "#hand .hand-card"):
+            lifted = {**card, "y": card["y"] - 24, "height": card["height"] + 24}
+            assert not meet(hint, lifted), f"the hint {hint} covers a card as it lifts: {card}"
