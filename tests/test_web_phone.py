@@ -240,7 +240,8 @@ def test_a_phone_shows_the_hint_whole_while_discarding(server: str, preset: str,
     """On a phone, the hint asked for while discarding (the kitty in the hand) shows its advice
     and its first choice unscrolled, and covers no seat, no plaque, no card of the hand (nor
     where a picked card lifts), nor the kitty's panel or the bar above the hand (six-handed on
-    its side it had 88 px, its choices out of sight)."""
+    its side it had 88 px, its choices out of sight); picking three cards moves it not at all
+    (it rose by their lift again, 19 px)."""
     with phone_page(phone) as page:
         start_game(page, server, preset)
         wait_turn(page)
@@ -261,3 +262,12 @@ def test_a_phone_shows_the_hint_whole_while_discarding(server: str, preset: str,
         for card in boxes(page, "#hand .hand-card"):
             lifted = {**card, "y": card["y"] - 24, "height": card["height"] + 24}
             assert not meet(hint, lifted), f"the hint {hint} covers a card as it lifts: {card}"
+        for el in page.query_selector_all("#hand .hand-card")[-3:]:
+            el.click()                              # picked: they lift into the room kept
+        page.wait_for_timeout(800)
+        moved = page.locator("#hint").bounding_box()
+        assert moved is not None
+        assert abs(moved["y"] - hint["y"]) <= 1 and abs(moved["height"] - hint["height"]) <= 1, (
+            f"picking cards moved the hint from {hint} to {moved}")
+        for card in boxes(page, "#hand .hand-card"):
+            assert not meet(moved, card), f"the hint {moved} covers a picked card: {card}"

@@ -240,10 +240,15 @@ export class HintView {
    * lift, the room of the trick in play, and the bar above the hand (tools). */
   obstacles(panelBox) {
     const phase = document.body.dataset.phase;
-    const cards = union(shownBoxes("#hand .hand-card"));
-    // a card lifts when it may be played or is picked for the kitty
+    const shown = [...document.querySelectorAll("#hand .hand-card")].filter(onShow);
+    const cards = union(shown.map((e) => box(e.getBoundingClientRect())));
+    // a card lifts when it may be played or is picked for the kitty: room for that above
+    // where the cards rest (one already up is moved by its --lift), so picking one moves
+    // nothing
     const lift = phase === "kitty" ? 24 : phase === "play" ? 16 : 0;
-    const hand = cards ? box(cards.left, cards.top - lift, cards.right, cards.bottom) : null;
+    const rest = Math.min(...shown.map((e) => e.getBoundingClientRect().top
+      + (parseFloat(getComputedStyle(e).getPropertyValue("--lift")) || 0)));
+    const hand = cards ? box(cards.left, Math.min(cards.top, rest - lift), cards.right, cards.bottom) : null;
     const fixed = [
       ...seatBoxes(),
       ...shownBoxes("#scores, #contract, #menu-button, #away-banner, #status"),
