@@ -1,5 +1,6 @@
 """Game records: byte-identical round trips under every preset, one-seat records that leak
-nothing, replays that reproduce the game, precise errors, the golden record and the CLI."""
+nothing, replays that reproduce the game, the golden record and the CLI (malformed records:
+test_record_errors.py)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,11 @@ import json
 import random
 import re
 from collections import Counter
-from functools import cache
 from pathlib import Path
 
 import pytest
 
 from fivehundred import Game, RecordError, Rules
-from fivehundred.actions import ALONE, MISERE, OPEN_MISERE, PASS, is_trick_bid
 from fivehundred.cards import JOKER, tokens
 from fivehundred.cli import main
 from fivehundred.record import (
@@ -36,44 +35,10 @@ from fivehundred.record import (
     sort_cards,
 )
 from fivehundred.rules import PRESET_NAMES
+from recordgames import GOLDEN, choose, played
 
-DATA = Path(__file__).parent / "data"
-GOLDEN = DATA / "australian_seed7.fhr"
 SEEDS = (0, 1, 2, 3)
 CUT = 57  # actions after which the "unfinished" games stop: mid-hand, often mid-trick
-
-
-def choose(g: Game, rng: random.Random) -> int:
-    """A seeded random legal action: mostly pass in the auction, else a low bid or a misère."""
-    ids = g.legal_action_ids()
-    if g.phase == "auction":
-        r = rng.random()
-        if r < 0.75:
-            return PASS
-        low = [a for a in ids if is_trick_bid(a)][:3]
-        misere = [a for a in ids if a in (MISERE, OPEN_MISERE)]
-        if misere and (r > 0.96 or not low):
-            return rng.choice(misere)
-        return rng.choice(low or [PASS])
-    if g.phase == "call" and rng.random() < 0.3:
-        return ALONE
-    return rng.choice(ids)
-
-
-@cache
-def played(preset: str, seed: int, max_actions: int | None = None) -> Game:
-    """A game of ``preset`` played by the seeded policy to its end (or ``max_actions``)."""
-    g = Game(Rules.preset(preset), seed=seed)
-    rng = random.Random(seed)
-    n = 0
-    while g.phase != "game_over" and (max_actions is None or n < max_actions):
-        if g.phase == "hand_over":
-            g.next_hand()
-            continue
-        g.apply(choose(g, rng))
-        n += 1
-    return g
-
 
 GAMES = [(p, s, m) for p in PRESET_NAMES for s in SEEDS for m in (None, CUT)]
 
@@ -351,203 +316,6 @@ def test_golden_record_is_the_seeded_game() -> None:
     rec = loads(GOLDEN.read_text(encoding="utf-8"))
     again = record_from_game(played("australian", 7), tags=rec.tags)
     assert again == rec
-
-
-# ---------------------------------------------------------------------- malformed records
-
-
-@pytest.fixture(scope="module")
-def good() -> str:
-    return GOLDEN.read_text(encoding="utf-8")
-
-
-def _line(text: str, prefix: str, nth: int = 0) -> str:
-    return [ln for ln in text.splitlines() if ln.startswith(prefix)][nth]
-
-
-def _bad(text: str, pattern: str) -> None:
-    with pytest.raises(RecordError, match=pattern):
-        replay(loads(text))
-
-
-def test_bad_tags(good: str) -> None:
-    _bad(good.replace('[Date "2026.11.29"]', "[Date 2026.11.29]"),
-         r"line 4: expected a tag pair like \[Name \"value\"\], got '\[Date 2026.11.29\]'")
-    _bad(good.replace('[Date "2026.11.29"]', '[Date "29/11/2026"]'),
-         r"line 4: tag Date: expected YYYY.MM.DD")
-    _bad(good.replace('[Date "2026.11.29"]', '[Seed "8"]'), r"line \d: tag Seed: given twice")
-    _bad(good.replace('[Date "2026.11.29"]', '[Date "a\\nb"]'), r"line 4: unknown escape \\n")
-    _bad(good.replace('[Seats "North,East,South,West"]', '[Seats "North,South"]'),
-         r"line 3: tag Seats: expected 4 comma-separated names")
-    _bad(good.replace('[Result "1"]', '[Result "2"]'), r"line 6: tag Result: expected the "
-         r"winning side \(0 to 1\)")
-    _bad(good.replace('[Result "1"]', '[Result "0"]'),
-         r"the Result tag says '0', the engine says '1'")
-    _bad(good.replace("players=4,", "players=7,"), r"line 1: tag Rules: players=7")
-    _bad(good[good.index("\n") + 1 :], r"Rules .* is missing")
-    seed = _line(good, "[Seed ")
-    _bad(good.replace(seed, '[Seed "' + "9" * 5000 + '"]'),
-         r"tag Seed: expected a whole number of at most 20 digits")
-    _bad(good.replace(seed, '[Seed "7.5"]'), r"tag Seed: expected a whole number")
-
-
-def test_bad_cards(good: str) -> None:
-    seat0 = _line(good, "Seat 0 ")  # line 9: Seat 0 9S 7S 6S QD 6D 4D KH QH 8H 7H
-    seat1 = _line(good, "Seat 1 ")
-    _bad(good.replace(seat0, seat0.replace(" QD ", " QX ")),
-         r"line 10: hand 1, seat 0's cards: not a card: 'QX'")
-    _bad(good.replace(seat0, seat0.replace(" QD ", " 2D ")),
-         r"line 10: hand 1, seat 0's cards: card 2D is not in the 43 pack")
-    _bad(good.replace(seat1, seat1.replace(" 8D ", " QD ")),
-         r"line 11: hand 1, seat 1's cards: card QD appears twice \(seat 0's cards and "
-         r"seat 1's cards\)")
-    _bad(good.replace(seat0, seat0.replace(" QD", "")),
-         r"line 10: hand 1, seat 0's cards: 9 cards, expected 10")
-    _bad(good.replace(seat0, seat0 + " 5S"),
-         r"line 10: hand 1, seat 0's cards: 11 cards, expected 10")
-    kitty = _line(good, "Kitty ")
-    _bad(good.replace(kitty, kitty.rsplit(" ", 1)[0]),
-         r"line 14: hand 1, the kitty: 2 cards, expected 3")
-    _bad(good.replace(seat1, "Seat 1 ?"), r"line 11: hand 1, seat 1's cards: unseen \(\?\) cards "
-         r"are only for one seat's view")
-
-
-def test_bad_structure(good: str) -> None:
-    _bad(good.replace("Hand 2\n", "Hand 3\n"), r"line \d+: hand 2: expected 'Hand 2'")
-    _bad(good.replace("Dealer 0\n", "Dealer 1\n", 1),
-         r"line \d+: hand 2, dealer: the deal passes left: after dealer 3 comes dealer 0, not 1")
-    _bad(good.replace("Seat 2 ", "Seat 3 ", 1), r"line 12: hand 1: expected seat 2's cards")
-    _bad(good.replace("Kitty ", "Kity ", 1), r"line 14: hand 1: expected 'Kitty \.\.\.'")
-    passes = "Auction 0:pass 1:pass 2:pass 3:pass"
-    _bad(good.replace(passes, passes + " 0:pass", 1),
-         r"line 15: hand 1, action 5 \(pass\): the auction was over after 4 calls")
-    _bad(good.replace(passes, passes.replace("3:pass", "3:AS"), 1),
-         r"line 15: hand 1, action 4 \(AS\): 'AS' is not a bid")
-    _bad(good.replace(passes, "Auction 0:pass 2:pass 1:pass 3:pass", 1),
-         r"line 15: hand 1, action 2 \(pass\): it is seat 1's turn to speak, not seat 2's")
-    result = _line(good, "Result 7C by 0 made")
-    _bad(good.replace(result + "\n", ""), r"line \d+: hand 5, result: the hand is over: its result "
-         r"is missing")
-    _bad(good.rstrip("\n") + "\n\nHand 10\nDealer 0\n",
-         r"line \d+: hand 10: the record ends early: expected 'Seat 0 \.\.\.'")
-    _bad(good + "stray line\n", r"line 162: hand 9: unexpected line 'stray line'")
-    _bad(good + "\nstray line\n", r"line 163: hand 9: unexpected line 'stray line'")
-
-
-def test_bad_play(good: str) -> None:
-    trick = _line(good, "Trick 2 ", 0)  # Trick 2 1:7D 2:9D 3:AD 0:KD -> 3 (hand 4)
-    m = re.match(r"Trick 2 (\d):(\S+) (\d):(\S+) (.*) -> (\d)$", trick)
-    assert m
-    swapped = f"Trick 2 {m[3]}:{m[4]} {m[1]}:{m[2]} {m[5]} -> {m[6]}"
-    _bad(good.replace(trick, swapped), r"line \d+: hand 4, action \d+ \(\S+\): it is seat "
-         r"\d's turn, not seat \d's \(the winner of the last trick leads\)")
-    wrong = f"{trick[:-1]}{(int(trick[-1]) + 1) % 4}"
-    _bad(good.replace(trick, wrong), r"line \d+: hand 4: trick 2 is won by seat \d, not \d")
-    discard = good[good.index("Discards ", good.index("Hand 4\n")):].split()[1]
-    _bad(good.replace(trick, trick.replace(" -> ", f" 1:{discard} -> ")),
-         r"line \d+: hand 4: trick 2 has 5 cards, but 4 seats play to each trick here")
-    _bad(good.replace(trick, trick.replace("Trick 2", "Trick 3")),
-         r"line \d+: hand 4: expected 'Trick 2'")
-    first = _line(good, "Trick 1 ", 0)
-    card = first.split()[3].split(":")[1]
-    _bad(good.replace(trick, trick.replace(m[4], card)),
-         rf"line \d+: hand 4, action \d+ \({card}\): {card} was played already \(trick 1\)")
-
-
-def test_illegal_action_is_reported_by_replay(tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
-    g = Game(Rules.preset("classic4"), seed=5)
-    rng = random.Random(5)
-    while True:  # play on until a seat follows to a trick holding a card it may not play
-        if g.phase == "hand_over":
-            g.next_hand()
-        if g.phase == "play" and g.trick:
-            assert g.to_move is not None
-            bad = sorted(set(g.hand_tokens(g.to_move)) - set(g.legal_actions()))
-            if bad:
-                break
-        g.apply(choose(g, rng))
-    rec = record_from_game(g)
-    last = rec.hands[-1]
-    rec = dataclasses.replace(rec, hands=(*rec.hands[:-1],
-                                          dataclasses.replace(last, play=(*last.play, bad[0]))))
-    text = dumps(rec)
-    assert loads(text) == rec
-    hand, action = len(rec.hands), len(rec.hands[-1].actions)
-    want = rf"hand {hand}, action {action} \({bad[0]}\): must follow \w+"
-    with pytest.raises(RecordError, match=want):
-        replay(loads(text))
-    path = tmp_path / "bad.fhr"
-    path.write_text(text, encoding="utf-8")
-    assert main(["replay", str(path)]) == 2
-    out = capsys.readouterr()
-    assert out.out == ""
-    assert re.search(want, out.err)
-    assert "Traceback" not in out.err
-
-
-def test_illegal_bid_is_reported_by_replay(good: str) -> None:
-    row = "Auction 0:6C 1:6D 2:6H 3:7C"  # hand 9: make 1's bid lower than 0's
-    assert row in good
-    _bad(good.replace(row, "Auction 0:6C 1:6S 2:6H 3:7C"),
-         r"hand 9, action 2 \(6S\): 6S does not rank above 6C")
-
-
-def test_wrong_results(good: str) -> None:
-    res = _line(good, "Result 7C by 0 made")  # 7C by 0 made; tricks 5 0 2 3; points 160 30; ...
-    _bad(good.replace(res, res.replace("points 160 30", "points 160 40")),
-         r"line \d+: hand 5, result: points 160 40 recorded, but these tricks score 160 30")
-    _bad(good.replace(res, res.replace("tricks 5 0 2 3", "tricks 5 1 1 3")),
-         r"line \d+: hand 5, result: tricks 5 1 1 3 recorded, but the play gives 5 0 2 3")
-    _bad(good.replace(res, res.replace("made", "failed")),
-         r"line \d+: hand 5, result: made=False recorded, but the contract was made")
-    _bad(good.replace(res, res.replace("7C by 0", "7C by 2")),
-         r"line \d+: hand 5, result: the result says 7C by 2, the auction gives 7C by 0")
-    _bad(good.replace(res, res.replace("totals 0 100", "totals 0 90")),
-         r"line \d+: hand 5, result: totals 0 90 recorded, but the previous totals and this "
-         r"hand's points make 0 100")
-    _bad(good.replace(res, res.replace("; points", " points")),
-         r"line \d+: hand 5: expected a result like")
-
-
-def test_replay_checks_the_exposed_hand(good: str) -> None:
-    exposed = _line(good, "Exposed ")
-    _bad(good.replace(exposed, exposed.replace("7S ", "")),
-         r"hand 8: the exposed hand is recorded as JC 7C .*, but the play shows 7S JC")
-
-
-def test_bad_json() -> None:
-    js = dumps_json(record_from_game(played("six_pairs", 2)))
-    cases = {
-        "{": r"not JSON: Expecting property name",
-        js.replace('"format": "fivehundred-record"', '"format": "pbn"'): r"\$\.format: expected",
-        js.replace('"version": 1', '"version": 2'): r"\$\.version: this reader knows version 1",
-        js.replace('"dealer"', '"dealr"', 1): r"\$\.hands\[0\]: unknown key 'dealr'",
-        js.replace('"call": null,', '', 1): r"\$\.hands\[0\]: missing key 'call'",
-        js.replace('"dealer": ', '"dealer": 0.5 + ', 1): r"not JSON",
-        js.replace('"viewpoint": null', '"viewpoint": "0"'): r"\$\.viewpoint: expected a whole",
-        js.replace('"tags": [', '"tags": [["A"], ', 1): r"\$\.tags\[0\]: expected a \[name",
-        js.replace('"auction": [', '"auction": [7, ', 1): r"\$\.hands\[0\]\.auction\[0\]: expected "
-                                                          r"a string",
-        js.replace('"format"', '"format": "x", "format"', 1): r"key 'format' is given twice",
-    }
-    for text, pattern in cases.items():
-        with pytest.raises(RecordError, match=pattern):
-            loads_json(text)
-    first = json.loads(js)["hands"][0]["cards"][0][0]
-    with pytest.raises(RecordError, match=rf"hand 1, seat 1's cards: card {first} appears "
-                       r"twice .*\(at \$\.hands\[0\]\.cards\[1\]\)"):
-        loads_json(js.replace(f'["{json.loads(js)["hands"][0]["cards"][1][0]}"',
-                              f'["{first}"', 1))
-
-
-def test_text_reading_is_lenient_where_harmless(good: str) -> None:
-    seat0 = _line(good, "Seat 0 ")
-    messy = "\n" + good.replace("\n\n", "\n \n\n").replace(
-        seat0, "  Seat 0 " + " ".join(reversed(seat0.split()[2:])).lower() + "  ")
-    messy = messy.replace("Auction 0:6C 1:6D 2:6H 3:7C\nAuction ", "Auction 0:6c 1:6d 2:6h 3:7c ")
-    assert messy != good
-    assert dumps(loads(messy)) == good
 
 
 # ---------------------------------------------------------------------- the command

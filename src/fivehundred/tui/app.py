@@ -24,14 +24,11 @@ from textual.widgets import Button, Footer, Header, RichLog, Static
 
 from ..bots.base import Bot, Budget, make_player
 from ..bots.hints import format_hint, hint
-from ..clitools import write_whole
 from ..console.display import pretty, sort_tokens
 from ..console.narration import Narrator
 from ..console.opponent import opponent_seed
 from ..errors import FiveHundredError
 from ..game import Game
-from ..record import dumps, dumps_json, record_from_game
-from ..record.files import is_json, read_text
 from ..rules import Rules
 from ..solver.analysis import ReviewError, review_hand
 from ..view import View
@@ -39,6 +36,7 @@ from ..web.options import rules_label
 from ..web.state import action_words, bid_grid, display_strain, status_line
 from . import texts
 from .cloth import Cloth
+from .record_files import RecordFiles
 from .screens import (
     every_card_dialog,
     game_over_dialog,
@@ -92,15 +90,12 @@ class TableApp(App[int]):
         self.narrator = Narrator(rules, seat)
         #: The seats along the top: clockwise from your left.
         self.others = [(seat + k) % rules.players for k in range(1, rules.players)]
-        self.saved: dict[int, Path] = {}       # game seed -> the record file written for it
         self._new_game(seed, game)
         self.resumed = record_file is not None
-        #: a resumed game is saved where it came from, in its format: the JSON records'
-        #: files (read once, here), written as JSON again
-        self.json_files = ({record_file} if record_file is not None
-                           and is_json(self._saved_text(record_file)) else set())
-        if record_file is not None:
-            self.saved[self.game.seed] = record_file
+        #: the records' files (record_files.py): a resumed game is saved where it came from
+        self.records = RecordFiles(self.record_dir, record_file, self.game.seed)
+        self.saved = self.records.saved        # game seed -> the record file written for it
+        self.json_files = self.records.json_files
 
     # ---------------------------------------------------------------- the game and the bots
 
@@ -575,33 +570,14 @@ class TableApp(App[int]):
             self.notify("A record holds every card, so it is saved between hands: "
                         "finish this hand first.", severity="warning", timeout=6)
             return
-        path = self.saved.get(self.game.seed)
-        if path is None:
-            path = self.record_dir / f"fivehundred-{self.game.seed}.fhr"
-            k = 1
-            while path.exists():       # never overwrite a file this table did not write
-                path = self.record_dir / f"fivehundred-{self.game.seed}-{k}.fhr"
-                k += 1
+        path = self.records.path(self.game.seed)
         try:
-            record = record_from_game(self.game)
-            # a resumed JSON record is kept JSON; the file is replaced whole, never left half
-            # written (a full disk must not cost the game saved before)
-            text = dumps_json(record) if path in self.json_files else dumps(record)
-            write_whole(path, text)
+            self.records.write(self.game, path)    # (and remembers the file for this game)
         except OSError as e:
             self.notify(f"Could not save the record: {e}", severity="error", timeout=8)
             return
-        self.saved[self.game.seed] = path
         self._say(f"Saved the record to {escape(str(path))}")
         self.notify(f"Saved to {path}")
-
-    @staticmethod
-    def _saved_text(path: Path) -> str:
-        """The record file already there ("" if none or unreadable)."""
-        try:
-            return read_text(str(path)) if path.exists() else ""
-        except FiveHundredError:
-            return ""
 
     def action_rules(self) -> None:
         """Show every option of this table's rules."""
