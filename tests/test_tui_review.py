@@ -170,3 +170,27 @@ def test_no_review_of_a_hand_with_unseen_cards() -> None:
         if stopped and made:
             return
     raise AssertionError(f"in 300 deals: a misère stopped early {stopped}, made {made}")
+
+
+def test_the_declarers_review_dialog_sets_his_discard_beside_the_best() -> None:
+    from rich.text import Text
+
+    from fivehundred.console.narration import Narrator
+    from fivehundred.tui.screens import review_dialog
+
+    g = Game(Rules.preset("australian"), seed=4)
+    g.apply("10NT")                         # seat 1 speaks first here; the rest pass
+    rng = Rng(4)
+    while g.phase not in ("hand_over", "game_over"):
+        legal = g.legal_actions()
+        g.apply("pass" if g.phase == "auction" else legal[rng.below(len(legal))])
+    c = g.contract
+    assert c is not None
+    r = review_hand(g, c.declarer)
+    assert r.discard is not None
+    body = review_dialog(r, Narrator(g.rules, c.declarer)).body
+    plain = Text.from_markup(body).plain
+    assert "Your discard (" in plain and "double dummy" in plain
+    other = (c.declarer + 1) % 4
+    body = review_dialog(review_hand(g, other), Narrator(g.rules, other)).body
+    assert "discard" not in Text.from_markup(body).plain

@@ -430,3 +430,34 @@ def test_tab_goes_along_the_hand_in_the_order_shown_after_a_drag(page: Page,
         page.keyboard.press("Tab")
         tabbed.append(page.evaluate("document.activeElement.dataset.card"))
     assert tabbed == after
+
+
+def test_the_discard_line_reads_as_the_analysis_writes_it(page: Page, server: str) -> None:
+    """The review's line on your discard, built by the page from the message, says what
+    ``DiscardVerdict.text`` says in every case (cards as the page shows them)."""
+    from fivehundred.cards import SUIT_SYMBOLS
+    from fivehundred.solver.analysis import DiscardVerdict
+
+    cases = [DiscardVerdict(False, ("4C", "10D", "6H"), ("AC", "7C", "JK"), 6, 8, True),
+             DiscardVerdict(False, ("4C", "5C", "6H"), ("4C", "5C", "6H"), 7, 7, True),
+             DiscardVerdict(False, ("4C", "5C", "6H"), ("4C", "5C", "6H"), 7, 7, False),
+             DiscardVerdict(False, ("4C", "5C", "6H"), ("AS", "5C", "6H"), 7, 9, False),
+             DiscardVerdict(True, ("AS", "KS", "QH"), ("AS", "KS", "QH"), 0, 0, True),
+             DiscardVerdict(True, ("AS", "KS", "QH"), ("AS", "KH", "QH"), 2, 0, True),
+             DiscardVerdict(True, ("AS", "KS", "QH"), ("AS", "KS", "QH"), 1, 1, True),
+             DiscardVerdict(True, ("AS", "KS", "QH"), ("AS", "KS", "QH"), 1, 1, False),
+             DiscardVerdict(False, ("4C", "5C", "6H"), (), None, 7, False)]
+    page.goto(server)
+    shown = page.evaluate("""async (cases) => {
+      const {discardLine} = await import('/static/dialogs.js');
+      return cases.map((d) => {
+        const p = document.createElement('p');
+        p.append(...discardLine(d));
+        return p.textContent;
+      });
+    }""", [c.to_dict() for c in cases])
+
+    def card(tok: str) -> str:
+        return "Joker" if tok == "JK" else tok[:-1] + SUIT_SYMBOLS["SCDH".index(tok[-1])]
+
+    assert shown == [c.text("Your", card) for c in cases]

@@ -17,6 +17,7 @@ from fivehundred.web.store import Store
 from fivehundred.web.table import Table
 from helpers import hidden_cards
 from webclient import (
+    Msg,
     Seat,
     card_strings,
     connect,
@@ -376,6 +377,38 @@ def test_review_of_a_played_hand_names_only_cards_played() -> None:
         for p in r["plays"]:
             assert p["cost"] is not None and p["cost"] >= 0
             assert (p["cost"] == 0) == (p["card"] in p["best"])
+        assert end["view"]["contract"]["declarer"] != you
+        assert r["discard"] is None, "only the declarer saw the kitty: nothing of it for you"
+
+
+def test_the_declarers_review_sets_his_discard_beside_the_best() -> None:
+    """You bid 10NT (no bot outbids it here), discard and play: your review then sets your
+    discard beside the best one, naming only cards you held or saw in the kitty."""
+    def bid_high(m: Msg) -> Msg:
+        v = m["view"]
+        if v["phase"] == "auction" and "10NT" in v["legal"]:
+            return {"type": "act", "action": "10NT"}
+        return simple_action(m)
+
+    with seated(seed=12) as (_, _, seat):
+        saw: set[str] = set()
+
+        def bid_and_watch(m: Msg) -> Msg:
+            if m["view"]["phase"] == "kitty":
+                saw.update(m["view"]["hand"])           # your hand with the kitty in it
+            return bid_high(m)
+
+        end = play_hand(seat, bid_and_watch)
+        you = end["you"]
+        assert end["view"]["contract"]["declarer"] == you and saw
+        r = _review(seat)
+        assert r["type"] == "review", r
+        d = r["discard"]
+        assert d is not None and d["misere"] is False
+        assert len(d["discarded"]) == 3 and set(d["discarded"]) <= saw
+        assert set(d["best"]) <= saw and len(d["best"]) == 3
+        assert d["tricks"] == r["double_dummy"]
+        assert d["best_tricks"] >= d["tricks"] and d["complete"] is True
 
 
 def _review(seat: Seat, **extra: object) -> dict[str, Any]:

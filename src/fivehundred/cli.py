@@ -81,6 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("--plays", action="store_true",
                          help="every card played beside double dummy's best there: what "
                               "each cost, trick by trick")
+    analyse.add_argument("--kitty", action="store_true",
+                         help="each seat as declarer with the kitty and its best discard: "
+                              "the highest contract it makes (seconds a deal at four hands)")
     analyse.add_argument("--nodes", type=ct.whole(0, ct.MAX_NODES), default=None,
                          help="node budget of each search (default 5,000,000; 0: none; at "
                               f"most {ct.MAX_NODES:,})")
@@ -214,7 +217,8 @@ def _main(argv: Sequence[str] | None) -> int:
         from .solver.analysis import analyse_main
 
         return analyse_main(args.file, as_json=args.json, hand=args.hand, action=args.action,
-                            nodes=args.nodes, seconds=args.seconds, plays=args.plays)
+                            nodes=args.nodes, seconds=args.seconds, plays=args.plays,
+                            kitty=args.kitty)
     if args.command == "hint":
         from .hint_cli import hint_main
 

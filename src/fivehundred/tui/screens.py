@@ -133,6 +133,8 @@ def review_dialog(r: HandReview, n: Narrator) -> Dialog:
                          + ("could be made." if r.double_dummy >= r.needed
                             else "could not be made against the best defence."))
     lines.append(f"In the play {who} took {r.taken}.")
+    if r.discard is not None:
+        lines.append(r.discard.text("Your", texts.card_markup))   # (fixed words and cards)
     lines.append("")
     if not r.plays:
         lines.append("You played no card this hand.")

@@ -25,6 +25,8 @@ is the same play (it shows his hand, but double dummy sees every card anyway).
 Pieces, one concern each:
 
 * :mod:`.ddtable`: :class:`DDTable` and :func:`dd_table`, a deal's double-dummy table.
+* :mod:`.kitty`: :class:`KittyTable` and :func:`kitty_table`, the same with the kitty: each
+  seat as declarer takes it up and keeps its best hand (``analyse --kitty``).
 * :mod:`.values`: :func:`card_values`, :func:`best_cards` and :class:`PositionValues`, a play
   position's cards valued.
 * :mod:`.records`: :func:`analyse_record` (:class:`HandAnalysis`, :class:`SideResult`) and
@@ -42,6 +44,7 @@ from .cli import CLI_BUDGET, analyse_main
 from .common import AnalysisError, Progress
 from .ddtable import STRAIN_LABELS, DDTable, dd_table
 from .inputs import analyse_deal, deal_from_json, load_input
+from .kitty import DiscardVerdict, KittyCell, KittyTable, best_discard, kitty_table
 from .records import HandAnalysis, SideResult, analyse_action, analyse_record
 from .review import HandReview, ReviewedPlay, ReviewError, review_hand, reviewed_plays
 from .values import PositionValues, best_cards, card_values, position_values
@@ -51,8 +54,11 @@ __all__ = [
     "STRAIN_LABELS",
     "AnalysisError",
     "DDTable",
+    "DiscardVerdict",
     "HandAnalysis",
     "HandReview",
+    "KittyCell",
+    "KittyTable",
     "PositionValues",
     "Progress",
     "ReviewError",
@@ -63,9 +69,11 @@ __all__ = [
     "analyse_main",
     "analyse_record",
     "best_cards",
+    "best_discard",
     "card_values",
     "dd_table",
     "deal_from_json",
+    "kitty_table",
     "load_input",
     "position_values",
     "review_hand",

@@ -15,6 +15,7 @@ from ..limits import LimitError, check_limits
 from .common import AnalysisError, Progress, _label, _names
 from .ddtable import _hand_lines
 from .inputs import analyse_deal, load_input
+from .kitty import kitty_table
 from .records import analyse_action, analyse_record
 
 #: The node budget of each search ``fivehundred analyse`` runs unless ``--nodes`` says
@@ -86,10 +87,13 @@ def _progress(what: str) -> Progress | None:
 
 
 def _run(path: str, as_json: bool, hand: int | None, action: int | None,
-         limits: _Limits, plays: bool = False) -> str:
+         limits: _Limits, plays: bool = False, kitty: bool = False) -> str:
     if plays and action is not None:
         raise AnalysisError("--plays values the cards played in whole hands; --action values "
                             "one position's cards: give one of them")
+    if kitty and action is not None:
+        raise AnalysisError("--kitty solves whole hands from the deal; --action values one "
+                            "position's cards: give one of them")
     if action is not None and hand is None:
         raise AnalysisError("--action needs --hand: which hand's actions to count")
     if action is not None and action < 0:
@@ -104,20 +108,30 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
         rules, deal = data
         table = analyse_deal(rules, deal, limits.nodes, _progress("the deal"),
                              seconds=limits.seconds)
-        kitty = " ".join(sort_cards(tokens(deal.kitty)))
+        with_kitty = None
+        if kitty:
+            with_kitty = kitty_table(rules, deal.hands[:rules.players], deal.kitty,
+                                     dealer=deal.dealer, budget=limits.nodes,
+                                     seconds=limits.seconds,
+                                     progress=_progress("the deal with the kitty"))
+        kitty_text = " ".join(sort_cards(tokens(deal.kitty)))
         if as_json:
             obj: dict[str, Any] = {"kind": "deal", "rules": rules.to_string(),
-                                   "dealer": deal.dealer, "kitty": kitty.split()}
+                                   "dealer": deal.dealer, "kitty": kitty_text.split()}
             if rules.dead_hand:
                 obj["dead"] = list(sort_cards(tokens(deal.hands[rules.players])))
             obj["table"] = table.to_dict()
+            if with_kitty is not None:
+                obj["kitty_table"] = with_kitty.to_dict()
             return _dumps(obj) + "\n"
         names = _names(rules, None)
-        aside = f"the kitty ({kitty})" + (" and the dead hand" if rules.dead_hand else "")
+        aside = f"the kitty ({kitty_text})" + (" and the dead hand" if rules.dead_hand else "")
         lines = [f"The deal (dealer {_label(names, deal.dealer)}): the hands as dealt, "
                  f"{aside} set aside:"]
         lines += _hand_lines(table, names)
         lines.append(table.format())
+        if with_kitty is not None:
+            lines.append(with_kitty.format())
         return "\n".join(lines) + "\n"
     rec = data
     names = _names(rec.rules, rec.seat_names)
@@ -138,7 +152,7 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
                 return _dumps(obj) + "\n"
             return f"Hand {hand}, after {action} actions.\n{pv.format(names)}\n"
         hands = analyse_record(rec, hand, limits.nodes, lambda k: _progress(f"hand {k}"),
-                               seconds=limits.seconds, plays=plays)
+                               seconds=limits.seconds, plays=plays, kitty=kitty)
     except AnalysisError:
         raise
     except FiveHundredError as e:
@@ -156,13 +170,14 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
 
 def analyse_main(path: str, as_json: bool = False, hand: int | None = None,
                  action: int | None = None, nodes: int | None = None,
-                 seconds: float | None = None, plays: bool = False) -> int:
-    """``fivehundred analyse FILE [--json] [--hand N] [--action M | --plays] [--nodes N]
-    [--seconds S]``: 0, or 2 and why.  ``nodes`` and ``seconds`` limit each search (default:
-    ``CLI_BUDGET`` nodes, no time limit); what a search did not finish within them is shown
-    as unknown."""
+                 seconds: float | None = None, plays: bool = False,
+                 kitty: bool = False) -> int:
+    """``fivehundred analyse FILE [--json] [--hand N] [--action M | --plays] [--kitty]
+    [--nodes N] [--seconds S]``: 0, or 2 and why.  ``nodes`` and ``seconds`` limit each
+    search (default: ``CLI_BUDGET`` nodes, no time limit); what a search did not finish within
+    them is shown as unknown."""
     try:
-        text = _run(path, as_json, hand, action, _Limits.of(nodes, seconds), plays)
+        text = _run(path, as_json, hand, action, _Limits.of(nodes, seconds), plays, kitty)
     except FiveHundredError as e:
         msg = " ".join(str(e).split("\n"))
         print(f"fivehundred analyse: {msg}", file=sys.stderr)

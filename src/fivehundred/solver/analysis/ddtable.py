@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -167,13 +167,9 @@ def dd_table(
     if partner is not None and (not rules.call_partner or not 0 <= partner < n):
         raise AnalysisError(f"partner={partner}: a partner is a seat (0 to {n - 1}) of a "
                             "called-partner game (call_partner=true)")
-    if dealer is not None and not 0 <= dealer < n:
-        raise AnalysisError(f"dealer={dealer}: a seat from 0 to {n - 1}")
+    _check_dealer(rules, dealer)
     with_misere = bool(_misere_kinds(rules))
-    total = n * 5 + (n if with_misere else 0)
-    done = 0
-    if progress is not None:
-        progress(0, total)
+    tick = _cell_counter(rules, progress)
     cache: dict[Position, int] = {}
     rows: list[tuple[int | None, ...]] = []
     for d in range(n):
@@ -181,9 +177,7 @@ def dd_table(
         for strain in range(5):
             p = _opening(rules, hs, d, strain, False, partner, dealer)
             row.append(_tricks(p, cache, budget, seconds))
-            done += 1
-            if progress is not None:
-                progress(done, total)
+            tick()
         rows.append(tuple(row))
     misere: tuple[bool | None, ...] | None = None
     if with_misere:
@@ -192,11 +186,31 @@ def dd_table(
             forced = can_make(_opening(rules, hs, d, NO_TRUMPS, True, None, dealer), 1, budget,
                               seconds=seconds)
             ok.append(None if forced is None else not forced)
-            done += 1
-            if progress is not None:
-                progress(done, total)
+            tick()
         misere = tuple(ok)
     return DDTable(rules, hs, tuple(rows), misere, partner, dealer)
+
+
+def _check_dealer(rules: Rules, dealer: int | None) -> None:
+    if dealer is not None and not 0 <= dealer < rules.players:
+        raise AnalysisError(f"dealer={dealer}: a seat from 0 to {rules.players - 1}")
+
+
+def _cell_counter(rules: Rules, progress: Progress | None) -> Callable[[], None]:
+    """A table's progress: (0, cells) reported now, and one cell more at each call."""
+    n = rules.players
+    total = n * 5 + (n if _misere_kinds(rules) else 0)
+    done = 0
+    if progress is not None:
+        progress(0, total)
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total)
+
+    return tick
 
 
 def _misere_kinds(rules: Rules) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ...actions import BID, action_from_token
 from ...game import Game
 from ...record.model import GameRecord
 from ...scoring import declaring_seats
@@ -15,6 +16,7 @@ from ..position import Position
 from ..solve import solve
 from .common import AnalysisError, Progress, _bid, _label, _n, _names, _seats, _wrap
 from .ddtable import DDTable, _hand_lines, dd_table
+from .kitty import DiscardVerdict, KittyTable, kitty_table
 from .review import ReviewedPlay, given_away, play_texts, reviewed_plays
 from .values import PositionValues, position_values
 
@@ -58,6 +60,8 @@ class HandAnalysis:
     """The declaring side (the misère declarer), or each side in the all-pass game."""
     plays: tuple[ReviewedPlay, ...] | None = None
     """Every card played, beside double dummy's best there (asked for: ``plays=True``)."""
+    kitty: KittyTable | None = None
+    """Each seat as declarer with the kitty and its best discard (asked for: ``kitty=True``)."""
 
     @property
     def makeable(self) -> bool | None:
@@ -90,6 +94,9 @@ class HandAnalysis:
                         for r in self.results],
             "makeable": self.makeable,
             **({} if self.plays is None else {"plays": [p.to_dict() for p in self.plays]}),
+            **({} if self.kitty is None else {"kitty_table": self.kitty.to_dict(),
+                                              "discard_verdict": _dict_or_none(
+                                                  self.discard_verdict())}),
         }
 
     def format(self, names: Sequence[str] | None = None, notes: bool = True) -> str:
@@ -107,9 +114,30 @@ class HandAnalysis:
         lines += _hand_lines(self.table, seat_names)
         lines.append(self.table.format(seat_names, notes))
         lines += [_wrap(x) for x in self._play_lines(seat_names)]
+        if self.kitty is not None:
+            lines.append(self.kitty.format(seat_names))
+            verdict = self.discard_verdict()
+            if verdict is not None:
+                assert self.declarer is not None
+                lines.append(_wrap(verdict.text(f"{_label(seat_names, self.declarer)}'s")))
         if self.plays is not None:
             lines += self._card_lines(seat_names)
         return "\n".join(lines)
+
+    def discard_verdict(self) -> DiscardVerdict | None:
+        """The declarer's discard against the best one, double dummy (with the kitty table,
+        for a contract played without a called partner); None where there is nothing to
+        compare."""
+        k, d, c = self.kitty, self.declarer, self.contract
+        if k is None or d is None or c is None or self.partner is not None or not self.results:
+            return None
+        misere = self.needed == 0
+        if misere and k.misere is None:
+            return None
+        cell = k.misere[d] if misere and k.misere is not None else k.cells[d][
+            (action_from_token(c, auction=True) - BID) % 5]
+        return DiscardVerdict.of(cell, misere, self.discards,
+                                 self.results[0].double_dummy)
 
     def _card_lines(self, names: Sequence[str]) -> list[str]:
         """Trick by trick, each card and what best play from there gives, with its cost."""
@@ -174,6 +202,10 @@ class HandAnalysis:
                 f"{r.double_dummy}, so it {verdict}."]
 
 
+def _dict_or_none(v: DiscardVerdict | None) -> dict[str, Any] | None:
+    return None if v is None else v.to_dict()
+
+
 def analyse_record(
     rec: GameRecord,
     hand: int | None = None,
@@ -182,10 +214,13 @@ def analyse_record(
     *,
     seconds: float | None = None,
     plays: bool = False,
+    kitty: bool = False,
 ) -> tuple[HandAnalysis, ...]:
     """Analyse a full record's hands that reached the play (or only hand ``hand``, from 1);
     with ``plays``, every card played as well, beside double dummy's best there (a record
-    holds every card, so nothing is hidden from it).
+    holds every card, so nothing is hidden from it); with ``kitty``, each seat as declarer
+    with the kitty and its best discard (:func:`.kitty_table`), and the declarer's discard
+    against the best.
 
     The record is replayed first (every action checked).  A hand asked for by number is
     analysed even if it never reached the play (its table is then of the hands as dealt).
@@ -210,6 +245,11 @@ def analyse_record(
             cards = rec.hands[i].actions[k:] if g.phase == "play" else ()
             a = replace(a, plays=reviewed_plays(g, cards, budget, seconds=seconds,
                                                 progress=hand_progress))
+        if kitty:
+            r = rec.rules
+            a = replace(a, kitty=kitty_table(r, g.deal.hands[:r.players], g.deal.kitty,
+                                             dealer=g.dealer, budget=budget, seconds=seconds,
+                                             progress=hand_progress))
         out.append(a)
     return tuple(out)
 

@@ -31,10 +31,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...actions import token_of
+from ...cards import tokens
 from ...errors import FiveHundredError
 from ...game import Game
+from ...record.model import sort_cards
 from ..solve import move_values
 from .common import Progress
+from .kitty import DiscardVerdict, best_discard
 from .values import position_values
 
 #: Each valuation's node budget: a few milliseconds at four players; at five and six a
@@ -92,6 +95,9 @@ class HandReview:
     """Tricks they took."""
     plays: tuple[ReviewedPlay, ...]
     """The cards reviewed, in the order played: the seat's own (or the seats asked for)."""
+    discard: DiscardVerdict | None = None
+    """The seat's discard beside the best one, when it declared and took up the kitty (it
+    saw the kitty; nobody else did, so nobody else is told of it); None otherwise."""
 
     def to_dict(self) -> dict[str, Any]:
         """The review as plain JSON values (each play as :meth:`ReviewedPlay.to_dict`)."""
@@ -99,6 +105,7 @@ class HandReview:
             "seat": self.seat, "counted": list(self.counted), "needed": self.needed,
             "double_dummy": self.double_dummy, "taken": self.taken,
             "plays": [p.to_dict() for p in self.plays],
+            "discard": None if self.discard is None else self.discard.to_dict(),
         }
 
 
@@ -126,6 +133,7 @@ def review_hand(game: Game, seat: int, nodes: int = NODES, *,
         raise ReviewError("the hand ended before every card was played, so a review would "
                           "show cards nobody saw")
     c = replay.contract
+    first_lead = replay.clone()
     if c is not None:
         first = position_values(replay, nodes)
         counted, dd = first.counted, first.values.get(first.best[0]) if first.best else None
@@ -142,7 +150,24 @@ def review_hand(game: Game, seat: int, nodes: int = NODES, *,
         replay.apply(a)
     taken = sum(replay.tricks_won[s] for s in counted)
     needed = None if c is None else (0 if c.is_misere else c.tricks)
-    return HandReview(seat, counted, needed, dd, taken, plays)
+    discard = None
+    if c is not None and c.declarer == seat and first_lead.partner is None:
+        discard = _discard_verdict(first_lead, dd, nodes)
+    return HandReview(seat, counted, needed, dd, taken, plays, discard)
+
+
+def _discard_verdict(first_lead: Game, dd: int | None, nodes: int) -> DiscardVerdict | None:
+    """The declarer's discard beside the best (his side's tricks from the first lead)."""
+    r, c, deal = first_lead.rules, first_lead.contract, first_lead.deal
+    assert c is not None
+    if not deal.kitty:
+        return None
+    d = c.declarer
+    discarded = (deal.hands[d] | deal.kitty) & ~first_lead.hand(d)
+    cell = best_discard(r, deal.hands[:r.players], deal.kitty, d, c.strain,
+                        misere=c.is_misere, dealer=first_lead.dealer, budget=nodes,
+                        give_up_after=2)
+    return DiscardVerdict.of(cell, c.is_misere, sort_cards(tokens(discarded)), dd)
 
 
 def reviewed_plays(game: Game, cards: Sequence[int | str], nodes: int = NODES, *,

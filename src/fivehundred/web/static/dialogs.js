@@ -170,6 +170,7 @@ export class SheetDialog {
     head.push(`In the play ${who} took ${msg.taken}.`);
     this.review.appendChild(h("h3.section-title", { text: "The hand against double dummy" }));
     this.review.appendChild(h("p.review-head", { text: head.join(" ") }));
+    if (msg.discard) this.review.appendChild(h("p.review-discard", null, ...discardLine(msg.discard)));
     const tab = (mode, text) => {
       const on = this.reviewMode === mode;
       return h(`button#review-${mode}.btn.btn-small`, {
@@ -267,6 +268,27 @@ function thinking() {
 }
 
 /** Up to four best cards: "A♠ or K♠". */
+/** Your discard beside the best one, double dummy (the review's ``discard``: you declared
+ * and took up the kitty), as words and card nodes. */
+export function discardLine(d) {
+  const cards = (list) => list.flatMap((t, i) => (i ? [" ", cardNode(t)] : [cardNode(t)]));
+  const n = (k) => `${k} trick${k === 1 ? "" : "s"}`;
+  const head = ["Your discard (", ...(d.discarded.length ? cards(d.discarded) : ["nothing"]), ")"];
+  if (d.tricks === null || d.best_tricks === null) return [...head, " against the best one: not solved within the limits."];
+  if (d.misere) {
+    if (d.tricks === 0) return [...head, " kept the misère safe double dummy."];
+    if (d.best_tricks === 0) return [...head, " let the defence force a trick double dummy; discarding ", ...cards(d.best), " would have kept the misère safe."];
+    return [...head, " let the defence force a trick double dummy, as every discard ",
+      d.complete ? "would have." : "solved within the limits would have."];
+  }
+  if (d.best_tricks <= d.tricks) {
+    return [...head, d.complete ? ` was as good as any: ${n(d.tricks)} double dummy.`
+      : ` left ${n(d.tricks)} double dummy, as many as any discard solved within the limits.`];
+  }
+  return [...head, ` left ${n(d.tricks)} double dummy; the best, `, ...cards(d.best),
+    `, leaves ${d.complete ? "" : "at least "}${n(d.best_tricks)}.`];
+}
+
 function bestCards(best) {
   const out = [];
   best.slice(0, 4).forEach((b, i) => { if (i) out.push(" or "); out.push(cardNode(b)); });
