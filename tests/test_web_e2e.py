@@ -449,7 +449,7 @@ def test_the_discard_line_reads_as_the_analysis_writes_it(page: Page, server: st
              DiscardVerdict(False, ("4C", "5C", "6H"), (), None, 7, False)]
     page.goto(server)
     shown = page.evaluate("""async (cases) => {
-      const {discardLine} = await import('/static/dialogs.js');
+      const {discardLine} = await import('/static/review.js');
       return cases.map((d) => {
         const p = document.createElement('p');
         p.append(...discardLine(d));
@@ -461,3 +461,59 @@ def test_the_discard_line_reads_as_the_analysis_writes_it(page: Page, server: st
         return "Joker" if tok == "JK" else tok[:-1] + SUIT_SYMBOLS["SCDH".index(tok[-1])]
 
     assert shown == [c.text("Your", card) for c in cases]
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_declarers_review_sets_his_discard_beside_the_best(server: str, shots: Path,
+                                                               size: str) -> None:
+    """You bid 10NT, put out the last cards and play (here 10NT fails, by more than 500: the
+    game is over, and its end offers the last hand's review, as the hand's sheet does): the
+    review's line under its head sets the discard you made beside the best one, the cards
+    drawn as cards; nothing wider than the dialog, on a phone or at 1280x800."""
+    with _page_of_size(size) as page:
+        start_game(page, server, "australian")
+        put_out: list[str] = []
+        while True:
+            wait_turn(page)
+            if visible(page, "#bid-panel"):
+                before = seq(page)
+                bid_ten_no_trumps(page)
+                wait_seq_after(page, before)
+            elif visible(page, "#discard-button"):
+                cards = page.query_selector_all("#hand .card")
+                for c in cards[10 - len(cards):]:
+                    put_out.append(c.get_attribute("data-card") or "")
+                    c.click()
+                click_and_wait(page, "#discard-button")
+            elif visible(page, "#review-button"):
+                break
+            else:
+                play_first_playable(page)
+        assert len(put_out) == 3
+        assert visible(page, "#game-over #review-button"), "the game's end offers it"
+        page.click("#review-button")
+        line = page.wait_for_selector("#review-panel .review-discard", timeout=60_000)
+        assert line is not None
+        text = line.inner_text()
+        assert text.startswith("Your discard (") and "double dummy" in text, text
+        shown = line.eval_on_selector_all(".card-word", "es => es.map((e) => e.textContent)")
+        symbols = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+        mine = ["Joker" if t == "JK" else t[:-1] + symbols[t[-1]] for t in put_out]
+        assert sorted(shown[:3]) == sorted(mine), (shown, put_out)
+        assert not page.evaluate(REVIEW_FITS)
+        snap(page, shots / f"review-discard-{size}.jpg")
+
+
+REVIEW_FITS = """() => {
+  const out = [];
+  const W = document.documentElement.clientWidth;
+  const panel = document.querySelector('#review-panel');
+  for (const e of [panel.closest('.modal-card'), panel, panel.querySelector('.review-discard')]) {
+    const r = e.getBoundingClientRect();
+    if (e.scrollWidth > e.clientWidth + 1) out.push(`${e.className} scrolls sideways`);
+    if (r.left < -0.5 || r.right > W + 0.5) out.push(`${e.className} leaves the screen`);
+  }
+  return out;
+}"""
+"""JavaScript: what of the review's dialog (the hand's sheet or the game's end), its panel and
+the line on your discard is wider than it should be, or leaves the screen."""

@@ -99,7 +99,7 @@ const kitty = new KittyPanel(send, () => renderHand());
 const call = new CallPanel(send);
 const joker = new JokerPanel(send);
 const sheet = new SheetDialog(send);
-const gameOver = new GameOverDialog(() => backToLobby());
+const gameOver = new GameOverDialog(send, () => backToLobby());
 const hint = new HintView();
 const menu = new Menu({ send, onNewGame: () => backToLobby(), onHint: askHint, getState: () => app.state });
 const lobby = new Lobby({ onStart: (link) => openTable(link) });
@@ -218,6 +218,7 @@ function onMessage(msg) {
       break;
     case "review":
       sheet.showReview(msg);
+      gameOver.showReview(msg);
       break;
     case "error":
       onError(msg);
@@ -248,6 +249,7 @@ function onError(msg) {
   }
   if (code === "no_review") {
     sheet.reviewRefused(msg.message);
+    gameOver.reviewRefused(msg.message);
     return;
   }
   if (code === "replaced") {
