@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# pytest's worker processes (pytest-xdist): one a core, at most four (the browser tests each
+# drive a Chromium and a server; more workers than cores only make them wait on each other)
+WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
 
 .PHONY: chromium test play play-text tui screenshots bench lint typecheck clean
 
@@ -21,8 +24,10 @@ typecheck: $(STAMP)
 chromium:
 	scripts/ensure-chromium.sh
 
+# the solver's kernel is compiled once, before the workers start (each would compile it)
 test: lint typecheck chromium
-	$(BIN)/pytest
+	$(BIN)/python -c "import fivehundred.solver"
+	$(BIN)/pytest -n $(WORKERS)
 
 play: $(STAMP)
 	$(BIN)/fivehundred play
