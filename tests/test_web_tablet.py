@@ -166,9 +166,11 @@ PRESET_SEATS = {**SEATS, "six_threes": 6}
 FULL_TRICK = """(n) => {""" + SHOWN + """
   // once every card of a trick has landed (the finished trick on show, before it is swept
   // off): the layout probes, and whether a corner of each card (its rank and suit, top left
-  // or bottom right) shows
+  // or bottom right) shows; a card still flying in is not there yet (the winner's glow, a CSS
+  // transition, moves nothing)
   const cards = [...document.querySelectorAll('#trick .trick-card')];
-  if (cards.length < n || cards.some((c) => !shown(c) || c.getAnimations().length)) return false;
+  const flying = (c) => c.getAnimations().some((a) => !(a instanceof CSSTransition));
+  if (cards.length < n || cards.some((c) => !shown(c) || flying(c))) return false;
   const found = (""" + LAYOUT_PROBLEMS + """)();
   const on = (c, r, f) => {
     const e = document.elementFromPoint(r.left + r.width * f, r.top + r.height * f);
@@ -179,6 +181,21 @@ FULL_TRICK = """(n) => {""" + SHOWN + """
     return !on(c, r, 0.16) && !on(c, r, 0.84);
   }).map((c) => `no corner of ${c.dataset.card} shows`);
   return found;
+}"""
+
+CATCH_FULL_TRICK = """(n) => {
+  // FULL_TRICK, taken the moment a finished trick's winning card is marked (every card has
+  // landed then, and the trick stays a second before it is swept, or 60 ms on a busy page,
+  // too short for polling to be sure of it): into window.fullTrick
+  const probe = """ + FULL_TRICK + """;
+  window.fullTrick = null;
+  const watch = new MutationObserver(() => {
+    if (window.fullTrick || !document.querySelector('#trick .trick-card.winning')) return;
+    const found = probe(n);
+    if (found) { window.fullTrick = found; watch.disconnect(); }
+  });
+  watch.observe(document.querySelector('#trick'),
+                {subtree: true, childList: true, attributes: true, attributeFilter: ['class']});
 }"""
 
 
@@ -194,9 +211,9 @@ def test_a_desk_window_keeps_the_trick_clear_of_the_seats(server: str, preset: s
     with desk_page(size) as page:
         start_game(page, server, preset)
         to_first_play(page, led=False)
+        page.evaluate(CATCH_FULL_TRICK, PRESET_SEATS[preset])
         play_first_playable(page)
-        found = page.wait_for_function(FULL_TRICK, arg=PRESET_SEATS[preset],
-                                       polling="raf").json_value()
+        found = page.wait_for_function("() => window.fullTrick").json_value()
         shot(page, f"desk-{size}-{preset}-trick")
     assert found["trick"] == PRESET_SEATS[preset] and found["seats"] == PRESET_SEATS[preset]
     assert not found["out"], found["out"]
