@@ -544,7 +544,7 @@ JSON = st.recursive(
     max_leaves=6)
 MESSAGE = st.fixed_dictionaries(
     {"type": st.sampled_from(["act", "discard", "next", "pause", "seat_to_bot", "ping", "review",
-                              "bogus", 7, None])},
+                              "take_back", "bogus", 7, None])},
     optional={"action": JSON, "cards": JSON, "paused": JSON, "seat": JSON, "every_seat": JSON,
               "extra": JSON})
 CODES = {"malformed", "illegal", "not_your_turn", "too_large", "not_host", "hint_failed",

@@ -300,6 +300,59 @@ class Game(BiddingPhase):
             raise IllegalActionError("nothing to undo")
         self._restore(self._undo.pop())
 
+    def take_back(self, seat: int) -> tuple[int, ...]:
+        """Undo ``seat``'s last decision of the hand in play and every action after it (a
+        solo player's take-back); return the action ids undone, in the order taken.
+
+        A decision is one action, but for the declarer's discard, taken back whole.  Only
+        within the hand in play: a finished hand is scored.  :class:`IllegalActionError`,
+        nothing changed, when the hand is over or ``seat`` has made no decision in it yet.
+
+        >>> g = Game(Rules.preset("australian"), seed=7)
+        >>> g.apply("pass"); g.apply("6S"); g.apply("pass")
+        >>> [token_of(a) for a in g.take_back(1)], g.to_move
+        (['6S', 'pass'], 1)
+        """
+        keep = self._decision_start(seat)
+        before, undone = self._log[:keep], self._log[keep:]
+        start = self._hand_start
+        self._restore(start)
+        self._hand_start = start  # the stored start holds an empty placeholder here
+        for a in before:
+            self.apply(a)
+        return undone
+
+    def can_take_back(self, seat: int) -> bool:
+        """Whether :meth:`take_back` would take back a decision of ``seat`` now."""
+        try:
+            self._decision_start(seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _decision_start(self, seat: int) -> int:
+        """How many of the hand's actions come before ``seat``'s last decision in it."""
+        n = self.rules.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise IllegalActionError(f"seat {seat!r}: a seat is a number from 0 to {n - 1}")
+        if self._phase in _OVER:
+            raise IllegalActionError("the hand is over and scored: a take-back is for the "
+                                     "hand in play")
+        trial = self.clone()
+        trial._restore(self._hand_start)
+        movers: list[tuple[int | None, str]] = []
+        for a in self._log:
+            movers.append((trial._to_move, trial._phase))
+            trial.apply(a)
+        last = [i for i, (m, _) in enumerate(movers) if m == seat]
+        if not last:
+            raise IllegalActionError(f"seat {seat} has made no decision in this hand yet: "
+                                     "there is nothing of it to take back")
+        i = last[-1]
+        while i > 0 and movers[i][1] == "kitty" and movers[i - 1] == (seat, "kitty"):
+            i -= 1       # the discard is one decision, however many cards
+        return i
+
     def clone(self) -> Game:
         """An independent copy sharing the immutable state (cheap)."""
         g = Game.__new__(Game)

@@ -101,6 +101,9 @@ class Hub:
             for res in results[table.counted_hands:]:
                 self._count_hand(table, res)
             table.counted_hands = len(results)
+            if table.uncounted_take_backs:
+                self.store.add_take_backs(table.strength, table.uncounted_take_backs)
+                table.uncounted_take_backs = 0
             if g.phase == "game_over" and not table.counted_game:
                 side = table.rules.side_of[0]
                 self.store.add_game(table.strength, won=g.winner == side)
@@ -193,7 +196,10 @@ class Hub:
             if delay > 0:
                 await asyncio.sleep(delay)
             if table.seq != seq or table.bot_to_move() != seat:
-                continue   # the table changed meanwhile (paused, a friend took the seat)
+                # the table changed meanwhile (paused, a friend took the seat, a take-back):
+                # the decision is dropped, and nobody is shown thinking over it any more
+                await self.broadcast(table)
+                continue
             try:
                 table.act(seat, action)
             except TableError as e:
@@ -256,6 +262,9 @@ class Hub:
             if not table.press_next(seat, self.connected(table)):
                 await self.broadcast(table)
                 return
+        elif kind == "take_back":
+            table.take_back(seat)
+            self.thinking[table.id] = None     # a bot deciding now decides for nothing
         elif kind == "seat_to_bot":
             table.seat_to_bot(seat, msg.get("seat"), self.connected(table))
         elif kind == "pause":
@@ -271,7 +280,8 @@ class Hub:
         self.kick(table)
 
 
-KINDS = ("act", "discard", "next", "hint", "review", "pause", "seat_to_bot", "ping")
+KINDS = ("act", "discard", "next", "hint", "review", "pause", "seat_to_bot", "take_back",
+         "ping")
 
 
 def parse_message(text: str) -> dict[str, Any]:

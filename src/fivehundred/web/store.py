@@ -44,7 +44,8 @@ CREATE TABLE IF NOT EXISTS stats (
 );
 """
 
-STAT_NAMES = ("games", "wins", "hands", "bid", "made", "misere_bid", "misere_made", "points")
+STAT_NAMES = ("games", "wins", "hands", "bid", "made", "misere_bid", "misere_made", "points",
+              "take_backs")
 
 
 class StoreError(FiveHundredError):
@@ -148,6 +149,10 @@ class Store:
         """Count one finished hand for the human: his side's points, his contract if any."""
         self._add(strength, hands=1, points=points, bid=int(bid), made=int(bid and made),
                   misere_bid=int(bid and misere), misere_made=int(bid and misere and made))
+
+    def add_take_backs(self, strength: str, count: int) -> None:
+        """Count decisions the human took back against bots of ``strength``."""
+        self._add(strength, take_backs=count)
 
     def add_game(self, strength: str, won: bool) -> None:
         """Count one finished game for the human."""

@@ -82,6 +82,10 @@ class Table:
     counted_hands: int = 0
     """Finished hands already added to the statistics."""
     counted_game: bool = False
+    take_backs: int = 0
+    """Decisions taken back in this game (:meth:`take_back`)."""
+    uncounted_take_backs: int = 0
+    """Take-backs not yet added to the statistics (the next save adds them)."""
 
     # ---------------------------------------------------------------- building
 
@@ -114,7 +118,7 @@ class Table:
                        "token": s.token, "open_to_friend": s.open_to_friend}
                       for s in self.seats],
             "hands": self.hands, "seq": self.seq, "counted_hands": self.counted_hands,
-            "counted_game": self.counted_game,
+            "counted_game": self.counted_game, "take_backs": self.take_backs,
         }
 
     @classmethod
@@ -143,6 +147,7 @@ class Table:
             t.seq = int(d.get("seq", 0))
             t.counted_hands = int(d["counted_hands"])
             t.counted_game = bool(d["counted_game"])
+            t.take_backs = int(d.get("take_backs", 0))   # (saved before take-backs: none)
             return t
         except TableError:
             raise
@@ -251,6 +256,38 @@ class Table:
             self.hands[-1].append(c)
         self.seq += 1
 
+    def take_back(self, seat: int) -> int:
+        """Take back ``seat``'s last decision of the hand in play and every action after it
+        (:meth:`Game.take_back`); returns how many actions went.  Only at a table where every
+        other seat is a bot: no one else loses a card he played.  TableError, nothing
+        changed, if it may not."""
+        self._check_take_back(seat)
+        try:
+            undone = self.game.take_back(seat)
+        except FiveHundredError as e:
+            raise TableError("illegal", str(e)) from None
+        actions = self.hands[-1]
+        assert len(undone) <= len(actions), "the saved actions and the game disagree"
+        del actions[len(actions) - len(undone):]
+        self.take_backs += 1
+        self.uncounted_take_backs += 1
+        self.seq += 1
+        return len(undone)
+
+    def may_take_back(self, seat: int) -> bool:
+        """Whether :meth:`take_back` would take back a decision of ``seat`` now."""
+        try:
+            self._check_take_back(seat)
+        except TableError:
+            return False
+        return self.game.can_take_back(seat)
+
+    def _check_take_back(self, seat: int) -> None:
+        others = [s.name for s in self.seats if s.seat != seat and s.kind == "human"]
+        if others:
+            raise TableError("illegal", f"a take-back is for a table of bots: "
+                                        f"{' and '.join(others)} would lose cards too")
+
     def _check_turn(self, seat: int) -> None:
         g = self.game
         if g.to_move is None:
@@ -312,6 +349,7 @@ class Table:
             "table": self.table_json(seat, connected, thinking),
             "view": view_json(v), "bids": bid_grid(v),
             "status": status_line(v, names),
+            "take_back": self.may_take_back(seat),
             "sheet": sheet_json(v, names) if over and v.hand_results else None,
             "summary": summary_json(v, names) if v.phase == "game_over" else None,
             "stats": stats if v.phase == "game_over" else None,

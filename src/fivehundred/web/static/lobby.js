@@ -263,7 +263,13 @@ export function statsTable(stats, strengths = null, only = null) {
       h("td.num", { text: `${s.misere_made ?? 0}/${s.misere_bid ?? 0}` }),
       h("td.num", { text: typeof s.points_per_hand === "number" ? s.points_per_hand.toFixed(1) : "–" }));
   });
-  return h("table.stats-table", null, h("thead", null, head), h("tbody", null, body));
+  const table = h("table.stats-table", null, h("thead", null, head), h("tbody", null, body));
+  // decisions taken back against each strength, said beside the results they helped make
+  const took = rows.filter((k) => by[k].take_backs > 0)
+    .map((k) => `${STRENGTH_WORDS[k] || cap(k)} ${by[k].take_backs}`);
+  if (!took.length) return table;
+  return h("div.stats-box", null, table,
+    h("p.stats-note.muted", { text: `Decisions taken back: ${took.join(" · ")}.` }));
 }
 
 export { STRENGTH_WORDS };

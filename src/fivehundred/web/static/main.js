@@ -20,6 +20,7 @@ const app = {
   lastAttempt: null,
   hintAction: null,
   bannerTimer: null,
+  tookBack: null, // the seq at which a take-back was asked for, until a later state comes
 };
 
 function send(msg) {
@@ -101,7 +102,7 @@ const joker = new JokerPanel(send);
 const sheet = new SheetDialog(send);
 const gameOver = new GameOverDialog(send, () => backToLobby());
 const hint = new HintView();
-const menu = new Menu({ send, onNewGame: () => backToLobby(), onHint: askHint, getState: () => app.state });
+const menu = new Menu({ send, onNewGame: () => backToLobby(), onHint: askHint, onTakeBack: takeBack, getState: () => app.state });
 const lobby = new Lobby({ onStart: (link) => openTable(link) });
 
 function turnKey(s) {
@@ -113,6 +114,19 @@ function askHint() {
   const s = app.state;
   if (!isMyTurn(s)) return;
   if (send({ type: "hint" })) hint.asked(turnKey(s));
+}
+
+/** Take back your last decision of this hand, and the bots' plays after it (the server
+ * says in each state whether you may: ``take_back``). */
+function takeBack() {
+  const s = app.state;
+  if (!s || !s.take_back) return;
+  if (send({ type: "take_back" })) {
+    app.tookBack = s.seq;               // the next state says it was done
+    hint.hide();
+    joker.hide();
+    table.toggleLastTrick(false);
+  }
 }
 
 function renderHand() {
@@ -141,6 +155,10 @@ function onState(msg) {
   }
   const prev = app.state;
   app.state = msg;
+  if (app.tookBack !== null && msg.seq > app.tookBack) {
+    app.tookBack = null;
+    if (isMyTurn(msg)) toast("Taken back: your turn again", "ok", 1800);
+  }
   const v = msg.view;
   document.body.dataset.phase = v.phase;
   document.body.dataset.seq = String(msg.seq);
@@ -327,6 +345,7 @@ document.getElementById("reclaim-button").addEventListener("click", () => {
   if (app.conn) app.conn.resume();
 });
 document.getElementById("quick-hint").addEventListener("click", askHint);
+document.getElementById("take-back-button").addEventListener("click", takeBack);
 document.getElementById("last-trick-button").addEventListener("click", (e) => {
   e.stopPropagation();
   table.toggleLastTrick();
@@ -336,6 +355,14 @@ document.addEventListener("pointerdown", (e) => {
   if (!pop.hidden && !pop.contains(e.target) && e.target.id !== "last-trick-button") table.toggleLastTrick(false);
 });
 document.addEventListener("keydown", (e) => {
+  if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "z") {
+    const field = e.target && e.target.closest && e.target.closest("input, textarea");
+    if (!field && app.state && !document.getElementById("table").hidden) {
+      e.preventDefault();
+      takeBack();
+    }
+    return;
+  }
   if (e.key === "Escape") {
     document.getElementById("rules").hidden = true;
     table.toggleLastTrick(false);

@@ -1,4 +1,4 @@
-// The menu (top right): pause, hint, rules, sound, new game, and the friends' seat links
+// The menu (top right): pause, hint, take back, rules, sound, new game, and the friends' seat links
 // with who plays each seat; the pause overlay.
 
 import * as sound from "./sound.js";
@@ -8,7 +8,7 @@ import { confirmDialog } from "./dialogs.js";
 import { showRules } from "./rules.js";
 
 export class Menu {
-  constructor({ send, onNewGame, onHint, getState }) {
+  constructor({ send, onNewGame, onHint, onTakeBack, getState }) {
     this.send = send;
     this.getState = getState;
     this.btn = document.getElementById("menu-button");
@@ -16,6 +16,7 @@ export class Menu {
     this.pauseBtn = document.getElementById("pause-button");
     this.soundBtn = document.getElementById("sound-toggle");
     this.hintBtn = document.getElementById("hint-button");
+    this.takeBackBtn = document.getElementById("take-back-menu");
     this.links = [];
     this.btn.addEventListener("click", (e) => {
       e.stopPropagation();
@@ -40,6 +41,10 @@ export class Menu {
       this.close();
       onHint();
     });
+    this.takeBackBtn.addEventListener("click", () => {
+      this.close();
+      onTakeBack();
+    });
     document.getElementById("rules-button").addEventListener("click", () => {
       const s = this.getState();
       this.close();
@@ -51,7 +56,7 @@ export class Menu {
       const over = s && s.view.phase === "game_over";
       if (over || await confirmDialog("Leave this game and start a new one? This game stays saved: CONTINUE picks it up again.", "NEW GAME")) onNewGame();
     });
-    for (const el of document.querySelectorAll(".mi-icon[data-icon]")) el.innerHTML = ICONS[el.dataset.icon] || "";
+    for (const el of document.querySelectorAll(".mi-icon[data-icon], .tb-icon[data-icon]")) el.innerHTML = ICONS[el.dataset.icon] || "";
     this.renderSound();
   }
 
@@ -89,6 +94,12 @@ export class Menu {
     this.pauseBtn.disabled = ["hand_over", "game_over"].includes(state.view.phase) && !paused;
     this.hintBtn.disabled = !canHint;
     document.getElementById("quick-hint").disabled = !canHint;
+    // take-backs are for a table of bots: hidden where anyone else plays a seat
+    const alone = t.seats.every((x) => x.seat === state.you || x.kind === "bot");
+    for (const b of [this.takeBackBtn, document.getElementById("take-back-button")]) {
+      b.hidden = !alone;
+      b.disabled = !state.take_back;
+    }
     document.getElementById("menu-title").textContent = t.rules_label || "Five Hundred";
     document.getElementById("menu-sub").textContent =
       `Opponents: ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} · game to ${t.target}`;

@@ -1,0 +1,241 @@
+"""Taking back a decision in the browser game (``{"type": "take_back"}``, docs/protocol.md):
+your last card, bid or discard of the hand and the bots' plays after it go, the table is as it
+was before your decision (saved so), the statistics count it; refused, with nothing changed,
+before your first decision, once the hand is over, and at a table where a friend plays."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from browser import (
+    DESKTOP,
+    click_and_wait,
+    phone_page,
+    play_first_playable,
+    seq,
+    start_game,
+    viewport_page,
+    visible,
+    wait_seq_after,
+    wait_turn,
+)
+from fivehundred.web.botpool import BotPool
+from fivehundred.web.state import view_json
+from fivehundred.web.store import Store
+from fivehundred.web.table import Table
+from layout_probes import LAYOUT_PROBLEMS, small_taps
+from webclient import Msg, Seat, connect, new_table, play_hand, seated, simple_action, web_client
+
+
+def to_play(seat: Seat) -> Msg:
+    """Your turn in the play of the first hand (passing in the auction)."""
+    m = seat.my_turn()
+    while m["view"]["phase"] != "play":
+        seat.send(**simple_action(m))
+        m = seat.my_turn()
+    return m
+
+
+def refused(seat: Seat, seq: int, words: str) -> None:
+    """The take-back just sent is refused as illegal, in ``words``, and nothing changed."""
+    err = seat.until(lambda x: x["type"] == "error")
+    assert err["code"] == "illegal" and words in err["message"], err
+    seat.send(type="ping")
+    seat.until(lambda x: x["type"] == "pong")
+    assert seat.last is not None and seat.last["seq"] == seq
+
+
+def test_a_card_taken_back_puts_the_table_as_it_was(tmp_path: Path) -> None:
+    """You play a card, the bots play on to your next turn; taking it back gives the very
+    view you had before it (your card in your hand, the bots' cards back in theirs), saved
+    so, and counted in the statistics; playing the same card again, the bots play as before
+    (they are seeded)."""
+    store = Store(tmp_path / "t.db")
+    with web_client(store) as client:
+        t = new_table(client, preset="australian", seed=8)
+        with connect(client, t) as ws:
+            seat = Seat(ws)
+            before = to_play(seat)
+            assert before["take_back"] is True       # the passes of the auction were yours
+            card = before["view"]["legal"][0]
+            seat.send(type="act", action=card)
+            after = seat.my_turn()
+            assert after["view"]["phase"] == "play" and after["take_back"] is True
+            assert card not in after["view"]["hand"]
+            seat.send(type="take_back")
+            back = seat.until(lambda x: x["type"] == "state" and x["seq"] > after["seq"])
+            assert back["view"] == before["view"]
+            assert back["seq"] > after["seq"]
+            saved = Table.from_json(store.load(t["table"]) or {})
+            assert view_json(saved.view(0)) == before["view"] and saved.take_backs == 1
+            seat.send(type="act", action=card)
+            again = seat.my_turn()
+            assert again["view"] == after["view"]
+    assert Store(tmp_path / "t.db").stats()["by_strength"]["easy"]["take_backs"] == 1
+
+
+def test_a_bid_is_taken_back_in_the_auction() -> None:
+    """Your bid, and the bots' bids after it, go: the auction is back at your turn."""
+    with seated(preset="australian", seed=3) as (_, _, seat):
+        m = seat.my_turn()
+        assert m["view"]["phase"] == "auction" and m["take_back"] is False
+        bid = next(b for b in m["view"]["legal"] if b != "pass")
+        seat.send(type="act", action=bid)
+        later = seat.my_turn()
+        assert len(later["view"]["auction"]) > len(m["view"]["auction"])
+        seat.send(type="take_back")
+        back = seat.until(lambda x: x["type"] == "state" and x["seq"] > later["seq"])
+        assert back["view"] == m["view"] and back["take_back"] is False
+
+
+def test_the_discard_is_taken_back_whole() -> None:
+    """The declarer's three cards put out come back to his hand together."""
+    with seated(preset="australian", seed=3) as (_, _, seat):
+        m = seat.my_turn()
+        seat.send(type="act", action="10NT" if "10NT" in m["view"]["legal"] else "misere")
+        m = seat.my_turn()
+        while m["view"]["phase"] == "auction":
+            seat.send(**simple_action(m))
+            m = seat.my_turn()
+        assert m["view"]["phase"] == "kitty", m["view"]["phase"]
+        seat.send(**simple_action(m))
+        played = seat.my_turn()
+        assert played["view"]["phase"] == "play"
+        seat.send(type="take_back")
+        back = seat.until(lambda x: x["type"] == "state" and x["seq"] > played["seq"])
+        if played["view"]["to_move"] == 0 and not played["view"]["trick"]:
+            assert back["view"]["phase"] == "kitty" and back["view"] == m["view"]
+        else:                                  # he led a card first: that is taken back
+            assert back["view"]["phase"] == "play"
+
+
+def test_take_backs_refused_change_nothing() -> None:
+    """Before your first decision of the hand, and once it is over: refused, the reason
+    given, the table as it was."""
+    with seated(preset="australian", seed=6) as (_, _, seat):
+        m = seat.my_turn()
+        if not m["view"]["auction"]:                  # you speak first: nothing yet
+            seat.send(type="take_back")
+            refused(seat, m["seq"], "no decision in this hand yet")
+        m = play_hand(seat)
+        assert m["take_back"] is False
+        seat.send(type="take_back")
+        refused(seat, m["seq"], "the hand is over and scored")
+
+
+def test_a_table_with_a_friend_refuses_take_backs() -> None:
+    """A friend at the table would lose the cards he played: refused, for both of you, and
+    neither of you is offered one."""
+    with web_client(Store(":memory:"), mode="serve") as client:
+        t = new_table(client, seed=2, friends=True)
+        friend = t["links"][0]["url"].split("token=")[1]        # West, seat 1
+        with connect(client, t) as host_ws, connect(client, t, friend) as ws1:
+            h, f = Seat(host_ws), Seat(ws1)
+            m = h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
+                        == "human")
+            while not (m["view"]["to_move"] == 0 and m["view"]["legal"]):
+                if m["view"]["to_move"] == 1 and m["seq"] > f.answered:
+                    f.answered = m["seq"]
+                    f.send_raw('{"type": "act", "action": "pass"}')
+                m = h.until(lambda x: x["type"] == "state")
+            h.send(type="act", action="pass")
+            m = h.until(lambda x: x["type"] == "state" and x["seq"] > m["seq"])
+            assert m["take_back"] is False
+            h.send(type="take_back")
+            refused(h, h.last["seq"] if h.last else -1, "West would lose cards too")
+
+
+def test_a_bot_thinking_when_you_take_back_is_not_heard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots are deciding after your card when you take it back: their decision, once it
+    comes, is dropped (the table has moved on), and it is your turn with your card in hand."""
+    gate = threading.Event()
+    gate.set()
+    real = BotPool.decide
+
+    async def slow(self: BotPool, name: str, seed: int, view: object) -> str:
+        await asyncio.to_thread(gate.wait, 20)
+        return await real(self, name, seed, view)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(BotPool, "decide", slow)
+    with seated(preset="australian", seed=8) as (_, _, seat):
+        before = to_play(seat)
+        gate.clear()
+        seat.send(type="act", action=before["view"]["legal"][0])
+        thinking = seat.until(lambda x: x["type"] == "state" and x["table"]["thinking"]
+                              is not None)
+        seat.send(type="take_back")
+        back = seat.until(lambda x: x["type"] == "state" and x["seq"] > thinking["seq"]
+                          and x["view"]["to_move"] == 0)
+        assert back["view"] == before["view"] and back["table"]["thinking"] is None
+        gate.set()                    # the bot's decision comes: dropped, the table unchanged
+        dropped = seat.until(lambda x: x["type"] == "state")
+        assert dropped["seq"] == back["seq"] and dropped["view"] == before["view"]
+        assert dropped["table"]["thinking"] is None
+
+
+HAND = "[...document.querySelectorAll('#hand .card')].map((c) => c.dataset.card).sort()"
+TRICK = "[...document.querySelectorAll('#trick .trick-card')].map((c) => c.dataset.card).sort()"
+"""JavaScript: the cards in your hand, on the table (each sorted)."""
+
+
+def settled(page: Page, cards: str) -> list[str]:
+    """``cards`` (HAND, TRICK) once they have not changed for a second and a half (the
+    trick's cards fly in one after another)."""
+    last: list[str] = page.evaluate(f"() => {cards}")
+    still = 0
+    while still < 6:
+        page.wait_for_timeout(250)
+        now: list[str] = page.evaluate(f"() => {cards}")
+        still = still + 1 if now == last else 0
+        last = now
+    return last
+
+
+def wait_shows(page: Page, cards: str, want: list[str]) -> None:
+    """Wait until ``cards`` (HAND, TRICK) are ``want``."""
+    page.wait_for_function(f"(want) => JSON.stringify({cards}) === JSON.stringify(want)",
+                           arg=want)
+
+
+@pytest.mark.parametrize("how", ["button", "ctrl+z", "menu", "phone"])
+def test_the_browser_takes_a_card_back(server: str, how: str) -> None:
+    """At your first turn of the hand there is nothing to take back (the button is off);
+    you pass, play a card, the bots play on; TAKE BACK (the button, Ctrl+Z, the menu, or the
+    arrow on a phone, big enough for a finger and over nothing) gives the card back to your
+    hand and the table the cards it had before, and says so."""
+    with (phone_page("upright") if how == "phone" else viewport_page(DESKTOP)) as page:
+        start_game(page, server, "australian")
+        wait_turn(page)
+        assert page.is_disabled("#take-back-button")
+        while True:
+            phase = wait_turn(page)
+            if visible(page, "#bid-panel"):
+                click_and_wait(page, "#pass-button")
+                continue
+            break
+        assert phase == "play" and page.is_enabled("#take-back-button")
+        hand, trick = settled(page, HAND), settled(page, TRICK)
+        card = page.get_attribute("#hand .card.playable >> nth=0", "data-card")
+        play_first_playable(page)
+        wait_turn(page)
+        assert card not in page.evaluate(f"() => {HAND}")
+        before = seq(page)
+        if how == "ctrl+z":
+            page.keyboard.press("Control+z")
+        elif how == "menu":
+            page.click("#menu-button")
+            page.click("#take-back-menu")
+        else:
+            page.click("#take-back-button")
+        wait_seq_after(page, before)
+        wait_shows(page, HAND, hand)
+        wait_shows(page, TRICK, trick)
+        page.wait_for_selector("#toasts .toast:has-text('Taken back')")
+        if how == "phone":
+            assert not [t for t in small_taps(page) if "take-back" in t]
+            assert not page.evaluate(LAYOUT_PROBLEMS)["out"]
