@@ -21,6 +21,7 @@ from webclient import (
     Seat,
     card_strings,
     connect,
+    host_turn,
     new_table,
     play_hand,
     seated,
@@ -234,12 +235,7 @@ def test_serve_mode_hides_the_continue_link_and_gives_friends_links() -> None:
             assert len(hm["table"]["links"]) == 3
             # a friend cannot act for another seat (the token binds the seat): bring the
             # table to the host's turn (it waits there), then the friend tries to bid
-            m = hm
-            while not (m["view"]["to_move"] == 0 and m["view"]["legal"]):
-                if m["view"]["to_move"] == 2 and m["seq"] > f.answered:
-                    f.answered = m["seq"]
-                    f.send_raw('{"type": "act", "action": "pass"}')
-                m = h.until(lambda x: x["type"] == "state")
+            m = host_turn(h, f, 2, hm)
             f.send(type="act", action="pass")
             err = f.until(lambda x: x["type"] == "error")
             assert err["code"] == "not_your_turn" and "South" in err["message"]

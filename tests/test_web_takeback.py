@@ -29,7 +29,17 @@ from fivehundred.web.state import view_json
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table
 from layout_probes import LAYOUT_PROBLEMS, small_taps
-from webclient import Msg, Seat, connect, new_table, play_hand, seated, simple_action, web_client
+from webclient import (
+    Msg,
+    Seat,
+    connect,
+    host_turn,
+    new_table,
+    play_hand,
+    seated,
+    simple_action,
+    web_client,
+)
 
 
 def to_play(seat: Seat) -> Msg:
@@ -136,13 +146,8 @@ def test_a_table_with_a_friend_refuses_take_backs() -> None:
         friend = t["links"][0]["url"].split("token=")[1]        # West, seat 1
         with connect(client, t) as host_ws, connect(client, t, friend) as ws1:
             h, f = Seat(host_ws), Seat(ws1)
-            m = h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
-                        == "human")
-            while not (m["view"]["to_move"] == 0 and m["view"]["legal"]):
-                if m["view"]["to_move"] == 1 and m["seq"] > f.answered:
-                    f.answered = m["seq"]
-                    f.send_raw('{"type": "act", "action": "pass"}')
-                m = h.until(lambda x: x["type"] == "state")
+            m = host_turn(h, f, 1, h.until(lambda x: x["type"] == "state" and
+                                           x["table"]["seats"][1]["kind"] == "human"))
             h.send(type="act", action="pass")
             m = h.until(lambda x: x["type"] == "state" and x["seq"] > m["seq"])
             assert m["take_back"] is False

@@ -101,6 +101,17 @@ def seated(store: Store | None = None, mode: str = "local",
             yield client, t, Seat(ws)
 
 
+def host_turn(host: Seat, friend: Seat, friend_seat: int, m: Msg) -> Msg:
+    """From the host's state ``m``, the host's next turn, the friend passing at his own
+    turns on the way (a table with a friend waits for him)."""
+    while not (m["view"]["to_move"] == 0 and m["view"]["legal"]):
+        if m["view"]["to_move"] == friend_seat and m["seq"] > friend.answered:
+            friend.answered = m["seq"]
+            friend.send_raw('{"type": "act", "action": "pass"}')
+        m = host.until(lambda x: x["type"] == "state")
+    return m
+
+
 def simple_action(m: Msg) -> Msg:
     """A legal move for the human: pass, discard the last cards, else the first legal action."""
     v = m["view"]
