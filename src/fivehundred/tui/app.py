@@ -18,13 +18,13 @@ from typing import ClassVar
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Footer, Header, RichLog, Static
 
 from ..bots.base import Bot, Budget, make_player
 from ..bots.hints import format_hint, hint
-from ..console.display import pretty, sort_tokens
+from ..console.display import pretty
 from ..console.narration import Narrator
 from ..console.opponent import opponent_seed
 from ..errors import FiveHundredError
@@ -33,8 +33,9 @@ from ..rules import Rules
 from ..solver.analysis import ReviewError, review_hand
 from ..view import View
 from ..web.options import rules_label
-from ..web.state import action_words, bid_grid, display_strain, status_line
+from ..web.state import action_words, status_line
 from . import texts
+from .buttons import draw_buttons
 from .cloth import Cloth
 from .record_files import RecordFiles
 from .screens import (
@@ -209,109 +210,10 @@ class TableApp(App[int]):
             v, [n.name(s) for s in range(self.rules.players)], trick, winner)
         self.query_one("#scores", Static).update(texts.scores_text(v, n))
         self.query_one("#status", Static).update(escape(self._status(v)))
-        self.call_later(self._draw_buttons)
-
-    async def _draw_buttons(self) -> None:
-        """Your cards and the buttons above them, drawn again where they changed (in the
-        app's message queue, one drawing at a time: old buttons go before new ones come)."""
-        v = self.view()
-        await self._draw_actions(v)
-        await self._draw_hand(v)
-        if self._my_turn(v) and not isinstance(self.focused, Button):
-            self._focus_first(v)
-
-    def _focus_first(self, v: View) -> None:
-        """Put the keyboard on something you may do: Pass in the auction, else the first
-        button above your hand, else your first playable card."""
-        playable = self._playable(v)
-        for b in self.query(Button):
-            ident = b.id or ""
-            if b.disabled or not (ident.startswith(("bid-", "call-", "lead-"))
-                                  or ident.removeprefix("card-") in playable):
-                continue
-            if v.phase == "auction" and ident != "bid-pass" and self.query("#bid-pass"):
-                continue
-            b.focus()
-            return
+        self.call_later(draw_buttons, self)
 
     def _my_turn(self, v: View) -> bool:
         return v.to_move == self.seat and not self._busy and self._shown is None
-
-    async def _draw_hand(self, v: View) -> None:
-        hand = self.query_one("#hand", Horizontal)
-        strain = display_strain(v)
-        cards = sort_tokens(v.hand, strain)
-        playable = self._playable(v)
-        kitty = set(v.kitty) if v.phase == "kitty" else set()
-        key = repr((cards, sorted(playable), sorted(kitty), self._hinted, self._my_turn(v)))
-        if self._drawn.get("hand") == key:       # nothing changed
-            return
-        self._drawn["hand"] = key
-        focused = self.focused.id if self.focused is not None else None
-        shown = [b.id for b in hand.query(Button)]
-        await hand.remove_children()
-        buttons = []
-        for tok in cards:
-            b = Button(texts.card_markup(tok), id=f"card-{tok}")
-            b.set_class(tok not in playable and self._my_turn(v), "unplayable")
-            b.set_class(tok in kitty, "kitty")
-            b.set_class(self._hinted is not None and self._hinted.split(":")[0] == tok, "hinted")
-            buttons.append(b)
-            self._tokens[f"card-{tok}"] = tok
-        await hand.mount_all(buttons)
-        if focused in shown and buttons:
-            # the card you were on, or the one that took its place once it was played
-            buttons[min(shown.index(focused), len(buttons) - 1)].focus()
-
-    def _playable(self, v: View) -> set[str]:
-        """Your cards that some legal action of yours plays or discards now."""
-        if v.to_move != self.seat or v.phase not in ("play", "kitty"):
-            return set()
-        return {t.split(":")[0] for t in v.legal_actions}
-
-    async def _draw_actions(self, v: View) -> None:
-        box = self.query_one("#actions", Vertical)
-        mine = self._my_turn(v)
-        if mine and self._joker_choice:
-            items = [(f"lead-{t[-1]}", t, texts.card_markup(t), True)
-                     for t in v.legal_actions if t.startswith("JK:")]
-            items.append(("lead-cancel", "", "Cancel", True))
-            kind = "choices"
-        elif mine and v.phase == "auction":
-            items = [(f"bid-{b['token']}", b["token"], self._bid_label(b), b["legal"])
-                     for b in bid_grid(v)]
-            kind = "bids"
-        elif mine and v.phase == "call":
-            calls = sort_tokens([t[5:] for t in v.legal_actions if t.startswith("call ")],
-                                display_strain(v))
-            items = [(f"call-{c}", f"call {c}", texts.card_markup(c), True) for c in calls]
-            if "alone" in v.legal_actions:
-                items.insert(0, ("call-alone", "alone", "Alone", True))
-            kind = "calls"
-        else:
-            items, kind = [], ""
-        key = repr((kind, items, self._hinted))
-        if self._drawn.get("actions") == key:
-            return
-        self._drawn["actions"] = key
-        await box.remove_children()
-        if not items:
-            return
-        buttons = []
-        for ident, tok, label, legal in items:
-            b = Button(label, id=ident, compact=True, disabled=not legal)
-            b.set_class(tok == self._hinted, "hinted")
-            self._tokens[ident] = tok
-            buttons.append(b)
-        await box.mount(Grid(*buttons, id=kind))
-
-    @staticmethod
-    def _bid_label(b: dict[str, object]) -> str:
-        tok = str(b["token"])
-        if tok == "pass":
-            return "Pass"
-        words = texts.bid_markup(tok)       # "7♥", "misère", "open misère"
-        return f"{words[:1].upper()}{words[1:]} {b['value']}"
 
     # ---------------------------------------------------------------- your input
 

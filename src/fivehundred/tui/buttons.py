@@ -1,0 +1,124 @@
+"""Your cards along the bottom and the buttons above them (bids, the five-handed call, the
+joker's suit), drawn from your seat's View where they changed since they were last drawn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.containers import Grid, Horizontal, Vertical
+from textual.widgets import Button
+
+from ..console.display import sort_tokens
+from ..view import View
+from ..web.state import bid_grid, display_strain
+from . import texts
+
+if TYPE_CHECKING:
+    from .app import TableApp
+
+
+async def draw_buttons(app: TableApp) -> None:
+    """Your cards and the buttons above them, drawn again where they changed (in the
+    app's message queue, one drawing at a time: old buttons go before new ones come)."""
+    v = app.view()
+    await draw_actions(app, v)
+    await draw_hand(app, v)
+    if app._my_turn(v) and not isinstance(app.focused, Button):
+        focus_first(app, v)
+
+
+def focus_first(app: TableApp, v: View) -> None:
+    """Put the keyboard on something you may do: Pass in the auction, else the first
+    button above your hand, else your first playable card."""
+    playable = playable_cards(v, app.seat)
+    for b in app.query(Button):
+        ident = b.id or ""
+        if b.disabled or not (ident.startswith(("bid-", "call-", "lead-"))
+                              or ident.removeprefix("card-") in playable):
+            continue
+        if v.phase == "auction" and ident != "bid-pass" and app.query("#bid-pass"):
+            continue
+        b.focus()
+        return
+
+
+async def draw_hand(app: TableApp, v: View) -> None:
+    """Your cards, drawn again if anything about them changed."""
+    hand = app.query_one("#hand", Horizontal)
+    strain = display_strain(v)
+    cards = sort_tokens(v.hand, strain)
+    playable = playable_cards(v, app.seat)
+    kitty = set(v.kitty) if v.phase == "kitty" else set()
+    key = repr((cards, sorted(playable), sorted(kitty), app._hinted, app._my_turn(v)))
+    if app._drawn.get("hand") == key:       # nothing changed
+        return
+    app._drawn["hand"] = key
+    focused = app.focused.id if app.focused is not None else None
+    shown = [b.id for b in hand.query(Button)]
+    await hand.remove_children()
+    buttons = []
+    for tok in cards:
+        b = Button(texts.card_markup(tok), id=f"card-{tok}")
+        b.set_class(tok not in playable and app._my_turn(v), "unplayable")
+        b.set_class(tok in kitty, "kitty")
+        b.set_class(app._hinted is not None and app._hinted.split(":")[0] == tok, "hinted")
+        buttons.append(b)
+        app._tokens[f"card-{tok}"] = tok
+    await hand.mount_all(buttons)
+    if focused in shown and buttons:
+        # the card you were on, or the one that took its place once it was played
+        buttons[min(shown.index(focused), len(buttons) - 1)].focus()
+
+
+def playable_cards(v: View, seat: int) -> set[str]:
+    """Your cards that some legal action of yours plays or discards now."""
+    if v.to_move != seat or v.phase not in ("play", "kitty"):
+        return set()
+    return {t.split(":")[0] for t in v.legal_actions}
+
+
+async def draw_actions(app: TableApp, v: View) -> None:
+    """The buttons above your hand: the bids, the five-handed call, the joker's suit."""
+    box = app.query_one("#actions", Vertical)
+    mine = app._my_turn(v)
+    if mine and app._joker_choice:
+        items = [(f"lead-{t[-1]}", t, texts.card_markup(t), True)
+                 for t in v.legal_actions if t.startswith("JK:")]
+        items.append(("lead-cancel", "", "Cancel", True))
+        kind = "choices"
+    elif mine and v.phase == "auction":
+        items = [(f"bid-{b['token']}", b["token"], bid_label(b), b["legal"])
+                 for b in bid_grid(v)]
+        kind = "bids"
+    elif mine and v.phase == "call":
+        calls = sort_tokens([t[5:] for t in v.legal_actions if t.startswith("call ")],
+                            display_strain(v))
+        items = [(f"call-{c}", f"call {c}", texts.card_markup(c), True) for c in calls]
+        if "alone" in v.legal_actions:
+            items.insert(0, ("call-alone", "alone", "Alone", True))
+        kind = "calls"
+    else:
+        items, kind = [], ""
+    key = repr((kind, items, app._hinted))
+    if app._drawn.get("actions") == key:
+        return
+    app._drawn["actions"] = key
+    await box.remove_children()
+    if not items:
+        return
+    buttons = []
+    for ident, tok, label, legal in items:
+        b = Button(label, id=ident, compact=True, disabled=not legal)
+        b.set_class(tok == app._hinted, "hinted")
+        app._tokens[ident] = tok
+        buttons.append(b)
+    await box.mount(Grid(*buttons, id=kind))
+
+
+def bid_label(b: dict[str, object]) -> str:
+    """A bid button's words: "Pass", "7♥ 200", "Misère 250"."""
+    tok = str(b["token"])
+    if tok == "pass":
+        return "Pass"
+    words = texts.bid_markup(tok)       # "7♥", "misère", "open misère"
+    return f"{words[:1].upper()}{words[1:]} {b['value']}"
