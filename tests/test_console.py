@@ -483,3 +483,21 @@ def test_presets_are_case_insensitive_on_the_command_line(
     assert got == [Rules.preset("australian"), Rules.preset("classic3")]
     with pytest.raises(SystemExit):
         main(["play", "--text", "--rules", "Austral"])
+
+
+def test_undo_takes_back_your_last_decision_and_what_followed() -> None:
+    """At your turn in the play, ``undo`` goes back to your previous turn: your card in your
+    hand, the opponents' cards after it back in theirs, the game as it was; before your first
+    decision of the hand there is nothing to take back, and nothing changes."""
+    g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0 and len(g.tricks) >= 1)
+    mine = g.take_back(0)           # (found the state before your last card, to compare)
+    before = snapshot(g)
+    for a in mine:
+        g.apply(a)
+    now = snapshot(g)
+    text, seen = feed(g, ["undo"])
+    assert "Taken back: your " in text
+    assert seen == [now, before] and snapshot(g) == before
+    text, seen = feed(advance(AUS, lambda x: x.to_move == 0 and not x.actions), ["undo"])
+    assert "Nothing of yours to take back in this hand yet." in text
+    assert seen[0] == seen[1]

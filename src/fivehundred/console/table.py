@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from ..actions import action_from_token
+from ..actions import action_from_token, token_of
 from ..auction import rank_key
 from ..cards import (
     NO_TRUMPS,
@@ -38,6 +38,7 @@ S C D H or as symbols ♠ ♣ ♦ ♥).
   cards    as  10h  jd  jk; to lead the joker at no trumps or misère name a suit: jk:h
   kitty    discard one card at a time, or all at once: 4s 5c 6d
   partner  (five-handed) call qh  (or just qh), or alone
+  undo     take back your last card, bid or discard of the hand, and what followed it
   ?        this help        quit   leave the game
 """
 #: The help's card line for a pack without the joker.
@@ -188,6 +189,10 @@ class ConsoleGame(Narrator):
                 self.say(help_text(self.rules))
                 self._legal_line(v)
                 continue
+            if text.lower() in ("undo", "u", "take back"):
+                if self._take_back():
+                    return
+                continue
             try:
                 toks = self._parse(text, v)
                 if len(toks) > 1:
@@ -207,6 +212,25 @@ class ConsoleGame(Narrator):
                 self.say(f"Not allowed: {e}")
                 continue
             return
+
+    def _take_back(self) -> bool:
+        """Take back your last decision of the hand and what followed it (Game.take_back);
+        False, with the reason said, if there is none."""
+        g = self.game
+        if not g.can_take_back(self.seat):
+            self.say("Nothing of yours to take back in this hand yet.")
+            return False
+        undone = g.take_back(self.seat)
+        call = g.call
+        self.called = call[5:] if call and call.startswith("call ") else None
+        tok = token_of(undone[0])
+        what = {"auction": "your pass" if tok == "pass" else f"your bid {self.p(tok)}",
+                "kitty": "your discard", "call": "your call"}.get(g.phase, f"your {self.p(tok)}")
+        after = len(undone) - 1 if g.phase != "kitty" else 0
+        self.say(f"Taken back: {what}" + (
+            f", and the {after} action{'s' if after > 1 else ''} after it" if after else "")
+            + ".")
+        return True
 
     def _prompt(self, v: View) -> str:
         if v.phase == "auction":

@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Footer, Header, RichLog, Static
 
+from ..actions import token_of
 from ..bots.base import Bot, Budget, make_player
 from ..bots.hints import format_hint, hint
 from ..console.display import pretty
@@ -61,6 +62,7 @@ class TableApp(App[int]):
     ENABLE_COMMAND_PALETTE = False     # its footer entry would push "q Quit" off at 80 columns
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hint", "Hint"),
+        Binding("u", "take_back", "Take back"),
         Binding("n", "next", "Next hand"),
         Binding("v", "review", "Review"),
         Binding("r", "rules", "Rules"),
@@ -116,6 +118,7 @@ class TableApp(App[int]):
         self._hinted: str | None = None
         self._tokens: dict[str, str] = {}
         self._drawn: dict[str, str] = {}       # region -> the state it was last drawn from
+        self._said: list[tuple[int, int, str]] = []  # the log: (hand, actions, markup)
 
     def view(self) -> View:
         """Your seat's view: everything the screen shows is drawn from it."""
@@ -278,7 +281,21 @@ class TableApp(App[int]):
     # ---------------------------------------------------------------- the table's flow
 
     def _say(self, markup: str) -> None:
+        """A line of the log, marked with the point of the game it was written at (a
+        take-back unsays what came after its point: those plays never happened)."""
+        g = self.game
+        self._said.append((g.hand_number, len(g.actions), markup))
         self.query_one("#log", RichLog).write(markup)
+
+    def _unsay_later_lines(self) -> None:
+        """The log written again without the lines from after the game's point now."""
+        g = self.game
+        here = (g.hand_number, len(g.actions))
+        self._said = [x for x in self._said if x[:2] <= here]
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for *_, markup in self._said:
+            log.write(markup)
 
     def _announce(self, seat: int, tok: str, before: View) -> None:
         after = self.view()
@@ -465,6 +482,37 @@ class TableApp(App[int]):
             self._say(escape(pretty_line(line)))
         self._hinted = d.action
         self.refresh_table()
+
+    def action_take_back(self) -> None:
+        """Take back your last card, bid or discard of this hand and the bots' plays after
+        it (Game.take_back): the table as it was before it, your turn again."""
+        g = self.game
+        if not g.can_take_back(self.seat):
+            why = ("The hand is over: it is scored, there is no taking back."
+                   if g.phase in ("hand_over", "game_over")
+                   else "Nothing of yours to take back in this hand yet.")
+            self.notify(why, severity="warning")
+            return
+        self._generation += 1            # a bot deciding now decides for nothing
+        was = g.phase
+        undone = g.take_back(self.seat)
+        self._busy = False
+        self._thinking = None
+        self._shown = None
+        self._joker_choice = False
+        self._hinted = None
+        call = g.call
+        self.narrator.called = call[5:] if call and call.startswith("call ") else None
+        after = len(undone) - 1
+        if g.phase == "kitty":
+            what = "your discard so far" if was == "kitty" else "your discard and all after it"
+        else:
+            what = escape(action_words(g.phase, token_of(undone[0])))
+            if after:
+                what += f", and the {after} action{'s' if after > 1 else ''} after it"
+        self._unsay_later_lines()
+        self._say(f"[b]Taken back[/b]: {what}")
+        self._continue()
 
     def action_save(self) -> None:
         """Write the game record (between hands only: a record holds every card)."""
