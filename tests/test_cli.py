@@ -450,3 +450,30 @@ def test_a_port_announced_is_already_listened_on() -> None:
         port = first.getsockname()[1]
         with pytest.raises(OSError, match=f"port {port} on 127.0.0.1 already in use"):
             listening_socket("127.0.0.1", port)
+
+
+def test_tui_speed_sets_the_tables_pauses(monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """``--speed fast``: the bots' pause and a finished trick's, times the browser game's
+    factor for it; a speed that is not one is refused by the parser."""
+    import fivehundred.tui
+    from fivehundred.tui.app import PACE, TRICK_PAUSE
+    from fivehundred.web.options import SPEEDS
+
+    made: dict[str, float] = {}
+
+    class Probe:
+        def __init__(self, *a: object, pace: float, trick_pause: float, **k: object) -> None:
+            made.update(pace=pace, trick_pause=trick_pause)
+
+        return_code = 0
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setattr(fivehundred.tui, "TableApp", Probe)
+    assert main(["tui", "--speed", "fast", "--seed", "1"]) == 0
+    assert made == {"pace": PACE * SPEEDS["fast"], "trick_pause": TRICK_PAUSE * SPEEDS["fast"]}
+    with pytest.raises(SystemExit):
+        main(["tui", "--speed", "warp"])
+    assert "invalid choice: 'warp'" in capsys.readouterr().err

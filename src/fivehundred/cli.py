@@ -49,6 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--db", default=None,
                       help="the saves and statistics file (default: in your data directory)")
     tui = sub.add_parser("tui", help="play in this terminal's full screen (a Textual app)")
+    tui.add_argument("--speed", choices=("slow", "normal", "fast"), default="normal",
+                     help="how fast the bots play and a finished trick goes (default normal)")
     tui.add_argument("--resume", metavar="RECORD", default=None,
                      help="go on with a game record the table saved (its rules and seed: "
                           "--rules and --seed do not go with it)")
@@ -202,7 +204,7 @@ def _main(argv: Sequence[str] | None) -> int:
         from .tui import run_tui
 
         return run_tui(args.rules, seed=args.seed, seat=args.seat, bots=args.bots,
-                       resume=args.resume)
+                       resume=args.resume, speed=args.speed)
     if args.command in ("play", "serve"):
         from .web.server import run
 

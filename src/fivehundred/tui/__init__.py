@@ -17,15 +17,17 @@ from ..game import Game
 from ..record import replay
 from ..record.files import parse_record, read_text
 from ..rules import Rules
-from .app import TableApp
+from ..web.options import SPEEDS
+from .app import PACE, TRICK_PAUSE, TableApp
 
 __all__ = ["TableApp", "run_tui"]
 
 
 def run_tui(rules: Rules, seed: int | None = None, seat: int = 0, bots: str = "medium",
-            resume: str | None = None) -> int:
+            resume: str | None = None, speed: str = "normal") -> int:
     """Play a game in the terminal's full screen (or go on with the game record ``resume``,
-    saved by the table's ``s``); the exit status."""
+    saved by the table's ``s``), its pauses at ``speed`` (the browser game's SPEEDS); the
+    exit status."""
     # The bots and hints solve positions: load the solver first, in the plain terminal, so that
     # a first run's compile is announced where it can be read.
     from .. import solver  # noqa: F401
@@ -46,7 +48,9 @@ def run_tui(rules: Rules, seed: int | None = None, seat: int = 0, bots: str = "m
             return 2
         rules = game.rules
     try:
-        app = TableApp(rules, seed, seat, bots, game=game, record_file=path)
+        factor = SPEEDS[speed]
+        app = TableApp(rules, seed, seat, bots, pace=PACE * factor,
+                       trick_pause=TRICK_PAUSE * factor, game=game, record_file=path)
     except (ValueError, BotError) as e:
         print(f"fivehundred tui: {e}", file=sys.stderr)
         return 2

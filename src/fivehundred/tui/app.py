@@ -48,6 +48,11 @@ from .screens import (
     rules_dialog,
 )
 
+PACE = 0.6
+"""Seconds before each bot's action, at normal speed."""
+TRICK_PAUSE = 1.2
+"""Seconds a finished trick stays on the cloth, at normal speed."""
+
 
 class TableApp(App[int]):
     """One game at the terminal: you at ``seat``, bots of one strength at the other seats.
@@ -74,7 +79,7 @@ class TableApp(App[int]):
     ]
 
     def __init__(self, rules: Rules, seed: int | None = None, seat: int = 0,
-                 bots: str = "medium", *, pace: float = 0.6, trick_pause: float = 1.2,
+                 bots: str = "medium", *, pace: float = PACE, trick_pause: float = TRICK_PAUSE,
                  hint_budget: Budget | None = None, record_dir: Path | None = None,
                  game: Game | None = None, record_file: Path | None = None) -> None:
         super().__init__()

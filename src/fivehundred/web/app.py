@@ -28,8 +28,10 @@ from ..game import HandResult
 from .botpool import BotPool
 from .options import (
     PRESET_LABELS,
+    SPEEDS,
     STRENGTHS,
     build_rules,
+    checked_speed,
     defaults_json,
     presets_json,
     rules_json,
@@ -167,8 +169,8 @@ class Hub:
     def changed(self, table: Table) -> None:
         """Note when the table last changed, and how long the next move should wait."""
         trick_done = table.game.phase == "play" and not table.game.trick and table.game.tricks
-        self.last_change[table.id] = (time.monotonic(),
-                                      self.trick_pause if trick_done else self.pace)
+        wait = (self.trick_pause if trick_done else self.pace) * SPEEDS[table.speed]
+        self.last_change[table.id] = (time.monotonic(), wait)
 
     async def _run_bots(self, table: Table) -> None:
         while True:
@@ -262,6 +264,8 @@ class Hub:
             if not table.press_next(seat, self.connected(table)):
                 await self.broadcast(table)
                 return
+        elif kind == "speed":
+            table.set_speed(seat, msg.get("speed"))
         elif kind == "take_back":
             table.take_back(seat)
             self.thinking[table.id] = None     # a bot deciding now decides for nothing
@@ -281,7 +285,7 @@ class Hub:
 
 
 KINDS = ("act", "discard", "next", "hint", "review", "pause", "seat_to_bot", "take_back",
-         "ping")
+         "speed", "ping")
 
 
 def parse_message(text: str) -> dict[str, Any]:
@@ -320,7 +324,8 @@ async def lobby(request: Request) -> Response:
     cont = hub.continue_link() if hub.mode == "local" else None
     return JSONResponse({
         "presets": presets_json(), "toggles": toggles_json(), "defaults": defaults_json(),
-        "strengths": list(STRENGTHS), "continue": cont, "stats": hub.store.stats(),
+        "strengths": list(STRENGTHS), "speeds": list(SPEEDS), "continue": cont,
+        "stats": hub.store.stats(),
         "mode": hub.mode, "problems": hub.problems,
     })
 
@@ -351,6 +356,7 @@ async def new_table(request: Request) -> Response:
     name = body.get("name")
     friends = body.get("friends", False)
     try:
+        speed = checked_speed(body.get("speed", "normal"))
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                                  or not 0 <= seed < 2**63):
             raise TableError("malformed", f"seed must be a whole number from 0, got {seed!r}")
@@ -367,6 +373,7 @@ async def new_table(request: Request) -> Response:
         r = build_rules(preset, body.get("toggles"))
         t = Table.new(str(preset), r, body.get("strength", "medium"), seed=seed,
                       friends=friends, name=name.strip() if isinstance(name, str) else None)
+        t.speed = speed
     except FiveHundredError as e:
         return JSONResponse({"error": str(e)}, status_code=400)
     hub.add(t)

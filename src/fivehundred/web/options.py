@@ -68,6 +68,25 @@ TOGGLES: dict[str, tuple[str, tuple[Any, ...] | None]] = {
 
 STRENGTHS = ("easy", "medium", "hard", "insane")
 
+SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.35}
+"""How fast a table plays: each pause (before a bot's card, a finished trick left on show)
+and each card's flight, times this."""
+
+
+def checked_speed(speed: object) -> str:
+    """``speed`` if it is one of SPEEDS, else RulesError naming them.
+
+    >>> checked_speed("fast")
+    'fast'
+    >>> checked_speed("quick")
+    Traceback (most recent call last):
+    ...
+    fivehundred.errors.RulesError: speed must be one of slow, normal, fast, got 'quick'
+    """
+    if not isinstance(speed, str) or speed not in SPEEDS:
+        raise RulesError(f"speed must be one of {', '.join(SPEEDS)}, got {speed!r}")
+    return speed
+
 
 def presets_json() -> list[dict[str, Any]]:
     """Every preset with its label and number of players."""

@@ -24,7 +24,7 @@ from ..game import Game
 from ..rng import Rng
 from ..rules import Rules
 from ..view import View
-from .options import STRENGTHS, rules_label
+from .options import STRENGTHS, checked_speed, rules_label
 from .state import bid_grid, discards_left, sheet_json, status_line, summary_json, view_json
 
 FORMAT = 1   # the version of a saved table's JSON
@@ -82,6 +82,8 @@ class Table:
     counted_hands: int = 0
     """Finished hands already added to the statistics."""
     counted_game: bool = False
+    speed: str = "normal"
+    """How fast the table plays (``options.SPEEDS``), the creator's choice."""
     take_backs: int = 0
     """Decisions taken back in this game (:meth:`take_back`)."""
     uncounted_take_backs: int = 0
@@ -119,6 +121,7 @@ class Table:
                       for s in self.seats],
             "hands": self.hands, "seq": self.seq, "counted_hands": self.counted_hands,
             "counted_game": self.counted_game, "take_backs": self.take_backs,
+            "speed": self.speed,
         }
 
     @classmethod
@@ -148,6 +151,7 @@ class Table:
             t.counted_hands = int(d["counted_hands"])
             t.counted_game = bool(d["counted_game"])
             t.take_backs = int(d.get("take_backs", 0))   # (saved before take-backs: none)
+            t.speed = checked_speed(d.get("speed", "normal"))
             return t
         except TableError:
             raise
@@ -198,6 +202,17 @@ class Table:
                                         f"only a seat whose player has left")
         s.kind = "bot"
         self.ready.discard(seat)
+        self.seq += 1
+
+    def set_speed(self, by: int, speed: object) -> None:
+        """The creator sets how fast the table plays; TableError, nothing changed, for anyone
+        else or a speed that is not one of ``options.SPEEDS``."""
+        if by != 0:
+            raise TableError("not_host", "only the table's creator sets its speed")
+        try:
+            self.speed = checked_speed(speed)
+        except FiveHundredError as e:
+            raise TableError("malformed", str(e)) from None
         self.seq += 1
 
     def names(self) -> list[str]:
@@ -334,7 +349,8 @@ class Table:
                        "connected": s.seat in connected} for s in self.seats],
             "sides": [list(x) for x in r.sides],
             "side_names": self.side_names(),
-            "strength": self.strength, "paused": self.paused, "thinking": thinking,
+            "strength": self.strength, "paused": self.paused, "speed": self.speed,
+            "thinking": thinking,
             "links": links,
         }
 

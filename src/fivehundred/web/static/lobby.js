@@ -188,7 +188,9 @@ export class Lobby {
       friends,
     };
     if (name) body.name = name;
-    savePrefs({ preset: body.preset, strength: body.strength, name });
+    const prefs = loadPrefs();
+    if (["slow", "normal", "fast"].includes(prefs.speed)) body.speed = prefs.speed;  // the menu's last
+    savePrefs({ ...prefs, preset: body.preset, strength: body.strength, name });
     try {
       const r = await createTable(body);
       this.onStart({ table: r.table, token: r.token, links: r.links || [], fresh: true });

@@ -1,9 +1,9 @@
-// The menu (top right): pause, hint, take back, rules, sound, new game, and the friends' seat links
+// The menu (top right): pause, hint, take back, rules, speed, sound, new game, and the friends' seat links
 // with who plays each seat; the pause overlay.
 
 import * as sound from "./sound.js";
 import { STRENGTH_WORDS } from "./lobby.js";
-import { h, clear, toast, cap, ICONS } from "./util.js";
+import { h, clear, toast, cap, ICONS, loadPrefs, savePrefs } from "./util.js";
 import { confirmDialog } from "./dialogs.js";
 import { showRules } from "./rules.js";
 
@@ -45,6 +45,15 @@ export class Menu {
       this.close();
       onTakeBack();
     });
+    this.speedBtns = [...document.querySelectorAll(".speed-choice")];
+    for (const b of this.speedBtns) {
+      b.addEventListener("click", () => {
+        const s = this.getState();
+        if (!s || s.you !== 0 || s.table.speed === b.dataset.speed) return;
+        this.send({ type: "speed", speed: b.dataset.speed });
+        savePrefs({ ...loadPrefs(), speed: b.dataset.speed });   // new tables start so
+      });
+    }
     document.getElementById("rules-button").addEventListener("click", () => {
       const s = this.getState();
       this.close();
@@ -94,6 +103,11 @@ export class Menu {
     this.pauseBtn.disabled = ["hand_over", "game_over"].includes(state.view.phase) && !paused;
     this.hintBtn.disabled = !canHint;
     document.getElementById("quick-hint").disabled = !canHint;
+    // the creator sets the table's speed; the others see it
+    for (const b of this.speedBtns) {
+      b.setAttribute("aria-checked", String(t.speed === b.dataset.speed));
+      b.disabled = state.you !== 0;
+    }
     // take-backs are for a table of bots: hidden where anyone else plays a seat
     const alone = t.seats.every((x) => x.seat === state.you || x.kind === "bot");
     for (const b of [this.takeBackBtn, document.getElementById("take-back-button")]) {

@@ -32,6 +32,7 @@ export class TrickView {
     this.seen = { key: null, count: 0 };
     this.idleWaiters = [];
     this.gathering = null; // the winner of the finished trick now on show, if any
+    this.speed = 1; // the table's speed (util.js SPEEDS): every duration times this
   }
 
   /** The winner of the finished trick on show, or else of the next one queued, or null. */
@@ -90,7 +91,7 @@ export class TrickView {
           const winEl = this.shown.find((c) => c.seat === item.trick.winner);
           if (winEl) winEl.el.classList.add("winning");
           const pending = this.queue.filter((q) => q.kind !== "current" || q.plays.length).length;
-          await wait(hurry ? 60 : pending ? HOLD_MS * 0.7 : HOLD_MS);
+          await wait(hurry ? 60 : (pending ? HOLD_MS * 0.7 : HOLD_MS) * this.speed);
           await this.sweep(item.trick.winner, !hurry);
           this.gathering = null;
         }
@@ -129,7 +130,7 @@ export class TrickView {
       this.shown.push({ seat, token, el });
       if (animate) {
         flights.push(this.flyIn(el, seat, token, delay));
-        delay += 140;
+        delay += 140 * this.speed;
       } else {
         this.place(el, seat, token);
       }
@@ -185,7 +186,7 @@ export class TrickView {
     if (this.hooks.onPlay) this.hooks.onPlay(seat);
     const anim = el.animate(
       [{ transform: start, opacity: 0.4 }, { transform: end, opacity: 1 }],
-      { duration: FLY_MS, easing: "cubic-bezier(.2,.75,.25,1)" },
+      { duration: FLY_MS * this.speed, easing: "cubic-bezier(.2,.75,.25,1)" },
     );
     try { await anim.finished; } catch { /* cancelled */ }
   }
@@ -202,7 +203,7 @@ export class TrickView {
       const anims = cards.map((card, i) => {
         const a = card.el.animate(
           [{ transform: card.el.style.transform, opacity: 1 }, { transform: end, opacity: 0 }],
-          { duration: SWEEP_MS, delay: i * 25, easing: "cubic-bezier(.5,0,.75,.4)", fill: "forwards" },
+          { duration: SWEEP_MS * this.speed, delay: i * 25 * this.speed, easing: "cubic-bezier(.5,0,.75,.4)", fill: "forwards" },
         );
         return a.finished.catch(() => {});
       });
