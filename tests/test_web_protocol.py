@@ -540,9 +540,9 @@ JSON = st.recursive(
     max_leaves=6)
 MESSAGE = st.fixed_dictionaries(
     {"type": st.sampled_from(["act", "discard", "next", "pause", "seat_to_bot", "ping", "review",
-                              "take_back", "bogus", 7, None])},
+                              "take_back", "speed", "bogus", 7, None])},
     optional={"action": JSON, "cards": JSON, "paused": JSON, "seat": JSON, "every_seat": JSON,
-              "extra": JSON})
+              "speed": JSON | st.sampled_from(["slow", "normal", "fast"]), "extra": JSON})
 CODES = {"malformed", "illegal", "not_your_turn", "too_large", "not_host", "hint_failed",
          "no_review"}
 
