@@ -128,8 +128,11 @@ OVERFLOW = """() => {
 
 
 def _page_of_size(size: str) -> AbstractContextManager[Page]:
-    """A page on a phone held upright (390x844, touch) or at 1280x800."""
-    return phone_page("upright") if size == "phone" else viewport_page(DESKTOP)
+    """A page on a phone held upright (390x844, touch), on its side ("sideways"), or at
+    1280x800."""
+    if size in ("phone", "sideways"):
+        return phone_page("upright" if size == "phone" else "sideways")
+    return viewport_page(DESKTOP)
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -463,7 +466,7 @@ def test_the_discard_line_reads_as_the_analysis_writes_it(page: Page, server: st
     assert shown == [c.text("Your", card) for c in cases]
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("size", ["phone", "sideways", "desktop"])
 def test_the_declarers_review_sets_his_discard_beside_the_best(server: str, shots: Path,
                                                                size: str) -> None:
     """You bid 10NT, put out the last cards and play (here 10NT fails, by more than 500: the
@@ -491,6 +494,11 @@ def test_the_declarers_review_sets_his_discard_beside_the_best(server: str, shot
                 play_first_playable(page)
         assert len(put_out) == 3
         assert visible(page, "#game-over #review-button"), "the game's end offers it"
+        record = page.get_attribute("#game-over #game-record", "href") or ""
+        assert record.startswith("/api/record?table=") and "token=" in record
+        # the buttons at the foot of the game's end leave most of the screen to the dialog
+        foot = page.locator("#game-over .sheet-actions").bounding_box()
+        assert foot is not None and foot["height"] < page.viewport_size["height"] / 3, foot
         page.click("#review-button")
         line = page.wait_for_selector("#review-panel .review-discard", timeout=60_000)
         assert line is not None

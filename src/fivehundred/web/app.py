@@ -39,7 +39,7 @@ from .options import (
 )
 from .state import continue_summary_parts
 from .store import Store, StoreError
-from .table import Table, TableError, bot_seed
+from .table import Table, TableError, bot_seed, record_text
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096
@@ -343,6 +343,25 @@ async def rules(request: Request) -> Response:
     return JSONResponse(rules_json(t.rules, t.preset))
 
 
+async def record(request: Request) -> Response:
+    """The game record of a table as its seat may have it (``table.record_text``): a file
+    to save, ``format`` text (default) or json; 404 for a table or a seat's link unknown."""
+    hub = _hub(request)
+    q = request.query_params
+    t = hub.get(q.get("table"))
+    seat = t.seat_of_token(q.get("token")) if t is not None else None
+    if t is None or seat is None:
+        return JSONResponse({"error": "no such table, or not a seat's link"}, status_code=404)
+    fmt = q.get("format", "text")
+    if fmt not in ("text", "json"):
+        return JSONResponse({"error": f"format is text or json, not {fmt!r}"}, status_code=400)
+    text = record_text(t, seat, as_json=fmt == "json")
+    name = f"fivehundred-{t.id}.{'json' if fmt == 'json' else 'fhr'}"
+    return Response(text, media_type="application/json" if fmt == "json" else "text/plain",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"',
+                             "Cache-Control": "no-store"})
+
+
 async def new_table(request: Request) -> Response:
     """Start a table from the new-game form."""
     hub = _hub(request)
@@ -460,6 +479,7 @@ def create_app(store: Store, *, mode: str = "local", pool: BotPool | None = None
             Route("/api/stats", stats),
             Route("/api/rules", rules),
             Route("/api/tables", new_table, methods=["POST"]),
+            Route("/api/record", record),
             WebSocketRoute("/ws", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

@@ -372,6 +372,22 @@ class Table:
         }
 
 
+def record_text(table: Table, seat: int, as_json: bool = False) -> str:
+    """The game record for ``seat``: only what that seat could see while the game goes on
+    (a seat's view: ``Viewpoint``), every card once it is over (and the seed, which replays
+    it); the seats' names in a ``Seats`` tag.  The record's text, or its JSON."""
+    from ..record import dumps, dumps_json, record_from_game
+
+    g = table.game
+    over = g.phase == "game_over"
+    # a tag's names are separated by commas and hold no control characters
+    names = ",".join("".join(" " if ch == "," or ord(ch) < 32 else ch for ch in n).strip()
+                     or f"Seat {i}" for i, n in enumerate(table.names()))
+    tags = {"Event": "fivehundred browser game", "Seats": names}
+    rec = record_from_game(g, tags, seat=None if over else seat)
+    return dumps_json(rec) if as_json else dumps(rec)
+
+
 def review_message(game: Game, seat: int, names: list[str],
                    every_seat: bool = False) -> dict[str, Any]:
     """The ``review`` message: the hand just played out, against double dummy, for ``seat``

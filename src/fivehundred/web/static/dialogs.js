@@ -4,7 +4,7 @@
 
 import { statsTable, STRENGTH_WORDS } from "./lobby.js";
 import { ReviewPanel, playedOut } from "./review.js";
-import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS } from "./util.js";
+import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS, recordUrl } from "./util.js";
 
 function pointsCell(n) {
   return h("td.num", { class: n > 0 ? "pos" : n < 0 ? "neg" : "", text: fmtPoints(n) || "0" });
@@ -117,8 +117,9 @@ export class SheetDialog {
 // ---------------------------------------------------------------- end of game
 
 export class GameOverDialog {
-  constructor(send, onNewGame) {
+  constructor(send, onNewGame, getLink) {
     this.send = send;
+    this.getLink = getLink;
     this.el = document.getElementById("game-over");
     this.card = this.el.querySelector(".modal-card");
     this.onNewGame = onNewGame;
@@ -204,7 +205,10 @@ export class GameOverDialog {
     }
     const btn = h("button#new-game-button.btn.btn-primary.btn-big", { type: "button", text: "NEW GAME" });
     btn.addEventListener("click", () => this.onNewGame());
-    this.card.appendChild(h("div.sheet-actions", null, btn, this.reviewPanel && this.reviewPanel.button));
+    // the whole game, every card, to keep or to study (fivehundred analyse FILE)
+    const link = this.getLink();
+    const rec = link ? h("a#game-record.btn.btn-secondary", { href: recordUrl(link), download: "", text: "SAVE THE RECORD" }) : null;
+    this.card.appendChild(h("div.sheet-actions", null, btn, this.reviewPanel && this.reviewPanel.button, rec));
   }
 }
 

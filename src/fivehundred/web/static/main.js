@@ -100,9 +100,9 @@ const kitty = new KittyPanel(send, () => renderHand());
 const call = new CallPanel(send);
 const joker = new JokerPanel(send);
 const sheet = new SheetDialog(send);
-const gameOver = new GameOverDialog(send, () => backToLobby());
+const gameOver = new GameOverDialog(send, () => backToLobby(), () => app.link);
 const hint = new HintView();
-const menu = new Menu({ send, onNewGame: () => backToLobby(), onHint: askHint, onTakeBack: takeBack, getState: () => app.state });
+const menu = new Menu({ send, onNewGame: () => backToLobby(), onHint: askHint, onTakeBack: takeBack, getState: () => app.state, getLink: () => app.link });
 const lobby = new Lobby({ onStart: (link) => openTable(link) });
 
 function turnKey(s) {

@@ -1,14 +1,14 @@
-// The menu (top right): pause, hint, take back, rules, speed, sound, new game, and the friends' seat links
+// The menu (top right): pause, hint, take back, rules, the game record, speed, sound, new game, and the friends' seat links
 // with who plays each seat; the pause overlay.
 
 import * as sound from "./sound.js";
 import { STRENGTH_WORDS } from "./lobby.js";
-import { h, clear, toast, cap, ICONS, loadPrefs, savePrefs } from "./util.js";
+import { h, clear, toast, cap, ICONS, loadPrefs, savePrefs, recordUrl } from "./util.js";
 import { confirmDialog } from "./dialogs.js";
 import { showRules } from "./rules.js";
 
 export class Menu {
-  constructor({ send, onNewGame, onHint, onTakeBack, getState }) {
+  constructor({ send, onNewGame, onHint, onTakeBack, getState, getLink }) {
     this.send = send;
     this.getState = getState;
     this.btn = document.getElementById("menu-button");
@@ -17,6 +17,9 @@ export class Menu {
     this.soundBtn = document.getElementById("sound-toggle");
     this.hintBtn = document.getElementById("hint-button");
     this.takeBackBtn = document.getElementById("take-back-menu");
+    this.getLink = getLink;
+    this.recordLink = document.getElementById("record-menu");
+    this.recordLink.addEventListener("click", () => this.close());
     this.links = [];
     this.btn.addEventListener("click", (e) => {
       e.stopPropagation();
@@ -103,6 +106,12 @@ export class Menu {
     this.pauseBtn.disabled = ["hand_over", "game_over"].includes(state.view.phase) && !paused;
     this.hintBtn.disabled = !canHint;
     document.getElementById("quick-hint").disabled = !canHint;
+    // the record as this seat may have it: its own cards while the game goes on, every card
+    // once it is over (the server decides)
+    const link = this.getLink();
+    if (link) this.recordLink.href = recordUrl(link);
+    this.recordLink.title = state.view.phase === "game_over" ? "Every card of every hand"
+      : "The game so far as you saw it: your cards, and every card played";
     // the creator sets the table's speed; the others see it
     for (const b of this.speedBtns) {
       b.setAttribute("aria-checked", String(t.speed === b.dataset.speed));

@@ -190,6 +190,13 @@ export function loadPrefs() {
 /** How fast a table plays (the server's SPEEDS): each pause and each card's flight, times this. */
 export const SPEEDS = { slow: 1.6, normal: 1, fast: 0.35 };
 
+/** Where a seat's link downloads the game's record (the server's /api/record). */
+export function recordUrl(link, format = "text") {
+  const q = new URLSearchParams({ table: link.table, token: link.token });
+  if (format !== "text") q.set("format", format);
+  return `/api/record?${q}`;
+}
+
 export function savePrefs(p) {
   try { localStorage.setItem("fivehundred.prefs", JSON.stringify(p)); } catch { /* ignore */ }
 }
@@ -205,6 +212,7 @@ export const ICONS = {
   soundOn: I('<path d="M4 9h4l5-4v14l-5-4H4z"/><path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12"/>'),
   soundOff: I('<path d="M4 9h4l5-4v14l-5-4H4z"/><path d="M17 9l5 6M22 9l-5 6"/>'),
   newGame: I('<path d="M20 12a8 8 0 1 1-2.3-5.7"/><path d="M20 4v5h-5"/>'),
+  record: I('<path d="M12 4v11M7 10l5 5 5-5"/><path d="M5 19h14"/>'),
   speed: I('<path d="M4 16a8 8 0 1 1 16 0"/><path d="M12 16l4-5"/>'),
   takeBack: I('<path d="M9 14L4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>'),
   trophy: `<svg viewBox="0 0 64 64" width="56" height="56" aria-hidden="true"><defs><linearGradient id="tg" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#ffe38a"/><stop offset="1" stop-color="#d08a12"/></linearGradient></defs><path d="M18 8h28v10c0 10-6 18-14 18S18 28 18 18z" fill="url(#tg)" stroke="#9a6a14" stroke-width="2"/><path d="M18 12H9c0 9 5 14 11 14M46 12h9c0 9-5 14-11 14" fill="none" stroke="#c38a1a" stroke-width="3"/><rect x="28" y="36" width="8" height="10" fill="#d08a12"/><rect x="20" y="46" width="24" height="8" rx="2" fill="url(#tg)" stroke="#9a6a14" stroke-width="2"/><path d="M32 13l2.2 4.5 5 .7-3.6 3.5.9 5-4.5-2.4-4.5 2.4.9-5-3.6-3.5 5-.7z" fill="#fff8d8"/></svg>`,
