@@ -12,7 +12,7 @@ from fivehundred.rng import Rng
 from helpers import random_policy
 
 PRESETS = ["australian", "classic3", "classic4", "five_called", "six_pairs", "six_threes",
-           "two_dead_hand"]
+           "two_dead_hand", "two_24"]
 
 
 def replayed(g: Game, actions: tuple[int, ...]) -> Game:

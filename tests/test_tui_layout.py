@@ -67,6 +67,8 @@ def test_a_small_terminal_keeps_every_bid_card_seat_and_trick_card_in_sight(
             assert app.view().phase == "kitty"
             _in_sight(app, "#hand Button")               # all thirteen
             assert len(app.query("#hand Button")) == 13
+            footer = screen_text(app).splitlines()[-1]
+            assert footer.rstrip().endswith("q Quit") and "u Undo" in footer, footer
             seen_trick = 0
             while app.game.phase == "kitty" or (app.game.phase == "play" and seen_trick < 3):
                 v = app.view()

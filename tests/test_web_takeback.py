@@ -51,6 +51,12 @@ def to_play(seat: Seat) -> Msg:
     return m
 
 
+def played(m: Msg) -> int:
+    """How many cards have been played in the hand of a state."""
+    v = m["view"]
+    return len(v["trick"]) + sum(len(t["plays"]) for t in v["tricks"])
+
+
 def refused(seat: Seat, seq: int, words: str) -> None:
     """The take-back just sent is refused as illegal, in ``words``, and nothing changed."""
     err = seat.until(lambda x: x["type"] == "error")
@@ -80,7 +86,10 @@ def test_a_card_taken_back_puts_the_table_as_it_was(tmp_path: Path) -> None:
             seat.send(type="take_back")
             back = seat.until(lambda x: x["type"] == "state" and x["seq"] > after["seq"])
             assert back["view"] == before["view"]
-            assert back["seq"] > after["seq"]
+            ack = seat.until(lambda x: x["type"] != "state")   # then, to you, the answer
+            undone = played(after) - played(before)            # your card, the bots' after
+            assert undone >= 2 and ack == {"type": "taken_back", "seq": back["seq"],
+                                           "undone": undone}
             saved = Table.from_json(store.load(t["table"]) or {})
             assert view_json(saved.view(0)) == before["view"] and saved.take_backs == 1
             seat.send(type="act", action=card)
@@ -190,14 +199,17 @@ TRICK = "[...document.querySelectorAll('#trick .trick-card')].map((c) => c.datas
 
 def settled(page: Page, cards: str) -> list[str]:
     """``cards`` (HAND, TRICK) once they have not changed for a second and a half (the
-    trick's cards fly in one after another)."""
-    last: list[str] = page.evaluate(f"() => {cards}")
+    trick's cards fly in one after another) and no finished trick is on show (its winning
+    card marked: it is held a while, then swept off)."""
+    probe = f"() => document.querySelector('#trick .trick-card.winning') ? null : {cards}"
+    last: list[str] | None = page.evaluate(probe)
     still = 0
-    while still < 6:
+    while still < 6 or last is None:
         page.wait_for_timeout(250)
-        now: list[str] = page.evaluate(f"() => {cards}")
+        now: list[str] | None = page.evaluate(probe)
         still = still + 1 if now == last else 0
         last = now
+    assert last is not None
     return last
 
 
@@ -207,12 +219,14 @@ def wait_shows(page: Page, cards: str, want: list[str]) -> None:
                            arg=want)
 
 
-@pytest.mark.parametrize("how", ["button", "ctrl+z", "menu", "phone"])
+@pytest.mark.parametrize("how", ["button", "ctrl+z", "twice", "menu", "phone"])
 def test_the_browser_takes_a_card_back(server: str, how: str) -> None:
     """At your first turn of the hand there is nothing to take back (the button is off);
     you pass, play a card, the bots play on; TAKE BACK (the button, Ctrl+Z, the menu, or the
     arrow on a phone, big enough for a finger and over nothing) gives the card back to your
-    hand and the table the cards it had before, and says so."""
+    hand and the table the cards it had before, and says so.  Ctrl+Z pressed twice before
+    the answer takes back one decision (the second waits for the first's answer), counted
+    once."""
     with (phone_page("upright") if how == "phone" else viewport_page(DESKTOP)) as page:
         start_game(page, server, "australian")
         wait_turn(page)
@@ -230,8 +244,12 @@ def test_the_browser_takes_a_card_back(server: str, how: str) -> None:
         wait_turn(page)
         assert card not in page.evaluate(f"() => {HAND}")
         before = seq(page)
+        counted = page.request.get(f"{server}api/stats").json()["by_strength"]
         if how == "ctrl+z":
             page.keyboard.press("Control+z")
+        elif how == "twice":                     # in one go, before any answer can come
+            page.evaluate("""() => { for (let i = 0; i < 2; i++) document.dispatchEvent(
+              new KeyboardEvent('keydown', {key: 'z', ctrlKey: true, bubbles: true})); }""")
         elif how == "menu":
             page.click("#menu-button")
             page.click("#take-back-menu")
@@ -241,6 +259,61 @@ def test_the_browser_takes_a_card_back(server: str, how: str) -> None:
         wait_shows(page, HAND, hand)
         wait_shows(page, TRICK, trick)
         page.wait_for_selector("#toasts .toast:has-text('Taken back')")
+        if how == "twice":
+            page.wait_for_timeout(1000)          # a second take-back would have come by now
+            wait_shows(page, HAND, hand)
+            now = page.request.get(f"{server}api/stats").json()["by_strength"]
+            was = counted.get("easy", {}).get("take_backs", 0)
+            assert now["easy"]["take_backs"] == was + 1
         if how == "phone":
             assert not [t for t in small_taps(page) if "take-back" in t]
             assert not page.evaluate(LAYOUT_PROBLEMS)["out"]
+
+
+def test_a_trick_your_card_finished_is_gone_at_once_when_taken_back(server: str) -> None:
+    """Your card is the last of a trick; you take it back while the finished trick is on
+    show (slow speed: it stays long): the table shows at once the three cards before yours,
+    no winner marked or named, not the trick gathered to a winner first."""
+    with viewport_page(DESKTOP) as page:
+        start_game(page, server, "australian")
+        page.click("#menu-button")
+        page.click(".speed-choice[data-speed=slow]")
+        page.keyboard.press("Escape")
+        while True:
+            wait_turn(page)
+            if visible(page, "#bid-panel"):
+                click_and_wait(page, "#pass-button")
+                continue
+            trick = settled(page, TRICK)
+            if len(trick) == 3:
+                break
+            play_first_playable(page)
+        status = page.inner_text("#status")
+        play_first_playable(page)
+        page.keyboard.press("Control+z")
+        page.wait_for_selector("#toasts .toast:has-text('Taken back')")
+        shown = page.evaluate(f"""() => ({{
+          trick: {TRICK},
+          winning: document.querySelectorAll('#trick .trick-card.winning').length,
+          status: document.querySelector('#status').innerText}})""")
+        assert shown["trick"] == trick and shown["winning"] == 0, shown
+        assert "wins the trick" not in shown["status"] and shown["status"] == status, shown
+
+
+def test_the_hint_is_the_same_back_at_the_same_point() -> None:
+    """Asked at a turn, then again after playing and taking the card back: the same hint
+    (it is seeded by the point of the game, not by how many messages came before)."""
+    with seated(preset="australian", seed=8) as (_, _, seat):
+        m = to_play(seat)
+        seat.send(type="hint")
+        first = seat.until(lambda x: x["type"] == "hint")
+        seat.send(type="act", action=m["view"]["legal"][-1])
+        seat.my_turn()
+        seat.send(type="take_back")
+        seat.until(lambda x: x["type"] == "taken_back")
+        seat.send(type="hint")
+        again = seat.until(lambda x: x["type"] == "hint")
+        assert again["seq"] > first["seq"]
+        first.pop("seq")
+        again.pop("seq")
+        assert again == first

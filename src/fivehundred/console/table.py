@@ -220,12 +220,15 @@ class ConsoleGame(Narrator):
         if not g.can_take_back(self.seat):
             self.say("Nothing of yours to take back in this hand yet.")
             return False
+        was = g.phase
         undone = g.take_back(self.seat)
         call = g.call
         self.called = call[5:] if call and call.startswith("call ") else None
         tok = token_of(undone[0])
         what = {"auction": "your pass" if tok == "pass" else f"your bid {self.p(tok)}",
-                "kitty": "your discard", "call": "your call"}.get(g.phase, f"your {self.p(tok)}")
+                "kitty": "your discard so far" if was == "kitty" else
+                "your discard and all after it",
+                "call": "your call"}.get(g.phase, f"your {self.p(tok)}")
         after = len(undone) - 1 if g.phase != "kitty" else 0
         self.say(f"Taken back: {what}" + (
             f", and the {after} action{'s' if after > 1 else ''} after it" if after else "")

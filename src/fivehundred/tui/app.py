@@ -67,7 +67,7 @@ class TableApp(App[int]):
     ENABLE_COMMAND_PALETTE = False     # its footer entry would push "q Quit" off at 80 columns
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hint", "Hint"),
-        Binding("u", "take_back", "Take back"),
+        Binding("u", "take_back", "Undo"),     # (short: at 80 columns "q Quit" must show)
         Binding("n", "next", "Next hand"),
         Binding("v", "review", "Review"),
         Binding("r", "rules", "Rules"),

@@ -229,6 +229,7 @@ class Hub:
     async def _dispatch(self, table: Table, seat: int, ws: WebSocket,
                         msg: dict[str, Any]) -> None:
         kind = msg["type"]
+        reply: dict[str, Any] | None = None     # an answer to the sender, after the state
         if kind == "ping":
             await self.send(ws, {"type": "pong"})
             return
@@ -237,7 +238,7 @@ class Hub:
                 raise TableError("not_your_turn", "a hint is for your own turn")
             seq = table.seq
             try:
-                answer = await self.pool.advise(table.view(seat), table.seed ^ seq)
+                answer = await self.pool.advise(table.view(seat), table.hint_seed())
             except Exception as e:  # a failing bot must not close the player's socket
                 log.exception("hint failed")
                 raise TableError("hint_failed", f"the hint could not be worked out: {e}") from e
@@ -267,8 +268,9 @@ class Hub:
         elif kind == "speed":
             table.set_speed(seat, msg.get("speed"))
         elif kind == "take_back":
-            table.take_back(seat)
+            undone = table.take_back(seat)
             self.thinking[table.id] = None     # a bot deciding now decides for nothing
+            reply = {"type": "taken_back", "seq": table.seq, "undone": undone}
         elif kind == "seat_to_bot":
             table.seat_to_bot(seat, msg.get("seat"), self.connected(table))
         elif kind == "pause":
@@ -281,6 +283,8 @@ class Hub:
         self.save(table)
         self.changed(table)
         await self.broadcast(table)
+        if reply is not None:
+            await self.send(ws, reply)
         self.kick(table)
 
 

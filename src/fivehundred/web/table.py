@@ -213,7 +213,13 @@ class Table:
             self.speed = checked_speed(speed)
         except FiveHundredError as e:
             raise TableError("malformed", str(e)) from None
-        self.seq += 1
+        # (seq stays: the game did not move, and a bot deciding now still decides for it)
+
+    def hint_seed(self) -> int:
+        """The seed of a hint here: the table's, and the point of the game (the hand, its
+        actions so far), so the same position gets the same hint, taken back to or not."""
+        g = self.game
+        return self.seed ^ (g.hand_number << 16) ^ len(g.actions)
 
     def names(self) -> list[str]:
         """Each seat's name."""

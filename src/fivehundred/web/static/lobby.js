@@ -248,9 +248,13 @@ export function statsTable(stats, strengths = null, only = null) {
   const by = (stats && stats.by_strength) || {};
   let keys = strengths || Object.keys(by);
   if (only) keys = [only];
-  const rows = keys.filter((k) => by[k]);
+  const rows = keys.filter((k) => by[k] && (by[k].games || by[k].hands));  // (not take-backs alone)
+  const took = keys.filter((k) => by[k] && by[k].take_backs > 0)
+    .map((k) => `${STRENGTH_WORDS[k] || cap(k)} ${by[k].take_backs}`);
+  const note = took.length ? h("p.stats-note.muted", { text: `Decisions taken back: ${took.join(" · ")}.` }) : null;
   if (!rows.length) {
-    return h("p.muted", { text: "No games finished yet. Your results will appear here." });
+    return h("div.stats-box", null,
+      h("p.muted", { text: "No games finished yet. Your results will appear here." }), note);
   }
   const head = h("tr", null,
     h("th", { text: "Opponents" }), h("th", { text: "Games" }), h("th", { text: "Won" }),
@@ -267,11 +271,7 @@ export function statsTable(stats, strengths = null, only = null) {
   });
   const table = h("table.stats-table", null, h("thead", null, head), h("tbody", null, body));
   // decisions taken back against each strength, said beside the results they helped make
-  const took = rows.filter((k) => by[k].take_backs > 0)
-    .map((k) => `${STRENGTH_WORDS[k] || cap(k)} ${by[k].take_backs}`);
-  if (!took.length) return table;
-  return h("div.stats-box", null, table,
-    h("p.stats-note.muted", { text: `Decisions taken back: ${took.join(" · ")}.` }));
+  return note ? h("div.stats-box", null, table, note) : table;
 }
 
 export { STRENGTH_WORDS };

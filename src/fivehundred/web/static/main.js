@@ -20,7 +20,7 @@ const app = {
   lastAttempt: null,
   hintAction: null,
   bannerTimer: null,
-  tookBack: null, // the seq at which a take-back was asked for, until a later state comes
+  tookBack: null, // when a take-back was asked for, until the server answers it
 };
 
 function send(msg) {
@@ -120,9 +120,10 @@ function askHint() {
  * says in each state whether you may: ``take_back``). */
 function takeBack() {
   const s = app.state;
-  if (!s || !s.take_back) return;
+  // one at a time: a second click before the answer would take back a decision not yet seen
+  if (!s || !s.take_back || (app.tookBack !== null && Date.now() - app.tookBack < 5000)) return;
   if (send({ type: "take_back" })) {
-    app.tookBack = s.seq;               // the next state says it was done
+    app.tookBack = Date.now();          // until the server's taken_back (or its refusal)
     hint.hide();
     joker.hide();
     table.toggleLastTrick(false);
@@ -155,10 +156,6 @@ function onState(msg) {
   }
   const prev = app.state;
   app.state = msg;
-  if (app.tookBack !== null && msg.seq > app.tookBack) {
-    app.tookBack = null;
-    if (isMyTurn(msg)) toast("Taken back: your turn again", "ok", 1800);
-  }
   const v = msg.view;
   document.body.dataset.phase = v.phase;
   document.body.dataset.seq = String(msg.seq);
@@ -228,7 +225,12 @@ function onMessage(msg) {
     case "state":
       onState(msg);
       break;
+    case "taken_back":
+      app.tookBack = null;
+      toast("Taken back: your turn again", "ok", 1800);
+      break;
     case "hint":
+      if (app.state && typeof msg.seq === "number" && msg.seq < app.state.seq) break; // moved on
       app.hintAction = msg.action || null;
       hint.show(msg, app.state ? app.state.view.phase : "play", defending(app.state));
       if (app.state && app.state.view.phase === "auction" && msg.action) bid.select(msg.action);
@@ -249,6 +251,7 @@ function onMessage(msg) {
 function onError(msg) {
   const code = msg.code;
   if (code === "illegal") {
+    app.tookBack = null;                // (a take-back refused, say)
     table.showError(msg.message ? prettyText(msg.message) : "That is not allowed now.");
     const a = app.lastAttempt;
     if (a && app.state && app.state.view.hand.includes(a.split(":")[0])) table.hand.shake(a.split(":")[0]);
@@ -359,7 +362,7 @@ document.addEventListener("keydown", (e) => {
     const field = e.target && e.target.closest && e.target.closest("input, textarea");
     if (!field && app.state && !document.getElementById("table").hidden) {
       e.preventDefault();
-      takeBack();
+      if (!e.repeat) takeBack();        // a key held down takes back once
     }
     return;
   }

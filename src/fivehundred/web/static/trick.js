@@ -33,10 +33,13 @@ export class TrickView {
     this.idleWaiters = [];
     this.gathering = null; // the winner of the finished trick now on show, if any
     this.speed = 1; // the table's speed (util.js SPEEDS): every duration times this
+    this.epoch = 0; // one more at each reset: a finished trick on show from before it goes
+    this.wake = null; // ends the pause of the finished trick on show
   }
 
   /** The winner of the finished trick on show, or else of the next one queued, or null. */
   pendingWinner() {
+    if (this.queue.length && this.queue[0].kind === "reset") return null;  // (taken back)
     if (this.gathering !== null) return this.gathering;
     for (const item of this.queue) {
       if (item.kind === "reset") return null;
@@ -52,6 +55,11 @@ export class TrickView {
       this.queue = [];
       this.seen = { key: handKey, count };
       this.queue.push({ kind: "reset", plays: view.trick });
+      // fewer tricks (a take-back) or another deal: a finished trick on show is no more, it
+      // is neither held, nor gathered to a winner, nor announced
+      this.epoch += 1;
+      if (this.wake) this.wake();
+      for (const c of this.shown) for (const a of c.el.getAnimations()) a.cancel();
     } else {
       for (let i = this.seen.count; i < count; i++) {
         this.queue.push({ kind: "complete", trick: view.tricks[i] });
@@ -60,6 +68,14 @@ export class TrickView {
       this.queue.push({ kind: "current", plays: view.trick });
     }
     this.run();
+  }
+
+  /** Waits ``ms``, or less if a reset comes meanwhile. */
+  pause(ms) {
+    return new Promise((res) => {
+      const timer = setTimeout(() => { this.wake = null; res(); }, ms);
+      this.wake = () => { clearTimeout(timer); this.wake = null; res(); };
+    });
   }
 
   /** Resolves when every queued animation is done. */
@@ -85,14 +101,17 @@ export class TrickView {
         } else if (item.kind === "current") {
           await this.reconcile(item.plays, !hurry);
         } else if (item.kind === "complete") {
+          const epoch = this.epoch;
           this.gathering = item.trick.winner;
           if (this.hooks.onFinished) this.hooks.onFinished(item.trick.winner);
           await this.reconcile(item.trick.plays, !hurry);
-          const winEl = this.shown.find((c) => c.seat === item.trick.winner);
-          if (winEl) winEl.el.classList.add("winning");
-          const pending = this.queue.filter((q) => q.kind !== "current" || q.plays.length).length;
-          await wait(hurry ? 60 : (pending ? HOLD_MS * 0.7 : HOLD_MS) * this.speed);
-          await this.sweep(item.trick.winner, !hurry);
+          if (epoch === this.epoch) {
+            const winEl = this.shown.find((c) => c.seat === item.trick.winner);
+            if (winEl) winEl.el.classList.add("winning");
+            const pending = this.queue.filter((q) => q.kind !== "current" || q.plays.length).length;
+            await this.pause(hurry ? 60 : (pending ? HOLD_MS * 0.7 : HOLD_MS) * this.speed);
+          }
+          if (epoch === this.epoch) await this.sweep(item.trick.winner, !hurry);
           this.gathering = null;
         }
       }
