@@ -1,0 +1,178 @@
+"""A claim: "the rest of the tricks are ours", checked double dummy and played out at once.
+
+A player in the play of a hand may claim every trick left for his side (the current one
+included), or, as a misère's declarer, that he takes no trick more.  The claim stands only
+when no defence can beat it: the solver, seeing every card, must prove it (it is then true
+however the others play).  A claim that stands is played out at once, card by card, so the
+game and its record stay ordinary plays: the claimant's side plays cards that keep the claim
+true (among them the one Medium's judgement likes best, a natural line), the others play as
+Medium would.  A claim that does not stand changes nothing.
+
+"His side" is the side that scores his tricks: the declaring side (a five-handed called
+partner included), or for a defender his own side of the table's sides (alone in a three- or
+five-handed game, where each defender scores his own tricks).
+
+>>> from fivehundred import Game, Rules
+>>> g = Game(Rules.preset("australian"), seed=3)
+>>> for a in ["6H", "pass", "pass", "pass"]: g.apply(a)
+>>> while g.phase == "kitty": g.apply(g.legal_action_ids()[0])
+>>> for _ in range(20): g.apply(g.legal_action_ids()[0])
+>>> names = ["North", "East", "South", "West"]
+>>> try:
+...     plan_claim(g, 1, names=names)
+... except ClaimError as e:
+...     print(e)
+the cards do not give East & West every trick left: the others can take one of the 5 left
+>>> c = plan_claim(g, 0, names=names)
+>>> c.side, c.tricks, len(c.plays), g.tricks_won     # nothing played yet
+((0, 2), 5, 20, (0, 3, 0, 2))
+>>> c.play(g); g.phase, g.tricks_won
+('hand_over', (1, 3, 4, 2))
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from .errors import IllegalActionError
+from .game import Game
+from .scoring import declaring_seats
+
+
+class ClaimError(IllegalActionError):
+    """A claim that may not be made now, or that the cards do not guarantee."""
+
+
+def _seat_words(seats: tuple[int, ...], names: list[str] | None) -> str:
+    """A side in the messages: its seats' names, or their numbers."""
+    if names is None:
+        return " & ".join(f"seat {s}" for s in seats)
+    return " & ".join(names[s] for s in seats)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A claim that stands, and the cards that play the hand out."""
+
+    seat: int
+    """Who claimed."""
+    side: tuple[int, ...]
+    """The seats whose tricks the claim counts."""
+    misere: bool
+    """A misère declarer's claim that he takes no trick more."""
+    tricks: int
+    """The tricks claimed for the side: every trick left (0 for a misère's claim)."""
+    plays: tuple[str, ...]
+    """Every card still to be played, in order (tokens; a named joker lead as ``JK:H``)."""
+
+    def play(self, game: Game) -> None:
+        """Play the claim out on ``game`` (the position it was planned on)."""
+        for a in self.plays:
+            game.apply(a)
+
+
+def claim_side(game: Game, seat: int) -> tuple[int, ...]:
+    """The seats whose tricks ``seat``'s claim counts (see the module's text)."""
+    c = game.contract
+    r = game.rules
+    out = set(game.sitting_out)
+    if c is not None and not c.is_misere:
+        ours = declaring_seats(r, c, game.partner)
+        if seat in ours:
+            return tuple(sorted(s for s in ours if s not in out))
+    if c is not None and c.is_misere and seat == c.declarer:
+        return (seat,)
+    return tuple(s for s in r.sides[r.side_of[seat]] if s not in out)
+
+
+def check_claimant(game: Game, seat: object) -> int:
+    """``seat`` if it may claim now (the play of a hand, a seat in it; in a misère, only
+    the declarer), else :class:`ClaimError`.  Looks at no hidden card."""
+    n = game.rules.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise ClaimError(f"seat {seat!r}: a seat is a number from 0 to {n - 1}")
+    if game.phase != "play":
+        phase = game.phase.replace("_", " ")
+        raise ClaimError(f"a claim is for the play of a hand, not the {phase}")
+    if seat in game.sitting_out:
+        raise ClaimError(f"seat {seat} sits out this hand: it has no tricks to claim")
+    c = game.contract
+    if c is not None and c.is_misere and seat != c.declarer:
+        raise ClaimError("in a misère only the declarer claims: that he takes no trick more")
+    return seat
+
+
+def may_claim(game: Game, seat: int) -> bool:
+    """Whether ``seat`` may claim now (:func:`check_claimant`; whether the claim would stand
+    is the solver's to say)."""
+    try:
+        check_claimant(game, seat)
+    except ClaimError:
+        return False
+    return True
+
+
+def plan_claim(game: Game, seat: int, *, seconds: float | None = None,
+               names: list[str] | None = None) -> Claim:
+    """``seat``'s claim, checked double dummy, with the cards that play it out; ``game`` is
+    left as it is.  :class:`ClaimError` when it may not be made now, when the cards do not
+    guarantee it, or when ``seconds`` (for the whole plan) run out first.  ``names``: each
+    seat's name, for the messages."""
+    from .bots.medium import play_decision
+    from .solver import Position, can_make, misere_safe, move_values
+
+    check_claimant(game, seat)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+
+    def left() -> float | None:
+        if deadline is None:
+            return None
+        remaining = deadline - time.perf_counter()
+        if remaining <= 0:
+            raise ClaimError("the claim could not be checked in time: play on")
+        return remaining
+
+    c = game.contract
+    misere = c is not None and c.is_misere
+    side = claim_side(game, seat)
+    who = _seat_words(side, names)
+    g = game.clone()
+    if misere:
+        safe = misere_safe(g, seconds=left())
+        if safe is None:
+            raise ClaimError("the claim could not be checked in time: play on")
+        if not safe:
+            raise ClaimError(f"the cards do not keep {who} from taking a trick: the defence "
+                             f"can give one")
+        tricks = 0
+    else:
+        p = Position.from_game(g, side=side)
+        tricks = p.tricks_left
+        ok = can_make(p, tricks, seconds=left())
+        if ok is None:
+            raise ClaimError("the claim could not be checked in time: play on")
+        if not ok:
+            raise ClaimError(f"the cards do not give {who} every trick left: the others can "
+                             f"take one of the {tricks} left")
+    plays: list[str] = []
+    while g.phase == "play":
+        mover = g.to_move
+        assert mover is not None
+        order = [x.action for x in play_decision(g.view(mover)).candidates]
+        if mover in side:
+            if misere:
+                values = move_values(g, seconds=left(), cap=1)
+                keep = {a for a, v in values.items() if v == 0}
+            else:
+                need = Position.from_game(g, side=side).tricks_left
+                values = move_values(g, side=side, seconds=left(), cap=need)
+                keep = {a for a, v in values.items() if v == need}
+            if any(v is None for v in values.values()):
+                raise ClaimError("the claim could not be checked in time: play on")
+            assert keep, "a claim proved true has a card that keeps it at every turn"
+            order = [a for a in order if a in keep]
+        plays.append(order[0])
+        g.apply(order[0])
+    return Claim(seat, side, misere, tricks, tuple(plays))
+
