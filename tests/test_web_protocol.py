@@ -540,11 +540,11 @@ JSON = st.recursive(
     max_leaves=6)
 MESSAGE = st.fixed_dictionaries(
     {"type": st.sampled_from(["act", "discard", "next", "pause", "seat_to_bot", "ping", "review",
-                              "take_back", "speed", "bogus", 7, None])},
+                              "take_back", "speed", "claim", "bogus", 7, None])},
     optional={"action": JSON, "cards": JSON, "paused": JSON, "seat": JSON, "every_seat": JSON,
               "speed": JSON | st.sampled_from(["slow", "normal", "fast"]), "extra": JSON})
 CODES = {"malformed", "illegal", "not_your_turn", "too_large", "not_host", "hint_failed",
-         "no_review"}
+         "no_review", "no_claim"}
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -566,7 +566,7 @@ def test_any_message_gets_a_reply_and_never_an_internal_error(messages: list[obj
                     pongs -= 1
                     continue
                 replies += 1
-                assert m["type"] in ("state", "error"), m
+                assert m["type"] in ("state", "error", "claimed"), m
                 if m["type"] == "error":
                     assert m["code"] in CODES, (msg, m)
             assert ping or replies >= 1, msg

@@ -22,7 +22,7 @@ five-handed game, where each defender scores his own tricks).
 ...     plan_claim(g, 1, names=names)
 ... except ClaimError as e:
 ...     print(e)
-the cards do not give East & West every trick left: the others can take one of the 5 left
+East & West cannot be sure of all 5 tricks left (the others can take one)
 >>> c = plan_claim(g, 0, names=names)
 >>> c.side, c.tricks, len(c.plays), g.tricks_won     # nothing played yet
 ((0, 2), 5, 20, (0, 3, 0, 2))
@@ -143,8 +143,8 @@ def plan_claim(game: Game, seat: int, *, seconds: float | None = None,
         if safe is None:
             raise ClaimError("the claim could not be checked in time: play on")
         if not safe:
-            raise ClaimError(f"the cards do not keep {who} from taking a trick: the defence "
-                             f"can give one")
+            raise ClaimError(f"{who} cannot be sure to take no trick (the defence can give "
+                             f"one)")
         tricks = 0
     else:
         p = Position.from_game(g, side=side)
@@ -153,8 +153,9 @@ def plan_claim(game: Game, seat: int, *, seconds: float | None = None,
         if ok is None:
             raise ClaimError("the claim could not be checked in time: play on")
         if not ok:
-            raise ClaimError(f"the cards do not give {who} every trick left: the others can "
-                             f"take one of the {tricks} left")
+            raise ClaimError(f"{who} cannot be sure of the last trick (the others can take "
+                             f"it)" if tricks == 1 else f"{who} cannot be sure of all {tricks} "
+                             f"tricks left (the others can take one)")
     plays: list[str] = []
     while g.phase == "play":
         mover = g.to_move

@@ -257,6 +257,9 @@ class Hub:
                 raise TableError("no_review", f"the review could not be worked out: {e}") from e
             await self.send(ws, answer)
             return
+        if kind == "claim":
+            await self._claim(table, seat)
+            return
         if kind == "act":
             table.act(seat, msg.get("action"))
         elif kind == "discard":
@@ -287,9 +290,36 @@ class Hub:
             await self.send(ws, reply)
         self.kick(table)
 
+    async def _claim(self, table: Table, seat: int) -> None:
+        """A seat claims the rest: checked and planned in a worker, then played out at once
+        and announced to every seat (``claimed``); refused with nothing changed if it does
+        not stand, or if the table moved on meanwhile."""
+        table.check_claim(seat)
+        seq = table.seq
+        try:
+            answer = await self.pool.claim(table.game.clone(), seat, table.names())
+        except Exception as e:  # a failing solver must not close the player's socket
+            log.exception("claim failed")
+            raise TableError("no_claim", f"the claim could not be checked: {e}") from e
+        if table.seq != seq:      # the answer is for a position no longer on the table
+            raise TableError("no_claim", "the table moved on while the claim was checked: "
+                                         "claim again")
+        if not answer["stands"]:
+            raise TableError("no_claim", answer["message"])
+        table.play_claim(seat, answer["plays"])
+        self.thinking[table.id] = None     # a bot deciding now decides for nothing
+        self.save(table)
+        self.changed(table)
+        note = {"type": "claimed", "seat": seat, "seq": table.seq, "tricks": answer["tricks"],
+                "misere": answer["misere"], "side": answer["side"]}
+        for ws in list(self.conns.get(table.id, {}).values()):
+            await self.send(ws, note)
+        await self.broadcast(table)
+        self.kick(table)
+
 
 KINDS = ("act", "discard", "next", "hint", "review", "pause", "seat_to_bot", "take_back",
-         "speed", "ping")
+         "speed", "claim", "ping")
 
 
 def parse_message(text: str) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from ..bots.hints import format_hint, hint
 from ..game import Game
 from ..view import View
 from .state import action_words
-from .table import review_message
+from .table import claim_answer, review_message
 
 _BOTS: dict[tuple[str, int], Bot] = {}
 
@@ -126,6 +126,13 @@ class BotPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, review_message, game, seat, names,
                                           every_seat)
+
+    async def claim(self, game: Game, seat: int, names: list[str]) -> dict[str, Any]:
+        """Whether a claim stands, and its cards (``table.claim_answer``), worked out in a
+        worker: the solver never runs in the server's process."""
+        await self._warmed()
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, claim_answer, game, seat, names)
 
     def close(self) -> None:
         """Stop the workers."""

@@ -18,6 +18,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..claims import ClaimError, check_claimant, may_claim
 from ..console.display import seat_names
 from ..errors import FiveHundredError
 from ..game import Game
@@ -28,6 +29,9 @@ from .options import STRENGTHS, checked_speed, rules_label
 from .state import bid_grid, discards_left, sheet_json, status_line, summary_json, view_json
 
 FORMAT = 1   # the version of a saved table's JSON
+
+CLAIM_SECONDS = 3.0
+"""How long the solver may take to check a claim and plan its cards (a worker's time)."""
 
 
 class TableError(FiveHundredError):
@@ -303,6 +307,35 @@ class Table:
             return False
         return self.game.can_take_back(seat)
 
+    def check_claim(self, seat: int) -> None:
+        """TableError, nothing changed, unless ``seat`` may claim now (the play of a hand, a
+        seat in it; in a misère, the declarer): whether it stands is the solver's to say
+        (:func:`claim_answer`, in a worker)."""
+        try:
+            check_claimant(self.game, seat)
+        except ClaimError as e:
+            raise TableError("illegal", str(e)) from None
+
+    def play_claim(self, seat: int, plays: object) -> None:
+        """Play out a claim of ``seat`` that stood: every card left, in order, as planned on
+        this very position (:func:`claim_answer`); all or none (TableError if any is not
+        legal here, the position having moved on)."""
+        self.check_claim(seat)
+        if not isinstance(plays, list) or not all(isinstance(a, str) for a in plays):
+            raise TableError("malformed", f"a claim's plays are card tokens, got {plays!r}")
+        trial = self.game.clone()
+        try:
+            for a in plays:
+                trial.apply(a)
+        except FiveHundredError as e:
+            raise TableError("illegal", f"the claim's cards no longer fit the table: {e}") from None
+        if trial.phase == "play":
+            raise TableError("illegal", "the claim's cards do not play the hand out")
+        for a in plays:
+            self.game.apply(a)
+            self.hands[-1].append(a)
+        self.seq += 1
+
     def _check_take_back(self, seat: int) -> None:
         others = [s.name for s in self.seats if s.seat != seat and s.kind == "human"]
         if others:
@@ -372,6 +405,7 @@ class Table:
             "view": view_json(v), "bids": bid_grid(v),
             "status": status_line(v, names),
             "take_back": self.may_take_back(seat),
+            "claim": may_claim(self.game, seat),
             "sheet": sheet_json(v, names) if over and v.hand_results else None,
             "summary": summary_json(v, names) if v.phase == "game_over" else None,
             "stats": stats if v.phase == "game_over" else None,
@@ -392,6 +426,23 @@ def record_text(table: Table, seat: int, as_json: bool = False) -> str:
     tags = {"Event": "fivehundred browser game", "Seats": names}
     rec = record_from_game(g, tags, seat=None if over else seat)
     return dumps_json(rec) if as_json else dumps(rec)
+
+
+def claim_answer(game: Game, seat: int, names: list[str],
+                 seconds: float = CLAIM_SECONDS) -> dict[str, Any]:
+    """Whether ``seat``'s claim stands on ``game`` (run in a bot worker, on a copy of the
+    game): ``{"stands": true, "plays": [...], ...}`` with the cards that play it out, or
+    ``{"stands": false, "message": why}``.  ``names``: each seat's name (``seat``'s own
+    reads "you" in the message, which only the claimant gets)."""
+    from ..claims import plan_claim
+
+    words = ["you" if s == seat else n for s, n in enumerate(names)]
+    try:
+        c = plan_claim(game, seat, seconds=seconds, names=words)
+    except ClaimError as e:
+        return {"stands": False, "message": str(e)}
+    return {"stands": True, "plays": list(c.plays), "tricks": c.tricks, "misere": c.misere,
+            "side": list(c.side)}
 
 
 def review_message(game: Game, seat: int, names: list[str],

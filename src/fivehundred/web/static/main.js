@@ -21,6 +21,7 @@ const app = {
   hintAction: null,
   bannerTimer: null,
   tookBack: null, // when a take-back was asked for, until the server answers it
+  claiming: null, // when a claim was sent, until the server answers it
 };
 
 function send(msg) {
@@ -102,7 +103,7 @@ const joker = new JokerPanel(send);
 const sheet = new SheetDialog(send);
 const gameOver = new GameOverDialog(send, () => backToLobby(), () => app.link);
 const hint = new HintView();
-const menu = new Menu({ send, onNewGame: () => backToLobby(), onHint: askHint, onTakeBack: takeBack, getState: () => app.state, getLink: () => app.link });
+const menu = new Menu({ send, onNewGame: () => backToLobby(), onHint: askHint, onTakeBack: takeBack, onClaim: claimRest, getState: () => app.state, getLink: () => app.link });
 const lobby = new Lobby({ onStart: (link) => openTable(link) });
 
 function turnKey(s) {
@@ -116,18 +117,39 @@ function askHint() {
   if (send({ type: "hint" })) hint.asked(turnKey(s));
 }
 
-/** Take back your last decision of this hand, and the bots' plays after it (the server
- * says in each state whether you may: ``take_back``). */
-function takeBack() {
-  const s = app.state;
-  // one at a time: a second click before the answer would take back a decision not yet seen
-  if (!s || !s.take_back || (app.tookBack !== null && Date.now() - app.tookBack < 5000)) return;
-  if (send({ type: "take_back" })) {
-    app.tookBack = Date.now();          // until the server's taken_back (or its refusal)
+/** Send a request that changes the table (``take_back``, ``claim``) once: until the server
+ * answers it (``app[flag]`` is cleared then) or ``ms`` pass, a second click is dropped, for
+ * it would be about a position not yet seen. */
+function sendOnce(flag, msg, ms) {
+  if (app[flag] !== null && Date.now() - app[flag] < ms) return;
+  if (send(msg)) {
+    app[flag] = Date.now();
     hint.hide();
     joker.hide();
     table.toggleLastTrick(false);
   }
+}
+
+/** Take back your last decision of this hand, and the bots' plays after it (the server
+ * says in each state whether you may: ``take_back``). */
+function takeBack() {
+  if (app.state && app.state.take_back) sendOnce("tookBack", { type: "take_back" }, 5000);
+}
+
+/** Claim every trick left for your side (or, declaring a misère, that you take no more):
+ * the server's solver checks it and plays the hand out, or says why not. */
+function claimRest() {
+  if (app.state && app.state.claim) sendOnce("claiming", { type: "claim" }, 8000);
+}
+
+/** What a ``claimed`` message says: who claimed, and what. */
+function claimWords(msg, s) {
+  const names = s ? s.table.seats.map((x) => (x.seat === s.you ? "You" : x.name)) : [];
+  const who = names[msg.seat] || `Seat ${msg.seat}`;
+  if (msg.misere) return `${who} claimed the misère: ${who === "You" ? "you take" : `${who} takes`} no more tricks`;
+  const n = `${msg.tricks} trick${msg.tricks === 1 ? "" : "s"}`;
+  const side = (msg.side || []).map((x) => (names[x] === "You" ? "you" : names[x]));
+  return side.length > 1 ? `${who} claimed the last ${n} for ${side.join(" & ")}` : `${who} claimed the last ${n}`;
 }
 
 function renderHand() {
@@ -225,6 +247,11 @@ function onMessage(msg) {
     case "state":
       onState(msg);
       break;
+    case "claimed":
+      if (app.state && msg.seat === app.state.you) app.claiming = null;
+      hint.hide();
+      toast(claimWords(msg, app.state), "ok", 3500);
+      break;
     case "taken_back":
       app.tookBack = null;
       toast("Taken back: your turn again", "ok", 1800);
@@ -271,6 +298,12 @@ function onError(msg) {
   if (code === "no_review") {
     sheet.reviewRefused(msg.message);
     gameOver.reviewRefused(msg.message);
+    return;
+  }
+  if (code === "no_claim") {
+    app.claiming = null;
+    const text = prettyText(msg.message || "the claim does not stand");
+    toast(`No claim: ${text}`, "warn", 6000);
     return;
   }
   if (code === "replaced") {
@@ -349,6 +382,7 @@ document.getElementById("reclaim-button").addEventListener("click", () => {
 });
 document.getElementById("quick-hint").addEventListener("click", askHint);
 document.getElementById("take-back-button").addEventListener("click", takeBack);
+document.getElementById("claim-button").addEventListener("click", claimRest);
 document.getElementById("last-trick-button").addEventListener("click", (e) => {
   e.stopPropagation();
   table.toggleLastTrick();

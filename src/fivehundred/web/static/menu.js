@@ -1,4 +1,4 @@
-// The menu (top right): pause, hint, take back, rules, the game record, speed, sound, new game, and the friends' seat links
+// The menu (top right): pause, hint, take back, claim, rules, the game record, speed, sound, new game, and the friends' seat links
 // with who plays each seat; the pause overlay.
 
 import * as sound from "./sound.js";
@@ -8,7 +8,7 @@ import { confirmDialog } from "./dialogs.js";
 import { showRules } from "./rules.js";
 
 export class Menu {
-  constructor({ send, onNewGame, onHint, onTakeBack, getState, getLink }) {
+  constructor({ send, onNewGame, onHint, onTakeBack, onClaim, getState, getLink }) {
     this.send = send;
     this.getState = getState;
     this.btn = document.getElementById("menu-button");
@@ -17,6 +17,7 @@ export class Menu {
     this.soundBtn = document.getElementById("sound-toggle");
     this.hintBtn = document.getElementById("hint-button");
     this.takeBackBtn = document.getElementById("take-back-menu");
+    this.claimBtn = document.getElementById("claim-menu");
     this.getLink = getLink;
     this.recordLink = document.getElementById("record-menu");
     this.recordLink.addEventListener("click", () => this.close());
@@ -47,6 +48,10 @@ export class Menu {
     this.takeBackBtn.addEventListener("click", () => {
       this.close();
       onTakeBack();
+    });
+    this.claimBtn.addEventListener("click", () => {
+      this.close();
+      onClaim();
     });
     this.speedBtns = [...document.querySelectorAll(".speed-choice")];
     for (const b of this.speedBtns) {
@@ -123,6 +128,17 @@ export class Menu {
       b.hidden = !alone;
       b.disabled = !state.take_back;
     }
+    // a claim is for the play of a hand (in a misère, the declarer's): the corner's button
+    // shows only then; whether it stands, the server's solver says
+    const misere = !!(state.view.contract && state.view.contract.misere);
+    const claimTitle = misere ? "Claim that you take no trick more (it stands if no defence can give you one)"
+      : "Claim every trick left for your side (it stands if no defence can take one)";
+    const corner = document.getElementById("claim-button");
+    corner.hidden = !state.claim;
+    corner.title = claimTitle;
+    this.claimBtn.disabled = !state.claim;
+    this.claimBtn.title = claimTitle;
+    this.claimBtn.querySelector(".mi-text").textContent = misere ? "Claim: no more tricks" : "Claim the rest";
     document.getElementById("menu-title").textContent = t.rules_label || "Five Hundred";
     document.getElementById("menu-sub").textContent =
       `Opponents: ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} · game to ${t.target}`;

@@ -1,0 +1,246 @@
+"""Claims in the browser game (``{"type": "claim"}``, docs/protocol.md): a claim that stands
+plays the hand out at once and is announced to every seat (``claimed``), saved so; one that
+does not, or may not be made, is refused with the reason and nothing changed; a bot's card
+that lands while the claim is checked makes it stale."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser import (
+    DESKTOP,
+    click_and_wait,
+    phone_page,
+    play_first_playable,
+    start_game,
+    viewport_page,
+    visible,
+    wait_turn,
+)
+from fivehundred import Rules
+from fivehundred.web.botpool import BotPool
+from fivehundred.web.state import view_json
+from fivehundred.web.store import Store
+from fivehundred.web.table import Table, TableError
+from layout_probes import LAYOUT_PROBLEMS, small_taps
+from webclient import Msg, Seat, connect, new_table, seated, simple_action, web_client
+
+
+def _side_tricks(m: Msg, side: list[int]) -> int:
+    return sum(m["view"]["tricks_won"][s] for s in side)
+
+
+def _nothing_changed(seat: Seat, seq: int, code: str, words: str) -> None:
+    err = seat.until(lambda x: x["type"] == "error")
+    assert err["code"] == code and words in err["message"], err
+    seat.send_raw('{"type": "ping"}')
+    seat.until(lambda x: x["type"] == "pong")
+    assert seat.last is not None and seat.last["seq"] == seq
+
+
+def test_claims_refused_then_one_that_stands_plays_the_hand_out(tmp_path: Path) -> None:
+    """At each of your turns in the play you claim: refused (the reason, nothing changed)
+    until the cards give your side every trick left; then the hand is played out at once,
+    ``claimed`` says what, your side has taken every trick left, and the saved table is the
+    same."""
+    store = Store(tmp_path / "t.db")
+    with web_client(store) as client:
+        t = new_table(client, preset="australian", seed=8)
+        with connect(client, t) as ws:
+            seat = Seat(ws)
+            m = seat.my_turn()
+            assert m["claim"] is False            # the auction: no claim
+            seat.send_raw('{"type": "claim"}')
+            _nothing_changed(seat, m["seq"], "illegal", "for the play of a hand")
+            refusals = 0
+            while True:
+                m = seat.my_turn()
+                assert m["view"]["phase"] not in ("hand_over", "game_over"), "no claim stood"
+                if m["view"]["phase"] != "play":
+                    seat.send(**simple_action(m))
+                    continue
+                assert m["claim"] is True
+                seat.send_raw('{"type": "claim"}')
+                reply = seat.until(lambda x: x["type"] in ("error", "claimed"))
+                if reply["type"] == "error":
+                    assert reply["code"] == "no_claim", reply
+                    assert reply["message"].startswith("you & North cannot be sure of")
+                    seat.send_raw('{"type": "ping"}')
+                    seat.until(lambda x: x["type"] == "pong")
+                    assert seat.last is not None and seat.last["seq"] == m["seq"]
+                    refusals += 1
+                    seat.send(**simple_action(m))
+                    continue
+                break
+            assert refusals >= 1
+            left = len(m["view"]["hand"])
+            assert reply == {"type": "claimed", "seat": 0, "seq": m["seq"] + 1, "tricks": left,
+                             "misere": False, "side": [0, 2]}
+            end = seat.until(lambda x: x["type"] == "state")
+            assert end["seq"] == reply["seq"] and end["view"]["phase"] == "hand_over"
+            assert _side_tricks(end, [0, 2]) == _side_tricks(m, [0, 2]) + left
+            assert end["claim"] is False and end["sheet"] is not None
+            saved = Table.from_json(store.load(t["table"]) or {})
+            assert view_json(saved.view(0)) == end["view"]
+
+
+def _host_turn(host: Seat, friend: Seat, m: Msg) -> Msg:
+    """From the host's state ``m``, his next turn, the friend (seat 1) making the simple
+    move at each of his turns on the way."""
+    while not (m["view"]["to_move"] == 0 and m["view"]["legal"]) and m["view"]["phase"] not in (
+            "hand_over", "game_over"):
+        if m["view"]["to_move"] == 1 and m["seq"] > friend.answered:
+            fm = friend.until(lambda x, at=m["seq"]: x["type"] == "state" and x["seq"] >= at)
+            friend.send(**simple_action(fm))
+        m = host.until(lambda x: x["type"] == "state")
+    return m
+
+
+def test_a_friend_is_told_of_a_claim() -> None:
+    """A friend at the table gets the ``claimed`` message too, and the state after it."""
+    with web_client(Store(":memory:"), mode="serve") as client:
+        t = new_table(client, seed=3, friends=True)
+        friend = t["links"][0]["url"].split("token=")[1]        # West, seat 1
+        with connect(client, t) as host_ws, connect(client, t, friend) as ws1:
+            h, f = Seat(host_ws), Seat(ws1)
+            m = _host_turn(h, f, h.until(lambda x: x["type"] == "state" and
+                                         x["table"]["seats"][1]["kind"] == "human"))
+            note: dict[str, Any] | None = None
+            while note is None:
+                v = m["view"]
+                assert v["phase"] not in ("hand_over", "game_over"), "no claim stood"
+                if v["phase"] == "play":
+                    h.send_raw('{"type": "claim"}')
+                    reply = h.until(lambda x: x["type"] in ("error", "claimed"))
+                    if reply["type"] == "claimed":
+                        note = reply
+                        break
+                h.send(**simple_action(m))
+                m = _host_turn(h, f, h.until(lambda x, at=m["seq"]: x["type"] == "state"
+                                             and x["seq"] > at))
+            told = f.until(lambda x: x["type"] == "claimed")
+            assert told == note
+            after = f.until(lambda x: x["type"] == "state" and x["seq"] == note["seq"])
+            assert after["view"]["phase"] == "hand_over"
+
+
+def test_a_bots_card_while_the_claim_is_checked_makes_it_stale(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """You claim while a bot is to play; the bot's card lands before the solver's answer:
+    the claim is refused (the table moved on) and the table goes on from the bot's card."""
+    gate = threading.Event()
+    real = BotPool.claim
+
+    async def slow(self: BotPool, game: Any, seat: int, names: list[str]) -> dict[str, Any]:
+        await asyncio.to_thread(gate.wait, 20)
+        return await real(self, game, seat, names)
+
+    monkeypatch.setattr(BotPool, "claim", slow)
+    with seated(preset="australian", seed=8) as (_, _, seat):
+        m = seat.my_turn()
+        while m["view"]["phase"] != "play":
+            seat.send(**simple_action(m))
+            m = seat.my_turn()
+        seat.send(type="act", action=m["view"]["legal"][0])
+        seat.until(lambda x: x["type"] == "state" and x["seq"] > m["seq"]
+                   and x["view"]["to_move"] != 0)
+        seat.send_raw('{"type": "claim"}')               # checked slowly: a bot plays meanwhile
+        moved = seat.until(lambda x: x["type"] == "state" and x["seq"] > m["seq"] + 1)
+        gate.set()
+        err = seat.until(lambda x: x["type"] == "error")
+        assert err["code"] == "no_claim" and "moved on" in err["message"], err
+        assert moved["view"]["phase"] == "play"
+
+
+def test_in_a_misere_only_the_declarer_is_offered_a_claim() -> None:
+    """A misère bid at a table (every seat's moves through the Table): the declarer is
+    offered a claim, a defender is not and is refused with the reason, nothing changed."""
+    t = Table.new("australian", Rules.preset("australian"), "easy", seed=4)
+    g = t.game
+    t.act(g.to_move, "7S")               # (misère bids over a seven)
+    declarer = g.to_move
+    t.act(declarer, "misere")
+    while g.phase == "auction":
+        t.act(g.to_move, "pass")
+    assert g.contract is not None and g.contract.is_misere and g.contract.declarer == declarer
+    t.discard(declarer, list(t.view(declarer).hand[-3:]))
+    assert g.phase == "play"
+    defender = (declarer + 1) % 4
+    assert t.message(declarer, set())["claim"] is True
+    assert t.message(defender, set())["claim"] is False
+    seq, actions = t.seq, g.actions
+    with pytest.raises(TableError, match="only the declarer claims"):
+        t.check_claim(defender)
+    with pytest.raises(TableError, match="only the declarer claims"):
+        t.play_claim(defender, [])
+    assert (t.seq, g.actions) == (seq, actions)
+
+
+def test_a_claims_cards_are_played_all_or_none() -> None:
+    """The cards a worker planned are checked on the table: ones that do not play the hand
+    out, or are not legal here, are refused with nothing changed."""
+    t = Table.new("australian", Rules.preset("australian"), "easy", seed=4)
+    g = t.game
+    t.act(g.to_move, "6S")
+    while g.phase == "auction":
+        t.act(g.to_move, "pass")
+    t.discard(g.to_move, list(t.view(g.to_move).hand[-3:]))
+    seq, actions = t.seq, g.actions
+    first = g.legal_actions()[0]
+    for plays, words in [([first], "do not play the hand out"), (["AS", "AS"], "no longer fit"),
+                         ("AS", "card tokens"), ([3], "card tokens")]:
+        with pytest.raises(TableError, match=words):
+            t.play_claim(g.to_move or 0, plays)
+        assert (t.seq, g.actions) == (seq, actions)
+
+
+CLAIM_ANSWER = "#toasts .toast:has-text('No claim'), #toasts .toast:has-text('claimed the last')"
+
+
+@pytest.mark.parametrize("how", ["button", "menu", "phone"])
+def test_the_browser_claims_the_rest(server: str, how: str) -> None:
+    """No claim is offered in the auction; in the play CLAIM (the corner's button, the menu;
+    on a phone the menu, the corner's buttons clear of your seat) is refused with the reason
+    until the cards give your side every trick left, then the hand is played out at once:
+    the end-of-hand sheet, and what you claimed."""
+    with (phone_page("upright") if how == "phone" else viewport_page(DESKTOP)) as page:
+        start_game(page, server, "australian")
+        while True:
+            wait_turn(page)
+            if visible(page, "#bid-panel"):
+                assert not visible(page, "#claim-button")
+                click_and_wait(page, "#pass-button")
+                continue
+            break
+        refusals = 0
+        while True:
+            assert visible(page, "#claim-button") == (how != "phone"), refusals
+            assert not visible(page, "#sheet")
+            if how == "phone":     # (the corner's buttons: the trick's cards may be flying)
+                problems = page.evaluate(LAYOUT_PROBLEMS)["out"]
+                assert not [x for x in problems if "button" in x or "quick-hint" in x], problems
+            page.evaluate("() => document.getElementById('toasts').replaceChildren()")
+            if how in ("menu", "phone"):
+                page.click("#menu-button")
+                if how == "phone":
+                    assert not [t for t in small_taps(page) if "claim" in t]
+                page.click("#claim-menu")
+            else:
+                page.click("#claim-button")
+            answer = page.wait_for_selector(CLAIM_ANSWER).inner_text()
+            if answer.startswith("No claim"):
+                assert answer.startswith("No claim: you & North cannot be sure of"), answer
+                refusals += 1
+                play_first_playable(page)
+                wait_turn(page)
+                continue
+            break
+        assert refusals >= 1
+        assert answer.startswith("You claimed the last") and "for you & North" in answer, answer
+        page.wait_for_selector("#sheet", state="visible")
+        assert not visible(page, "#claim-button")
