@@ -10,6 +10,7 @@ import pytest
 
 from fivehundred import Game, Rules, View
 from fivehundred.cards import HEARTS, NO_TRUMPS, SPADES, SUIT_LETTERS, SUIT_SYMBOLS
+from fivehundred.claims import ClaimError, plan_claim
 from fivehundred.cli import main
 from fivehundred.console import (
     ConsoleGame,
@@ -501,3 +502,30 @@ def test_undo_takes_back_your_last_decision_and_what_followed() -> None:
     text, seen = feed(advance(AUS, lambda x: x.to_move == 0 and not x.actions), ["undo"])
     assert "Nothing of yours to take back in this hand yet." in text
     assert seen[0] == seen[1]
+
+
+def _claim_stands(g: Game) -> bool:
+    try:
+        plan_claim(g, 0)
+    except ClaimError:
+        return False
+    return True
+
+
+def test_claim_plays_the_hand_out_when_it_stands_and_changes_nothing_when_not() -> None:
+    """``claim`` at your turn in the play: refused, with the reason and nothing changed,
+    when the others can take a trick; when every trick left is your side's, the hand is
+    played out and said so."""
+    g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0 and not _claim_stands(g))
+    before = snapshot(g)
+    text, seen = feed(g, ["claim"])
+    assert "No claim: you & North cannot be sure of all " in text
+    assert seen == [before, before] and snapshot(g) == before
+    g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0 and len(g.trick) < 3
+                and len(g.tricks) < 8 and _claim_stands(g))
+    mine = sum(g.tricks_won[s] for s in (0, 2))
+    left = len(g.hand_tokens(0))
+    text, _ = feed(g, ["claim"])
+    assert f"You claimed the last {left} tricks for you & North." in text
+    assert g.phase in ("hand_over", "game_over") or g.hand_number > 0
+    assert g.hand_results[-1].tricks[0] + g.hand_results[-1].tricks[2] == mine + left

@@ -33,6 +33,7 @@ East & West cannot be sure of all 5 tricks left (the others can take one)
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .errors import IllegalActionError
@@ -65,6 +66,23 @@ class Claim:
     """The tricks claimed for the side: every trick left (0 for a misère's claim)."""
     plays: tuple[str, ...]
     """Every card still to be played, in order (tokens; a named joker lead as ``JK:H``)."""
+
+    def sentence(self, name: Callable[[int], str]) -> str:
+        """What was claimed, for a table's log; ``name(seat)`` is a seat's name in sentences
+        (``You`` for the reader's own).
+
+        >>> Claim(2, (0, 2), False, 3, ()).sentence(lambda s: "You" if s == 2 else f"N{s}")
+        'You claimed the last 3 tricks for N0 & you'
+        """
+        who = name(self.seat)
+        if self.misere:
+            return f"{who} claimed the misère: {'you take' if who == 'You' else who + ' takes'} " \
+                   "no more tricks"
+        n = f"{self.tricks} trick{'s' if self.tricks != 1 else ''}"
+        if len(self.side) == 1:
+            return f"{who} claimed the last {n}"
+        side = " & ".join("you" if name(s) == "You" else name(s) for s in self.side)
+        return f"{who} claimed the last {n} for {side}"
 
     def play(self, game: Game) -> None:
         """Play the claim out on ``game`` (the position it was planned on)."""

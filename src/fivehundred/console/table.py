@@ -16,6 +16,7 @@ from ..cards import (
     card_from_token,
     token,
 )
+from ..claims import ClaimError, plan_claim
 from ..errors import FiveHundredError, MalformedError
 from ..game import Game
 from ..rules import Rules
@@ -39,10 +40,14 @@ S C D H or as symbols ♠ ♣ ♦ ♥).
   kitty    discard one card at a time, or all at once: 4s 5c 6d
   partner  (five-handed) call qh  (or just qh), or alone
   undo     take back your last card, bid or discard of the hand, and what followed it
+  claim    in the play: every trick left is your side's (as misère's declarer: you take no
+           more); checked with every card seen, and if it stands the hand is played out
   ?        this help        quit   leave the game
 """
 #: The help's card line for a pack without the joker.
 _NO_JOKER_CARDS = "  cards    as  10h  jd\n"
+#: How long the solver may take to check a claim, in seconds.
+CLAIM_SECONDS = 10.0
 #: The most characters of a line typed that a refusal repeats.
 _ECHO = 30
 
@@ -193,6 +198,10 @@ class ConsoleGame(Narrator):
                 if self._take_back():
                     return
                 continue
+            if text.lower() == "claim":
+                if self._claim():
+                    return
+                continue
             try:
                 toks = self._parse(text, v)
                 if len(toks) > 1:
@@ -233,6 +242,19 @@ class ConsoleGame(Narrator):
         self.say(f"Taken back: {what}" + (
             f", and the {after} action{'s' if after > 1 else ''} after it" if after else "")
             + ".")
+        return True
+
+    def _claim(self) -> bool:
+        """Your claim of every trick left (``claims``): played out if it stands; False, with
+        the reason said, if not."""
+        words = ["you" if s == self.seat else n for s, n in enumerate(self.names)]
+        try:
+            c = plan_claim(self.game, self.seat, seconds=CLAIM_SECONDS, names=words)
+        except ClaimError as e:
+            self.say(f"No claim: {e}.")
+            return False
+        c.play(self.game)
+        self.say(f"{c.sentence(self.name)}.")
         return True
 
     def _prompt(self, v: View) -> str:

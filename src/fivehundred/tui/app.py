@@ -25,6 +25,7 @@ from textual.widgets import Button, Footer, Header, RichLog, Static
 from ..actions import token_of
 from ..bots.base import Bot, Budget, make_player
 from ..bots.hints import format_hint, hint
+from ..claims import ClaimError, check_claimant, plan_claim
 from ..console.display import pretty
 from ..console.narration import Narrator
 from ..console.opponent import opponent_seed
@@ -52,6 +53,8 @@ PACE = 0.6
 """Seconds before each bot's action, at normal speed."""
 TRICK_PAUSE = 1.2
 """Seconds a finished trick stays on the cloth, at normal speed."""
+CLAIM_SECONDS = 5.0
+"""How long the solver may take to check a claim."""
 
 
 class TableApp(App[int]):
@@ -68,6 +71,7 @@ class TableApp(App[int]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hint", "Hint"),
         Binding("u", "take_back", "Undo"),     # (short: at 80 columns "q Quit" must show)
+        Binding("c", "claim", "Claim", show=False),   # (in the help: the footer is full)
         Binding("n", "next", "Next hand"),
         Binding("v", "review", "Review"),
         Binding("r", "rules", "Rules"),
@@ -517,6 +521,46 @@ class TableApp(App[int]):
                 what += f", and the {after} action{'s' if after > 1 else ''} after it"
         self._unsay_later_lines()
         self._say(f"[b]Taken back[/b]: {what}")
+        self._continue()
+
+    def action_claim(self) -> None:
+        """Claim every trick left for your side (declaring a misère: that you take no more):
+        checked double dummy (``claims``), and if it stands the hand is played out at once."""
+        try:
+            check_claimant(self.game, self.seat)
+        except ClaimError as e:
+            self.notify(f"No claim: {e}.", severity="warning")
+            return
+        self._say("[dim]Checking your claim…[/dim]")
+        self.run_worker(self._claim(self._generation, len(self.game.actions)), group="claim",
+                        exclusive=True)
+
+    async def _claim(self, generation: int, point: int) -> None:
+        g = self.game
+        names = ["you" if s == self.seat else n for s, n in enumerate(self.narrator.names)]
+        try:
+            c = await asyncio.to_thread(plan_claim, g.clone(), self.seat,
+                                        seconds=CLAIM_SECONDS, names=names)
+        except ClaimError as e:
+            self.notify(f"No claim: {e}.", severity="warning", timeout=8)
+            self._say(f"No claim: {escape(str(e))}.")
+            return
+        except Exception as e:         # a bug in the solver must not end the game
+            self.log.error(f"the claim failed: {e!r}")
+            self.notify(f"The claim could not be checked ({type(e).__name__}).",
+                        severity="error")
+            return
+        if generation != self._generation or len(g.actions) != point:
+            self._say("No claim: the table moved on while it was checked; claim again.")
+            return
+        self._generation += 1            # a bot deciding now decides for nothing
+        self._busy = False
+        self._thinking = None
+        self._shown = None
+        self._joker_choice = False
+        self._hinted = None
+        c.play(g)
+        self._say(f"[b]{escape(c.sentence(self.narrator.name))}[/b]")
         self._continue()
 
     def action_save(self) -> None:

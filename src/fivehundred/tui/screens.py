@@ -34,7 +34,9 @@ Click a card, or move to it with [b]Tab[/b] / [b]←[/b] [b]→[/b] and press [b
 [b]The joker[/b]: led at no trumps or misère, it names a suit: choose it when asked.
 
 Keys: [b]h[/b] a hint (what the Insane bot would do, and why) · [b]u[/b] take back your last
-card, bid or discard of the hand (and the bots' plays after it) · [b]r[/b] the rules of this
+card, bid or discard of the hand (and the bots' plays after it) · [b]c[/b] claim every trick
+left for your side (declaring a misère: that you take no more), checked double dummy, and the
+hand is played out if it stands · [b]r[/b] the rules of this
 table · [b]s[/b] save the game record between hands · [b]n[/b] the next hand · [b]?[/b] this
 help · [b]q[/b] quit.  On the end-of-hand sheet: [b]n[/b] next hand · [b]v[/b] review against
 double dummy (in it, [b]e[/b] every card of the hand, [b]y[/b] your cards again) · [b]s[/b] save ·
