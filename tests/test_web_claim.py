@@ -1,12 +1,11 @@
 """Claims in the browser game (``{"type": "claim"}``, docs/protocol.md): a claim that stands
 plays the hand out at once and is announced to every seat (``claimed``), saved so; one that
-does not, or may not be made, is refused with the reason and nothing changed; a bot's card
-that lands while the claim is checked makes it stale."""
+does not, or may not be made, is refused with the reason and nothing changed; the bots wait
+while a claim is checked."""
 
 from __future__ import annotations
 
 import asyncio
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,7 @@ from fivehundred.web.state import view_json
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table, TableError
 from layout_probes import LAYOUT_PROBLEMS, small_taps
-from webclient import Msg, Seat, connect, new_table, seated, simple_action, web_client
+from webclient import Msg, Seat, connect, new_table, seated, simple_action, to_play, web_client
 
 
 def _side_tricks(m: Msg, side: list[int]) -> int:
@@ -129,32 +128,51 @@ def test_a_friend_is_told_of_a_claim() -> None:
             assert after["view"]["phase"] == "hand_over"
 
 
-def test_a_bots_card_while_the_claim_is_checked_makes_it_stale(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """You claim while a bot is to play; the bot's card lands before the solver's answer:
-    the claim is refused (the table moved on) and the table goes on from the bot's card."""
-    gate = threading.Event()
+def test_the_bots_wait_while_a_claim_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """You claim while a bot is to play and the solver takes its time: no bot card lands
+    before the answer (it would make the answer stale: the last state before the refusal is
+    the position the claim was checked on), and once the claim is refused the bots play on."""
     real = BotPool.claim
+    checked: list[Any] = []
 
     async def slow(self: BotPool, game: Any, seat: int, names: list[str]) -> dict[str, Any]:
-        await asyncio.to_thread(gate.wait, 20)
+        checked.append(view_json(game.view(0)))
+        await asyncio.sleep(1.5)                 # time for a bot's card, were it allowed
         return await real(self, game, seat, names)
 
     monkeypatch.setattr(BotPool, "claim", slow)
     with seated(preset="australian", seed=8) as (_, _, seat):
-        m = seat.my_turn()
-        while m["view"]["phase"] != "play":
-            seat.send(**simple_action(m))
-            m = seat.my_turn()
+        m = to_play(seat)
         seat.send(type="act", action=m["view"]["legal"][0])
         seat.until(lambda x: x["type"] == "state" and x["seq"] > m["seq"]
                    and x["view"]["to_move"] != 0)
-        seat.send_raw('{"type": "claim"}')               # checked slowly: a bot plays meanwhile
-        moved = seat.until(lambda x: x["type"] == "state" and x["seq"] > m["seq"] + 1)
-        gate.set()
+        seat.send_raw('{"type": "claim"}')
         err = seat.until(lambda x: x["type"] == "error")
-        assert err["code"] == "no_claim" and "moved on" in err["message"], err
-        assert moved["view"]["phase"] == "play"
+        assert err["code"] == "no_claim" and "cannot be sure" in err["message"], err
+        assert seat.last is not None and checked == [seat.last["view"]]
+        assert seat.last["view"]["to_move"] != 0        # a bot was to play all along
+        at = seat.last["seq"]
+        later = seat.until(lambda x: x["type"] == "state" and x["seq"] > at)
+        assert later["view"]["phase"] == "play"         # the bots play on
+
+
+def test_a_failing_check_says_no_more_than_that(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver's worker fails: the claim is refused without the error's text (it might
+    name a card), nothing changed, and the game goes on."""
+    import fivehundred.web.botpool as botpool
+
+    def broken(game: Any, seat: int, names: list[str]) -> dict[str, Any]:
+        raise RuntimeError("cannot play AS: a hidden card")
+
+    monkeypatch.setattr(botpool, "claim_answer", broken)
+    with seated(preset="australian", seed=8) as (_, _, seat):
+        m = to_play(seat)
+        seat.send_raw('{"type": "claim"}')
+        _nothing_changed(seat, m["seq"], "no_claim", "could not be checked")
+        errors = [x for x in seat.log if x["type"] == "error"]
+        assert errors and all("AS" not in x["message"] for x in errors)
+        seat.send(type="act", action=m["view"]["legal"][0])
+        assert seat.until(lambda x: x["type"] == "state")["seq"] == m["seq"] + 1
 
 
 def test_in_a_misere_only_the_declarer_is_offered_a_claim() -> None:

@@ -38,17 +38,9 @@ from webclient import (
     play_hand,
     seated,
     simple_action,
+    to_play,
     web_client,
 )
-
-
-def to_play(seat: Seat) -> Msg:
-    """Your turn in the play of the first hand (passing in the auction)."""
-    m = seat.my_turn()
-    while m["view"]["phase"] != "play":
-        seat.send(**simple_action(m))
-        m = seat.my_turn()
-    return m
 
 
 def played(m: Msg) -> int:

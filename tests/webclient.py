@@ -122,6 +122,15 @@ def simple_action(m: Msg) -> Msg:
     return {"type": "act", "action": v["legal"][0]}
 
 
+def to_play(seat: Seat) -> Msg:
+    """Your turn in the play of the first hand (passing in the auction)."""
+    m = seat.my_turn()
+    while m["view"]["phase"] != "play":
+        seat.send(**simple_action(m))
+        m = seat.my_turn()
+    return m
+
+
 def play_hand(seat: Seat, choose: Callable[[Msg], Msg] = simple_action) -> Msg:
     """Play the human's moves until the hand is over; returns the end-of-hand state."""
     while True:

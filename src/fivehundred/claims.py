@@ -161,8 +161,8 @@ def plan_claim(game: Game, seat: int, *, seconds: float | None = None,
         if safe is None:
             raise ClaimError("the claim could not be checked in time: play on")
         if not safe:
-            raise ClaimError(f"{who} cannot be sure to take no trick (the defence can give "
-                             f"one)")
+            raise ClaimError(f"{who} cannot be sure to take no more tricks (the defence can "
+                             f"give one)")
         tricks = 0
     else:
         p = Position.from_game(g, side=side)

@@ -525,43 +525,44 @@ class TableApp(App[int]):
 
     def action_claim(self) -> None:
         """Claim every trick left for your side (declaring a misère: that you take no more):
-        checked double dummy (``claims``), and if it stands the hand is played out at once."""
+        checked double dummy (``claims``), the bots waiting meanwhile, and if it stands the
+        hand is played out at once."""
         try:
             check_claimant(self.game, self.seat)
         except ClaimError as e:
             self.notify(f"No claim: {e}.", severity="warning")
             return
+        self._generation += 1            # the bots wait (one deciding decides for nothing)
+        self._busy = True
+        self._thinking = None
         self._say("[dim]Checking your claim…[/dim]")
-        self.run_worker(self._claim(self._generation, len(self.game.actions)), group="claim",
-                        exclusive=True)
+        self.refresh_table()
+        self.run_worker(self._claim(self._generation), group="claim", exclusive=True)
 
-    async def _claim(self, generation: int, point: int) -> None:
+    async def _claim(self, generation: int) -> None:
         g = self.game
         names = ["you" if s == self.seat else n for s, n in enumerate(self.narrator.names)]
         try:
             c = await asyncio.to_thread(plan_claim, g.clone(), self.seat,
                                         seconds=CLAIM_SECONDS, names=names)
-        except ClaimError as e:
-            self.notify(f"No claim: {e}.", severity="warning", timeout=8)
-            self._say(f"No claim: {escape(str(e))}.")
-            return
-        except Exception as e:         # a bug in the solver must not end the game
-            self.log.error(f"the claim failed: {e!r}")
-            self.notify(f"The claim could not be checked ({type(e).__name__}).",
-                        severity="error")
-            return
-        if generation != self._generation or len(g.actions) != point:
-            self._say("No claim: the table moved on while it was checked; claim again.")
-            return
-        self._generation += 1            # a bot deciding now decides for nothing
-        self._busy = False
-        self._thinking = None
-        self._shown = None
-        self._joker_choice = False
-        self._hinted = None
-        c.play(g)
-        self._say(f"[b]{escape(c.sentence(self.narrator.name))}[/b]")
-        self._continue()
+        except Exception as e:
+            if isinstance(e, ClaimError):
+                self.notify(f"No claim: {e}.", severity="warning", timeout=8)
+                self._say(f"No claim: {escape(str(e))}.")
+            else:                      # a bug in the solver must not end the game
+                self.log.error(f"the claim failed: {e!r}")
+                self.notify(f"The claim could not be checked ({type(e).__name__}).",
+                            severity="error")
+            c = None
+        if generation != self._generation:
+            return                     # taken back, or a new game, meanwhile
+        if c is not None:
+            self._shown = None
+            self._joker_choice = False
+            self._hinted = None
+            c.play(g)
+            self._say(f"[b]{escape(c.sentence(self.narrator.name))}[/b]")
+        self._continue()               # the bots play on, or the hand is over
 
     def action_save(self) -> None:
         """Write the game record (between hands only: a record holds every card)."""

@@ -296,11 +296,17 @@ class Hub:
         not stand, or if the table moved on meanwhile."""
         table.check_claim(seat)
         seq = table.seq
+        table.claiming += 1       # the bots wait for the answer
         try:
             answer = await self.pool.claim(table.game.clone(), seat, table.names())
         except Exception as e:  # a failing solver must not close the player's socket
+            # (the words only: an error's text might name a card the seat may not see)
             log.exception("claim failed")
-            raise TableError("no_claim", f"the claim could not be checked: {e}") from e
+            raise TableError("no_claim", "the claim could not be checked (the server's log "
+                                         "says why): play on") from e
+        finally:
+            table.claiming -= 1
+            self.kick(table)
         if table.seq != seq:      # the answer is for a position no longer on the table
             raise TableError("no_claim", "the table moved on while the claim was checked: "
                                          "claim again")

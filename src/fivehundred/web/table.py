@@ -30,7 +30,7 @@ from .state import bid_grid, discards_left, sheet_json, status_line, summary_jso
 
 FORMAT = 1   # the version of a saved table's JSON
 
-CLAIM_SECONDS = 3.0
+CLAIM_SECONDS = 5.0
 """How long the solver may take to check a claim and plan its cards (a worker's time)."""
 
 
@@ -83,6 +83,8 @@ class Table:
     paused: bool = False
     ready: set[int] = field(default_factory=set)
     """Human seats that pressed NEXT on the end-of-hand sheet."""
+    claiming: int = 0
+    """Claims being checked: the bots wait for their answers (not saved)."""
     counted_hands: int = 0
     """Finished hands already added to the statistics."""
     counted_game: bool = False
@@ -235,9 +237,10 @@ class Table:
         return [" & ".join(names[s] for s in side) for side in self.rules.sides]
 
     def bot_to_move(self) -> int | None:
-        """The bot seat whose turn it is (None if a human's, paused, or between hands)."""
+        """The bot seat whose turn it is (None if a human's, paused, between hands, or while
+        a claim is checked: a bot's card then would make the claim's answer stale)."""
         m = self.game.to_move
-        if m is None or self.paused or self.seats[m].kind != "bot":
+        if m is None or self.paused or self.claiming > 0 or self.seats[m].kind != "bot":
             return None
         return m
 

@@ -278,7 +278,8 @@ function onMessage(msg) {
 function onError(msg) {
   const code = msg.code;
   if (code === "illegal") {
-    app.tookBack = null;                // (a take-back refused, say)
+    app.tookBack = null;                // (a take-back or a claim refused, say)
+    app.claiming = null;
     table.showError(msg.message ? prettyText(msg.message) : "That is not allowed now.");
     const a = app.lastAttempt;
     if (a && app.state && app.state.view.hand.includes(a.split(":")[0])) table.hand.shake(a.split(":")[0]);
@@ -310,6 +311,7 @@ function onError(msg) {
     document.getElementById("replaced").hidden = false;
     return;
   }
+  app.claiming = null;
   table.hand.release();
   bid.el.classList.remove("sent");
   kitty.el.classList.remove("sent");
