@@ -289,12 +289,7 @@ class Game(BiddingPhase):
         the engine is deterministic.
         """
         if self._log:
-            actions = self._log[:-1]
-            start = self._hand_start
-            self._restore(start)
-            self._hand_start = start  # the stored start holds an empty placeholder here
-            for a in actions:
-                self.apply(a)
+            self._replay_hand(self._log[:-1])
             return
         if not self._undo:
             raise IllegalActionError("nothing to undo")
@@ -314,13 +309,18 @@ class Game(BiddingPhase):
         (['6S', 'pass'], 1)
         """
         keep = self._decision_start(seat)
-        before, undone = self._log[:keep], self._log[keep:]
+        undone = self._log[keep:]
+        self._replay_hand(self._log[:keep])
+        return undone
+
+    def _replay_hand(self, actions: tuple[int, ...]) -> None:
+        """Back to the start of the hand, then ``actions`` applied again (exact: the engine
+        is deterministic)."""
         start = self._hand_start
         self._restore(start)
         self._hand_start = start  # the stored start holds an empty placeholder here
-        for a in before:
+        for a in actions:
             self.apply(a)
-        return undone
 
     def can_take_back(self, seat: int) -> bool:
         """Whether :meth:`take_back` would take back a decision of ``seat`` now."""
