@@ -22,9 +22,10 @@ def test_the_creator_sets_the_speed_and_it_is_saved(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.db")
     with seated(store, preset="australian", seed=4) as (client, t, seat):
         m = seat.until(lambda x: x["type"] == "state")
-        assert m["table"]["speed"] == "normal"
+        assert m["table"]["speed"] == "normal" and m["table"]["speed_factor"] == 1.0
         seat.send(type="speed", speed="fast")
-        seat.until(lambda x: x["type"] == "state" and x["table"]["speed"] == "fast")
+        m = seat.until(lambda x: x["type"] == "state" and x["table"]["speed"] == "fast")
+        assert m["table"]["speed_factor"] == SPEEDS["fast"]     # the page's flights take it
         assert Table.from_json(store.load(t["table"]) or {}).speed == "fast"
         assert client.get("/api/lobby").json()["speeds"] == ["slow", "normal", "fast"]
 

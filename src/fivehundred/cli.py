@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from . import clitools as ct
 from .errors import FiveHundredError
 from .rules import PRESET_NAMES, Rules
+from .web.options import SPEEDS
 
 #: The bots that may sit at a table (``play``, ``tui``); the arena also has the cheater.
 TABLE_BOTS = ("random", "easy", "medium", "hard", "insane")
@@ -49,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--db", default=None,
                       help="the saves and statistics file (default: in your data directory)")
     tui = sub.add_parser("tui", help="play in this terminal's full screen (a Textual app)")
-    tui.add_argument("--speed", choices=("slow", "normal", "fast"), default="normal",
+    tui.add_argument("--speed", choices=tuple(SPEEDS), default="normal",
                      help="how fast the bots play and a finished trick goes (default normal)")
     tui.add_argument("--resume", metavar="RECORD", default=None,
                      help="go on with a game record the table saved (its rules and seed: "

@@ -25,7 +25,7 @@ from ..game import Game
 from ..rng import Rng
 from ..rules import Rules
 from ..view import View
-from .options import STRENGTHS, checked_speed, rules_label
+from .options import SPEEDS, STRENGTHS, checked_speed, rules_label
 from .state import bid_grid, discards_left, sheet_json, status_line, summary_json, view_json
 
 FORMAT = 1   # the version of a saved table's JSON
@@ -392,7 +392,7 @@ class Table:
             "sides": [list(x) for x in r.sides],
             "side_names": self.side_names(),
             "strength": self.strength, "paused": self.paused, "speed": self.speed,
-            "thinking": thinking,
+            "speed_factor": SPEEDS[self.speed], "thinking": thinking,
             "links": links,
         }
 

@@ -189,7 +189,7 @@ export class Lobby {
     };
     if (name) body.name = name;
     const prefs = loadPrefs();
-    if (["slow", "normal", "fast"].includes(prefs.speed)) body.speed = prefs.speed;  // the menu's last
+    if ((this.data.speeds || []).includes(prefs.speed)) body.speed = prefs.speed;  // the menu's last
     savePrefs({ ...prefs, preset: body.preset, strength: body.strength, name });
     try {
       const r = await createTable(body);

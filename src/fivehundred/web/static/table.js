@@ -5,7 +5,7 @@
 import { cardSvg, cardBackSvg } from "./cards.js";
 import { HandView } from "./hand.js";
 import { TrickView } from "./trick.js";
-import { h, clear, bidNode, cap, shortNames, SPEEDS } from "./util.js";
+import { h, clear, bidNode, cap, shortNames } from "./util.js";
 import { ScoresPlaque, ContractPlaque } from "./plaques.js";
 
 // Seat slots for offsets k = 1..n-1: x as a fraction of the width, y of the arena's height;
@@ -433,7 +433,7 @@ export class TableView {
     const v = state.view;
     const t = state.table;
     const handKey = `${t.id}|${v.hand_number}`;
-    this.trick.speed = SPEEDS[t.speed] || 1;
+    this.trick.speed = t.speed_factor || 1;
     this.renderSeats(state);
     this.scoresPlaque.render(state);
     this.contractPlaque.render(state);

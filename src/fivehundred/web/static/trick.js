@@ -32,7 +32,7 @@ export class TrickView {
     this.seen = { key: null, count: 0 };
     this.idleWaiters = [];
     this.gathering = null; // the winner of the finished trick now on show, if any
-    this.speed = 1; // the table's speed (util.js SPEEDS): every duration times this
+    this.speed = 1; // the table's speed_factor: every duration times this
     this.epoch = 0; // one more at each reset: a finished trick on show from before it goes
     this.wake = null; // ends the pause of the finished trick on show
   }

@@ -187,9 +187,6 @@ export function loadPrefs() {
   }
 }
 
-/** How fast a table plays (the server's SPEEDS): each pause and each card's flight, times this. */
-export const SPEEDS = { slow: 1.6, normal: 1, fast: 0.35 };
-
 /** Where a seat's link downloads the game's record (the server's /api/record). */
 export function recordUrl(link, format = "text") {
   const q = new URLSearchParams({ table: link.table, token: link.token });
