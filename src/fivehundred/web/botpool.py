@@ -10,6 +10,7 @@ import asyncio
 import multiprocessing
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import (
     CancelledError,
     Executor,
@@ -17,7 +18,7 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     ThreadPoolExecutor,
 )
-from typing import Any
+from typing import Any, TypeVar
 
 from ..bots import Bot, make
 from ..bots.hints import format_hint, hint
@@ -25,6 +26,8 @@ from ..game import Game
 from ..view import View
 from .state import action_words
 from .table import claim_answer, review_message
+
+T = TypeVar("T")
 
 _BOTS: dict[tuple[str, int], Bot] = {}
 
@@ -105,34 +108,31 @@ class BotPool:
         except RuntimeError:
             pass  # the pool was closed meanwhile: nothing left to warm
 
-    async def decide(self, name: str, seed: int, view: View) -> str:
-        """The bot's action, computed in a worker (once the first worker has warmed up)."""
+    async def _in_worker(self, fn: Callable[..., T], *args: object) -> T:
+        """``fn(*args)`` in a worker, once the first worker has warmed up."""
         await self._warmed()
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, decide, name, seed, view)
+        return await loop.run_in_executor(self.executor, fn, *args)
+
+    async def decide(self, name: str, seed: int, view: View) -> str:
+        """The bot's action, computed in a worker (once the first worker has warmed up)."""
+        return await self._in_worker(decide, name, seed, view)
 
     async def advise(self, view: View, seed: int) -> dict[str, Any]:
         """A hint, computed in a worker (once the first worker has warmed up)."""
-        await self._warmed()
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, advise, view, seed)
+        return await self._in_worker(advise, view, seed)
 
     async def review(self, game: Game, seat: int, names: list[str],
                      every_seat: bool = False) -> dict[str, Any]:
         """A hand's review against double dummy (a ``review`` or ``no_review`` error message;
         ``every_seat``: every card played, not only the seat's), computed in a worker: the
         solver never runs in the server's process."""
-        await self._warmed()
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, review_message, game, seat, names,
-                                          every_seat)
+        return await self._in_worker(review_message, game, seat, names, every_seat)
 
     async def claim(self, game: Game, seat: int, names: list[str]) -> dict[str, Any]:
         """Whether a claim stands, and its cards (``table.claim_answer``), worked out in a
         worker: the solver never runs in the server's process."""
-        await self._warmed()
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, claim_answer, game, seat, names)
+        return await self._in_worker(claim_answer, game, seat, names)
 
     def close(self) -> None:
         """Stop the workers."""
