@@ -79,7 +79,8 @@ def test_claims_refused_then_one_that_stands_plays_the_hand_out(tmp_path: Path) 
             assert refusals >= 1
             left = len(m["view"]["hand"])
             assert reply == {"type": "claimed", "seat": 0, "seq": m["seq"] + 1, "tricks": left,
-                             "misere": False, "side": [0, 2]}
+                             "misere": False, "side": [0, 2],
+                             "text": f"You claimed the last {left} tricks for you & North"}
             end = seat.until(lambda x: x["type"] == "state")
             assert end["seq"] == reply["seq"] and end["view"]["phase"] == "hand_over"
             assert _side_tricks(end, [0, 2]) == _side_tricks(m, [0, 2]) + left
@@ -123,7 +124,11 @@ def test_a_friend_is_told_of_a_claim() -> None:
                 m = _host_turn(h, f, h.until(lambda x, at=m["seq"]: x["type"] == "state"
                                              and x["seq"] > at))
             told = f.until(lambda x: x["type"] == "claimed")
-            assert told == note
+            # the same claim, in the friend's words
+            assert {**told, "text": note["text"]} == note
+            assert note["text"].startswith("You claimed the last ")
+            assert told["text"] == note["text"].replace("You", "South", 1).replace(
+                "for you &", "for South &")
             after = f.until(lambda x: x["type"] == "state" and x["seq"] == note["seq"])
             assert after["view"]["phase"] == "hand_over"
 

@@ -22,7 +22,7 @@ five-handed game, where each defender scores his own tricks).
 ...     plan_claim(g, 1, names=names)
 ... except ClaimError as e:
 ...     print(e)
-East & West cannot be sure of all 5 tricks left (the others can take one)
+you & West cannot be sure of all 5 tricks left (the others can take one)
 >>> c = plan_claim(g, 0, names=names)
 >>> c.side, c.tricks, len(c.plays), g.tricks_won     # nothing played yet
 ((0, 2), 5, 20, (0, 3, 0, 2))
@@ -45,11 +45,17 @@ class ClaimError(IllegalActionError):
     """A claim that may not be made now, or that the cards do not guarantee."""
 
 
-def _seat_words(seats: tuple[int, ...], names: list[str] | None) -> str:
-    """A side in the messages: its seats' names, or their numbers."""
-    if names is None:
-        return " & ".join(f"seat {s}" for s in seats)
-    return " & ".join(names[s] for s in seats)
+SECONDS = 5.0
+"""How long the tables give the solver to check a claim and plan its cards (a person waits
+for the answer)."""
+
+_OUT_OF_TIME = "the claim could not be checked in time: play on"
+
+
+def _seat_words(seats: tuple[int, ...], names: list[str] | None, claimant: int) -> str:
+    """A side in the claimant's messages: "you" and the others' names (or numbers)."""
+    return " & ".join("you" if s == claimant else names[s] if names is not None else
+                      f"seat {s}" for s in seats)
 
 
 @dataclass(frozen=True)
@@ -136,7 +142,7 @@ def plan_claim(game: Game, seat: int, *, seconds: float | None = None,
     """``seat``'s claim, checked double dummy, with the cards that play it out; ``game`` is
     left as it is.  :class:`ClaimError` when it may not be made now, when the cards do not
     guarantee it, or when ``seconds`` (for the whole plan) run out first.  ``names``: each
-    seat's name, for the messages."""
+    seat's name, for the messages (which are the claimant's: his own seat reads "you")."""
     from .bots.medium import play_decision
     from .solver import Position, can_make, misere_safe, move_values
 
@@ -148,18 +154,18 @@ def plan_claim(game: Game, seat: int, *, seconds: float | None = None,
             return None
         remaining = deadline - time.perf_counter()
         if remaining <= 0:
-            raise ClaimError("the claim could not be checked in time: play on")
+            raise ClaimError(_OUT_OF_TIME)
         return remaining
 
     c = game.contract
     misere = c is not None and c.is_misere
     side = claim_side(game, seat)
-    who = _seat_words(side, names)
+    who = _seat_words(side, names, seat)
     g = game.clone()
     if misere:
         safe = misere_safe(g, seconds=left())
         if safe is None:
-            raise ClaimError("the claim could not be checked in time: play on")
+            raise ClaimError(_OUT_OF_TIME)
         if not safe:
             raise ClaimError(f"{who} cannot be sure to take no more tricks (the defence can "
                              f"give one)")
@@ -169,7 +175,7 @@ def plan_claim(game: Game, seat: int, *, seconds: float | None = None,
         tricks = p.tricks_left
         ok = can_make(p, tricks, seconds=left())
         if ok is None:
-            raise ClaimError("the claim could not be checked in time: play on")
+            raise ClaimError(_OUT_OF_TIME)
         if not ok:
             raise ClaimError(f"{who} cannot be sure of the last trick (the others can take "
                              f"it)" if tricks == 1 else f"{who} cannot be sure of all {tricks} "
@@ -188,7 +194,7 @@ def plan_claim(game: Game, seat: int, *, seconds: float | None = None,
                 values = move_values(g, side=side, seconds=left(), cap=need)
                 keep = {a for a, v in values.items() if v == need}
             if any(v is None for v in values.values()):
-                raise ClaimError("the claim could not be checked in time: play on")
+                raise ClaimError(_OUT_OF_TIME)
             assert keep, "a claim proved true has a card that keeps it at every turn"
             order = [a for a in order if a in keep]
         plays.append(order[0])

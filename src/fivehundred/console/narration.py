@@ -40,6 +40,11 @@ class Narrator:
         self.side_order = sorted(range(len(rules.sides)), key=lambda i: (
             i != mine, min((s - seat) % rules.players for s in rules.sides[i])))
 
+    def recall_call(self, call: str | None) -> None:
+        """The card called this hand, from the game's ``call`` (``call QH``, ``alone`` or
+        None): after a take-back, the call may be undone."""
+        self.called = call[5:] if call and call.startswith("call ") else None
+
     def name(self, seat: int) -> str:
         """A seat's name in sentences: ``You`` or a compass name."""
         return "You" if seat == self.seat else self.names[seat]

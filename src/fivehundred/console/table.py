@@ -16,7 +16,7 @@ from ..cards import (
     card_from_token,
     token,
 )
-from ..claims import ClaimError, plan_claim
+from ..claims import SECONDS, ClaimError, plan_claim
 from ..errors import FiveHundredError, MalformedError
 from ..game import Game
 from ..rules import Rules
@@ -46,8 +46,6 @@ S C D H or as symbols ♠ ♣ ♦ ♥).
 """
 #: The help's card line for a pack without the joker.
 _NO_JOKER_CARDS = "  cards    as  10h  jd\n"
-#: How long the solver may take to check a claim, in seconds.
-CLAIM_SECONDS = 10.0
 #: The most characters of a line typed that a refusal repeats.
 _ECHO = 30
 
@@ -231,8 +229,7 @@ class ConsoleGame(Narrator):
             return False
         was = g.phase
         undone = g.take_back(self.seat)
-        call = g.call
-        self.called = call[5:] if call and call.startswith("call ") else None
+        self.recall_call(g.call)
         tok = token_of(undone[0])
         what = {"auction": "your pass" if tok == "pass" else f"your bid {self.p(tok)}",
                 "kitty": "your discard so far" if was == "kitty" else
@@ -247,9 +244,8 @@ class ConsoleGame(Narrator):
     def _claim(self) -> bool:
         """Your claim of every trick left (``claims``): played out if it stands; False, with
         the reason said, if not."""
-        words = ["you" if s == self.seat else n for s, n in enumerate(self.names)]
         try:
-            c = plan_claim(self.game, self.seat, seconds=CLAIM_SECONDS, names=words)
+            c = plan_claim(self.game, self.seat, seconds=SECONDS, names=list(self.names))
         except ClaimError as e:
             self.say(f"No claim: {e}.")
             return False

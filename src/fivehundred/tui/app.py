@@ -25,7 +25,7 @@ from textual.widgets import Button, Footer, Header, RichLog, Static
 from ..actions import token_of
 from ..bots.base import Bot, Budget, make_player
 from ..bots.hints import format_hint, hint
-from ..claims import ClaimError, check_claimant, plan_claim
+from ..claims import SECONDS, ClaimError, check_claimant, plan_claim
 from ..console.display import pretty
 from ..console.narration import Narrator
 from ..console.opponent import opponent_seed
@@ -53,8 +53,6 @@ PACE = 0.6
 """Seconds before each bot's action, at normal speed."""
 TRICK_PAUSE = 1.2
 """Seconds a finished trick stays on the cloth, at normal speed."""
-CLAIM_SECONDS = 5.0
-"""How long the solver may take to check a claim."""
 
 
 class TableApp(App[int]):
@@ -507,11 +505,8 @@ class TableApp(App[int]):
         undone = g.take_back(self.seat)
         self._busy = False
         self._thinking = None
-        self._shown = None
-        self._joker_choice = False
-        self._hinted = None
-        call = g.call
-        self.narrator.called = call[5:] if call and call.startswith("call ") else None
+        self._forget_the_turn()
+        self.narrator.recall_call(g.call)
         after = len(undone) - 1
         if g.phase == "kitty":
             what = "your discard so far" if was == "kitty" else "your discard and all after it"
@@ -522,6 +517,13 @@ class TableApp(App[int]):
         self._unsay_later_lines()
         self._say(f"[b]Taken back[/b]: {what}")
         self._continue()
+
+    def _forget_the_turn(self) -> None:
+        """No finished trick on show, no joker's suit being chosen, no hint: the game has
+        jumped (a take-back, a claim played out)."""
+        self._shown = None
+        self._joker_choice = False
+        self._hinted = None
 
     def action_claim(self) -> None:
         """Claim every trick left for your side (declaring a misère: that you take no more):
@@ -541,10 +543,9 @@ class TableApp(App[int]):
 
     async def _claim(self, generation: int) -> None:
         g = self.game
-        names = ["you" if s == self.seat else n for s, n in enumerate(self.narrator.names)]
         try:
-            c = await asyncio.to_thread(plan_claim, g.clone(), self.seat,
-                                        seconds=CLAIM_SECONDS, names=names)
+            c = await asyncio.to_thread(plan_claim, g.clone(), self.seat, seconds=SECONDS,
+                                        names=list(self.narrator.names))
         except Exception as e:
             if isinstance(e, ClaimError):
                 self.notify(f"No claim: {e}.", severity="warning", timeout=8)
@@ -557,9 +558,7 @@ class TableApp(App[int]):
         if generation != self._generation:
             return                     # taken back, or a new game, meanwhile
         if c is not None:
-            self._shown = None
-            self._joker_choice = False
-            self._hinted = None
+            self._forget_the_turn()
             c.play(g)
             self._say(f"[b]{escape(c.sentence(self.narrator.name))}[/b]")
         self._continue()               # the bots play on, or the hand is over

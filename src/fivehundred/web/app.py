@@ -23,6 +23,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from ..claims import Claim
 from ..errors import FiveHundredError
 from ..game import HandResult
 from .botpool import BotPool
@@ -39,7 +40,7 @@ from .options import (
 )
 from .state import continue_summary_parts
 from .store import Store, StoreError
-from .table import Table, TableError, bot_seed, record_text
+from .table import Table, TableError, bot_seed, claimed_message, record_text
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096
@@ -257,10 +258,10 @@ class Hub:
                 raise TableError("no_review", f"the review could not be worked out: {e}") from e
             await self.send(ws, answer)
             return
+        claimed: Claim | None = None      # a claim played out: told to every seat, first
         if kind == "claim":
-            await self._claim(table, seat)
-            return
-        if kind == "act":
+            claimed = await self._claim(table, seat)
+        elif kind == "act":
             table.act(seat, msg.get("action"))
         elif kind == "discard":
             table.discard(seat, msg.get("cards"))
@@ -285,15 +286,18 @@ class Hub:
             table.seq += 1
         self.save(table)
         self.changed(table)
+        if claimed is not None:
+            for viewer, sock in list(self.conns.get(table.id, {}).items()):
+                await self.send(sock, claimed_message(claimed, viewer, table))
         await self.broadcast(table)
         if reply is not None:
             await self.send(ws, reply)
         self.kick(table)
 
-    async def _claim(self, table: Table, seat: int) -> None:
+    async def _claim(self, table: Table, seat: int) -> Claim:
         """A seat claims the rest: checked and planned in a worker, then played out at once
-        and announced to every seat (``claimed``); refused with nothing changed if it does
-        not stand, or if the table moved on meanwhile."""
+        (the claim returned); refused with nothing changed if it does not stand, or if the
+        table moved on meanwhile."""
         table.check_claim(seat)
         seq = table.seq
         table.claiming += 1       # the bots wait for the answer
@@ -314,14 +318,8 @@ class Hub:
             raise TableError("no_claim", answer["message"])
         table.play_claim(seat, answer["plays"])
         self.thinking[table.id] = None     # a bot deciding now decides for nothing
-        self.save(table)
-        self.changed(table)
-        note = {"type": "claimed", "seat": seat, "seq": table.seq, "tricks": answer["tricks"],
-                "misere": answer["misere"], "side": answer["side"]}
-        for ws in list(self.conns.get(table.id, {}).values()):
-            await self.send(ws, note)
-        await self.broadcast(table)
-        self.kick(table)
+        return Claim(seat, tuple(answer["side"]), answer["misere"], answer["tricks"],
+                     tuple(answer["plays"]))
 
 
 KINDS = ("act", "discard", "next", "hint", "review", "pause", "seat_to_bot", "take_back",

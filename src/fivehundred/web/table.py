@@ -18,7 +18,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..claims import ClaimError, check_claimant, may_claim
+from ..claims import Claim, ClaimError, check_claimant, may_claim
 from ..console.display import seat_names
 from ..errors import FiveHundredError
 from ..game import Game
@@ -29,9 +29,6 @@ from .options import SPEEDS, STRENGTHS, checked_speed, rules_label
 from .state import bid_grid, discards_left, sheet_json, status_line, summary_json, view_json
 
 FORMAT = 1   # the version of a saved table's JSON
-
-CLAIM_SECONDS = 5.0
-"""How long the solver may take to check a claim and plan its cards (a worker's time)."""
 
 
 class TableError(FiveHundredError):
@@ -273,15 +270,22 @@ class Table:
                                         f"not {len(chosen)}")
         if len(set(chosen)) != len(chosen):
             raise TableError("illegal", "the same card was chosen twice")
-        trial = g.clone()
+        self._apply_all(chosen)
+
+    def _apply_all(self, actions: list[str], why: str = "", hand_out: bool = False) -> None:
+        """Apply ``actions`` (and, with ``hand_out``, end the hand's play with them) all or
+        none: TableError "illegal" (``why`` before the engine's reason) if any may not be."""
+        trial = self.game.clone()
         try:
-            for c in chosen:
-                trial.apply(c)
+            for a in actions:
+                trial.apply(a)
         except FiveHundredError as e:
-            raise TableError("illegal", str(e)) from None
-        for c in chosen:
-            g.apply(c)
-            self.hands[-1].append(c)
+            raise TableError("illegal", f"{why}{e}") from None
+        if hand_out and trial.phase == "play":
+            raise TableError("illegal", "the claim's cards do not play the hand out")
+        for a in actions:
+            self.game.apply(a)
+            self.hands[-1].append(a)
         self.seq += 1
 
     def take_back(self, seat: int) -> int:
@@ -326,18 +330,7 @@ class Table:
         self.check_claim(seat)
         if not isinstance(plays, list) or not all(isinstance(a, str) for a in plays):
             raise TableError("malformed", f"a claim's plays are card tokens, got {plays!r}")
-        trial = self.game.clone()
-        try:
-            for a in plays:
-                trial.apply(a)
-        except FiveHundredError as e:
-            raise TableError("illegal", f"the claim's cards no longer fit the table: {e}") from None
-        if trial.phase == "play":
-            raise TableError("illegal", "the claim's cards do not play the hand out")
-        for a in plays:
-            self.game.apply(a)
-            self.hands[-1].append(a)
-        self.seq += 1
+        self._apply_all(plays, "the claim's cards no longer fit the table: ", hand_out=True)
 
     def _check_take_back(self, seat: int) -> None:
         others = [s.name for s in self.seats if s.seat != seat and s.kind == "human"]
@@ -431,21 +424,28 @@ def record_text(table: Table, seat: int, as_json: bool = False) -> str:
     return dumps_json(rec) if as_json else dumps(rec)
 
 
-def claim_answer(game: Game, seat: int, names: list[str],
-                 seconds: float = CLAIM_SECONDS) -> dict[str, Any]:
+def claim_answer(game: Game, seat: int, names: list[str]) -> dict[str, Any]:
     """Whether ``seat``'s claim stands on ``game`` (run in a bot worker, on a copy of the
-    game): ``{"stands": true, "plays": [...], ...}`` with the cards that play it out, or
-    ``{"stands": false, "message": why}``.  ``names``: each seat's name (``seat``'s own
-    reads "you" in the message, which only the claimant gets)."""
-    from ..claims import plan_claim
+    game, within ``claims.SECONDS``): ``{"stands": true, "plays": [...], ...}`` with the
+    cards that play it out, or ``{"stands": false, "message": why}`` (for the claimant,
+    ``names`` naming the others)."""
+    from ..claims import SECONDS, plan_claim
 
-    words = ["you" if s == seat else n for s, n in enumerate(names)]
     try:
-        c = plan_claim(game, seat, seconds=seconds, names=words)
+        c = plan_claim(game, seat, seconds=SECONDS, names=names)
     except ClaimError as e:
         return {"stands": False, "message": str(e)}
     return {"stands": True, "plays": list(c.plays), "tricks": c.tricks, "misere": c.misere,
             "side": list(c.side)}
+
+
+def claimed_message(claim: Claim, viewer: int, table: Table) -> dict[str, Any]:
+    """The ``claimed`` message for ``viewer``: the claim played out on ``table``, and what
+    it was in words ("You claimed the last 4 tricks for you & North" to its claimant)."""
+    names = table.names()
+    return {"type": "claimed", "seat": claim.seat, "seq": table.seq, "tricks": claim.tricks,
+            "misere": claim.misere, "side": list(claim.side),
+            "text": claim.sentence(lambda s: "You" if s == viewer else names[s])}
 
 
 def review_message(game: Game, seat: int, names: list[str],

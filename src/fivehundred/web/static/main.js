@@ -142,16 +142,6 @@ function claimRest() {
   if (app.state && app.state.claim) sendOnce("claiming", { type: "claim" }, 8000);
 }
 
-/** What a ``claimed`` message says: who claimed, and what. */
-function claimWords(msg, s) {
-  const names = s ? s.table.seats.map((x) => (x.seat === s.you ? "You" : x.name)) : [];
-  const who = names[msg.seat] || `Seat ${msg.seat}`;
-  if (msg.misere) return `${who} claimed the misère: ${who === "You" ? "you take" : `${who} takes`} no more tricks`;
-  const n = `${msg.tricks} trick${msg.tricks === 1 ? "" : "s"}`;
-  const side = (msg.side || []).map((x) => (names[x] === "You" ? "you" : names[x]));
-  return side.length > 1 ? `${who} claimed the last ${n} for ${side.join(" & ")}` : `${who} claimed the last ${n}`;
-}
-
 function renderHand() {
   const s = app.state;
   if (!s) return;
@@ -250,7 +240,7 @@ function onMessage(msg) {
     case "claimed":
       if (app.state && msg.seat === app.state.you) app.claiming = null;
       hint.hide();
-      toast(claimWords(msg, app.state), "ok", 3500);
+      toast(msg.text, "ok", 3500);
       break;
     case "taken_back":
       app.tookBack = null;
