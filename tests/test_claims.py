@@ -103,6 +103,22 @@ def test_the_same_claim_plays_the_same_cards() -> None:
     assert again.actions == g.actions and plan_claim(again, 0) == claim
 
 
+def test_a_claim_played_on_another_position_plays_no_card() -> None:
+    """Planned, then played on the position a trick earlier (or on a later one): refused
+    with ClaimError before any card is played."""
+    g, claim = _first_standing_claim(3)
+    earlier = g.clone()
+    for _ in range(4):
+        earlier.undo()
+    later = g.clone()
+    later.apply(claim.plays[0])
+    for other in (earlier, later):
+        before = other.actions
+        with pytest.raises(ClaimError, match=r"do not fit this game|do not play this hand out"):
+            claim.play(other)
+        assert other.actions == before and other.phase == "play"
+
+
 @pytest.mark.parametrize(("seat", "words"), [
     (-1, "a seat is a number from 0 to 3"), (4, "a seat is a number from 0 to 3"),
     (True, "a seat is a number"), ("0", "a seat is a number")])

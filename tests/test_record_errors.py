@@ -32,6 +32,17 @@ def _bad(text: str, pattern: str) -> None:
         replay(loads(text))
 
 
+@pytest.mark.parametrize("ch", ["\u2028", "\u2029", "\x85", "\x1c", "\x0c", "\r", "\x7f"])
+def test_a_tag_that_would_break_its_line_is_refused_when_written(ch: str) -> None:
+    """Every character at which the reader splits lines (str.splitlines: Unicode's line and
+    paragraph separators, NEL, the file separators) is refused in a tag value, so what is
+    written always reads back."""
+    g = Game(Rules.preset("australian"), seed=1)
+    with pytest.raises(RecordError, match="may not hold line breaks"):
+        record_from_game(g, tags={"Seats": f"Ann{ch}Bob,B,C,D"})
+    assert loads(dumps(record_from_game(g, tags={"Seats": "Ann Bob,B,C,D"}))).tags
+
+
 def test_bad_tags(good: str) -> None:
     _bad(good.replace('[Date "2026.11.29"]', "[Date 2026.11.29]"),
          r"line 4: expected a tag pair like \[Name \"value\"\], got '\[Date 2026.11.29\]'")

@@ -86,6 +86,27 @@ def test_a_saved_game_resumes_and_saves_back_to_its_file(tmp_path: Path) -> None
     run(second())
 
 
+def test_a_resumed_record_keeps_its_own_tags_when_saved_back(tmp_path: Path) -> None:
+    """A record from elsewhere (the browser game's, with its players' names) resumed and
+    saved back keeps its tags; the result is the game's own, written afresh."""
+    from fivehundred.tui.record_files import RecordFiles
+
+    g = Game(Rules.preset("australian"), seed=5)
+    for a in ["pass"] * 4:
+        g.apply(a)
+    tags = {"Event": "Club night", "Seats": "Ann,Bob,Cy,Di", "Date": "2026.12.01"}
+    path = tmp_path / "club.fhr"
+    path.write_text(dumps(record_from_game(g, tags)), encoding="utf-8")
+    files = RecordFiles(tmp_path, path, g.seed)
+    g.next_hand()
+    for a in ["pass"] * 4:
+        g.apply(a)
+    files.write(g, path)
+    back = loads(path.read_text(encoding="utf-8"))
+    assert dict(back.tags) == {**tags, "Seed": "5", "Result": "*"}
+    assert len(replay(back).hand_results) == 2
+
+
 def test_resuming_a_broken_or_finished_record_is_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     broken = tmp_path / "broken.fhr"

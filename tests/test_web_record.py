@@ -73,6 +73,25 @@ def test_a_name_with_a_comma_stays_one_seat_of_the_tag() -> None:
         assert dict(rec.tags)["Seats"] == "Ann  Bob,West,North,East"
 
 
+BREAKS = ["\u2028", "\u2029", "\x85", "\x1c", "\x0b", "\n", "\x7f"]
+
+
+def test_a_name_that_would_break_a_records_line_is_refused() -> None:
+    """A name holding a line break of any kind (Unicode's separators too, where a text
+    record's reader splits lines) is refused when the table is made; a table saved with
+    one before still gives a record that reads back."""
+    with web_client(Store(":memory:")) as client:
+        for ch in BREAKS:
+            r = client.post("/api/tables", json={"name": f"Ann{ch}Bob", "strength": "easy"})
+            assert r.status_code == 400 and "line breaks" in r.json()["error"], repr(ch)
+    store = Store(":memory:")
+    with seated(store, preset="australian", seed=8) as (client, t, _):
+        table = client.app.state.hub.get(t["table"])      # an older save's name, as it was
+        table.seats[0].name = "Ann" + "".join(BREAKS) + "Bob"
+        text = client.get(f"/api/record?table={t['table']}&token={t['token']}").text
+        assert dict(parse_record(text).tags)["Seats"].split(",")[0].split() == ["Ann", "Bob"]
+
+
 def test_the_menu_saves_the_record_from_the_browser(server: str) -> None:
     """The menu's SAVE THE GAME RECORD downloads the game so far as you saw it: a record
     that reads back, your seat's view."""

@@ -91,7 +91,18 @@ class Claim:
         return f"{who} claimed the last {n} for {side}"
 
     def play(self, game: Game) -> None:
-        """Play the claim out on ``game`` (the position it was planned on)."""
+        """Play the claim out on ``game`` (the position it was planned on): every card or,
+        on another position, none (:class:`ClaimError`, the game untouched)."""
+        trial = game.clone()
+        try:
+            for a in self.plays:
+                trial.apply(a)
+        except IllegalActionError as e:
+            raise ClaimError(f"the claim's cards do not fit this game (was it planned on "
+                             f"another position?): {e}") from None
+        if trial.phase == "play":
+            raise ClaimError("the claim's cards do not play this hand out (was it planned on "
+                             "another position?)")
         for a in self.plays:
             game.apply(a)
 

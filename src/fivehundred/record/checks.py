@@ -19,7 +19,7 @@ from ..errors import FiveHundredError
 from ..rules import Rules
 from ..scoring import hand_points
 from ..tricks import NO_SUIT, TABLES, winner_index
-from .model import HIDDEN, HandOutcome, HandRecord, Layout, RecordProblem, TrickRecord
+from .model import HIDDEN, HandOutcome, HandRecord, Layout, RecordProblem, TrickRecord, breaks_lines
 
 if TYPE_CHECKING:
     from .model import GameRecord
@@ -99,9 +99,9 @@ def _check_tags(rec: GameRecord) -> None:
         if name in seen:
             _fail_game("given twice", "tag", name)
         seen.add(name)
-        if any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
-            _fail_game("a tag value may not hold line breaks or control characters",
-                       "tag", name)
+        if breaks_lines(value):
+            _fail_game("a tag value may not hold line breaks (U+2028 and U+2029 too) or "
+                       "control characters", "tag", name)
         if name == "Seats":
             names = [n.strip() for n in value.split(",")]
             if len(names) != r.players or not all(names):

@@ -18,6 +18,7 @@ fivehundred.record.model.RecordProblem: hand 1, seat 1's cards: card 2S is not i
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +31,19 @@ from ..rules import Rules
 
 #: The token of a card one seat could not see (a hidden discard); a hidden set of cards is None.
 HIDDEN = "?"
+
+#: Unicode categories a tag value may not hold: control characters, line and paragraph
+#: separators (a text record is read by lines, and ``str.splitlines`` breaks at all of them).
+_BREAKING = frozenset({"Cc", "Zl", "Zp"})
+
+
+def breaks_lines(value: str) -> bool:
+    """Whether ``value`` holds a control character or a line or paragraph separator.
+
+    >>> breaks_lines("Ann"), breaks_lines("Ann\u2028Bob"), breaks_lines("A\x85")
+    (False, True, True)
+    """
+    return any(unicodedata.category(ch) in _BREAKING for ch in value)
 
 
 class RecordProblem(RecordError):

@@ -8,7 +8,7 @@ from ..clitools import write_whole
 from ..errors import FiveHundredError
 from ..game import Game
 from ..record import dumps, dumps_json, record_from_game
-from ..record.files import is_json, read_text
+from ..record.files import is_json, parse_record, read_text
 
 
 class RecordFiles:
@@ -21,10 +21,14 @@ class RecordFiles:
         self.saved: dict[int, Path] = {}       # game seed -> the record file written for it
         #: a resumed game is saved where it came from, in its format: the JSON records'
         #: files (read once, here), written as JSON again
-        self.json_files = ({record_file} if record_file is not None
-                           and is_json(saved_text(record_file)) else set())
+        text = saved_text(record_file) if record_file is not None else ""
+        self.json_files = {record_file} if record_file is not None and is_json(text) else set()
+        #: a resumed record's own tags (its event, players, date...), written back with it;
+        #: the seed and the result are the game's own, written afresh
+        self.tags: dict[Path, tuple[tuple[str, str], ...]] = {}
         if record_file is not None:
             self.saved[seed] = record_file
+            self.tags[record_file] = kept_tags(text)
 
     def path(self, seed: int) -> Path:
         """The file for game ``seed``: the one written for it before, else a new name in
@@ -40,12 +44,22 @@ class RecordFiles:
 
     def write(self, game: Game, path: Path) -> None:
         """Write ``game``'s record to ``path`` and remember it (OSError if it cannot)."""
-        record = record_from_game(game)
+        record = record_from_game(game, self.tags.get(path, ()))
         # a resumed JSON record is kept JSON; the file is replaced whole, never left half
         # written (a full disk must not cost the game saved before)
         text = dumps_json(record) if path in self.json_files else dumps(record)
         write_whole(path, text)
         self.saved[game.seed] = path
+
+
+def kept_tags(text: str) -> tuple[tuple[str, str], ...]:
+    """The tags of a record's text to write back when the game goes on: all but ``Seed``
+    and ``Result`` (none if the text does not read as a record)."""
+    try:
+        rec = parse_record(text)
+    except FiveHundredError:
+        return ()
+    return tuple((k, v) for k, v in rec.tags if k not in ("Seed", "Result"))
 
 
 def saved_text(path: Path) -> str:

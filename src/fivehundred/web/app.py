@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from ..claims import Claim
 from ..errors import FiveHundredError
 from ..game import HandResult
+from ..record.model import breaks_lines
 from .botpool import BotPool
 from .options import (
     PRESET_LABELS,
@@ -40,10 +41,11 @@ from .options import (
 )
 from .state import continue_summary_parts
 from .store import Store, StoreError
-from .table import Table, TableError, bot_seed, claimed_message, record_text
+from .table import Table, TableError, bot_seed, claimed_message, hand_game, record_text
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096
+FINISHED_SHOWN = 10   # finished games the lobby lists, the newest first
 log = logging.getLogger("fivehundred.web")
 
 
@@ -137,6 +139,23 @@ class Hub:
             return {"table": t.id, "token": t.seats[0].token,
                     "summary": " · ".join(parts), "summary_parts": parts}
         return None
+
+    def finished_links(self, limit: int = FINISHED_SHOWN) -> list[dict[str, Any]]:
+        """The newest finished games (local mode), to open at their end: each hand reviewed
+        against double dummy, the record saved.  A damaged one is left out (and reported)."""
+        out: list[dict[str, Any]] = []
+        for tid, ended in self.store.finished(limit):
+            t = self.get(tid)
+            if t is None or t.game.phase != "game_over":
+                continue
+            g = t.game
+            side = t.rules.side_of[0]
+            out.append({"table": t.id, "token": t.seats[0].token, "ended": ended,
+                        "rules_label": PRESET_LABELS.get(t.preset, t.preset),
+                        "strength": t.strength, "hands": len(g.hand_results),
+                        "won": g.winner == side, "side": side,
+                        "side_names": t.side_names(), "scores": list(g.scores)})
+        return out
 
     # ---------------------------------------------------------------- messages out
 
@@ -251,8 +270,10 @@ class Hub:
             if not isinstance(every, bool):
                 raise TableError("malformed", f"review takes \"every_seat\": true or false, "
                                               f"got {every!r}")
+            hand = msg.get("hand")      # an earlier finished hand; the last one if absent
+            game = table.game.clone() if hand is None else hand_game(table.game, hand)
             try:
-                answer = await self.pool.review(table.game.clone(), seat, table.names(), every)
+                answer = await self.pool.review(game, seat, table.names(), every, hand)
             except Exception as e:  # a failing solver must not close the player's socket
                 log.exception("review failed")
                 raise TableError("no_review", f"the review could not be worked out: {e}") from e
@@ -359,10 +380,12 @@ async def index(request: Request) -> Response:
 async def lobby(request: Request) -> Response:
     """Presets, house rules, strengths, the game to continue and the statistics."""
     hub = _hub(request)
-    cont = hub.continue_link() if hub.mode == "local" else None
+    local = hub.mode == "local"
+    cont = hub.continue_link() if local else None
     return JSONResponse({
         "presets": presets_json(), "toggles": toggles_json(), "defaults": defaults_json(),
         "strengths": list(STRENGTHS), "speeds": list(SPEEDS), "continue": cont,
+        "finished": hub.finished_links() if local else [],
         "stats": hub.store.stats(),
         "mode": hub.mode, "problems": hub.problems,
     })
@@ -419,6 +442,8 @@ async def new_table(request: Request) -> Response:
             raise TableError("malformed", f"seed must be a whole number from 0, got {seed!r}")
         if name is not None and (not isinstance(name, str) or not 0 < len(name.strip()) <= 20):
             raise TableError("malformed", "name must be 1 to 20 characters")
+        if name is not None and breaks_lines(name):
+            raise TableError("malformed", "name may not hold line breaks or control characters")
         if not isinstance(friends, bool):
             raise TableError("malformed", f"friends must be true or false, got {friends!r}")
         if friends and hub.mode != "serve":

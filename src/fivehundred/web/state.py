@@ -323,18 +323,24 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
 
 
 def summary_json(view: View, names: list[str]) -> dict[str, Any]:
-    """The end-of-game summary: the winner, the score and the contracts each side played."""
+    """The end-of-game summary: the winner, the score and the contracts each side played
+    (each with its hand's ``number``, and whether it was ``played_out``: every card played,
+    so that the hand may be reviewed)."""
     r = view.rules
     contracts: list[list[dict[str, Any]]] = [[] for _ in r.sides]
+    # every card was played (a review may be asked for), or a misère stopped at a trick
+    tricks_in_hand = (r.deck_size - r.kitty_size) // r.hands_dealt
     for res in view.hand_results:
         c = res.contract
         if c is None:
             continue
         side = r.side_of[c.declarer]
         contracts[side].append({
-            "hand": res.number + 1, "bid": c.bid, "words": bid_words(c.bid),
+            "hand": res.number + 1, "number": res.number, "bid": c.bid,
+            "words": bid_words(c.bid),
             "by": "You" if c.declarer == view.seat else names[c.declarer],
-            "made": res.made, "points": res.points[side]})
+            "made": res.made, "points": res.points[side],
+            "played_out": sum(res.tricks) == tricks_in_hand})
     w = view.winner
     return {"winner": w, "winner_names": None if w is None else _side_label(view, w, names),
             "scores": list(view.scores), "side_names": [_side_label(view, i, names)

@@ -135,6 +135,14 @@ class Store:
             "SELECT id FROM tables WHERE finished = 0 ORDER BY updated DESC").fetchall()
         return [r[0] for r in rows]
 
+    def finished(self, limit: int = 10) -> list[tuple[str, float]]:
+        """Ids of finished tables with the time each ended (seconds since the epoch), the
+        newest first, at most ``limit``."""
+        rows = self.db.execute(
+            "SELECT id, updated FROM tables WHERE finished = 1 ORDER BY updated DESC LIMIT ?",
+            (limit,)).fetchall()
+        return [(r[0], float(r[1])) for r in rows]
+
     # ---------------------------------------------------------------- statistics
 
     def _add(self, strength: str, **amounts: float) -> None:

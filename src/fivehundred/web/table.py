@@ -413,11 +413,12 @@ def record_text(table: Table, seat: int, as_json: bool = False) -> str:
     (a seat's view: ``Viewpoint``), every card once it is over (and the seed, which replays
     it); the seats' names in a ``Seats`` tag.  The record's text, or its JSON."""
     from ..record import dumps, dumps_json, record_from_game
+    from ..record.model import breaks_lines
 
     g = table.game
     over = g.phase == "game_over"
     # a tag's names are separated by commas and hold no control characters
-    names = ",".join("".join(" " if ch == "," or ord(ch) < 32 else ch for ch in n).strip()
+    names = ",".join("".join(" " if ch == "," or breaks_lines(ch) else ch for ch in n).strip()
                      or f"Seat {i}" for i, n in enumerate(table.names()))
     tags = {"Event": "fivehundred browser game", "Seats": names}
     rec = record_from_game(g, tags, seat=None if over else seat)
@@ -448,13 +449,44 @@ def claimed_message(claim: Claim, viewer: int, table: Table) -> dict[str, Any]:
             "text": claim.sentence(lambda s: "You" if s == viewer else names[s])}
 
 
-def review_message(game: Game, seat: int, names: list[str],
-                   every_seat: bool = False) -> dict[str, Any]:
+def hand_game(game: Game, number: int) -> Game:
+    """A game standing at the end of the finished hand ``number`` (from 0) of ``game``: its
+    deal and every action replayed (the scores before it play no part in a review); a hand
+    not finished yet is a TableError.
+
+    >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5)
+    >>> hand_game(t.game, 0)
+    Traceback (most recent call last):
+    ...
+    fivehundred.web.table.TableError: no hand is finished yet
+    >>> for a in ["pass"] * 4: t.game.apply(a)
+    >>> g = hand_game(t.game, 0)
+    >>> g.phase, g.actions == t.game.actions
+    ('hand_over', True)
+    """
+    done = len(game.past_hands)
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise TableError("malformed", f"review takes \"hand\": a finished hand's number "
+                                      f"(from 0), got {number!r}")
+    if not 0 <= number < done:
+        raise TableError("no_review", "no hand is finished yet" if not done else
+                         f"there is no finished hand {number}: the hands finished are "
+                         f"0 to {done - 1}")
+    log = game.past_hands[number]
+    g = Game(game.rules, seed=0, deal=log.deal)
+    for a in log.actions:
+        g.apply(a)
+    return g
+
+
+def review_message(game: Game, seat: int, names: list[str], every_seat: bool = False,
+                   hand: int | None = None) -> dict[str, Any]:
     """The ``review`` message: the hand just played out, against double dummy, for ``seat``
     (run in a bot worker, on a copy of the game): ``seat``'s cards, or with ``every_seat``
     every card played (each with its seat; the answer then says ``"every_seat": true``). A
     hand with cards nobody saw (thrown in, a misère stopped early) or still in play gets a
-    ``no_review`` error message instead, either way."""
+    ``no_review`` error message instead, either way.  ``hand`` numbers the hand in the
+    answer when ``game`` is an earlier hand's (:func:`hand_game`)."""
     from ..solver.analysis import ReviewError, review_hand
 
     try:
@@ -463,5 +495,6 @@ def review_message(game: Game, seat: int, names: list[str],
         return {"type": "error", "code": "no_review", "message": f"no review: {e}"}
     label = " & ".join("You" if s == seat else names[s]
                        for s in sorted(r.counted, key=lambda s: (s - seat) % len(names)))
-    return {"type": "review", "hand": game.hand_number, "counted_label": label,
+    return {"type": "review", "hand": game.hand_number if hand is None else hand,
+            "counted_label": label,
             **r.to_dict(), **({"every_seat": True} if every_seat else {})}

@@ -180,9 +180,12 @@ export class GameOverDialog {
       this.card.appendChild(h("h3.section-title", { text: `The last hand (hand ${state.sheet.number + 1})` }));
       this.card.appendChild(h("ul.sheet-lines", null, state.sheet.lines.map((l) => h("li", { text: l }))));
     }
-    // the last hand's review, as its sheet had it (the game's end takes the sheet's place)
+    // the last hand's review, as its sheet had it (the game's end takes the sheet's place);
+    // any other hand played out is reviewed in the same place, from its row below
+    this.state = state;
     this.reviewPanel = playedOut(state.sheet) ? new ReviewPanel(this.send, state) : null;
-    if (this.reviewPanel) this.card.appendChild(this.reviewPanel.el);
+    this.reviewSlot = h("div.review-slot", null, this.reviewPanel && this.reviewPanel.el);
+    this.card.appendChild(this.reviewSlot);
     const contracts = sm.contracts || [];
     if (contracts.some((l) => l && l.length)) {
       const cols = h("div.contracts-cols");
@@ -190,11 +193,12 @@ export class GameOverDialog {
         if (!list || !list.length) return;
         cols.appendChild(h("div.contracts-col", null, h("h3", { text: t.side_names[i] }),
           h("table.contracts-table", null,
-            h("thead", null, h("tr", null, h("th.num", { text: "Hand" }), h("th", { text: "Bid" }), h("th", { text: "By" }), h("th", { text: "" }), h("th.num", { text: "Points" }))),
-            h("tbody", null, list.map((r) => h("tr", null,
+            h("thead", null, h("tr", null, h("th.num", { text: "Hand" }), h("th", { text: "Bid" }), h("th", { text: "By" }), h("th", { text: "" }), h("th.num", { text: "Points" }), h("th", { text: "" }))),
+            h("tbody", null, list.map((r) => h("tr", { dataset: { hand: String(r.number ?? r.hand - 1) } },
               h("td.num", { text: String(r.hand) }), h("td", null, bidNode(r.bid)), h("td", { text: r.by }),
               h("td", { class: r.made ? "pos" : "neg", text: r.made ? "made" : "failed" }),
-              pointsCell(r.points)))))));
+              pointsCell(r.points),
+              h("td.hand-review-cell", null, r.played_out ? this.handButton(r.number, r.hand) : null)))))));
       });
       this.card.appendChild(h("h3.section-title", { text: "Contracts played" }));
       this.card.appendChild(cols);
@@ -208,7 +212,36 @@ export class GameOverDialog {
     // the whole game, every card, to keep or to study (fivehundred analyse FILE)
     const link = this.getLink();
     const rec = link ? h("a#game-record.btn.btn-secondary", { href: recordUrl(link), download: "", text: "SAVE THE RECORD" }) : null;
-    this.card.appendChild(h("div.sheet-actions", null, btn, this.reviewPanel && this.reviewPanel.button, rec));
+    const last = this.reviewPanel
+      ? h("button#review-button.btn.btn-secondary", { type: "button", text: "REVIEW AGAINST DOUBLE DUMMY", onclick: () => this.openReview(state.sheet.number) })
+      : null;
+    this.card.appendChild(h("div.sheet-actions", null, btn, last, rec));
+  }
+
+  /** The small button of a played-out hand's row: its review, in the review's place. */
+  handButton(number, shown) {
+    return h("button.btn.btn-small.hand-review", {
+      type: "button", text: "Review", "aria-label": `Review hand ${shown} against double dummy`,
+      "aria-pressed": "false", onclick: () => this.openReview(number),
+    });
+  }
+
+  /** Show hand ``number``'s review (asked for once), in place of the one on show. */
+  openReview(number) {
+    let p = this.reviewPanel;
+    if (!p || p.number !== number) {
+      p = new ReviewPanel(this.send, this.state, number);
+      if (this.reviewPanel) this.reviewPanel.el.replaceWith(p.el);
+      else this.reviewSlot.appendChild(p.el);
+      this.reviewPanel = p;
+    }
+    for (const b of this.card.querySelectorAll("tr[data-hand] .hand-review")) {
+      b.setAttribute("aria-pressed", String(b.closest("tr").dataset.hand === String(number)));
+    }
+    const foot = this.card.querySelector("#review-button");
+    if (foot) foot.disabled = !!this.state.sheet && number === this.state.sheet.number;
+    p.ask();
+    p.el.scrollIntoView({ block: "start", behavior: "smooth" });
   }
 }
 

@@ -1,5 +1,5 @@
 // The lobby: a new game (rules preset, house rules, opponents' strength, friends), CONTINUE
-// for a saved unfinished game, and your statistics per strength.
+// for a saved unfinished game, your statistics per strength, and the finished games to open.
 
 import { getLobby, createTable } from "./net.js";
 import { h, clear, cap, savedTable, loadPrefs, savePrefs } from "./util.js";
@@ -71,6 +71,7 @@ export class Lobby {
     this.renderForm();
     this.renderContinue(this.data.continue);
     this.renderStats(this.data.stats);
+    this.renderFinished(this.data.finished || []);
     this.play.focus({ preventScroll: true });
   }
 
@@ -230,6 +231,30 @@ export class Lobby {
   continueGame() {
     if (!this.continueLink) return;
     this.onStart({ ...this.continueLink, links: [], fresh: false });
+  }
+
+  /** The newest finished games, each opened at its end (the game's end dialog: every hand
+   * played out reviewed against double dummy, the record to save). */
+  renderFinished(games) {
+    const box = document.getElementById("finished-box");
+    const list = clear(document.getElementById("finished-list"));
+    box.hidden = !games.length;
+    for (const g of games) {
+      const when = new Date(g.ended * 1000).toLocaleString(undefined,
+        { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+      const sides = g.side_names.map((name, i) => h("span.cs-part", { class: i === g.side ? "mine" : "", text: `${name} ${g.scores[i]}` }));
+      const open = h("button.btn.btn-secondary.finished-open", {
+        type: "button", text: "OPEN", "aria-label": `Open the game of ${when}`,
+        onclick: () => this.onStart({ table: g.table, token: g.token, links: [], fresh: false, finished: true }),
+      });
+      list.appendChild(h("li.finished-game", { dataset: { table: g.table } },
+        h("div.finished-text", null,
+          h("div.finished-head", null,
+            h("b", { class: g.won ? "pos" : "neg", text: g.won ? "Won" : "Lost" }),
+            ` · ${g.rules_label} · ${STRENGTH_WORDS[g.strength] || cap(g.strength)} · ${g.hands} hand${g.hands === 1 ? "" : "s"} · ${when}`),
+          h("div.finished-scores", null, sides.flatMap((el, i) => (i ? [" · ", el] : [el])))),
+        open));
+    }
   }
 
   renderStats(stats) {

@@ -326,7 +326,7 @@ function onConnection(stateName) {
   banner.hidden = true;
 }
 
-function openTable({ table: id, token, links = [], fresh = false, friend = false }) {
+function openTable({ table: id, token, links = [], fresh = false, friend = false, finished = false }) {
   closeConnection();
   lobby.hide();
   document.getElementById("table").hidden = false;
@@ -334,7 +334,7 @@ function openTable({ table: id, token, links = [], fresh = false, friend = false
   app.link = { table: id, token, own: !friend };
   app.state = null;
   app.lastSeq = -1;
-  if (!friend) saveTable({ table: id, token });
+  if (!friend && !finished) saveTable({ table: id, token });   // (a finished game: kept as it was)
   menu.setLinks(links);
   if (fresh && links && links.length) {
     menu.open();

@@ -1,6 +1,6 @@
 // The review against double dummy of the hand just played out: the button that asks for it
 // and the panel that shows it (your cards, or every card; the declarer's discard), in the
-// end-of-hand sheet and in the end of the game's dialog alike.
+// end-of-hand sheet and in the end of the game's dialog alike; there, of any hand played out.
 
 import { h, clear, cardNode, cap, midSentence } from "./util.js";
 
@@ -10,10 +10,12 @@ export function playedOut(sheet) {
 }
 
 export class ReviewPanel {
-  /** For the hand of ``state.sheet``; ``send`` sends a message (false when it could not). */
-  constructor(send, state) {
+  /** For the hand of ``state.sheet``, or the finished hand ``number`` (from 0) of the game;
+   * ``send`` sends a message (false when it could not). */
+  constructor(send, state, number = null) {
     this.send = send;
-    this.number = state.sheet.number;
+    this.last = number === null || (!!state.sheet && number === state.sheet.number);
+    this.number = number === null ? state.sheet.number : number;
     this.you = state.you;
     this.seatNames = state.table.seats.map((x) => (x.seat === state.you ? "You" : x.name));
     // the review's answers, yours and every seat's, fetched once each on demand
@@ -21,15 +23,22 @@ export class ReviewPanel {
     this.mode = "mine";
     this.el = h("div#review-panel.review", { hidden: true });
     this.button = h("button#review-button.btn.btn-secondary", { type: "button", text: "REVIEW AGAINST DOUBLE DUMMY" });
-    this.button.addEventListener("click", () => {
-      if (this.send({ type: "review" })) {
-        this.button.disabled = true;
-        this.reviews.mine = "asked";
-        clear(this.el);
-        this.el.appendChild(thinking());
-        this.el.hidden = false;
-      }
-    });
+    this.button.addEventListener("click", () => this.ask());
+  }
+
+  /** The fields that say which hand is asked about: none for the last one. */
+  which() {
+    return this.last ? {} : { hand: this.number };
+  }
+
+  /** Ask for your cards' review (once); the spinner meanwhile. */
+  ask() {
+    if (this.reviews.mine || !this.send({ type: "review", ...this.which() })) return;
+    this.button.disabled = true;
+    this.reviews.mine = "asked";
+    clear(this.el);
+    this.el.appendChild(thinking());
+    this.el.hidden = false;
   }
 
   /** The hand against double dummy (the ``review`` message): what the cards allowed from the
@@ -57,7 +66,7 @@ export class ReviewPanel {
   setMode(mode) {
     this.mode = mode;
     if (mode === "every" && !this.reviews.every) {
-      if (!this.send({ type: "review", every_seat: true })) return;
+      if (!this.send({ type: "review", every_seat: true, ...this.which() })) return;
       this.reviews.every = "asked";
     }
     this.render();
@@ -84,7 +93,7 @@ export class ReviewPanel {
       head.push(`Double dummy at the first lead, ${who} ${takes} ${dd} trick${dd === 1 ? "" : "s"}.${verdict}`);
     }
     head.push(`In the play ${who} took ${msg.taken}.`);
-    this.el.appendChild(h("h3.section-title", { text: "The hand against double dummy" }));
+    this.el.appendChild(h("h3.section-title", { text: this.last ? "The hand against double dummy" : `Hand ${this.number + 1} against double dummy` }));
     this.el.appendChild(h("p.review-head", { text: head.join(" ") }));
     if (msg.discard) this.el.appendChild(h("p.review-discard", null, ...discardLine(msg.discard)));
     const tab = (mode, text) => {

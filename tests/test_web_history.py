@@ -1,0 +1,246 @@
+"""Earlier hands reviewed against double dummy, and the finished games the lobby opens."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+from browser import DESKTOP, live_server, viewport_page, visible
+from fivehundred.bots import make
+from fivehundred.rules import Rules
+from fivehundred.web.store import Store
+from fivehundred.web.table import Table
+from webclient import Msg, Seat, connect, play_hand, seated, web_client
+
+
+def finished_table(preset: str = "australian", seed: int = 3) -> Table:
+    """A table whose game Medium bots played to its end at every seat (the seat's view only,
+    through the table's own checks), as the browser game would have saved it."""
+    t = Table.new(preset, Rules.preset(preset), "easy", seed=seed)
+    g = t.game
+    bots = {s: make("medium", s) for s in range(t.rules.players)}
+    while g.phase != "game_over":
+        if g.phase == "hand_over":
+            assert t.press_next(0, {0})
+            continue
+        s = g.to_move
+        assert s is not None
+        if g.phase == "kitty":
+            chosen = []
+            while g.phase == "kitty":         # the bot's discards, one at a time, then all at once
+                a = bots[s].act(g.view(s)).action
+                chosen.append(a)
+                g.apply(a)
+            for _ in chosen:
+                g.undo()
+            t.discard(s, chosen)
+        else:
+            t.act(s, bots[s].act(g.view(s)).action)
+    return t
+
+
+def _review(seat: Seat, **extra: object) -> Msg:
+    seat.send_raw(json.dumps({"type": "review", **extra}))     # not an answer to the state
+    return seat.until(lambda x: x["type"] in ("error", "review"))
+
+
+def _played_out(m: Msg) -> bool:
+    return m["sheet"]["kind"] != "all_pass_redeal" and sum(m["sheet"]["side_tricks"]) == 10
+
+
+def test_an_earlier_hand_is_reviewed_as_it_was_at_its_end() -> None:
+    """``"hand": N`` reviews the finished hand N (from 0) while the game goes on, the same
+    answer as at the hand's own end (yours and every card); the last hand, as asked without
+    it; a hand not finished, or not a number, is refused and changes nothing."""
+    with seated(seed=12) as (_, _, seat):
+        seat.my_turn()
+        e = _review(seat, hand=0)
+        assert e["type"] == "error" and e["code"] == "no_review", e
+        assert "no hand is finished yet" in e["message"]
+        at_end: dict[int, tuple[Msg, Msg]] = {}
+        while True:
+            end = play_hand(seat)
+            assert end["view"]["phase"] == "hand_over"
+            n = end["sheet"]["number"]
+            if _played_out(end):
+                at_end[n] = (_review(seat), _review(seat, every_seat=True))
+                assert at_end[n][0]["type"] == "review" and at_end[n][0]["hand"] == n
+            if len(at_end) == 2:
+                break
+            seat.send(type="next")
+        last = max(at_end)
+        assert _review(seat, hand=last) == at_end[last][0]
+        seat.send(type="next")
+        m = seat.my_turn()              # the next hand under way
+        assert m["view"]["phase"] in ("auction", "play", "kitty")
+        for n, (mine, every) in at_end.items():
+            assert _review(seat, hand=n) == mine
+            assert _review(seat, hand=n, every_seat=True) == every
+            assert every["plays"] and all(p["cost"] is not None for p in every["plays"])
+        done = m["view"]["hand_number"]
+        for bad, code in ((done, "no_review"), (-1, "no_review"), (99, "no_review"),
+                          ("0", "malformed"), (True, "malformed"), (1.0, "malformed"),
+                          ([0], "malformed")):
+            e = _review(seat, hand=bad)
+            assert e["type"] == "error" and e["code"] == code, (bad, e)
+            assert "hand" in e["message"]
+            seat.send(type="ping")                      # nothing changed: no state came
+            assert seat.read() == {"type": "pong"}
+            assert seat.last is not None and seat.last["seq"] == m["seq"]
+        assert f"0 to {done - 1}" in _review(seat, hand=done)["message"]
+
+
+def test_a_hand_thrown_in_is_refused_by_its_number() -> None:
+    """A finished hand whose cards were not all played (everyone passed) is refused by its
+    number as it was at its end."""
+    store = Store(":memory:")
+    t = Table.new("australian", Rules.preset("australian"), "easy", seed=0)
+    while t.game.phase == "auction":
+        t.act(t.game.to_move or 0, "pass")
+    assert t.game.hand_results[0].kind == "all_pass_redeal"
+    store.save(t.id, t.to_json(), False)
+    with web_client(store) as client, connect(client, {"table": t.id,
+                                                       "token": t.seats[0].token}) as ws:
+        seat = Seat(ws)
+        seat.my_turn()
+        at_its_end = _review(seat)
+        assert at_its_end["type"] == "error" and at_its_end["code"] == "no_review"
+        seat.send(type="next")
+        m = seat.my_turn()
+        assert m["view"]["hand_number"] == 1
+        assert _review(seat, hand=0) == at_its_end
+
+
+def test_the_game_summary_says_which_contracts_were_played_out() -> None:
+    """Each contract of the game's summary carries its hand's number and whether every card
+    of it was played (reviewable): a misère stopped at the declarer's first trick was not."""
+    t = finished_table()
+    summary = t.message(0, {0})["summary"]
+    entries = [c for side in summary["contracts"] for c in side]
+    assert entries
+    results = t.game.hand_results
+    for c in entries:
+        res = results[c["number"]]
+        assert c["hand"] == c["number"] + 1 and res.contract is not None
+        assert c["bid"] == res.contract.bid
+        assert c["played_out"] == (sum(res.tricks) == 10)
+    assert any(c["played_out"] for c in entries)
+
+
+def test_the_lobby_lists_finished_games_newest_first(tmp_path: Path) -> None:
+    """GET /api/lobby's ``finished``: the finished games, newest first, each with its link,
+    rules, hands, scores and whether you won; not an unfinished one, not a damaged one (that
+    is reported, and kept), and none in serve mode."""
+    store = Store(tmp_path / "h.db")
+    older, newer = finished_table(seed=3), finished_table(seed=4)
+    for t in (older, newer):
+        store.save(t.id, t.to_json(), finished=True)
+    going = Table.new("australian", Rules.preset("australian"), "easy", seed=5)
+    store.save(going.id, going.to_json(), finished=False)
+    store.save("broken", {"format": 1, "id": "broken"}, finished=True)
+    with web_client(store) as client:
+        lobby = client.get("/api/lobby").json()
+        listed = lobby["finished"]
+        assert [g["table"] for g in listed] == [newer.id, older.id]
+        for g, t in zip(listed, (newer, older), strict=True):
+            assert g["token"] == t.seats[0].token
+            assert g["rules_label"].startswith("Australian") and g["strength"] == "easy"
+            assert g["hands"] == len(t.game.hand_results)
+            assert g["scores"] == list(t.game.scores)
+            assert g["side_names"] == t.side_names() and g["side"] == 0
+            assert g["won"] == (t.game.winner == 0)
+            assert g["ended"] > 0
+        assert lobby["continue"]["table"] == going.id
+        assert any("broken" in p for p in client.get("/api/lobby").json()["problems"])
+    assert store.load("broken") == {"format": 1, "id": "broken"}
+    with web_client(store, mode="serve") as client:
+        assert client.get("/api/lobby").json()["finished"] == []
+
+
+def test_a_finished_game_opens_at_its_end_with_every_hand_reviewable(tmp_path: Path) -> None:
+    """A socket at a finished game gets the game's end, and any hand played out in it can be
+    reviewed by its number; the statistics are not counted again."""
+    store = Store(tmp_path / "h.db")
+    t = finished_table()
+    store.save(t.id, t.to_json(), finished=True)
+    with web_client(store) as client, connect(client, {"table": t.id,
+                                                       "token": t.seats[0].token}) as ws:
+        seat = Seat(ws)
+        m = seat.until(lambda x: x["type"] == "state")
+        assert m["view"]["phase"] == "game_over"
+        first = next(c for side in m["summary"]["contracts"] for c in side if c["played_out"])
+        r = _review(seat, hand=first["number"])
+        assert r["type"] == "review" and r["hand"] == first["number"], r
+        assert client.get("/api/stats").json() == {"by_strength": {}}
+
+
+def _open_finished(page: Page, url: str, table: Table) -> None:
+    page.goto(url)
+    page.wait_for_selector(f"#finished-list li[data-table='{table.id}'] .finished-open")
+    page.click(f"#finished-list li[data-table='{table.id}'] .finished-open")
+    page.wait_for_selector("#game-over:not([hidden])")
+
+
+def test_the_browser_opens_a_finished_game_and_reviews_any_hand(tmp_path: Path) -> None:
+    """The lobby's FINISHED GAMES opens a game at its end; a contract's Review shows that
+    hand against double dummy in the review's place (titled with its number), the foot's
+    button the last hand's; CONTINUE of a game in progress is left as it was."""
+    db = tmp_path / "h.db"
+    store = Store(db)
+    t = finished_table()
+    store.save(t.id, t.to_json(), finished=True)
+    store.close()
+    results = t.game.hand_results
+    last = len(results) - 1
+    earlier = [r.number for r in results[:-1]
+               if r.contract is not None and sum(r.tricks) == 10]
+    assert earlier, "an earlier hand was played out"
+    going = json.dumps({"table": "another", "token": "its-token"})
+    with live_server(db, "local") as url, viewport_page(DESKTOP) as page:
+        page.goto(url)
+        page.evaluate(f"localStorage.setItem('fivehundred.table', {json.dumps(going)})")
+        _open_finished(page, url, t)
+        assert not visible(page, "#lobby"), "the lobby is gone once the game is open"
+        n = earlier[0]
+        button = f"#game-over tr[data-hand='{n}'] .hand-review"
+        assert visible(page, button)
+        page.click(button)
+        page.wait_for_selector("#review-panel .review-head", timeout=60_000)
+        title = page.eval_on_selector("#review-panel h3", "e => e.textContent")
+        assert title == f"Hand {n + 1} against double dummy"
+        assert page.get_attribute(button, "aria-pressed") == "true"
+        page.click("#review-every")
+        page.wait_for_selector("#review-panel .review-every", timeout=60_000)
+        cards = page.eval_on_selector_all("#review-panel .review-every tbody tr", "rs => rs.length")
+        assert cards == 40
+        if results[last].contract is not None and sum(results[last].tricks) == 10:
+            page.click("#game-over #review-button")
+            page.wait_for_function("document.querySelector('#review-panel h3') && "
+                                   "document.querySelector('#review-panel h3').textContent"
+                                   " === 'The hand against double dummy'", timeout=60_000)
+            assert page.get_attribute(button, "aria-pressed") == "false"
+        assert page.evaluate("localStorage.getItem('fivehundred.table')") == going
+
+
+def test_the_lobby_line_of_a_finished_game_fits_a_phone(tmp_path: Path) -> None:
+    """At 360x740 the finished game's line wraps inside the lobby and OPEN is a finger's
+    size."""
+    db = tmp_path / "h.db"
+    store = Store(db)
+    t = finished_table()
+    store.save(t.id, t.to_json(), finished=True)
+    store.close()
+    with live_server(db, "local") as url, viewport_page({"width": 360, "height": 740}) as page:
+        page.goto(url)
+        row = page.wait_for_selector(f"#finished-list li[data-table='{t.id}']")
+        assert row is not None
+        text = row.inner_text()
+        assert ("Won" in text) != ("Lost" in text) and "Australian" in text, text
+        box: Any = row.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+        open_box: Any = page.locator(f"li[data-table='{t.id}'] .finished-open").bounding_box()
+        assert open_box["width"] >= 32 and open_box["height"] >= 32, open_box
+        assert page.evaluate("document.documentElement.scrollWidth <= 360")
