@@ -3,10 +3,12 @@ names what was expected, and nothing changed; numpy's integers taken as ints."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
-from fivehundred import DealError, Game, IllegalActionError, Rules
+from fivehundred import DealError, FiveHundredError, Game, IllegalActionError, Rules, SeatError
 from fivehundred.record import record_from_game, replay
 from fivehundred.solver import can_make, move_values, solve
 from fivehundred.solver.limits import LimitError
@@ -67,8 +69,22 @@ def test_numpy_action_ids_and_seats_are_ints_and_bools_are_not() -> None:
         with pytest.raises(IllegalActionError, match="an action is a token or an action id"):
             g.apply(bad)  # type: ignore[arg-type]
     assert g.actions == before
-    with pytest.raises(ValueError, match="seat must be from 0 to 3, not True"):
+    with pytest.raises(SeatError, match="seat True: a seat is a number from 0 to 3"):
         g.view(True)
+
+
+@pytest.mark.parametrize("preset", ["australian", "two_dead_hand"])
+def test_a_seat_that_is_not_the_tables_is_refused_never_another_seats_cards(
+        preset: str) -> None:
+    """hand(), hand_tokens() and view() take a seat of the table: -1 is not seat 3, nor is
+    the two-handed game's seat 2 its dead hand; numpy's ints are seats, bools are not."""
+    g = Game(Rules.preset(preset), seed=2)
+    n = g.rules.players
+    assert g.hand(np.int64(1)) == g.hand(1)
+    for bad in (-1, n, True, 1.0, None, "0"):
+        for ask in (g.hand, g.hand_tokens, g.view):
+            with pytest.raises(SeatError, match=f"a seat is a number from 0 to {n - 1}"):
+                ask(bad)  # type: ignore[arg-type]
 
 
 def _five_handed_play() -> Game:
@@ -111,3 +127,69 @@ def test_the_solvers_arguments_are_checked() -> None:
     assert best is not None
     assert can_make(g, np.int64(best)) is True and can_make(g, best + 1) is False
     assert solve(g, budget=np.int64(10**6)).tricks == best
+
+
+def _misere_play() -> Game:
+    from helpers import end_position
+
+    return end_position("australian", 24, "misere", 4)
+
+
+def _bad_calls() -> list[tuple[str, Callable[[], object], str]]:
+    """Library calls with bad arguments, each with the words its error must say."""
+    from fivehundred.actions import action_from_token, token_of
+    from fivehundred.bots import Budget, make
+    from fivehundred.cards import token
+    from fivehundred.claims import plan_claim
+    from fivehundred.env import FiveHundredEnv
+    from fivehundred.solver import misere_safe
+
+    g = _five_handed_play()
+    env = FiveHundredEnv("australian")
+    return [
+        ("LimitError", lambda: solve(g, budget=-1), "node budget"),
+        ("LimitError", lambda: move_values(g, cap=0), "a cap is a positive number"),
+        ("LimitError", lambda: move_values(g, cap="x"), "a cap is a positive number"),
+        ("PositionError", lambda: misere_safe(g), "is for a misère contract"),
+        ("MalformedError", lambda: token_of(-1), "is not an action id"),
+        ("MalformedError", lambda: token_of(163), "is not an action id"),
+        ("MalformedError", lambda: token(-1), "is not a card id"),
+        ("MalformedError", lambda: action_from_token(None), "an action token is text"),
+        ("RulesError", lambda: Rules.parse(None), "a preset's name or a rules string"),
+        ("RulesError", lambda: Rules.from_string(3), "a rules string looks like"),
+        ("RulesError", lambda: Rules(deal_pattern=3), "deal_pattern must be str"),
+        ("RulesError", lambda: Rules.preset("classic3", deal_pattern="3-k0-4-3"),
+         "each at least 1"),
+        ("RulesError", lambda: Rules.preset("classic3", deal_pattern="03-k3-4-3"),
+         "without leading zeros"),
+        ("RulesError", lambda: Rules.from_string("fivehundred(target=\u0661\u0660\u0660)"),
+         "digits 0-9"),
+        ("RulesError", lambda: Rules.from_string("fivehundred(target=+500)"),
+         "digits 0-9"),
+        ("BotError", lambda: make(None), "unknown bot None"),
+        ("BotError", lambda: make("hard", seed="x"), "seed is a whole number"),
+        ("BotError", lambda: make("hard", seed=1.5), "seed is a whole number"),
+        ("BotError", lambda: make("hard", budget=-1), "budget is a Budget"),
+        ("BotError", lambda: Budget(samples=1.5), "whole number of deals"),
+        ("BotError", lambda: Budget(samples=True), "whole number of deals"),
+        ("BotError", lambda: Budget(seconds="x"), "number of seconds"),
+        ("ClaimError", lambda: plan_claim(g, g.to_move or 0, seconds=0), "above zero"),
+        ("ClaimError", lambda: plan_claim(g, g.to_move or 0, seconds=float("nan")),
+         "above zero"),
+        ("ClaimError", lambda: plan_claim(g, g.to_move or 0, names=["A"]),
+         "the 5 seats' names"),
+        ("MalformedError", lambda: FiveHundredEnv(3), "rules are Rules"),
+        ("MalformedError", lambda: env.last(), "has not been reset"),
+        ("MalformedError", lambda: (env.reset(seed=1), env.observe("seat_9")),
+         "'seat_9' is not an agent"),
+    ]
+
+
+@pytest.mark.parametrize("case", range(len(_bad_calls())))
+def test_bad_arguments_raise_the_engines_errors_saying_what_was_wrong(case: int) -> None:
+    """Each call raises a FiveHundredError of its kind (never a bare TypeError, KeyError,
+    AttributeError or IndexError), with words that name the fault."""
+    kind, call, words = _bad_calls()[case]
+    with pytest.raises(FiveHundredError) as e:
+        call()
+    assert type(e.value).__name__ == kind and words in str(e.value), repr(e.value)

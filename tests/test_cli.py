@@ -241,6 +241,17 @@ def test_a_port_in_use_is_one_clear_message(tmp_path: Path,
         assert f"fivehundred play: port {port} on" in capsys.readouterr().err
 
 
+def test_a_db_in_a_folder_that_does_not_exist_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--db names a file: a mistyped folder is reported, not made."""
+    for cmd in ("serve", "play"):
+        where = tmp_path / "no" / "such" / "x.db"
+        extra = ["--no-browser"] if cmd == "play" else []
+        assert main([cmd, "--port", "0", "--db", str(where), *extra]) == 2
+        assert f"fivehundred {cmd}: --db {where}: no such folder" in capsys.readouterr().err
+        assert not (tmp_path / "no").exists()
+
+
 def test_port_0_announces_the_port_it_got(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     import uvicorn
@@ -251,6 +262,9 @@ def test_port_0_announces_the_port_it_got(tmp_path: Path, monkeypatch: pytest.Mo
         served.append(sockets[0].getsockname()[1])
 
     monkeypatch.setattr(uvicorn.Server, "run", serve)
+    # (uvicorn's Config sets up logging with dictConfig, which closes every handler there
+    # is, pytest's capturing ones too: the tests after this one in the worker then fail)
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
     assert main(["serve", "--port", "0", "--db", str(tmp_path / "x.db")]) == 0
     out = capsys.readouterr().out
     assert served and served[0] != 0

@@ -43,6 +43,23 @@ def test_a_tag_that_would_break_its_line_is_refused_when_written(ch: str) -> Non
     assert loads(dumps(record_from_game(g, tags={"Seats": "Ann Bob,B,C,D"}))).tags
 
 
+def test_a_huge_file_or_line_gives_a_short_message(tmp_path: Path, good: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file far longer than any record is refused without reading it all (``/dev/zero``
+    never ends), and a reason quoting a huge line quotes its start only."""
+    from fivehundred.record import files
+
+    monkeypatch.setattr(files, "MAX_CHARS", 1000)
+    big = tmp_path / "big.fhr"
+    big.write_text(good + "\n" * 2000, encoding="utf-8")
+    with pytest.raises(RecordError, match="far more than a game record holds"):
+        files.read_text(str(big))
+    line = good.replace('[Date "2026.11.29"]', "x" * 200_000)
+    with pytest.raises(RecordError) as e:
+        loads(line)
+    assert len(str(e.value)) < 400 and str(e.value).endswith("… (cut)"), str(e.value)[:500]
+
+
 def test_bad_tags(good: str) -> None:
     _bad(good.replace('[Date "2026.11.29"]', "[Date 2026.11.29]"),
          r"line 4: expected a tag pair like \[Name \"value\"\], got '\[Date 2026.11.29\]'")

@@ -14,6 +14,7 @@ from .errors import (
     MalformedError,
     RecordError,
     RulesError,
+    SeatError,
 )
 from .game import Deal, Game, HandResult, Trick
 from .rules import PRESET_NAMES, Rules
@@ -34,6 +35,7 @@ __all__ = [
     "RecordError",
     "Rules",
     "RulesError",
+    "SeatError",
     "Trick",
     "View",
     "__version__",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from . import cards
 from .cards import STRAIN_NAMES, SUIT_LETTERS
 from .errors import MalformedError
+from .numbers import whole_number
 
 JOKER_LEAD = 65          # + suit: lead the joker in no trumps / misère naming that suit
 BID = 69                 # + (tricks - 6) * 5 + strain: the 25 trick bids, 6S .. 10NT
@@ -42,8 +43,15 @@ _OTHER_TOKENS: dict[str, int] = {
 
 
 def token_of(action: int) -> str:
-    """The text token of an action id."""
-    return _TOKENS[action]
+    """The text token of an action id (MalformedError for a number that is not one: never
+    another action's token, as a negative index would give)."""
+    if type(action) is int and 0 <= action < NUM_ACTIONS:
+        return _TOKENS[action]
+    n = whole_number(action, MalformedError, f"an action id is a number from 0 to "
+                                             f"{NUM_ACTIONS - 1}")
+    if not 0 <= n < NUM_ACTIONS:
+        raise MalformedError(f"{action!r} is not an action id (0 to {NUM_ACTIONS - 1})")
+    return _TOKENS[n]
 
 
 def action_from_token(text: str, auction: bool = False) -> int:
@@ -51,6 +59,8 @@ def action_from_token(text: str, auction: bool = False) -> int:
 
     In the auction ``7H`` is a bid; elsewhere it is the card.  MalformedError if unknown.
     """
+    if not isinstance(text, str):
+        raise MalformedError(f"an action token is text (like 7H, pass or JK:H), not {text!r}")
     key = " ".join(text.split()).upper()
     table, other = (
         (_AUCTION_TOKENS, _OTHER_TOKENS) if auction else (_OTHER_TOKENS, _AUCTION_TOKENS)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from .errors import MalformedError
+from .numbers import whole_number
 
 SPADES, CLUBS, DIAMONDS, HEARTS = 0, 1, 2, 3
 NO_TRUMPS = 4
@@ -53,8 +54,14 @@ def rank_of(c: int) -> int:
 
 
 def token(c: int) -> str:
-    """Text token of a card: ``AS``, ``10H``, ``13D``, ``JK``."""
-    return _TOKEN_OF[c]
+    """Text token of a card: ``AS``, ``10H``, ``13D``, ``JK`` (MalformedError for a number
+    that is not a card's: never another card's token, as a negative index would give)."""
+    if type(c) is int and 0 <= c < NUM_CARDS:
+        return _TOKEN_OF[c]
+    n = whole_number(c, MalformedError, f"a card id is a number from 0 to {NUM_CARDS - 1}")
+    if not 0 <= n < NUM_CARDS:
+        raise MalformedError(f"{c!r} is not a card id (0 to {NUM_CARDS - 1})")
+    return _TOKEN_OF[n]
 
 
 def card_from_token(text: str) -> int:

@@ -158,6 +158,14 @@ def plan_claim(game: Game, seat: int, *, seconds: float | None = None,
     from .solver import Position, can_make, misere_safe, move_values
 
     check_claimant(game, seat)
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(
+            seconds, (int, float)) or not seconds > 0):       # (NaN is not > 0 either)
+        raise ClaimError(f"seconds={seconds!r}: a claim's time limit is a number of seconds "
+                         "above zero (or None: no limit)")
+    n = game.rules.players
+    if names is not None and (not isinstance(names, (list, tuple)) or len(names) != n
+                              or not all(isinstance(x, str) for x in names)):
+        raise ClaimError(f"names are the {n} seats' names, one string each, not {names!r}")
     deadline = None if seconds is None else time.perf_counter() + seconds
 
     def left() -> float | None:

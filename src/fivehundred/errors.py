@@ -15,6 +15,10 @@ class IllegalActionError(FiveHundredError):
     """An action the rules forbid here; the message names the rule and the cards involved."""
 
 
+class SeatError(FiveHundredError):
+    """A seat that is not one of the table's: out of range, or not a whole number."""
+
+
 class RulesError(FiveHundredError):
     """Rules options that are unknown, out of range, or contradict each other."""
 

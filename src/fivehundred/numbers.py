@@ -22,3 +22,21 @@ def whole_number(value: object, error: type[Exception], what: str) -> int:
     if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise error(f"{what}, not {value!r}")
     return operator.index(value)  # type: ignore[arg-type]
+
+
+def seat_number(seat: object, players: int, error: type[Exception]) -> int:
+    """``seat`` as one of ``players`` seats, 0 to ``players - 1`` (numpy's ints too, never a
+    bool), else ``error`` saying what a seat is.
+
+    >>> seat_number(-1, 4, ValueError)
+    Traceback (most recent call last):
+    ...
+    ValueError: seat -1: a seat is a number from 0 to 3
+    """
+    if type(seat) is int and 0 <= seat < players:
+        return seat
+    what = f"a seat is a number from 0 to {players - 1}"
+    n = whole_number(seat, error, f"seat {seat!r}: {what}")
+    if not 0 <= n < players:
+        raise error(f"seat {seat!r}: {what}")
+    return n

@@ -39,7 +39,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "win": ("reach_500_any_way", "by_own_contract"),
 }
 
-_PATTERN = re.compile(r"^(k?\d+)(-k?\d+)*$")
+_PATTERN = re.compile(r"^(k?[1-9][0-9]*)(-k?[1-9][0-9]*)*$")   # packets of one card or more
+_WHOLE = re.compile(r"^-?(0|[1-9][0-9]*)$")
 
 
 def _text(value: object) -> str:
@@ -151,6 +152,9 @@ class Rules:
         >>> Rules.parse(" Australian ") == Rules.preset("australian")
         True
         """
+        if not isinstance(text, str):
+            raise RulesError(f"rules are a preset's name or a rules string "
+                             f"(fivehundred(...)), not {text!r}")
         s = text.strip()
         if s.startswith("fivehundred("):
             return cls.from_string(s)
@@ -159,6 +163,9 @@ class Rules:
     @classmethod
     def from_string(cls, text: str) -> Rules:
         """Parse a rules string; options left out take the value of ``preset=`` (or australian)."""
+        if not isinstance(text, str):
+            raise RulesError(f"a rules string looks like fivehundred(players=4,...): got "
+                             f"{text!r}")
         s = text.strip()
         if not (s.startswith("fivehundred(") and s.endswith(")")):
             raise RulesError(f"a rules string looks like fivehundred(players=4,...): got {text!r}")
@@ -185,10 +192,10 @@ class Rules:
                     raise RulesError(f"option {key} takes true or false, got {value!r}")
                 values[key] = value == "true"
             elif kind in ("int", int):
-                try:
-                    values[key] = int(value)
-                except ValueError:
-                    raise RulesError(f"option {key} takes a whole number, got {value!r}") from None
+                if not _WHOLE.match(value):      # (int() takes "+5", "0500", other scripts' digits)
+                    raise RulesError(f"option {key} takes a whole number (digits 0-9, a - "
+                                     f"before a negative one), got {value[:40]!r}")
+                values[key] = int(value)
             else:
                 values[key] = value
         return cls.preset(preset, **values)
@@ -266,7 +273,7 @@ class Rules:
                 raise RulesError(
                     f"option {f.name}={v!r} is not one of {', '.join(CHOICES[f.name])}"
                 )
-            want = {"bool": bool, "int": int}.get(str(f.type))
+            want = {"bool": bool, "int": int, "str": str}.get(str(f.type))
             if want is not None and (type(v) is not want):
                 raise RulesError(f"option {f.name} must be {want.__name__}, got {v!r}")
         if not 2 <= self.players <= 6:
@@ -294,7 +301,8 @@ class Rules:
         if not _PATTERN.match(self.deal_pattern):
             raise RulesError(
                 f"deal_pattern={self.deal_pattern!r}: expected packets like 3-k3-4-3 "
-                "(a number deals that many to each hand, kN puts N in the kitty)"
+                "(a number deals that many to each hand, kN puts N in the kitty; each at "
+                "least 1, written without leading zeros)"
             )
         per_hand = sum(int(p) for p in self.deal_pattern.split("-") if not p.startswith("k"))
         to_kitty = sum(int(p[1:]) for p in self.deal_pattern.split("-") if p.startswith("k"))

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from . import cards
 from .actions import token_of
 from .auction import Contract
-from .numbers import whole_number
+from .errors import SeatError
+from .numbers import seat_number
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -117,10 +118,7 @@ def _trick_view(tr: Trick) -> TrickView:
 def make_view(game: Game, seat: int) -> View:
     """Build ``seat``'s view of ``game``."""
     r = game.rules
-    expected = f"seat must be from 0 to {r.players - 1}"
-    seat = whole_number(seat, ValueError, expected)     # numpy's ints too, never a bool
-    if not 0 <= seat < r.players:
-        raise ValueError(f"{expected}, got {seat!r}")
+    seat = seat_number(seat, r.players, SeatError)     # numpy's ints too, never a bool
     c = game.contract
     is_declarer = c is not None and c.declarer == seat and game.phase != "auction"
     kitty = cards.tokens(game.deal.kitty) if is_declarer else ()

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..errors import FiveHundredError
+from ..numbers import whole_number
 from ..rng import Rng
 from ..view import View
 
@@ -63,10 +64,16 @@ class Budget:
     seconds: float | None = None
 
     def __post_init__(self) -> None:
-        if self.samples is not None and self.samples <= 0:
-            raise BotError(f"a budget of {self.samples} samples: a bot needs at least one")
-        if self.seconds is not None and not self.seconds > 0:   # (NaN is not > 0 either)
-            raise BotError(f"a budget of {self.seconds} seconds: a bot needs some time")
+        n = self.samples
+        if n is not None and (isinstance(n, bool) or not isinstance(n, int)):
+            raise BotError(f"a budget's samples are a whole number of deals, not {n!r}")
+        if n is not None and n <= 0:
+            raise BotError(f"a budget of {n} samples: a bot needs at least one")
+        t = self.seconds
+        if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float))):
+            raise BotError(f"a budget's time is a number of seconds, not {t!r}")
+        if t is not None and not t > 0:   # (NaN is not > 0 either)
+            raise BotError(f"a budget of {t} seconds: a bot needs some time")
 
 
 @dataclass(frozen=True)
@@ -154,9 +161,12 @@ def make(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
     """Build a bot by name: ``make("hard", seed=1)``."""
     from . import _load_all  # noqa: F401  (registers the built-in bots)
 
-    key = name.strip().lower()
+    key = name.strip().lower() if isinstance(name, str) else None
     if key not in _REGISTRY:
         raise BotError(f"unknown bot {name!r}; bots are {', '.join(sorted(_REGISTRY))}")
+    seed = whole_number(seed, BotError, "a bot's seed is a whole number")
+    if budget is not None and not isinstance(budget, Budget):
+        raise BotError(f"a bot's budget is a Budget (samples, seconds), not {budget!r}")
     return _REGISTRY[key](seed, budget if budget is not None else Budget())
 
 

@@ -69,6 +69,9 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         super().__init__()
         if isinstance(rules, str):
             rules = Rules.parse(rules)
+        if not isinstance(rules, Rules):
+            raise MalformedError(f"rules are Rules, a preset's name or a rules string, not "
+                                 f"{rules!r}")
         if episode not in EPISODES:
             raise MalformedError(f"episode must be 'hand' or 'game', got {episode!r}")
         if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
@@ -122,13 +125,24 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         return {"observation": encode(view), "action_mask": action_mask(view)}
 
     def seat_of(self, agent: str) -> int:
-        """The seat an agent plays (``seat_2`` is 2)."""
-        return self._seat[agent]
+        """The seat an agent plays (``seat_2`` is 2); MalformedError for a name that is not
+        one of the agents'."""
+        seat = self._seat.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise MalformedError(f"{agent!r} is not an agent of this game: the agents are "
+                                 f"{', '.join(self.possible_agents)}")
+        return seat
 
     def view(self, agent: str) -> View:
         """``agent``'s seat's View: what the vector encodes, for code that reads it directly,
         such as the built-in bots (``bots.make("hard").act(env.view(agent))``)."""
-        return self.game.view(self._seat[agent])
+        return self.game.view(self.seat_of(agent))
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, its reward since it last acted, whether its
+        episode is over, and its info (PettingZoo's); refused before :meth:`reset`."""
+        _ = self.game                     # (MalformedError before the first reset)
+        return super().last(observe)  # type: ignore[no-any-return]
 
     def action_id(self, token: str) -> int:
         """The action id of a token (a bot's decision, ``7H``, ``JK:S``) in the current phase."""

@@ -24,8 +24,8 @@ from .. import cards
 from ..actions import ALONE, CALL, action_from_token, token_of
 from ..auction import Contract, bid_table
 from ..dealing import Deal, deal_cards, first_dealer_by_cut, parse_deal
-from ..errors import DealError, IllegalActionError, MalformedError
-from ..numbers import whole_number
+from ..errors import DealError, IllegalActionError, MalformedError, SeatError
+from ..numbers import seat_number, whole_number
 from ..rng import Rng
 from ..rules import Rules
 from ..tricks import NO_SUIT
@@ -185,12 +185,13 @@ class Game(BiddingPhase):
         return self._led_suits
 
     def hand(self, seat: int) -> int:
-        """The cards a seat holds now, as a mask (full knowledge: not for bots)."""
-        return self._hands[seat]
+        """The cards a seat holds now, as a mask (full knowledge: not for bots); a seat not
+        the table's is a SeatError (never another seat's, nor the dead hand)."""
+        return self._hands[seat_number(seat, self.rules.players, SeatError)]
 
     def hand_tokens(self, seat: int) -> tuple[str, ...]:
         """The cards a seat holds now, as tokens (full knowledge: not for bots)."""
-        return cards.tokens(self._hands[seat])
+        return cards.tokens(self.hand(seat))
 
     @property
     def dead_hand(self) -> int:
@@ -332,9 +333,7 @@ class Game(BiddingPhase):
 
     def _decision_start(self, seat: int) -> int:
         """How many of the hand's actions come before ``seat``'s last decision in it."""
-        n = self.rules.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise IllegalActionError(f"seat {seat!r}: a seat is a number from 0 to {n - 1}")
+        seat = seat_number(seat, self.rules.players, IllegalActionError)
         if self._phase in _OVER:
             raise IllegalActionError("the hand is over and scored: a take-back is for the "
                                      "hand in play")

@@ -17,13 +17,21 @@ from .jsonfmt import loads_json
 from .model import GameRecord
 from .text import loads
 
+#: The longest file read as a record or a deal, in characters: a game of many hands is well
+#: under a megabyte; anything past this is not one (``/dev/zero`` would never end).
+MAX_CHARS = 16 * 2**20
+
 
 def read_text(path: str) -> str:
     """The text of the file at ``path``; RecordError says why it cannot be read (a missing
-    file, a folder, not UTF-8 text)."""
+    file, a folder, not UTF-8 text, far too long for a record)."""
     try:
         with open(path, encoding="utf-8-sig") as fp:
-            return fp.read()
+            text = fp.read(MAX_CHARS + 1)
+        if len(text) > MAX_CHARS:
+            raise RecordError(f"cannot read {path}: over {MAX_CHARS // 2**20} MiB of text, "
+                              "far more than a game record holds")
+        return text
     except UnicodeDecodeError as e:
         raise RecordError(f"cannot read {path}: not UTF-8 text ({e.reason} at byte "
                           f"{e.start})") from None

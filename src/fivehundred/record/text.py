@@ -33,6 +33,7 @@ from ..rules import Rules
 from .checks import hand_layout
 from .model import HIDDEN, GameRecord, HandOutcome, HandRecord, Layout, RecordProblem
 
+_LONGEST = 300   # characters of a failure's reason (it may quote the line)
 _TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]$')
 _LABELED = re.compile(r"^([0-9]+):(\S+)$")
 _RESULT = re.compile(
@@ -141,6 +142,8 @@ class _Reader:
 
     def fail(self, line: int, reason: str, action: tuple[int, str] | None = None) -> NoReturn:
         self.failed_at = line
+        if len(reason) > _LONGEST:        # a reason quoting a huge line quotes its start
+            reason = reason[:_LONGEST] + "… (cut)"
         where = f"line {line}"
         if self.hand >= 0:
             where += f": hand {self.hand + 1}"

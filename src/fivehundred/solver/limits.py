@@ -27,10 +27,11 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from ..errors import FiveHundredError
 from .layout import S_TIMEUP
 
 
-class LimitError(ValueError):
+class LimitError(FiveHundredError):
     """A node budget or a time limit that cannot be kept (negative, zero seconds, not a
     number)."""
 

@@ -22,7 +22,7 @@ from ..cards import JOKER, NO_TRUMPS
 from ..game import Game
 from ..numbers import whole_number
 from . import layout, walk
-from .limits import check_limits, deadline_after, time_up, watched
+from .limits import LimitError, check_limits, deadline_after, time_up, watched
 from .position import Position, PositionError, effective, effective_masks
 
 TT_BITS = 17
@@ -308,7 +308,8 @@ def misere_safe(game: Game, budget: int = 0, *, seconds: float | None = None) ->
     (None: a limit ran out; the limits as for :func:`solve`.)"""
     p = _position(game)
     if not p.misere:
-        raise ValueError("misere_safe() is for a misère contract")
+        raise PositionError("misere_safe() is for a misère contract; this hand's contract "
+                            "is a trick contract (ask can_make or solve)")
     ok = Searcher.load(p, budget, seconds=seconds).at_least(1)
     return None if ok is None else not ok
 
@@ -333,7 +334,7 @@ def move_values(game: Game, budget: int = 0, side: tuple[int, ...] | None = None
     ``cap`` or more is ``cap``.  Each question above it is left unasked, which is what
     makes it cheap where only "at least ``cap``?" matters: in a misère, whether the
     declarer takes a trick (``cap=1``) takes hundreds of nodes where his exact count, with
-    five players, often takes millions.  :class:`ValueError` for a cap that is not a
+    five players, often takes millions.  :class:`LimitError` for a cap that is not a
     positive int.
     """
     p = Position.from_game(game, side=side)
@@ -345,9 +346,9 @@ def move_values(game: Game, budget: int = 0, side: tuple[int, ...] | None = None
 
 
 def checked_cap(cap: int) -> int:
-    """``cap`` if it is a positive int (tricks to count up to), else :class:`ValueError`."""
+    """``cap`` if it is a positive int (tricks to count up to), else :class:`LimitError`."""
     if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
-        raise ValueError(f"cap={cap!r}: a cap is a positive number of tricks (or None: "
+        raise LimitError(f"cap={cap!r}: a cap is a positive number of tricks (or None: "
                          "count every trick)")
     return cap
 

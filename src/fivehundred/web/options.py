@@ -28,7 +28,7 @@ PRESET_LABELS: dict[str, str] = {
 
 OPTION_TEXT: dict[str, str] = {
     "players": "Seats at the table, numbered clockwise.",
-    "deck": "The pack: 33, 43, 53 or 63 cards with the joker, or 24 without it.",
+    "deck": "The pack: 33, 43, 45, 53 or 63 cards with the joker, or 24 without it.",
     "teams": "none: each for himself; two: partners on alternate seats; pairs: partners opposite.",
     "dead_hand": "Two-handed: a third hand is dealt and stays out of play, unseen.",
     "call_partner": "Five-handed: the declarer calls a partner by naming a card, or plays alone.",
@@ -37,7 +37,8 @@ OPTION_TEXT: dict[str, str] = {
     "auction": "rounds: pass and you are out; single: one bid each.",
     "misere_allowed": "Misère (no trick, playing alone) may be bid; off bans open misère too.",
     "misere_value": "Points for a made misère (lost if it fails).",
-    "misere_rank": "after_sevens: misère outranks every 7-bid; by_value: it ranks by its points.",
+    "misere_rank": ("after_sevens: misère outranks every 7-bid; by_value: between 8♠ and 8♣, "
+                    "where 250 points falls among the bids."),
     "misere_needs_seven": "Misère may be bid only over a 7-bid.",
     "misere_stops_when_taken": "A misère's play stops as soon as the declarer takes a trick.",
     "misere_defender_points": "What the opponents score when a misère fails.",
@@ -47,7 +48,10 @@ OPTION_TEXT: dict[str, str] = {
     "open_misere_reveal": "When the open-misère hand is spread: after the first trick or at once.",
     "all_pass": "When nobody bids: redeal, or play the hand at no trumps, 10 a trick.",
     "opening_lead": "Who leads first: the declarer, or the player on the dealer's left.",
-    "nt_joker": "The joker at no trumps: australian (only when void of the suit led) or classic.",
+    "nt_joker": ("The joker at no trumps and in misère (played to a trick only when void "
+                 "in the suit led): australian: led naming a suit not yet led, and a must "
+                 "in misère when void; classic: led naming any suit the leader has not "
+                 "shown void in."),
     "slam": "All ten tricks: worth at least 250, a bonus equal to the bid, or nothing extra.",
     "defender_trick_points": "Opponents score 10 a trick they take against a contract.",
     "win": "by_own_contract: you reach the target by making a bid; or reach it any way.",

@@ -59,13 +59,16 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
     from .app import create_app
 
     path = Path(db) if db else default_path()
+    verb = "play" if mode == "local" else "serve"
+    if db and not path.parent.is_dir():     # a typo's folders are not made (the default's are)
+        print(f"fivehundred {verb}: --db {db}: no such folder {path.parent}", file=sys.stderr)
+        return 2
     try:
         sock = (listening_socket(host, DEFAULT_PORT, tries=20) if port is None
                 and mode == "local" else listening_socket(host, DEFAULT_PORT if port is None
                                                           else port))
     except OSError as e:
-        print(f"fivehundred {'play' if mode == 'local' else 'serve'}: {e.strerror}",
-              file=sys.stderr)
+        print(f"fivehundred {verb}: {e.strerror}", file=sys.stderr)
         return 2
     with sock:
         try:
