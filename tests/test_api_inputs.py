@@ -142,7 +142,9 @@ def _bad_calls() -> list[tuple[str, Callable[[], object], str]]:
     from fivehundred.cards import token
     from fivehundred.claims import plan_claim
     from fivehundred.env import FiveHundredEnv
+    from fivehundred.record import load, loads, loads_json
     from fivehundred.solver import misere_safe
+    from fivehundred.solver.analysis import analyse_record, dd_table
 
     g = _five_handed_play()
     env = FiveHundredEnv("australian")
@@ -182,6 +184,22 @@ def _bad_calls() -> list[tuple[str, Callable[[], object], str]]:
         ("MalformedError", lambda: env.last(), "has not been reset"),
         ("MalformedError", lambda: (env.reset(seed=1), env.observe("seat_9")),
          "'seat_9' is not an agent"),
+        ("ClaimError", lambda: plan_claim(g, 9), "a seat is a number from 0 to 4"),
+        ("RecordError", lambda: loads(None), "a text record is a str"),
+        ("RecordError", lambda: loads(b"[Rules]"), "decode them first"),
+        ("RecordError", lambda: loads_json(None), "a JSON record is a str"),
+        ("RecordError", lambda: replay(None), "replay() takes a GameRecord"),
+        ("RecordError", lambda: replay("x"), "replay() takes a GameRecord"),
+        ("RecordError", lambda: load("game.fhr"), "reads an open text file"),
+        ("RecordError", lambda: analyse_record(None), "replay() takes a GameRecord"),
+        ("AnalysisError", lambda: dd_table(Rules.preset("australian"), None), "card mask"),
+        ("AnalysisError", lambda: dd_table(Rules.preset("australian"), ["AS"] * 4),
+         "card mask"),
+        ("AnalysisError", lambda: dd_table(Rules.preset("australian"), [-1] * 4),
+         "is not a card mask"),
+        ("AnalysisError", lambda: dd_table(Rules.preset("australian"), [1 << 70] * 4),
+         "is not a card mask"),
+        ("AnalysisError", lambda: dd_table("australian", [1, 2, 4, 8]), "must be Rules"),
     ]
 
 

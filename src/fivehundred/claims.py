@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from .errors import IllegalActionError
 from .game import Game
+from .numbers import seat_number
 from .scoring import declaring_seats
 
 
@@ -124,9 +125,7 @@ def claim_side(game: Game, seat: int) -> tuple[int, ...]:
 def check_claimant(game: Game, seat: object) -> int:
     """``seat`` if it may claim now (the play of a hand, a seat in it; in a misère, only
     the declarer), else :class:`ClaimError`.  Looks at no hidden card."""
-    n = game.rules.players
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise ClaimError(f"seat {seat!r}: a seat is a number from 0 to {n - 1}")
+    seat = seat_number(seat, game.rules.players, ClaimError)   # numpy's ints too
     if game.phase != "play":
         phase = game.phase.replace("_", " ")
         raise ClaimError(f"a claim is for the play of a hand, not the {phase}")

@@ -176,6 +176,9 @@ def json_problem(e: json.JSONDecodeError) -> str:
 
 def loads_json(text: str) -> GameRecord:
     """Parse a JSON record; RecordError names the JSON path and what was expected."""
+    if not isinstance(text, str):
+        raise RecordError(f"a JSON record is a str (bytes: decode them first), not "
+                          f"{type(text).__name__}")
     try:
         data = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:

@@ -21,6 +21,9 @@ def replay(rec: GameRecord) -> Game:
     The returned game stands where the record ends; its seed is the ``Seed`` tag (else 0),
     so ``next_hand()`` goes on dealing as the recorded game would have.
     """
+    if not isinstance(rec, GameRecord):
+        raise RecordError(f"replay() takes a GameRecord (loads(text) reads one), not "
+                          f"{type(rec).__name__}")
     if rec.viewpoint is not None:
         raise RecordError(f"this record is seat {rec.viewpoint}'s view (Viewpoint "
                           f"{rec.viewpoint}): other seats' cards are hidden, so it cannot be "

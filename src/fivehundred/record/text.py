@@ -117,13 +117,19 @@ def dump(rec: GameRecord, fp: IO[str]) -> None:
 
 
 def load(fp: IO[str]) -> GameRecord:
-    """Read a text record from an open text file."""
+    """Read a text record from an open text file (a path is refused: read_text reads one)."""
+    if not hasattr(fp, "read"):
+        raise RecordError(f"load() reads an open text file, not {fp!r} (for a path: "
+                          "loads(read_text(path)))")
     return loads(fp.read())
 
 
 def loads(text: str) -> GameRecord:
     """Parse a text record; RecordError says the line, the hand and what was expected.  A
     byte-order mark at the start is dropped."""
+    if not isinstance(text, str):
+        raise RecordError(f"a text record is a str (bytes: decode them first), not "
+                          f"{type(text).__name__}")
     return _Reader(text.removeprefix("\ufeff")).read()
 
 

@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...cards import NO_TRUMPS, STRAIN_NAMES, tokens
+from ...cards import NO_TRUMPS, NUM_CARDS, STRAIN_NAMES, tokens
+from ...numbers import whole_number
 from ...record.model import sort_cards
 from ...rules import Rules
 from ..position import Position
@@ -162,8 +163,8 @@ def dd_table(
     out of either is None.  ``progress(done, total)`` is
     called before the first solve and after each one.
     """
-    n = rules.players
     hs = _checked_hands(rules, hands)
+    n = rules.players
     if partner is not None and (not rules.call_partner or not 0 <= partner < n):
         raise AnalysisError(f"partner={partner}: a partner is a seat (0 to {n - 1}) of a "
                             "called-partner game (call_partner=true)")
@@ -219,8 +220,17 @@ def _misere_kinds(rules: Rules) -> tuple[str, ...]:
 
 
 def _checked_hands(rules: Rules, hands: Sequence[int]) -> tuple[int, ...]:
+    if not isinstance(rules, Rules):
+        raise AnalysisError(f"rules must be Rules (Rules.preset(...)), not {rules!r}")
     n = rules.players
-    hs = tuple(hands)
+    what = "hands are one card mask per player (a whole number, bit c for card c)"
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__"):
+        raise AnalysisError(f"{what}, not {hands!r}")
+    hs = tuple(whole_number(h, AnalysisError, what) for h in hands)
+    for s, h in enumerate(hs):
+        if h < 0 or h >> NUM_CARDS:
+            raise AnalysisError(f"seat {s}'s hand {h!r} is not a card mask: its bits are "
+                                f"cards 0 to {NUM_CARDS - 1}")
     if len(hs) != n:
         raise AnalysisError(f"{n} hands expected, one per player (leave out a dead hand and "
                             f"the kitty), got {len(hs)}")

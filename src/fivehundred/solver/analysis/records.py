@@ -10,6 +10,7 @@ from typing import Any
 
 from ...actions import BID, action_from_token
 from ...game import Game
+from ...numbers import whole_number
 from ...record.model import GameRecord
 from ...scoring import declaring_seats
 from ..position import Position
@@ -232,6 +233,8 @@ def analyse_record(
 
     replay(rec)
     n = len(rec.hands)
+    if hand is not None:
+        hand = whole_number(hand, AnalysisError, f"hand is a hand's number, 1 to {n}")
     if hand is not None and not 1 <= hand <= n:
         raise AnalysisError(f"no hand {hand}: the record has {n} hand(s), numbered 1 to {n}")
     out = []
