@@ -118,7 +118,11 @@ def test_bad_input_is_refused() -> None:
         SoloEnv("australian", seat=0, bots={1: "medium", 2: "medium"})
     with pytest.raises(FiveHundredError, match="nobody"):
         SoloEnv("australian", bots="nobody")
+    with pytest.raises(MalformedError, match="the learner's own"):
+        SoloEnv("australian", seat=0, bots=dict.fromkeys(range(4), "medium"))
     env = SoloEnv("australian")
+    with pytest.raises(MalformedError, match="takes no options"):
+        env.reset(seed=1, options={"foo": 1})
     with pytest.raises(MalformedError, match="reset"):
         env.step(94)
     obs, _ = env.reset(seed=1)

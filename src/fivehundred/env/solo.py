@@ -56,6 +56,9 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         else:
             raise MalformedError(f"bots is a bot's name or a mapping seat -> name, got {bots!r}")
         others = set(range(n)) - {seat}
+        if seat in names and not isinstance(bots, str):
+            raise MalformedError(f"bots names a bot for seat {seat}, the learner's own: name "
+                                 f"one for each other seat {sorted(others)} only")
         if set(names) - {seat} != others:
             raise MalformedError(f"bots must name a bot for every other seat {sorted(others)}, "
                                  f"got {sorted(set(names) - {seat}, key=repr)}")
@@ -85,6 +88,9 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         play until it is the learner's turn; a seed that is not a whole number of zero or
         more is refused (MalformedError) and changes nothing."""
         seed = checked_seed(seed)
+        if options:
+            raise MalformedError(f"SoloEnv.reset takes no options (the rules, seat and bots "
+                                 f"are the constructor's), got {options!r}")
         super().reset(seed=seed)
         self._done = True                # until the bots have reached the learner's turn
         game_seed = int(self.np_random.integers(2**62)) if seed is None else seed
