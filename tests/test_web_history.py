@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from browser import DESKTOP, live_server, viewport_page, visible
+from browser import DESKTOP, live_server, snap, viewport_page, visible
 from fivehundred.bots import make
 from fivehundred.rules import Rules
 from fivehundred.web.store import Store
@@ -184,7 +184,8 @@ def _open_finished(page: Page, url: str, table: Table) -> None:
     page.wait_for_selector("#game-over:not([hidden])")
 
 
-def test_the_browser_opens_a_finished_game_and_reviews_any_hand(tmp_path: Path) -> None:
+def test_the_browser_opens_a_finished_game_and_reviews_any_hand(tmp_path: Path,
+                                                               shots: Path) -> None:
     """The lobby's FINISHED GAMES opens a game at its end; a contract's Review shows that
     hand against double dummy in the review's place (titled with its number), the foot's
     button the last hand's; CONTINUE of a game in progress is left as it was."""
@@ -202,16 +203,28 @@ def test_the_browser_opens_a_finished_game_and_reviews_any_hand(tmp_path: Path) 
     with live_server(db, "local") as url, viewport_page(DESKTOP) as page:
         page.goto(url)
         page.evaluate(f"localStorage.setItem('fivehundred.table', {json.dumps(going)})")
+        page.goto(url)
+        page.wait_for_selector(f"#finished-list li[data-table='{t.id}']")
+        page.locator("#finished-box").scroll_into_view_if_needed()
+        snap(page, shots / "finished-games.jpg")
         _open_finished(page, url, t)
         assert not visible(page, "#lobby"), "the lobby is gone once the game is open"
         n = earlier[0]
         button = f"#game-over tr[data-hand='{n}'] .hand-review"
         assert visible(page, button)
+        # every row's button inside the dialog (two sides' columns once cut the second off)
+        assert page.evaluate("""() => {
+          const card = document.querySelector('#game-over .modal-card').getBoundingClientRect();
+          return [...document.querySelectorAll('#game-over .hand-review')].every((b) => {
+            const r = b.getBoundingClientRect();
+            return r.left >= card.left && r.right <= card.right; });
+        }""")
         page.click(button)
         page.wait_for_selector("#review-panel .review-head", timeout=60_000)
         title = page.eval_on_selector("#review-panel h3", "e => e.textContent")
         assert title == f"Hand {n + 1} against double dummy"
         assert page.get_attribute(button, "aria-pressed") == "true"
+        snap(page, shots / "review-any-hand.jpg")
         page.click("#review-every")
         page.wait_for_selector("#review-panel .review-every", timeout=60_000)
         cards = page.eval_on_selector_all("#review-panel .review-every tbody tr", "rs => rs.length")
