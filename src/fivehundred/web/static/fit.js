@@ -53,9 +53,10 @@ export function seatBoxes() {
 /**
  * The largest box within `bounds` that meets none of `obstacles` (each kept `gap` away), at
  * least minW wide and minH high: the one that shows most of something wantW by wantH (the
- * lower of two alike, nearer the hand), or null where there is none.
+ * lower of two alike, nearer the hand; given `near`, a box, the one of two alike that moves it
+ * least to lie inside), or null where there is none.
  */
-export function largestFree(obstacles, bounds, { minW, minH, wantW, wantH, gap = GAP }) {
+export function largestFree(obstacles, bounds, { minW, minH, wantW, wantH, gap = GAP, near = null }) {
   const obs = obstacles.filter((o) => o && meets(o, bounds));
   const lefts = [bounds.left, ...obs.map((o) => o.right + gap)].filter((x) => x >= bounds.left && x < bounds.right);
   const rights = [bounds.right, ...obs.map((o) => o.left - gap)].filter((x) => x <= bounds.right && x > bounds.left);
@@ -74,7 +75,8 @@ export function largestFree(obstacles, bounds, { minW, minH, wantW, wantH, gap =
           if (o.top >= t) b = Math.min(b, o.top - gap);
         }
         if (blocked || b - t < minH) continue;
-        const score = Math.min(r - l, wantW) * Math.min(b - t, wantH) + b / 1000;
+        const score = Math.min(r - l, wantW) * Math.min(b - t, wantH)
+          + (near ? -moveInto(near, box(l, t, r, b)) / 1000 : b / 1000);
         if (score > bestScore) {
           bestScore = score;
           best = box(l, t, r, b);
@@ -83,4 +85,14 @@ export function largestFree(obstacles, bounds, { minW, minH, wantW, wantH, gap =
     }
   }
   return best;
+}
+
+/** How far a box must move to lie inside another (as far as it can: a box too big for it keeps
+ * its top left corner inside). */
+export function moveInto(b, r) {
+  const w = b.right - b.left;
+  const hgt = b.bottom - b.top;
+  const x = Math.max(r.left, Math.min(b.left, r.right - w));
+  const y = Math.max(r.top, Math.min(b.top, r.bottom - hgt));
+  return Math.hypot(x - b.left, y - b.top);
 }

@@ -62,8 +62,10 @@ export class HintView {
     const panels = HINT_CLEARS.map((id) => document.getElementById(id));
     for (const p of panels) {
       p.style.translate = "";
-      p.classList.remove("narrow", "with-hint");
+      p.style.maxHeight = "";
+      p.classList.remove("narrow", "with-hint", "tight");
     }
+    document.body.classList.remove("panel-over-status");
     for (const k of ["left", "right", "top", "bottom", "width", "minWidth", "maxHeight"]) this.el.style[k] = "";
     this.tools.style.right = "";
     const open = !this.el.hidden;
@@ -138,66 +140,83 @@ export class HintView {
 
   /** The height the hint needs (inside its border) for its advice and its first two choices
    * unscrolled. */
-  needs() {
-    const parts = [...this.el.querySelectorAll(".hint-words, .hint-table tbody tr:nth-child(-n+2)")];
+  needs(rows = 2) {
+    const parts = [...this.el.querySelectorAll(rows ? `.hint-words, .hint-table tbody tr:nth-child(-n+${rows})` : ".hint-words")];
     if (!parts.length) return 0;
     const top = this.el.getBoundingClientRect().top + this.el.clientTop - this.el.scrollTop;
     const bottom = Math.max(...parts.map((e) => e.getBoundingClientRect().bottom));
     return bottom - top + parseFloat(getComputedStyle(this.el).paddingBottom);
   }
 
-  /** A phone: the panel clear of the seats, their bids and the plaques, and, with the hint
-   * open, out of its way (upright: in fewer rows, up under the seats; on its side: narrower,
-   * as far left as the seats allow). Returns where the panel now lies. */
+  /** A phone: the panel clear of the seats, their bids, the plaques, the bar above the hand
+   * (your badge, its bid and role, the Last trick and Hint buttons), the status line and your
+   * cards, as near its place as the room allows; where it has not the room it takes fewer rows
+   * (upright) or is narrower (on its side), then smaller buttons, then (hint closed, upright)
+   * the status line gives way to it (its title says the same), and at the last it scrolls in
+   * the largest room left. With the hint open it goes as high (upright) or as far left (on its
+   * side) as that room allows, to leave the hint the rest. Returns where the panel now lies. */
   fitPanel(panel, layout, open) {
     const W = window.innerWidth;
-    const others = [...seatBoxes(), ...shownBoxes("#scores, #contract, #menu-button")];
+    const H = window.innerHeight;
+    const upright = layout === "portrait";
     const status = document.getElementById("status");
-    if (layout === "portrait") {
-      if (open) panel.classList.add("with-hint");
+    const { hand } = this.obstacles(null);
+    const fixed = [...seatBoxes(), ...shownBoxes("#scores, #contract, #menu-button, #away-banner, #corner-tools button"),
+      ...OTHER_PANELS.map((id) => document.getElementById(id)).filter(onShow).map((e) => box(e.getBoundingClientRect())),
+      hand].filter(Boolean);
+    const line = !open && onShow(status) ? box(status.getBoundingClientRect()) : null;
+    const bounds = box(GAP, GAP, W - GAP, H - GAP);
+    const first = upright ? (open ? ["with-hint"] : []) : open ? ["narrow"] : [];
+    const ways = upright
+      ? [[first, true], [["with-hint"], true], [["with-hint", "tight"], true], [["with-hint"], false], [["with-hint", "tight"], false]]
+      : [[first, true], [["narrow"], true], [["narrow", "tight"], true]];
+    const set = (classes, keepLine) => {
+      panel.classList.remove("narrow", "with-hint", "tight");
+      panel.classList.add(...classes);
+      document.body.classList.toggle("panel-over-status", !keepLine);
+    };
+    const tryWay = (classes, keepLine, minH = null) => {
+      set(classes, keepLine);
+      panel.style.maxHeight = "";
       const p = restBox(panel);
-      const mid = (p.top + p.bottom) / 2;
-      const above = others.filter((o) => o.right > p.left + 1 && o.left < p.right - 1 && (o.top + o.bottom) / 2 < mid);
-      const top = Math.max(GAP, ...above.map((o) => o.bottom + GAP));
-      let dy = top - p.top;
-      if (!open) {
-        // down off a bid's bubble, as far as the status line allows; up never
-        const floor = onShow(status) ? status.getBoundingClientRect().top - GAP : window.innerHeight - GAP;
-        dy = Math.max(0, Math.min(dy, floor - p.bottom));
-      }
-      dy = Math.round(dy);
-      if (dy) panel.style.translate = `0 ${dy}px`;
-      return restBox(panel, 0, dy);
-    }
-    let p = restBox(panel);
-    const band = (q) => others.filter((o) => o.bottom > q.top + 1 && o.top < q.bottom - 1);
-    if (open) {
-      panel.classList.add("narrow");
-      p = restBox(panel);
-      const leftOf = band(p).filter((o) => (o.left + o.right) / 2 < (p.left + p.right) / 2);
-      const dx = Math.round(Math.max(GAP, ...leftOf.map((o) => o.right + GAP)) - p.left);
-      panel.style.translate = `${dx}px 0`;
-      return restBox(panel, dx, 0);
-    }
-    if (!band(p).some((o) => meets(o, p))) return p;
-    // between the seats on either side (their bids' bubbles too), narrower if it must
-    for (const narrow of [false, true]) {
-      if (narrow) {
-        panel.classList.add("narrow");
-        p = restBox(panel);
-      }
-      const cx = (p.left + p.right) / 2;
-      const near = band(p);
-      const lo = Math.max(GAP, ...near.filter((o) => (o.left + o.right) / 2 < cx).map((o) => o.right + GAP));
-      const hi = Math.min(W - GAP, ...near.filter((o) => (o.left + o.right) / 2 >= cx).map((o) => o.left - GAP));
       const pw = p.right - p.left;
-      if (hi - lo >= pw || narrow) {
-        const dx = Math.round(Math.max(lo, Math.min(p.left, hi - pw)) - p.left);
-        if (dx) panel.style.translate = `${dx}px 0`;
-        return restBox(panel, dx, 0);
-      }
+      const ph = p.bottom - p.top;
+      // with the hint open: as high (upright) or as far left (on its side) as may be
+      const near = !open ? p : upright ? box(p.left, 0, p.right, ph) : box(0, p.top, pw, p.bottom);
+      const obs = keepLine && line ? [...fixed, line] : fixed;
+      const want = { minW: pw, minH: minH ?? ph, wantW: pw, wantH: ph, near };
+      // (with the hint open, moved only up, or only left, where it can be)
+      const lane = !open ? null : upright ? box(p.left, GAP, p.right, H - GAP) : box(GAP, p.top, W - GAP, p.bottom);
+      const r = (lane && largestFree(obs, lane, want)) || largestFree(obs, bounds, want);
+      return r ? { r, p, pw, ph, near } : null;
+    };
+    let found = null;
+    for (const [classes, keepLine] of ways) {
+      if (!keepLine && !line) continue;
+      found = tryWay(classes, keepLine);
+      if (found) break;
     }
-    return p;
+    if (!found) {
+      // no room for the whole of it: it scrolls in the largest room left
+      const [classes] = ways[ways.length - 1];
+      found = tryWay(classes, !line, 90);
+      if (!found) {
+        set(first, true);
+        return restBox(panel);
+      }
+      panel.style.maxHeight = `${Math.floor(found.r.bottom - found.r.top)}px`;
+      found.p = restBox(panel);
+      found.ph = found.p.bottom - found.p.top;
+    }
+    const { r, p, pw, ph } = found;
+    // (its place by a transform: its rest box centred on the same point, whatever its height)
+    const near = open ? found.near : p;
+    const x = Math.max(r.left, Math.min(near.left, r.right - pw));
+    const y = Math.max(r.top, Math.min(near.top, r.bottom - ph));
+    const dx = Math.round(x - p.left);
+    const dy = Math.round(y - p.top);
+    if (dx || dy) panel.style.translate = `${dx}px ${dy}px`;
+    return restBox(panel, dx, dy);
   }
 
   /** A phone: the hint in the largest room that the seats, the plaques, the panels, the
@@ -226,13 +245,40 @@ export class HintView {
       }
     }
     if (!r) r = largestFree([...fixed, ...tools], bounds, want);
-    if (!r) return; // no room anywhere: where the style sheet puts it
+    if (r) this.putHint(r);
+    if ((r && this.whole()) || layout === "desk") return;
+    // a small screen with no room free of everything for its advice (unscrolled, nothing cut
+    // off at its side): the hint may lie over the other seats (never over a control: the
+    // panels, the bar above the hand, the menu button, your cards; nor over the plaques or the
+    // trick's cards), where it has the more room, and scrolls there where it must
+    const seats = new Set(seatBoxes().map((b) => JSON.stringify(b)));
+    const mine = shownBoxes("#seats .seat.me .seat-plaque, #seats .seat.me .bubble, #seats .seat.me .role-chip");
+    // (the bar's buttons where they are now: on its side they may have moved left for it)
+    const controls = [...fixed.filter((o) => !seats.has(JSON.stringify(o))), ...mine,
+      ...shownBoxes("#corner-tools button")];
+    const over = largestFree(controls, bounds, want)
+      || largestFree(controls, bounds, { ...want, minW: Math.min(150, W - 2 * GAP), minH: 48 });
+    if (!over) return; // no room anywhere: where it is (or where the style sheet puts it)
+    const area = (b) => (b.right - b.left) * (b.bottom - b.top);
+    if (r && area(r) >= area(over)) return;
+    this.putHint(over);
+  }
+
+  /** The hint in a box of the screen. */
+  putHint(r) {
+    const H = window.innerHeight;
     this.el.style.left = `${Math.floor(r.left)}px`;
     this.el.style.right = "auto";
     this.el.style.width = `${Math.floor(r.right - r.left)}px`;
     this.el.style.top = "auto";
     this.el.style.bottom = `${Math.ceil(H - r.bottom)}px`;
     this.el.style.maxHeight = `${Math.floor(r.bottom - r.top)}px`;
+  }
+
+  /** Whether the hint shows its advice unscrolled (with its first two choices, given
+   * `rows`), nothing cut off at its side. */
+  whole(rows = false) {
+    return this.el.clientHeight + 0.5 >= this.needs(rows ? 2 : 0) && this.el.scrollWidth <= this.el.clientWidth + 1;
   }
 
   /** What the hint keeps clear of where it takes the largest room left free: the seats, the

@@ -121,6 +121,30 @@ export class TableView {
     this.hand.setCardWidth(hand);
     this.placeSeats();
     this.placeCentre();
+    this.placeBar();
+  }
+
+  /** On a phone on its side: the room of the status line on the bar, between your badge (with
+   * its bid or role beside it) and the bar's buttons (measured by their width: the hint may
+   * have moved them left along the bar). */
+  placeBar() {
+    const st = document.documentElement.style;
+    if (this.mode !== "landscape") {
+      st.removeProperty("--status-left");
+      st.removeProperty("--status-right");
+      return;
+    }
+    let left = 190;
+    const me = this.state ? this.seatEls.get(this.state.you) : null;
+    if (me) {
+      const rights = [...me.querySelectorAll(".seat-plaque, .bubble, .role-chip")]
+        .filter((e) => !e.hidden).map((e) => e.getBoundingClientRect()).filter((r) => r.width).map((r) => r.right);
+      if (rights.length) left = Math.max(...rights) + 8;
+    }
+    const tools = document.getElementById("corner-tools");
+    const right = tools.offsetWidth ? tools.offsetWidth + 6 + 8 : 190;
+    st.setProperty("--status-left", `${Math.round(left)}px`);
+    st.setProperty("--status-right", `${Math.round(right)}px`);
   }
 
   /** The trick's centre and the panels' middle: in the room the seats and plaques leave free
@@ -442,6 +466,7 @@ export class TableView {
     this.renderLastTrick(state);
     this.trick.update(v, handKey);
     this.renderStatus(state);
+    this.placeBar();
     return handKey;
   }
 
