@@ -65,7 +65,7 @@ def test_numpy_action_ids_and_seats_are_ints_and_bools_are_not() -> None:
     assert g.actions[-1] == 94
     assert g.view(np.int64(1)).seat == 1 and type(g.view(np.int64(1)).seat) is int
     before = g.actions
-    for bad in (True, np.float64(94.0), 3.5):
+    for bad in (True, np.float64(94.0), 3.5, np.array([94])):
         with pytest.raises(IllegalActionError, match="an action is a token or an action id"):
             g.apply(bad)  # type: ignore[arg-type]
     assert g.actions == before

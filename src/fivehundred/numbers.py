@@ -21,7 +21,10 @@ def whole_number(value: object, error: type[Exception], what: str) -> int:
         return value
     if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise error(f"{what}, not {value!r}")
-    return operator.index(value)  # type: ignore[arg-type]
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:                 # (numpy's arrays have __index__, most refuse it)
+        raise error(f"{what}, not {value!r}") from None
 
 
 def seat_number(seat: object, players: int, error: type[Exception]) -> int:
