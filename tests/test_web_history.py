@@ -229,12 +229,13 @@ def test_the_browser_opens_a_finished_game_and_reviews_any_hand(tmp_path: Path,
         page.wait_for_selector("#review-panel .review-every", timeout=60_000)
         cards = page.eval_on_selector_all("#review-panel .review-every tbody tr", "rs => rs.length")
         assert cards == 40
-        if results[last].contract is not None and sum(results[last].tricks) == 10:
-            page.click("#game-over #review-button")
-            page.wait_for_function("document.querySelector('#review-panel h3') && "
-                                   "document.querySelector('#review-panel h3').textContent"
-                                   " === 'The hand against double dummy'", timeout=60_000)
-            assert page.get_attribute(button, "aria-pressed") == "false"
+        assert results[last].contract is not None and sum(results[last].tricks) == 10, (
+            "the last hand was played out (the foot's button reviews it)")
+        page.click("#game-over #review-button")
+        page.wait_for_function("document.querySelector('#review-panel h3') && "
+                               "document.querySelector('#review-panel h3').textContent"
+                               " === 'The hand against double dummy'", timeout=60_000)
+        assert page.get_attribute(button, "aria-pressed") == "false"
         assert page.evaluate("localStorage.getItem('fivehundred.table')") == going
 
 

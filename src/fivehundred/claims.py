@@ -155,12 +155,13 @@ def plan_claim(game: Game, seat: int, *, seconds: float | None = None,
     seat's name, for the messages (which are the claimant's: his own seat reads "you")."""
     from .bots.medium import play_decision
     from .solver import Position, can_make, misere_safe, move_values
+    from .solver.limits import LimitError, check_limits
 
     check_claimant(game, seat)
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(
-            seconds, (int, float)) or not seconds > 0):       # (NaN is not > 0 either)
-        raise ClaimError(f"seconds={seconds!r}: a claim's time limit is a number of seconds "
-                         "above zero (or None: no limit)")
+    try:
+        check_limits(0, seconds)          # the solver's own check of a time limit
+    except LimitError as e:
+        raise ClaimError(f"the claim's limit: {e}") from None
     n = game.rules.players
     if names is not None and (not isinstance(names, (list, tuple)) or len(names) != n
                               or not all(isinstance(x, str) for x in names)):
