@@ -225,7 +225,7 @@ export class HintView {
   placeHint(layout, panelBox) {
     const W = window.innerWidth;
     const H = window.innerHeight;
-    const { fixed, tools, hand, cards } = this.obstacles(panelBox);
+    const { fixed, seats, tools, hand, cards } = this.obstacles(panelBox);
     const bounds = box(GAP, GAP, W - GAP, H - GAP);
     const want = { minW: Math.min(180, W - 2 * GAP), minH: 80, wantW: 340, wantH: 300 };
     let r = null;
@@ -251,10 +251,9 @@ export class HintView {
     // off at its side): the hint may lie over the other seats (never over a control: the
     // panels, the bar above the hand, the menu button, your cards; nor over the plaques or the
     // trick's cards), where it has the more room, and scrolls there where it must
-    const seats = new Set(seatBoxes().map((b) => JSON.stringify(b)));
     const mine = shownBoxes("#seats .seat.me .seat-plaque, #seats .seat.me .bubble, #seats .seat.me .role-chip");
     // (the bar's buttons where they are now: on its side they may have moved left for it)
-    const controls = [...fixed.filter((o) => !seats.has(JSON.stringify(o))), ...mine,
+    const controls = [...fixed.filter((o) => !seats.includes(o)), ...mine,
       ...shownBoxes("#corner-tools button")];
     const over = largestFree(controls, bounds, want)
       || largestFree(controls, bounds, { ...want, minW: Math.min(150, W - 2 * GAP), minH: 48 });
@@ -275,10 +274,9 @@ export class HintView {
     this.el.style.maxHeight = `${Math.floor(r.bottom - r.top)}px`;
   }
 
-  /** Whether the hint shows its advice unscrolled (with its first two choices, given
-   * `rows`), nothing cut off at its side. */
-  whole(rows = false) {
-    return this.el.clientHeight + 0.5 >= this.needs(rows ? 2 : 0) && this.el.scrollWidth <= this.el.clientWidth + 1;
+  /** Whether the hint shows its advice unscrolled, nothing cut off at its side. */
+  whole() {
+    return this.el.clientHeight + 0.5 >= this.needs(0) && this.el.scrollWidth <= this.el.clientWidth + 1;
   }
 
   /** What the hint keeps clear of where it takes the largest room left free: the seats, the
@@ -295,13 +293,14 @@ export class HintView {
     const rest = Math.min(...shown.map((e) => e.getBoundingClientRect().top
       + (parseFloat(getComputedStyle(e).getPropertyValue("--lift")) || 0)));
     const hand = cards ? box(cards.left, Math.min(cards.top, rest - lift), cards.right, cards.bottom) : null;
+    const seats = seatBoxes();
     const fixed = [
-      ...seatBoxes(),
+      ...seats,
       ...shownBoxes("#scores, #contract, #menu-button, #away-banner, #status"),
       ...OTHER_PANELS.map((id) => document.getElementById(id)).filter(onShow).map((e) => box(e.getBoundingClientRect())),
       hand, panelBox, phase === "play" ? trickArea() : null,
     ].filter(Boolean);
-    return { fixed, tools: shownBoxes("#corner-tools button"), hand, cards };
+    return { fixed, seats, tools: shownBoxes("#corner-tools button"), hand, cards };
   }
 
   asked(turnKey) {
