@@ -60,18 +60,20 @@ SEED = int(os.environ.get("FIVEHUNDRED_E2E_SEED", "3"))
 game on every run, so a test never depends on a lucky deal."""
 
 
-def _seeded(route: Route) -> None:
-    """Add the tests' seed to the lobby's new-table request."""
+def _seeded(route: Route, seed: int) -> None:
+    """Add a seed to the lobby's new-table request."""
     if route.request.method != "POST":
         route.continue_()
         return
     body = json.loads(route.request.post_data or "{}")
-    route.continue_(post_data=json.dumps({**body, "seed": SEED}))
+    route.continue_(post_data=json.dumps({**body, "seed": seed}))
 
 
-def start_game(page: Page, server: str, preset: str, strength: str = "easy") -> None:
-    """From the lobby: choose the rules and the strength, PLAY (the deal from ``SEED``)."""
-    page.route("**/api/tables", _seeded)
+def start_game(page: Page, server: str, preset: str, strength: str = "easy",
+               seed: int = SEED) -> None:
+    """From the lobby: choose the rules and the strength, PLAY (the deal from ``seed``: a test
+    that needs one deal names it, the others take ``SEED``)."""
+    page.route("**/api/tables", lambda route: _seeded(route, seed))
     page.goto(server)
     page.wait_for_selector("#lobby button#play")
     page.select_option("select#preset", preset)

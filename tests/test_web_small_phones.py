@@ -2,7 +2,9 @@
 controls covered: 360x640 and 360x740 upright (the bid panel, the hint and your role's chip
 over the bar above the hand, a seat's bid or the status line), 412x915 upright (the role's
 chip), 740x360 on its side (the hint over the bid panel's buttons, the panel over a seat, the
-status line under Take back) and 768x1024 (the status line cut short while discarding).
+status line under Take back) and 768x1024 (the status line cut short while discarding); and
+five-handed, the call panel over the bar at every phone size, and a called partner's role chip
+beside your badge upright.
 
 Each test measures by the boxes on the screen and by where a tap at each control's centre
 lands (``elementFromPoint``). The fixtures are in conftest.py, the helpers in browser.py and
@@ -17,8 +19,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, ViewportSize
 
-from browser import bid_ten_no_trumps, start_game, viewport_page, visible, wait_turn
-from layout_probes import HINT_AND_BID_PANEL, SHOWN, in_sight
+from browser import (
+    DESKTOP,
+    bid_ten_no_trumps,
+    click_and_wait,
+    start_game,
+    viewport_page,
+    visible,
+    wait_turn,
+)
+from layout_probes import HINT_AND_BID_PANEL, SHOWN, boxes, in_sight, meet, small_taps
 
 BAR = ["#take-back-button", "#last-trick-button", "#quick-hint", ".seat.me .seat-plaque"]
 """The bar above the hand on a phone: its buttons and your badge."""
@@ -72,12 +82,26 @@ def kitty(page: Page, server: str, preset: str) -> None:
     page.wait_for_timeout(700)
 
 
-def declaring(page: Page, server: str, preset: str) -> None:
-    """You the declarer (10NT), your first card to play (the kitty's three cards discarded)."""
-    kitty(page, server, preset)
+def discard(page: Page) -> None:
+    """Discard your last three cards (the kitty's turn on show)."""
     for el in page.query_selector_all("#hand .hand-card")[-3:]:
         el.click()
     page.click("#discard-button")
+
+
+def calling(page: Page, server: str) -> None:
+    """Five-handed, you the declarer (10NT), the kitty's three cards discarded: the call panel
+    (forty cards to name)."""
+    kitty(page, server, "five_called")
+    discard(page)
+    page.wait_for_selector("#call-panel", state="visible")
+    page.wait_for_timeout(700)
+
+
+def declaring(page: Page, server: str, preset: str) -> None:
+    """You the declarer (10NT), your first card to play (the kitty's three cards discarded)."""
+    kitty(page, server, preset)
+    discard(page)
     if preset == "five_called":
         page.wait_for_selector("#call-panel", state="visible")
         page.click("#call-cards button >> nth=0")
@@ -248,3 +272,61 @@ def test_a_tablet_shows_the_status_line_whole_while_discarding(server: str, pres
         assert "discard" in text
         assert not cut, f"the status line is cut short: {text}"
         assert not uncovered(page, ["#corner-tools button", ".seat.me .seat-plaque"], ["#status"])
+
+
+CALLED_SEED = 3
+"""Five-handed, a deal where you pass at each bid and East, declaring 7 clubs, calls your ace
+of diamonds (one of 23 such deals among the seeds 0 to 59, each played so)."""
+
+
+def called(page: Page, server: str) -> None:
+    """Five-handed, you passing at each bid, called as the declarer's partner: your first card
+    to play."""
+    start_game(page, server, "five_called", seed=CALLED_SEED)
+    while (phase := wait_turn(page)) == "auction":
+        click_and_wait(page, "#pass-button")
+    assert phase == "play", phase
+    page.wait_for_timeout(800)
+
+
+@pytest.mark.parametrize("where", ["360x640", "360x740", "390x844", "412x915", "740x360",
+                                   "1280x800"])
+def test_the_call_panel_leaves_the_bar_in_reach(server: str, where: str) -> None:
+    """Five-handed, calling a partner: upright at 360x640 to 412x915 the call panel lay over
+    the bar above the hand (a tap on Take back, Last trick or Hint reached PLAY ALONE), at
+    360x640 over the menu button too, scrolling; on its side (740x360) over the bar as well.
+    Now the bar's buttons, your badge, your role's chip and the menu button are clear of the
+    panel and reached by a tap, your cards clear of it, and every card it offers and PLAY
+    ALONE are reached by a tap, unscrolled and (on a phone) at least a finger's size. At a
+    desk (1280x800) the same holds, as it did before: the panel there is as it was."""
+    desk = where == "1280x800"
+    with (viewport_page(DESKTOP) if desk else phone(where)) as page:
+        calling(page, server)
+        assert not uncovered(page, [*BAR, ".seat.me .role-chip", "#menu-button"], ["#call-panel"])
+        in_sight(page, "button", "#call-panel")
+        assert not uncovered(page, ["#call-panel button"],
+                             ["#status", "#hint", "#corner-tools button", "#menu-button"])
+        assert len(boxes(page, "#call-panel .call-card")) == 40
+        panel = boxes(page, "#call-panel")[0]
+        for card in boxes(page, "#hand .hand-card"):
+            assert not meet(card, panel), f"the call panel {panel} covers a card: {card}"
+        if not desk:
+            assert not small_taps(page)
+
+
+@pytest.mark.parametrize("where", ["360x640", "360x740", "412x915"])
+def test_a_called_partner_s_role_sits_above_your_badge(server: str, where: str) -> None:
+    """Five-handed, upright, you the called partner: the chip of your role ("partner") sits
+    above your badge, clear of it, of the status line and of the bar's buttons, each of them
+    reached by a tap (as the declarer's chip, test_your_role_leaves_the_bar_s_buttons_in_reach,
+    which this case had not)."""
+    with phone(where) as page:
+        called(page, server)
+        assert visible(page, ".seat.me .role-chip.called")
+        assert not uncovered(page, ["#take-back-button", "#last-trick-button", "#quick-hint"],
+                             [".seat.me .role-chip", ".seat.me .seat-plaque"])
+        assert not uncovered(page, [".seat.me .role-chip", ".seat.me .seat-plaque"],
+                             ["#status", "#corner-tools button"])
+        chip = boxes(page, ".seat.me .role-chip")[0]
+        badge = boxes(page, ".seat.me .seat-plaque")[0]
+        assert chip["y"] + chip["height"] <= badge["y"] + 0.5, (chip, badge)

@@ -45,9 +45,10 @@ export function restBox(panel, dx = 0, dy = 0) {
   return box(left, top, left + w, top + h);
 }
 
-/** What a seat shows (its cards, its plaque, its bid's bubble, its role), each seat's own. */
-export function seatBoxes() {
-  return shownBoxes("#seats .seat-cards, #seats .seat-plaque, #seats .bubble, #seats .role-chip");
+/** What a seat shows (its cards, its plaque, its bid's bubble, its role), each seat's own; of
+ * the seats `which` picks (".me", ":not(.me)"), else of all. */
+export function seatBoxes(which = "") {
+  return shownBoxes(["seat-cards", "seat-plaque", "bubble", "role-chip"].map((c) => `#seats .seat${which} .${c}`).join(", "));
 }
 
 /**

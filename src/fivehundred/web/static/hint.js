@@ -9,6 +9,9 @@ import { GAP, onShow, meets, box, shownBoxes, union, restBox, seatBoxes, largest
 const HINT_CLEARS = ["bid-panel", "kitty-panel"];
 /** The other panels of your turn: the hint keeps clear of them where it can. */
 const OTHER_PANELS = ["call-panel", "joker-panel"];
+/** The panel of your turn that finds its own place on a phone, as the panels above do, but
+ * that the hint does not move (it keeps clear of it as of the others). */
+const CALL_PANEL = "call-panel";
 
 /** The room the cards of a trick take on the table (table.js sets --trick-left and the rest). */
 function trickArea() {
@@ -30,7 +33,7 @@ export class HintView {
       // (in the next frame: fit may change the panel's size, which the observer must not
       // see inside its own callback)
       const ro = new ResizeObserver(() => requestAnimationFrame(() => this.fit()));
-      for (const id of HINT_CLEARS) ro.observe(document.getElementById(id));
+      for (const id of [...HINT_CLEARS, CALL_PANEL]) ro.observe(document.getElementById(id));
     }
     window.addEventListener("resize", () => this.fitNowAndLater());
     // and once your cards have moved (a new deal slides in card by card): placed while they
@@ -49,8 +52,9 @@ export class HintView {
     this.refit = setTimeout(() => this.fit(), 350);
   }
 
-  /** Keeps the panel of your turn (the bid panel, the kitty's) clear of the seats and their
-   * bids, and the hint clear of everything a player must see. On a phone the panel moves
+  /** Keeps the panel of your turn (the bid panel, the kitty's; on a phone the call's too,
+   * fitPanel) clear of the seats and their bids, and the hint clear of everything a player
+   * must see. On a phone the panel moves
    * aside from a seat's bid, narrower on its side where it must; with the hint open the status
    * line gives way to it (the hint says more), the panel moves up under the seats (upright, in
    * fewer rows) or left (on its side, narrower), and the hint takes the largest room left free
@@ -60,7 +64,8 @@ export class HintView {
    * line. */
   fit() {
     const panels = HINT_CLEARS.map((id) => document.getElementById(id));
-    for (const p of panels) {
+    const call = document.getElementById(CALL_PANEL);
+    for (const p of [...panels, call]) {
       p.style.translate = "";
       p.style.maxHeight = "";
       p.classList.remove("narrow", "with-hint", "tight");
@@ -77,7 +82,9 @@ export class HintView {
       if (open) this.fitDesk(panel);
       return;
     }
-    const p = panel ? this.fitPanel(panel, layout, open) : null;
+    // (the call panel: never on show with the bid panel or the kitty's)
+    const mine = panel || (onShow(call) ? call : null);
+    const p = mine ? this.fitPanel(mine, layout, open) : null;
     if (open) this.placeHint(layout, p);
   }
 
@@ -153,30 +160,38 @@ export class HintView {
    * cards, as near its place as the room allows; where it has not the room it takes fewer rows
    * (upright) or is narrower (on its side), then smaller buttons, then (hint closed, upright)
    * the status line gives way to it (its title says the same), and at the last it scrolls in
-   * the largest room left. With the hint open it goes as high (upright) or as far left (on its
-   * side) as that room allows, to leave the hint the rest. Returns where the panel now lies. */
+   * the largest room left. The call panel (forty cards or so to name) has not that room on a
+   * small phone: tight (smaller cards, in fewer rows), the status line giving way to it, it
+   * may then lie over the other seats, then over the plaques too, never over the bar, your
+   * badge, the menu button or your cards (panelWays). With the hint open it goes as high
+   * (upright) or as far left (on its side) as that room allows, to leave the hint the rest.
+   * Returns where the panel now lies. */
   fitPanel(panel, layout, open) {
     const W = window.innerWidth;
     const H = window.innerHeight;
     const upright = layout === "portrait";
     const status = document.getElementById("status");
     const { hand } = this.obstacles(null);
-    const fixed = [...seatBoxes(), ...shownBoxes("#scores, #contract, #menu-button, #away-banner, #corner-tools button"),
-      ...OTHER_PANELS.map((id) => document.getElementById(id)).filter(onShow).map((e) => box(e.getBoundingClientRect())),
+    // what it may never lie over; the other seats and the plaques, which some ways allow
+    const always = [...seatBoxes(".me"), ...shownBoxes("#menu-button, #away-banner, #corner-tools button"),
+      ...OTHER_PANELS.map((id) => document.getElementById(id)).filter((e) => e !== panel && onShow(e))
+        .map((e) => box(e.getBoundingClientRect())),
       hand].filter(Boolean);
+    const seats = seatBoxes(":not(.me)");
+    const plaques = shownBoxes("#scores, #contract");
+    const fixedOver = (over) => [...always, ...(over ? [] : seats), ...(over === "table" ? [] : plaques)];
     const line = !open && onShow(status) ? box(status.getBoundingClientRect()) : null;
     const bounds = box(GAP, GAP, W - GAP, H - GAP);
-    const first = upright ? (open ? ["with-hint"] : []) : open ? ["narrow"] : [];
-    const ways = upright
-      ? [[first, true], [["with-hint"], true], [["with-hint", "tight"], true], [["with-hint"], false], [["with-hint", "tight"], false]]
-      : [[first, true], [["narrow"], true], [["narrow", "tight"], true]];
+    const ways = this.panelWays(panel, upright, open);
+    const [first] = ways[0];
     const set = (classes, keepLine) => {
       panel.classList.remove("narrow", "with-hint", "tight");
       panel.classList.add(...classes);
       document.body.classList.toggle("panel-over-status", !keepLine);
     };
-    const tryWay = (classes, keepLine, minH = null) => {
+    const tryWay = (classes, keepLine, over, minH = null) => {
       set(classes, keepLine);
+      const fixed = fixedOver(over);
       panel.style.maxHeight = "";
       const p = restBox(panel);
       const pw = p.right - p.left;
@@ -191,15 +206,20 @@ export class HintView {
       return r ? { r, p, pw, ph, near } : null;
     };
     let found = null;
-    for (const [classes, keepLine] of ways) {
-      if (!keepLine && !line) continue;
-      found = tryWay(classes, keepLine);
+    const tried = new Set();
+    for (const [classes, keepLine, over] of ways) {
+      // (with no status line on show, a way that moves it aside is one that keeps it)
+      const keep = keepLine || !line;
+      const key = `${classes}|${keep}|${over}`;
+      if (tried.has(key)) continue;
+      tried.add(key);
+      found = tryWay(classes, keep, over);
       if (found) break;
     }
     if (!found) {
       // no room for the whole of it: it scrolls in the largest room left
-      const [classes] = ways[ways.length - 1];
-      found = tryWay(classes, !line, 90);
+      const [classes, , over] = ways[ways.length - 1];
+      found = tryWay(classes, !line, over, 90);
       if (!found) {
         set(first, true);
         return restBox(panel);
@@ -217,6 +237,21 @@ export class HintView {
     const dy = Math.round(y - p.top);
     if (dx || dy) panel.style.translate = `${dx}px ${dy}px`;
     return restBox(panel, dx, dy);
+  }
+
+  /** The ways a panel may lie on a phone, in the order fitPanel tries them: its classes,
+   * whether the status line keeps its place, what it may lie over (null: nothing; "seats":
+   * the other seats; "table": them and the plaques). */
+  panelWays(panel, upright, open) {
+    if (panel.id === CALL_PANEL) {
+      const t = ["tight"];
+      return [[[], true, null], [t, true, null], [t, false, null], [t, true, "seats"], [t, false, "seats"],
+        [t, false, "table"]];
+    }
+    const first = upright ? (open ? ["with-hint"] : []) : open ? ["narrow"] : [];
+    return upright
+      ? [[first, true], [["with-hint"], true], [["with-hint", "tight"], true], [["with-hint"], false], [["with-hint", "tight"], false]]
+      : [[first, true], [["narrow"], true], [["narrow", "tight"], true]];
   }
 
   /** A phone: the hint in the largest room that the seats, the plaques, the panels, the
