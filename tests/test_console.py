@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import secrets
 from collections.abc import Callable
 
 import pytest
@@ -321,7 +322,52 @@ def test_cli_play_text_ends_on_eof(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr("builtins.input", eof)
     assert main(["play", "--text", "--seed", "3", "--rules", "classic3", "--seat", "2"]) == 0
     text = capsys.readouterr().out
-    assert "classic3" in text and "seed 3" in text and "Goodbye" in text
+    assert "classic3" in text and "Goodbye" in text
+    assert "· seed 3" in text.splitlines()[0]        # he chose it: the first line says it
+
+
+#: A seed "drawn at random" in the tests: ten digits nothing else on the screen has.
+SECRET = 1987654321
+
+
+def test_a_random_seed_is_printed_only_in_the_goodbye(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seed drawn at random deals every hand: no line of a hand played out (the help and
+    the hand's summary too) shows it; leaving says it, for the replay."""
+    monkeypatch.setattr(secrets, "randbits", lambda bits: SECRET)
+    out = io.StringIO()
+    player = ScriptedPlayer(7, out)
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        if len(prompts) == 1:
+            return "?"                       # the help, read too
+        if prompt.startswith("press Enter"):
+            return "quit"                    # the first hand is over
+        return player(prompt)
+
+    console = ConsoleGame(AUS, ask=ask, out=out)
+    player.console = console
+    assert console.run() == 0
+    assert console.game.seed == SECRET and console.game.phase == "hand_over"
+    during, _, goodbye = out.getvalue().rpartition("Goodbye")
+    assert "How to play: type one of the legal actions" in during
+    assert "--- Hand 1" in during and "Points: " in during
+    assert str(SECRET) not in during and not [p for p in prompts if str(SECRET) in p]
+    assert f"seed was {SECRET}" in goodbye
+
+
+def test_cli_play_text_hides_a_random_seed(monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    def eof(prompt: str = "") -> str:
+        raise EOFError
+
+    monkeypatch.setattr(secrets, "randbits", lambda bits: SECRET)
+    monkeypatch.setattr("builtins.input", eof)
+    assert main(["play", "--text", "--rules", "classic3"]) == 0
+    during, _, goodbye = capsys.readouterr().out.rpartition("Goodbye")
+    assert "classic3" in during and str(SECRET) not in during
+    assert f"seed was {SECRET}" in goodbye
 
 
 def test_bad_seat_is_an_error() -> None:

@@ -6,6 +6,8 @@ tuiclient.py."""
 from __future__ import annotations
 
 import asyncio
+import secrets
+from pathlib import Path
 
 import pytest
 from textual.widgets import Button, RichLog, Static
@@ -31,8 +33,12 @@ from tuiclient import (
     settle,
     take,
     this_hands_log,
+    where_seed_shows,
     widget_text,
 )
+
+#: A seed "drawn at random" in the tests: ten digits nothing else on the screen has.
+SECRET = 1987654321
 
 
 @pytest.mark.parametrize("preset,hands", [
@@ -53,7 +59,7 @@ def test_hands_through_the_screen_show_no_hidden_card(preset: str, hands: int) -
     run(go())
 
 
-def test_a_whole_game_to_its_end() -> None:
+def test_a_whole_game_to_its_end(monkeypatch: pytest.MonkeyPatch) -> None:
     async def go() -> None:
         app = quick_app("australian", 3, "random", target=250)
         async with app.run_test(size=SIZE) as pilot:
@@ -62,9 +68,68 @@ def test_a_whole_game_to_its_end() -> None:
             assert {"auction", "kitty", "play"} <= acted
             text = screen_text(app)
             assert "Game over" in text and "won the game" in text
+            monkeypatch.setattr(secrets, "randbits", lambda bits: SECRET)
             await click(pilot, "#new")
             await settle(app, pilot)
             assert app.game.phase != "game_over" and app.game.hand_results == ()
+            assert app.game.seed == SECRET
+            assert where_seed_shows(app, SECRET) == []   # the new game's seed was drawn
+    run(go())
+
+
+def test_a_random_seed_is_never_shown_during_the_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A seed drawn at random deals every hand and kitty: it is not in the title, the log,
+    the status, a dialog or a notice (the saved record's name neither) while the game goes
+    on, only in the goodbye."""
+    monkeypatch.setattr(secrets, "randbits", lambda bits: SECRET)
+
+    def hidden(app: TableApp) -> None:
+        assert where_seed_shows(app, SECRET) == [], "the seed is on the screen"
+
+    async def go() -> None:
+        app = TableApp(Rules.preset("australian"), bots="easy", pace=0, trick_pause=0,
+                       record_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            hidden(app)
+            assert app.game.seed == SECRET
+            for key in ("question_mark", "r"):            # the help, the rules
+                await pilot.press(key)
+                await pilot.pause()
+                assert isinstance(app.screen, Dialog)
+                hidden(app)
+                await pilot.press("escape")
+                await pilot.pause()
+            await play_hands(app, pilot, 1, bidder(Rng(5)), check=hidden)
+            assert isinstance(app.screen, Dialog)            # the end-of-hand sheet
+            await click(pilot, "#save")
+            await settle(app, pilot)
+            assert "Saved the record to" in "\n".join(
+                strip.text for strip in app.query_one("#log", RichLog).lines)
+            hidden(app)
+            await click(pilot, "#next")
+            await settle(app, pilot)
+            hidden(app)
+            assert app.sub_title.endswith(f"started {app.started:%Y-%m-%d %H:%M}")
+            await pilot.press("q")
+            await pilot.pause()
+    capsys.readouterr()
+    run(go())
+    assert f"Goodbye. (This game's seed was {SECRET}.)" in capsys.readouterr().err
+
+
+def test_a_seed_the_player_chose_is_shown() -> None:
+    """He gave it (``--seed 7``): it names the game, in the title and the first line."""
+    async def go() -> None:
+        app = quick_app("australian", 7, "easy")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert app.sub_title.endswith("· seed 7")
+            first = " ".join(strip.text.strip()
+                             for strip in app.query_one("#log", RichLog).lines[:3])
+            assert first.startswith("New game") and "seed 7" in first
     run(go())
 
 

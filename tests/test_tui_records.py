@@ -1,16 +1,19 @@
-"""The terminal table's game records: saved between hands and on request, resumed from a
-file (text or JSON) and saved back to it, a broken or finished one refused, a failed save
-keeping the record saved before."""
+"""The terminal table's game records: saved between hands and on request (named after the
+time the game started, never its seed), resumed from a file (text or JSON) and saved back to
+it, a broken or finished one refused, a failed save keeping the record saved before."""
 
 from __future__ import annotations
 
 import asyncio
+import re
+import secrets
 from pathlib import Path
 
 import pytest
 from textual.widgets import RichLog
 
 from fivehundred import Game, Rules
+from fivehundred.cli import main as cli_main
 from fivehundred.record import dumps, loads, record_from_game, replay
 from fivehundred.rng import Rng
 from fivehundred.tui import TableApp, run_tui
@@ -25,7 +28,18 @@ from tuiclient import (
     run,
     screen_text,
     settle,
+    where_seed_shows,
 )
+
+#: A seed "drawn at random" in the tests: ten digits nothing else on the screen has.
+SECRET = 1987654321
+
+
+def new_record(app: TableApp, k: int = 0) -> Path:
+    """The file a new record of ``app``'s game goes to (the ``k``-th other if taken)."""
+    from fivehundred.tui.record_files import record_name
+
+    return app.record_dir / record_name(app.started, k)
 
 
 def test_records_are_saved_between_hands_and_replay(tmp_path: Path) -> None:
@@ -36,13 +50,12 @@ def test_records_are_saved_between_hands_and_replay(tmp_path: Path) -> None:
             await pilot.press("s")                   # mid-hand: a record holds every card
             await pilot.pause()
             assert list(tmp_path.iterdir()) == []
-            (tmp_path / f"fivehundred-{app.game.seed}.fhr").write_text("someone's file")
+            new_record(app).write_text("someone's file")
             await play_hands(app, pilot, 1, passer, scan=False)
             await click(pilot, "#save")
             await settle(app, pilot)
-            saved = tmp_path / f"fivehundred-{app.game.seed}-1.fhr"
-            assert (tmp_path / f"fivehundred-{app.game.seed}.fhr").read_text() == (
-                "someone's file")
+            saved = new_record(app, 1)
+            assert saved.exists() and new_record(app).read_text() == "someone's file"
             assert replay(loads(saved.read_text())).scores == app.game.scores
             assert isinstance(app.screen, Dialog)        # the sheet is back after saving
             assert app.game.phase == "hand_over"        # saved once: kept up to date
@@ -83,6 +96,48 @@ def test_a_saved_game_resumes_and_saves_back_to_its_file(tmp_path: Path) -> None
             assert len(again.hand_results) == 2 and again.scores == app.game.scores
             fresh = Game(saved.rules, seed=13)
             assert again.past_hands[0].deal == fresh.deal      # the same seed's deals
+    run(second())
+
+
+def test_a_record_is_named_after_the_time_not_the_seed_and_resumes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The record's name is shown (and a random seed deals every hand): it holds the date
+    and time the game started; the record inside keeps its Seed tag, and a resumed game
+    names its file, not the seed, and is saved back to it."""
+    monkeypatch.setattr(secrets, "randbits", lambda bits: SECRET)
+
+    async def first() -> Path:
+        app = TableApp(Rules.preset("classic3"), bots="easy", pace=0, trick_pause=0,
+                       record_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await play_hands(app, pilot, 1, passer, scan=False)
+            await click(pilot, "#save")
+            await settle(app, pilot)
+            [path] = tmp_path.iterdir()
+            assert str(SECRET) not in path.name
+            assert re.fullmatch(r"fivehundred-\d{8}-\d{6}\.fhr", path.name)
+            assert path == new_record(app)
+            assert app.game.seed == SECRET and where_seed_shows(app, SECRET) == []
+            return path
+
+    path = asyncio.run(first())
+    record = loads(path.read_text())
+    assert dict(record.tags)["Seed"] == str(SECRET)       # the file's format as it was
+    saved = replay(record)
+    assert cli_main(["analyse", str(path), "--hand", "1"]) == 0
+
+    async def second() -> None:
+        app = TableApp(saved.rules, bots="easy", pace=0, trick_pause=0, game=saved,
+                       record_file=path, record_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert app.sub_title.endswith(f"resumed from {path.name}")
+            assert where_seed_shows(app, SECRET) == []
+            await click(pilot, "#next")
+            await play_hands(app, pilot, 1, passer, scan=False)   # saved back after it
+            assert where_seed_shows(app, SECRET) == []
+            assert sorted(tmp_path.iterdir()) == [path]
+            assert len(replay(loads(path.read_text())).hand_results) == 2
     run(second())
 
 
@@ -139,7 +194,7 @@ def test_the_end_of_hand_sheet_answers_its_keys(tmp_path: Path) -> None:
             assert isinstance(app.screen, Dialog) and "Next hand (n)" in screen_text(app)
             await pilot.press("s")                       # saved, and the sheet comes back
             await settle(app, pilot)
-            assert [p.name for p in tmp_path.iterdir()] == ["fivehundred-8.fhr"]
+            assert [p.name for p in tmp_path.iterdir()] == [new_record(app).name]
             assert isinstance(app.screen, Dialog)
             await pilot.press("n")                       # the next hand
             await settle(app, pilot)
@@ -195,7 +250,7 @@ def test_a_save_that_fails_keeps_the_record_saved_before(
             await play_hands(app, pilot, 1, passer, scan=False)
             await pilot.press("s")
             await settle(app, pilot)
-            path = tmp_path / "fivehundred-8.fhr"
+            path = new_record(app)
             before = path.read_text()
             await pilot.press("n")
             await settle(app, pilot)

@@ -1,6 +1,6 @@
 """Driving the terminal table (Textual) in the tests: what the screen shows (and whether a
-hidden card is on it), clicking as a person does, the policies that choose for you, and a quick
-table without pauses."""
+hidden card or the seed is on it), clicking as a person does, the policies that choose for you,
+and a quick table without pauses."""
 
 from __future__ import annotations
 
@@ -94,6 +94,22 @@ def check_no_leak(app: TableApp) -> None:
     assert not leaks(widget_text(app), hidden), "a hidden card is in a widget"
 
 
+def where_seed_shows(app: TableApp, seed: int) -> list[str]:
+    """Where the digits of ``seed`` (which deals every hand) are shown: the title bar, the
+    screen as drawn (a dialog on it too), any widget, the whole log, a notice."""
+    digits = str(seed)
+    table = app.screen_stack[0]
+    places = {
+        "title": f"{app.title}\n{app.sub_title}",
+        "screen": screen_text(app),
+        "widgets": "\n".join(str(w.content) for w in table.query(Static))
+        + "\n".join(str(b.label) for b in app.screen.query(Button)),
+        "log": "\n".join(strip.text for strip in table.query_one("#log", RichLog).lines),
+        "notices": "\n".join(str(n.message) for n in app._notifications),
+    }
+    return [where for where, text in places.items() if digits in text]
+
+
 # ---------------------------------------------------------------- driving the screen
 
 async def settle(app: TableApp, pilot: object) -> None:
@@ -148,15 +164,19 @@ def passer(v: View) -> str:
 
 
 async def play_hands(app: TableApp, pilot: object, hands: int, choose: Callable[[View], str],
-                     scan: bool = True, review: bool = False) -> set[str]:
+                     scan: bool = True, review: bool = False,
+                     check: Callable[[TableApp], None] | None = None) -> set[str]:
     """Play ``hands`` hands (or to the game's end) through the screen; the phases in which
-    you acted ("reviewed" once a hand's review was shown, with ``review``)."""
+    you acted ("reviewed" once a hand's review was shown, with ``review``).  ``check`` looks
+    at every screen the table settles on (as the scan for hidden cards does)."""
     acted: set[str] = set()
     done = 0
     while True:
         await settle(app, pilot)
         if scan:
             check_no_leak(app)
+        if check is not None:
+            check(app)
         if isinstance(app.screen, Dialog):
             done += 1
             if review:
@@ -167,6 +187,8 @@ async def play_hands(app: TableApp, pilot: object, hands: int, choose: Callable[
                     assert "against double dummy" in screen_text(app)
                     if scan:
                         check_no_leak(app)
+                    if check is not None:
+                        check(app)
                     await click(pilot, "#back")
                     await settle(app, pilot)
                 assert isinstance(app.screen, Dialog) and app.screen.query("#save")

@@ -102,6 +102,9 @@ class ConsoleGame(Narrator):
         #: The game (a given one is taken up where it stands: tests, resumed games).
         self.game = game if game is not None else Game(
             rules, seed=seed if seed is not None else secrets.randbits(31))
+        #: The seed the player chose (``--seed``), shown at the top; a seed drawn at random
+        #: deals every hand, so it is said only when he leaves.
+        self.chosen_seed = seed if game is None else None
         self.ask = ask if ask is not None else input
         self.out = out if out is not None else sys.stdout
         self.opponents: dict[int, RandomOpponent | BotOpponent] = {
@@ -155,8 +158,9 @@ class ConsoleGame(Narrator):
 
     def _intro(self) -> None:
         rules = self.rules.short_string()
+        chosen = f" · seed {self.chosen_seed}" if self.chosen_seed is not None else ""
         self.say(f"Five Hundred ({rules}: {self.rules.players} players, "
-                 f"first to {self.rules.target}) · seed {self.game.seed}")
+                 f"first to {self.rules.target}){chosen}")
         self.say(f"You sit {self.names[self.seat]}; the others, clockwise: "
                  + ", ".join(self.names[(self.seat + k) % self.rules.players]
                              for k in range(1, self.rules.players))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
@@ -102,6 +103,7 @@ class TableApp(App[int]):
         self.others = [(seat + k) % rules.players for k in range(1, rules.players)]
         self._new_game(seed, game)
         self.resumed = record_file is not None
+        self.resumed_from = record_file        # (None once a new game begins)
         #: the records' files (record_files.py): a resumed game is saved where it came from
         self.records = RecordFiles(self.record_dir, record_file, self.game.seed)
         self.saved = self.records.saved        # game seed -> the record file written for it
@@ -113,6 +115,12 @@ class TableApp(App[int]):
         """A new game (or ``game``, taken up where it stands: tests, resumed games)."""
         self.game = game if game is not None else Game(
             self.rules, seed=seed if seed is not None else secrets.randbits(31))
+        #: The seed the player chose (``--seed``): shown, he knows it.  A seed drawn at
+        #: random deals every hand, so it is never on the screen during the game (only in
+        #: the goodbye); the game goes by the time it started instead (so does its record
+        #: file).
+        self.chosen_seed = seed if game is None else None
+        self.started = datetime.now()
         self.bots: dict[int, Bot] = {
             s: make_player(self.bot_name, seed=opponent_seed(self.game.seed, s))
             for s in self.others}
@@ -175,11 +183,20 @@ class TableApp(App[int]):
 
     def _start(self) -> None:
         label = rules_label(self.rules, self.preset)
-        self.sub_title = f"{label} · seed {self.game.seed}"
+        self.sub_title = f"{label} · {self.game_name()}"
         what = "Game resumed" if self.resumed and self.game.hand_results else "New game"
-        self._say(f"[b]{what}[/b] · {escape(label)} · first to {self.rules.target} · "
-                  f"seed {self.game.seed}")
+        chosen = f" · seed {self.chosen_seed}" if self.chosen_seed is not None else ""
+        self._say(f"[b]{what}[/b] · {escape(label)} · first to {self.rules.target}{chosen}")
         self._hand_begins()
+
+    def game_name(self) -> str:
+        """What the title calls this game: the seed the player chose, else the record file
+        it was resumed from, else the time it started (never a seed drawn at random)."""
+        if self.chosen_seed is not None:
+            return f"seed {self.chosen_seed}"
+        if self.resumed_from is not None:
+            return f"resumed from {self.resumed_from.name}"
+        return f"started {self.started:%Y-%m-%d %H:%M}"
 
     # ---------------------------------------------------------------- drawing
 
@@ -395,6 +412,7 @@ class TableApp(App[int]):
         elif answer == "new":
             self._new_game(None)
             self.resumed = False
+            self.resumed_from = None
             self.query_one("#log", RichLog).clear()
             self._start()
         elif answer == "quit":
@@ -569,7 +587,7 @@ class TableApp(App[int]):
             self.notify("A record holds every card, so it is saved between hands: "
                         "finish this hand first.", severity="warning", timeout=6)
             return
-        path = self.records.path(self.game.seed)
+        path = self.records.path(self.game.seed, self.started)
         try:
             self.records.write(self.game, path)    # (and remembers the file for this game)
         except OSError as e:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 from ..clitools import write_whole
@@ -11,10 +12,22 @@ from ..record import dumps, dumps_json, record_from_game
 from ..record.files import is_json, parse_record, read_text
 
 
+def record_name(started: datetime, k: int = 0) -> str:
+    """The name of a new record file for a game started at ``started`` (the ``k``-th other
+    name if that one is taken).  Never the seed: it deals every hand, and the name is shown
+    while the game goes on.
+
+    >>> record_name(datetime(2026, 12, 1, 9, 5, 7)), record_name(datetime(2026, 12, 1), 2)
+    ('fivehundred-20261201-090507.fhr', 'fivehundred-20261201-000000-2.fhr')
+    """
+    return f"fivehundred-{started:%Y%m%d-%H%M%S}{f'-{k}' if k else ''}.fhr"
+
+
 class RecordFiles:
     """Where one table saves its games' records: ``saved`` maps a game's seed to the file
-    written for it, a new file goes in ``record_dir``, and a resumed game (``record_file``,
-    game ``seed``) is saved where it came from, in its format."""
+    written for it, a new file goes in ``record_dir`` (named after the time the game
+    started), and a resumed game (``record_file``, game ``seed``) is saved where it came
+    from, in its format."""
 
     def __init__(self, record_dir: Path, record_file: Path | None = None, seed: int = 0) -> None:
         self.record_dir = record_dir
@@ -30,15 +43,15 @@ class RecordFiles:
             self.saved[seed] = record_file
             self.tags[record_file] = kept_tags(text)
 
-    def path(self, seed: int) -> Path:
-        """The file for game ``seed``: the one written for it before, else a new name in
-        ``record_dir``."""
+    def path(self, seed: int, started: datetime) -> Path:
+        """The file for game ``seed``, started at ``started``: the one written for it
+        before, else a new name in ``record_dir``."""
         path = self.saved.get(seed)
         if path is None:
-            path = self.record_dir / f"fivehundred-{seed}.fhr"
+            path = self.record_dir / record_name(started)
             k = 1
             while path.exists():       # never overwrite a file this table did not write
-                path = self.record_dir / f"fivehundred-{seed}-{k}.fhr"
+                path = self.record_dir / record_name(started, k)
                 k += 1
         return path
 
