@@ -1,4 +1,6 @@
-"""The terminal game's opponent: a seeded random-legal player that sees only a View."""
+"""The terminal game's opponents, each seeing only a View: a seeded random-legal player
+(``RandomOpponent``), a bot of the ladder (``BotOpponent``), and the seed each seat's gets
+(``opponent_seed``)."""
 
 from __future__ import annotations
 
