@@ -384,6 +384,25 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
         friend.goto(west)
         host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
             .textContent.includes('Playing')""")
+        # the link was an invitation: West's page now holds his own key, in its address too,
+        # and finds his seat again by it, reloaded or sent to the link once more
+        invited = west.split("token=")[1]
+        friend.wait_for_function("(t) => !location.search.includes(t)", arg=invited)
+        for again in (friend.reload, lambda: friend.goto(west)):
+            again()
+            friend.wait_for_function("""() => window.fivehundred.app.state
+                && window.fivehundred.app.state.you === 1""")
+        assert invited not in friend.url
+        # anyone else opening the link (the host too) is told it was used, and sees no table
+        other = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        other.on("pageerror", lambda e: errors.append(str(e)))
+        other.goto(west)
+        other.wait_for_selector("#toasts .toast:has-text('opened already')")
+        other.wait_for_selector("#lobby button#play", state="visible")
+        assert other.is_hidden("#table")
+        other.context.close()
+        host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
+            .textContent.includes('Playing')""")
         host.click("#menu-button")        # closes the menu the new table opened
         host.wait_for_selector("#bid-panel", state="visible")
         host.click("#pass-button")

@@ -27,6 +27,7 @@ from webclient import (
     seated,
     simple_action,
     web_client,
+    welcome_key,
 )
 
 
@@ -244,6 +245,16 @@ def test_serve_mode_hides_the_continue_link_and_gives_friends_links() -> None:
             assert h.last is not None and h.last["seq"] == m["seq"]   # nothing changed
 
 
+def test_serve_mode_keeps_the_servers_problems_out_of_the_lobby() -> None:
+    """A problem may quote a bot's refused card (one of its hidden cards): when serving, the
+    lobby is anyone's, so problems go to the server's log only."""
+    for mode, shown in (("local", True), ("serve", False)):
+        with web_client(Store(":memory:"), mode=mode) as client:
+            client.app.state.hub._problem("the easy bot in seat 1 chose 7H: not allowed")  # type: ignore[attr-defined]
+            problems = client.get("/api/lobby").json()["problems"]
+            assert (problems == ["the easy bot in seat 1 chose 7H: not allowed"]) is shown, mode
+
+
 def test_a_friend_who_left_is_replaced_by_a_bot_and_can_come_back(tmp_path: Path) -> None:
     store = Store(tmp_path / "t.db")
     with web_client(store, mode="serve") as client:
@@ -253,6 +264,7 @@ def test_a_friend_who_left_is_replaced_by_a_bot_and_can_come_back(tmp_path: Path
             h = Seat(host_ws)
             with connect(client, t, friend) as ws1:
                 f = Seat(ws1)
+                key = welcome_key(f)   # his own, from now
                 f.until(lambda x: x["type"] == "state")
                 h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
                         == "human" and x["table"]["seats"][1]["connected"])
@@ -286,8 +298,8 @@ def test_a_friend_who_left_is_replaced_by_a_bot_and_can_come_back(tmp_path: Path
             assert json.loads(json.dumps(store.load(t["table"])))["seats"][1]["kind"] == "bot"
             h.send(type="seat_to_bot", seat=1)
             assert "already" in h.until(lambda x: x["type"] == "error")["message"]
-            # West opens his link again: the seat is his
-            with connect(client, t, friend) as ws1:
+            # West comes back (his browser has his key): the seat is his
+            with connect(client, t, key) as ws1:
                 Seat(ws1).until(lambda x: x["type"] == "state")
                 h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
                         == "human" and x["table"]["seats"][1]["connected"])
@@ -544,29 +556,37 @@ MESSAGE = st.fixed_dictionaries(
     optional={"action": JSON, "cards": JSON, "paused": JSON, "seat": JSON, "every_seat": JSON,
               "speed": JSON | st.sampled_from(["slow", "normal", "fast"]), "extra": JSON})
 CODES = {"malformed", "illegal", "not_your_turn", "too_large", "not_host", "hint_failed",
-         "no_review", "no_claim"}
+         "no_review", "no_claim", "busy"}
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(MESSAGE | JSON, min_size=1, max_size=30))
 def test_any_message_gets_a_reply_and_never_an_internal_error(messages: list[object]) -> None:
     """Random JSON of every shape, message or not: each gets at least one reply (a ping, its
-    pong), every reply a state or an error with a documented code (never 'internal', the code
-    of a bug), and the socket goes on."""
+    pong; a review's may come later, from the socket's slow lane), every reply a state, a
+    review or an error with a documented code (never 'internal', the code of a bug), and the
+    socket goes on."""
     with seated(preset="australian", seed=5, mode="serve", friends=True) as (_, _, seat):
         seat.until(lambda x: x["type"] == "state")
+        waiting = 0
         for msg in messages:
             seat.send_raw(json.dumps(msg))
             seat.send(type="ping")
             ping = isinstance(msg, dict) and msg.get("type") == "ping"
             pongs, replies = (2 if ping else 1), 0
+            late = waiting        # reviews asked before: their answers may come now
             while pongs:
                 m = seat.read()
                 if m == {"type": "pong"}:
                     pongs -= 1
                     continue
                 replies += 1
-                assert m["type"] in ("state", "error", "claimed"), m
+                assert m["type"] in ("state", "error", "claimed", "review"), m
                 if m["type"] == "error":
                     assert m["code"] in CODES, (msg, m)
-            assert ping or replies >= 1, msg
+                if m["type"] in ("error", "review"):
+                    late = max(0, late - 1)
+            # a review goes to the socket's slow lane: its answer may come after the pong
+            review = isinstance(msg, dict) and msg.get("type") == "review"
+            waiting = late + review
+            assert ping or replies >= 1 or waiting, msg

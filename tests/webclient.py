@@ -101,6 +101,13 @@ def seated(store: Store | None = None, mode: str = "local",
             yield client, t, Seat(ws)
 
 
+def welcome_key(friend: Seat) -> str:
+    """The key a friend's socket is sent first when it opens his seat's link."""
+    m = friend.read()
+    assert m["type"] == "welcome" and isinstance(m["token"], str), m
+    return m["token"]
+
+
 def host_turn(host: Seat, friend: Seat, friend_seat: int, m: Msg) -> Msg:
     """From the host's state ``m``, the host's next turn, the friend passing at his own
     turns on the way (a table with a friend waits for him)."""

@@ -28,6 +28,7 @@ from ..errors import FiveHundredError
 from ..game import HandResult
 from ..record.model import breaks_lines
 from .botpool import BotPool
+from .lane import Job, SlowLane
 from .options import (
     PRESET_LABELS,
     SPEEDS,
@@ -234,17 +235,75 @@ class Hub:
 
     # ---------------------------------------------------------------- messages in
 
-    async def handle(self, table: Table, seat: int, ws: WebSocket, text: str) -> None:
-        """One message from a seat's browser."""
-        try:
+    async def handle(self, table: Table, seat: int, ws: WebSocket, text: str,
+                     lane: SlowLane | None = None) -> None:
+        """One message from a seat's browser.  A hint or a review is checked, and its position
+        taken, now; it is worked out in the socket's ``lane`` when given (its answer comes when
+        ready, the socket's other messages are handled meanwhile), else before returning."""
+        async with self._answering(ws, text):
             msg = parse_message(text)
+            if msg["type"] in SLOW:
+                job = self._slow_job(table, seat, ws, msg, text)
+                if lane is None:
+                    await job()
+                else:
+                    lane.add(job)
+                return
             await self._dispatch(table, seat, ws, msg)
+
+    @asynccontextmanager
+    async def _answering(self, ws: WebSocket, text: str) -> AsyncIterator[None]:
+        """A refused message gets its error; a bug costs one message, never the connection."""
+        try:
+            yield
         except TableError as e:
             await self.send(ws, {"type": "error", "code": e.code, "message": str(e)})
-        except Exception as e:  # a bug must cost one message, never the connection
+        except Exception as e:
             log.exception("message %r failed", text[:200])
             await self.send(ws, {"type": "error", "code": "internal",
                                  "message": f"the server could not handle that: {e}"})
+
+    def _slow_job(self, table: Table, seat: int, ws: WebSocket, msg: dict[str, Any],
+                  text: str) -> Job:
+        """A hint or review, checked against the table as it is now (TableError if refused),
+        as a job that works it out and sends the answer to ``ws``."""
+        if msg["type"] == "hint":
+            if table.game.to_move != seat:
+                raise TableError("not_your_turn", "a hint is for your own turn")
+            seq, view, seed = table.seq, table.view(seat), table.hint_seed()
+
+            async def work() -> dict[str, Any]:
+                try:
+                    answer = await self.pool.advise(view, seed)
+                except Exception as e:  # a failing bot must not close the player's socket
+                    log.exception("hint failed")
+                    raise TableError("hint_failed",
+                                     f"the hint could not be worked out: {e}") from e
+                answer["seq"] = seq      # the position it is for: older ones are dropped
+                return answer
+        else:
+            every = msg.get("every_seat", False)
+            if not isinstance(every, bool):
+                raise TableError("malformed", f"review takes \"every_seat\": true or false, "
+                                              f"got {every!r}")
+            hand = msg.get("hand")      # an earlier finished hand; the last one if absent
+            if hand is None and table.game.phase not in ("hand_over", "game_over"):
+                raise TableError("no_review", "no review: the hand is still being played")
+            game = table.game.clone() if hand is None else hand_game(table.game, hand)
+            names = table.names()
+
+            async def work() -> dict[str, Any]:
+                try:
+                    return await self.pool.review(game, seat, names, every, hand)
+                except Exception as e:  # a failing solver must not close the player's socket
+                    log.exception("review failed")
+                    raise TableError("no_review",
+                                     f"the review could not be worked out: {e}") from e
+
+        async def job() -> None:
+            async with self._answering(ws, text):
+                await self.send(ws, await work())
+        return job
 
     async def _dispatch(self, table: Table, seat: int, ws: WebSocket,
                         msg: dict[str, Any]) -> None:
@@ -252,32 +311,6 @@ class Hub:
         reply: dict[str, Any] | None = None     # an answer to the sender, after the state
         if kind == "ping":
             await self.send(ws, {"type": "pong"})
-            return
-        if kind == "hint":
-            if table.game.to_move != seat:
-                raise TableError("not_your_turn", "a hint is for your own turn")
-            seq = table.seq
-            try:
-                answer = await self.pool.advise(table.view(seat), table.hint_seed())
-            except Exception as e:  # a failing bot must not close the player's socket
-                log.exception("hint failed")
-                raise TableError("hint_failed", f"the hint could not be worked out: {e}") from e
-            answer["seq"] = seq
-            await self.send(ws, answer)
-            return
-        if kind == "review":
-            every = msg.get("every_seat", False)
-            if not isinstance(every, bool):
-                raise TableError("malformed", f"review takes \"every_seat\": true or false, "
-                                              f"got {every!r}")
-            hand = msg.get("hand")      # an earlier finished hand; the last one if absent
-            game = table.game.clone() if hand is None else hand_game(table.game, hand)
-            try:
-                answer = await self.pool.review(game, seat, table.names(), every, hand)
-            except Exception as e:  # a failing solver must not close the player's socket
-                log.exception("review failed")
-                raise TableError("no_review", f"the review could not be worked out: {e}") from e
-            await self.send(ws, answer)
             return
         claimed: Claim | None = None      # a claim played out: told to every seat, first
         if kind == "claim":
@@ -345,6 +378,8 @@ class Hub:
 
 KINDS = ("act", "discard", "next", "hint", "review", "pause", "seat_to_bot", "take_back",
          "speed", "claim", "ping")
+SLOW = ("hint", "review")
+"""Kinds worked out in the socket's slow lane (a solve each), beside its other messages."""
 
 
 def parse_message(text: str) -> dict[str, Any]:
@@ -387,7 +422,9 @@ async def lobby(request: Request) -> Response:
         "strengths": list(STRENGTHS), "speeds": list(SPEEDS), "continue": cont,
         "finished": hub.finished_links() if local else [],
         "stats": hub.store.stats(),
-        "mode": hub.mode, "problems": hub.problems,
+        "mode": hub.mode,
+        # (serving, the lobby is anyone's: a bot's failure may name its cards; the log has it)
+        "problems": hub.problems if local else [],
     })
 
 
@@ -471,7 +508,19 @@ async def socket(ws: WebSocket) -> None:
     hub = _hub(ws)
     await ws.accept()
     table = hub.get(ws.query_params.get("table"))
-    seat = table.seat_of_token(ws.query_params.get("token")) if table is not None else None
+    token = ws.query_params.get("token")
+    seat = table.seat_of_token(token) if table is not None else None
+    key: str | None = None       # a friend's own secret, sent once when he opens his link
+    if table is not None and seat is None:
+        try:
+            opened = table.accept_invitation(token)
+        except TableError as e:
+            await hub.send(ws, {"type": "error", "code": e.code, "message": str(e)})
+            await ws.close(code=4403)
+            return
+        if opened is not None:
+            seat, key = opened
+            hub.save(table)
     if table is None or seat is None:
         await hub.send(ws, {"type": "error", "code": "unknown_table",
                             "message": "no such table, or the link is not valid"})
@@ -480,6 +529,8 @@ async def socket(ws: WebSocket) -> None:
     if table.claim(seat):
         table.seq += 1
         hub.save(table)
+    if key is not None:      # before anything else: the page keeps it instead of the link
+        await hub.send(ws, {"type": "welcome", "seat": seat, "token": key})
     seats = hub.conns.setdefault(table.id, {})
     old = seats.get(seat)
     seats[seat] = ws
@@ -490,6 +541,7 @@ async def socket(ws: WebSocket) -> None:
             await old.close(code=4409)
     await hub.broadcast(table)
     hub.kick(table)
+    lane = SlowLane()           # this socket's hints and reviews, beside its other messages
     try:
         while True:
             msg = await ws.receive()
@@ -500,10 +552,11 @@ async def socket(ws: WebSocket) -> None:
                 await hub.send(ws, {"type": "error", "code": "malformed",
                                     "message": "messages are JSON text, not binary"})
                 continue
-            await hub.handle(table, seat, ws, text)
+            await hub.handle(table, seat, ws, text, lane)
     except WebSocketDisconnect:
         pass
     finally:
+        await lane.close()
         if hub.conns.get(table.id, {}).get(seat) is ws:
             del hub.conns[table.id][seat]
             await hub.broadcast(table)

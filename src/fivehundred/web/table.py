@@ -50,6 +50,17 @@ class Seat:
     token: str
     open_to_friend: bool = False
     """Serve mode: this seat's link was offered; it turns human when someone opens it."""
+    key: str | None = None
+    """A friend's own secret, given to his browser when it first opens the seat's link (the
+    invitation, ``token``): from then on only the key gives the seat, so the host, who passed
+    the link on, cannot use it to read the seat's cards."""
+
+
+def _key(v: object) -> str | None:
+    """A saved seat's key, checked."""
+    if v is not None and not isinstance(v, str):
+        raise TableError("damaged", f"a seat's key is text, got {v!r}")
+    return v
 
 
 def bot_seed(table_seed: int, seat: int) -> int:
@@ -120,7 +131,7 @@ class Table:
             "rules": self.rules.to_string(), "seed": self.seed, "strength": self.strength,
             "friends": self.friends, "paused": self.paused,
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "strength": s.strength,
-                       "token": s.token, "open_to_friend": s.open_to_friend}
+                       "token": s.token, "open_to_friend": s.open_to_friend, "key": s.key}
                       for s in self.seats],
             "hands": self.hands, "seq": self.seq, "counted_hands": self.counted_hands,
             "counted_game": self.counted_game, "take_backs": self.take_backs,
@@ -136,7 +147,8 @@ class Table:
                                             f"{FORMAT}")
             rules = Rules.from_string(d["rules"])
             seats = [Seat(int(s["seat"]), str(s["name"]), str(s["kind"]),
-                          s["strength"], str(s["token"]), bool(s["open_to_friend"]))
+                          s["strength"], str(s["token"]), bool(s["open_to_friend"]),
+                          _key(s.get("key")))     # (saved before keys: none)
                      for s in d["seats"]]
             if [s.seat for s in seats] != list(range(rules.players)):
                 raise TableError("damaged", "the saved seats do not match the rules' players")
@@ -165,12 +177,31 @@ class Table:
     # ---------------------------------------------------------------- seats
 
     def seat_of_token(self, token: object) -> int | None:
-        """The seat a secret link gives, or None."""
+        """The seat a secret gives (the creator's link, a friend's key; not an invitation:
+        see :meth:`accept_invitation`), or None."""
         if not isinstance(token, str):
             return None
         for s in self.seats:
-            if secrets.compare_digest(s.token, token):
+            secret = s.key if s.open_to_friend else s.token
+            if secret is not None and secrets.compare_digest(secret, token):
                 return s.seat
+        return None
+
+    def accept_invitation(self, token: object) -> tuple[int, str] | None:
+        """A browser opens a friend's seat link: the seat, and the key its browser keeps from
+        now on (the link itself gives the seat no more); None if ``token`` is no seat's
+        invitation; TableError ``link_used``, nothing changed, if it was opened before."""
+        if not isinstance(token, str):
+            return None
+        for s in self.seats:
+            if s.open_to_friend and secrets.compare_digest(s.token, token):
+                if s.key is not None:
+                    raise TableError("link_used", f"{s.name}'s link was opened already, in "
+                                                  f"another browser: only that browser takes "
+                                                  f"the seat now")
+                s.key = secrets.token_urlsafe(12)
+                self.seq += 1
+                return s.seat, s.key
         return None
 
     def claim(self, seat: int) -> bool:
@@ -184,7 +215,7 @@ class Table:
     def seat_to_bot(self, by: int, seat: object, connected: set[int]) -> None:
         """The creator gives a friend's seat, left empty, to a bot (of the strength it had
         before the friend took it), so the table does not wait for someone who has gone.
-        The friend's link stays good: opening it again takes the seat back (:meth:`claim`).
+        The friend's key stays good: coming back takes the seat back (:meth:`claim`).
         TableError, nothing changed, for anyone but the creator, a seat that is not a
         friend's, a seat a bot plays already, or a friend who is still connected."""
         if by != 0:
@@ -373,7 +404,7 @@ class Table:
         links = []
         if seat == 0 and self.friends:
             links = [{"seat": s.seat, "name": s.name, "kind": s.kind,
-                      "connected": s.seat in connected,
+                      "connected": s.seat in connected, "opened": s.key is not None,
                       "url": f"/?table={self.id}&token={s.token}"}
                      for s in self.seats[1:] if s.open_to_friend]
         return {

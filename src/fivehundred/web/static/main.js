@@ -10,7 +10,7 @@ import { BidPanel, KittyPanel, CallPanel, JokerPanel } from "./panels.js";
 import { SheetDialog, GameOverDialog } from "./dialogs.js";
 import { HintView } from "./hint.js";
 import { Menu } from "./menu.js";
-import { toast, saveTable, savedTable, prettyText } from "./util.js";
+import { toast, saveTable, savedTable, prettyText, keyFor, rememberKey } from "./util.js";
 
 const app = {
   conn: null,
@@ -242,6 +242,15 @@ function onMessage(msg) {
       hint.hide();
       toast(msg.text, "ok", 3500);
       break;
+    case "welcome":
+      // a friend's first visit to his seat's link: his own key gives the seat from now on
+      // (the link, which the host has too, no longer does), kept here and in the address
+      if (app.link && typeof msg.token === "string") {
+        rememberKey(app.link.table, app.link.token, msg.token);
+        app.link.token = msg.token;
+        showAddress(app.link.table, msg.token);
+      }
+      break;
     case "taken_back":
       app.tookBack = null;
       toast("Taken back: your turn again", "ok", 1800);
@@ -277,6 +286,11 @@ function onError(msg) {
     bid.el.classList.remove("sent");
     kitty.el.classList.remove("sent");
     if (app.state) kitty.render(app.state);
+    return;
+  }
+  if (code === "link_used") {
+    toast(prettyText(msg.message || "this link was opened already"), "warn", 8000);
+    backToLobby();
     return;
   }
   if (code === "unknown_table") {
@@ -406,10 +420,17 @@ for (const id of ["rules"]) {
 
 // ---- boot ----
 
+/** The address bar shows the seat's own key, not the invitation it was opened by. */
+function showAddress(id, token) {
+  history.replaceState(null, "", `/?table=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`);
+}
+
 function boot() {
   const params = new URLSearchParams(location.search);
   const id = params.get("table");
-  const token = params.get("token");
+  const invited = params.get("token");
+  const token = (id && invited && keyFor(id, invited)) || invited;  // back at a link opened before
+  if (token !== invited) showAddress(id, token);
   if (id && token) {
     const saved = savedTable();
     const own = !!saved && saved.table === id && saved.token === token;

@@ -176,7 +176,12 @@ export class Menu {
 
   /** Who plays a friend's seat now, and for a friend who has left, a bot to take over. */
   seatState(l) {
-    if (l.kind === "bot") return h("div.link-state", { text: "A bot plays this seat until the link is opened" });
+    if (l.kind === "bot") {
+      return h("div.link-state", {
+        text: l.opened ? `A bot plays this seat until ${l.name} comes back`
+          : "A bot plays this seat until the link is opened",
+      });
+    }
     if (l.connected) return h("div.link-state.here", { text: "Playing" });
     return h("div.link-state.away", null, "Away",
       h("button.btn.btn-small.btn-secondary.to-bot", {

@@ -99,9 +99,11 @@ export class Connection {
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (!msg || typeof msg !== "object") return;
       if (msg.type === "pong") return;
-      if (msg.type === "error" && (msg.code === "unknown_table" || msg.code === "replaced")) {
+      if (msg.type === "error" && ["unknown_table", "replaced", "link_used"].includes(msg.code)) {
         this.stop();
       }
+      // a friend's first visit: his own key replaces the invitation link from now on
+      if (msg.type === "welcome" && typeof msg.token === "string") this.token = msg.token;
       try {
         this.onMessage(msg);
       } catch (e) {
@@ -112,7 +114,7 @@ export class Connection {
       if (gen !== this.generation) return;
       this.stopPing();
       this.ws = null;
-      if (ev.code === 4404) this.stopped = true;
+      if (ev.code === 4404 || ev.code === 4403) this.stopped = true;
       if (this.stopped) {
         this.onConnection("closed");
         return;

@@ -162,6 +162,28 @@ export function toast(message, kind = "info", ms = 4200) {
 }
 
 const LS_TABLE = "fivehundred.table";
+const LS_KEYS = "fivehundred.keys";
+const KEYS_KEPT = 50;
+
+/** A friend's own key for a seat, given when its invitation link was first opened here. */
+export function keyFor(table, invitation) {
+  try {
+    const keys = JSON.parse(localStorage.getItem(LS_KEYS) || "[]");
+    const k = keys.find((x) => x.table === table && x.invitation === invitation);
+    return k ? k.key : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberKey(table, invitation, key) {
+  try {
+    const keys = JSON.parse(localStorage.getItem(LS_KEYS) || "[]")
+      .filter((x) => !(x.table === table && x.invitation === invitation));
+    keys.unshift({ table, invitation, key });
+    localStorage.setItem(LS_KEYS, JSON.stringify(keys.slice(0, KEYS_KEPT)));
+  } catch { /* private mode: the page's address still holds the key */ }
+}
 
 export function savedTable() {
   try {

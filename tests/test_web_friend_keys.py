@@ -1,0 +1,133 @@
+"""A friend's seat link is an invitation, good once (``Table.accept_invitation``): the browser
+that opens it first gets the seat's own key (a ``welcome`` message) and from then on only that
+key gives the seat.  The host, who passed the link on, cannot use it to read the seat's cards,
+by the game record's download or by opening the seat, without everyone seeing it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from fivehundred.web.store import Store
+from fivehundred.web.table import Table, TableError
+from webclient import Seat, connect, new_table, web_client, welcome_key
+
+
+def invitation(t: dict[str, Any], seat: int) -> str:
+    """The token of a seat's link, as the host has it."""
+    url: str = next(x["url"] for x in t["links"] if x["seat"] == seat)
+    return url.split("token=")[1]
+
+
+def record(client: TestClient, t: dict[str, Any], token: str) -> tuple[int, str]:
+    """GET /api/record with a token: the status and the text."""
+    r = client.get(f"/api/record?table={t['table']}&token={token}")
+    return r.status_code, r.text
+
+
+def refused_link(client: TestClient, t: dict[str, Any], token: str) -> dict[str, Any]:
+    """Open a seat with a token that must be refused: the error, the socket closed."""
+    with connect(client, t, token) as ws:
+        err: dict[str, Any] = ws.receive_json()
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4403, closed.value
+    return err
+
+
+def test_the_host_cannot_read_a_friends_cards_with_the_link_he_passed_on() -> None:
+    with web_client(Store(":memory:"), mode="serve") as client:
+        t = new_table(client, seed=4, friends=True)
+        west = invitation(t, 1)
+        assert record(client, t, west)[0] == 404         # a bot's seat, never opened
+        with connect(client, t) as host_ws, connect(client, t, west) as ws1:
+            h, f = Seat(host_ws), Seat(ws1)
+            welcome = f.read()                            # the first thing he is sent
+            assert welcome["type"] == "welcome" and welcome["seat"] == 1
+            key = welcome["token"]
+            assert isinstance(key, str) and len(key) >= 16 and key != west
+            assert key not in json.dumps(h.until(lambda x: x["type"] == "state"))
+            m = f.until(lambda x: x["type"] == "state")
+            assert m["you"] == 1 and len(m["view"]["hand"]) == 10
+            links = h.until(lambda x: x["type"] == "state"
+                            and x["table"]["seats"][1]["connected"])["table"]["links"]
+            assert next(x for x in links if x["seat"] == 1)["opened"] is True
+            assert next(x for x in links if x["seat"] == 2)["opened"] is False
+            status, text = record(client, t, west)
+            assert status == 404, text                     # the invitation reads nothing
+            status, text = record(client, t, key)          # his own key: his record
+            assert status == 200 and '[Viewpoint "1"]' in text, text
+
+
+def test_an_invitation_opens_the_seat_once_and_the_key_ever_after() -> None:
+    with web_client(Store(":memory:"), mode="serve") as client:
+        t = new_table(client, seed=4, friends=True)
+        west = invitation(t, 1)
+        with connect(client, t) as host_ws:
+            h = Seat(host_ws)
+            with connect(client, t, west) as ws1:
+                f = Seat(ws1)
+                key = welcome_key(f)
+                f.until(lambda x: x["type"] == "state")
+                before = h.until(lambda x: x["type"] == "state"
+                                 and x["table"]["seats"][1]["connected"])
+                err = refused_link(client, t, west)        # the link again, anywhere
+                assert err["code"] == "link_used" and "West's link was opened already" \
+                    in err["message"], err
+                h.send(type="ping")
+                h.until(lambda x: x["type"] == "pong")
+                assert h.last is not None and h.last["seq"] == before["seq"]   # no change
+                f.send(type="ping")                        # and West is still seated
+                assert f.until(lambda x: x["type"] != "state") == {"type": "pong"}
+            with connect(client, t, key) as ws1:           # back later, with his key
+                again = Seat(ws1)
+                m = again.until(lambda x: x["type"] in ("state", "welcome"))
+                assert m["type"] == "state" and m["you"] == 1   # no second welcome
+
+
+def test_keys_are_saved_with_the_table(tmp_path: Path) -> None:
+    store = Store(tmp_path / "t.db")
+    with web_client(store, mode="serve") as client:
+        t = new_table(client, seed=4, friends=True)
+        west = invitation(t, 1)
+        with connect(client, t, west) as ws1:
+            key = welcome_key(Seat(ws1))
+    with web_client(Store(tmp_path / "t.db"), mode="serve") as client:   # a new server
+        assert refused_link(client, t, west)["code"] == "link_used"
+        with connect(client, t, key) as ws1:
+            assert Seat(ws1).until(lambda x: x["type"] == "state")["you"] == 1
+        assert record(client, t, key)[0] == 200 and record(client, t, west)[0] == 404
+
+
+def test_a_save_from_before_keys_loads_and_a_damaged_key_is_reported() -> None:
+    from fivehundred.rules import Rules
+
+    t = Table.new("australian", Rules.preset("australian"), "easy", seed=3, friends=True)
+    d = t.to_json()
+    for s in d["seats"]:
+        del s["key"]                                  # as saved before keys
+    old = Table.from_json(d)
+    assert [s.key for s in old.seats] == [None] * 4
+    opened = old.accept_invitation(old.seats[2].token)
+    assert opened is not None and opened[0] == 2 and old.seat_of_token(opened[1]) == 2
+    assert old.seat_of_token(old.seats[2].token) is None
+    with pytest.raises(TableError, match="link was opened already"):
+        old.accept_invitation(old.seats[2].token)
+    d["seats"][1]["key"] = 7
+    with pytest.raises(TableError, match="a seat's key is text, got 7"):
+        Table.from_json(d)
+
+
+def test_a_table_without_friends_keeps_its_one_link() -> None:
+    from fivehundred.rules import Rules
+
+    t = Table.new("australian", Rules.preset("australian"), "easy", seed=3)
+    assert t.seat_of_token(t.seats[0].token) == 0
+    assert t.accept_invitation(t.seats[0].token) is None
+    assert t.accept_invitation(t.seats[1].token) is None      # no seat was offered
+    assert t.accept_invitation(None) is None and t.seat_of_token(None) is None
