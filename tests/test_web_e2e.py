@@ -420,7 +420,28 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
         # the bot bids for West: the auction goes on past him
         host.wait_for_function(
             """() => !document.querySelector('.seat[data-seat="1"]').classList.contains('turn')""")
-        assert "A bot plays this seat" in host.inner_text('.link-row[data-seat="1"]')
+        assert "A bot plays this seat until West comes back" in \
+            host.inner_text('.link-row[data-seat="1"]')
+        # West's browser lost its key: the host makes the seat a new link, which seats him
+        # (at the host's own turn, where the table waits: no end-of-hand sheet in the way)
+        wait_turn(host)
+        while visible(host, "#next-button"):
+            click_and_wait(host, "#next-button")
+            wait_turn(host)
+        host.click("#menu-button")
+        click_and_wait(host, '.link-row[data-seat="1"] button.new-link')
+        host.wait_for_function("""(old) => document.querySelector(
+            '#links-list .link-row[data-seat="1"] input').value !== old""", arg=west)
+        fresh = host.input_value('#links-list .link-row[data-seat="1"] input')
+        assert "A bot plays this seat until the link is opened" in \
+            host.inner_text('.link-row[data-seat="1"]')
+        later = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        later.on("pageerror", lambda e: errors.append(str(e)))
+        later.goto(fresh)
+        later.wait_for_function("""() => window.fivehundred.app.state
+            && window.fivehundred.app.state.you === 1""")
+        host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
+            .textContent.includes('Playing')""")
         browser.close()
     assert not errors, f"errors in the page: {errors}"
 

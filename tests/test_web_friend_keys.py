@@ -1,11 +1,14 @@
 """A friend's seat link is an invitation, good once (``Table.accept_invitation``): the browser
 that opens it first gets the seat's own key (a ``welcome`` message) and from then on only that
 key gives the seat.  The host, who passed the link on, cannot use it to read the seat's cards,
-by the game record's download or by opening the seat, without everyone seeing it."""
+by the game record's download or by opening the seat, without everyone seeing it.  For a
+friend whose browser lost the key, the host makes the seat a new link (``new_link``)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +31,16 @@ def record(client: TestClient, t: dict[str, Any], token: str) -> tuple[int, str]
     """GET /api/record with a token: the status and the text."""
     r = client.get(f"/api/record?table={t['table']}&token={token}")
     return r.status_code, r.text
+
+
+@contextmanager
+def friends_table() -> Iterator[tuple[TestClient, dict[str, Any], str, Seat]]:
+    """Serving, a table with friends, its host's socket open: the client, the table, West's
+    invitation (as the host has it) and the host's socket."""
+    with web_client(Store(":memory:"), mode="serve") as client:
+        t = new_table(client, seed=4, friends=True)
+        with connect(client, t) as host_ws:
+            yield client, t, invitation(t, 1), Seat(host_ws)
 
 
 def refused_link(client: TestClient, t: dict[str, Any], token: str) -> dict[str, Any]:
@@ -65,29 +78,25 @@ def test_the_host_cannot_read_a_friends_cards_with_the_link_he_passed_on() -> No
 
 
 def test_an_invitation_opens_the_seat_once_and_the_key_ever_after() -> None:
-    with web_client(Store(":memory:"), mode="serve") as client:
-        t = new_table(client, seed=4, friends=True)
-        west = invitation(t, 1)
-        with connect(client, t) as host_ws:
-            h = Seat(host_ws)
-            with connect(client, t, west) as ws1:
-                f = Seat(ws1)
-                key = welcome_key(f)
-                f.until(lambda x: x["type"] == "state")
-                before = h.until(lambda x: x["type"] == "state"
-                                 and x["table"]["seats"][1]["connected"])
-                err = refused_link(client, t, west)        # the link again, anywhere
-                assert err["code"] == "link_used" and "West's link was opened already" \
-                    in err["message"], err
-                h.send(type="ping")
-                h.until(lambda x: x["type"] == "pong")
-                assert h.last is not None and h.last["seq"] == before["seq"]   # no change
-                f.send(type="ping")                        # and West is still seated
-                assert f.until(lambda x: x["type"] != "state") == {"type": "pong"}
-            with connect(client, t, key) as ws1:           # back later, with his key
-                again = Seat(ws1)
-                m = again.until(lambda x: x["type"] in ("state", "welcome"))
-                assert m["type"] == "state" and m["you"] == 1   # no second welcome
+    with friends_table() as (client, t, west, h):
+        with connect(client, t, west) as ws1:
+            f = Seat(ws1)
+            key = welcome_key(f)
+            f.until(lambda x: x["type"] == "state")
+            before = h.until(lambda x: x["type"] == "state"
+                             and x["table"]["seats"][1]["connected"])
+            err = refused_link(client, t, west)        # the link again, anywhere
+            assert err["code"] == "link_used" and "West's link was opened already" \
+                in err["message"], err
+            h.send(type="ping")
+            h.until(lambda x: x["type"] == "pong")
+            assert h.last is not None and h.last["seq"] == before["seq"]   # no change
+            f.send(type="ping")                        # and West is still seated
+            assert f.until(lambda x: x["type"] != "state") == {"type": "pong"}
+        with connect(client, t, key) as ws1:           # back later, with his key
+            again = Seat(ws1)
+            m = again.until(lambda x: x["type"] in ("state", "welcome"))
+            assert m["type"] == "state" and m["you"] == 1   # no second welcome
 
 
 def test_keys_are_saved_with_the_table(tmp_path: Path) -> None:
@@ -131,3 +140,44 @@ def test_a_table_without_friends_keeps_its_one_link() -> None:
     assert t.accept_invitation(t.seats[0].token) is None
     assert t.accept_invitation(t.seats[1].token) is None      # no seat was offered
     assert t.accept_invitation(None) is None and t.seat_of_token(None) is None
+
+
+def test_the_host_makes_a_new_link_for_a_friend_who_lost_his_key() -> None:
+    with friends_table() as (client, t, west, h):
+        with connect(client, t, west) as ws1:
+            f = Seat(ws1)
+            key = welcome_key(f)
+            h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
+            h.send(type="new_link", seat=1)          # refused while West is there
+            err = h.until(lambda x: x["type"] == "error")
+            assert err["code"] == "illegal" and "West is still at the table" in \
+                err["message"], err
+            f.send(type="new_link", seat=1)          # and for anyone but the host
+            assert f.until(lambda x: x["type"] == "error")["code"] == "not_host"
+        m = h.until(lambda x: x["type"] == "state" and not x["table"]["seats"][1]
+                    ["connected"])
+        for bad, code, words in ((2, "illegal", "not been opened yet"),
+                                 (0, "illegal", "one of 1 to 3"),
+                                 ("1", "malformed", "seat number"),
+                                 (None, "malformed", "seat number")):
+            h.send(type="new_link", seat=bad)
+            err = h.until(lambda x: x["type"] == "error")
+            assert err["code"] == code and words in err["message"], (bad, err)
+        h.send(type="ping")
+        h.until(lambda x: x["type"] == "pong")
+        assert h.last is not None and h.last["seq"] == m["seq"]     # nothing changed
+        h.send(type="new_link", seat=1)
+        m = h.until(lambda x: x["type"] == "state" and x["seq"] > h.answered)
+        link = next(x for x in m["table"]["links"] if x["seat"] == 1)
+        assert m["table"]["seats"][1]["kind"] == "bot" and link["opened"] is False
+        fresh = link["url"].split("token=")[1]
+        assert fresh not in (west, key)
+        for old in (west, key):                  # the old link and key: no seat
+            assert record(client, t, old)[0] == 404
+            with connect(client, t, old) as ws:
+                assert ws.receive_json()["code"] == "unknown_table"
+        with connect(client, t, fresh) as ws1:   # the new one: the seat, a new key
+            newkey = welcome_key(Seat(ws1))
+            assert newkey not in (west, key, fresh)
+            h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"]
+                    and x["table"]["seats"][1]["kind"] == "human")

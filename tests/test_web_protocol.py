@@ -551,8 +551,9 @@ JSON = st.recursive(
                                                                  max_size=3),
     max_leaves=6)
 MESSAGE = st.fixed_dictionaries(
-    {"type": st.sampled_from(["act", "discard", "next", "pause", "seat_to_bot", "ping", "review",
-                              "take_back", "speed", "claim", "bogus", 7, None])},
+    {"type": st.sampled_from(["act", "discard", "next", "pause", "seat_to_bot", "new_link",
+                              "ping", "review", "take_back", "speed", "claim", "bogus", 7,
+                              None])},
     optional={"action": JSON, "cards": JSON, "paused": JSON, "seat": JSON, "every_seat": JSON,
               "speed": JSON | st.sampled_from(["slow", "normal", "fast"]), "extra": JSON})
 CODES = {"malformed", "illegal", "not_your_turn", "too_large", "not_host", "hint_failed",

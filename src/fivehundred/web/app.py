@@ -331,6 +331,8 @@ class Hub:
             reply = {"type": "taken_back", "seq": table.seq, "undone": undone}
         elif kind == "seat_to_bot":
             table.seat_to_bot(seat, msg.get("seat"), self.connected(table))
+        elif kind == "new_link":
+            table.renew_invitation(seat, msg.get("seat"), self.connected(table))
         elif kind == "pause":
             paused = msg.get("paused")
             if not isinstance(paused, bool):
@@ -376,8 +378,8 @@ class Hub:
                      tuple(answer["plays"]))
 
 
-KINDS = ("act", "discard", "next", "hint", "review", "pause", "seat_to_bot", "take_back",
-         "speed", "claim", "ping")
+KINDS = ("act", "discard", "next", "hint", "review", "pause", "seat_to_bot", "new_link",
+         "take_back", "speed", "claim", "ping")
 SLOW = ("hint", "review")
 """Kinds worked out in the socket's slow lane (a solve each), beside its other messages."""
 

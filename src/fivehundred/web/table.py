@@ -218,8 +218,35 @@ class Table:
         The friend's key stays good: coming back takes the seat back (:meth:`claim`).
         TableError, nothing changed, for anyone but the creator, a seat that is not a
         friend's, a seat a bot plays already, or a friend who is still connected."""
+        s = self._friends_seat(by, seat, connected, "give a seat to a bot",
+                               "a bot takes over only a seat whose player has left")
+        if s.kind == "bot":
+            raise TableError("illegal", f"a bot plays {s.name}'s seat already")
+        s.kind = "bot"
+        self.ready.discard(s.seat)
+        self.seq += 1
+
+    def renew_invitation(self, by: int, seat: object, connected: set[int]) -> None:
+        """The creator makes a friend's seat a new link (for a friend whose browser lost its
+        key, or for someone else): the old link and key give the seat no more, and a bot
+        plays it until the new link is opened.  TableError, nothing changed, for anyone but
+        the creator, a seat that is not a friend's, a link not opened yet (it is still
+        good), or a friend who is still connected."""
+        s = self._friends_seat(by, seat, connected, "make a seat a new link",
+                               "a seat gets a new link only once its player has left")
+        if s.key is None:
+            raise TableError("illegal", f"{s.name}'s link has not been opened yet: it is "
+                                        f"still good, send it again")
+        s.token, s.key, s.kind = secrets.token_urlsafe(12), None, "bot"
+        self.ready.discard(s.seat)
+        self.seq += 1
+
+    def _friends_seat(self, by: int, seat: object, connected: set[int], what: str,
+                      when: str) -> Seat:
+        """The seat offered to a friend that the creator names, his friend gone; TableError
+        for anything else (``what`` the creator wants to do, ``when`` it may be done)."""
         if by != 0:
-            raise TableError("not_host", "only the table's creator can give a seat to a bot")
+            raise TableError("not_host", f"only the table's creator can {what}")
         last = len(self.seats) - 1
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise TableError("malformed", f"seat must be a seat number from 1 to {last}, "
@@ -229,14 +256,9 @@ class Table:
         s = self.seats[seat]
         if not s.open_to_friend:
             raise TableError("illegal", f"{s.name}'s seat was never offered to a friend")
-        if s.kind == "bot":
-            raise TableError("illegal", f"a bot plays {s.name}'s seat already")
         if seat in connected:
-            raise TableError("illegal", f"{s.name} is still at the table: a bot takes over "
-                                        f"only a seat whose player has left")
-        s.kind = "bot"
-        self.ready.discard(seat)
-        self.seq += 1
+            raise TableError("illegal", f"{s.name} is still at the table: {when}")
+        return s
 
     def set_speed(self, by: int, speed: object) -> None:
         """The creator sets how fast the table plays; TableError, nothing changed, for anyone

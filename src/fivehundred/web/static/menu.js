@@ -174,19 +174,24 @@ export class Menu {
     }
   }
 
-  /** Who plays a friend's seat now, and for a friend who has left, a bot to take over. */
+  /** Who plays a friend's seat now; for a friend who has left, a bot to take over, and a
+   *  new link (his browser lost its key, or someone else is to sit there). */
   seatState(l) {
+    const renew = l.opened && !l.connected ? h("button.btn.btn-small.btn-secondary.new-link", {
+      type: "button", text: "New link",
+      title: "A new link for this seat: the old one gives it no more",
+      onclick: () => this.send({ type: "new_link", seat: l.seat }),
+    }) : null;
     if (l.kind === "bot") {
-      return h("div.link-state", {
-        text: l.opened ? `A bot plays this seat until ${l.name} comes back`
-          : "A bot plays this seat until the link is opened",
-      });
+      return h("div.link-state", null,
+        l.opened ? `A bot plays this seat until ${l.name} comes back`
+          : "A bot plays this seat until the link is opened", renew);
     }
     if (l.connected) return h("div.link-state.here", { text: "Playing" });
     return h("div.link-state.away", null, "Away",
       h("button.btn.btn-small.btn-secondary.to-bot", {
         type: "button", text: "Let a bot play",
         onclick: () => this.send({ type: "seat_to_bot", seat: l.seat }),
-      }));
+      }), renew);
   }
 }
