@@ -433,13 +433,29 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
         host.wait_for_function("""(old) => document.querySelector(
             '#links-list .link-row[data-seat="1"] input').value !== old""", arg=west)
         fresh = host.input_value('#links-list .link-row[data-seat="1"] input')
-        assert "A bot plays this seat until the link is opened" in \
+        assert "its new link opens with the next deal" in \
             host.inner_text('.link-row[data-seat="1"]')
+        host.click("#menu-button")
+        # the new link opens with the next deal (on this one the host could see West's cards
+        # by it): the page says so and waits, then takes the seat, told someone sat there
         later = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
         later.on("pageerror", lambda e: errors.append(str(e)))
         later.goto(fresh)
+        later.wait_for_selector("#toasts .toast:has-text('opens with the next deal')")
+        assert later.evaluate("window.fivehundred.app.state") is None
+        while True:                       # the host plays the hand out and deals the next
+            wait_turn(host)
+            if visible(host, "#next-button"):
+                click_and_wait(host, "#next-button")
+                break
+            if visible(host, "#bid-panel"):
+                click_and_wait(host, "#pass-button")
+            else:
+                play_first_playable(host)
         later.wait_for_function("""() => window.fivehundred.app.state
-            && window.fivehundred.app.state.you === 1""")
+            && window.fivehundred.app.state.you === 1""", timeout=60_000)
+        later.wait_for_selector("#toasts .toast:has-text('opened before yours (once)')")
+        assert fresh.split("token=")[1] not in later.url
         host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
             .textContent.includes('Playing')""")
         browser.close()

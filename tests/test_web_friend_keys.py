@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table, TableError
-from webclient import Seat, connect, new_table, web_client, welcome_key
+from webclient import Seat, connect, new_table, play_hand, web_client, welcome_key
 
 
 def invitation(t: dict[str, Any], seat: int) -> str:
@@ -62,6 +62,7 @@ def test_the_host_cannot_read_a_friends_cards_with_the_link_he_passed_on() -> No
             h, f = Seat(host_ws), Seat(ws1)
             welcome = f.read()                            # the first thing he is sent
             assert welcome["type"] == "welcome" and welcome["seat"] == 1
+            assert welcome["before"] == 0                  # nobody sat there before him
             key = welcome["token"]
             assert isinstance(key, str) and len(key) >= 16 and key != west
             assert key not in json.dumps(h.until(lambda x: x["type"] == "state"))
@@ -143,6 +144,9 @@ def test_a_table_without_friends_keeps_its_one_link() -> None:
 
 
 def test_the_host_makes_a_new_link_for_a_friend_who_lost_his_key() -> None:
+    """The old link and key give the seat no more; the new link opens with the next deal
+    (on the hand in play the host could open it himself and see his friend's cards), and
+    whoever opens it is told someone sat there before."""
     with friends_table() as (client, t, west, h):
         with connect(client, t, west) as ws1:
             f = Seat(ws1)
@@ -170,14 +174,44 @@ def test_the_host_makes_a_new_link_for_a_friend_who_lost_his_key() -> None:
         m = h.until(lambda x: x["type"] == "state" and x["seq"] > h.answered)
         link = next(x for x in m["table"]["links"] if x["seat"] == 1)
         assert m["table"]["seats"][1]["kind"] == "bot" and link["opened"] is False
+        assert link["opens_next_deal"] is True
         fresh = link["url"].split("token=")[1]
         assert fresh not in (west, key)
         for old in (west, key):                  # the old link and key: no seat
             assert record(client, t, old)[0] == 404
             with connect(client, t, old) as ws:
-                assert ws.receive_json()["code"] == "unknown_table"
-        with connect(client, t, fresh) as ws1:   # the new one: the seat, a new key
-            newkey = welcome_key(Seat(ws1))
-            assert newkey not in (west, key, fresh)
+                err = ws.receive_json()
+                assert err["code"] == "unknown_table" and "made the seat a new link" in \
+                    err["message"], err
+
+        def too_early() -> None:
+            with connect(client, t, fresh) as ws:
+                err = ws.receive_json()
+                assert err["code"] == "link_not_yet" and "next deal" in err["message"], err
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+            assert closed.value.code == 4425     # the page tries again
+
+        too_early()                              # during the hand
+        m = play_hand(h)
+        assert m["view"]["phase"] == "hand_over"
+        too_early()                              # and at its end (its cards on show)
+        h.send(type="next")
+        h.until(lambda x: x["type"] == "state" and x["view"]["phase"] == "auction")
+        with connect(client, t, fresh) as ws1:   # the next deal: the seat, a new key
+            w = Seat(ws1).read()
+            assert w["type"] == "welcome" and w["seat"] == 1 and w["before"] == 1, w
+            assert w["token"] not in (west, key, fresh)
             h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"]
                     and x["table"]["seats"][1]["kind"] == "human")
+
+
+def test_a_token_of_any_text_is_refused_cleanly() -> None:
+    """Text the secrets' comparison cannot take (not ASCII) is no seat's, not a crash."""
+    with friends_table() as (client, t, _, h):
+        for token in ("é", "west\u2028", "ключ"):
+            assert record(client, t, token)[0] == 404
+            with connect(client, t, token) as ws:
+                assert ws.receive_json()["code"] == "unknown_table"
+        h.send(type="ping")
+        assert h.until(lambda x: x["type"] != "state") == {"type": "pong"}

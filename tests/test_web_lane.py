@@ -13,7 +13,8 @@ from contextlib import contextmanager
 import pytest
 
 from fivehundred.web.botpool import BotPool
-from fivehundred.web.lane import WAITING
+from fivehundred.web.lane import WAITING, SlowLane
+from fivehundred.web.table import TableError
 from webclient import Msg, Seat, connect, seated, to_play
 
 HELD = 10.0
@@ -159,3 +160,25 @@ def test_a_socket_closed_with_hints_waiting_leaves_the_table_playable(
             again.send(type="ping")
             again.until(lambda x: x["type"] == "pong")
             assert not [x for x in again.log if x["type"] in ("hint", "error")]
+
+
+def test_the_limit_counts_the_job_being_worked_out_in_a_burst_too() -> None:
+    """Jobs added all at once, before the lane's task has run: the one to be worked out and
+    WAITING more are taken, the next refused; all taken are worked out, in order."""
+    async def burst() -> tuple[list[int], list[str]]:
+        lane, done, refused = SlowLane(), [], []
+        for i in range(WAITING + 3):
+            async def job(i: int = i) -> None:
+                await asyncio.sleep(0)
+                done.append(i)
+            try:
+                lane.add(job)
+            except TableError as e:
+                refused.append(e.code)
+        while lane.pending:
+            await asyncio.sleep(0.01)
+        await lane.close()
+        return done, refused
+
+    done, refused = asyncio.run(burst())
+    assert done == list(range(WAITING + 1)) and refused == ["busy", "busy"]

@@ -513,26 +513,30 @@ async def socket(ws: WebSocket) -> None:
     token = ws.query_params.get("token")
     seat = table.seat_of_token(token) if table is not None else None
     key: str | None = None       # a friend's own secret, sent once when he opens his link
+    before = 0                   # how many had opened the seat's links before him
     if table is not None and seat is None:
         try:
             opened = table.accept_invitation(token)
         except TableError as e:
             await hub.send(ws, {"type": "error", "code": e.code, "message": str(e)})
-            await ws.close(code=4403)
+            # (too early for a new link: the page tries again; a used one is final)
+            await ws.close(code=4425 if e.code == "link_not_yet" else 4403)
             return
         if opened is not None:
-            seat, key = opened
+            seat, key, before = opened
             hub.save(table)
     if table is None or seat is None:
-        await hub.send(ws, {"type": "error", "code": "unknown_table",
-                            "message": "no such table, or the link is not valid"})
+        await hub.send(ws, {"type": "error", "code": "unknown_table", "message":
+                            "no such table (the game may be over and gone)" if table is None
+                            else "this link gives no seat at that table: it is not valid, or "
+                                 "the host made the seat a new link (ask him for it)"})
         await ws.close(code=4404)
         return
     if table.claim(seat):
         table.seq += 1
         hub.save(table)
     if key is not None:      # before anything else: the page keeps it instead of the link
-        await hub.send(ws, {"type": "welcome", "seat": seat, "token": key})
+        await hub.send(ws, {"type": "welcome", "seat": seat, "token": key, "before": before})
     seats = hub.conns.setdefault(table.id, {})
     old = seats.get(seat)
     seats[seat] = ws

@@ -28,14 +28,18 @@ class SlowLane:
         self.waiting = waiting
         self.jobs: asyncio.Queue[Job] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
+        self.pending = 0
+        """Jobs added and not finished: the one being worked out and those waiting (a job
+        just added counts at once, before the lane's task has taken it from the queue)."""
 
     def add(self, job: Job) -> None:
         """Queue a job; TableError ``busy`` (nothing queued) when enough are waiting."""
-        if self.jobs.qsize() >= self.waiting:
+        if self.pending > self.waiting:
             raise TableError("busy", f"{self.waiting} hints or reviews this window asked for "
                                      "are still waiting to be worked out: ask again once "
                                      "they have come")
         self.jobs.put_nowait(job)
+        self.pending += 1
         if self.task is None:
             self.task = asyncio.create_task(self._work())
 
@@ -46,6 +50,8 @@ class SlowLane:
                 await job()    # a job reports its own failures to its socket
             except Exception:  # (and one it could not report must not stop the lane)
                 log.exception("a slow job failed")
+            finally:
+                self.pending -= 1
 
     async def close(self) -> None:
         """Stop working (the socket has gone): what is waiting is dropped."""
@@ -54,3 +60,4 @@ class SlowLane:
             with suppress(asyncio.CancelledError):
                 await self.task
             self.task = None
+        self.pending = 0

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..claims import Claim, ClaimError, check_claimant, may_claim
 from ..console.display import seat_names
@@ -54,6 +54,18 @@ class Seat:
     """A friend's own secret, given to his browser when it first opens the seat's link (the
     invitation, ``token``): from then on only the key gives the seat, so the host, who passed
     the link on, cannot use it to read the seat's cards."""
+    opens_at: int = 0
+    """The hand (its number, from 0) from which the invitation may be opened: a new link
+    (:meth:`Table.renew_invitation`) opens with the next deal, never on the hand in play."""
+    opened: int = 0
+    """How many of this seat's invitations were opened: the friend is told of those before
+    his (someone sat there before him)."""
+
+
+def _secret_like(token: object) -> TypeGuard[str]:
+    """Whether ``token`` can be compared with a seat's secrets (text of plain ASCII: the
+    comparison refuses other text)."""
+    return isinstance(token, str) and token.isascii()
 
 
 def _key(v: object) -> str | None:
@@ -131,7 +143,8 @@ class Table:
             "rules": self.rules.to_string(), "seed": self.seed, "strength": self.strength,
             "friends": self.friends, "paused": self.paused,
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "strength": s.strength,
-                       "token": s.token, "open_to_friend": s.open_to_friend, "key": s.key}
+                       "token": s.token, "open_to_friend": s.open_to_friend, "key": s.key,
+                       "opens_at": s.opens_at, "opened": s.opened}
                       for s in self.seats],
             "hands": self.hands, "seq": self.seq, "counted_hands": self.counted_hands,
             "counted_game": self.counted_game, "take_backs": self.take_backs,
@@ -148,7 +161,9 @@ class Table:
             rules = Rules.from_string(d["rules"])
             seats = [Seat(int(s["seat"]), str(s["name"]), str(s["kind"]),
                           s["strength"], str(s["token"]), bool(s["open_to_friend"]),
-                          _key(s.get("key")))     # (saved before keys: none)
+                          _key(s.get("key")),     # (saved before keys: none)
+                          int(s.get("opens_at", 0)),
+                          int(s.get("opened", s.get("key") is not None)))
                      for s in d["seats"]]
             if [s.seat for s in seats] != list(range(rules.players)):
                 raise TableError("damaged", "the saved seats do not match the rules' players")
@@ -179,7 +194,7 @@ class Table:
     def seat_of_token(self, token: object) -> int | None:
         """The seat a secret gives (the creator's link, a friend's key; not an invitation:
         see :meth:`accept_invitation`), or None."""
-        if not isinstance(token, str):
+        if not _secret_like(token):
             return None
         for s in self.seats:
             secret = s.key if s.open_to_friend else s.token
@@ -187,21 +202,28 @@ class Table:
                 return s.seat
         return None
 
-    def accept_invitation(self, token: object) -> tuple[int, str] | None:
-        """A browser opens a friend's seat link: the seat, and the key its browser keeps from
-        now on (the link itself gives the seat no more); None if ``token`` is no seat's
-        invitation; TableError ``link_used``, nothing changed, if it was opened before."""
-        if not isinstance(token, str):
+    def accept_invitation(self, token: object) -> tuple[int, str, int] | None:
+        """A browser opens a friend's seat link: the seat, the key its browser keeps from
+        now on (the link itself gives the seat no more) and how many of the seat's links were
+        opened before; None if ``token`` is no seat's invitation; TableError, nothing
+        changed, ``link_used`` if it was opened before, ``link_not_yet`` for a new link
+        before the next deal."""
+        if not _secret_like(token):
             return None
         for s in self.seats:
             if s.open_to_friend and secrets.compare_digest(s.token, token):
                 if s.key is not None:
                     raise TableError("link_used", f"{s.name}'s link was opened already, in "
                                                   f"another browser: only that browser takes "
-                                                  f"the seat now")
+                                                  f"the seat now (if it lost it, ask the host "
+                                                  f"for a new link)")
+                if self.game.hand_number < s.opens_at:
+                    raise TableError("link_not_yet", f"{s.name}'s new link opens with the "
+                                                     f"next deal, once this hand is over")
                 s.key = secrets.token_urlsafe(12)
+                s.opened += 1
                 self.seq += 1
-                return s.seat, s.key
+                return s.seat, s.key, s.opened - 1
         return None
 
     def claim(self, seat: int) -> bool:
@@ -229,15 +251,17 @@ class Table:
     def renew_invitation(self, by: int, seat: object, connected: set[int]) -> None:
         """The creator makes a friend's seat a new link (for a friend whose browser lost its
         key, or for someone else): the old link and key give the seat no more, and a bot
-        plays it until the new link is opened.  TableError, nothing changed, for anyone but
-        the creator, a seat that is not a friend's, a link not opened yet (it is still
-        good), or a friend who is still connected."""
+        plays it until the new link is opened, which it may be from the next deal on (else
+        the host could open it himself and see the hand his friend held).  TableError,
+        nothing changed, for anyone but the creator, a seat that is not a friend's, a link
+        not opened yet (it is still good), or a friend who is still connected."""
         s = self._friends_seat(by, seat, connected, "make a seat a new link",
                                "a seat gets a new link only once its player has left")
         if s.key is None:
             raise TableError("illegal", f"{s.name}'s link has not been opened yet: it is "
                                         f"still good, send it again")
         s.token, s.key, s.kind = secrets.token_urlsafe(12), None, "bot"
+        s.opens_at = self.game.hand_number + 1
         self.ready.discard(s.seat)
         self.seq += 1
 
@@ -427,6 +451,7 @@ class Table:
         if seat == 0 and self.friends:
             links = [{"seat": s.seat, "name": s.name, "kind": s.kind,
                       "connected": s.seat in connected, "opened": s.key is not None,
+                      "opens_next_deal": self.game.hand_number < s.opens_at,
                       "url": f"/?table={self.id}&token={s.token}"}
                      for s in self.seats[1:] if s.open_to_friend]
         return {

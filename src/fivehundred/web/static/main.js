@@ -10,7 +10,7 @@ import { BidPanel, KittyPanel, CallPanel, JokerPanel } from "./panels.js";
 import { SheetDialog, GameOverDialog } from "./dialogs.js";
 import { HintView } from "./hint.js";
 import { Menu } from "./menu.js";
-import { toast, saveTable, savedTable, prettyText, keyFor, rememberKey } from "./util.js";
+import { toast, saveTable, savedTable, prettyText, keyFor, rememberKey, cap } from "./util.js";
 
 const app = {
   conn: null,
@@ -19,6 +19,7 @@ const app = {
   lastSeq: -1,
   lastAttempt: null,
   hintAction: null,
+  linkTooEarly: false, // a new seat link opened before the next deal: told once, tried again
   bannerTimer: null,
   tookBack: null, // when a take-back was asked for, until the server answers it
   claiming: null, // when a claim was sent, until the server answers it
@@ -250,6 +251,11 @@ function onMessage(msg) {
         app.link.token = msg.token;
         showAddress(app.link.table, msg.token);
       }
+      app.linkTooEarly = false;
+      if (msg.before > 0) {     // the host made the seat a new link: someone sat here before
+        const times = msg.before === 1 ? "once" : `${msg.before} times`;
+        toast(`This seat's link was opened before yours (${times}): the host made it a new one`, "warn", 8000);
+      }
       break;
     case "taken_back":
       app.tookBack = null;
@@ -288,6 +294,11 @@ function onError(msg) {
     if (app.state) kitty.render(app.state);
     return;
   }
+  if (code === "link_not_yet") {    // the page tries again until the next deal
+    if (!app.linkTooEarly) toast(`${prettyText(msg.message)}: this page waits for it`, "ok", 8000);
+    app.linkTooEarly = true;
+    return;
+  }
   if (code === "link_used") {
     toast(prettyText(msg.message || "this link was opened already"), "warn", 8000);
     backToLobby();
@@ -296,7 +307,7 @@ function onError(msg) {
   if (code === "unknown_table") {
     const saved = savedTable();
     if (app.link && saved && saved.table === app.link.table) saveTable(null);
-    toast("That game no longer exists. Start a new one!", "warn");
+    toast(msg.message ? `${cap(prettyText(msg.message))}.` : "That game no longer exists. Start a new one!", "warn", 8000);
     backToLobby();
     return;
   }

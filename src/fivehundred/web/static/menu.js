@@ -185,7 +185,8 @@ export class Menu {
     if (l.kind === "bot") {
       return h("div.link-state", null,
         l.opened ? `A bot plays this seat until ${l.name} comes back`
-          : "A bot plays this seat until the link is opened", renew);
+          : l.opens_next_deal ? "A bot plays this seat; its new link opens with the next deal"
+            : "A bot plays this seat until the link is opened", renew);
     }
     if (l.connected) return h("div.link-state.here", { text: "Playing" });
     return h("div.link-state.away", null, "Away",
