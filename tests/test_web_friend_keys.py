@@ -158,8 +158,9 @@ def test_the_host_makes_a_new_link_for_a_friend_who_lost_his_key() -> None:
                 err["message"], err
             f.send(type="new_link", seat=1)          # and for anyone but the host
             assert f.until(lambda x: x["type"] == "error")["code"] == "not_host"
+        # West has gone: the table waits (nothing moves) once a human is to act
         m = h.until(lambda x: x["type"] == "state" and not x["table"]["seats"][1]
-                    ["connected"])
+                    ["connected"] and x["view"]["to_move"] in (0, 1))
         for bad, code, words in ((2, "illegal", "not been opened yet"),
                                  (0, "illegal", "one of 1 to 3"),
                                  ("1", "malformed", "seat number"),

@@ -532,7 +532,7 @@ async def socket(ws: WebSocket) -> None:
                                  "the host made the seat a new link (ask him for it)"})
         await ws.close(code=4404)
         return
-    if table.claim(seat):
+    if table.take_seat(seat):
         table.seq += 1
         hub.save(table)
     if key is not None:      # before anything else: the page keeps it instead of the link

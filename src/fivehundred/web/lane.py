@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from contextlib import suppress
 
 from .table import TableError
 
@@ -57,7 +56,6 @@ class SlowLane:
         """Stop working (the socket has gone): what is waiting is dropped."""
         if self.task is not None:
             self.task.cancel()
-            with suppress(asyncio.CancelledError):
-                await self.task
-            self.task = None
+            await asyncio.wait([self.task])    # (its own cancel is not raised here; a
+            self.task = None                   # cancel of the socket's handler still is)
         self.pending = 0

@@ -226,8 +226,9 @@ class Table:
                 return s.seat, s.key, s.opened - 1
         return None
 
-    def claim(self, seat: int) -> bool:
-        """A friend opened this seat's link: the seat is human from now on.  True if changed."""
+    def take_seat(self, seat: int) -> bool:
+        """Someone sat down at this seat (its creator, or a friend by his key or invitation):
+        a human plays it from now on.  True if that changed it (it was a bot's)."""
         s = self.seats[seat]
         if s.kind == "human":
             return False
@@ -237,7 +238,7 @@ class Table:
     def seat_to_bot(self, by: int, seat: object, connected: set[int]) -> None:
         """The creator gives a friend's seat, left empty, to a bot (of the strength it had
         before the friend took it), so the table does not wait for someone who has gone.
-        The friend's key stays good: coming back takes the seat back (:meth:`claim`).
+        The friend's key stays good: coming back takes the seat back (:meth:`take_seat`).
         TableError, nothing changed, for anyone but the creator, a seat that is not a
         friend's, a seat a bot plays already, or a friend who is still connected."""
         s = self._friends_seat(by, seat, connected, "give a seat to a bot",
