@@ -137,17 +137,28 @@ def test_the_bots_wait_while_a_claim_is_checked(monkeypatch: pytest.MonkeyPatch)
     """You claim while a bot is to play and the solver takes its time: no bot card lands
     before the answer (it would make the answer stale: the last state before the refusal is
     the position the claim was checked on), and once the claim is refused the bots play on."""
-    real = BotPool.claim
+    real, real_decide = BotPool.claim, BotPool.decide
     checked: list[Any] = []
+    held: list[bool] = []     # once set, a bot's card, decided, waits for the claim's check
 
     async def slow(self: BotPool, game: Any, seat: int, names: list[str]) -> dict[str, Any]:
         checked.append(view_json(game.view(0)))
         await asyncio.sleep(1.5)                 # time for a bot's card, were it allowed
         return await real(self, game, seat, names)
 
+    async def decide(self: BotPool, name: str, seed: int, view: Any) -> str:
+        action = await real_decide(self, name, seed, view)
+        for _ in range(2000):    # (a bot must not play the trick out before the claim comes)
+            if not held or checked:
+                break
+            await asyncio.sleep(0.01)
+        return action
+
     monkeypatch.setattr(BotPool, "claim", slow)
+    monkeypatch.setattr(BotPool, "decide", decide)
     with seated(preset="australian", seed=8) as (_, _, seat):
         m = to_play(seat)
+        held.append(True)
         seat.send(type="act", action=m["view"]["legal"][0])
         seat.until(lambda x: x["type"] == "state" and x["seq"] > m["seq"]
                    and x["view"]["to_move"] != 0)

@@ -84,8 +84,10 @@ def test_an_invitation_opens_the_seat_once_and_the_key_ever_after() -> None:
             f = Seat(ws1)
             key = welcome_key(f)
             f.until(lambda x: x["type"] == "state")
+            # (once a human is to act: the bots may still be bidding when West sits down)
             before = h.until(lambda x: x["type"] == "state"
-                             and x["table"]["seats"][1]["connected"])
+                             and x["table"]["seats"][1]["connected"]
+                             and x["view"]["to_move"] in (0, 1))
             err = refused_link(client, t, west)        # the link again, anywhere
             assert err["code"] == "link_used" and "West's link was opened already" \
                 in err["message"], err
