@@ -28,9 +28,14 @@ I64 = types.int64
 def ask(st: np.ndarray, tt: np.ndarray, move: int, target: int) -> int:
     """Can the maximising side make ``target`` more tricks (after the root playing ``move``,
     a kernel move code, if it is not -1)?  1 or 0, ``ABORTED`` if the budget or the time ran
-    out."""
+    out.  Each question starts without killer moves: the last question's, found for
+    another target or another root move, misled this one (measured over 200 deals of each
+    kind: single solves -0.3% to -1.2% nodes, all-moves solves -0.5% to -2.3%, no trumps
+    +0.2%)."""
     w = st[layout.W_ROW]
     w[layout.S_FORCE] = move
+    for d in range(layout.MAX_DEPTH):
+        st[d, layout.B_KILLER] = 0
     r = k.search(st, tt, 0, target)
     w[layout.S_FORCE] = -1
     if w[layout.S_ABORT] == 1:
