@@ -121,9 +121,23 @@ def click_and_wait(page: Page, selector: str) -> None:
     wait_seq_after(page, before)
 
 
+SETTLED = """() => !document.querySelector('.entering') && document.getAnimations().every(
+  (a) => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)"""
+"""JavaScript: no card still coming in, no animation or transition running (but the endless
+ones, such as the pulse on the seat to play)."""
+
+
+def settle(page: Page, at_least: int = 600) -> None:
+    """Wait ``at_least`` milliseconds (what starts an animation may itself wait, as the deal's
+    cards do), then until nothing moves: on a loaded machine the animations run late, and a
+    layout measured while a card still slides would be the wrong one."""
+    page.wait_for_timeout(at_least)
+    page.wait_for_function(SETTLED, timeout=20_000)
+
+
 def snap(page: Page, path: Path) -> None:
     """A screenshot once the animations have settled."""
-    page.wait_for_timeout(900)
+    settle(page, 900)
     page.screenshot(path=str(path), type="jpeg", quality=82)
 
 

@@ -9,6 +9,8 @@ import json
 
 from playwright.sync_api import FloatRect, Page
 
+from browser import settle
+
 SHOWN = """
   const shown = (e) => {
     if (!e || e.closest('[hidden]')) return false;
@@ -172,7 +174,7 @@ def hint_clear_of_the_bid_panel(page: Page) -> None:
     unscrolled, every bid button on the screen, clear of it and reached by a tap, the hand
     clear of it."""
     page.wait_for_selector("#hint .hint-words", timeout=60_000)   # not "Thinking…" any more
-    page.wait_for_timeout(300)
+    settle(page, 300)
     in_sight(page, ".hint-words", "#hint")
     in_sight(page, ".hint-table tbody tr:nth-child(-n+2)", "#hint")
     found = page.evaluate(HINT_AND_BID_PANEL)

@@ -20,6 +20,7 @@ from browser import (
     live_server,
     phone_page,
     play_first_playable,
+    settle,
     snap,
     start_game,
     viewport_page,
@@ -86,7 +87,7 @@ def test_a_phone_shows_every_seat_card_and_button(server: str, shots: Path, pres
         start_game(page, server, preset)
         wait_turn(page)
         assert visible(page, "#bid-panel")
-        page.wait_for_timeout(600)                  # the deal's cards have come in
+        settle(page, 600)                  # the deal's cards have come in
         found = page.evaluate(LAYOUT_PROBLEMS)
         if phone == "upright" and preset != "five_called":   # the pictures README shows
             snap(page, shots / f"phone-{preset}-auction.jpg")
@@ -101,7 +102,7 @@ def test_a_phone_shows_every_seat_card_and_button(server: str, shots: Path, pres
         page.wait_for_selector("#menu", state="hidden")
         bid_ten_no_trumps(page)                     # nobody bids over it: the kitty is yours
         page.wait_for_selector("#discard-button", state="visible")
-        page.wait_for_timeout(600)
+        settle(page, 600)
         found = page.evaluate(LAYOUT_PROBLEMS)
         assert found["cards"] == 13 and found["buttons"] == 1
         assert not found["out"], found["out"]
@@ -112,7 +113,7 @@ def test_a_phone_shows_every_seat_card_and_button(server: str, shots: Path, pres
             el.click()
         page.click("#discard-button")
         page.wait_for_selector("#call-panel", state="visible")
-        page.wait_for_timeout(400)
+        settle(page, 400)
         assert not small_taps(page)
         in_sight(page, "button", "#call-cards")
         panel = in_sight(page, "button", "#call-panel")
@@ -139,10 +140,10 @@ def test_a_phone_keeps_the_trick_clear_of_the_hint_and_the_sheet_in_sight(
                 break
             assert phase == "play", phase
             if not hinted and boxes(page, "#trick .trick-card"):
-                page.wait_for_timeout(500)          # the led card has landed
+                settle(page, 500)          # the led card has landed
                 page.click("#quick-hint")
                 page.wait_for_selector("#hint .hint-words", timeout=60_000)
-                page.wait_for_timeout(300)
+                settle(page, 300)
                 hint = in_sight(page, ".hint-words", "#hint")
                 trick = boxes(page, "#trick .trick-card")
                 hand = boxes(page, "#hand .hand-card")
@@ -156,7 +157,7 @@ def test_a_phone_keeps_the_trick_clear_of_the_hint_and_the_sheet_in_sight(
                 hinted = True
             play_first_playable(page)
         assert hinted
-        page.wait_for_timeout(600)                  # the sheet has come in
+        settle(page, 600)                  # the sheet has come in
         assert "bid" in page.inner_text("#sheet")   # a contract's sheet, with its lines
         in_sight(page, ".sheet-lines li", "#sheet .modal-card")
         in_sight(page, ".sheet-actions button", "#sheet .modal-card")
@@ -177,7 +178,7 @@ def test_a_phone_shows_the_hint_and_every_bid_button_at_once(server: str, preset
         start_game(page, server, preset)
         wait_turn(page)
         assert visible(page, "#bid-panel")
-        page.wait_for_timeout(600)                  # the deal's cards have come in
+        settle(page, 600)                  # the deal's cards have come in
         where = {s: page.locator(s).bounding_box()
                  for s in ("#bid-panel", "#status", "#last-trick-button", "#quick-hint")}
         page.click("#quick-hint")
@@ -206,7 +207,7 @@ def test_every_bid_bubble_in_sight_in_the_auction(server: str, preset: str, size
         start_game(page, server, preset)
         wait_turn(page)
         assert visible(page, "#bid-panel")
-        page.wait_for_timeout(600)                  # the deal's cards have come in
+        settle(page, 600)                  # the deal's cards have come in
         found = page.evaluate(LAYOUT_PROBLEMS)
     assert found["bubbles"] >= 1 and found["buttons"] >= 10, found
     assert not found["out"], found["out"]
@@ -222,7 +223,7 @@ def test_a_hint_asked_for_as_the_cards_come_in_keeps_clear_of_them(server: str,
         wait_turn(page)
         page.click("#quick-hint")                   # at once: the cards may be on their way
         page.wait_for_selector("#hint .hint-words", timeout=60_000)
-        page.wait_for_timeout(1_000)                # every card in its place
+        settle(page, 1_000)                # every card in its place
         in_sight(page, ".hint-words", "#hint")
         hint = page.locator("#hint").bounding_box()
         assert hint is not None
@@ -247,10 +248,10 @@ def test_a_phone_shows_the_hint_whole_while_discarding(server: str, preset: str,
         wait_turn(page)
         bid_ten_no_trumps(page)                     # nobody bids over it: the kitty is yours
         page.wait_for_selector("#discard-button", state="visible")
-        page.wait_for_timeout(600)
+        settle(page, 600)
         page.click("#quick-hint")
         page.wait_for_selector("#hint .hint-words", timeout=60_000)
-        page.wait_for_timeout(400)
+        settle(page, 400)
         in_sight(page, ".hint-words", "#hint")
         in_sight(page, ".hint-table tbody tr:first-child", "#hint")
         found = page.evaluate(LAYOUT_PROBLEMS)
@@ -264,7 +265,7 @@ def test_a_phone_shows_the_hint_whole_while_discarding(server: str, preset: str,
             assert not meet(hint, lifted), f"the hint {hint} covers a card as it lifts: {card}"
         for el in page.query_selector_all("#hand .hand-card")[-3:]:
             el.click()                              # picked: they lift into the room kept
-        page.wait_for_timeout(800)
+        settle(page, 800)
         moved = page.locator("#hint").bounding_box()
         assert moved is not None
         assert abs(moved["y"] - hint["y"]) <= 1 and abs(moved["height"] - hint["height"]) <= 1, (

@@ -23,6 +23,7 @@ from browser import (
     DESKTOP,
     bid_ten_no_trumps,
     click_and_wait,
+    settle,
     start_game,
     viewport_page,
     visible,
@@ -71,7 +72,7 @@ def auction(page: Page, server: str, preset: str) -> None:
     start_game(page, server, preset)
     wait_turn(page)
     assert visible(page, "#bid-panel")
-    page.wait_for_timeout(700)
+    settle(page, 700)
 
 
 def kitty(page: Page, server: str, preset: str) -> None:
@@ -79,7 +80,7 @@ def kitty(page: Page, server: str, preset: str) -> None:
     auction(page, server, preset)
     bid_ten_no_trumps(page)
     page.wait_for_selector("#discard-button", state="visible")
-    page.wait_for_timeout(700)
+    settle(page, 700)
 
 
 def discard(page: Page) -> None:
@@ -95,7 +96,7 @@ def calling(page: Page, server: str) -> None:
     kitty(page, server, "five_called")
     discard(page)
     page.wait_for_selector("#call-panel", state="visible")
-    page.wait_for_timeout(700)
+    settle(page, 700)
 
 
 def declaring(page: Page, server: str, preset: str) -> None:
@@ -108,13 +109,13 @@ def declaring(page: Page, server: str, preset: str) -> None:
     # (not the kitty's turn still on show: the play's)
     page.wait_for_function("document.body.dataset.phase === 'play'", timeout=60_000)
     assert wait_turn(page) == "play"
-    page.wait_for_timeout(800)
+    settle(page, 800)
 
 
 def open_hint(page: Page) -> None:
     page.click("#quick-hint")
     page.wait_for_selector("#hint .hint-words", timeout=90_000)
-    page.wait_for_timeout(500)
+    settle(page, 500)
 
 
 def phone(text: str) -> AbstractContextManager[Page]:
@@ -286,7 +287,7 @@ def called(page: Page, server: str) -> None:
     while (phase := wait_turn(page)) == "auction":
         click_and_wait(page, "#pass-button")
     assert phase == "play", phase
-    page.wait_for_timeout(800)
+    settle(page, 800)
 
 
 @pytest.mark.parametrize("where", ["360x640", "360x740", "390x844", "412x915", "740x360",

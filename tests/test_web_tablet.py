@@ -22,6 +22,7 @@ from playwright.sync_api import Page, ViewportSize
 from browser import (
     click_and_wait,
     play_first_playable,
+    settle,
     start_game,
     viewport_page,
     visible,
@@ -117,7 +118,7 @@ def test_a_tablet_shows_the_auction_and_its_hint(server: str, preset: str, size:
         start_game(page, server, preset)
         wait_turn(page)
         assert visible(page, "#bid-panel")
-        page.wait_for_timeout(600)                  # the deal's cards have come in
+        settle(page, 600)                  # the deal's cards have come in
         found = nothing_covered(page, f"{size}-{preset}-auction")
         assert found["seats"] == SEATS[preset] and found["cards"] == 10
         assert found["bubbles"] >= 1 and found["buttons"] >= 10, found
@@ -125,7 +126,7 @@ def test_a_tablet_shows_the_auction_and_its_hint(server: str, preset: str, size:
         assert taps["n"] >= 10 and not taps["out"], taps
         page.click("#quick-hint")
         page.wait_for_selector("#hint .hint-words", timeout=60_000)
-        page.wait_for_timeout(300)
+        settle(page, 300)
         shot(page, f"{size}-{preset}-auction-hint")
         hint_clear_of_the_bid_panel(page)
         found = nothing_covered(page, f"{size}-{preset}-auction-hint")
@@ -142,12 +143,12 @@ def test_a_tablet_shows_the_play_and_its_hint(server: str, preset: str, size: st
     with tablet_page(size) as page:
         start_game(page, server, preset)
         to_first_play(page, led=True)
-        page.wait_for_timeout(600)                  # the led card has landed
+        settle(page, 600)                  # the led card has landed
         found = nothing_covered(page, f"{size}-{preset}-play")
         assert found["seats"] == SEATS[preset] and found["cards"] >= 1
         page.click("#quick-hint")
         page.wait_for_selector("#hint .hint-words", timeout=60_000)
-        page.wait_for_timeout(400)
+        settle(page, 400)
         shot(page, f"{size}-{preset}-play-hint")
         hint = in_sight(page, ".hint-words", "#hint")
         trick = boxes(page, "#trick .trick-card")
@@ -236,10 +237,10 @@ def test_a_short_desk_window_keeps_the_hint_clear_of_the_play(server: str, prese
     with desk_page(size) as page:
         start_game(page, server, preset)
         to_first_play(page, led=True)
-        page.wait_for_timeout(600)                  # the led card has landed
+        settle(page, 600)                  # the led card has landed
         page.click("#quick-hint")
         page.wait_for_selector("#hint .hint-words", timeout=60_000)
-        page.wait_for_timeout(400)
+        settle(page, 400)
         shot(page, f"desk-{size}-{preset}-play-hint")
         found = page.evaluate(LAYOUT_PROBLEMS)
         in_sight(page, ".hint-words", "#hint")
