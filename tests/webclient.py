@@ -45,6 +45,10 @@ def connect(client: TestClient, table: dict[str, Any], token: str | None = None)
         f"/ws?table={table['table']}&token={token or table['token']}")
 
 
+ANSWERS = frozenset({"act", "discard", "next"})
+"""The messages that answer a state: the seat's own move."""
+
+
 class Seat:
     """A WebSocket at one seat, reading messages until a condition holds."""
 
@@ -82,8 +86,11 @@ class Seat:
         return self.until(pred)
 
     def send(self, **msg: Any) -> None:
-        """Send one message (the latest state counts as answered)."""
-        self.answered = self.last["seq"] if self.last is not None else -1
+        """Send one message; an action (act, discard, next) answers the latest state, so
+        :meth:`my_turn` waits for a later one (a ping, a hint or a refused host's message
+        answers nothing: the table may still be waiting on you at that state)."""
+        if msg.get("type") in ANSWERS:
+            self.answered = self.last["seq"] if self.last is not None else -1
         self.ws.send_text(json.dumps(msg))
 
     def send_raw(self, text: str) -> None:
