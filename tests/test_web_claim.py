@@ -6,6 +6,7 @@ while a claim is checked."""
 from __future__ import annotations
 
 import asyncio
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -139,19 +140,20 @@ def test_the_bots_wait_while_a_claim_is_checked(monkeypatch: pytest.MonkeyPatch)
     the position the claim was checked on), and once the claim is refused the bots play on."""
     real, real_decide = BotPool.claim, BotPool.decide
     checked: list[Any] = []
+    started = asyncio.Event()  # the claim's check has begun
     held: list[bool] = []     # once set, a bot's card, decided, waits for the claim's check
 
     async def slow(self: BotPool, game: Any, seat: int, names: list[str]) -> dict[str, Any]:
         checked.append(view_json(game.view(0)))
+        started.set()
         await asyncio.sleep(1.5)                 # time for a bot's card, were it allowed
         return await real(self, game, seat, names)
 
     async def decide(self: BotPool, name: str, seed: int, view: Any) -> str:
         action = await real_decide(self, name, seed, view)
-        for _ in range(2000):    # (a bot must not play the trick out before the claim comes)
-            if not held or checked:
-                break
-            await asyncio.sleep(0.01)
+        if held:                 # (a bot must not play the trick out before the claim comes)
+            with suppress(TimeoutError):
+                await asyncio.wait_for(started.wait(), 20)
         return action
 
     monkeypatch.setattr(BotPool, "claim", slow)

@@ -28,6 +28,7 @@ from browser import (
     phone_page,
     play_first_playable,
     seq,
+    settle,
     snap,
     start_game,
     viewport_page,
@@ -462,19 +463,11 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
     assert not errors, f"errors in the page: {errors}"
 
 
-HAND_STILL = """() => {
-  const cards = [...document.querySelectorAll('#hand .hand-card')];
-  return cards.length > 0 && cards.every((c) => !c.classList.contains('entering')
-                                                 && c.getAnimations().length === 0);
-}"""
-"""JavaScript: whether the hand's cards are in their places (none coming in, none sliding)."""
-
-
 def test_tab_goes_along_the_hand_in_the_order_shown_after_a_drag(page: Page,
                                                                    server: str) -> None:
     start_game(page, server, "australian")
     wait_turn(page)
-    page.wait_for_function(HAND_STILL)              # the deal's cards have come in
+    settle(page, 600)                               # the deal's cards have come in
     shown = "[...document.querySelectorAll('#hand .hand-card')].sort((a, b) => " \
             "a.getBoundingClientRect().left - b.getBoundingClientRect().left)" \
             ".map((c) => c.dataset.card)"
@@ -488,7 +481,7 @@ def test_tab_goes_along_the_hand_in_the_order_shown_after_a_drag(page: Page,
     for i in range(1, 11):                           # sideways: the card moves in the hand
         page.mouse.move(first["x"] + 10 + (last["x"] + last["width"] - first["x"]) * i / 10, y)
     page.mouse.up()
-    page.wait_for_function(HAND_STILL)              # slid to their new places
+    settle(page, 400)                               # slid to their new places
     after = page.evaluate(shown)
     assert after != before and sorted(after) == sorted(before)
     page.focus(f'#hand .hand-card[data-card="{after[0]}"]')

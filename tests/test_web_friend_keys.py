@@ -173,7 +173,6 @@ def test_the_host_makes_a_new_link_for_a_friend_who_lost_his_key() -> None:
         h.send(type="ping")
         h.until(lambda x: x["type"] == "pong")
         assert h.last is not None and h.last["seq"] == m["seq"]     # nothing changed
-        assert h.last is not None
         asked = h.last["seq"]
         h.send(type="new_link", seat=1)
         m = h.until(lambda x: x["type"] == "state" and x["seq"] > asked)

@@ -87,7 +87,7 @@ def test_a_phone_shows_every_seat_card_and_button(server: str, shots: Path, pres
         start_game(page, server, preset)
         wait_turn(page)
         assert visible(page, "#bid-panel")
-        settle(page, 600)                  # the deal's cards have come in
+        settle(page, 600)                           # the deal's cards have come in
         found = page.evaluate(LAYOUT_PROBLEMS)
         if phone == "upright" and preset != "five_called":   # the pictures README shows
             snap(page, shots / f"phone-{preset}-auction.jpg")
@@ -140,7 +140,7 @@ def test_a_phone_keeps_the_trick_clear_of_the_hint_and_the_sheet_in_sight(
                 break
             assert phase == "play", phase
             if not hinted and boxes(page, "#trick .trick-card"):
-                settle(page, 500)          # the led card has landed
+                settle(page, 500)                   # the led card has landed
                 page.click("#quick-hint")
                 page.wait_for_selector("#hint .hint-words", timeout=60_000)
                 settle(page, 300)
@@ -157,7 +157,7 @@ def test_a_phone_keeps_the_trick_clear_of_the_hint_and_the_sheet_in_sight(
                 hinted = True
             play_first_playable(page)
         assert hinted
-        settle(page, 600)                  # the sheet has come in
+        settle(page, 600)                           # the sheet has come in
         assert "bid" in page.inner_text("#sheet")   # a contract's sheet, with its lines
         in_sight(page, ".sheet-lines li", "#sheet .modal-card")
         in_sight(page, ".sheet-actions button", "#sheet .modal-card")
@@ -178,7 +178,7 @@ def test_a_phone_shows_the_hint_and_every_bid_button_at_once(server: str, preset
         start_game(page, server, preset)
         wait_turn(page)
         assert visible(page, "#bid-panel")
-        settle(page, 600)                  # the deal's cards have come in
+        settle(page, 600)                           # the deal's cards have come in
         where = {s: page.locator(s).bounding_box()
                  for s in ("#bid-panel", "#status", "#last-trick-button", "#quick-hint")}
         page.click("#quick-hint")
@@ -207,7 +207,7 @@ def test_every_bid_bubble_in_sight_in_the_auction(server: str, preset: str, size
         start_game(page, server, preset)
         wait_turn(page)
         assert visible(page, "#bid-panel")
-        settle(page, 600)                  # the deal's cards have come in
+        settle(page, 600)                           # the deal's cards have come in
         found = page.evaluate(LAYOUT_PROBLEMS)
     assert found["bubbles"] >= 1 and found["buttons"] >= 10, found
     assert not found["out"], found["out"]
@@ -223,7 +223,7 @@ def test_a_hint_asked_for_as_the_cards_come_in_keeps_clear_of_them(server: str,
         wait_turn(page)
         page.click("#quick-hint")                   # at once: the cards may be on their way
         page.wait_for_selector("#hint .hint-words", timeout=60_000)
-        settle(page, 1_000)                # every card in its place
+        settle(page, 1_000)                         # every card in its place
         in_sight(page, ".hint-words", "#hint")
         hint = page.locator("#hint").bounding_box()
         assert hint is not None

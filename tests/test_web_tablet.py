@@ -118,7 +118,7 @@ def test_a_tablet_shows_the_auction_and_its_hint(server: str, preset: str, size:
         start_game(page, server, preset)
         wait_turn(page)
         assert visible(page, "#bid-panel")
-        settle(page, 600)                  # the deal's cards have come in
+        settle(page, 600)                           # the deal's cards have come in
         found = nothing_covered(page, f"{size}-{preset}-auction")
         assert found["seats"] == SEATS[preset] and found["cards"] == 10
         assert found["bubbles"] >= 1 and found["buttons"] >= 10, found
@@ -143,7 +143,7 @@ def test_a_tablet_shows_the_play_and_its_hint(server: str, preset: str, size: st
     with tablet_page(size) as page:
         start_game(page, server, preset)
         to_first_play(page, led=True)
-        settle(page, 600)                  # the led card has landed
+        settle(page, 600)                           # the led card has landed
         found = nothing_covered(page, f"{size}-{preset}-play")
         assert found["seats"] == SEATS[preset] and found["cards"] >= 1
         page.click("#quick-hint")
@@ -237,7 +237,7 @@ def test_a_short_desk_window_keeps_the_hint_clear_of_the_play(server: str, prese
     with desk_page(size) as page:
         start_game(page, server, preset)
         to_first_play(page, led=True)
-        settle(page, 600)                  # the led card has landed
+        settle(page, 600)                           # the led card has landed
         page.click("#quick-hint")
         page.wait_for_selector("#hint .hint-words", timeout=60_000)
         settle(page, 400)
