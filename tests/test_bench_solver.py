@@ -55,6 +55,10 @@ def _check_structure(text: str, deals: int, with_dds: bool) -> None:
     for r in alone:
         assert len(r) == 8
         _check_nodes(r[2], r[7])
+    ratios = [x for x in text.splitlines() if x.startswith("- full deal: ours ")
+              or x.startswith("- after ")]
+    assert len(ratios) == 3 and "**All moves against one solve**" in text
+    assert all((", DDS " in x) == with_dds for x in ratios)
     assert "**Cached start**" in text and " s** wall" in text
     assert ("No DDS rows in this run" in text) == (not with_dds)
     assert "Disagreements" not in text
@@ -112,6 +116,22 @@ def test_timings_keep_each_positions_least_time_over_passes() -> None:
     assert t.seconds == pytest.approx([0.3, 0.2])
     with pytest.raises(ValueError, match="position 3 timed before position 2"):
         t.timed(3, lambda: 0)
+
+
+def test_all_moves_ratios_compare_medians_and_each_positions_own_ratio() -> None:
+    """Three positions: single solves 1, 2, 4 ms, all moves 5, 4, 6 ms.  The medians give
+    5 / 2 = 2.5x; the positions' own ratios are 5, 2 and 1.5, median 2x; DDS: 3x both ways."""
+    single = bench.Row("full deal", "single solve", bench.Timings([0.001, 0.002, 0.004]),
+                       dds=bench.Timings([0.001, 0.001, 0.001]))
+    every = bench.Row("full deal", "all moves", bench.Timings([0.005, 0.004, 0.006]),
+                      dds=bench.Timings([0.003, 0.002, 0.004]))
+    assert bench.per_position_ratio(every.ours, single.ours) == pytest.approx(2.0)
+    lines = bench.all_moves_ratios([single, every])
+    assert lines[-1] == "- full deal: ours 2.50x / 2.00x, DDS 3.00x / 3.00x"
+    single.dds = every.dds = None
+    assert bench.all_moves_ratios([single, every])[-1] == "- full deal: ours 2.50x / 2.00x"
+    with pytest.raises(ValueError):  # the two rows timed on different numbers of positions
+        bench.per_position_ratio(bench.Timings([0.1]), single.ours)
 
 
 def test_report_states_its_passes() -> None:

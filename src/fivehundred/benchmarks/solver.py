@@ -318,7 +318,9 @@ def report(deals: int = 200, start_runs: int = 3, passes: int = 3) -> str:
         f"Measured {date.today().isoformat()} on {machine()}, one core, {deals} deals per row, "
         "with `fivehundred bench solver`. CPU milliseconds per call (median, p90, p99, max), "
         f"each position's least time over {passes} {'pass' if passes == 1 else 'passes'} "
-        "through all of them, the position already built; in each pass all single solves "
+        "through all of them; a single solve from the position already built, an all-moves "
+        "solve from the game (`move_values`, the bots' call, which builds it and names the "
+        "cards: tens of microseconds); in each pass all single solves "
         "first, then all all-moves solves. "
         "Nodes: our search nodes per single solve (median), the same on every machine.",
         "",
@@ -338,6 +340,7 @@ def report(deals: int = 200, start_runs: int = 3, passes: int = 3) -> str:
             dds_cells = ["not installed", "", "", "", "", "not checked"]
         body.append([r.position, r.query, *r.ours.cells(), _nodes(r), *dds_cells])
     lines += _table(header, body, 2)
+    lines += ["", *all_moves_ratios(vs)]
     if not with_dds:
         lines += ["", f"No DDS rows in this run: {MISSING_DDS}."]
     wrong = [d for r in vs for d in r.disagreements]
@@ -356,6 +359,30 @@ def report(deals: int = 200, start_runs: int = 3, passes: int = 3) -> str:
         f"which import {start.imports:.2f} s and first solve {start.first_solve:.2f} s (wall).",
     ]
     return "\n".join(lines) + "\n"
+
+
+def per_position_ratio(every: Timings, single: Timings) -> float:
+    """The median over positions of each one's all-moves time over its single solve's time
+    (the two timed on the same positions, in the same order)."""
+    return statistics.median(e / max(t, 1e-9) for e, t in
+                             zip(every.seconds, single.seconds, strict=True))
+
+
+def all_moves_ratios(rows: Sequence[Row]) -> list[str]:
+    """A line per kind of position: an all-moves solve's time against a single solve's, ours
+    and DDS's, as the ratio of the two medians and as the median of each position's own
+    ratio (``rows``: single-solve and all-moves rows in pairs, as measured)."""
+    out = ["**All moves against one solve**, the ratio of the medians and, after the slash, "
+           "the median of each position's own ratio:", ""]
+    for single, every in zip(rows[::2], rows[1::2], strict=True):
+        line = (f"- {single.position}: ours "
+                f"{every.ours.quantile(0.5) / single.ours.quantile(0.5):.2f}x / "
+                f"{per_position_ratio(every.ours, single.ours):.2f}x")
+        if single.dds is not None and every.dds is not None:
+            line += (f", DDS {every.dds.quantile(0.5) / single.dds.quantile(0.5):.2f}x / "
+                     f"{per_position_ratio(every.dds, single.dds):.2f}x")
+        out.append(line)
+    return out
 
 
 def bench_solver_main(deals: int = 200, write: str | None = None, passes: int = 3) -> int:

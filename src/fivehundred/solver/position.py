@@ -189,6 +189,7 @@ def effective(strain: int, card: int) -> tuple[int, int]:
 SUIT_BITS = 0xFFFF
 RIGHT_RANK, LEFT_RANK, JOKER_RANK = 17, 16, 18
 """Effective ranks in a trump suit of the right bower, the left bower and the joker."""
+_JACK = 1 << JACK
 
 
 def effective_masks(strain: int, mask: int) -> tuple[int, int, int, int, int]:
@@ -200,17 +201,18 @@ def effective_masks(strain: int, mask: int) -> tuple[int, int, int, int, int]:
     >>> [[r for r in range(19) if m >> r & 1] for m in masks]
     [[], [], [15], [15, 16, 17, 18], []]
     """
-    suits = [(mask >> (16 * e)) & SUIT_BITS for e in range(4)]
-    joker = (mask >> JOKER) & 1
+    # unrolled, no loop: the solver loads every hand of every imagined deal
+    suits = [mask & SUIT_BITS, (mask >> 16) & SUIT_BITS, (mask >> 32) & SUIT_BITS,
+             (mask >> 48) & SUIT_BITS]
     if strain == NO_TRUMPS:
-        return suits[0], suits[1], suits[2], suits[3], joker
-    jack = 1 << JACK
-    left = suits[strain ^ 1] & jack
-    right = suits[strain] & jack
-    suits[strain ^ 1] ^= left
-    suits[strain] ^= right | (
-        (1 << RIGHT_RANK if right else 0) | (1 << LEFT_RANK if left else 0)
-        | (1 << JOKER_RANK if joker else 0))
+        return suits[0], suits[1], suits[2], suits[3], (mask >> JOKER) & 1
+    add = 1 << JOKER_RANK if mask >> JOKER & 1 else 0
+    if suits[strain ^ 1] & _JACK:                 # the left bower leaves its own suit
+        suits[strain ^ 1] ^= _JACK
+        add |= 1 << LEFT_RANK
+    if suits[strain] & _JACK:                     # the right bower: off its rank, onto its own
+        add |= _JACK | 1 << RIGHT_RANK
+    suits[strain] ^= add
     return suits[0], suits[1], suits[2], suits[3], 0
 
 

@@ -7,6 +7,7 @@ question after the first reuses what the earlier ones learnt.
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 import time
@@ -17,7 +18,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from ..actions import JOKER_LEAD, token_of
+from ..actions import JOKER_LEAD, NUM_ACTIONS, token_of
 from ..cards import JOKER, NO_TRUMPS
 from ..game import Game
 from ..numbers import whole_number
@@ -339,10 +340,41 @@ def move_values(game: Game, budget: int = 0, side: tuple[int, ...] | None = None
     """
     p = Position.from_game(game, side=side)
     moves, found = Searcher.load(p, seconds=seconds).every_move(budget, cap)
-    vals: dict[int, int | None] = {
-        m: (None if v == walk.ABORTED else v) for m, v in zip(moves, found, strict=True)}
-    rep = {a: _move_of(moves, _kernel_move(p, a)) for a in game.legal_action_ids()}
-    return {token_of(a): vals[m] for a, m in rep.items()}
+    by_card = _values_by_card(moves, found)
+    codes = _kernel_codes(p.strain)
+    out: dict[str, int | None] = {}
+    for a in game.legal_action_ids():
+        code = codes[a]
+        if code not in by_card:
+            raise AssertionError(f"no root move of the kernel plays {token_of(a)} "
+                                 f"(code {code:#x})")
+        out[token_of(a)] = by_card[code]
+    return out
+
+
+def _values_by_card(moves: list[int], found: list[int]) -> dict[int, int | None]:
+    """Each root move's value under the code of every card of its sequence (its suit, the
+    suit a joker names, and each rank from its bottom card to its top card), None where it
+    ran out of a limit: one look-up a legal action."""
+    out: dict[int, int | None] = {}
+    for m, v in zip(moves, found, strict=True):
+        val = None if v == walk.ABORTED else v
+        base = m & _SUIT_AND_NAME
+        for r in range((m >> 11) & 31, ((m >> 3) & 31) + 1):
+            out[base | r << 3] = val
+    return out
+
+
+_SUIT_AND_NAME = 7 | 7 << 8
+"""The bits of a kernel move that say its effective suit and the suit a joker lead names."""
+
+
+@functools.cache
+def _kernel_codes(strain: int) -> tuple[int, ...]:
+    """For every action id, the code of the card it plays under ``strain`` (effective suit,
+    rank, the suit a joker lead names, as in :func:`_values_by_card`; -1 for no play)."""
+    return tuple(_kernel_move(strain, a) & ~(31 << 11) if a < JOKER_LEAD + 4 else -1
+                 for a in range(NUM_ACTIONS))
 
 
 def checked_cap(cap: int) -> int:
@@ -353,21 +385,14 @@ def checked_cap(cap: int) -> int:
     return cap
 
 
-def _kernel_move(p: Position, a: int) -> int:
-    """The kernel's code of a legal action: effective suit and rank, the suit a joker names."""
+def _kernel_move(strain: int, a: int) -> int:
+    """The kernel's code of a card action (a card, or the joker led naming a suit) under
+    ``strain``: effective suit and rank, the suit a joker names, the card alone as its
+    sequence."""
     if a >= JOKER_LEAD:
         return 4 | (a - JOKER_LEAD) << 8
-    e, r = effective(p.strain, a)
+    e, r = effective(strain, a)
     return e | r << 3 | r << 11 | layout.NO_NAME << 8
-
-
-def _move_of(moves: list[int], code: int) -> int:
-    """The root move (a sequence of equivalent cards) that a legal card's code belongs to."""
-    e, r, name = code & 7, (code >> 3) & 31, (code >> 8) & 7
-    for m in moves:
-        if m & 7 == e and (m >> 8) & 7 == name and (m >> 11) & 31 <= r <= (m >> 3) & 31:
-            return m
-    raise AssertionError(f"no root move of the kernel plays the card with code {code:#x}")
 
 
 def _position(x: Game | Position) -> Position:
