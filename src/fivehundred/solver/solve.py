@@ -352,6 +352,10 @@ def move_values(game: Game, budget: int = 0, side: tuple[int, ...] | None = None
     return out
 
 
+_SUIT_AND_NAME = 7 | 7 << 8
+"""The bits of a kernel move that say its effective suit and the suit a joker lead names."""
+
+
 def _values_by_card(moves: list[int], found: list[int]) -> dict[int, int | None]:
     """Each root move's value under the code of every card of its sequence (its suit, the
     suit a joker names, and each rank from its bottom card to its top card), None where it
@@ -365,16 +369,19 @@ def _values_by_card(moves: list[int], found: list[int]) -> dict[int, int | None]
     return out
 
 
-_SUIT_AND_NAME = 7 | 7 << 8
-"""The bits of a kernel move that say its effective suit and the suit a joker lead names."""
-
-
 @functools.cache
 def _kernel_codes(strain: int) -> tuple[int, ...]:
-    """For every action id, the code of the card it plays under ``strain`` (effective suit,
-    rank, the suit a joker lead names, as in :func:`_values_by_card`; -1 for no play)."""
-    return tuple(_kernel_move(strain, a) & ~(31 << 11) if a < JOKER_LEAD + 4 else -1
-                 for a in range(NUM_ACTIONS))
+    """For every action id, the kernel's code of the card it plays under ``strain``
+    (effective suit, rank, the suit a joker lead names, as keyed by :func:`_values_by_card`;
+    -1 for an action that plays no card)."""
+    codes = []
+    for a in range(NUM_ACTIONS):
+        if a < JOKER_LEAD:
+            e, r = effective(strain, a)
+            codes.append(e | r << 3 | layout.NO_NAME << 8)
+        else:
+            codes.append(4 | (a - JOKER_LEAD) << 8 if a < JOKER_LEAD + 4 else -1)
+    return tuple(codes)
 
 
 def checked_cap(cap: int) -> int:
@@ -383,16 +390,6 @@ def checked_cap(cap: int) -> int:
         raise LimitError(f"cap={cap!r}: a cap is a positive number of tricks (or None: "
                          "count every trick)")
     return cap
-
-
-def _kernel_move(strain: int, a: int) -> int:
-    """The kernel's code of a card action (a card, or the joker led naming a suit) under
-    ``strain``: effective suit and rank, the suit a joker names, the card alone as its
-    sequence."""
-    if a >= JOKER_LEAD:
-        return 4 | (a - JOKER_LEAD) << 8
-    e, r = effective(strain, a)
-    return e | r << 3 | r << 11 | layout.NO_NAME << 8
 
 
 def _position(x: Game | Position) -> Position:
