@@ -13,9 +13,10 @@ from fivehundred.solver.cutoffs import (
     entry_tricks,
     quick_tricks,
     sure_trumps,
+    trump_control,
 )
 from fivehundred.solver.position import Position, effective
-from fivehundred.solver.solve import Searcher
+from fivehundred.solver.solve import Searcher, solve
 
 LONG_SPADES = [["AS", "KS", "5S", "4S"], ["QS", "JS", "9C", "8C"],
                ["AD", "KD", "QD", "JD"], ["AH", "KH", "QH", "JH"]]
@@ -175,3 +176,42 @@ def test_own_winners_then_the_entry_to_the_partner_at_no_trumps() -> None:
     joker[3][0] = "JK"
     s = _load(NO_TRUMPS, joker)
     assert int(entry_tricks(s.hands, s.w, s.st, 0, 4)) == 1
+
+
+# hearts trumps, seats 0 and 2 hold every trump left, seat 1 (the other side) to lead
+CONTROL = [["2H", "AS", "KS", "5C"], ["QS", "JS", "9C", "8C"], ["4H", "5H", "QD", "9D"],
+           ["AD", "KD", "10D", "6D"]]
+
+
+def test_trump_control_counts_a_hands_trumps_and_top_cards_whoever_leads() -> None:
+    """Seat 0's trump and top spades win three tricks though the other side leads: he
+    throws his club on their first diamond and ruffs the next (seat 2's two trumps alone
+    are two, all that sure trumps count)."""
+    s = _load(HEARTS, CONTROL, leader=1)
+    assert int(sure_trumps(s.hands, s.w, 1)) >> 6 == 2
+    c = int(trump_control(s.hands, s.w, s.st, 0, 1))
+    assert (c >> 3, c & 7) == (3, 0)
+    assert boundary_cut(s.st, 0, 3, 4) == 1
+    rel = [int(x) for x in s.st[0, layout.B_REL:layout.B_REL + 5]]
+    e, r = effective(HEARTS, card_from_token("KS"))
+    assert rel == [r if x == e else layout.NONE for x in range(5)]   # the spades' top run
+    assert solve(s.position).tricks >= 3     # a lower bound: the exact count honours it
+
+
+def test_trump_control_needs_a_trump_in_the_hand_and_none_on_the_other_side() -> None:
+    # the same for the other side: seats 1 and 3 take three, so 0 and 2 cannot take two
+    other = [CONTROL[1], CONTROL[0], CONTROL[3], CONTROL[2]]
+    s = _load(HEARTS, other, leader=0)
+    assert int(trump_control(s.hands, s.w, s.st, 0, 0)) >> 3 == 3
+    assert boundary_cut(s.st, 0, 2, 4) == 0
+    # a trump on the other side: they may ruff the top cards, nothing counts
+    ruff = [h[:] for h in CONTROL]
+    ruff[3][3] = "3H"
+    s = _load(HEARTS, ruff, leader=1)
+    assert int(trump_control(s.hands, s.w, s.st, 0, 1)) == 0
+    # top cards without a trump can all be squeezed out (thrown on suits led that the
+    # hand is out of): seat 0 without his trump counts nothing, seat 2 her two trumps
+    bare = [["3C", "AS", "KS", "5C"], CONTROL[1], CONTROL[2], CONTROL[3]]
+    s = _load(HEARTS, bare, leader=1)
+    c = int(trump_control(s.hands, s.w, s.st, 0, 1))
+    assert (c >> 3, c & 7) == (2, 2)

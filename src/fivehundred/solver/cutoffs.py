@@ -1,6 +1,7 @@
 """Sure-trick bounds that stop a search before any move is tried: quick tricks (also
-through an entry to partner), sure trumps for either side, a side that cannot take every
-trick without trumps, and the last trick played out.
+through an entry to partner), sure trumps for either side, trump control (a hand's trumps
+and top cards when only its side holds trumps), a side that cannot take every trick
+without trumps, and the last trick played out.
 """
 
 from __future__ import annotations
@@ -397,6 +398,62 @@ def top_trump_run(hands: np.ndarray, w: np.ndarray) -> int:
     return (run * 8 + owner) * 64 + low
 
 
+@compiled(I64(H, W, H, I64, I64), inline=True)
+def trump_control(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
+                  side: int) -> int:
+    """Tricks one hand of ``side`` (1: the maximisers, 0: the others) surely wins, whoever
+    leads, when it holds a trump and the other side holds none: each of its trumps, and
+    in each side suit its top cards (and the rest once the others are out of the suit, as
+    ``cashable`` counts them).  0 when the other side holds a trump.
+
+    The side plays so: the hand follows suit with its highest card and, void, throws a
+    card not counted, else ruffs; its partners never lead trumps while they hold anything
+    else.  Then the hand plays each counted card to a trick its side wins: a trump always
+    wins (nobody else can ruff), a top card played to its own suit does, and the hand
+    throws a counted card only once it holds nothing but them and no trump, which it never
+    does off lead (its last trump went on a ruff that it won, or on a partner's trump lead,
+    and a partner who holds only trumps wins every trick he leads).  Only the top cards'
+    owners and the suit lengths decide it: the lowest card of each top run counted goes to
+    ``buf[depth]`` (called when the count decides).
+    """
+    n = w[C_SEATS]
+    tr = w[C_TRUMP]
+    maxs = w[C_MAX]
+    for s in range(n):
+        if ((maxs >> s) & 1) != side and hands[s, tr] != 0:
+            return 0
+    best = 0
+    best_seat = -1
+    for s in range(n):
+        if ((maxs >> s) & 1) != side or hands[s, tr] == 0:
+            continue
+        q = popcount(hands[s, tr])
+        for e in range(5):
+            if e != tr and hands[s, e] != 0:
+                q += cashable(hands, w, s, e)[1]
+        if q > best:
+            best = q
+            best_seat = s
+    return best * 8 + best_seat if best_seat >= 0 else 0
+
+
+@compiled(types.void(H, W, H, I64, I64), inline=True)
+def control_ranks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
+                  seat: int) -> None:
+    """The ranks ``trump_control``'s count for ``seat`` relied on, to ``buf[depth]``: the
+    lowest card of each side suit's top run where another hand holds cards of the suit."""
+    tr = w[C_TRUMP]
+    for e in range(5):
+        mine = hands[seat, e]
+        if e == tr or mine == 0 or w[LEFT + e] == mine:
+            continue
+        top = cashable(hands, w, seat, e)[0]
+        if top > 0:
+            b = kth_top(mine, top)
+            if b < buf[depth, B_REL + e]:
+                buf[depth, B_REL + e] = b
+
+
 @compiled(I64(H, W, H, I64), inline=True)
 def last_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int) -> int:
     """The winner of the last trick (one card each), played out directly.
@@ -509,6 +566,16 @@ def boundary_cut(st: np.ndarray, depth: int, target: int, left: int) -> int:
         if left - (sure >> 6) < target:
             if (sure & 63) < NONE:
                 buf[depth, B_REL + w[C_TRUMP]] = sure & 63
+            return 0
+    if w[C_NT] == 0 and trumps != 0 and w[C_MAX] == w[C_COUNT]:
+        # a hand of the side that alone holds trumps: its trumps and top cards, whoever leads
+        c = trump_control(hands, w, buf, depth, 1)
+        if c >> 3 >= target:
+            control_ranks(hands, w, buf, depth, c & 7)
+            return 1
+        c = trump_control(hands, w, buf, depth, 0)
+        if c > 0 and left - (c >> 3) < target:
+            control_ranks(hands, w, buf, depth, c & 7)
             return 0
     lmax = (w[C_MAX] >> leader) & 1
     lcount = (w[C_COUNT] >> leader) & 1
