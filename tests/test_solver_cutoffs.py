@@ -189,8 +189,8 @@ def test_trump_control_counts_a_hands_trumps_and_top_cards_whoever_leads() -> No
     are two, all that sure trumps count)."""
     s = _load(HEARTS, CONTROL, leader=1)
     assert int(sure_trumps(s.hands, s.w, 1)) >> 6 == 2
-    c = int(trump_control(s.hands, s.w, s.st, 0, 1))
-    assert (c >> 3, c & 7) == (3, 0)
+    c = int(trump_control(s.hands, s.w))
+    assert (c >> 4, c >> 3 & 1, c & 7) == (3, 1, 0)   # three tricks, the maximisers, seat 0
     assert boundary_cut(s.st, 0, 3, 4) == 1
     rel = [int(x) for x in s.st[0, layout.B_REL:layout.B_REL + 5]]
     e, r = effective(HEARTS, card_from_token("KS"))
@@ -202,16 +202,17 @@ def test_trump_control_needs_a_trump_in_the_hand_and_none_on_the_other_side() ->
     # the same for the other side: seats 1 and 3 take three, so 0 and 2 cannot take two
     other = [CONTROL[1], CONTROL[0], CONTROL[3], CONTROL[2]]
     s = _load(HEARTS, other, leader=0)
-    assert int(trump_control(s.hands, s.w, s.st, 0, 0)) >> 3 == 3
+    c = int(trump_control(s.hands, s.w))
+    assert (c >> 4, c >> 3 & 1, c & 7) == (3, 0, 1)
     assert boundary_cut(s.st, 0, 2, 4) == 0
     # a trump on the other side: they may ruff the top cards, nothing counts
     ruff = [h[:] for h in CONTROL]
     ruff[3][3] = "3H"
     s = _load(HEARTS, ruff, leader=1)
-    assert int(trump_control(s.hands, s.w, s.st, 0, 1)) == 0
+    assert int(trump_control(s.hands, s.w)) == 0
     # top cards without a trump can all be squeezed out (thrown on suits led that the
     # hand is out of): seat 0 without his trump counts nothing, seat 2 her two trumps
     bare = [["3C", "AS", "KS", "5C"], CONTROL[1], CONTROL[2], CONTROL[3]]
     s = _load(HEARTS, bare, leader=1)
-    c = int(trump_control(s.hands, s.w, s.st, 0, 1))
-    assert (c >> 3, c & 7) == (2, 2)
+    c = int(trump_control(s.hands, s.w))
+    assert (c >> 4, c & 7) == (2, 2)

@@ -398,13 +398,11 @@ def top_trump_run(hands: np.ndarray, w: np.ndarray) -> int:
     return (run * 8 + owner) * 64 + low
 
 
-@compiled(I64(H, W, H, I64, I64), inline=True)
-def trump_control(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
-                  side: int) -> int:
-    """Tricks one hand of ``side`` (1: the maximisers, 0: the others) surely wins, whoever
-    leads, when it holds a trump and the other side holds none: each of its trumps, and
-    in each side suit its top cards (and the rest once the others are out of the suit, as
-    ``cashable`` counts them).  0 when the other side holds a trump.
+@compiled(I64(H, W), inline=True)
+def trump_control(hands: np.ndarray, w: np.ndarray) -> int:
+    """Tricks one hand surely wins, whoever leads, when its side alone holds trumps: each of
+    its trumps, and in each side suit its top cards (and the rest once the others are out
+    of the suit, as ``cashable`` counts them).
 
     The side plays so: the hand follows suit with its highest card and, void, throws a
     card not counted, else ruffs; its partners never lead trumps while they hold anything
@@ -412,20 +410,25 @@ def trump_control(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     wins (nobody else can ruff), a top card played to its own suit does, and the hand
     throws a counted card only once it holds nothing but them and no trump, which it never
     does off lead (its last trump went on a ruff that it won, or on a partner's trump lead,
-    and a partner who holds only trumps wins every trick he leads).  Only the top cards'
-    owners and the suit lengths decide it: the lowest card of each top run counted goes to
-    ``buf[depth]`` (called when the count decides).
+    and a partner who holds only trumps wins every trick he leads).  Returned as
+    ``(tricks * 2 + side) * 8 + seat`` (side 1: the maximisers), 0 when both sides hold
+    trumps (or nobody does); only the top cards' owners and the suit lengths decide it
+    (``control_ranks``).
     """
     n = w[C_SEATS]
     tr = w[C_TRUMP]
     maxs = w[C_MAX]
+    side = -1
     for s in range(n):
-        if ((maxs >> s) & 1) != side and hands[s, tr] != 0:
-            return 0
+        if hands[s, tr] != 0:
+            if side < 0:
+                side = (maxs >> s) & 1
+            elif (maxs >> s) & 1 != side:
+                return 0
     best = 0
-    best_seat = -1
+    best_seat = 0
     for s in range(n):
-        if ((maxs >> s) & 1) != side or hands[s, tr] == 0:
+        if hands[s, tr] == 0:
             continue
         q = popcount(hands[s, tr])
         for e in range(5):
@@ -434,7 +437,7 @@ def trump_control(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
         if q > best:
             best = q
             best_seat = s
-    return best * 8 + best_seat if best_seat >= 0 else 0
+    return (best * 2 + side) * 8 + best_seat if side >= 0 else 0
 
 
 @compiled(types.void(H, W, H, I64, I64), inline=True)
@@ -445,13 +448,20 @@ def control_ranks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     tr = w[C_TRUMP]
     for e in range(5):
         mine = hands[seat, e]
-        if e == tr or mine == 0 or w[LEFT + e] == mine:
+        others = w[LEFT + e] & ~mine
+        if e == tr or mine == 0 or others == 0:
             continue
-        top = cashable(hands, w, seat, e)[0]
-        if top > 0:
-            b = kth_top(mine, top)
-            if b < buf[depth, B_REL + e]:
-                buf[depth, B_REL + e] = b
+        top_other = top_bit(others)
+        low = NONE
+        m = mine
+        while m:
+            b = top_bit(m)
+            if b < top_other:
+                break
+            low = b
+            m ^= 1 << b
+        if low < buf[depth, B_REL + e]:
+            buf[depth, B_REL + e] = low
 
 
 @compiled(I64(H, W, H, I64), inline=True)
@@ -569,14 +579,11 @@ def boundary_cut(st: np.ndarray, depth: int, target: int, left: int) -> int:
             return 0
     if w[C_NT] == 0 and trumps != 0 and w[C_MAX] == w[C_COUNT]:
         # a hand of the side that alone holds trumps: its trumps and top cards, whoever leads
-        c = trump_control(hands, w, buf, depth, 1)
-        if c >> 3 >= target:
+        c = trump_control(hands, w)
+        side = (c >> 3) & 1
+        if c > 0 and (c >> 4 >= target if side == 1 else left - (c >> 4) < target):
             control_ranks(hands, w, buf, depth, c & 7)
-            return 1
-        c = trump_control(hands, w, buf, depth, 0)
-        if c > 0 and left - (c >> 3) < target:
-            control_ranks(hands, w, buf, depth, c & 7)
-            return 0
+            return int(side)
     lmax = (w[C_MAX] >> leader) & 1
     lcount = (w[C_COUNT] >> leader) & 1
     need = 0

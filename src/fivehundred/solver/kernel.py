@@ -43,10 +43,11 @@ Techniques (after DDS):
   side holds no trump to ruff them), every trump of a hand when the other side holds
   none, top trumps that surely win later, a hand's trumps less the other side's trumps
   above them (a lower bound for either side), a hand holding a trump when the other side
-  holds none: its trumps and top cards, whoever leads (``cutoffs.trump_control``), a side on lead that needs every trick with
-  no trump left and too few top cards (DDS's later tricks at no trumps), the last trick
-  played out (at trick boundaries, in ``cutoffs.boundary_cut``); inside a trick, a side
-  that needs one more trick and surely wins this one (DDS's second-hand quick trick);
+  holds none: its trumps and top cards, whoever leads (``cutoffs.trump_control``), a side
+  on lead that needs every trick with no trump left and too few top cards (DDS's later
+  tricks at no trumps), the last trick played out (at trick boundaries, in
+  ``cutoffs.boundary_cut``); inside a trick, a side that needs one more trick and surely
+  wins this one (DDS's second-hand quick trick);
 * in a misère, at trick boundaries: a declarer who can never be made to take a trick (each
   of his cards below all the others' cards of its suit), or who surely takes this one
   (``misere.misere_cut``).
