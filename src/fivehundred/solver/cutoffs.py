@@ -197,7 +197,8 @@ def own_winners_first(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: 
     """The leader's own top cards outside suits ``entry`` and ``trump``, cashed before he
     crosses to his partner in ``entry``, when the other side holds no trump (counted as
     ``quick_tricks`` counts them: the top run, and the long cards once the others are out
-    of the suit).
+    of the suit).  (``trump_control`` passes the trump suit as ``entry`` too, for the ranks
+    of a hand's top runs in every side suit.)
 
     Nobody can ruff them, and they cost the partner nothing: he cannot hold the top card of
     a suit whose top the leader cashes, and while the leader cashes he keeps his entry and
@@ -412,8 +413,8 @@ def trump_control(hands: np.ndarray, w: np.ndarray) -> int:
     does off lead (its last trump went on a ruff that it won, or on a partner's trump lead,
     and a partner who holds only trumps wins every trick he leads).  Returned as
     ``(tricks * 2 + side) * 8 + seat`` (side 1: the maximisers), 0 when both sides hold
-    trumps (or nobody does); only the top cards' owners and the suit lengths decide it
-    (``control_ranks``).
+    trumps (or nobody does).  Only the top cards' owners and the suit lengths decide it:
+    the ranks are the top runs' that ``own_winners_first`` leaves in ``buf``.
     """
     n = w[C_SEATS]
     tr = w[C_TRUMP]
@@ -438,30 +439,6 @@ def trump_control(hands: np.ndarray, w: np.ndarray) -> int:
             best = q
             best_seat = s
     return (best * 2 + side) * 8 + best_seat if side >= 0 else 0
-
-
-@compiled(types.void(H, W, H, I64, I64), inline=True)
-def control_ranks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
-                  seat: int) -> None:
-    """The ranks ``trump_control``'s count for ``seat`` relied on, to ``buf[depth]``: the
-    lowest card of each side suit's top run where another hand holds cards of the suit."""
-    tr = w[C_TRUMP]
-    for e in range(5):
-        mine = hands[seat, e]
-        others = w[LEFT + e] & ~mine
-        if e == tr or mine == 0 or others == 0:
-            continue
-        top_other = top_bit(others)
-        low = NONE
-        m = mine
-        while m:
-            b = top_bit(m)
-            if b < top_other:
-                break
-            low = b
-            m ^= 1 << b
-        if low < buf[depth, B_REL + e]:
-            buf[depth, B_REL + e] = low
 
 
 @compiled(I64(H, W, H, I64), inline=True)
@@ -582,7 +559,7 @@ def boundary_cut(st: np.ndarray, depth: int, target: int, left: int) -> int:
         c = trump_control(hands, w)
         side = (c >> 3) & 1
         if c > 0 and (c >> 4 >= target if side == 1 else left - (c >> 4) < target):
-            control_ranks(hands, w, buf, depth, c & 7)
+            own_winners_first(hands, w, buf, depth, c & 7, w[C_TRUMP], w[C_TRUMP])
             return int(side)
     lmax = (w[C_MAX] >> leader) & 1
     lcount = (w[C_COUNT] >> leader) & 1
