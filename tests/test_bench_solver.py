@@ -107,15 +107,19 @@ def test_bench_solver_refuses_no_deals_or_passes(capsys: pytest.CaptureFixture[s
 
 def test_timings_keep_each_positions_least_time_over_passes() -> None:
     """Each call's CPU time comes from a scripted clock: position 0 takes 0.5, 0.3, 0.7 s
-    over three passes and keeps 0.3; position 1 takes 0.2 then 0.4 and keeps 0.2."""
-    calls = [(0, 0.5), (1, 0.2), (0, 0.3), (1, 0.4), (0, 0.7)]
+    over three passes and keeps 0.3; position 1, timed first, takes 0.2 then 0.4 and keeps
+    0.2.  A position skipped is never taken for a time: its quantiles refuse."""
+    calls = [(1, 0.2), (0, 0.5), (0, 0.3), (1, 0.4), (0, 0.7)]
     ticks = iter([x for _, took in calls for x in (10.0, 10.0 + took)])
     t = bench.Timings(clock=lambda: next(ticks))
     for i, _ in calls:
         assert t.timed(i, lambda i=i: i * 10) == i * 10
     assert t.seconds == pytest.approx([0.3, 0.2])
-    with pytest.raises(ValueError, match="position 3 timed before position 2"):
-        t.timed(3, lambda: 0)
+    assert t.quantile(1.0) == pytest.approx(0.3)
+    ticks = iter([20.0, 20.1])
+    t.timed(3, lambda: 0)
+    with pytest.raises(ValueError, match="position 2 was never timed"):
+        t.cells()
 
 
 def test_all_moves_ratios_compare_medians_and_each_positions_own_ratio() -> None:

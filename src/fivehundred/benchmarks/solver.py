@@ -11,11 +11,12 @@ Each time is one call's CPU time (the process's, so a busy shared machine does n
 both solvers run on one core), the least over several passes through all the positions (a
 shared host's noise only ever adds time: other tenants' cache use, frequency changes), the
 position already built: ours is ``solve`` on a ``Position`` and ``move_values`` on a
-``Game``, DDS's is ``solve_board`` on an endplay ``Deal`` with one thread.  In each pass all
-single solves run first, then all all-moves solves, so no call follows another on the same
-deal (DDS would reuse its table).  The cached start is a fresh ``python -c`` that imports the
-solver (numba loads the compiled kernel from its cache) and solves one full deal, timed from
-outside: wall time, and the child's CPU time.
+``Game``, DDS's is ``solve_board`` on an endplay ``Deal`` with one thread.  In each pass the
+single and all-moves solves alternate, each all-moves solve on the position before the single
+solve's, so the host's noise falls on both alike and no call follows another on the same deal
+(DDS would reuse its table): ``_interleaved``.  The cached start is a fresh ``python -c``
+that imports the solver (numba loads the compiled kernel from its cache) and solves one full
+deal, timed from outside: wall time, and the child's CPU time.
 """
 
 from __future__ import annotations
@@ -128,20 +129,20 @@ class Timings:
 
     def timed(self, i: int, fn: Callable[[], T]) -> T:
         """Call ``fn`` on position ``i``, keep the least CPU time seen for ``i``, return the
-        result.  Positions come in order in the first pass (``i`` one past the last)."""
-        if i > len(self.seconds):
-            raise ValueError(f"position {i} timed before position {len(self.seconds)}")
+        result (positions in any order: one not timed yet holds infinity)."""
+        if i >= len(self.seconds):
+            self.seconds += [math.inf] * (i + 1 - len(self.seconds))
         t = self.clock()
         r = fn()
         took = self.clock() - t
-        if i < len(self.seconds):
-            self.seconds[i] = min(self.seconds[i], took)
-        else:
-            self.seconds.append(took)
+        self.seconds[i] = min(self.seconds[i], took)
         return r
 
     def quantile(self, q: float) -> float:
-        """The nearest-rank ``q`` quantile (0 < q <= 1)."""
+        """The nearest-rank ``q`` quantile (0 < q <= 1); ValueError if a position below the
+        last one timed never was."""
+        if math.inf in self.seconds:
+            raise ValueError(f"position {self.seconds.index(math.inf)} was never timed")
         xs = sorted(self.seconds)
         return xs[max(math.ceil(q * len(xs)) - 1, 0)]
 
@@ -192,8 +193,8 @@ def measure_against_dds(deals: int, with_dds: bool, passes: int = 1) -> list[Row
         single = Row(label, "single solve", dds=Timings() if with_dds else None)
         every = Row(label, "all moves", dds=Timings() if with_dds else None)
         for n in range(passes):
-            for i, (g, p) in enumerate(zip(games, positions, strict=True)):
-                solution = single.ours.timed(i, partial(solve, p))
+            for i, j in _interleaved(len(games)):
+                solution = single.ours.timed(i, partial(solve, positions[i]))
                 if n == 0:
                     single.nodes.append(solution.nodes)
                 if single.dds is not None:
@@ -201,17 +202,32 @@ def measure_against_dds(deals: int, with_dds: bool, passes: int = 1) -> list[Row
                     theirs = single.dds.timed(
                         i, partial(bridge.dds_solve_deal, bridge.dds_deal(b)))
                     if n == 0:
-                        _check(single, solution.tricks == b.side_tricks(b.to_move, theirs), g)
-            for i, g in enumerate(games):
-                values = every.ours.timed(i, partial(move_values, g))
+                        _check(single, solution.tricks == b.side_tricks(b.to_move, theirs),
+                               games[i])
+                values = every.ours.timed(j, partial(move_values, games[j]))
                 if every.dds is not None:
-                    b = twins[i]
+                    b = twins[j]
                     card_values = every.dds.timed(
-                        i, partial(bridge.dds_card_values, bridge.dds_deal(b)))
+                        j, partial(bridge.dds_card_values, bridge.dds_deal(b)))
                     if n == 0:
-                        _check(every, values == b.move_values(card_values), g)
+                        _check(every, values == b.move_values(card_values), games[j])
         rows += [single, every]
     return rows
+
+
+def _interleaved(n: int) -> list[tuple[int, int]]:
+    """The order of a pass: position i's single solve, then position j's all-moves solve.
+
+    Single and all-moves solves alternate, so a spell of noise on a shared host slows both
+    alike, not one kind's whole half of the pass; j is the position before i (the last for
+    the first), so no call follows another on the same deal: DDS would reuse its table, and
+    ours would find the deal's table slots still in the cache.  Each position is timed in
+    order for the first time (position 0's all-moves solve waits for the pass's end).
+
+    >>> _interleaved(3)
+    [(0, 2), (1, 0), (2, 1)]
+    """
+    return [(i, (i - 1) % n) for i in range(n)]
 
 
 def _check(row: Row, same: bool, g: Game) -> None:
@@ -231,12 +247,11 @@ def measure_alone(kind: Kind, deals: int, passes: int = 1) -> list[Row]:
         games = kind.games(deals, depth)
         positions = [Position.from_game(g) for g in games]
         for n in range(passes):
-            for i, p in enumerate(positions):
-                solution = single.ours.timed(i, partial(solve, p))
+            for i, j in _interleaved(len(games)):
+                solution = single.ours.timed(i, partial(solve, positions[i]))
                 if n == 0:
                     single.nodes.append(solution.nodes)
-            for i, g in enumerate(games):
-                every.ours.timed(i, partial(move_values, g))
+                every.ours.timed(j, partial(move_values, games[j]))
         rows += [single, every]
     return rows
 
@@ -320,8 +335,8 @@ def report(deals: int = 200, start_runs: int = 3, passes: int = 3) -> str:
         f"each position's least time over {passes} {'pass' if passes == 1 else 'passes'} "
         "through all of them; a single solve from the position already built, an all-moves "
         "solve from the game (`move_values`, the bots' call, which builds it and names the "
-        "cards: tens of microseconds); in each pass all single solves "
-        "first, then all all-moves solves. "
+        "cards: tens of microseconds); in each pass single and all-moves solves "
+        "alternate, each on another deal than the call before. "
         "Nodes: our search nodes per single solve (median), the same on every machine.",
         "",
         f"**Four-handed suit contracts**, renamed to bridge deals for DDS ({SUIT.preset}, "
