@@ -77,7 +77,7 @@ def record(kind: str, deals: int, out: Path) -> None:
 
     if not jit.DISABLED:
         raise SystemExit("record() runs in the pure twin: NUMBA_DISABLE_JIT=1")
-    search, ask = kernel.search, walk.ask
+    search, ask = kernel.search, walk._ask
     positions: dict[bytes, int] = {}
     nodes: list[tuple[int, ...]] = []
     question = [-1]
@@ -110,7 +110,7 @@ def record(kind: str, deals: int, out: Path) -> None:
         return int(ask(st, tt, move, target))
 
     kernel.search = recorded_search
-    walk.ask = recorded_ask
+    walk._ask = recorded_ask      # (in the pure twin the walks call it by its global name)
     runs: dict[str, list[dict[str, Any]]] = {m: [] for m in MODES}
     for mode in MODES:
         for g in _kind(kind).games(deals, 0):

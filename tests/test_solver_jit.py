@@ -34,7 +34,7 @@ def test_an_edit_to_a_helper_module_changes_the_digest(tmp_path: Path) -> None:
 def test_compiled_functions_are_stamped_with_the_digest() -> None:
     """The cache index of the search and of the walks carries the digest in its stamp."""
     assert not jit.DISABLED
-    for fn in (kernel.search, walk.exact, walk.every_move):
+    for fn in (kernel.search, walk.run):
         stamp = fn._cache._cache_file._source_stamp
         assert stamp[1] == jit.sources_digest()
 
