@@ -12,9 +12,10 @@ perfect piece of knowledge would save, to tell what could change the ratio of th
 2. every recorded position is solved exactly (compiled), and every recorded answer is checked
    against its exact value (a wrong answer stops the run);
 3. for each oracle, the nodes the solves would not have searched had the oracle answered at
-   once at the first node of each line it knows: a perfect sure-trick bound (every node whose
-   answer holds with a trick to spare, for the maximisers' proofs, the refutations, or both),
-   and a perfect endgame (every node with at most k tricks left, or only the proofs there).
+   once at the first node of each line it knows: a sure-trick bound never more than a trick
+   from the exact value (every node whose answer holds with a trick to spare, for the
+   maximisers' proofs, the refutations, or both), and a perfect endgame (every node with at
+   most k tricks left, or only the proofs there).
 
 The saving is an estimate from above: a node the oracle answers stores nothing in the table,
 which a later question might have used.  It prints the node ratio all-moves / single under
