@@ -1,5 +1,6 @@
-"""bench/all_moves_limits.py: the search trees it rebuilds, the oracles' savings, the check of
-every recorded answer against the exact value, and a whole small run."""
+"""bench/all_moves_limits.py: positions keyed and rebuilt faithfully, every answer of the search
+checked against the exact value, the oracles' runs repeated until they meet nothing unknown, and
+a whole small run."""
 
 from __future__ import annotations
 
@@ -8,8 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
+import numpy as np
 import pytest
+
+from fivehundred.benchmarks.solver import ALONE, SUIT
+from fivehundred.solver import Position, layout, solve
+from fivehundred.solver.solve import Searcher
 
 SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "all_moves_limits.py"
 
@@ -18,61 +25,111 @@ def _script() -> ModuleType:
     spec = importlib.util.spec_from_file_location("all_moves_limits", SCRIPT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module        # (its dataclass looks its module up)
+    sys.modules[spec.name] = module        # (its dataclasses look their module up)
     spec.loader.exec_module(module)
     return module
 
 
-def test_trees_rebuild_the_post_order_log_and_savings_stop_at_the_first_known_node() -> None:
-    """Question 0: a root (depth 0, 30 nodes) over two children at depth 4 (10 and 12 nodes),
-    the second over a grandchild at depth 8 (5 nodes); question 1: a lone root.  Values make
-    the first child hold with a trick to spare and the grandchild too."""
+@pytest.mark.parametrize("kind,tricks", [(SUIT, 4), (ALONE[0], 2), (ALONE[0], 5),
+                                         (ALONE[2], 3)])
+def test_a_position_rebuilt_from_its_key_is_the_position(kind: Any, tricks: int) -> None:
+    """Mid-hand positions of suit contracts, no trumps (the joker live or not: suits led and
+    voids matter) and three-handed play: the key rebuilds every column the kernel reads at
+    a trick boundary, and the rebuilt position is worth what the solver says."""
     m = _script()
-    #        q, depth, left, target, answer, nodes, position, max leads
-    log = [(0, 4, 9, 5, 1, 10, 1, 1),
-           (0, 8, 8, 4, 1, 5, 3, 0),
-           (0, 4, 9, 5, 1, 12, 2, 0),
-           (0, 0, 10, 6, 1, 30, 0, 1),
-           (1, 0, 10, 7, 0, 20, 0, 1)]
-    values = [6, 6, 5, 5]
-    roots = m.trees(log, values)
-    assert [(r.question, r.nodes) for r in roots] == [(0, 30), (1, 20)]
-    first, second = roots[0].children[::-1]
-    assert (first.nodes, first.slack, second.nodes, second.slack) == (10, 1, 12, 0)
-    assert [(c.nodes, c.slack) for c in second.children] == [(5, 1)]
-    assert roots[1].slack == 0 and not roots[1].answer
-    # a trick to spare: the first child's 9 nodes below it and the grandchild's 4
-    assert m.saved(roots, lambda n: n.answer and n.slack >= 1) == 9 + 4
-    assert m.saved(roots, lambda n: n.left <= 10) == 29 + 19   # the roots themselves
-    assert m.saved(roots, lambda n: False) == 0
+    for g in kind.games(6, tricks):
+        p = Position.from_game(g)
+        st = Searcher.load(p).st
+        rebuilt = m.state_of(m.key_of(st))
+        w, v = st[layout.W_ROW], rebuilt[layout.W_ROW]
+        for col in (*range(m.CONFIG), layout.S_LEADER, layout.S_LEFT, layout.S_LEDSUITS,
+                    layout.S_LED, layout.S_FORCE):
+            if col not in (layout.C_BUDGET, layout.C_GEN):
+                assert v[col] == w[col], col
+        for base, n in ((layout.NEXT, layout.MAX_SEATS), (layout.VOIDS, layout.MAX_SEATS),
+                        (layout.LEFT, 5), (layout.TRICK, 5)):
+            assert list(v[base:base + n]) == list(w[base:base + n]), base
+        assert np.array_equal(rebuilt[layout.HAND_ROW:], st[layout.HAND_ROW:])
+        assert m.exact_values([m.key_of(st)]) == [solve(p).tricks]
 
 
-def test_an_answer_the_exact_value_contradicts_stops_the_run() -> None:
+def _fake_run(nodes: tuple[int, int], met: list[tuple[int, int, int, int]],
+              unknown: list[bytes] | None = None) -> dict[str, Any]:
+    return {"nodes": {"single": nodes[0], "every": nodes[1]}, "met": met,
+            "positions": [b"p0", b"p1"], "unknown": unknown or []}
+
+
+def test_every_answer_is_checked_and_each_oracle_runs_until_nothing_is_unknown(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the runs faked: a search answer the exact values contradict stops the report;
+    an oracle whose run met an unknown position is run again once it is solved."""
     m = _script()
-    with pytest.raises(AssertionError, match="answered True to 'at least 7"):
-        m.trees([(0, 0, 10, 7, 1, 3, 0, 1)], [6])
-    with pytest.raises(AssertionError, match="answered False to 'at least 6"):
-        m.trees([(0, 0, 10, 6, 0, 3, 0, 1)], [6])
+    monkeypatch.setattr(m, "compiled_nodes", lambda kind, deals: {"single": 10, "every": 25})
+    calls: list[tuple[int, int]] = []
+
+    def child(kind: str, deals: int, oracle: int, values: dict[bytes, int]) -> dict[str, Any]:
+        calls.append((oracle, len(values)))
+        if oracle == 0:
+            return _fake_run((10, 25), [(4, 2, 1, 0), (3, 3, 0, 1)])
+        first = len([c for c in calls if c[0] == oracle]) == 1
+        return _fake_run((8, 20), [], [b"new"] if first else [])
+
+    monkeypatch.setattr(m, "_child", child)
+    monkeypatch.setattr(m, "exact_values", lambda keys: [2 if k != b"p1" else 3 for k in keys])
+    with pytest.raises(AssertionError, match="answered False to 'at least 3\\?' with 3 tricks"):
+        m.report("suit", 2, say=lambda x: None)
+    monkeypatch.setattr(m, "exact_values", lambda keys: [2 for _ in keys])
+    calls.clear()
+    table = m.report("suit", 2, say=lambda x: None)
+    rows = [r for r in table.splitlines() if r.startswith("| ") and "oracle" not in r]
+    assert rows[0] == "| none (the search as it is) | 10 | 25 | 2.50x |"
+    assert all(r.endswith("| 8 | 20 | 2.50x |") for r in rows[1:])
+    assert len(rows) == len(list(m.oracles()))
+    # each oracle ran twice, the second time with the position its first run met solved too
+    assert calls == [(0, 0), (1, 2), (1, 3)] + [(i, 3) for i in range(2, len(rows))
+                                                for _ in range(2)]
+    calls.clear()
+    table = m.report("suit", 2, say=lambda x: None, chosen=frozenset({2}))
+    rows = [r for r in table.splitlines() if r.startswith("| ") and "oracle" not in r]
+    names = [name for name, _ in m.oracles()]
+    assert [r.split(" | ")[0][2:] for r in rows] == [names[0], names[2]]
+    assert [c[0] for c in calls] == [0, 2, 2]
+    monkeypatch.setattr(m, "compiled_nodes", lambda kind, deals: {"single": 11, "every": 25})
+    with pytest.raises(AssertionError, match="not the compiled search's"):
+        m.report("suit", 2, say=lambda x: None)
 
 
-def test_a_small_run_prints_every_oracle_with_the_plain_ratio_first() -> None:
-    """Two deals, recorded in the pure twin and checked against exact values: the first row
-    is the search as it is (nothing saved), every saving is a share of the nodes."""
+def test_a_small_run_prints_every_oracle_after_the_search_as_it_is() -> None:
+    """Two deals, run in the pure twin: the first row is the compiled search's own nodes,
+    answers were checked, and knowing the last five tricks saves nodes in both solves."""
     out = subprocess.run([sys.executable, str(SCRIPT), "--deals", "2"], check=True,
-                         capture_output=True, text=True, timeout=300).stdout
+                         capture_output=True, text=True, timeout=600).stdout
     head = out.splitlines()[0]
-    assert head.startswith("All-moves and single solves of 2 full deals (suit) against oracles")
-    assert "positions checked against their exact values" in head
-    rows = [r.strip("|").split("|") for r in out.splitlines() if r.startswith("| ")][1:]
-    names = [name for name, _ in _script().oracles()]
-    assert [r[0].strip() for r in rows] == names
-    assert rows[0][1].strip() == rows[0][2].strip() == "0.0%"
-    for r in rows:
-        assert all(0 <= float(x.strip().rstrip("%")) <= 100 for x in r[1:3])
-        assert float(r[3].strip().rstrip("x")) > 0
+    assert head.startswith("Single and all-moves solves of 2 full deals (suit)")
+    checked = int(head.split("(")[2].split(" answers")[0].replace(",", ""))
+    assert checked > 100
+    rows = {r.strip("|").split("|")[0].strip(): [int(x.replace(",", "")) for x in
+                                                  r.strip("|").split("|")[1:3]]
+            for r in out.splitlines() if r.startswith("| ") and "oracle" not in r}
+    assert list(rows) == [name for name, _ in _script().oracles()]
+    single = every = 0
+    for g in SUIT.games(2, 0):
+        p = Position.from_game(g)
+        single += solve(p).nodes
+        s = Searcher.load(p)
+        s.every_move()
+        every += s.nodes
+    assert rows["none (the search as it is)"] == [single, every]
+    five = rows["a perfect endgame, 5 tricks or fewer"]
+    assert five[0] < single and five[1] < every
 
 
-def test_bad_deals_are_refused() -> None:
-    res = subprocess.run([sys.executable, str(SCRIPT), "--deals", "0"], capture_output=True,
+@pytest.mark.parametrize(("args", "said"), [
+    (["--deals", "0"], "--deals must be at least 1"),
+    (["--oracles", "1,x"], "--oracles takes numbers separated by commas, not '1,x'"),
+    (["--oracles", "2,99"], "--oracles: no oracle [99]; they are numbered 0 to 7"),
+])
+def test_bad_arguments_are_refused(args: list[str], said: str) -> None:
+    res = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True,
                          text=True, timeout=60)
-    assert res.returncode == 2 and "--deals must be at least 1" in res.stderr
+    assert res.returncode == 2 and said in res.stderr
