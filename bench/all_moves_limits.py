@@ -225,16 +225,23 @@ def solve_nodes(kind: str, deals: int) -> dict[str, int]:
     return nodes
 
 
-def compiled_nodes(kind: str, deals: int) -> dict[str, int]:
-    """The same solves' nodes, compiled: the twin's recording must not change the search."""
-    return solve_nodes(kind, deals)
+def settled_run(kind: str, deals: int, oracle: int, values: dict[bytes, int]
+                ) -> dict[str, Any]:
+    """Oracle number ``oracle``'s run once it meets no position ``values`` lacks: each run's
+    new positions are solved into ``values`` and the run repeated, :data:`ROUNDS` at most."""
+    for _ in range(ROUNDS):
+        run = _child(kind, deals, oracle, values)
+        if not run["unknown"]:
+            return run
+        values.update(zip(run["unknown"], exact_values(run["unknown"]), strict=True))
+    raise AssertionError(f"oracle {oracle}: still meeting new positions after {ROUNDS} runs")
 
 
 def report(kind: str, deals: int, say: Callable[[str], None] = print,
            chosen: frozenset[int] | None = None) -> str:
     """Run the search as it is and under every oracle (or the ``chosen`` ones); the table."""
     plain = _child(kind, deals, 0, {})
-    if plain["nodes"] != compiled_nodes(kind, deals):
+    if plain["nodes"] != solve_nodes(kind, deals):      # compiled: recording changes nothing
         raise AssertionError(f"the twin's nodes {plain['nodes']} are not the compiled search's")
     keys = plain["positions"]
     exact = exact_values(keys)
@@ -253,15 +260,7 @@ def report(kind: str, deals: int, say: Callable[[str], None] = print,
     for i, (name, _) in enumerate(oracles()):
         if i > 0 and chosen is not None and i not in chosen:
             continue
-        run = plain
-        for _ in range(ROUNDS if i > 0 else 0):
-            run = _child(kind, deals, i, values)
-            if not run["unknown"]:
-                break
-            values.update(zip(run["unknown"], exact_values(run["unknown"]), strict=True))
-        else:
-            if i > 0:
-                raise AssertionError(f"{name}: still meeting new positions after {ROUNDS} runs")
+        run = settled_run(kind, deals, i, values) if i > 0 else plain
         single, every = run["nodes"]["single"], run["nodes"]["every"]
         say(f"{name}: {single:,} and {every:,}")
         lines.append(f"| {name} | {single:,} | {every:,} | {every / single:.2f}x |")

@@ -64,7 +64,7 @@ def test_every_answer_is_checked_and_each_oracle_runs_until_nothing_is_unknown(
     """With the runs faked: a search answer the exact values contradict stops the report;
     an oracle whose run met an unknown position is run again once it is solved."""
     m = _script()
-    monkeypatch.setattr(m, "compiled_nodes", lambda kind, deals: {"single": 10, "every": 25})
+    monkeypatch.setattr(m, "solve_nodes", lambda kind, deals: {"single": 10, "every": 25})
     calls: list[tuple[int, int]] = []
 
     def child(kind: str, deals: int, oracle: int, values: dict[bytes, int]) -> dict[str, Any]:
@@ -94,9 +94,15 @@ def test_every_answer_is_checked_and_each_oracle_runs_until_nothing_is_unknown(
     names = [name for name, _ in m.oracles()]
     assert [r.split(" | ")[0][2:] for r in rows] == [names[0], names[2]]
     assert [c[0] for c in calls] == [0, 2, 2]
-    monkeypatch.setattr(m, "compiled_nodes", lambda kind, deals: {"single": 11, "every": 25})
+    monkeypatch.setattr(m, "solve_nodes", lambda kind, deals: {"single": 11, "every": 25})
     with pytest.raises(AssertionError, match="not the compiled search's"):
         m.report("suit", 2, say=lambda x: None)
+    # an oracle that keeps meeting new positions is not reported on
+    monkeypatch.setattr(m, "_child", lambda kind, deals, oracle, values: _fake_run(
+        (8, 20), [], [f"new{len(values)}".encode()]))
+    with pytest.raises(AssertionError, match=f"oracle 3: still meeting new positions after "
+                                             f"{m.ROUNDS} runs"):
+        m.settled_run("suit", 2, 3, {})
 
 
 def test_a_small_run_prints_every_oracle_after_the_search_as_it_is() -> None:
