@@ -213,6 +213,29 @@ def test_every_bid_bubble_in_sight_in_the_auction(server: str, preset: str, size
     assert not found["out"], found["out"]
 
 
+SLOW_FRAME = """document.addEventListener('DOMContentLoaded', () => new MutationObserver(() => {
+  const end = performance.now() + 400;
+  while (performance.now() < end) {}
+}).observe(document.body, {attributes: true, attributeFilter: ['data-seq']}));"""
+"""JavaScript (an init script): the page busy for 400 ms once each state is drawn, as on a
+loaded machine, so that the frame that starts its transitions and animations comes late."""
+
+
+def test_the_bid_panel_keeps_clear_of_a_bid_that_pops_in_late(server: str) -> None:
+    """Three-handed on a phone on its side, the bid panel moves aside from East's bid; where
+    the frame that starts that bid's entrance (and the seats' slide) comes late, the panel is
+    placed again once the bid is whole and the seats are in place, not only on a timer that
+    may come first (it stayed over the bid: it had been placed by the bid still growing)."""
+    with phone_page("sideways") as page:
+        page.add_init_script(SLOW_FRAME)
+        start_game(page, server, "classic3")
+        wait_turn(page)
+        settle(page, 600)
+        found = page.evaluate(LAYOUT_PROBLEMS)
+    assert found["bubbles"] >= 1 and found["buttons"] >= 10, found
+    assert not found["out"], found["out"]
+
+
 @pytest.mark.parametrize("preset", ["australian", "six_pairs"])
 def test_a_hint_asked_for_as_the_cards_come_in_keeps_clear_of_them(server: str,
                                                                    preset: str) -> None:

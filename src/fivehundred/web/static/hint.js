@@ -28,7 +28,11 @@ export class HintView {
     this.turnKey = null;
     this.pendingKey = null;
     // again when a panel changes size (shown, a longer BID label, the misère buttons) and
-    // once the seats have slid to their new places (a transition of 0.3 s)
+    // once the seats have slid to their new places (a transition of 0.3 s) and their bids
+    // have popped in (an animation of 0.25 s, from 0.6 of their size): placed while they
+    // still moved or grew, the panel could cover where they come to rest (the refit of
+    // fitNowAndLater, on a timer, may come before they are done: on a busy machine an
+    // animation starts a slow frame later)
     if (window.ResizeObserver) {
       // (in the next frame: fit may change the panel's size, which the observer must not
       // see inside its own callback)
@@ -44,6 +48,16 @@ export class HintView {
       queued = true;
       requestAnimationFrame(() => { queued = false; this.fit(); });
     });
+    let seatsQueued = false;
+    const seatsDone = (e) => {
+      const slid = e.type === "transitionend" && e.propertyName === "top" && e.target.classList.contains("seat");
+      if (seatsQueued || !(slid || (e.type === "animationend" && e.animationName === "bubblein"))) return;
+      seatsQueued = true;
+      requestAnimationFrame(() => { seatsQueued = false; this.fit(); });
+    };
+    const seatsEl = document.getElementById("seats");
+    seatsEl.addEventListener("transitionend", seatsDone);
+    seatsEl.addEventListener("animationend", seatsDone);
   }
 
   fitNowAndLater() {
