@@ -13,7 +13,10 @@ from typing import Any
 import pytest
 
 from fivehundred import Rules
-from fivehundred.cards import NO_TRUMPS, card_from_token, mask_of
+from fivehundred.actions import JOKER_LEAD
+from fivehundred.cards import NO_TRUMPS, card_from_token, cards_of, mask_of
+from fivehundred.game import Game
+from fivehundred.rng import Rng
 from fivehundred.solver import Position, layout, move_values, solve
 from fivehundred.solver.brute import brute_move_values, brute_value
 from fivehundred.solver.misere import misere_cut
@@ -52,8 +55,16 @@ CASES = [
      "on lead, his clubs take him out of it; nobody else can lead his hearts"),
     ([["2H", "3H", "4H"], ["5S", "9S", "5C"], ["6S", "7C", "8C"]], 1, 0, 0,
      "not on lead, with a suit nobody else holds: it is never led to him"),
-    ([["2S", "6S", "4C"], ["5S", "9S", "5C"], ["7S", "7C", "8C"]], 1, -1, 0,
-     "the six of spades lies above the five: not sure either way"),
+    ([["2S", "6S", "4C"], ["5S", "9S", "5C"], ["7S", "7C", "8C"]], 1, 0, 0,
+     "his two spades lie under their two lowest (2 under 5, 6 under 7): he always ducks"),
+    ([["3S", "6S", "4C"], ["2S", "5S", "5C"], ["7C", "8C", "9C"]], 1, -1, 1,
+     "their 2 of spades lies under his lowest: not sure (led, it makes him take the trick)"),
+    ([["2S", "7S", "4C"], ["5S", "5C", "6C"], ["6S", "7C", "8C"]], 1, 0, 0,
+     "spades can be led once (each of them holds one): his 2 goes under, the 7 is thrown"),
+    ([["2S", "6S", "4C"], ["5S", "9S", "5C"], ["7S", "7C", "8C"]], 0, 0, 0,
+     "on lead he leads the 6, which seat 2's one spade must beat, and keeps the 2 to duck"),
+    ([["5S", "6S", "4C"], ["2S", "9S", "5C"], ["3S", "7C", "8C"]], 0, -1, 1,
+     "on lead with no spade the others must beat, and their 2 and 3 under his spades"),
     ([["2H", "3H", "4H"], ["5S", "9S", "5C"], ["6S", "7C", "8C"]], 0, 1, 1,
      "on lead with a suit nobody else holds: he wins the trick"),
     ([["KS", "AS", "4H"], ["2S", "9C", "5C"], ["3S", "7C", "8C"]], 1, 1, 1,
@@ -123,3 +134,61 @@ def test_misere_endings_equal_brute_force(preset: str, overrides: dict[str, Any]
         assert move_values(g, cap=1) == {a: min(v, 1) for a, v in brute.items()}, seed
         checked += 1
     assert checked == 15
+
+
+def _beyond_all_below(p: Position) -> bool:
+    """Does the declarer hold a card above some other hand's card of its suit (safe, then,
+    only by the rounds and the interleaving, not because all of his lie below)?"""
+    d = p.count_seats.bit_length() - 1
+    for suit in range(4):
+        mine = [r for (e, r) in _cards(p.hands[d]) if e == suit]
+        theirs = [r for s in p.active if s != d for (e, r) in _cards(p.hands[s]) if e == suit]
+        if mine and theirs and max(mine) > min(theirs):
+            return True
+    return False
+
+
+def _cards(mask: int) -> list[tuple[int, int]]:
+    return [effective(NO_TRUMPS, c) for c in cards_of(mask)]
+
+
+def _misere_boundaries(preset: str, seed: int, left: int) -> list[Game]:
+    """The trick boundaries with ``left`` tricks or fewer of a seeded misère played to the
+    end (not stopped by his first trick), at random, but for the declarer's lowest card half
+    the time (more hands with some of his cards below the others')."""
+    g = end_position(preset, seed, "misere", 10, misere_stops_when_taken=False)
+    out = []
+    rng = Rng(seed)
+    while g.phase == "play" and g.contract is not None:
+        if not g.trick and 10 - len(g.tricks) <= left:
+            out.append(g.clone())
+        legal = g.legal_action_ids()
+        if g.to_move == g.contract.declarer and rng.below(2):
+            cards = [a for a in legal if a < JOKER_LEAD] or legal
+            g.apply(min(cards, key=lambda a: effective(NO_TRUMPS, a)[1] if a < JOKER_LEAD else 99))
+        else:
+            g.apply(rng.choice(legal))
+    return out
+
+
+def test_safe_cut_never_wrong_against_brute_force() -> None:
+    """At trick boundaries of misère endings, the cut's "safe" and "a trick now" agree with
+    a brute-force minimax, and "safe" is reached also where some card of the declarer's lies
+    above the others' (the interleaving and the rounds the suit can be led), not only where
+    every card of his lies below theirs."""
+    beyond = 0
+    for preset in ("australian", "classic3", "five_called", "six_pairs", "six_threes"):
+        left = 4 if Rules.preset(preset).players <= 4 else 3
+        safe = 0
+        for seed in range(40):
+            for g in _misere_boundaries(preset, seed, left):
+                p = Position.from_game(g)
+                cut = _cut(p)[0]
+                if cut < 0:
+                    continue
+                assert (brute_value(g, p) >= 1) == (cut == 1), (preset, seed, cut)
+                if cut == 0:
+                    safe += 1
+                    beyond += _beyond_all_below(p)
+        assert safe >= 15, (preset, safe)
+    assert beyond >= 15, beyond

@@ -48,8 +48,9 @@ Techniques (after DDS):
   tricks at no trumps), the last trick played out (at trick boundaries, in
   ``cutoffs.boundary_cut``); inside a trick, a side that needs one more trick and surely
   wins this one (DDS's second-hand quick trick);
-* in a misère, at trick boundaries: a declarer who can never be made to take a trick (each
-  of his cards below all the others' cards of its suit), or who surely takes this one
+* in a misère, at trick boundaries: a declarer who can never be made to take a trick (in each
+  suit his i-th lowest card below the others' i-th lowest, as often as the suit can still be
+  led), or who surely takes this one
   (``misere.misere_cut``).
 """
 

@@ -130,19 +130,93 @@ def others_cards(hands: np.ndarray, w: np.ndarray, seat: int) -> tuple[int, int,
     return o0, o1, o2, o3, o4
 
 
+@compiled(types.boolean(I64, I64, I64), inline=True)
+def ducks(mine: int, theirs: int, rounds: int) -> bool:
+    """Can a hand holding ``mine`` of a suit always play under when the others, holding
+    ``theirs``, lead it at most ``rounds`` more times (each time, every hand of theirs with
+    a card of it follows: the longest of their holdings)?  Yes when his i-th lowest card
+    lies below their i-th lowest, for every i up to the shorter holding and ``rounds``.
+
+    Why: each time they lead the suit he plays, from his ``rounds`` lowest cards, the
+    highest below the led one (their cards played later only raise the trick); by
+    exchange the condition holds after the trick for what is left, and after he throws his
+    highest card of a suit.  Cards they throw elsewhere only raise their i-th lowest and
+    shorten their holdings; his cards above the lowest ``rounds`` are never led to (he
+    never leads) and go on discards.
+    """
+    need = min(popcount(theirs), rounds)
+    i = 0
+    m = mine
+    while m != 0 and i < need:
+        low = m & -m
+        if popcount(theirs & (low - 1)) > i:
+            return False
+        m ^= low
+        i += 1
+    return True
+
+
+@compiled(I64(H, W, I64, I64), inline=True)
+def _rounds(hands: np.ndarray, w: np.ndarray, d: int, e: int) -> int:
+    """How many more times suit ``e`` can be led by the others of the declarer ``d``: the
+    longest of their holdings (each lead takes a card from every one of them)."""
+    most = 0
+    s = w[NEXT + d]
+    while s != d:
+        most = max(most, popcount(hands[s, e]))
+        s = w[NEXT + s]
+    return most
+
+
+@compiled(types.boolean(H, W, I64, I64, types.UniTuple(I64, 5)),  # type: ignore[no-untyped-call]
+          inline=True)
+def _never_takes(hands: np.ndarray, w: np.ndarray, d: int, leader: int,
+                 others: tuple[int, int, int, int, int]) -> bool:
+    """Can the declarer ``d`` (without the joker) be sure of taking no trick from this trick
+    boundary on?  Yes when he ducks in every suit (:func:`ducks`, he then never wins the
+    lead) and, if he is on lead now, has a card that some other hand must beat (all that
+    hand's cards of the suit above it) and ducks in that suit after it.
+
+    The others' joker is left out: played, it wins the trick for one of them.
+    """
+    for e in range(4):
+        if not ducks(hands[d, e], others[e], _rounds(hands, w, d, e)):
+            return False
+    if leader != d:
+        return True
+    for e in range(4):
+        mine = hands[d, e]
+        theirs = others[e]
+        m = mine
+        while m != 0 and theirs != 0:
+            low = m & -m
+            m ^= low
+            s = w[NEXT + d]
+            forced = False
+            while s != d:
+                h = hands[s, e]
+                if h != 0 and (h & -h) > low:
+                    forced = True
+                s = w[NEXT + s]
+            if forced and ducks(mine ^ low, theirs, _rounds(hands, w, d, e) - 1):
+                return True
+    return False
+
+
 @compiled(I64(H, I64, I64))
 def misere_cut(st: np.ndarray, depth: int, target: int) -> int:
     """Sure answers at a trick boundary of a misère (the declarer alone counted, every other
     active seat against him, no trumps): 1 or 0 when they answer "``target`` more tricks for
     the declarer?", else -1.
 
-    No trick for him ever (0): he holds no joker and, in every suit he holds, each of his cards
-    lies below every card of it the others hold; so a suit led by another is won above him,
-    he never wins the lead, and if he has it now he leads a suit that someone still holds (who
-    must follow above him).  A trick now (1, for a target of 1): on lead, whatever he leads
-    wins (each suit he holds, his lowest card above all others', and no joker against him);
-    or the leader holds a suit in which every card of the declarer's beats all the others',
-    with no other opponent holding the joker.  What they relied on goes to ``buf[depth]``.
+    No trick for him ever (0): he holds no joker and ducks in every suit (:func:`ducks`: his
+    i-th lowest card below their i-th lowest, as often as the suit can still be led), so he
+    never wins the lead; if he has it now, he leads a card that some hand must beat and still
+    ducks in that suit after it (:func:`_never_takes`).  A trick now (1, for a target of 1):
+    on lead, whatever he leads wins (each suit he holds, his lowest card above all others',
+    and no joker against him); or the leader holds a suit in which every card of the
+    declarer's beats all the others', with no other opponent holding the joker.  What they
+    relied on goes to ``buf[depth]``.
     """
     w = st[W_ROW]
     hands = st[HAND_ROW:]
@@ -151,25 +225,14 @@ def misere_cut(st: np.ndarray, depth: int, target: int) -> int:
     leader = w[S_LEADER]
     others = others_cards(hands, w, d)
     joker = others[4] != 0                           # an opponent holds the joker
-    if hands[d, 4] == 0:
-        safe = True
-        lead_out = False             # a suit he can lead that someone must follow above him
+    if hands[d, 4] == 0 and _never_takes(hands, w, d, leader, others):
+        # what mattered: the others' cards of his suits, down to their lowest (every card
+        # below it is his, as the suit lengths say, so the cards interleave the same)
         for e in range(4):
-            mine = hands[d, e]
             theirs = others[e]
-            if mine != 0 and theirs != 0:
-                if top_bit(mine) > top_bit(theirs & -theirs):
-                    safe = False
-                    break
-                lead_out = True
-        if safe and (leader != d or lead_out):
-            # what mattered: the others' cards of his suits, down to their lowest (every
-            # card below it is his, as the suit lengths say)
-            for e in range(4):
-                theirs = others[e]
-                if hands[d, e] != 0 and theirs != 0:
-                    buf[depth, B_REL + e] = top_bit(theirs & -theirs)
-            return 0
+            if hands[d, e] != 0 and theirs != 0:
+                buf[depth, B_REL + e] = top_bit(theirs & -theirs)
+        return 0
     if target != 1:
         return -1
     if leader == d:
