@@ -180,25 +180,28 @@ def _never_takes(hands: np.ndarray, w: np.ndarray, d: int, leader: int,
     The others' joker is left out: played, it wins the trick for one of them.
     """
     for e in range(4):
-        if not ducks(hands[d, e], others[e], _rounds(hands, w, d, e)):
+        if hands[d, e] != 0 and others[e] != 0 and not ducks(
+                hands[d, e], others[e], _rounds(hands, w, d, e)):
             return False
     if leader != d:
         return True
     for e in range(4):
         mine = hands[d, e]
         theirs = others[e]
+        if mine == 0 or theirs == 0:
+            continue
+        after = _rounds(hands, w, d, e) - 1     # the rounds left once he has led it
         m = mine
-        while m != 0 and theirs != 0:
+        while m != 0:
             low = m & -m
             m ^= low
             s = w[NEXT + d]
-            forced = False
             while s != d:
                 h = hands[s, e]
                 if h != 0 and (h & -h) > low:
-                    forced = True
+                    break                        # this hand must beat his card
                 s = w[NEXT + s]
-            if forced and ducks(mine ^ low, theirs, _rounds(hands, w, d, e) - 1):
+            if s != d and ducks(mine ^ low, theirs, after):
                 return True
     return False
 
