@@ -41,23 +41,24 @@ export class HintView {
     }
     window.addEventListener("resize", () => this.fitNowAndLater());
     // and once your cards have moved (a new deal slides in card by card): placed while they
-    // were on their way, the hint could cover where they come to rest
+    // were on their way, the hint could cover where they come to rest; and once a seat has
+    // slid or a bid popped in (above). Several endings in one frame place it once.
     let queued = false;
-    document.getElementById("hand").addEventListener("transitionend", (e) => {
-      if (this.el.hidden || queued || e.propertyName !== "transform") return;
+    const fitNextFrame = () => {
+      if (queued) return;
       queued = true;
       requestAnimationFrame(() => { queued = false; this.fit(); });
-    });
-    let seatsQueued = false;
-    const seatsDone = (e) => {
-      const slid = e.type === "transitionend" && e.propertyName === "top" && e.target.classList.contains("seat");
-      if (seatsQueued || !(slid || (e.type === "animationend" && e.animationName === "bubblein"))) return;
-      seatsQueued = true;
-      requestAnimationFrame(() => { seatsQueued = false; this.fit(); });
     };
-    const seatsEl = document.getElementById("seats");
-    seatsEl.addEventListener("transitionend", seatsDone);
-    seatsEl.addEventListener("animationend", seatsDone);
+    document.getElementById("hand").addEventListener("transitionend", (e) => {
+      if (!this.el.hidden && e.propertyName === "transform") fitNextFrame();
+    });
+    const seats = document.getElementById("seats");
+    seats.addEventListener("transitionend", (e) => {
+      if (e.propertyName === "top" && e.target.classList.contains("seat")) fitNextFrame();
+    });
+    seats.addEventListener("animationend", (e) => {
+      if (e.animationName === "bubblein") fitNextFrame();
+    });
   }
 
   fitNowAndLater() {
