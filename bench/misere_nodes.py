@@ -21,6 +21,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from fivehundred.benchmarks.solver import contract_game, nearest_rank
+from fivehundred.rng import Rng
+from fivehundred.rules import Rules
+from fivehundred.solver import solve
+
 PRESETS = ("australian", "classic3", "five_called", "six_threes", "six_pairs")
 FIRST_SEED = 50_000
 
@@ -41,11 +46,6 @@ def deal_nodes(preset: str, deals: int, tricks: int, cap: int) -> list[tuple[int
     """(nodes, tricks) of ``deals`` seeded misère deals of ``preset`` after ``tricks``
     random tricks (hands lost on the way skipped), each solved with at most ``cap`` nodes
     (then its tricks are None)."""
-    from fivehundred.benchmarks.solver import contract_game
-    from fivehundred.rng import Rng
-    from fivehundred.rules import Rules
-    from fivehundred.solver import solve
-
     players = Rules.preset(preset).players
     out: list[tuple[int, int | None]] = []
     seed = FIRST_SEED
@@ -62,9 +62,8 @@ def row(preset: str, tricks: int, results: list[tuple[int, int | None]]) -> str:
     """One markdown row: nodes summed, median, p99, max, and the deals that hit the cap."""
     nodes = sorted(n for n, _ in results)
     capped = sum(t is None for _, t in results)
-    q = [nodes[len(nodes) // 2], nodes[min(len(nodes) - 1, int(0.99 * len(nodes)))]]
-    return (f"| {preset} | {tricks} | {sum(nodes):,} | {q[0]:,} | {q[1]:,} | {nodes[-1]:,} "
-            f"| {capped} |")
+    return (f"| {preset} | {tricks} | {sum(nodes):,} | {nearest_rank(nodes, 0.5):,} "
+            f"| {nearest_rank(nodes, 0.99):,} | {nodes[-1]:,} | {capped} |")
 
 
 def main(argv: list[str]) -> int:

@@ -120,6 +120,16 @@ ALONE = (
 fixed partnership (the declaring side against all the rest)."""
 
 
+def nearest_rank(ordered: Sequence[T], q: float) -> T:
+    """The nearest-rank ``q`` quantile (0 < q <= 1) of values already in order: a value of
+    theirs, the ceil(q * n)-th.
+
+    >>> nearest_rank([1, 2, 3, 4], 0.5), nearest_rank(range(1, 201), 0.99)
+    (2, 198)
+    """
+    return ordered[max(math.ceil(q * len(ordered)) - 1, 0)]
+
+
 @dataclass
 class Timings:
     """CPU times of one kind of call, in seconds: for each position, the least over passes."""
@@ -143,8 +153,7 @@ class Timings:
         last one timed never was."""
         if math.inf in self.seconds:
             raise ValueError(f"position {self.seconds.index(math.inf)} was never timed")
-        xs = sorted(self.seconds)
-        return xs[max(math.ceil(q * len(xs)) - 1, 0)]
+        return nearest_rank(sorted(self.seconds), q)
 
     def cells(self) -> list[str]:
         """Median, p90, p99 and max in milliseconds, for a table row."""
