@@ -276,3 +276,26 @@ def test_bad_ids_and_moves_after_the_hand_say_so() -> None:
             state.apply_action(a)
         assert "next_hand" not in str(e.value)
     assert (str(state), state.history(), state.returns()) == before
+
+
+def test_undo_is_refused_by_openspiel_and_a_replay_takes_its_place() -> None:
+    """OpenSpiel's Python-game interface gives no way to undo (its C++ side keeps the history
+    and never asks a Python state to undo): the call is refused and changes nothing, and the
+    way docs/env.md gives, replaying all but the last action on a new state, is the state
+    before it."""
+    game = load("australian")
+    state = game.new_initial_state()
+    play = Rng(3)
+    for _ in range(game.num_players() * 10 + 3 + 2):   # the deal, then two bids
+        random_step(state, play)
+    before = state.clone()
+    a = random_step(state, play)
+    after = str(state), state.history(), state.legal_actions()
+    with pytest.raises(pyspiel.SpielError, match="UndoAction"):
+        state.undo_action(state.current_player(), a)
+    assert (str(state), state.history(), state.legal_actions()) == after
+    replayed = game.new_initial_state()
+    for x in state.history()[:-1]:
+        replayed.apply_action(x)
+    assert str(replayed) == str(before) and replayed.history() == before.history()
+    assert replayed.legal_actions() == before.legal_actions()
