@@ -1,0 +1,359 @@
+"""The hub of the web server: the live tables, the connected sockets of each seat, and the
+tasks that let bots play at a readable pace (the routes that use it: :mod:`.app`).
+
+Every table is saved after each action; finished hands and games are counted in the
+statistics once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from ..claims import Claim
+from ..game import HandResult
+from .botpool import BotPool
+from .lane import Job, SlowLane
+from .messages import SLOW, parse_message
+from .options import PRESET_LABELS, SPEEDS
+from .state import continue_summary_parts
+from .store import Store, StoreError
+from .table import Table, TableError, bot_seed, claimed_message, hand_game
+
+FINISHED_SHOWN = 10   # finished games the lobby lists, the newest first
+log = logging.getLogger("fivehundred.web")
+
+
+class Hub:
+    """Live tables, their connections, and the bots' turns."""
+
+    def __init__(self, store: Store, pool: BotPool, mode: str, pace: float,
+                 trick_pause: float) -> None:
+        self.store = store
+        self.pool = pool
+        self.mode = mode
+        self.pace = pace
+        self.trick_pause = trick_pause
+        self.tables: dict[str, Table] = {}
+        self.conns: dict[str, dict[int, WebSocket]] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.thinking: dict[str, int | None] = {}
+        self.last_change: dict[str, tuple[float, float]] = {}
+        self.problems: list[str] = []
+        self.seeded_friends = False
+        """Whether a table with friends may be dealt from the seed its request names."""
+
+    # ---------------------------------------------------------------- tables
+
+    def get(self, table_id: object) -> Table | None:
+        """A live table, or a saved one brought back; None if unknown or damaged."""
+        if not isinstance(table_id, str):
+            return None
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        try:
+            data = self.store.load(table_id)
+            if data is None:
+                return None
+            t = Table.from_json(data)
+        except (StoreError, TableError) as e:
+            self._problem(f"saved game {table_id}: {e}")
+            return None
+        self.tables[table_id] = t
+        return t
+
+    def _problem(self, text: str) -> None:
+        log.warning("%s", text)
+        if text not in self.problems:
+            self.problems.append(text)
+
+    def add(self, table: Table) -> None:
+        """A new table: saved at once."""
+        self.tables[table.id] = table
+        self.save(table)
+
+    def save(self, table: Table) -> None:
+        """Save after every action; count finished hands and games in the statistics, once."""
+        g = table.game
+        with self.store.batch():
+            results = g.hand_results
+            for res in results[table.counted_hands:]:
+                self._count_hand(table, res)
+            table.counted_hands = len(results)
+            if table.uncounted_take_backs:
+                self.store.add_take_backs(table.strength, table.uncounted_take_backs)
+                table.uncounted_take_backs = 0
+            if g.phase == "game_over" and not table.counted_game:
+                side = table.rules.side_of[0]
+                self.store.add_game(table.strength, won=g.winner == side)
+                table.counted_game = True
+            self.store.save(table.id, table.to_json(), finished=g.phase == "game_over")
+
+    def _count_hand(self, table: Table, res: HandResult) -> None:
+        if res.kind == "all_pass_redeal":
+            return
+        c = res.contract
+        side = table.rules.side_of[0]
+        bid = c is not None and c.declarer == 0
+        self.store.add_hand(table.strength, bid=bid, made=bool(res.made),
+                            misere=bid and c is not None and c.is_misere,
+                            points=res.points[side])
+
+    def continue_link(self) -> dict[str, Any] | None:
+        """The newest unfinished game that can be restored (local mode)."""
+        for tid in self.store.unfinished():
+            t = self.get(tid)
+            if t is None:
+                continue
+            g = t.game
+            label = PRESET_LABELS.get(t.preset, t.preset)
+            parts = continue_summary_parts(label, g.phase, g.hand_number, list(g.scores),
+                                           t.side_names())
+            # the line, and its parts apart: a name may have " · " in it
+            return {"table": t.id, "token": t.seats[0].token,
+                    "summary": " · ".join(parts), "summary_parts": parts}
+        return None
+
+    def finished_links(self, limit: int = FINISHED_SHOWN) -> list[dict[str, Any]]:
+        """The newest finished games (local mode), to open at their end: each hand reviewed
+        against double dummy, the record saved.  A damaged one is left out (and reported)."""
+        out: list[dict[str, Any]] = []
+        for tid, ended in self.store.finished(limit):
+            t = self.get(tid)
+            if t is None or t.game.phase != "game_over":
+                continue
+            g = t.game
+            side = t.rules.side_of[0]
+            out.append({"table": t.id, "token": t.seats[0].token, "ended": ended,
+                        "rules_label": PRESET_LABELS.get(t.preset, t.preset),
+                        "strength": t.strength, "hands": len(g.hand_results),
+                        "won": g.winner == side, "side": side,
+                        "side_names": t.side_names(), "scores": list(g.scores)})
+        return out
+
+    # ---------------------------------------------------------------- messages out
+
+    def connected(self, table: Table) -> set[int]:
+        """Seats with an open socket."""
+        return set(self.conns.get(table.id, {}))
+
+    async def send(self, ws: WebSocket, msg: dict[str, Any]) -> None:
+        """Send one message; a socket that has gone is ignored."""
+        if ws.application_state != WebSocketState.CONNECTED:
+            return
+        with suppress(RuntimeError, OSError, WebSocketDisconnect):
+            await ws.send_text(json.dumps(msg, separators=(",", ":")))
+
+    async def broadcast(self, table: Table) -> None:
+        """Each connected seat gets its own view of the table."""
+        conns = self.connected(table)
+        thinking = self.thinking.get(table.id)
+        stats = self.store.stats() if table.game.phase == "game_over" else None
+        for seat, ws in list(self.conns.get(table.id, {}).items()):
+            await self.send(ws, table.message(seat, conns, thinking, stats))
+
+    # ---------------------------------------------------------------- the bots' turns
+
+    def kick(self, table: Table) -> None:
+        """Make sure a task is playing the bots' turns of this table."""
+        task = self.tasks.get(table.id)
+        if task is None or task.done():
+            self.tasks[table.id] = asyncio.create_task(self._run_bots(table))
+
+    def changed(self, table: Table) -> None:
+        """Note when the table last changed, and how long the next move should wait."""
+        trick_done = table.game.phase == "play" and not table.game.trick and table.game.tricks
+        wait = (self.trick_pause if trick_done else self.pace) * SPEEDS[table.speed]
+        self.last_change[table.id] = (time.monotonic(), wait)
+
+    async def _run_bots(self, table: Table) -> None:
+        while True:
+            seat = table.bot_to_move()
+            if seat is None:
+                return
+            seq = table.seq
+            view = table.view(seat)
+            strength = table.seats[seat].strength or table.strength
+            self.thinking[table.id] = seat
+            await self.broadcast(table)
+            action: str | None = None
+            try:
+                action = await self.pool.decide(strength, bot_seed(table.seed, seat), view)
+            except Exception as e:  # a bot must never take the table down
+                log.exception("bot %s at seat %d failed", strength, seat)
+                self._problem(f"the {strength} bot in seat {seat} failed: {e}")
+            finally:
+                self.thinking[table.id] = None
+            if action is None:
+                await self.broadcast(table)   # no one is thinking any more
+                return
+            when, wait = self.last_change.get(table.id, (0.0, 0.0))
+            delay = when + wait - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if table.seq != seq or table.bot_to_move() != seat:
+                # the table changed meanwhile (paused, a friend took the seat, a take-back):
+                # the decision is dropped, and nobody is shown thinking over it any more
+                await self.broadcast(table)
+                continue
+            try:
+                table.act(seat, action)
+            except TableError as e:
+                self._problem(f"the {strength} bot in seat {seat} chose {action}: {e}")
+                await self.broadcast(table)
+                return
+            self.save(table)
+            self.changed(table)
+            await self.broadcast(table)
+
+    # ---------------------------------------------------------------- messages in
+
+    async def handle(self, table: Table, seat: int, ws: WebSocket, text: str,
+                     lane: SlowLane | None = None) -> None:
+        """One message from a seat's browser.  A hint or a review is checked, and its position
+        taken, now; it is worked out in the socket's ``lane`` when given (its answer comes when
+        ready, the socket's other messages are handled meanwhile), else before returning."""
+        async with self._answering(ws, text):
+            msg = parse_message(text)
+            if msg["type"] in SLOW:
+                job = self._slow_job(table, seat, ws, msg, text)
+                if lane is None:
+                    await job()
+                else:
+                    lane.add(job)
+                return
+            await self._dispatch(table, seat, ws, msg)
+
+    @asynccontextmanager
+    async def _answering(self, ws: WebSocket, text: str) -> AsyncIterator[None]:
+        """A refused message gets its error; a bug costs one message, never the connection."""
+        try:
+            yield
+        except TableError as e:
+            await self.send(ws, {"type": "error", "code": e.code, "message": str(e)})
+        except Exception as e:
+            log.exception("message %r failed", text[:200])
+            await self.send(ws, {"type": "error", "code": "internal",
+                                 "message": f"the server could not handle that: {e}"})
+
+    def _slow_job(self, table: Table, seat: int, ws: WebSocket, msg: dict[str, Any],
+                  text: str) -> Job:
+        """A hint or review, checked against the table as it is now (TableError if refused),
+        as a job that works it out and sends the answer to ``ws``."""
+        if msg["type"] == "hint":
+            if table.game.to_move != seat:
+                raise TableError("not_your_turn", "a hint is for your own turn")
+            seq, view, seed = table.seq, table.view(seat), table.hint_seed()
+
+            async def work() -> dict[str, Any]:
+                try:
+                    answer = await self.pool.advise(view, seed)
+                except Exception as e:  # a failing bot must not close the player's socket
+                    log.exception("hint failed")
+                    raise TableError("hint_failed",
+                                     f"the hint could not be worked out: {e}") from e
+                answer["seq"] = seq      # the position it is for: older ones are dropped
+                return answer
+        else:
+            every = msg.get("every_seat", False)
+            if not isinstance(every, bool):
+                raise TableError("malformed", f"review takes \"every_seat\": true or false, "
+                                              f"got {every!r}")
+            hand = msg.get("hand")      # an earlier finished hand; the last one if absent
+            if hand is None and table.game.phase not in ("hand_over", "game_over"):
+                raise TableError("no_review", "no review: the hand is still being played")
+            game = table.game.clone() if hand is None else hand_game(table.game, hand)
+            names = table.names()
+
+            async def work() -> dict[str, Any]:
+                try:
+                    return await self.pool.review(game, seat, names, every, hand)
+                except Exception as e:  # a failing solver must not close the player's socket
+                    log.exception("review failed")
+                    raise TableError("no_review",
+                                     f"the review could not be worked out: {e}") from e
+
+        async def job() -> None:
+            async with self._answering(ws, text):
+                await self.send(ws, await work())
+        return job
+
+    async def _dispatch(self, table: Table, seat: int, ws: WebSocket,
+                        msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        reply: dict[str, Any] | None = None     # an answer to the sender, after the state
+        if kind == "ping":
+            await self.send(ws, {"type": "pong"})
+            return
+        claimed: Claim | None = None      # a claim played out: told to every seat, first
+        if kind == "claim":
+            claimed = await self._claim(table, seat)
+        elif kind == "act":
+            table.act(seat, msg.get("action"))
+        elif kind == "discard":
+            table.discard(seat, msg.get("cards"))
+        elif kind == "next":
+            if not table.press_next(seat, self.connected(table)):
+                await self.broadcast(table)
+                return
+        elif kind == "speed":
+            table.set_speed(seat, msg.get("speed"))
+        elif kind == "take_back":
+            undone = table.take_back(seat)
+            self.thinking[table.id] = None     # a bot deciding now decides for nothing
+            reply = {"type": "taken_back", "seq": table.seq, "undone": undone}
+        elif kind == "seat_to_bot":
+            table.seat_to_bot(seat, msg.get("seat"), self.connected(table))
+        elif kind == "new_link":
+            table.renew_invitation(seat, msg.get("seat"), self.connected(table))
+        elif kind == "pause":
+            paused = msg.get("paused")
+            if not isinstance(paused, bool):
+                raise TableError("malformed", f"pause needs \"paused\": true or false, "
+                                              f"got {paused!r}")
+            table.paused = paused
+            table.seq += 1
+        self.save(table)
+        self.changed(table)
+        if claimed is not None:
+            for viewer, sock in list(self.conns.get(table.id, {}).items()):
+                await self.send(sock, claimed_message(claimed, viewer, table))
+        await self.broadcast(table)
+        if reply is not None:
+            await self.send(ws, reply)
+        self.kick(table)
+
+    async def _claim(self, table: Table, seat: int) -> Claim:
+        """A seat claims the rest: checked and planned in a worker, then played out at once
+        (the claim returned); refused with nothing changed if it does not stand, or if the
+        table moved on meanwhile."""
+        table.check_claim(seat)
+        seq = table.seq
+        table.claiming += 1       # the bots wait for the answer
+        try:
+            answer = await self.pool.claim(table.game.clone(), seat, table.names())
+        except Exception as e:  # a failing solver must not close the player's socket
+            # (the words only: an error's text might name a card the seat may not see)
+            log.exception("claim failed")
+            raise TableError("no_claim", "the claim could not be checked (the server's log "
+                                         "says why): play on") from e
+        finally:
+            table.claiming -= 1
+            self.kick(table)
+        if table.seq != seq:      # the answer is for a position no longer on the table
+            raise TableError("no_claim", "the table moved on while the claim was checked: "
+                                         "claim again")
+        if not answer["stands"]:
+            raise TableError("no_claim", answer["message"])
+        table.play_claim(seat, answer["plays"])
+        self.thinking[table.id] = None     # a bot deciding now decides for nothing
+        return Claim(seat, tuple(answer["side"]), answer["misere"], answer["tricks"],
+                     tuple(answer["plays"]))
