@@ -492,6 +492,12 @@ BAD: list[tuple[str | None, list[str], str]] = [
     ('{"format": "fivehundred-record", "hands": 3}', [], "missing key"),
     ("Hand 1\nDealer 0\n", [], "a record starts with its rules"),
     (json.dumps(DEAL), ["--hand", "1"], "is a deal, not a record"),
+    # cards by token only: a number (the library's card id) or true is not a card here
+    (json.dumps({**DEAL, "kitty": ["AC", "7C", 52]}), [],
+     "kitty[2]: a card is a token such as AS, 10H or JK, not 52"),
+    (json.dumps({**DEAL, "kitty": ["AC", "7C", True]}), [], "kitty[2]: a card is a token"),
+    (json.dumps({**DEAL, "hands": [*DEAL["hands"][:3], [*DEAL["hands"][3][:9], 4.0]]}), [],
+     "hands[3][9]: a card is a token such as AS, 10H or JK, not 4.0"),
     ("GOLDEN", ["--hand", "10"], "no hand 10: the record has 9 hand(s)"),
     ("GOLDEN", ["--action", "3"], "--action needs --hand"),
     ("GOLDEN", ["--hand", "5", "--action", "3"], "in the auction phase, not in the play"),

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from fivehundred import DealError, FiveHundredError, Game, IllegalActionError, Rules, SeatError
+from fivehundred.cards import card_from_token, cards_of
 from fivehundred.record import record_from_game, replay
 from fivehundred.solver import can_make, move_values, solve
 from fivehundred.solver.limits import LimitError
@@ -47,9 +48,14 @@ def test_a_refused_next_deal_changes_nothing(deal: dict[str, object]) -> None:
 def test_seeds_are_whole_numbers() -> None:
     r = Rules.preset("australian")
     assert Game(r, seed=np.int64(5)).deal == Game(r, seed=5).deal
+    assert Game(r, seed=2**64 - 1).seed == 2**64 - 1
     for bad in (True, 1.5, "5", None.__class__):
         with pytest.raises(TypeError, match="seed must be a whole number"):
             Game(r, seed=bad)  # type: ignore[arg-type]
+    # the generator keeps 64 bits: -1 would deal as 2**64 - 1, and 2**64 as 0
+    for bad in (-1, 2**64, 2**70):
+        with pytest.raises(ValueError, match=r"seed must be a whole number from 0 to 2\*\*64 - 1"):
+            Game(r, seed=bad)
 
 
 def test_rules_by_name_and_nothing_else() -> None:
@@ -214,3 +220,36 @@ def test_bad_arguments_raise_the_engines_errors_saying_what_was_wrong(case: int)
     with pytest.raises(FiveHundredError) as e:
         call()
     assert type(e.value).__name__ == kind and words in str(e.value), repr(e.value)
+
+
+def test_a_deal_refuses_true_for_a_card() -> None:
+    """A card id is an int, and True is one to Python: a deal given ``True`` where a card
+    stands is refused by name, never read as card 1."""
+    r = Rules.preset("australian")
+    good = Game(r, seed=4).deal
+    hands = [list(cards_of(h)) for h in good.hands[:4]]
+    kitty: list[object] = list(cards_of(good.kitty))
+    Game(r, deal={"dealer": good.dealer, "hands": hands, "kitty": kitty})   # as dealt: fine
+    with pytest.raises(DealError, match="the kitty: not a card: True"):
+        Game(r, deal={"dealer": good.dealer, "hands": hands, "kitty": [*kitty[:2], True]})
+
+
+def test_discarding_a_card_again_says_it_was_discarded() -> None:
+    """The engine's reason for a second discard of one card is that it went already, not
+    that it was never held; a card never held keeps its own reason; neither changes the
+    game."""
+    g = Game(Rules.preset("australian"), seed=2)
+    g.apply("6S")
+    for _ in range(3):
+        g.apply("pass")
+    first = g.hand_tokens(g.to_move)[0]
+    g.apply(first)
+    before = (g.discards, g.hand_tokens(g.to_move))
+    with pytest.raises(IllegalActionError, match=f"cannot discard {first}: you have discarded "
+                                                 "it already"):
+        g.apply(first)
+    never = next(t for t in ("AS", "KS", "AH", "KH", "AC", "AD", "JK")
+                 if t not in g.hand_tokens(g.to_move) and not g.discards >> card_from_token(t) & 1)
+    with pytest.raises(IllegalActionError, match=f"cannot discard {never}: you do not hold it"):
+        g.apply(never)
+    assert (g.discards, g.hand_tokens(g.to_move)) == before

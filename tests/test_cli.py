@@ -491,3 +491,18 @@ def test_tui_speed_sets_the_tables_pauses(monkeypatch: pytest.MonkeyPatch,
     with pytest.raises(SystemExit):
         main(["tui", "--speed", "warp"])
     assert "invalid choice: 'warp'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["play", "--text"], ["tui"],
+                                     ["arena", "--a", "easy", "--b", "easy"]])
+@pytest.mark.parametrize("seed", ["-1", str(2**64)])
+def test_a_seed_the_generator_cannot_hold_is_refused(
+        command: list[str], seed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seeds are 0 to 2**64 - 1 wherever one is given: a negative or larger seed would deal as
+    another (the generator keeps 64 bits), so it is refused before anything starts."""
+    with pytest.raises(SystemExit) as stop:
+        main([*command, f"--seed={seed}"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument --seed: {seed} is out of range: expected a whole number from 0 to " \
+           "18,446,744,073,709,551,615" in err

@@ -77,8 +77,13 @@ def test_bad_tags(good: str) -> None:
     _bad(good[good.index("\n") + 1 :], r"Rules .* is missing")
     seed = _line(good, "[Seed ")
     _bad(good.replace(seed, '[Seed "' + "9" * 5000 + '"]'),
-         r"tag Seed: expected a whole number of at most 20 digits")
-    _bad(good.replace(seed, '[Seed "7.5"]'), r"tag Seed: expected a whole number")
+         r"tag Seed: expected a seed, a whole number from 0 to 2\*\*64 - 1")
+    _bad(good.replace(seed, '[Seed "7.5"]'), r"tag Seed: expected a seed, a whole number")
+    # a seed the generator cannot hold (it keeps 64 bits) is the tag's fault, not the replay's
+    for out_of_range in ("-1", str(2**64), "9" * 20):
+        _bad(good.replace(seed, f'[Seed "{out_of_range}"]'),
+             r"tag Seed: expected a seed, a whole number from 0 to 2\*\*64 - 1, got "
+             f"'{out_of_range}'")
 
 
 def test_bad_cards(good: str) -> None:
@@ -220,6 +225,9 @@ def test_bad_json() -> None:
         js.replace('"auction": [', '"auction": [7, ', 1): r"\$\.hands\[0\]\.auction\[0\]: expected "
                                                           r"a string",
         js.replace('"format"', '"format": "x", "format"', 1): r"key 'format' is given twice",
+        # a deal file (what `fivehundred analyse` reads) is told apart from a broken record
+        json.dumps({"dealer": 0, "hands": [], "kitty": []}): r"this is a deal \(hands and "
+                                                             r"kitty\), not a game record",
     }
     for text, pattern in cases.items():
         with pytest.raises(RecordError, match=pattern):

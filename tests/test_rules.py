@@ -158,6 +158,12 @@ def test_contradictions_rejected(overrides: dict[str, object], message: str) -> 
         ("fivehundred(dead_hand=yes)", "true or false"),
         ("fivehundred(preset=nine)", "unknown preset"),
         ("fivehundred(flavour=x)", "unknown option"),
+        # a clash with an option left out names where those come from and what fits
+        ("fivehundred(players=2)", r"teams=two needs 4 or 6 players, not 2 \(options left "
+         r"out take preset australian's values; for 2 players start from "
+         r"preset=two_dead_hand or preset=two_24\)"),
+        ("fivehundred(preset=classic4,players=5)", r"for 5 players start from "
+         r"preset=five_called\)"),
     ],
 )
 def test_bad_rules_strings(text: str, message: str) -> None:

@@ -57,6 +57,10 @@ def test_records_are_saved_between_hands_and_replay(tmp_path: Path) -> None:
             saved = new_record(app, 1)
             assert saved.exists() and new_record(app).read_text() == "someone's file"
             assert replay(loads(saved.read_text())).scores == app.game.scores
+            rec = loads(saved.read_text())
+            # the seats as the table names them (you South), so a replay names them too
+            assert rec.tag("Seats") == ",".join(app.narrator.names) == "South,West,East"
+            assert rec.tag("Event") == "fivehundred terminal game"
             assert isinstance(app.screen, Dialog)        # the sheet is back after saving
             assert app.game.phase == "hand_over"        # saved once: kept up to date
             await click(pilot, "#next")

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from . import clitools as ct
 from .errors import FiveHundredError
+from .numbers import SEEDS
 from .rules import PRESET_NAMES, Rules
 from .web.options import SPEEDS
 
@@ -61,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
         game.add_argument("--rules", type=_rules_arg, default=None,
                           help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules string "
                                f"(default australian){only}")
-        game.add_argument("--seed", type=int, default=None,
+        game.add_argument("--seed", type=ct.whole(0, SEEDS - 1), default=None,
                           help=f"seed of the deals and opponents (default: a random one){only}")
         game.add_argument("--seat", type=int, default=None,
                           help=f"your seat (default 0, which sits at the bottom){only}")
@@ -101,7 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="advise after this many actions of the hand")
     hint.add_argument("--samples", type=ct.whole(1, ct.MAX_SAMPLES), default=None,
                       help="imagined deals per decision (default: the Insane bot's own, "
-                           f"30 in the play and 10 in the auction; at most {ct.MAX_SAMPLES:,})")
+                           "10 in the auction and 30 in the play, but 10 with ten cards in "
+                           "hand and 20 with nine, and with 4 cards or fewer in hand "
+                           "every placement of the unseen cards if they lie in at most 200 "
+                           f"ways; at most {ct.MAX_SAMPLES:,})")
     hint.add_argument("--seconds", type=ct.seconds(), default=None,
                       help="a time limit: advice from the deals solved by then (default "
                            "none; at most a day)")

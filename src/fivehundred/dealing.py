@@ -107,7 +107,7 @@ def parse_deal(rules: Rules, deal: Mapping[str, Any]) -> Deal:
         m = 0
         for x in items:
             c = cards.card_from_token(x) if isinstance(x, str) else x
-            if not isinstance(c, int) or not 0 <= c < cards.NUM_CARDS:
+            if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < cards.NUM_CARDS:
                 raise DealError(f"{where}: not a card: {x!r}")
             tok = cards.token(c)
             if not rules.deck_mask >> c & 1:

@@ -43,3 +43,24 @@ def seat_number(seat: object, players: int, error: type[Exception]) -> int:
     if not 0 <= n < players:
         raise error(f"seat {seat!r}: {what}")
     return n
+
+
+SEEDS = 1 << 64
+"""Seeds are whole numbers from 0 to ``SEEDS - 1``: the random generator keeps 64 bits, so a
+larger seed (or a negative one) would deal exactly as another does."""
+
+
+def seed_number(seed: object, type_error: type[Exception], range_error: type[Exception]) -> int:
+    """``seed`` as a seed (numpy's ints too, never a bool): ``type_error`` if it is not a
+    whole number, ``range_error`` if it is outside 0 to 2**64 - 1.
+
+    >>> seed_number(2**64, TypeError, ValueError)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be a whole number from 0 to 2**64 - 1, not 18446744073709551616
+    """
+    what = "seed must be a whole number from 0 to 2**64 - 1"
+    value = whole_number(seed, type_error, what)
+    if not 0 <= value < SEEDS:
+        raise range_error(f"{what}, not {seed!r}")
+    return value

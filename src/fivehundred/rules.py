@@ -198,7 +198,10 @@ class Rules:
                 values[key] = int(value)
             else:
                 values[key] = value
-        return cls.preset(preset, **values)
+        try:
+            return cls.preset(preset, **values)
+        except RulesError as e:
+            raise RulesError(f"{e}{_left_out_hint(preset, values)}") from None
 
     def __str__(self) -> str:
         return self.to_string()
@@ -376,3 +379,15 @@ Rules.PRESETS = {
 
 #: The names of the presets, the default first.
 PRESET_NAMES: tuple[str, ...] = tuple(Rules.PRESETS)
+
+
+def _left_out_hint(preset: str, given: dict[str, Any]) -> str:
+    """What to add to a rules string's error when the options it left out (taken from
+    ``preset``) are what clash: the presets for its number of players, where it names one
+    and ``preset`` is not one of them (else nothing)."""
+    players = given.get("players")
+    fits = [name for name in Rules.PRESETS if Rules.preset(name).players == players]
+    if not isinstance(players, int) or not fits or preset in fits:
+        return ""
+    return (f" (options left out take preset {preset}'s values; for {players} players start "
+            f"from {' or '.join(f'preset={name}' for name in fits)})")

@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from .. import clitools as ct
 from ..errors import FiveHundredError
+from ..numbers import SEEDS
 from ..rules import Rules
 from .executors import make_executor
 from .play import ArenaError, UnitResult
@@ -34,7 +35,8 @@ def add_arena_arguments(p: argparse.ArgumentParser, rules_type: Callable[[str], 
                    help="deals, each played in every seating (default 200)")
     p.add_argument("--games", type=ct.whole(0, 100_000), default=0,
                    help="whole games, each played in every seating (default 0)")
-    p.add_argument("--seed", type=int, default=0, help="the match seed (default 0)")
+    p.add_argument("--seed", type=ct.whole(0, SEEDS - 1), default=0,
+                   help="the match seed (default 0)")
     p.add_argument("--workers", type=ct.whole(1, 1024), default=2,
                    help="local worker processes (default 2; 1 runs in this process)")
     p.add_argument("--ray", metavar="ADDRESS", default=None,

@@ -288,6 +288,8 @@ class ConsoleGame(Narrator):
                 except MalformedError:
                     raise _BadInput(f"not a card: {_echo(w)} (cards look like {self._looks}; "
                                     "? for help)") from None
+                if token(c) in toks:
+                    raise _BadInput(f"{token(c)} is given twice: discard each card once.")
                 toks.append(token(c))
             return toks
         key = " ".join(text.translate(TO_LETTER).upper().split())

@@ -30,7 +30,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from ..actions import NUM_ACTIONS, action_from_token
 from ..errors import MalformedError
 from ..game import Game
-from ..numbers import whole_number
+from ..numbers import seed_number
 from ..rules import Rules
 from ..view import View
 from .observation import OBS_SIZE, action_mask, encode
@@ -46,15 +46,12 @@ def agent_name(seat: int) -> str:
 
 
 def checked_seed(seed: object) -> int | None:
-    """A reset's seed: None, or a whole number of zero or more (numpy's ints too, as an int);
-    anything else is refused with MalformedError, as Gymnasium refuses a negative seed."""
-    what = "seed must be a whole number of zero or more"
+    """A reset's seed: None, or a whole number from 0 to 2**64 - 1 (numpy's ints too, as an
+    int); anything else is refused with MalformedError, as Gymnasium refuses a negative seed
+    (a seed past 2**64 - 1 would deal as a smaller one: the generator keeps 64 bits)."""
     if seed is None:
         return None
-    value = whole_number(seed, MalformedError, what)
-    if value < 0:
-        raise MalformedError(f"{what}, not {seed!r}")
-    return value
+    return seed_number(seed, MalformedError, MalformedError)
 
 
 class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)

@@ -25,7 +25,7 @@ from ..actions import ALONE, CALL, action_from_token, token_of
 from ..auction import Contract, bid_table
 from ..dealing import Deal, deal_cards, first_dealer_by_cut, parse_deal
 from ..errors import DealError, IllegalActionError, MalformedError, SeatError
-from ..numbers import seat_number, whole_number
+from ..numbers import seat_number, seed_number, whole_number
 from ..rng import Rng
 from ..rules import Rules
 from ..tricks import NO_SUIT
@@ -58,9 +58,9 @@ class Game(BiddingPhase):
             raise TypeError(f"rules must be Rules, a preset's name or a rules string, not "
                             f"{rules!r}")
         self.rules = rules if rules is not None else Rules.preset("australian")
-        # any whole number (numpy's too); the deals depend on it modulo 2**64
+        # a whole number (numpy's too) from 0 to 2**64 - 1: the generator's 64 bits
         self.seed = (secrets.randbits(63) if seed is None
-                     else whole_number(seed, TypeError, "seed must be a whole number"))
+                     else seed_number(seed, TypeError, ValueError))
         self._undo = []
         self._bid_table = bid_table(self.rules)
         self._hand_no = 0

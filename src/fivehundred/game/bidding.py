@@ -88,7 +88,9 @@ class BiddingPhase(PlayPhase):
             )
         hand = self._hands[seat]
         if not hand >> a & 1:
-            raise IllegalActionError(f"cannot discard {cards.token(a)}: you do not hold it")
+            why = ("you have discarded it already" if self._discards >> a & 1
+                   else "you do not hold it")
+            raise IllegalActionError(f"cannot discard {cards.token(a)}: {why}")
         self._hands = replaced(self._hands, seat, hand & ~(1 << a))
         self._discards |= 1 << a
         self._discards_left -= 1

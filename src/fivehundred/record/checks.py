@@ -16,6 +16,7 @@ from ..actions import ALONE, BID, CALL, JOKER_LEAD, PASS, action_from_token, tok
 from ..auction import Contract, contract_of, is_bid
 from ..cards import JOKER, NO_TRUMPS
 from ..errors import FiveHundredError
+from ..numbers import SEEDS
 from ..rules import Rules
 from ..scoring import hand_points
 from ..tricks import NO_SUIT, TABLES, winner_index
@@ -112,8 +113,8 @@ def _check_tags(rec: GameRecord) -> None:
                 _fail_game(f"expected the winning side (0 to {len(r.sides) - 1}) or * while "
                            f"the game goes on, got {value!r}", "tag", name)
         elif name == "Seed":
-            if not re.fullmatch(r"-?[0-9]{1,20}", value):
-                _fail_game(f"expected a whole number of at most 20 digits, got "
+            if not re.fullmatch(r"[0-9]{1,20}", value) or int(value) >= SEEDS:
+                _fail_game(f"expected a seed, a whole number from 0 to 2**64 - 1, got "
                            f"{value[:40]!r}", "tag", name)
             if rec.viewpoint is not None:
                 _fail_game("one seat's view may not carry the seed: it reveals every deal",

@@ -185,6 +185,10 @@ def loads_json(text: str) -> GameRecord:
         raise RecordError(f"not JSON: {json_problem(e)}") from None
     except RecursionError:
         raise RecordError("not JSON: nested too deeply") from None
+    if isinstance(data, dict) and "format" not in data and "hands" in data and "kitty" in data:
+        raise RecordError("this is a deal (hands and kitty), not a game record: "
+                          "`fivehundred analyse` reads a deal; a JSON record has "
+                          f'"format": "{FORMAT}"')
     top = _object(data, "$", _TOP_KEYS)
     if top["format"] != FORMAT:
         _fail("$.format", f"expected {FORMAT!r}, got {top['format']!r}")

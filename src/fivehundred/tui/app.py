@@ -105,7 +105,8 @@ class TableApp(App[int]):
         self.resumed = record_file is not None
         self.resumed_from = record_file        # (None once a new game begins)
         #: the records' files (record_files.py): a resumed game is saved where it came from
-        self.records = RecordFiles(self.record_dir, record_file, self.game.seed)
+        self.records = RecordFiles(self.record_dir, record_file, self.game.seed,
+                                   seats=self.narrator.names)
         self.saved = self.records.saved        # game seed -> the record file written for it
         self.json_files = self.records.json_files
 

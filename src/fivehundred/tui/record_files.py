@@ -27,10 +27,15 @@ class RecordFiles:
     """Where one table saves its games' records: ``saved`` maps a game's seed to the file
     written for it, a new file goes in ``record_dir`` (named after the time the game
     started), and a resumed game (``record_file``, game ``seed``) is saved where it came
-    from, in its format."""
+    from, in its format.  A new record's tags name the event and the seats as the table
+    shows them (``seats``, clockwise from seat 0), so a replay names them too."""
 
-    def __init__(self, record_dir: Path, record_file: Path | None = None, seed: int = 0) -> None:
+    def __init__(self, record_dir: Path, record_file: Path | None = None, seed: int = 0,
+                 seats: tuple[str, ...] = ()) -> None:
         self.record_dir = record_dir
+        self.new_tags: tuple[tuple[str, str], ...] = (("Event", "fivehundred terminal game"),)
+        if seats:
+            self.new_tags += (("Seats", ",".join(seats)),)
         self.saved: dict[int, Path] = {}       # game seed -> the record file written for it
         #: a resumed game is saved where it came from, in its format: the JSON records'
         #: files (read once, here), written as JSON again
@@ -57,7 +62,7 @@ class RecordFiles:
 
     def write(self, game: Game, path: Path) -> None:
         """Write ``game``'s record to ``path`` and remember it (OSError if it cannot)."""
-        record = record_from_game(game, self.tags.get(path, ()))
+        record = record_from_game(game, self.tags.get(path, self.new_tags))
         # a resumed JSON record is kept JSON; the file is replaced whole, never left half
         # written (a full disk must not cost the game saved before)
         text = dumps_json(record) if path in self.json_files else dumps(record)
