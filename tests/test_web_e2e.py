@@ -359,6 +359,39 @@ def test_menu_hint_and_rules(page: Page, server: str, shots: Path) -> None:
     page.wait_for_selector("#lobby button#continue")
 
 
+def test_open_misere_follows_misere_in_the_lobby_and_the_rules(page: Page, server: str) -> None:
+    """Misère not allowed bans open misère too: in the lobby the open-misère switch goes off
+    and cannot be changed while misère is off (and comes back as it was); at the table the
+    rules say open misère is not allowed, and why."""
+    page.route("**/api/tables", lambda route: route.continue_(post_data=json.dumps(
+        {**json.loads(route.request.post_data or "{}"), "seed": SEED})))
+    page.goto(server)
+    page.wait_for_selector("#lobby button#play")
+    page.select_option("select#preset", "australian")
+    page.click("#house-rules summary")
+    misere, open_misere = "#opt-misere_allowed", "#opt-open_misere_allowed"
+    assert page.is_checked(misere) and page.is_checked(open_misere)
+    assert page.is_enabled(open_misere)
+    page.click(f"label[for='{misere[1:]}'] .switch")
+    assert not page.is_checked(misere)
+    assert not page.is_checked(open_misere) and not page.is_enabled(open_misere)
+    page.click(f"label[for='{misere[1:]}'] .switch")          # back on: as it was
+    assert page.is_checked(open_misere) and page.is_enabled(open_misere)
+    page.click(f"label[for='{misere[1:]}'] .switch")
+    page.click("button#play")
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    wait_turn(page)
+    page.click("#menu-button")
+    page.click("#rules-button")
+    page.wait_for_function("document.querySelector('#rules') && document.querySelector"
+                           "('#rules').innerText.includes('Open misère allowed')")
+    items = page.eval_on_selector_all(
+        "#rules .rule-item", "els => els.map((e) => e.innerText.replace(/\\s+/g, ' '))")
+    (item,) = [i for i in items if i.startswith("Open misère allowed")]
+    assert item.startswith("Open misère allowed no"), item
+    assert "Not at this table: misère is not allowed" in item, item
+
+
 def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> None:
     """Serve mode: West opens his link and leaves at his turn; the creator is told and lets a
     bot play his seat from the table's prompt; the menu shows each friend's seat."""

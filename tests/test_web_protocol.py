@@ -112,6 +112,7 @@ def test_illegal_and_out_of_turn_actions_get_the_reason_and_change_nothing() -> 
     ('{"type": "pause", "paused": "yes"}', "malformed"),
     ('{"type": "next"}', "illegal"),
     ('{"type": "act", "action": "' + "x" * 5000 + '"}', "too_large"),
+    ("[" * 2040 + "]" * 2040, "malformed"),     # under the size limit, past the parser's depth
 ])
 def test_malformed_messages_get_an_error_and_the_server_goes_on(text: str, code: str) -> None:
     with seated(preset="australian", seed=5) as (_, _, seat):
@@ -153,6 +154,11 @@ def test_bad_new_game_requests_are_refused_clearly() -> None:
             assert r.status_code == 400 and words in r.json()["error"], (body, r.text)
         r = client.post("/api/tables", content=b"{oops")
         assert r.status_code == 400
+        for deep in (b"[" * 100_000, b'{"a":' * 50_000):    # past the JSON parser's depth
+            r = client.post("/api/tables", content=deep,
+                            headers={"content-type": "application/json"})
+            assert r.status_code == 400, r.text
+            assert r.json() == {"error": "the body must be a JSON object"}
 
 
 def test_a_table_with_friends_refuses_a_seed_the_host_chose() -> None:
@@ -532,6 +538,13 @@ def test_rules_and_stats_endpoints() -> None:
         assert {"option": "target", "value": 250, "text": "Points to win the game."} \
             in r["options"]
         assert client.get("/api/rules?table=nope").status_code == 404
+        # misère off bans open misère too: the rules say what holds at the table, and why
+        t = new_table(client, preset="australian", toggles={"misere_allowed": False})
+        opts = {o["option"]: o for o in client.get(f"/api/rules?table={t['table']}")
+                .json()["options"]}
+        assert opts["misere_allowed"]["value"] == opts["open_misere_allowed"]["value"] == "false"
+        assert opts["open_misere_allowed"]["text"].endswith(
+            "Not at this table: misère is not allowed, and that bans open misère too.")
         assert client.get("/api/stats").json() == {"by_strength": {}}
         page = client.get("/")
         assert page.status_code == 200 and "<html" in page.text.lower()

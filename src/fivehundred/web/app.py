@@ -105,7 +105,7 @@ async def new_table(request: Request) -> Response:
     hub = _hub(request)
     try:
         body = await request.json()
-    except ValueError:
+    except (ValueError, RecursionError):   # (JSON nested past the parser's depth)
         return JSONResponse({"error": "the body must be a JSON object"}, status_code=400)
     if not isinstance(body, dict):
         return JSONResponse({"error": "the body must be a JSON object"}, status_code=400)

@@ -24,6 +24,9 @@ def parse_message(text: str) -> dict[str, Any]:
         msg = json.loads(text)
     except ValueError as e:
         raise TableError("malformed", f"a message is a JSON object: {e}") from None
+    except RecursionError:
+        raise TableError("malformed", "a message is a JSON object, not one nested this "
+                                      "deeply") from None
     if not isinstance(msg, dict):
         raise TableError("malformed", f"a message is a JSON object, got {type(msg).__name__}")
     kind = msg.get("type")

@@ -105,7 +105,7 @@ def toggles_json() -> list[dict[str, Any]]:
         out.append({"option": option, "label": label,
                     "kind": "bool" if choices is None else "choice",
                     "choices": [] if choices is None else list(choices),
-                    "text": OPTION_TEXT[option]})
+                    "text": OPTION_TEXT[option], "needs": NEEDS.get(option)})
     return out
 
 
@@ -144,11 +144,23 @@ def rules_label(rules: Rules, preset: str) -> str:
     return label if Rules.preset(preset) == rules else f"{label}, house rules"
 
 
+NEEDS = {"open_misere_allowed": "misere_allowed"}
+"""A switch that means nothing while another is off: misère not allowed bans open misère too
+(``Rules.allows_open_misere``)."""
+NEEDS_WHY = {"open_misere_allowed": " Not at this table: misère is not allowed, and that bans "
+                                    "open misère too."}
+
+
 def rules_json(rules: Rules, preset: str) -> dict[str, Any]:
-    """Every option of a table's rules with its value and a line saying what it means."""
+    """Every option of a table's rules with its value and a line saying what it means; a
+    switch that another turns off (``NEEDS``) shows what holds at the table, and says why."""
     options = []
     for option, text in OPTION_TEXT.items():
         v = getattr(rules, option)
+        need = NEEDS.get(option)
+        if need is not None and not getattr(rules, need):
+            v = False
+            text += NEEDS_WHY[option]
         options.append({"option": option,
                         "value": ("true" if v else "false") if isinstance(v, bool) else v,
                         "text": text})

@@ -88,6 +88,13 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
         app = create_app(store, mode=mode)
         config = uvicorn.Config(app, host=host, port=port, log_level="warning",
                                 ws_max_size=65536)
-        uvicorn.Server(config).run(sockets=[sock])
-        store.close()
+        try:
+            uvicorn.Server(config).run(sockets=[sock])
+        except KeyboardInterrupt:
+            # uvicorn has shut down already (tables saved, sockets closed); with a browser
+            # connected it passes the Ctrl-C on to asyncio, which raises it here
+            pass
+        finally:
+            store.close()
+    print("Five Hundred stopped.", flush=True)
     return 0

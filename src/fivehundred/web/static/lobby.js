@@ -122,11 +122,35 @@ export class Lobby {
           h("span.toggle-label", { text: t.label }), sel));
       }
     }
+    for (const t of d.toggles || []) {
+      const need = t.needs && this.toggles.querySelector(`[name="${t.needs}"]`);
+      if (need) need.addEventListener("change", () => this.followNeeds());
+    }
     const friendsBox = document.getElementById("friends-box");
     friendsBox.hidden = d.mode !== "serve";
     if (prefs.name) document.getElementById("player-name").value = prefs.name;
     this.applyDefaults();
     this.updateNote();
+  }
+
+  /** A switch that means nothing while the one it needs is off (open misère without misère)
+   * is shown off and cannot be changed; it comes back as it was when that one is on again. */
+  followNeeds() {
+    for (const t of (this.data && this.data.toggles) || []) {
+      const input = t.needs && this.toggles.querySelector(`[name="${t.option}"]`);
+      const need = t.needs && this.toggles.querySelector(`[name="${t.needs}"]`);
+      if (!input || !need) continue;
+      const row = input.closest(".toggle-row");
+      if (!need.checked && !input.disabled) {
+        input.dataset.was = input.checked ? "1" : "0";
+        input.checked = false;
+        input.disabled = true;
+      } else if (need.checked && input.disabled) {
+        input.checked = input.dataset.was === "1";
+        input.disabled = false;
+      }
+      if (row) row.classList.toggle("off", input.disabled);
+    }
   }
 
   /** "Your partner plays at least Hard": only where you have a partner. */
@@ -152,7 +176,9 @@ export class Lobby {
         const found = values.find((c) => String(c) === String(v));
         input.value = String(found !== undefined ? found : values[0]);
       }
+      input.disabled = false;
     }
+    this.followNeeds();
   }
 
   /** The toggles that differ from the preset's own values (others are left to the server). */

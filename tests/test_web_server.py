@@ -1,0 +1,70 @@
+"""The server as a person runs it: `fivehundred play` in its own process, stopped by Ctrl-C
+while a browser is connected, quietly (no traceback), with exit status 0 and the game saved."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import websockets
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _post(url: str, body: dict[str, object]) -> dict[str, str]:
+    req = urllib.request.Request(url, json.dumps(body).encode(),
+                                 {"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        reply: dict[str, str] = json.loads(r.read())
+        return reply
+
+
+def test_ctrl_c_with_a_browser_connected_stops_the_server_quietly(tmp_path: Path) -> None:
+    port = _free_port()
+    db = tmp_path / "saves.db"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "fivehundred", "play", "--no-browser", "--port", str(port),
+         "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(240):
+            try:
+                urllib.request.urlopen(f"{base}/api/stats", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.25)
+        table = _post(f"{base}/api/tables", {"preset": "australian", "strength": "easy"})
+
+        async def connected_while_stopped() -> int | None:
+            url = f"ws://127.0.0.1:{port}/ws?table={table['table']}&token={table['token']}"
+            async with websockets.connect(url) as ws:
+                await ws.recv()                      # the table's state: a browser at it
+                server.send_signal(signal.SIGINT)
+                for _ in range(100):
+                    if server.poll() is not None:
+                        break
+                    await asyncio.sleep(0.1)
+            return server.poll()
+
+        status = asyncio.run(connected_while_stopped())
+        out = server.communicate(timeout=30)[0]
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.communicate()
+    assert status == 0, out
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out, out
+    assert out.rstrip().endswith("Five Hundred stopped."), out
+    assert db.exists()
