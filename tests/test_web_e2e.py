@@ -392,6 +392,43 @@ def test_open_misere_follows_misere_in_the_lobby_and_the_rules(page: Page, serve
     assert "Not at this table: misère is not allowed" in item, item
 
 
+def test_a_double_click_on_a_card_plays_it_once_and_says_nothing(page: Page,
+                                                                  server: str) -> None:
+    """Many people double-click: the second click of a card already sent waits for the next
+    state (as the BID button does), so no second play reaches the server and no "it is
+    West's turn" warning shows; after that, a card is played as ever."""
+    sent: list[str] = []
+    got: list[str] = []
+    page.on("websocket", lambda ws: (ws.on("framesent", lambda f: sent.append(str(f))),
+                                     ws.on("framereceived", lambda f: got.append(str(f)))))
+    start_game(page, server, "australian")
+    doubled = 0
+    while doubled < 2:
+        wait_turn(page)
+        if visible(page, "#bid-panel"):
+            click_and_wait(page, "#pass-button")
+        elif visible(page, "#next-button"):
+            click_and_wait(page, "#next-button")       # thrown in: the next deal
+        elif page.locator("#hand .card.playable").count() > 1:
+            card = page.get_attribute("#hand .card.playable >> nth=0", "data-card")
+            if card == "JK":
+                play_first_playable(page)
+                continue
+            before, n_sent = seq(page), len(sent)
+            page.dblclick(f'#hand .card.playable[data-card="{card}"]')
+            wait_seq_after(page, before)
+            page.wait_for_timeout(500)                # (a second play's answer would be in)
+            acts = [json.loads(f) for f in sent[n_sent:]]
+            assert [a for a in acts if a.get("type") == "act"] == [
+                {"type": "act", "action": card}], acts
+            doubled += 1
+        else:
+            play_first_playable(page)
+    errors = [json.loads(f) for f in got if '"error"' in f]
+    assert not [e for e in errors if e.get("type") == "error"], errors
+    assert "turn, not yours" not in page.inner_text("#toasts")
+
+
 def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> None:
     """Serve mode: West opens his link and leaves at his turn; the creator is told and lets a
     bot play his seat from the table's prompt; the menu shows each friend's seat."""

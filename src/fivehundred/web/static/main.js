@@ -23,6 +23,8 @@ const app = {
   bannerTimer: null,
   tookBack: null, // when a take-back was asked for, until the server answers it
   claiming: null, // when a claim was sent, until the server answers it
+  cardSentFor: null, // the state a card was played from: a second click on it (a double-
+  // click) waits for the next state or the card's refusal, as the BID button does
 };
 
 function send(msg) {
@@ -72,6 +74,7 @@ function playCard(token) {
     return;
   }
   if (v.phase !== "play") return;
+  if (app.cardSentFor === s) return;   // a card went from this state already
   if (!isMyTurn(s)) {
     table.hand.shake(token);
     return;
@@ -80,7 +83,7 @@ function playCard(token) {
     joker.open(v.legal);
     return;
   }
-  send({ type: "act", action: token });
+  if (send({ type: "act", action: token })) app.cardSentFor = s;
 }
 
 function onGathered(winner) {
@@ -282,6 +285,7 @@ function onMessage(msg) {
 
 function onError(msg) {
   const code = msg.code;
+  app.cardSentFor = null;               // a refused card: another may be played
   if (code === "illegal") {
     app.tookBack = null;                // (a take-back or a claim refused, say)
     app.claiming = null;
