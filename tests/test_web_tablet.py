@@ -36,6 +36,7 @@ from layout_probes import (
     hint_clear_of_the_bid_panel,
     in_sight,
     meet,
+    small_taps,
 )
 
 TABLETS: dict[str, tuple[ViewportSize, bool]] = {
@@ -124,6 +125,8 @@ def test_a_tablet_shows_the_auction_and_its_hint(server: str, preset: str, size:
         assert found["bubbles"] >= 1 and found["buttons"] >= 10, found
         taps = page.evaluate(HINT_AND_BID_PANEL)   # (no hint yet: the buttons and the taps)
         assert taps["n"] >= 10 and not taps["out"], taps
+        if TABLETS[size][1]:                        # touched: every button a finger's size
+            assert not small_taps(page)
         page.click("#quick-hint")
         page.wait_for_selector("#hint .hint-words", timeout=60_000)
         settle(page, 300)
@@ -146,6 +149,8 @@ def test_a_tablet_shows_the_play_and_its_hint(server: str, preset: str, size: st
         settle(page, 600)                           # the led card has landed
         found = nothing_covered(page, f"{size}-{preset}-play")
         assert found["seats"] == SEATS[preset] and found["cards"] >= 1
+        if TABLETS[size][1]:                        # touched: Take back, Claim, Hint too
+            assert not small_taps(page)
         page.click("#quick-hint")
         page.wait_for_selector("#hint .hint-words", timeout=60_000)
         settle(page, 400)
