@@ -77,8 +77,9 @@ def first_dealer_by_cut(rules: Rules, rng: Rng) -> tuple[int, tuple[int, ...]]:
     return seat, cut
 
 
-def parse_deal(rules: Rules, deal: Mapping[str, Any]) -> Deal:
-    """Check and convert a given deal ``{"dealer", "hands", "kitty"[, "dead"]}``."""
+def parse_deal(rules: Rules, deal: Mapping[str, Any], tokens_only: bool = False) -> Deal:
+    """Check and convert a given deal ``{"dealer", "hands", "kitty"[, "dead"]}``: cards as
+    tokens or card ids, or with ``tokens_only`` (a file people write) as tokens alone."""
     if not isinstance(deal, Mapping):
         raise DealError("a deal is a mapping with dealer, hands and kitty")
     unknown = set(deal) - {"dealer", "hands", "kitty", "dead"}
@@ -106,6 +107,8 @@ def parse_deal(rules: Rules, deal: Mapping[str, Any]) -> Deal:
             raise DealError(f"{where} must be a list of cards")
         m = 0
         for x in items:
+            if tokens_only and not isinstance(x, str):
+                raise DealError(f"{where}: a card is a token such as AS, 10H or JK, not {x!r}")
             c = cards.card_from_token(x) if isinstance(x, str) else x
             if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < cards.NUM_CARDS:
                 raise DealError(f"{where}: not a card: {x!r}")

@@ -62,29 +62,8 @@ def deal_from_json(obj: dict[str, Any]) -> tuple[Rules, Deal]:
         raise AnalysisError(f"rules must be a preset name or a rules string, not {spec!r}")
     rules = Rules.parse(spec)
     deal: dict[str, Any] = {k: obj[k] for k in ("dealer", "hands", "kitty", "dead") if k in obj}
-    _check_tokens(deal)
     deal.setdefault("dealer", 0)
-    return rules, parse_deal(rules, deal)
-
-
-def _check_tokens(deal: dict[str, Any]) -> None:
-    """A deal file names its cards by token (``AS``, ``10H``, ``JK``): a number, which the
-    library would take as a card id, is refused with where it stands."""
-    places: list[tuple[str, Any]] = [("kitty", deal.get("kitty")), ("dead", deal.get("dead"))]
-    hands = deal.get("hands")
-    if isinstance(hands, list):
-        places += [(f"hands[{i}]", h) for i, h in enumerate(hands)]
-    for where, cards in places:
-        if not isinstance(cards, list):
-            continue        # (parse_deal says what a hand, the kitty or the dead hand must be)
-        for i, c in enumerate(cards):
-            if not isinstance(c, str):
-                try:
-                    shown = json.dumps(c)
-                except (TypeError, ValueError):
-                    shown = repr(c)
-                raise AnalysisError(f"{where}[{i}]: a card is a token such as AS, 10H or JK, "
-                                    f"not {shown}")
+    return rules, parse_deal(rules, deal, tokens_only=True)   # people write tokens
 
 
 def analyse_deal(rules: Rules, deal: Deal, budget: int = 0,
