@@ -105,7 +105,7 @@ def toggles_json() -> list[dict[str, Any]]:
         out.append({"option": option, "label": label,
                     "kind": "bool" if choices is None else "choice",
                     "choices": [] if choices is None else list(choices),
-                    "text": OPTION_TEXT[option], "needs": NEEDS.get(option)})
+                    "text": OPTION_TEXT[option], "needs": NEEDS.get(option, (None,))[0]})
     return out
 
 
@@ -144,11 +144,11 @@ def rules_label(rules: Rules, preset: str) -> str:
     return label if Rules.preset(preset) == rules else f"{label}, house rules"
 
 
-NEEDS = {"open_misere_allowed": "misere_allowed"}
-"""A switch that means nothing while another is off: misère not allowed bans open misère too
+NEEDS = {"open_misere_allowed": ("misere_allowed", " Not at this table: misère is not "
+                                                   "allowed, and that bans open misère too.")}
+"""A switch that means nothing while another is off, that other switch, and what the rules of
+the table add while it is off: misère not allowed bans open misère too
 (``Rules.allows_open_misere``)."""
-NEEDS_WHY = {"open_misere_allowed": " Not at this table: misère is not allowed, and that bans "
-                                    "open misère too."}
 
 
 def rules_json(rules: Rules, preset: str) -> dict[str, Any]:
@@ -157,10 +157,10 @@ def rules_json(rules: Rules, preset: str) -> dict[str, Any]:
     options = []
     for option, text in OPTION_TEXT.items():
         v = getattr(rules, option)
-        need = NEEDS.get(option)
+        need, why = NEEDS.get(option, (None, ""))
         if need is not None and not getattr(rules, need):
             v = False
-            text += NEEDS_WHY[option]
+            text += why
         options.append({"option": option,
                         "value": ("true" if v else "false") if isinstance(v, bool) else v,
                         "text": text})
