@@ -148,6 +148,9 @@ def test_bad_new_game_requests_are_refused_clearly() -> None:
             ({"preset": "australian", "toggles": {"target": 7}}, "target"),
             ({"preset": "australian", "toggles": {"players": 3}}, "not a house rule"),
             ({"preset": "australian", "seed": -1}, "seed"),
+            ({"preset": "australian", "seed": 2**64}, "seed must be a whole number from 0 to "
+                                                      "2**64 - 1"),
+            ({"preset": "australian", "seed": 5.0}, "seed must be a whole number"),
             ({"preset": "australian", "friends": True}, "serve"),
         ]:
             r = client.post("/api/tables", json=body)

@@ -19,6 +19,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import FiveHundredError
+from ..numbers import seed_number
 from ..record.model import breaks_lines
 from .botpool import BotPool
 from .hub import Hub
@@ -114,9 +115,11 @@ async def new_table(request: Request) -> Response:
     friends = body.get("friends", False)
     try:
         speed = checked_speed(body.get("speed", "normal"))
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                                 or not 0 <= seed < 2**63):
-            raise TableError("malformed", f"seed must be a whole number from 0, got {seed!r}")
+        if seed is not None:
+            try:
+                seed_number(seed, ValueError, ValueError)
+            except ValueError as e:
+                raise TableError("malformed", str(e)) from None
         if name is not None and (not isinstance(name, str) or not 0 < len(name.strip()) <= 20):
             raise TableError("malformed", "name must be 1 to 20 characters")
         if name is not None and breaks_lines(name):
