@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from fivehundred import clitools as ct
 from fivehundred.benchmarks.solver import contract_game, nearest_rank
 from fivehundred.rng import Rng
 from fivehundred.rules import Rules
@@ -69,14 +70,13 @@ def row(preset: str, tricks: int, results: list[tuple[int, int | None]]) -> str:
 def main(argv: list[str]) -> int:
     """Print the table; 2 for bad arguments (argparse's message)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--deals", type=ct.whole(1, 100_000), default=200)
     ap.add_argument("--tricks", type=_numbers, default=[0, 3],
                     help="random tricks played first, e.g. 0,3")
-    ap.add_argument("--cap", type=int, default=5_000_000, help="nodes per solve at most")
+    ap.add_argument("--cap", type=ct.whole(1, ct.MAX_NODES), default=5_000_000,
+                    help="nodes per solve at most")
     ap.add_argument("--presets", nargs="+", choices=PRESETS, default=list(PRESETS))
     a = ap.parse_args(argv)
-    if a.deals < 1 or a.cap < 1:
-        ap.error(f"--deals and --cap must be at least 1 (got {a.deals} and {a.cap})")
     print(f"Misère solves, {a.deals} deals a row, at most {a.cap:,} nodes each:\n")
     print("| preset | tricks played | nodes | median | p99 | max | capped |")
     print("|---|---:|---:|---:|---:|---:|---:|")

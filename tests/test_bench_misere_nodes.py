@@ -40,7 +40,8 @@ def test_a_small_run_prints_the_solvers_nodes_and_the_capped_deals() -> None:
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    (["--deals", "0"], "--deals and --cap must be at least 1"),
+    (["--deals", "0"], "argument --deals: 0 is out of range: expected a whole number from 1"),
+    (["--cap", "0"], "argument --cap: 0 is out of range: expected a whole number from 1"),
     (["--tricks", "1,x"], "--tricks takes numbers separated by commas, not '1,x'"),
     (["--tricks", "12"], "--tricks: each from 0 to 9, not '12'"),
     (["--presets", "bridge"], "invalid choice: 'bridge'"),
