@@ -533,6 +533,44 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
     assert not errors, f"errors in the page: {errors}"
 
 
+def test_the_host_opening_a_friends_link_is_asked_first(tmp_path: Path) -> None:
+    """Serve mode: the host opens West's link in his own browser (meaning to copy it). He is
+    asked before it seats him there; going back keeps the link unopened for the friend, and
+    only "open it here" takes West's seat."""
+    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
+    errors: list[str] = []
+    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        host = browser.new_context(viewport=DESKTOP).new_page()
+        host.on("pageerror", lambda e: errors.append(str(e)))
+        host.set_default_timeout(30_000)
+        host.goto(url)
+        host.wait_for_selector("#lobby button#play")
+        host.check("#friends")
+        host.click("button#play")
+        host.wait_for_selector('#links-list .link-row[data-seat="1"]')
+        west = host.input_value('#links-list .link-row[data-seat="1"] input')
+        host.goto(west)                    # the same browser: the host's own table
+        host.wait_for_selector("#confirm", state="visible")
+        assert "friend's seat link" in host.inner_text("#confirm-text")
+        assert host.evaluate("document.activeElement.id") == "confirm-no"
+        assert host.evaluate("""() => [...document.querySelectorAll('#confirm button')]
+            .every((b) => b.scrollWidth <= b.clientWidth)"""), "a button's words are cut"
+        assert host.evaluate("window.fivehundred.app.state") is None   # nothing opened yet
+        host.keyboard.press("Enter")       # KEEP MY SEAT
+        host.wait_for_function("""() => window.fivehundred.app.state
+            && window.fivehundred.app.state.you === 0""")
+        assert west.split("token=")[1] not in host.url      # his own link in the address
+        assert "A bot plays this seat" in host.inner_text('.link-row[data-seat="1"]')
+        host.goto(west)
+        host.wait_for_selector("#confirm", state="visible")
+        host.click("#confirm-yes")         # OPEN IT HERE: he takes West's seat
+        host.wait_for_function("""() => window.fivehundred.app.state
+            && window.fivehundred.app.state.you === 1""")
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
 def test_tab_goes_along_the_hand_in_the_order_shown_after_a_drag(page: Page,
                                                                    server: str) -> None:
     start_game(page, server, "australian")

@@ -247,14 +247,17 @@ export class GameOverDialog {
 
 // ---------------------------------------------------------------- confirm
 
-export function confirmDialog(text, yes = "OK") {
+/** A question with two answers: true for ``yes``, false for ``no`` or Escape. ``safe``: the
+ *  focus (what Enter answers) is on ``no``, for a ``yes`` that cannot be undone. */
+export function confirmDialog(text, yes = "OK", { no = "Cancel", safe = false } = {}) {
   const el = document.getElementById("confirm");
   document.getElementById("confirm-text").textContent = text;
   const y = document.getElementById("confirm-yes");
   const n = document.getElementById("confirm-no");
   y.textContent = yes;
+  n.textContent = no;
   el.hidden = false;
-  y.focus({ preventScroll: true });
+  (safe ? n : y).focus({ preventScroll: true });
   return new Promise((res) => {
     const done = (v) => {
       el.hidden = true;

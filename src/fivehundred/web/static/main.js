@@ -7,7 +7,7 @@ import * as sound from "./sound.js";
 import { Lobby } from "./lobby.js";
 import { TableView } from "./table.js";
 import { BidPanel, KittyPanel, CallPanel, JokerPanel } from "./panels.js";
-import { SheetDialog, GameOverDialog } from "./dialogs.js";
+import { SheetDialog, GameOverDialog, confirmDialog } from "./dialogs.js";
 import { HintView } from "./hint.js";
 import { Menu } from "./menu.js";
 import { toast, saveTable, savedTable, prettyText, keyFor, rememberKey, cap } from "./util.js";
@@ -440,7 +440,21 @@ function showAddress(id, token) {
   history.replaceState(null, "", `/?table=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`);
 }
 
-function boot() {
+/** The host opened, in his own browser, the link he is to send a friend: opening it takes
+ *  the friend's seat here and leaves the link good for nobody else, so he is asked first
+ *  (the seat's own key, once opened, is remembered: this is only a link not opened here). */
+async function hostKeepsOwnSeat(id, invited, saved) {
+  if (!saved || saved.table !== id || saved.token === invited) return false;
+  const open = await confirmDialog("This is a friend's seat link for your own table. Opened "
+    + "here it seats this browser there instead of you, and your friend can no longer use it: "
+    + "send it to them instead.", "OPEN IT HERE", { no: "KEEP MY SEAT", safe: true });
+  if (open) return false;
+  showAddress(id, saved.token);
+  openTable({ table: id, token: saved.token });
+  return true;
+}
+
+async function boot() {
   const params = new URLSearchParams(location.search);
   const id = params.get("table");
   const invited = params.get("token");
@@ -449,6 +463,7 @@ function boot() {
   if (id && token) {
     const saved = savedTable();
     const own = !!saved && saved.table === id && saved.token === token;
+    if (token === invited && await hostKeepsOwnSeat(id, invited, saved)) return;
     openTable({ table: id, token, friend: !own });
   } else {
     lobby.show();
