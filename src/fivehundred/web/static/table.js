@@ -23,7 +23,7 @@ const LAYOUTS = {
 const STRENGTH = { easy: "Easy", medium: "Medium", hard: "Hard", insane: "Insane" };
 
 /** Upright, the height a seat's bid bubble (or its role) takes below its plaque, a gap
- * included (style.css: 6 px down, 13 px type with 3 px padding). */
+ * included (phone-table.css: 6 px down, 13 px type with 3 px padding). */
 const BUBBLE_ROOM = 30;
 /** At a desk, the height a top seat's bid bubble takes below its plaque (16 px type). */
 const DESK_BUBBLE_ROOM = 44;
