@@ -141,6 +141,34 @@ def snap(page: Page, path: Path) -> None:
     page.screenshot(path=str(path), type="jpeg", quality=82)
 
 
+CAUGHT_UP = """() => new Promise((done, fail) => {
+  const conn = window.fivehundred.app.conn;
+  const ws = conn.ws;
+  conn.stopPing();                  // no ping of its own from now on
+  let pongs = 0;
+  const heard = (ev) => {
+    if (!String(ev.data).includes('"pong"') || ++pongs < 2) return;
+    ws.removeEventListener("message", heard);
+    conn.startPing();
+    done();
+  };
+  ws.addEventListener("message", heard);
+  for (let i = 0; i < 2; i++) ws.send(JSON.stringify({ type: "ping" }));
+  setTimeout(() => fail(new Error("no pong within 20 s")), 20000);
+})"""
+"""JavaScript: two pings sent now, then two pongs heard. The server answers a socket's
+messages in order, so once two pongs are in, the first ping's is too (at most one other, to a
+ping the page sent before, can be on its way), and with it the answer to everything the page
+had sent before it."""
+
+
+def caught_up(page: Page) -> None:
+    """Wait until the server has answered every message the page has sent so far: to show
+    that nothing more comes of them (no second play, no error), without waiting a guessed
+    time."""
+    page.evaluate(CAUGHT_UP)
+
+
 def visible(page: Page, selector: str) -> bool:
     el = page.query_selector(selector)
     return el is not None and el.is_visible()

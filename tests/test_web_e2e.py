@@ -23,6 +23,7 @@ from browser import (
     DESKTOP,
     SEED,
     bid_ten_no_trumps,
+    caught_up,
     click_and_wait,
     live_server,
     phone_page,
@@ -417,7 +418,7 @@ def test_a_double_click_on_a_card_plays_it_once_and_says_nothing(page: Page,
             before, n_sent = seq(page), len(sent)
             page.dblclick(f'#hand .card.playable[data-card="{card}"]')
             wait_seq_after(page, before)
-            page.wait_for_timeout(500)                # (a second play's answer would be in)
+            caught_up(page)                           # (a second play's answer is in)
             acts = [json.loads(f) for f in sent[n_sent:]]
             assert [a for a in acts if a.get("type") == "act"] == [
                 {"type": "act", "action": card}], acts

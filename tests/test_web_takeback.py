@@ -14,6 +14,7 @@ from playwright.sync_api import Page
 
 from browser import (
     DESKTOP,
+    caught_up,
     click_and_wait,
     phone_page,
     play_first_playable,
@@ -252,7 +253,7 @@ def test_the_browser_takes_a_card_back(server: str, how: str) -> None:
         wait_shows(page, TRICK, trick)
         page.wait_for_selector("#toasts .toast:has-text('Taken back')")
         if how == "twice":
-            page.wait_for_timeout(1000)          # a second take-back would have come by now
+            caught_up(page)                      # a second take-back's answer would be in
             wait_shows(page, HAND, hand)
             now = page.request.get(f"{server}api/stats").json()["by_strength"]
             was = counted.get("easy", {}).get("take_backs", 0)
