@@ -34,7 +34,8 @@ def legal_on_screen(text: str) -> list[str]:
         if not line.startswith("       "):
             break
         block += " " + line.strip()
-    block = block.translate(_TO_LETTER)
+    block = block.translate(_TO_LETTER)    # (a misère as written: typed so, or as its token)
+    block = block.replace("open misère", "open-misere").replace("misère", "misere")
     if "call one of:" in block:
         head, _, rest = block.partition("call one of:")
         calls = [f"call {t.strip()}" for t in rest.split(",")]

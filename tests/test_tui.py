@@ -20,6 +20,7 @@ from fivehundred.tui import TableApp, run_tui
 from fivehundred.tui import texts as tui_texts
 from fivehundred.tui.screens import Dialog
 from fivehundred.view import View
+from fivehundred.web.state import status_line
 from tuiclient import (
     SIZE,
     bidder,
@@ -67,7 +68,8 @@ def test_a_whole_game_to_its_end(monkeypatch: pytest.MonkeyPatch) -> None:
             assert app.game.phase == "game_over"
             assert {"auction", "kitty", "play"} <= acted
             text = screen_text(app)
-            assert "Game over" in text and "won the game" in text
+            assert "Game over" in text
+            assert status_line(app.view(), list(app.narrator.names)) in text   # and how
             monkeypatch.setattr(secrets, "randbits", lambda bits: SECRET)
             await click(pilot, "#new")
             await settle(app, pilot)
@@ -259,7 +261,9 @@ def test_rules_and_help_dialogs_open_and_close() -> None:
             await settle(app, pilot)
             await pilot.press("r")
             await pilot.pause()
-            assert "call_partner = true" in screen_text(app)
+            text = screen_text(app)
+            assert "Called partner: yes  (call_partner=true)" in text
+            assert "the declarer calls a partner by naming a card" in text
             await pilot.press("escape")
             await pilot.press("question_mark")
             await pilot.pause()

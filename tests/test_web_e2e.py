@@ -393,6 +393,55 @@ def test_open_misere_follows_misere_in_the_lobby_and_the_rules(page: Page, serve
     assert "Not at this table: misère is not allowed" in item, item
 
 
+def test_the_lobby_remembers_each_presets_house_rules(page: Page, server: str) -> None:
+    """House rules played under a preset come back the next time it is chosen (the heading
+    counts them, so they are seen); THE PRESET'S OWN RULES puts them back; another preset
+    keeps its own; the joker's rule is off where the pack has no joker. The rules dialog
+    says what holds: the slam's bonus from 8♣ up, misère played out."""
+    page.route("**/api/tables", lambda route: route.continue_(post_data=json.dumps(
+        {**json.loads(route.request.post_data or "{}"), "seed": SEED})))
+    page.goto(server)
+    page.wait_for_selector("#lobby button#play")
+    page.select_option("select#preset", "classic3")
+    page.click("#house-rules summary")
+    assert page.inner_text("#house-rules summary") == "House rules"
+    assert page.is_hidden("#own-rules")
+    page.select_option("#opt-slam", "bonus_equal_to_bid")
+    page.select_option("#opt-target", "250")
+    assert page.inner_text("#house-rules summary") == "House rules · 2 changed"
+    page.click("button#play")
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    wait_turn(page)
+    page.click("#menu-button")
+    page.click("#rules-button")
+    page.wait_for_selector("#rules .rule-item")
+    items = {i.split("\n")[0]: i for i in page.eval_on_selector_all(
+        "#rules .rule-item", "els => els.map((e) => e.innerText)")}
+    slam = next(v for k, v in items.items() if k.startswith("Slam"))
+    assert "Twice the bid, from 8♣ up" in slam and "below 8♣, the price alone" in slam, slam
+    stops = next(v for k, v in items.items() if k.startswith("Misère stops"))
+    assert "played out to the last trick" in stops, stops
+    page.goto(server)                  # the lobby again
+    page.wait_for_selector("#lobby button#play")
+    page.select_option("select#preset", "classic3")
+    assert page.inner_text("#house-rules summary") == "House rules · 2 changed"
+    assert page.input_value("#opt-slam") == "bonus_equal_to_bid"
+    assert page.input_value("#opt-target") == "250"
+    page.select_option("select#preset", "australian")        # another preset: its own
+    assert page.inner_text("#house-rules summary") == "House rules"
+    assert page.input_value("#opt-slam") == "250_if_less"
+    page.select_option("select#preset", "two_24")              # no joker in that pack
+    assert page.is_disabled("#opt-nt_joker")
+    assert "no joker" in (page.get_attribute("label[for='opt-nt_joker']", "title") or "")
+    page.select_option("select#preset", "classic3")
+    page.click("#house-rules summary")
+    page.click("#own-rules")
+    assert page.inner_text("#house-rules summary") == "House rules"
+    assert page.input_value("#opt-slam") == "250_if_less"
+    assert page.input_value("#opt-target") == "500"
+    assert page.is_enabled("#opt-nt_joker")
+
+
 def test_a_double_click_on_a_card_plays_it_once_and_says_nothing(page: Page,
                                                                   server: str) -> None:
     """Many people double-click: the second click of a card already sent waits for the next

@@ -538,8 +538,8 @@ def test_rules_and_stats_endpoints() -> None:
         t = new_table(client, preset="classic3", toggles={"target": 250})
         r = client.get(f"/api/rules?table={t['table']}").json()
         assert "house rules" in r["label"]
-        assert {"option": "target", "value": 250, "text": "Points to win the game."} \
-            in r["options"]
+        assert {"option": "target", "name": "Game to", "value": 250, "words": "250",
+                "text": "Points to win the game.", "off": None} in r["options"]
         assert client.get("/api/rules?table=nope").status_code == 404
         # misère off bans open misère too: the rules say what holds at the table, and why
         t = new_table(client, preset="australian", toggles={"misere_allowed": False})

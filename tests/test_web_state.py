@@ -133,3 +133,33 @@ def test_the_lobby_line_says_whose_scores_they_are() -> None:
     assert continue_summary("5 players, called partner", "play", 0, [0, 20, -40, 10, 0],
                             FIVE_NAMES) == ("5 players, called partner · hand 1 · You 0 · "
                                             "West 20 · North-West -40 · North-East 10 · East 0")
+
+
+def test_a_slam_says_what_the_slam_rule_added() -> None:
+    """All ten tricks: the sheet says the slam rule made the score, where it did."""
+    names = ["You", "West", "East"]
+    r = Rules.preset("classic3")                       # slam=250_if_less
+    s = sheet_after(r, bid_action(7, HEARTS), 0, None, (10, 0, 0), names)
+    assert s["lines"][0] == ("You bid 7♥ and took 10 tricks: made, +250 (all ten tricks: a "
+                             "slam scores at least 250)")
+    s = sheet_after(r, bid_action(8, CLUBS), 0, None, (10, 0, 0), names)
+    assert s["lines"][0] == "You bid 8♣ and took 10 tricks: made, +260"   # 260 ≥ 250
+    s = sheet_after(r, bid_action(7, HEARTS), 0, None, (9, 1, 0), names)
+    assert s["lines"][0] == "You bid 7♥ and took 9 tricks: made, +200"
+    bonus = Rules.preset("classic3", slam="bonus_equal_to_bid")
+    s = sheet_after(bonus, bid_action(8, CLUBS), 0, None, (10, 0, 0), names)
+    assert s["lines"][0] == ("You bid 8♣ and took 10 tricks: made, +520 (all ten tricks: a "
+                             "slam of 8♣ or more scores twice its price)")
+    s = sheet_after(bonus, bid_action(7, HEARTS), 0, None, (10, 0, 0), names)
+    assert s["lines"][0] == "You bid 7♥ and took 10 tricks: made, +200"
+    s = sheet_after(Rules.preset("classic3", slam="none"), bid_action(7, HEARTS), 0, None,
+                    (10, 0, 0), names)
+    assert s["lines"][0] == "You bid 7♥ and took 10 tricks: made, +200"
+
+
+def test_a_side_of_three_is_named_as_a_list() -> None:
+    r = Rules.preset("six_threes")
+    names = ["You", "South-West", "North-West", "North", "North-East", "South-East"]
+    s = sheet_after(r, bid_action(7, HEARTS), 0, None, (3, 1, 2, 1, 2, 1), names)
+    assert s["lines"] == ["You bid 7♥ and took 7 tricks: made, +200",
+                          "South-West, North & South-East took 3 tricks: +30, 10 a trick"]

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from .auction import HEARTS, Contract, bid_action, contract_of
 from .rules import Rules
 
-__all__ = ["HEARTS", "bid_action", "contract_of", "game_winner", "hand_points", "slam_value"]
+__all__ = ["HEARTS", "bid_action", "contract_of", "game_winner", "hand_points", "slam_value",
+           "slam_words"]
 
 
 def slam_value(rules: Rules, contract: Contract) -> int:
@@ -23,6 +24,23 @@ def slam_value(rules: Rules, contract: Contract) -> int:
     if rules.slam == "bonus_equal_to_bid" and contract.value >= 260:
         return 2 * contract.value
     return contract.value
+
+
+def slam_words(rules: Rules, contract: Contract, took: int) -> str | None:
+    """What the slam rule added, in words, when the declaring side took all ten tricks and
+    that scored more than the bid's price; else None.
+
+    >>> r = Rules.preset("australian")
+    >>> slam_words(r, contract_of(r, bid_action(7, HEARTS), declarer=0), 10)
+    'all ten tricks: a slam scores at least 250'
+    >>> slam_words(r, contract_of(r, bid_action(8, HEARTS), declarer=0), 10) is None
+    True
+    """
+    if contract.is_misere or took < 10 or slam_value(rules, contract) == contract.value:
+        return None
+    if rules.slam == "250_if_less":
+        return "all ten tricks: a slam scores at least 250"
+    return "all ten tricks: a slam of 8♣ or more scores twice its price"
 
 
 def declaring_seats(rules: Rules, contract: Contract, partner: int | None) -> frozenset[int]:

@@ -2,6 +2,8 @@
 
 >>> pretty("10H"), pretty("JK:D"), pretty("7NT"), pretty("pass"), pretty("call QS")
 ('10♥', 'JK:♦', '7NT', 'pass', 'call Q♠')
+>>> pretty("misere"), pretty("open-misere")
+('misère', 'open misère')
 >>> seat_names(4, 0)
 ('South', 'West', 'North', 'East')
 >>> [" ".join(cards) for _, cards in hand_groups(["AH", "5S", "JD", "JK", "JH", "KD"], 3)]
@@ -47,7 +49,10 @@ def seat_names(players: int, you: int) -> tuple[str, ...]:
 
 
 def pretty(tok: str, colour: bool = False) -> str:
-    """An action token with its suit as a symbol (``10H`` -> ``10♥``), red suits coloured."""
+    """An action token with its suit as a symbol (``10H`` -> ``10♥``), red suits coloured;
+    the misères with their accent (``open-misere`` -> ``open misère``: typed so too)."""
+    if tok in ("misere", "open-misere"):
+        return tok.replace("-", " ").replace("misere", "misère")
     if tok.startswith("call "):
         return "call " + pretty(tok[5:], colour)
     m = CARDISH.match(tok)

@@ -20,6 +20,7 @@ from ..claims import SECONDS, ClaimError, plan_claim
 from ..errors import FiveHundredError, MalformedError
 from ..game import Game
 from ..rules import Rules
+from ..scoring import declaring_seats, slam_words
 from ..view import View
 from .display import (
     CARDISH,
@@ -51,11 +52,26 @@ _ECHO = 30
 
 
 def help_text(rules: Rules) -> str:
-    """The help, which speaks of the joker only when the pack has it."""
-    if rules.has_joker:
-        return HELP
+    """The help, which speaks of the joker only when the pack has it, and of the misères
+    only where they may be bid.
+
+    >>> help_text(Rules.preset("australian", misere_allowed=False)).splitlines()[2]
+    '  bids     7h  8nt  10s  pass (or p)'
+    >>> help_text(Rules.preset("australian", open_misere_allowed=False)).splitlines()[2]
+    '  bids     7h  8nt  10s  pass (or p)  misere (or m)'
+    """
     lines = HELP.splitlines(keepends=True)
-    return "".join(_NO_JOKER_CARDS if ln.startswith("  cards ") else ln for ln in lines)
+    out = []
+    for ln in lines:
+        if ln.startswith("  cards ") and not rules.has_joker:
+            ln = _NO_JOKER_CARDS
+        elif ln.startswith("  bids "):
+            if not rules.allows_open_misere:
+                ln = ln.replace("  open-misere (or om)", "")
+            if not rules.misere_allowed:
+                ln = ln.replace("  misere (or m)", "")
+        out.append(ln)
+    return "".join(out)
 
 
 def _echo(text: str) -> str:
@@ -409,6 +425,10 @@ class ConsoleGame(Narrator):
                 if res.partner is not None:
                     partner = f" with {self.name(res.partner)}"
                 outcome = "made" if res.made else "failed"
+                took = sum(res.tricks[s] for s in declaring_seats(r, c, res.partner))
+                slam = slam_words(r, c, took) if res.made else None
+                if slam:
+                    outcome += f" ({slam})"
                 self.say(f"Contract: {self.p(c.bid)} by {self.name(res.declarer or 0)}"
                          f"{partner}: {outcome}")
             tricks = " · ".join(f"{self.side_name(i)} {sum(res.tricks[s] for s in r.sides[i])}"

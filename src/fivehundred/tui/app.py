@@ -27,7 +27,7 @@ from ..actions import token_of
 from ..bots.base import Bot, Budget, make_player
 from ..bots.hints import format_hint, hint
 from ..claims import SECONDS, ClaimError, check_claimant, plan_claim
-from ..console.display import pretty
+from ..console.display import pretty, signed
 from ..console.narration import Narrator
 from ..console.opponent import opponent_seed
 from ..errors import FiveHundredError
@@ -398,7 +398,7 @@ class TableApp(App[int]):
         v = self.view()
         res = v.hand_results[-1]
         self._say("Points: " + " · ".join(
-            f"{escape(self.narrator.side_name(i))} {res.points[i]:+d}"
+            f"{escape(self.narrator.side_name(i))} {signed(res.points[i])}"
             for i in self.narrator.side_order))
         if self.game.seed in self.saved:    # saved once (or resumed): kept up to date
             self.action_save()

@@ -19,7 +19,7 @@ from ..solver.analysis import HandReview
 from ..solver.analysis.review import given_away, play_texts
 from ..view import View
 from ..web.options import rules_json
-from ..web.state import sheet_json, summary_json, trick_count
+from ..web.state import sheet_json, status_line, summary_json, trick_count
 from . import texts
 
 HELP = """\
@@ -105,13 +105,12 @@ def hand_over_dialog(view: View, n: Narrator) -> Dialog:
 def game_over_dialog(view: View, n: Narrator) -> Dialog:
     """The end of the game: who won, the scores, each side's contracts."""
     summary = summary_json(view, list(n.names))
-    head = ("The game is over." if summary["winner_names"] is None
-            else f"{summary['winner_names']} won the game.")
-    lines = [escape(head), ""]
+    lines = [escape(status_line(view, list(n.names))), ""]     # who won, and how
     for i, name in enumerate(summary["side_names"]):
         lines.append(f"[b]{escape(name)}[/b]: {summary['scores'][i]}")
         for c in summary["contracts"][i]:
-            lines.append(f"  hand {c['hand']}: {escape(c['words'])} by {escape(c['by'])}, "
+            by = "you" if c["by"] == "You" else c["by"]
+            lines.append(f"  hand {c['hand']}: {escape(c['words'])} by {escape(by)}, "
                          f"{'made' if c['made'] else 'failed'} ({signed(c['points'])})")
     return Dialog("Game over", "\n".join(lines),
                   [("new", "New game"), ("review", "Review"), ("save", "Save record"),
@@ -201,8 +200,12 @@ def rules_dialog(rules: Rules, preset: str) -> Dialog:
     data = rules_json(rules, preset)
     lines = [escape(data["label"]), ""]
     for o in data["options"]:
-        lines.append(f"[b]{o['option']}[/b] = {escape(str(o['value']))}")
-        lines.append(f"  [dim]{escape(o['text'])}[/dim]")
+        head = f"[b]{escape(o['name'])}[/b]: {escape(o['words'])}"
+        token = escape(f"({o['option']}={o['value']})")
+        if o["off"]:           # an option that means nothing here: dimmed, and why
+            lines += [f"[dim]{head}  {token}", f"  Not at this table: {escape(o['off'])}.[/dim]"]
+        else:
+            lines += [f"{head}  [dim]{token}[/dim]", f"  [dim]{escape(o['text'])}[/dim]"]
     return Dialog("The rules of this table", "\n".join(lines), [("close", "Close")])
 
 

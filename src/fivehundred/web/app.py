@@ -33,6 +33,7 @@ from .options import (
     presets_json,
     rules_json,
     toggles_json,
+    toggles_off_json,
 )
 from .store import Store
 from .table import Table, TableError, record_text
@@ -60,6 +61,7 @@ async def lobby(request: Request) -> Response:
     cont = hub.continue_link() if local else None
     return JSONResponse({
         "presets": presets_json(), "toggles": toggles_json(), "defaults": defaults_json(),
+        "toggles_off": toggles_off_json(),
         "strengths": list(STRENGTHS), "speeds": list(SPEEDS), "continue": cont,
         "finished": hub.finished_links() if local else [],
         "stats": hub.store.stats(),

@@ -37,8 +37,8 @@ OPTION_TEXT: dict[str, str] = {
     "auction": "rounds: pass and you are out; single: one bid each.",
     "misere_allowed": "Misère (no trick, playing alone) may be bid; off bans open misère too.",
     "misere_value": "Points for a made misère (lost if it fails).",
-    "misere_rank": ("after_sevens: misère outranks every 7-bid; by_value: between 8♠ and 8♣, "
-                    "where 250 points falls among the bids."),
+    "misere_rank": ("after_sevens: misère outranks every 7-bid and no 8-bid; by_value: "
+                    "between 8♠ and 8♣."),
     "misere_needs_seven": "Misère may be bid only over a 7-bid.",
     "misere_stops_when_taken": "A misère's play stops as soon as the declarer takes a trick.",
     "misere_defender_points": "What the opponents score when a misère fails.",
@@ -52,8 +52,9 @@ OPTION_TEXT: dict[str, str] = {
                  "in the suit led): australian: led naming a suit not yet led, and a must "
                  "in misère when void; classic: led naming any suit the leader has not "
                  "shown void in."),
-    "slam": "All ten tricks: worth at least 250, a bonus equal to the bid, or nothing extra.",
-    "defender_trick_points": "Opponents score 10 a trick they take against a contract.",
+    "slam": ("All ten tricks: worth at least 250; or, from 8♣ (260) up, twice the bid's "
+             "price (below it, the price alone); or nothing extra."),
+    "defender_trick_points": "What the opponents of a contract score for the tricks they take.",
     "win": "by_own_contract: you reach the target by making a bid; or reach it any way.",
     "target": "Points to win the game.",
     "hole": "Points that lose the game (in the hole).",
@@ -114,6 +115,20 @@ def defaults_json() -> dict[str, dict[str, Any]]:
     return {n: {o: getattr(Rules.preset(n), o) for o in TOGGLES} for n in PRESET_NAMES}
 
 
+def toggles_off_json() -> dict[str, dict[str, str]]:
+    """For each preset, the toggles that mean nothing under it and why (the joker's rule
+    where the pack has none): the form shows them off.
+
+    >>> toggles_off_json()["two_24"]
+    {'nt_joker': 'this pack has no joker'}
+    """
+    out: dict[str, dict[str, str]] = {}
+    for n in PRESET_NAMES:
+        rules = Rules.preset(n)
+        out[n] = {o: why for o in TOGGLES if (why := not_here(rules, o)) is not None}
+    return out
+
+
 def build_rules(preset: object, toggles: object) -> Rules:
     """The rules of a new game: a preset with some toggles changed; RulesError names the fault."""
     if not isinstance(preset, str) or preset not in PRESET_NAMES:
@@ -144,24 +159,183 @@ def rules_label(rules: Rules, preset: str) -> str:
     return label if Rules.preset(preset) == rules else f"{label}, house rules"
 
 
+OPTION_NAMES: dict[str, str] = {
+    "players": "Players", "deck": "Pack", "teams": "Teams", "dead_hand": "Dead hand",
+    "call_partner": "Called partner", "deal_pattern": "Deal", "first_dealer": "First dealer",
+    "auction": "Auction", "misere_allowed": "Misère allowed", "misere_value": "Misère is worth",
+    "misere_rank": "Misère ranks", "misere_needs_seven": "Misère only over a 7-bid",
+    "misere_stops_when_taken": "Misère stops at its first trick",
+    "misere_defender_points": "Failed misère: opponents score",
+    "open_misere_allowed": "Open misère allowed", "open_misere_value": "Open misère is worth",
+    "open_misere_rank": "Open misère ranks", "open_misere_reveal": "Open misère hand shown",
+    "all_pass": "When everyone passes", "opening_lead": "Opening lead",
+    "nt_joker": "Joker at no trumps", "slam": "Slam (all ten tricks)",
+    "defender_trick_points": "Defenders' tricks", "win": "Game won", "target": "Game to",
+    "hole": "Game lost at",
+}
+"""Each option's name in the rules dialog (the rules string's name beside it, in small print)."""
+
+VALUE_WORDS: dict[str, dict[str, str]] = {
+    "teams": {"none": "Each for himself", "two": "Two teams, on alternate seats",
+              "pairs": "Pairs, partners opposite"},
+    "first_dealer": {"cut": "A cut: the lowest card deals", "random": "At random"},
+    "auction": {"rounds": "Rounds: a pass is final", "single": "One bid each"},
+    "misere_rank": {"after_sevens": "Above every 7-bid", "by_value": "Between 8♠ and 8♣"},
+    "open_misere_rank": {"after_10D": "Between 10♦ and 10♥", "top": "Above 10 NT"},
+    "open_misere_reveal": {"after_first_trick": "After the first trick",
+                           "before_lead": "Before the first lead"},
+    "misere_defender_points": {"none": "Nothing",
+                               "ten_per_declarer_trick": "10 for each trick the declarer took"},
+    "all_pass": {"redeal": "A new deal", "play_no_trumps": "Played at no trumps, 10 a trick"},
+    "opening_lead": {"declarer": "The declarer", "eldest": "The dealer's left"},
+    "nt_joker": {"australian": "Australian: led naming a suit not yet led",
+                 "classic": "Classic: led naming any suit not shown void"},
+    "slam": {"250_if_less": "Worth at least 250",
+             "bonus_equal_to_bid": "Twice the bid, from 8♣ up", "none": "Nothing extra"},
+    "defender_trick_points": {"always": "10 a trick", "none": "Nothing"},
+    "win": {"by_own_contract": "Only by making a bid",
+            "reach_500_any_way": "Reaching the target any way"},
+}
+"""A choice's value in words, option by option (the token itself is shown beside it)."""
+
+SWITCH_TEXT: dict[str, tuple[str, str]] = {
+    "dead_hand": ("A third hand is dealt and stays out of play, unseen.",
+                  "No dead hand: every hand dealt is played."),
+    "call_partner": ("After the kitty the declarer calls a partner by naming a card, or "
+                     "plays alone.", "No partner is called: the sides are fixed."),
+    "misere_allowed": ("Misère (no trick, playing alone) may be bid.",
+                       "Misère may not be bid, nor open misère."),
+    "misere_needs_seven": ("Misère may be bid only while the bid to beat is a 7-bid.",
+                           "Misère may be bid whenever it outranks the bid to beat."),
+    "misere_stops_when_taken": ("A misère's play stops as soon as the declarer takes a trick.",
+                                "A misère is played out to the last trick, even once the "
+                                "declarer has taken one."),
+    "open_misere_allowed": ("Open misère (misère with the hand spread face up) may be bid.",
+                            "Open misère may not be bid (closed misère may)."),
+}
+"""What a yes and a no mean at the table, for each switch: the rules dialog says what holds."""
+
+CHOICE_TEXT: dict[str, dict[str, str]] = {
+    "teams": {"none": "Each player plays for himself.",
+              "two": "Two teams, partners on alternate seats: a side's tricks count together.",
+              "pairs": "Three pairs, partners sitting opposite: a pair's tricks count together."},
+    "first_dealer": {"cut": "The first dealer is chosen by a cut: the lowest card deals.",
+                     "random": "The first dealer is chosen at random."},
+    "auction": {"rounds": "The bidding goes round until all but one have passed; a pass is "
+                          "final.",
+                "single": "Each player bids once, or passes."},
+    "misere_rank": {"after_sevens": "Misère outranks every 7-bid, and every 8-bid outranks it.",
+                    "by_value": "Misère ranks between 8♠ and 8♣."},
+    "misere_defender_points": {
+        "none": "When a misère fails the opponents score nothing; the declarer loses its value.",
+        "ten_per_declarer_trick": ("When a misère fails the opponents score 10 for each trick "
+                                   "the declarer took; the declarer loses its value.")},
+    "open_misere_rank": {"after_10D": "Open misère ranks between 10♦ and 10♥.",
+                         "top": "Open misère outranks every bid, 10 NT too."},
+    "open_misere_reveal": {
+        "after_first_trick": "The open-misère hand is spread face up once the first trick is "
+                             "over.",
+        "before_lead": "The open-misère hand is spread face up before the first lead."},
+    "all_pass": {"redeal": "When nobody bids, the cards are dealt again.",
+                 "play_no_trumps": ("When nobody bids, the hand is played at no trumps, "
+                                    "the kitty untouched and the dealer's left leading, each "
+                                    "side scoring 10 a trick.")},
+    "opening_lead": {"declarer": "The declarer leads to the first trick.",
+                     "eldest": "The player on the dealer's left leads to the first trick."},
+    "defender_trick_points": {
+        "always": "The opponents of a contract score 10 for each trick they take.",
+        "none": "The opponents of a contract score nothing for their tricks."},
+    "win": {"by_own_contract": ("The game is won only by making a bid that takes you to the "
+                                "target: points for tricks taken against a contract never "
+                                "win it."),
+            "reach_500_any_way": "The game is won by reaching the target, any way."},
+    "nt_joker": {
+        "australian": ("At no trumps and in misère the joker belongs to no suit and is played "
+                       "to a trick only when void in the suit led; led, it names a suit not "
+                       "yet led; in misère it must be played once void."),
+        "classic": ("At no trumps and in misère the joker belongs to no suit and is played "
+                    "to a trick only when void in the suit led; led, it names any suit the "
+                    "leader has not shown void in."),
+    },
+    "slam": {
+        "250_if_less": "All ten tricks on a bid worth less than 250 score 250.",
+        "bonus_equal_to_bid": ("All ten tricks on a bid of 8♣ (260) or more score twice its "
+                               "price; below 8♣, the price alone."),
+        "none": "All ten tricks score the bid's price, nothing more.",
+    },
+}
+"""A choice whose meaning the words cannot hold: what each value means at the table."""
+
 NEEDS = {"open_misere_allowed": ("misere_allowed", " Not at this table: misère is not "
                                                    "allowed, and that bans open misère too.")}
 """A switch that means nothing while another is off, that other switch, and what the rules of
 the table add while it is off: misère not allowed bans open misère too
 (``Rules.allows_open_misere``)."""
 
+_MISERE = ("misere_value", "misere_rank", "misere_needs_seven", "misere_stops_when_taken",
+           "misere_defender_points")
+_OPEN_MISERE = ("open_misere_value", "open_misere_rank", "open_misere_reveal")
+
+
+def not_here(rules: Rules, option: str) -> str | None:
+    """Why ``option`` means nothing at a table of these rules, or None where it counts: a
+    misère's options where misère may not be bid, the joker's rule in a pack without it.
+
+    >>> not_here(Rules.preset("two_24"), "nt_joker")
+    'this pack has no joker'
+    >>> not_here(Rules.preset("australian"), "nt_joker") is None
+    True
+    """
+    if option in _MISERE and not rules.misere_allowed:
+        return "misère may not be bid"
+    if option in _OPEN_MISERE and not rules.allows_open_misere:
+        return "open misère may not be bid"
+    if option == "nt_joker" and not rules.has_joker:
+        return "this pack has no joker"
+    if option == "dead_hand" and rules.players != 2:
+        return "only two players have a dead hand"
+    if option == "call_partner" and rules.players != 5:
+        return "a partner is called only at five players"
+    return None
+
+
+def value_words(option: str, value: object) -> str:
+    """An option's value in words.
+
+    >>> value_words("deal_pattern", "3-k1-4-k1-3-k1")
+    '3, kitty 1, 4, kitty 1, 3, kitty 1'
+    >>> value_words("slam", "none"), value_words("misere_allowed", False)
+    ('Nothing extra', 'no')
+    """
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    v = str(value)
+    if v in VALUE_WORDS.get(option, {}):
+        return VALUE_WORDS[option][v]
+    if option == "deal_pattern":
+        return ", ".join(f"kitty {p[1:]}" if p.startswith("k") else p for p in v.split("-"))
+    if option == "deck":
+        return "24 cards, no joker" if v == "24" else f"{v} cards with the joker"
+    return v.replace("_", " ")
+
 
 def rules_json(rules: Rules, preset: str) -> dict[str, Any]:
-    """Every option of a table's rules with its value and a line saying what it means; a
-    switch that another turns off (``NEEDS``) shows what holds at the table, and says why."""
+    """Every option of a table's rules: its name, its value (the token and in words) and a
+    line saying what holds at the table; ``off`` says why an option means nothing there (a
+    misère's where misère may not be bid), and a switch that another turns off (``NEEDS``)
+    shows what holds, and why."""
     options = []
-    for option, text in OPTION_TEXT.items():
+    for option in OPTION_TEXT:
         v = getattr(rules, option)
+        if option in SWITCH_TEXT:
+            text = SWITCH_TEXT[option][0 if v else 1]
+        else:
+            text = CHOICE_TEXT.get(option, {}).get(str(v), OPTION_TEXT[option])
         need, why = NEEDS.get(option, (None, ""))
         if need is not None and not getattr(rules, need):
-            v = False
-            text += why
-        options.append({"option": option,
+            v, text = False, why.strip()
+        options.append({"option": option, "name": OPTION_NAMES[option],
                         "value": ("true" if v else "false") if isinstance(v, bool) else v,
-                        "text": text})
+                        "words": value_words(option, v), "text": text,
+                        "off": not_here(rules, option)})
     return {"label": rules_label(rules, preset), "options": options}

@@ -21,7 +21,7 @@ from ..auction import Contract, price
 from ..cards import NO_TRUMPS, STRAIN_NAMES, SUIT_WORDS
 from ..console.display import pretty, sort_tokens
 from ..game import HandResult
-from ..scoring import declaring_seats
+from ..scoring import declaring_seats, slam_words
 from ..view import View
 
 
@@ -109,8 +109,6 @@ def bid_grid(view: View) -> list[dict[str, Any]]:
 
 def bid_words(tok: str) -> str:
     """A bid as people say it: ``7♥``, ``10 NT``, ``misère``."""
-    if tok in ("misere", "open-misere"):
-        return tok.replace("-", " ").replace("misere", "misère")
     if tok.endswith("NT"):
         return tok[:-2] + " NT"
     return pretty(tok)
@@ -230,9 +228,11 @@ def _seat_word(view: View, s: int, names: list[str], first: bool) -> str:
 
 
 def _side_label(view: View, side: int, names: list[str], first: bool = True) -> str:
-    """A side's seats, "West & East"; with you among them "You & North", "West & you"."""
-    return " & ".join(_seat_word(view, s, names, first and i == 0)
-                      for i, s in enumerate(view.rules.sides[side]))
+    """A side's seats, "West & East"; with you among them "You & North", "West & you"; three
+    of them "South-West, North & South-East"."""
+    words = [_seat_word(view, s, names, first and i == 0)
+             for i, s in enumerate(view.rules.sides[side])]
+    return ", ".join(words[:-1]) + " & " + words[-1] if len(words) > 1 else words[0]
 
 
 def trick_count(n: int) -> str:
@@ -288,8 +288,9 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
         else:
             took = sum(res.tricks[s] for s in declaring_seats(r, c, partner))
         verdict = "made" if res.made else "failed"
+        slam = slam_words(r, c, took) if res.made else None
         lines.append(f"{head} bid {bid_words(c.bid)} and took {trick_count(took)}: "
-                     f"{verdict}, {contract_points:+d}")
+                     f"{verdict}, {contract_points:+d}" + (f" ({slam})" if slam else ""))
         if partner is not None and partner_side is not None:
             whose = "your" if c.declarer == view.seat else f"{names[c.declarer]}'s"
             lines.append(f"{who(partner)}, {whose} partner: {partner_points:+d} "

@@ -17,7 +17,7 @@ const CHOICE_WORDS = {
   redeal: "Redeal",
   play_no_trumps: "Play at no trumps",
   "250_if_less": "Worth at least 250",
-  bonus_equal_to_bid: "Bonus equal to the bid",
+  bonus_equal_to_bid: "Twice the bid, 8♣ up",
   none: "Nothing extra",
   by_own_contract: "Only by making a bid",
   reach_500_any_way: "Reaching the target any way",
@@ -126,6 +126,10 @@ export class Lobby {
       const need = t.needs && this.toggles.querySelector(`[name="${t.needs}"]`);
       if (need) need.addEventListener("change", () => this.followNeeds());
     }
+    const reset = h("button.btn.btn-secondary.btn-small#own-rules", { type: "button", text: "THE PRESET'S OWN RULES" });
+    reset.addEventListener("click", () => this.applyDefaults(false));
+    this.toggles.appendChild(h("div.toggles-reset", null, reset));
+    this.toggles.addEventListener("change", () => this.countChanged());
     const friendsBox = document.getElementById("friends-box");
     friendsBox.hidden = d.mode !== "serve";
     if (prefs.name) document.getElementById("player-name").value = prefs.name;
@@ -160,25 +164,51 @@ export class Lobby {
     if (note) note.hidden = !p || !(p.players === 4 || p.players === 6);
   }
 
-  /** Sets the house-rule inputs to the chosen preset's values. */
-  applyDefaults() {
+  /** Sets the house-rule inputs to the chosen preset's values, then (``remembered``) to the
+   * house rules last played under it here; a rule that means nothing under the preset (the
+   * joker's, in a pack without it) is shown off, with the reason. */
+  applyDefaults(remembered = true) {
     const d = this.data;
     if (!d) return;
-    const defs = (d.defaults && d.defaults[this.preset.value]) || {};
+    const preset = this.preset.value;
+    const defs = (d.defaults && d.defaults[preset]) || {};
+    const off = (d.toggles_off && d.toggles_off[preset]) || {};
+    const mine = remembered ? (loadPrefs().house || {})[preset] || {} : {};
     for (const t of d.toggles || []) {
-      const v = t.option in defs ? defs[t.option] : t.default;
       const input = this.toggles.querySelector(`[name="${t.option}"]`);
       if (!input) continue;
+      const own = t.option in defs ? defs[t.option] : t.default;
+      const v = t.option in mine && !(t.option in off) ? mine[t.option] : own;
       if (t.kind === "bool") {
-        input.checked = !!v;
+        input.checked = typeof v === "boolean" ? v : !!own;
       } else {
         const values = this.choiceValues.get(t.option) || [];
-        const found = values.find((c) => String(c) === String(v));
+        const found = [v, own].map((x) => values.find((c) => String(c) === String(x)))
+          .find((c) => c !== undefined);
         input.value = String(found !== undefined ? found : values[0]);
       }
-      input.disabled = false;
+      input.disabled = t.option in off;
+      const row = input.closest(".toggle-row");
+      if (row) {
+        row.classList.toggle("off", input.disabled);
+        row.title = off[t.option] ? `Not with this pack: ${off[t.option]}` : t.text || "";
+      }
     }
     this.followNeeds();
+    this.countChanged();
+  }
+
+  /** The house rules' heading says how many differ from the preset's (so rules remembered
+   * from the last game are seen), and THE PRESET'S OWN RULES shows only then. */
+  countChanged() {
+    const n = Object.keys(this.toggleValues()).filter((o) => {
+      const input = this.toggles.querySelector(`[name="${o}"]`);
+      return input && !input.disabled;        // (one another turned off is not counted)
+    }).length;
+    const summary = this.root.querySelector("#house-rules summary");
+    if (summary) summary.textContent = n ? `House rules · ${n} changed` : "House rules";
+    const reset = document.getElementById("own-rules");
+    if (reset) reset.hidden = !n;
   }
 
   /** The toggles that differ from the preset's own values (others are left to the server). */
@@ -217,7 +247,8 @@ export class Lobby {
     if (name) body.name = name;
     const prefs = loadPrefs();
     if ((this.data.speeds || []).includes(prefs.speed)) body.speed = prefs.speed;  // the menu's last
-    savePrefs({ ...prefs, preset: body.preset, strength: body.strength, name });
+    const house = { ...(prefs.house || {}), [body.preset]: body.toggles };   // the next game's
+    savePrefs({ ...prefs, preset: body.preset, strength: body.strength, name, house });
     try {
       const r = await createTable(body);
       this.onStart({ table: r.table, token: r.token, links: r.links || [], fresh: true });

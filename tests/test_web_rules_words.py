@@ -1,0 +1,94 @@
+"""The rules dialog says what holds at the table (``web.options.rules_json``, shown by the
+browser and the terminal table alike): a switch's line follows its value, a choice's words
+and line follow the choice, and an option that means nothing at the table says why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from fivehundred.rules import CHOICES, PRESET_NAMES, Rules
+from fivehundred.web.options import (
+    OPTION_TEXT,
+    SWITCH_TEXT,
+    rules_json,
+)
+
+
+def options(rules: Rules) -> dict[str, dict[str, Any]]:
+    return {o["option"]: o for o in rules_json(rules, "classic3")["options"]}
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_option_is_named_and_its_value_put_in_words(preset: str) -> None:
+    got = options(Rules.preset(preset))
+    assert list(got) == list(OPTION_TEXT)
+    for o in got.values():
+        assert o["name"] and o["words"] and o["text"], o
+        assert "_" not in o["words"], o                  # words, not the rules string's token
+
+
+@pytest.mark.parametrize("option", [o for o in SWITCH_TEXT if o != "open_misere_allowed"])
+def test_a_switchs_line_follows_its_value(option: str) -> None:
+    base = {"dead_hand": "two_dead_hand", "call_partner": "five_called"}.get(option, "classic3")
+    lines = {}
+    for value in (True, False):
+        try:
+            rules = Rules.preset(base, **{option: value})
+        except Exception:               # (a switch its preset needs: dead hand, the call)
+            rules = Rules.preset("classic3", **{option: value})
+        o = options(rules)[option]
+        assert o["value"] == ("true" if value else "false") and o["words"] == \
+            ("yes" if value else "no")
+        lines[value] = o["text"]
+    assert lines[True] == SWITCH_TEXT[option][0] and lines[False] == SWITCH_TEXT[option][1]
+    assert lines[True] != lines[False]
+
+
+def test_misere_stops_when_taken_no_says_it_is_played_out() -> None:
+    o = options(Rules.preset("classic3"))["misere_stops_when_taken"]
+    assert o["value"] == "false" and "played out to the last trick" in o["text"]
+
+
+@pytest.mark.parametrize("option", ["teams", "auction", "misere_rank", "open_misere_rank",
+                                    "open_misere_reveal", "all_pass", "opening_lead",
+                                    "nt_joker", "slam", "defender_trick_points", "win",
+                                    "misere_defender_points", "first_dealer"])
+def test_each_value_of_a_choice_has_its_own_words_and_line(option: str) -> None:
+    seen: dict[str, tuple[str, str]] = {}
+    for value in CHOICES[option]:
+        try:
+            rules = Rules.preset("australian", **{option: value})
+        except Exception:
+            rules = Rules.preset("six_pairs", **{option: value})
+        o = options(rules)[option]
+        seen[value] = (o["words"], o["text"])
+    words = [w for w, _ in seen.values()]
+    lines = [t for _, t in seen.values()]
+    assert len(set(words)) == len(words) and len(set(lines)) == len(lines), seen
+
+
+def test_the_slam_bonus_says_it_starts_at_eight_clubs() -> None:
+    o = options(Rules.preset("classic3", slam="bonus_equal_to_bid"))["slam"]
+    assert "8♣" in o["words"] and "8♣" in o["text"] and "price alone" in o["text"]
+
+
+def test_options_that_mean_nothing_at_the_table_say_why() -> None:
+    no_misere = options(Rules.preset("australian", misere_allowed=False))
+    for option in ("misere_value", "misere_rank", "misere_needs_seven",
+                   "misere_stops_when_taken", "misere_defender_points",
+                   "open_misere_value", "open_misere_rank", "open_misere_reveal"):
+        assert no_misere[option]["off"] == "misère may not be bid" or \
+            no_misere[option]["off"] == "open misère may not be bid", option
+    assert no_misere["misere_allowed"]["off"] is None
+    closed_only = options(Rules.preset("australian", open_misere_allowed=False))
+    assert closed_only["misere_value"]["off"] is None
+    assert closed_only["open_misere_rank"]["off"] == "open misère may not be bid"
+    assert closed_only["open_misere_allowed"]["text"] == SWITCH_TEXT["open_misere_allowed"][1]
+    assert options(Rules.preset("two_24"))["nt_joker"]["off"] == "this pack has no joker"
+    assert options(Rules.preset("classic3"))["call_partner"]["off"]
+    assert options(Rules.preset("five_called"))["call_partner"]["off"] is None
+    everything = options(Rules.preset("australian"))
+    assert not [o for o in everything.values() if o["off"]
+                and o["option"] not in ("dead_hand", "call_partner")]
