@@ -98,6 +98,8 @@ def test_whole_game_to_the_end(preset: str) -> None:
     assert "=== Game over: " in text
     assert console.side_name(g.winner) + (" win" if console.seat in rules.sides[g.winner]
                                           or len(rules.sides[g.winner]) > 1 else " wins") in text
+    w = g.scores[g.winner]
+    assert (f"(reached {rules.target} with {w})" in text) == (w >= rules.target)   # not "past"
     final = text[text.index("Final scores: "):].splitlines()[0]
     for i, score in enumerate(g.scores):
         assert f"{console.side_name(i)} {score}" in final

@@ -449,7 +449,7 @@ class ConsoleGame(Narrator):
         verb = "win" if you or len(self.rules.sides[w]) > 1 else "wins"
         scores, r = self.game.scores, self.rules
         if scores[w] >= r.target:
-            why = f"{scores[w]}, past {r.target}"
+            why = f"reached {r.target} with {scores[w]}"
         else:
             fell = [self.side_name(i) for i in self.side_order if scores[i] <= r.hole]
             why = f"{' and '.join(fell)} fell to {r.hole} or below"
