@@ -25,28 +25,23 @@ from textual.widgets import Button, Footer, Header, RichLog, Static
 
 from ..actions import token_of
 from ..bots.base import Bot, Budget, make_player
-from ..bots.hints import format_hint, hint
-from ..claims import SECONDS, ClaimError, check_claimant, plan_claim
-from ..console.display import pretty, signed
+from ..console.display import signed
 from ..console.narration import Narrator
 from ..console.opponent import opponent_seed
 from ..errors import FiveHundredError
 from ..game import Game
 from ..rules import Rules
-from ..solver.analysis import ReviewError, review_hand
 from ..view import View
 from ..web.options import rules_label
 from ..web.state import action_words, status_line
-from . import texts
+from . import aids, texts
 from .buttons import draw_buttons
 from .cloth import Cloth
 from .record_files import RecordFiles
 from .screens import (
-    every_card_dialog,
     game_over_dialog,
     hand_over_dialog,
     help_dialog,
-    review_dialog,
     rules_dialog,
 )
 
@@ -429,37 +424,9 @@ class TableApp(App[int]):
             self._end_of_hand_again()
 
     def action_review(self, every_card: bool = False) -> None:
-        """The hand just played against double dummy (once every card was played): your
-        cards, or with ``every_card`` every seat's."""
-        if self.game.phase not in ("hand_over", "game_over"):
-            self.notify("The review comes when the hand is over.", severity="warning")
-            return
-        self._say("[dim]Solving the hand double dummy…[/dim]")
-        self.run_worker(self._review(self._generation, every_card), group="review",
-                        exclusive=True)
-
-    async def _review(self, generation: int, every_card: bool = False) -> None:
-        hand = self.game.hand_number
-        seats = range(self.rules.players) if every_card else None
-        try:
-            r = await asyncio.to_thread(review_hand, self.game.clone(), self.seat, seats=seats)
-        except Exception as e:
-            if isinstance(e, ReviewError):
-                self.notify(f"No review: {e}.", severity="warning", timeout=8)
-                self._say(f"No review: {escape(str(e))}.")
-            else:                      # a bug must not end the game
-                self.log.error(f"the review failed: {e!r}")
-                self.notify(f"The review could not be worked out ({type(e).__name__}).",
-                            severity="error")
-            r = None
-        if generation != self._generation or self.game.hand_number != hand or (
-                self.game.phase not in ("hand_over", "game_over")):
-            return                     # the next hand began meanwhile
-        if r is None:
-            self._end_of_hand_again()
-        else:
-            dialog = every_card_dialog if every_card else review_dialog
-            self.push_screen(dialog(r, self.narrator), self._after_dialog)
+        """The hand just played against double dummy (aids.py): your cards, or with
+        ``every_card`` every seat's."""
+        aids.start_review(self, every_card)
 
     def _end_of_hand_again(self) -> None:
         v = self.view()
@@ -484,30 +451,8 @@ class TableApp(App[int]):
         self._hand_begins()
 
     def action_hint(self) -> None:
-        """What the Insane bot would do in your place, and why (from your view only)."""
-        v = self.view()
-        if v.to_move != self.seat or self._busy:
-            self.notify("A hint is for your own turn.", severity="warning")
-            return
-        self._say("[dim]Thinking about a hint…[/dim]")
-        self.run_worker(self._hint(v, self._generation), group="hint", exclusive=True)
-
-    async def _hint(self, v: View, generation: int) -> None:
-        seed = self.game.seed ^ (len(v.auction) << 8) ^ (len(v.tricks) << 16) ^ len(v.trick)
-        try:
-            d = await asyncio.to_thread(hint, v, seed, self.hint_budget)
-        except Exception as e:         # a bug in the bot must not end the game
-            self.log.error(f"the hint failed: {e!r}")
-            self.notify(f"The hint could not be worked out ({type(e).__name__}).",
-                        severity="error")
-            return
-        if generation != self._generation or self.view() != v:
-            return                     # the table moved on meanwhile
-        self._say(f"[b $warning]Hint[/]: {escape(action_words(v.phase, d.action))}")
-        for line in format_hint(d, phase=v.phase).split("\n")[1:]:
-            self._say(escape(pretty_line(line)))
-        self._hinted = d.action
-        self.refresh_table()
+        """What the Insane bot would do in your place, and why (aids.py)."""
+        aids.start_hint(self)
 
     def action_take_back(self) -> None:
         """Take back your last card, bid or discard of this hand and the bots' plays after
@@ -545,42 +490,8 @@ class TableApp(App[int]):
         self._hinted = None
 
     def action_claim(self) -> None:
-        """Claim every trick left for your side (declaring a misère: that you take no more):
-        checked double dummy (``claims``), the bots waiting meanwhile, and if it stands the
-        hand is played out at once."""
-        try:
-            check_claimant(self.game, self.seat)
-        except ClaimError as e:
-            self.notify(f"No claim: {e}.", severity="warning")
-            return
-        self._generation += 1            # the bots wait (one deciding decides for nothing)
-        self._busy = True
-        self._thinking = None
-        self._say("[dim]Checking your claim…[/dim]")
-        self.refresh_table()
-        self.run_worker(self._claim(self._generation), group="claim", exclusive=True)
-
-    async def _claim(self, generation: int) -> None:
-        g = self.game
-        try:
-            c = await asyncio.to_thread(plan_claim, g.clone(), self.seat, seconds=SECONDS,
-                                        names=list(self.narrator.names))
-        except Exception as e:
-            if isinstance(e, ClaimError):
-                self.notify(f"No claim: {e}.", severity="warning", timeout=8)
-                self._say(f"No claim: {escape(str(e))}.")
-            else:                      # a bug in the solver must not end the game
-                self.log.error(f"the claim failed: {e!r}")
-                self.notify(f"The claim could not be checked ({type(e).__name__}).",
-                            severity="error")
-            c = None
-        if generation != self._generation:
-            return                     # taken back, or a new game, meanwhile
-        if c is not None:
-            self._forget_the_turn()
-            c.play(g)
-            self._say(f"[b]{escape(c.sentence(self.narrator.name))}[/b]")
-        self._continue()               # the bots play on, or the hand is over
+        """Claim every trick left for your side, checked double dummy (aids.py)."""
+        aids.start_claim(self)
 
     def action_save(self) -> None:
         """Write the game record (between hands only: a record holds every card)."""
@@ -610,8 +521,3 @@ class TableApp(App[int]):
         self._generation += 1
         self.exit(0, message=f"Goodbye. (This game's seed was {self.game.seed}.)")
 
-
-def pretty_line(line: str) -> str:
-    """A hint's candidate line with its action written with suit symbols."""
-    head, _, rest = line.strip().partition(" ")
-    return f"  {pretty(head):<12} {rest.strip()}"

@@ -1,0 +1,131 @@
+"""The terminal table's aids: the hint, the claim and the review against double dummy.
+
+Each is worked out in a thread (a bot's search, a solve) while the table stays live, and its
+answer is dropped if the table moved on meanwhile (a take-back, a new game: the app's
+generation changed). A failure is reported and the game goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from textual.markup import escape
+
+from ..bots.hints import format_hint, hint
+from ..claims import SECONDS, ClaimError, check_claimant, plan_claim
+from ..console.display import pretty
+from ..solver.analysis import ReviewError, review_hand
+from ..view import View
+from ..web.state import action_words
+from .screens import every_card_dialog, review_dialog
+
+if TYPE_CHECKING:
+    from .app import TableApp
+
+
+def start_review(app: TableApp, every_card: bool = False) -> None:
+    """The hand just played against double dummy (once every card was played): your cards,
+    or with ``every_card`` every seat's."""
+    if app.game.phase not in ("hand_over", "game_over"):
+        app.notify("The review comes when the hand is over.", severity="warning")
+        return
+    app._say("[dim]Solving the hand double dummy…[/dim]")
+    app.run_worker(_review(app, app._generation, every_card), group="review", exclusive=True)
+
+
+async def _review(app: TableApp, generation: int, every_card: bool) -> None:
+    hand = app.game.hand_number
+    seats = range(app.rules.players) if every_card else None
+    try:
+        r = await asyncio.to_thread(review_hand, app.game.clone(), app.seat, seats=seats)
+    except Exception as e:
+        if isinstance(e, ReviewError):
+            app.notify(f"No review: {e}.", severity="warning", timeout=8)
+            app._say(f"No review: {escape(str(e))}.")
+        else:                      # a bug must not end the game
+            app.log.error(f"the review failed: {e!r}")
+            app.notify(f"The review could not be worked out ({type(e).__name__}).",
+                       severity="error")
+        r = None
+    if generation != app._generation or app.game.hand_number != hand or (
+            app.game.phase not in ("hand_over", "game_over")):
+        return                     # the next hand began meanwhile
+    if r is None:
+        app._end_of_hand_again()
+    else:
+        dialog = every_card_dialog if every_card else review_dialog
+        app.push_screen(dialog(r, app.narrator), app._after_dialog)
+
+
+def start_hint(app: TableApp) -> None:
+    """What the Insane bot would do in your place, and why (from your view only)."""
+    v = app.view()
+    if v.to_move != app.seat or app._busy:
+        app.notify("A hint is for your own turn.", severity="warning")
+        return
+    app._say("[dim]Thinking about a hint…[/dim]")
+    app.run_worker(_hint(app, v, app._generation), group="hint", exclusive=True)
+
+
+async def _hint(app: TableApp, v: View, generation: int) -> None:
+    seed = app.game.seed ^ (len(v.auction) << 8) ^ (len(v.tricks) << 16) ^ len(v.trick)
+    try:
+        d = await asyncio.to_thread(hint, v, seed, app.hint_budget)
+    except Exception as e:         # a bug in the bot must not end the game
+        app.log.error(f"the hint failed: {e!r}")
+        app.notify(f"The hint could not be worked out ({type(e).__name__}).", severity="error")
+        return
+    if generation != app._generation or app.view() != v:
+        return                     # the table moved on meanwhile
+    app._say(f"[b $warning]Hint[/]: {escape(action_words(v.phase, d.action))}")
+    for line in format_hint(d, phase=v.phase).split("\n")[1:]:
+        app._say(escape(pretty_line(line)))
+    app._hinted = d.action
+    app.refresh_table()
+
+
+def start_claim(app: TableApp) -> None:
+    """Claim every trick left for your side (declaring a misère: that you take no more):
+    checked double dummy (``claims``), the bots waiting meanwhile, and if it stands the hand
+    is played out at once."""
+    try:
+        check_claimant(app.game, app.seat)
+    except ClaimError as e:
+        app.notify(f"No claim: {e}.", severity="warning")
+        return
+    app._generation += 1            # the bots wait (one deciding decides for nothing)
+    app._busy = True
+    app._thinking = None
+    app._say("[dim]Checking your claim…[/dim]")
+    app.refresh_table()
+    app.run_worker(_claim(app, app._generation), group="claim", exclusive=True)
+
+
+async def _claim(app: TableApp, generation: int) -> None:
+    g = app.game
+    try:
+        c = await asyncio.to_thread(plan_claim, g.clone(), app.seat, seconds=SECONDS,
+                                    names=list(app.narrator.names))
+    except Exception as e:
+        if isinstance(e, ClaimError):
+            app.notify(f"No claim: {e}.", severity="warning", timeout=8)
+            app._say(f"No claim: {escape(str(e))}.")
+        else:                      # a bug in the solver must not end the game
+            app.log.error(f"the claim failed: {e!r}")
+            app.notify(f"The claim could not be checked ({type(e).__name__}).",
+                       severity="error")
+        c = None
+    if generation != app._generation:
+        return                     # taken back, or a new game, meanwhile
+    if c is not None:
+        app._forget_the_turn()
+        c.play(g)
+        app._say(f"[b]{escape(c.sentence(app.narrator.name))}[/b]")
+    app._continue()                # the bots play on, or the hand is over
+
+
+def pretty_line(line: str) -> str:
+    """A hint's candidate line with its action written with suit symbols."""
+    head, _, rest = line.strip().partition(" ")
+    return f"  {pretty(head):<12} {rest.strip()}"
