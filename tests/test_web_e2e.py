@@ -1,9 +1,10 @@
 """End to end in a real browser at 1280x800: Playwright drives Debian's Chromium against a
 live server. A game played by clicking (the auction, the kitty, the play, an illegal card, the
-sheet, its review, a reload and CONTINUE), every table size, the lobby's saved game, the menu,
-the hint and the rules, a friend replaced by a bot, the hand in the order shown.
+sheet, its review, a reload and CONTINUE), every table size, the menu, the hint and the
+rules, a double click, the hand in the order shown, the declarer's review.
 
-The phone layouts are in test_web_phone.py; the fixtures in conftest.py, the helpers in
+The lobby is in test_web_lobby.py, friends' tables in test_web_friends_browser.py, the phone
+layouts in test_web_phone.py; the fixtures in conftest.py, the helpers in
 browser.py and layout_probes.py. Screenshots of each phase go to ``$FIVEHUNDRED_SCREENSHOTS``
 (``make screenshots``), else to the test's temporary folder.
 """
@@ -16,16 +17,13 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route, sync_playwright
+from playwright.sync_api import Page
 
 from browser import (
-    CHROMIUM,
     DESKTOP,
-    SEED,
     bid_ten_no_trumps,
     caught_up,
     click_and_wait,
-    live_server,
     phone_page,
     play_first_playable,
     seq,
@@ -37,7 +35,6 @@ from browser import (
     wait_seq_after,
     wait_turn,
 )
-from fivehundred.web.options import PRESET_LABELS
 from layout_probes import LAYOUT_PROBLEMS, hint_clear_of_the_bid_panel, small_taps
 
 MID_SENTENCE_YOU = re.compile(r"(?:[a-z,] |\()You\b")
@@ -298,39 +295,6 @@ def test_mid_sentence_lowers_only_your_own_word(page: Page, server: str) -> None
     assert words == ["you", "you & North", "West & You", "You Two", "Youssef", "East"]
 
 
-CONTINUE_LINES = """() => [...document.querySelectorAll('#continue-summary > div')].map(
-  (line) => [...line.querySelectorAll('.cs-part')].map((part) => part.textContent))"""
-"""JavaScript: the lobby's line for the saved game, each of its lines as the parts it shows."""
-
-
-def test_the_lobby_keeps_a_name_with_a_dot_in_one_piece(page: Page, tmp_path: Path) -> None:
-    """A saved game of a player named "Ann · Bob": the lobby's line shows the rules and the
-    hand on one line, each side with its score on the next, the name whole inside its side's
-    part; from a server that sends the line alone its words are shown all the same."""
-    with live_server(tmp_path / "names.db", "local") as url:
-        made = page.request.post(url + "api/tables", data={
-            "preset": "australian", "strength": "easy", "seed": SEED, "name": "Ann · Bob"})
-        assert made.ok, made.text()
-        label = PRESET_LABELS["australian"]
-        page.goto(url)
-        page.wait_for_selector("button#continue")
-        assert page.evaluate(CONTINUE_LINES) == [
-            [label, "hand 1"], ["Ann · Bob & North 0", "West & East 0"]]
-        assert page.inner_text("#continue-summary").split("\n") == [
-            f"{label} · hand 1", "Ann · Bob & North 0 · West & East 0"]
-
-        def line_alone(route: Route) -> None:     # the lobby's reply of an older server
-            reply = route.fetch().json()
-            del reply["continue"]["summary_parts"]
-            route.fulfill(json=reply)
-
-        page.route("**/api/lobby", line_alone)
-        page.reload()
-        page.wait_for_selector("button#continue")
-        assert page.inner_text("#continue-summary").split("\n") == [
-            f"{label} · hand 1", "Ann · Bob & North 0 · West & East 0"]
-
-
 def test_menu_hint_and_rules(page: Page, server: str, shots: Path) -> None:
     start_game(page, server, "australian")
     wait_turn(page)
@@ -358,88 +322,6 @@ def test_menu_hint_and_rules(page: Page, server: str, shots: Path) -> None:
     page.click("#new-game-menu")
     page.click("#confirm-yes")
     page.wait_for_selector("#lobby button#continue")
-
-
-def test_open_misere_follows_misere_in_the_lobby_and_the_rules(page: Page, server: str) -> None:
-    """Misère not allowed bans open misère too: in the lobby the open-misère switch goes off
-    and cannot be changed while misère is off (and comes back as it was); at the table the
-    rules say open misère is not allowed, and why."""
-    page.route("**/api/tables", lambda route: route.continue_(post_data=json.dumps(
-        {**json.loads(route.request.post_data or "{}"), "seed": SEED})))
-    page.goto(server)
-    page.wait_for_selector("#lobby button#play")
-    page.select_option("select#preset", "australian")
-    page.click("#house-rules summary")
-    misere, open_misere = "#opt-misere_allowed", "#opt-open_misere_allowed"
-    assert page.is_checked(misere) and page.is_checked(open_misere)
-    assert page.is_enabled(open_misere)
-    page.click(f"label[for='{misere[1:]}'] .switch")
-    assert not page.is_checked(misere)
-    assert not page.is_checked(open_misere) and not page.is_enabled(open_misere)
-    page.click(f"label[for='{misere[1:]}'] .switch")          # back on: as it was
-    assert page.is_checked(open_misere) and page.is_enabled(open_misere)
-    page.click(f"label[for='{misere[1:]}'] .switch")
-    page.click("button#play")
-    page.wait_for_function("document.body.dataset.seq !== undefined")
-    wait_turn(page)
-    page.click("#menu-button")
-    page.click("#rules-button")
-    page.wait_for_function("document.querySelector('#rules') && document.querySelector"
-                           "('#rules').innerText.includes('Open misère allowed')")
-    items = page.eval_on_selector_all(
-        "#rules .rule-item", "els => els.map((e) => e.innerText.replace(/\\s+/g, ' '))")
-    (item,) = [i for i in items if i.startswith("Open misère allowed")]
-    assert item.startswith("Open misère allowed no"), item
-    assert "Not at this table: misère is not allowed" in item, item
-
-
-def test_the_lobby_remembers_each_presets_house_rules(page: Page, server: str) -> None:
-    """House rules played under a preset come back the next time it is chosen (the heading
-    counts them, so they are seen); THE PRESET'S OWN RULES puts them back; another preset
-    keeps its own; the joker's rule is off where the pack has no joker. The rules dialog
-    says what holds: the slam's bonus from 8♣ up, misère played out."""
-    page.route("**/api/tables", lambda route: route.continue_(post_data=json.dumps(
-        {**json.loads(route.request.post_data or "{}"), "seed": SEED})))
-    page.goto(server)
-    page.wait_for_selector("#lobby button#play")
-    page.select_option("select#preset", "classic3")
-    page.click("#house-rules summary")
-    assert page.inner_text("#house-rules summary") == "House rules"
-    assert page.is_hidden("#own-rules")
-    page.select_option("#opt-slam", "bonus_equal_to_bid")
-    page.select_option("#opt-target", "250")
-    assert page.inner_text("#house-rules summary") == "House rules · 2 changed"
-    page.click("button#play")
-    page.wait_for_function("document.body.dataset.seq !== undefined")
-    wait_turn(page)
-    page.click("#menu-button")
-    page.click("#rules-button")
-    page.wait_for_selector("#rules .rule-item")
-    items = {i.split("\n")[0]: i for i in page.eval_on_selector_all(
-        "#rules .rule-item", "els => els.map((e) => e.innerText)")}
-    slam = next(v for k, v in items.items() if k.startswith("Slam"))
-    assert "Twice the bid, from 8♣ up" in slam and "below 8♣, the price alone" in slam, slam
-    stops = next(v for k, v in items.items() if k.startswith("Misère stops"))
-    assert "played out to the last trick" in stops, stops
-    page.goto(server)                  # the lobby again
-    page.wait_for_selector("#lobby button#play")
-    page.select_option("select#preset", "classic3")
-    assert page.inner_text("#house-rules summary") == "House rules · 2 changed"
-    assert page.input_value("#opt-slam") == "bonus_equal_to_bid"
-    assert page.input_value("#opt-target") == "250"
-    page.select_option("select#preset", "australian")        # another preset: its own
-    assert page.inner_text("#house-rules summary") == "House rules"
-    assert page.input_value("#opt-slam") == "250_if_less"
-    page.select_option("select#preset", "two_24")              # no joker in that pack
-    assert page.is_disabled("#opt-nt_joker")
-    assert "no joker" in (page.get_attribute("label[for='opt-nt_joker']", "title") or "")
-    page.select_option("select#preset", "classic3")
-    page.click("#house-rules summary")
-    page.click("#own-rules")
-    assert page.inner_text("#house-rules summary") == "House rules"
-    assert page.input_value("#opt-slam") == "250_if_less"
-    assert page.input_value("#opt-target") == "500"
-    assert page.is_enabled("#opt-nt_joker")
 
 
 def test_a_double_click_on_a_card_plays_it_once_and_says_nothing(page: Page,
@@ -477,148 +359,6 @@ def test_a_double_click_on_a_card_plays_it_once_and_says_nothing(page: Page,
     errors = [json.loads(f) for f in got if '"error"' in f]
     assert not [e for e in errors if e.get("type") == "error"], errors
     assert "turn, not yours" not in page.inner_text("#toasts")
-
-
-def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> None:
-    """Serve mode: West opens his link and leaves at his turn; the creator is told and lets a
-    bot play his seat from the table's prompt; the menu shows each friend's seat."""
-    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
-    errors: list[str] = []
-    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
-        host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-        host.on("pageerror", lambda e: errors.append(str(e)))
-        host.set_default_timeout(30_000)
-        # seed 0: the creator bids first, then West (seat 1)
-        host.route("**/api/tables", lambda r: r.continue_(post_data=json.dumps(
-            {**json.loads(r.request.post_data or "{}"), "seed": 0})) if r.request.method
-            == "POST" else r.continue_())
-        host.goto(url)
-        host.wait_for_selector("#lobby button#play")
-        host.check("#friends")
-        host.click("button#play")
-        host.wait_for_selector('#links-list .link-row[data-seat="1"]')
-        west = host.input_value('#links-list .link-row[data-seat="1"] input')
-        assert "A bot plays this seat" in host.inner_text('.link-row[data-seat="1"]')
-        friend = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-        friend.on("pageerror", lambda e: errors.append(str(e)))
-        friend.goto(west)
-        host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
-            .textContent.includes('Playing')""")
-        # the link was an invitation: West's page now holds his own key, in its address too,
-        # and finds his seat again by it, reloaded or sent to the link once more
-        invited = west.split("token=")[1]
-        friend.wait_for_function("(t) => !location.search.includes(t)", arg=invited)
-        for again in (friend.reload, lambda: friend.goto(west)):
-            again()
-            friend.wait_for_function("""() => window.fivehundred.app.state
-                && window.fivehundred.app.state.you === 1""")
-        assert invited not in friend.url
-        # anyone else opening the link (the host too) is told it was used, and sees no table
-        other = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-        other.on("pageerror", lambda e: errors.append(str(e)))
-        other.goto(west)
-        other.wait_for_selector("#toasts .toast:has-text('opened already')")
-        other.wait_for_selector("#lobby button#play", state="visible")
-        assert other.is_hidden("#table")
-        other.context.close()
-        host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
-            .textContent.includes('Playing')""")
-        host.click("#menu-button")        # closes the menu the new table opened
-        host.wait_for_selector("#bid-panel", state="visible")
-        host.click("#pass-button")
-        friend.wait_for_selector("#bid-panel", state="visible")
-        assert host.is_hidden("#away-banner")
-        friend.context.close()            # West leaves at his turn
-        host.wait_for_selector("#away-banner", state="visible")
-        assert "West has left the table" in host.inner_text("#away-banner")
-        host.click("#menu-button")
-        assert host.is_visible('.link-row[data-seat="1"] button.to-bot')
-        host.click("#menu-button")
-        snap(host, shots / "friend-away.jpg")
-        click_and_wait(host, "#away-to-bot")
-        host.wait_for_selector("#away-banner", state="hidden")
-        # the bot bids for West: the auction goes on past him
-        host.wait_for_function(
-            """() => !document.querySelector('.seat[data-seat="1"]').classList.contains('turn')""")
-        assert "A bot plays this seat until West comes back" in \
-            host.inner_text('.link-row[data-seat="1"]')
-        # West's browser lost its key: the host makes the seat a new link, which seats him
-        # (at the host's own turn, where the table waits: no end-of-hand sheet in the way)
-        wait_turn(host)
-        while visible(host, "#next-button"):
-            click_and_wait(host, "#next-button")
-            wait_turn(host)
-        host.click("#menu-button")
-        click_and_wait(host, '.link-row[data-seat="1"] button.new-link')
-        host.wait_for_function("""(old) => document.querySelector(
-            '#links-list .link-row[data-seat="1"] input').value !== old""", arg=west)
-        fresh = host.input_value('#links-list .link-row[data-seat="1"] input')
-        assert "its new link opens with the next deal" in \
-            host.inner_text('.link-row[data-seat="1"]')
-        host.click("#menu-button")
-        # the new link opens with the next deal (on this one the host could see West's cards
-        # by it): the page says so and waits, then takes the seat, told someone sat there
-        later = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-        later.on("pageerror", lambda e: errors.append(str(e)))
-        later.goto(fresh)
-        later.wait_for_selector("#toasts .toast:has-text('opens with the next deal')")
-        assert later.evaluate("window.fivehundred.app.state") is None
-        while True:                       # the host plays the hand out and deals the next
-            wait_turn(host)
-            if visible(host, "#next-button"):
-                click_and_wait(host, "#next-button")
-                break
-            if visible(host, "#bid-panel"):
-                click_and_wait(host, "#pass-button")
-            else:
-                play_first_playable(host)
-        later.wait_for_function("""() => window.fivehundred.app.state
-            && window.fivehundred.app.state.you === 1""", timeout=60_000)
-        later.wait_for_selector("#toasts .toast:has-text('opened before yours (once)')")
-        assert fresh.split("token=")[1] not in later.url
-        host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
-            .textContent.includes('Playing')""")
-        browser.close()
-    assert not errors, f"errors in the page: {errors}"
-
-
-def test_the_host_opening_a_friends_link_is_asked_first(tmp_path: Path) -> None:
-    """Serve mode: the host opens West's link in his own browser (meaning to copy it). He is
-    asked before it seats him there; going back keeps the link unopened for the friend, and
-    only "open it here" takes West's seat."""
-    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
-    errors: list[str] = []
-    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
-        host = browser.new_context(viewport=DESKTOP).new_page()
-        host.on("pageerror", lambda e: errors.append(str(e)))
-        host.set_default_timeout(30_000)
-        host.goto(url)
-        host.wait_for_selector("#lobby button#play")
-        host.check("#friends")
-        host.click("button#play")
-        host.wait_for_selector('#links-list .link-row[data-seat="1"]')
-        west = host.input_value('#links-list .link-row[data-seat="1"] input')
-        host.goto(west)                    # the same browser: the host's own table
-        host.wait_for_selector("#confirm", state="visible")
-        assert "friend's seat link" in host.inner_text("#confirm-text")
-        assert host.evaluate("document.activeElement.id") == "confirm-no"
-        assert host.evaluate("""() => [...document.querySelectorAll('#confirm button')]
-            .every((b) => b.scrollWidth <= b.clientWidth)"""), "a button's words are cut"
-        assert host.evaluate("window.fivehundred.app.state") is None   # nothing opened yet
-        host.keyboard.press("Enter")       # KEEP MY SEAT
-        host.wait_for_function("""() => window.fivehundred.app.state
-            && window.fivehundred.app.state.you === 0""")
-        assert west.split("token=")[1] not in host.url      # his own link in the address
-        assert "A bot plays this seat" in host.inner_text('.link-row[data-seat="1"]')
-        host.goto(west)
-        host.wait_for_selector("#confirm", state="visible")
-        host.click("#confirm-yes")         # OPEN IT HERE: he takes West's seat
-        host.wait_for_function("""() => window.fivehundred.app.state
-            && window.fivehundred.app.state.you === 1""")
-        browser.close()
-    assert not errors, f"errors in the page: {errors}"
 
 
 def test_tab_goes_along_the_hand_in_the_order_shown_after_a_drag(page: Page,

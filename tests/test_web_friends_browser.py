@@ -1,0 +1,165 @@
+"""Friends at a served table, in real browsers (Playwright, Debian's Chromium, a live
+server): a friend opens his seat's link and leaves, a bot takes his seat, the host makes a new
+link; the host opening a friend's link in his own browser is asked first. The messages
+themselves are tested in test_web_friend_keys.py."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from browser import (
+    CHROMIUM,
+    DESKTOP,
+    click_and_wait,
+    live_server,
+    play_first_playable,
+    snap,
+    visible,
+    wait_turn,
+)
+
+
+def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> None:
+    """Serve mode: West opens his link and leaves at his turn; the creator is told and lets a
+    bot play his seat from the table's prompt; the menu shows each friend's seat."""
+    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
+    errors: list[str] = []
+    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        host.on("pageerror", lambda e: errors.append(str(e)))
+        host.set_default_timeout(30_000)
+        # seed 0: the creator bids first, then West (seat 1)
+        host.route("**/api/tables", lambda r: r.continue_(post_data=json.dumps(
+            {**json.loads(r.request.post_data or "{}"), "seed": 0})) if r.request.method
+            == "POST" else r.continue_())
+        host.goto(url)
+        host.wait_for_selector("#lobby button#play")
+        host.check("#friends")
+        host.click("button#play")
+        host.wait_for_selector('#links-list .link-row[data-seat="1"]')
+        west = host.input_value('#links-list .link-row[data-seat="1"] input')
+        assert "A bot plays this seat" in host.inner_text('.link-row[data-seat="1"]')
+        friend = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        friend.on("pageerror", lambda e: errors.append(str(e)))
+        friend.goto(west)
+        host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
+            .textContent.includes('Playing')""")
+        # the link was an invitation: West's page now holds his own key, in its address too,
+        # and finds his seat again by it, reloaded or sent to the link once more
+        invited = west.split("token=")[1]
+        friend.wait_for_function("(t) => !location.search.includes(t)", arg=invited)
+        for again in (friend.reload, lambda: friend.goto(west)):
+            again()
+            friend.wait_for_function("""() => window.fivehundred.app.state
+                && window.fivehundred.app.state.you === 1""")
+        assert invited not in friend.url
+        # anyone else opening the link (the host too) is told it was used, and sees no table
+        other = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        other.on("pageerror", lambda e: errors.append(str(e)))
+        other.goto(west)
+        other.wait_for_selector("#toasts .toast:has-text('opened already')")
+        other.wait_for_selector("#lobby button#play", state="visible")
+        assert other.is_hidden("#table")
+        other.context.close()
+        host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
+            .textContent.includes('Playing')""")
+        host.click("#menu-button")        # closes the menu the new table opened
+        host.wait_for_selector("#bid-panel", state="visible")
+        host.click("#pass-button")
+        friend.wait_for_selector("#bid-panel", state="visible")
+        assert host.is_hidden("#away-banner")
+        friend.context.close()            # West leaves at his turn
+        host.wait_for_selector("#away-banner", state="visible")
+        assert "West has left the table" in host.inner_text("#away-banner")
+        host.click("#menu-button")
+        assert host.is_visible('.link-row[data-seat="1"] button.to-bot')
+        host.click("#menu-button")
+        snap(host, shots / "friend-away.jpg")
+        click_and_wait(host, "#away-to-bot")
+        host.wait_for_selector("#away-banner", state="hidden")
+        # the bot bids for West: the auction goes on past him
+        host.wait_for_function(
+            """() => !document.querySelector('.seat[data-seat="1"]').classList.contains('turn')""")
+        assert "A bot plays this seat until West comes back" in \
+            host.inner_text('.link-row[data-seat="1"]')
+        # West's browser lost its key: the host makes the seat a new link, which seats him
+        # (at the host's own turn, where the table waits: no end-of-hand sheet in the way)
+        wait_turn(host)
+        while visible(host, "#next-button"):
+            click_and_wait(host, "#next-button")
+            wait_turn(host)
+        host.click("#menu-button")
+        click_and_wait(host, '.link-row[data-seat="1"] button.new-link')
+        host.wait_for_function("""(old) => document.querySelector(
+            '#links-list .link-row[data-seat="1"] input').value !== old""", arg=west)
+        fresh = host.input_value('#links-list .link-row[data-seat="1"] input')
+        assert "its new link opens with the next deal" in \
+            host.inner_text('.link-row[data-seat="1"]')
+        host.click("#menu-button")
+        # the new link opens with the next deal (on this one the host could see West's cards
+        # by it): the page says so and waits, then takes the seat, told someone sat there
+        later = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        later.on("pageerror", lambda e: errors.append(str(e)))
+        later.goto(fresh)
+        later.wait_for_selector("#toasts .toast:has-text('opens with the next deal')")
+        assert later.evaluate("window.fivehundred.app.state") is None
+        while True:                       # the host plays the hand out and deals the next
+            wait_turn(host)
+            if visible(host, "#next-button"):
+                click_and_wait(host, "#next-button")
+                break
+            if visible(host, "#bid-panel"):
+                click_and_wait(host, "#pass-button")
+            else:
+                play_first_playable(host)
+        later.wait_for_function("""() => window.fivehundred.app.state
+            && window.fivehundred.app.state.you === 1""", timeout=60_000)
+        later.wait_for_selector("#toasts .toast:has-text('opened before yours (once)')")
+        assert fresh.split("token=")[1] not in later.url
+        host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
+            .textContent.includes('Playing')""")
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def test_the_host_opening_a_friends_link_is_asked_first(tmp_path: Path) -> None:
+    """Serve mode: the host opens West's link in his own browser (meaning to copy it). He is
+    asked before it seats him there; going back keeps the link unopened for the friend, and
+    only "open it here" takes West's seat."""
+    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
+    errors: list[str] = []
+    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        host = browser.new_context(viewport=DESKTOP).new_page()
+        host.on("pageerror", lambda e: errors.append(str(e)))
+        host.set_default_timeout(30_000)
+        host.goto(url)
+        host.wait_for_selector("#lobby button#play")
+        host.check("#friends")
+        host.click("button#play")
+        host.wait_for_selector('#links-list .link-row[data-seat="1"]')
+        west = host.input_value('#links-list .link-row[data-seat="1"] input')
+        host.goto(west)                    # the same browser: the host's own table
+        host.wait_for_selector("#confirm", state="visible")
+        assert "friend's seat link" in host.inner_text("#confirm-text")
+        assert host.evaluate("document.activeElement.id") == "confirm-no"
+        assert host.evaluate("""() => [...document.querySelectorAll('#confirm button')]
+            .every((b) => b.scrollWidth <= b.clientWidth)"""), "a button's words are cut"
+        assert host.evaluate("window.fivehundred.app.state") is None   # nothing opened yet
+        host.keyboard.press("Enter")       # KEEP MY SEAT
+        host.wait_for_function("""() => window.fivehundred.app.state
+            && window.fivehundred.app.state.you === 0""")
+        assert west.split("token=")[1] not in host.url      # his own link in the address
+        assert "A bot plays this seat" in host.inner_text('.link-row[data-seat="1"]')
+        host.goto(west)
+        host.wait_for_selector("#confirm", state="visible")
+        host.click("#confirm-yes")         # OPEN IT HERE: he takes West's seat
+        host.wait_for_function("""() => window.fivehundred.app.state
+            && window.fivehundred.app.state.you === 1""")
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"
+

@@ -1,0 +1,128 @@
+"""The lobby in a real browser (Playwright, Debian's Chromium, a live server): a saved game's
+line, the house rules' switches (open misère follows misère), and each preset's house rules
+remembered for the next game; the rules dialog saying what holds at the table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import Page, Route
+
+from browser import SEED, live_server, wait_turn
+from fivehundred.web.options import PRESET_LABELS
+
+CONTINUE_LINES = """() => [...document.querySelectorAll('#continue-summary > div')].map(
+  (line) => [...line.querySelectorAll('.cs-part')].map((part) => part.textContent))"""
+"""JavaScript: the lobby's line for the saved game, each of its lines as the parts it shows."""
+
+
+def test_the_lobby_keeps_a_name_with_a_dot_in_one_piece(page: Page, tmp_path: Path) -> None:
+    """A saved game of a player named "Ann · Bob": the lobby's line shows the rules and the
+    hand on one line, each side with its score on the next, the name whole inside its side's
+    part; from a server that sends the line alone its words are shown all the same."""
+    with live_server(tmp_path / "names.db", "local") as url:
+        made = page.request.post(url + "api/tables", data={
+            "preset": "australian", "strength": "easy", "seed": SEED, "name": "Ann · Bob"})
+        assert made.ok, made.text()
+        label = PRESET_LABELS["australian"]
+        page.goto(url)
+        page.wait_for_selector("button#continue")
+        assert page.evaluate(CONTINUE_LINES) == [
+            [label, "hand 1"], ["Ann · Bob & North 0", "West & East 0"]]
+        assert page.inner_text("#continue-summary").split("\n") == [
+            f"{label} · hand 1", "Ann · Bob & North 0 · West & East 0"]
+
+        def line_alone(route: Route) -> None:     # the lobby's reply of an older server
+            reply = route.fetch().json()
+            del reply["continue"]["summary_parts"]
+            route.fulfill(json=reply)
+
+        page.route("**/api/lobby", line_alone)
+        page.reload()
+        page.wait_for_selector("button#continue")
+        assert page.inner_text("#continue-summary").split("\n") == [
+            f"{label} · hand 1", "Ann · Bob & North 0 · West & East 0"]
+
+
+def test_open_misere_follows_misere_in_the_lobby_and_the_rules(page: Page, server: str) -> None:
+    """Misère not allowed bans open misère too: in the lobby the open-misère switch goes off
+    and cannot be changed while misère is off (and comes back as it was); at the table the
+    rules say open misère is not allowed, and why."""
+    page.route("**/api/tables", lambda route: route.continue_(post_data=json.dumps(
+        {**json.loads(route.request.post_data or "{}"), "seed": SEED})))
+    page.goto(server)
+    page.wait_for_selector("#lobby button#play")
+    page.select_option("select#preset", "australian")
+    page.click("#house-rules summary")
+    misere, open_misere = "#opt-misere_allowed", "#opt-open_misere_allowed"
+    assert page.is_checked(misere) and page.is_checked(open_misere)
+    assert page.is_enabled(open_misere)
+    page.click(f"label[for='{misere[1:]}'] .switch")
+    assert not page.is_checked(misere)
+    assert not page.is_checked(open_misere) and not page.is_enabled(open_misere)
+    page.click(f"label[for='{misere[1:]}'] .switch")          # back on: as it was
+    assert page.is_checked(open_misere) and page.is_enabled(open_misere)
+    page.click(f"label[for='{misere[1:]}'] .switch")
+    page.click("button#play")
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    wait_turn(page)
+    page.click("#menu-button")
+    page.click("#rules-button")
+    page.wait_for_function("document.querySelector('#rules') && document.querySelector"
+                           "('#rules').innerText.includes('Open misère allowed')")
+    items = page.eval_on_selector_all(
+        "#rules .rule-item", "els => els.map((e) => e.innerText.replace(/\\s+/g, ' '))")
+    (item,) = [i for i in items if i.startswith("Open misère allowed")]
+    assert item.startswith("Open misère allowed no"), item
+    assert "Not at this table: misère is not allowed" in item, item
+
+
+def test_the_lobby_remembers_each_presets_house_rules(page: Page, server: str) -> None:
+    """House rules played under a preset come back the next time it is chosen (the heading
+    counts them, so they are seen); THE PRESET'S OWN RULES puts them back; another preset
+    keeps its own; the joker's rule is off where the pack has no joker. The rules dialog
+    says what holds: the slam's bonus from 8♣ up, misère played out."""
+    page.route("**/api/tables", lambda route: route.continue_(post_data=json.dumps(
+        {**json.loads(route.request.post_data or "{}"), "seed": SEED})))
+    page.goto(server)
+    page.wait_for_selector("#lobby button#play")
+    page.select_option("select#preset", "classic3")
+    page.click("#house-rules summary")
+    assert page.inner_text("#house-rules summary") == "House rules"
+    assert page.is_hidden("#own-rules")
+    page.select_option("#opt-slam", "bonus_equal_to_bid")
+    page.select_option("#opt-target", "250")
+    assert page.inner_text("#house-rules summary") == "House rules · 2 changed"
+    page.click("button#play")
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    wait_turn(page)
+    page.click("#menu-button")
+    page.click("#rules-button")
+    page.wait_for_selector("#rules .rule-item")
+    items = {i.split("\n")[0]: i for i in page.eval_on_selector_all(
+        "#rules .rule-item", "els => els.map((e) => e.innerText)")}
+    slam = next(v for k, v in items.items() if k.startswith("Slam"))
+    assert "Twice the bid, from 8♣ up" in slam and "below 8♣, the price alone" in slam, slam
+    stops = next(v for k, v in items.items() if k.startswith("Misère stops"))
+    assert "played out to the last trick" in stops, stops
+    page.goto(server)                  # the lobby again
+    page.wait_for_selector("#lobby button#play")
+    page.select_option("select#preset", "classic3")
+    assert page.inner_text("#house-rules summary") == "House rules · 2 changed"
+    assert page.input_value("#opt-slam") == "bonus_equal_to_bid"
+    assert page.input_value("#opt-target") == "250"
+    page.select_option("select#preset", "australian")        # another preset: its own
+    assert page.inner_text("#house-rules summary") == "House rules"
+    assert page.input_value("#opt-slam") == "250_if_less"
+    page.select_option("select#preset", "two_24")              # no joker in that pack
+    assert page.is_disabled("#opt-nt_joker")
+    assert "no joker" in (page.get_attribute("label[for='opt-nt_joker']", "title") or "")
+    page.select_option("select#preset", "classic3")
+    page.click("#house-rules summary")
+    page.click("#own-rules")
+    assert page.inner_text("#house-rules summary") == "House rules"
+    assert page.input_value("#opt-slam") == "250_if_less"
+    assert page.input_value("#opt-target") == "500"
+    assert page.is_enabled("#opt-nt_joker")
+
