@@ -229,7 +229,7 @@ def test_a_whole_hand_by_clicking_with_an_illegal_click_and_continue(
         hand = page.query_selector_all("#hand .card")
         unplayable = [c for c in hand if "playable" not in (c.get_attribute("class") or "")]
         if not saw_illegal and unplayable:
-            unplayable[0].click()
+            unplayable[0].click(force=True)     # (aria-disabled: Playwright would wait)
             page.wait_for_selector("#status.error")
             reason = page.inner_text("#status").strip()
             assert reason

@@ -9,6 +9,8 @@ import { TableView } from "./table.js";
 import { BidPanel, KittyPanel, CallPanel, JokerPanel } from "./panels.js";
 import { SheetDialog, GameOverDialog, confirmDialog } from "./dialogs.js";
 import { HintView } from "./hint.js";
+import { watchFocus, shown } from "./focus.js";
+import { announceMoves } from "./announce.js";
 import { Menu } from "./menu.js";
 import { toast, saveTable, savedTable, prettyText, keyFor, rememberKey, cap } from "./util.js";
 
@@ -171,6 +173,7 @@ function onState(msg) {
     app.lastSeq = msg.seq;
   }
   const prev = app.state;
+  announceMoves(prev, msg);
   app.state = msg;
   const v = msg.view;
   document.body.dataset.phase = v.phase;
@@ -432,6 +435,23 @@ for (const id of ["rules"]) {
   const el = document.getElementById(id);
   el.addEventListener("pointerdown", (e) => { if (e.target === el) el.hidden = true; });
 }
+
+/** What your turn asks for, for the keyboard (focus.js): the bid panel's BID (else PASS),
+ * the joker's first suit, the call's first card, DISCARD once the cards are chosen (else your
+ * first card), your first playable card. */
+function turnControl() {
+  const s = app.state;
+  if (!s || !isMyTurn(s)) return null;
+  const pick = (sel) => [...document.querySelectorAll(sel)].find((e) => !e.disabled && shown(e)) || null;
+  switch (s.view.phase) {
+    case "auction": return pick("#bid-button") || pick("#pass-button");
+    case "call": return pick("#call-panel button");
+    case "kitty": return pick("#discard-button") || pick("#hand .card");
+    case "play": return pick("#joker-panel button") || pick("#hand .card.playable");
+    default: return null;
+  }
+}
+watchFocus(turnControl);
 
 // ---- boot ----
 

@@ -54,6 +54,16 @@ export class Menu {
       onClaim();
     });
     this.speedBtns = [...document.querySelectorAll(".speed-choice")];
+    // a radio group: one Tab stop (the speed chosen), the arrow keys choose
+    document.querySelector(".speed-choices").addEventListener("keydown", (e) => {
+      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+      const i = this.speedBtns.indexOf(document.activeElement);
+      if (!step || i < 0) return;
+      e.preventDefault();
+      const next = this.speedBtns[(i + step + this.speedBtns.length) % this.speedBtns.length];
+      next.focus();
+      if (!next.disabled) next.click();
+    });
     for (const b of this.speedBtns) {
       b.addEventListener("click", () => {
         const s = this.getState();
@@ -120,6 +130,7 @@ export class Menu {
     // the creator sets the table's speed; the others see it
     for (const b of this.speedBtns) {
       b.setAttribute("aria-checked", String(t.speed === b.dataset.speed));
+      b.tabIndex = t.speed === b.dataset.speed ? 0 : -1;
       b.disabled = state.you !== 0;
     }
     // take-backs are for a table of bots: hidden where anyone else plays a seat

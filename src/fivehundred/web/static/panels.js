@@ -1,7 +1,7 @@
 // The panels of your turn: bidding, the kitty's discard, the five-handed call, the joker's
 // suit when you lead it.
 
-import { suitIconSvg } from "./cards.js";
+import { suitIconSvg, cardLabel } from "./cards.js";
 import { h, clear, bidNode, cardNode, SUIT_NAME } from "./util.js";
 
 const STRAINS = ["S", "C", "D", "H", "NT"];
@@ -251,7 +251,8 @@ export class CallPanel {
       const cards = h("div.call-row-cards");
       for (const c of list) {
         cards.appendChild(h("button.call-card", { type: "button", dataset: { call: c },
-          title: c === "JK" ? "the joker" : `the ${c.slice(0, -1)} of ${SUIT_NAME[c.slice(-1)]}` },
+          title: c === "JK" ? "the joker" : `the ${c.slice(0, -1)} of ${SUIT_NAME[c.slice(-1)]}`,
+          "aria-label": `call ${cardLabel(c)}` },
         cardNode(c)));
       }
       this.cards.appendChild(h("div.call-row", null,

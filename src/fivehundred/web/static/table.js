@@ -249,6 +249,7 @@ export class TableView {
     if (open && btn.disabled) return;
     pop.hidden = !open;
     btn.classList.toggle("on", open);
+    btn.setAttribute("aria-expanded", String(open));
   }
 
   setStatus(text, isError = false, yours = false) {

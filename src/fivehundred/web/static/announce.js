@@ -1,0 +1,35 @@
+// What the other players do, said to assistive technology: each bid, call and card of theirs
+// as it comes, in a polite live region the eye does not see (the table shows them; the status
+// line, a live region too, says whose turn it is and who won each trick).
+
+import { cardLabel } from "./cards.js";
+import { SUIT_NAME } from "./util.js";
+
+/** A bid in words: "7 hearts", "10 no trumps", "misère". */
+function bidWords(tok) {
+  if (tok === "misere") return "misère";
+  if (tok === "open-misere") return "open misère";
+  if (tok.endsWith("NT")) return `${tok.slice(0, -2)} no trumps`;
+  return `${tok.slice(0, -1)} ${SUIT_NAME[tok.slice(-1)]}`;
+}
+
+/** Every card played this hand, in order: [seat, token]. */
+function plays(v) {
+  return [...(v.tricks || []).flatMap((t) => t.plays), ...(v.trick || [])];
+}
+
+/** Say what the others did between two states of the same hand. */
+export function announceMoves(prev, s) {
+  const el = document.getElementById("announce");
+  if (!el || !prev || !s || prev.table.id !== s.table.id
+      || prev.view.hand_number !== s.view.hand_number) return;
+  const name = (seat) => (s.table.seats[seat] ? s.table.seats[seat].name : `Seat ${seat}`);
+  const said = [];
+  for (const [seat, tok] of (s.view.auction || []).slice((prev.view.auction || []).length)) {
+    if (seat !== s.you) said.push(tok === "pass" ? `${name(seat)} passes` : `${name(seat)} bids ${bidWords(tok)}`);
+  }
+  for (const [seat, tok] of plays(s.view).slice(plays(prev.view).length)) {
+    if (seat !== s.you) said.push(`${name(seat)} plays the ${cardLabel(tok)}`);
+  }
+  if (said.length) el.textContent = `${said.join(". ")}.`;
+}

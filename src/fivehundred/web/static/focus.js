@@ -1,0 +1,72 @@
+// Keyboard users keep their place. When the focus is lost (on the page itself, or on
+// something now hidden, disabled or gone: a card played, a panel closed, a dialog shut), it
+// goes to what asks for an answer: the dialog on top, else what your turn asks for (the bid
+// panel, your playable cards, DISCARD...). While a dialog is open, Tab goes round inside it.
+
+const FOCUSABLE = "button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])";
+
+/** Whether an element is on show (not inside something hidden, laid out with a size). */
+export function shown(el) {
+  if (!el || !el.isConnected || el.closest("[hidden]")) return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";
+}
+
+/** The controls of ``root`` that take the focus, in order. */
+function focusables(root) {
+  return [...root.querySelectorAll(FOCUSABLE)].filter((e) => !e.disabled && shown(e));
+}
+
+/** The dialog on top (the last open in the page's order), or null. */
+function topDialog() {
+  const open = [...document.querySelectorAll(".modal")].filter((m) => !m.hidden && shown(m));
+  return open.length ? open[open.length - 1] : null;
+}
+
+function lost() {
+  const a = document.activeElement;
+  return !a || a === document.body || !shown(a) || a.disabled;
+}
+
+/** Watch the focus: ``turnControl()`` gives what your turn asks for now (or null). */
+export function watchFocus(turnControl) {
+  let queued = false;
+  let outside = null;        // the last control focused outside the dialogs: a dialog's opener
+  document.addEventListener("focusin", (e) => {
+    if (e.target instanceof Element && !e.target.closest(".modal")) outside = e.target;
+  });
+  const back = () => {       // where a closed dialog gives the focus back
+    if (outside && shown(outside) && !outside.disabled) return outside;
+    const menu = outside && outside.closest("#menu") && document.getElementById("menu-button");
+    return turnControl() || (menu && shown(menu) ? menu : null);
+  };
+  const mend = () => {
+    queued = false;
+    if (!lost()) return;
+    const dialog = topDialog();
+    const target = dialog ? focusables(dialog)[0] : back();
+    if (target) target.focus({ preventScroll: true });
+  };
+  const later = () => {
+    if (!queued) {
+      queued = true;
+      requestAnimationFrame(mend);
+    }
+  };
+  new MutationObserver(later).observe(document.body, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["hidden", "disabled", "class"],
+  });
+  document.addEventListener("focusout", later);
+  // Tab and Shift+Tab go round inside the dialog on top, never behind it
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Tab") return;
+    const dialog = topDialog();
+    if (!dialog) return;
+    const list = focusables(dialog);
+    if (!list.length) return;
+    const i = list.indexOf(document.activeElement);
+    const next = e.shiftKey ? (i <= 0 ? list.length - 1 : i - 1) : (i === -1 || i === list.length - 1 ? 0 : i + 1);
+    e.preventDefault();
+    list[next].focus();
+  }, true);
+}

@@ -1,0 +1,95 @@
+"""A hand played by keyboard alone keeps its place (focus.js): at each of your turns the
+focus is on what the turn asks for (the bid panel, a playable card), never left on the page
+itself after a bid or a card; a dialog keeps Tab inside it and gives the focus back when it
+closes; your cards tell assistive technology which may be played."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page
+
+from browser import bid_ten_no_trumps, start_game, visible, wait_turn
+
+ACTIVE = """() => {
+  const a = document.activeElement;
+  if (!a || a === document.body) return "body";
+  if (a.closest('#bid-panel')) return "bid-panel";
+  if (a.closest('#sheet')) return "sheet";
+  if (a.closest('#rules')) return "rules";
+  if (a.matches('#hand .card.playable')) return "playable card";
+  return a.id || a.className;
+}"""
+
+
+def focus_on(page: Page, where: str) -> None:
+    page.wait_for_function(f"(w) => ({ACTIVE})() === w", arg=where, timeout=15_000)
+
+
+def test_a_hand_by_keyboard_keeps_the_focus_on_the_turn(page: Page, server: str) -> None:
+    start_game(page, server, "australian")
+    dialog_checked = False
+    cards_played = 0
+    while True:
+        wait_turn(page)
+        if visible(page, "#sheet"):
+            focus_on(page, "sheet")                    # NEXT, the hand over
+            break
+        if visible(page, "#bid-panel"):
+            focus_on(page, "bid-panel")
+            if page.evaluate("window.fivehundred.app.state.view.auction.length"):
+                assert re.search(r"(passes|bids .+)\.$", page.inner_text("#announce"))
+            page.keyboard.press("Shift+Tab")           # from BID to PASS
+            assert page.evaluate("document.activeElement.id") == "pass-button"
+            page.keyboard.press("Enter")
+            continue
+        focus_on(page, "playable card")
+        marks = page.eval_on_selector_all("#hand .hand-card", """els => els.map((e) =>
+            [e.classList.contains('playable'), e.getAttribute('aria-disabled')])""")
+        assert all(d == ("false" if p else "true") for p, d in marks), marks
+        if not dialog_checked:                         # the rules: Tab stays in, Escape out
+            page.focus("#menu-button")
+            page.keyboard.press("Enter")
+            page.focus("#rules-button")
+            page.keyboard.press("Enter")
+            focus_on(page, "rules")
+            for _ in range(40):
+                page.keyboard.press("Tab")
+                assert page.evaluate(ACTIVE) == "rules"
+            page.keyboard.press("Escape")
+            focus_on(page, "playable card")            # back to what the turn asks for
+            dialog_checked = True
+        if cards_played:                               # the others' cards were said
+            said = page.inner_text("#announce")
+            assert " plays the " in said and page.get_attribute("#announce", "aria-live") \
+                == "polite", said
+        card = page.evaluate("document.activeElement.dataset.card")
+        page.keyboard.press("Enter")
+        if card == "JK" and visible(page, "#joker-panel"):
+            page.wait_for_function("document.activeElement.closest('#joker-panel')")
+            page.keyboard.press("Enter")               # the first suit it may name
+        page.wait_for_function("(c) => !document.querySelector("
+                               "`#hand .hand-card[data-card=\"${c}\"]`)", arg=card)
+        cards_played += 1
+    assert dialog_checked and cards_played >= 1
+
+
+def test_kitty_cards_say_whether_they_are_chosen(page: Page, server: str) -> None:
+    """Declaring (10 NT, which nobody can overbid), the kitty's cards are named as such, the
+    focus is on your first card, and choosing one by keyboard presses it."""
+    start_game(page, server, "australian")
+    while not visible(page, "#kitty-panel"):
+        wait_turn(page)
+        if visible(page, "#bid-panel"):
+            bid_ten_no_trumps(page)
+    page.wait_for_function("document.activeElement.matches('#hand .hand-card')")
+    cards = page.eval_on_selector_all("#hand .hand-card", """els => els.map((e) =>
+        [e.dataset.card, e.getAttribute('aria-label'), e.getAttribute('aria-pressed'),
+         e.getAttribute('aria-disabled')])""")
+    assert len(cards) == 13 and all(p == "false" and d == "false" for _, _, p, d in cards)
+    kitty = set(page.evaluate("window.fivehundred.app.state.view.kitty"))
+    assert {c for c, label, _, _ in cards if label.endswith(", from the kitty")} == kitty
+    card = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("Enter")
+    page.wait_for_function("(c) => document.querySelector(`#hand .hand-card[data-card=\"${c}\"]`)"
+                           ".getAttribute('aria-pressed') === 'true'", arg=card)
