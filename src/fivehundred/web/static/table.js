@@ -56,7 +56,8 @@ export class TableView {
         h("div.seat-plaque", null,
           h("div.avatar", { "aria-hidden": "true" }),
           h("div.seat-info", null, h("div.name"), h("div.sub")),
-          h("div.dealer-chip", { title: "Dealer", text: "D", hidden: true }),
+          h("div.dealer-chip", { title: "Dealer", hidden: true },
+            h("span", { "aria-hidden": "true", text: "D" }), h("span.sr-only", { text: "dealer" })),
           h("div.tricks-chip", { title: "Tricks won this hand" })),
         h("div.bubble", { hidden: true }),
         h("div.role-chip", { hidden: true }));
@@ -152,7 +153,7 @@ export class TableView {
       el.querySelector(".dealer-chip").hidden = v.dealer !== seat;
       const tc = el.querySelector(".tricks-chip");
       const won = v.tricks_won[seat] || 0;
-      tc.textContent = String(won);
+      tc.replaceChildren(String(won), h("span.sr-only", { text: ` trick${won === 1 ? "" : "s"}` }));
       tc.hidden = !(v.phase === "play" || v.phase === "hand_over") || out;
       tc.title = `${won} trick${won === 1 ? "" : "s"} this hand`;
       // bubble: the seat's latest bid during the auction
@@ -194,6 +195,9 @@ export class TableView {
     box.dataset.key = want;
     clear(box);
     box.classList.toggle("exposed", !!exposedCards);
+    // for a screen reader: a hand face down is its count, not a row of backs
+    box.setAttribute("role", exposedCards ? "group" : "img");
+    box.setAttribute("aria-label", exposedCards ? "cards spread face up" : `${count} card${count === 1 ? "" : "s"}`);
     if (exposedCards) {
       exposedCards.forEach((tok) => {
         const c = h("div.card.mini-card", { dataset: { card: tok } });
@@ -204,7 +208,7 @@ export class TableView {
     } else {
       const shown = Math.min(count, 13);
       for (let i = 0; i < shown; i++) {
-        const c = h("div.back-card");
+        const c = h("div.back-card", { "aria-hidden": "true" });
         c.style.left = `calc(${i} * var(--step))`;
         c.appendChild(cardBackSvg({ width: 44 }));
         box.appendChild(c);
