@@ -34,9 +34,15 @@ def test_a_hand_by_keyboard_keeps_the_focus_on_the_turn(page: Page, server: str)
         wait_turn(page)
         if visible(page, "#sheet"):
             focus_on(page, "sheet")                    # NEXT, the hand over
+            page.focus("#review-button")              # the review: said when it comes
+            page.keyboard.press("Enter")
+            page.wait_for_function("document.getElementById('announce').textContent"
+                                   ".includes('review against double dummy is shown')")
+            focus_on(page, "sheet")                    # its button gone quiet: still inside
             break
         if visible(page, "#bid-panel"):
             focus_on(page, "bid-panel")
+            assert page.get_attribute(".bid-readout", "aria-live") == "polite"
             if page.evaluate("window.fivehundred.app.state.view.auction.length"):
                 assert re.search(r"(passes|bids .+)\.$", page.inner_text("#announce"))
             page.keyboard.press("Shift+Tab")           # from BID to PASS

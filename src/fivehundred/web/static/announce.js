@@ -18,10 +18,15 @@ function plays(v) {
   return [...(v.tricks || []).flatMap((t) => t.plays), ...(v.trick || [])];
 }
 
+/** Say ``text`` (for what the page shows elsewhere without words: a review coming). */
+export function say(text) {
+  const el = document.getElementById("announce");
+  if (el) el.textContent = text;
+}
+
 /** Say what the others did between two states of the same hand. */
 export function announceMoves(prev, s) {
-  const el = document.getElementById("announce");
-  if (!el || !prev || !s || prev.table.id !== s.table.id
+  if (!prev || !s || prev.table.id !== s.table.id
       || prev.view.hand_number !== s.view.hand_number) return;
   const name = (seat) => (s.table.seats[seat] ? s.table.seats[seat].name : `Seat ${seat}`);
   const said = [];
@@ -31,5 +36,5 @@ export function announceMoves(prev, s) {
   for (const [seat, tok] of plays(s.view).slice(plays(prev.view).length)) {
     if (seat !== s.you) said.push(`${name(seat)} plays the ${cardLabel(tok)}`);
   }
-  if (said.length) el.textContent = `${said.join(". ")}.`;
+  if (said.length) say(`${said.join(". ")}.`);
 }

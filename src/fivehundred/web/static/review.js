@@ -3,6 +3,7 @@
 // end-of-hand sheet and in the end of the game's dialog alike; there, of any hand played out.
 
 import { h, clear, cardNode, cap, midSentence } from "./util.js";
+import { say } from "./announce.js";
 
 /** Whether a hand's sheet is of a hand played out (a review can be asked for). */
 export function playedOut(sheet) {
@@ -39,6 +40,7 @@ export class ReviewPanel {
     clear(this.el);
     this.el.appendChild(thinking());
     this.el.hidden = false;
+    say("Solving the hand double dummy…");
   }
 
   /** The hand against double dummy (the ``review`` message): what the cards allowed from the
@@ -48,6 +50,7 @@ export class ReviewPanel {
     if (msg.hand !== this.number) return;             // a late reply, for an earlier hand
     this.reviews[msg.every_seat ? "every" : "mine"] = msg;
     this.render();
+    say("The review against double dummy is shown below.");
   }
 
   refused(message) {
