@@ -27,8 +27,8 @@ def slam_value(rules: Rules, contract: Contract) -> int:
 
 
 def slam_words(rules: Rules, contract: Contract, took: int) -> str | None:
-    """What the slam rule added, in words, when the declaring side took all ten tricks and
-    that scored more than the bid's price; else None.
+    """What the slam rule added, in words, when the declaring side took all ten tricks (so
+    made its contract) and that scored more than the bid's price; else None.
 
     >>> r = Rules.preset("australian")
     >>> slam_words(r, contract_of(r, bid_action(7, HEARTS), declarer=0), 10)

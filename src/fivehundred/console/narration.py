@@ -22,7 +22,7 @@ from ..cards import NO_TRUMPS, SUIT_LETTERS, SUIT_WORDS
 from ..rules import Rules
 from ..scoring import declaring_seats
 from ..view import View
-from .display import pretty, seat_names, sort_tokens
+from .display import joined, pretty, seat_names, sort_tokens
 
 
 class Narrator:
@@ -66,10 +66,7 @@ class Narrator:
     def join_names(self, seats: Iterable[int]) -> str:
         """Seats' names joined, you first then clockwise: ``You, West & East``."""
         ordered = sorted(seats, key=lambda s: (s - self.seat) % self.rules.players)
-        names = [self.name(s) for s in ordered]
-        if len(names) == 1:
-            return names[0]
-        return ", ".join(names[:-1]) + " & " + names[-1]
+        return joined([self.name(s) for s in ordered])
 
     def p(self, tok: str) -> str:
         """An action token as shown (suit symbols, red suits coloured on a terminal)."""

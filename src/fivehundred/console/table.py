@@ -426,7 +426,7 @@ class ConsoleGame(Narrator):
                     partner = f" with {self.name(res.partner)}"
                 outcome = "made" if res.made else "failed"
                 took = sum(res.tricks[s] for s in declaring_seats(r, c, res.partner))
-                slam = slam_words(r, c, took) if res.made else None
+                slam = slam_words(r, c, took)
                 if slam:
                     outcome += f" ({slam})"
                 self.say(f"Contract: {self.p(c.bid)} by {self.name(res.declarer or 0)}"

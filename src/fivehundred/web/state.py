@@ -19,7 +19,7 @@ from typing import Any
 from ..actions import BID, MISERE, OPEN_MISERE, PASS, token_of
 from ..auction import Contract, price
 from ..cards import NO_TRUMPS, STRAIN_NAMES, SUIT_WORDS
-from ..console.display import pretty, sort_tokens
+from ..console.display import joined, pretty, sort_tokens
 from ..game import HandResult
 from ..scoring import declaring_seats, slam_words
 from ..view import View
@@ -230,9 +230,8 @@ def _seat_word(view: View, s: int, names: list[str], first: bool) -> str:
 def _side_label(view: View, side: int, names: list[str], first: bool = True) -> str:
     """A side's seats, "West & East"; with you among them "You & North", "West & you"; three
     of them "South-West, North & South-East"."""
-    words = [_seat_word(view, s, names, first and i == 0)
-             for i, s in enumerate(view.rules.sides[side])]
-    return ", ".join(words[:-1]) + " & " + words[-1] if len(words) > 1 else words[0]
+    return joined([_seat_word(view, s, names, first and i == 0)
+                   for i, s in enumerate(view.rules.sides[side])])
 
 
 def trick_count(n: int) -> str:
@@ -288,7 +287,7 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
         else:
             took = sum(res.tricks[s] for s in declaring_seats(r, c, partner))
         verdict = "made" if res.made else "failed"
-        slam = slam_words(r, c, took) if res.made else None
+        slam = slam_words(r, c, took)
         lines.append(f"{head} bid {bid_words(c.bid)} and took {trick_count(took)}: "
                      f"{verdict}, {contract_points:+d}" + (f" ({slam})" if slam else ""))
         if partner is not None and partner_side is not None:

@@ -3,29 +3,29 @@
 // goes to what asks for an answer: the dialog on top, else what your turn asks for (the bid
 // panel, your playable cards, DISCARD...). While a dialog is open, Tab goes round inside it.
 
+import { onShow } from "./fit.js";
+
 const FOCUSABLE = "button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])";
 
-/** Whether an element is on show (not inside something hidden, laid out with a size). */
-export function shown(el) {
-  if (!el || !el.isConnected || el.closest("[hidden]")) return false;
-  const r = el.getBoundingClientRect();
-  return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";
+/** Whether a control can take the focus now: on show and not disabled. */
+export function usable(e) {
+  return !!e && !e.disabled && onShow(e);
 }
 
 /** The controls of ``root`` that take the focus, in order. */
 function focusables(root) {
-  return [...root.querySelectorAll(FOCUSABLE)].filter((e) => !e.disabled && shown(e));
+  return [...root.querySelectorAll(FOCUSABLE)].filter(usable);
 }
 
 /** The dialog on top (the last open in the page's order), or null. */
 function topDialog() {
-  const open = [...document.querySelectorAll(".modal")].filter((m) => !m.hidden && shown(m));
+  const open = [...document.querySelectorAll(".modal")].filter(onShow);
   return open.length ? open[open.length - 1] : null;
 }
 
 function lost() {
   const a = document.activeElement;
-  return !a || a === document.body || !shown(a) || a.disabled;
+  return a === document.body || !usable(a);
 }
 
 /** Watch the focus: ``turnControl()`` gives what your turn asks for now (or null). */
@@ -36,9 +36,9 @@ export function watchFocus(turnControl) {
     if (e.target instanceof Element && !e.target.closest(".modal")) outside = e.target;
   });
   const back = () => {       // where a closed dialog gives the focus back
-    if (outside && shown(outside) && !outside.disabled) return outside;
+    if (usable(outside)) return outside;
     const menu = outside && outside.closest("#menu") && document.getElementById("menu-button");
-    return turnControl() || (menu && shown(menu) ? menu : null);
+    return turnControl() || (usable(menu) ? menu : null);
   };
   const mend = () => {
     queued = false;

@@ -76,18 +76,18 @@ export class HandView {
         entering.push(el);
       }
       const playable = !!(opts.playable && opts.playable.has(tok));
+      const chosen = !!(opts.selected && opts.selected.has(tok));
+      const fromKitty = !!(opts.fromKitty && opts.fromKitty.has(tok));
       el.classList.toggle("playable", playable);
       el.classList.toggle("dim", !!opts.dim && !playable);
-      el.classList.toggle("selected", !!(opts.selected && opts.selected.has(tok)));
-      el.classList.toggle("from-kitty", !!(opts.fromKitty && opts.fromKitty.has(tok)));
+      el.classList.toggle("selected", chosen);
+      el.classList.toggle("from-kitty", fromKitty);
       el.classList.toggle("hinted", opts.hinted === tok);
-      // for assistive technology: whether the card can be used now, chosen for the kitty,
-      // from the kitty (the page shows these by colour, lift and a badge)
-      const chosen = !!(opts.selected && opts.selected.has(tok));
+      // the same for assistive technology (the page shows them by colour, lift and a badge):
+      // whether the card can be used now, chosen for the kitty, from the kitty
       el.setAttribute("aria-disabled", String(!(opts.interactive && (opts.selected || playable))));
       if (opts.selected) el.setAttribute("aria-pressed", String(chosen));
       else el.removeAttribute("aria-pressed");
-      const fromKitty = !!(opts.fromKitty && opts.fromKitty.has(tok));
       el.setAttribute("aria-label", cardLabel(tok) + (fromKitty ? ", from the kitty" : ""));
     }
     this.root.classList.toggle("interactive", !!opts.interactive);

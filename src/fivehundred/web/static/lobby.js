@@ -191,7 +191,7 @@ export class Lobby {
       const row = input.closest(".toggle-row");
       if (row) {
         row.classList.toggle("off", input.disabled);
-        row.title = off[t.option] ? `Not with this pack: ${off[t.option]}` : t.text || "";
+        row.title = off[t.option] ? `Not at this table: ${off[t.option]}` : t.text || "";
       }
     }
     this.followNeeds();

@@ -9,7 +9,7 @@ import { TableView } from "./table.js";
 import { BidPanel, KittyPanel, CallPanel, JokerPanel } from "./panels.js";
 import { SheetDialog, GameOverDialog, confirmDialog } from "./dialogs.js";
 import { HintView } from "./hint.js";
-import { watchFocus, shown } from "./focus.js";
+import { watchFocus, usable } from "./focus.js";
 import { announceMoves } from "./announce.js";
 import { Menu } from "./menu.js";
 import { toast, saveTable, savedTable, prettyText, keyFor, rememberKey, cap } from "./util.js";
@@ -442,7 +442,7 @@ for (const id of ["rules"]) {
 function turnControl() {
   const s = app.state;
   if (!s || !isMyTurn(s)) return null;
-  const pick = (sel) => [...document.querySelectorAll(sel)].find((e) => !e.disabled && shown(e)) || null;
+  const pick = (sel) => [...document.querySelectorAll(sel)].find(usable) || null;
   switch (s.view.phase) {
     case "auction": return pick("#bid-button") || pick("#pass-button");
     case "call": return pick("#call-panel button");
