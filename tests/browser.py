@@ -60,7 +60,7 @@ SEED = int(os.environ.get("FIVEHUNDRED_E2E_SEED", "3"))
 game on every run, so a test never depends on a lucky deal."""
 
 
-def _seeded(route: Route, seed: int) -> None:
+def seeded(route: Route, seed: int) -> None:
     """Add a seed to the lobby's new-table request."""
     if route.request.method != "POST":
         route.continue_()
@@ -73,7 +73,7 @@ def start_game(page: Page, server: str, preset: str, strength: str = "easy",
                seed: int = SEED) -> None:
     """From the lobby: choose the rules and the strength, PLAY (the deal from ``seed``: a test
     that needs one deal names it, the others take ``SEED``)."""
-    page.route("**/api/tables", lambda route: _seeded(route, seed))
+    page.route("**/api/tables", lambda route: seeded(route, seed))
     page.goto(server)
     page.wait_for_selector("#lobby button#play")
     page.select_option("select#preset", preset)

@@ -5,10 +5,9 @@ themselves are tested in test_web_friend_keys.py."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from browser import (
     CHROMIUM,
@@ -16,10 +15,28 @@ from browser import (
     click_and_wait,
     live_server,
     play_first_playable,
+    seeded,
     snap,
     visible,
     wait_turn,
 )
+
+
+def friends_table(browser: Browser, url: str, errors: list[str],
+                  seed: int | None = None) -> tuple[Page, str]:
+    """The host's page (at a desk, its errors gathered) with a table for friends started from
+    the lobby (dealt from ``seed`` if given), and West's seat link as the menu shows it."""
+    host = browser.new_context(viewport=DESKTOP).new_page()
+    host.on("pageerror", lambda e: errors.append(str(e)))
+    host.set_default_timeout(30_000)
+    if seed is not None:
+        host.route("**/api/tables", lambda route: seeded(route, seed))
+    host.goto(url)
+    host.wait_for_selector("#lobby button#play")
+    host.check("#friends")
+    host.click("button#play")
+    host.wait_for_selector('#links-list .link-row[data-seat="1"]')
+    return host, host.input_value('#links-list .link-row[data-seat="1"] input')
 
 
 def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> None:
@@ -29,21 +46,10 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
     errors: list[str] = []
     with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM)
-        host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-        host.on("pageerror", lambda e: errors.append(str(e)))
-        host.set_default_timeout(30_000)
         # seed 0: the creator bids first, then West (seat 1)
-        host.route("**/api/tables", lambda r: r.continue_(post_data=json.dumps(
-            {**json.loads(r.request.post_data or "{}"), "seed": 0})) if r.request.method
-            == "POST" else r.continue_())
-        host.goto(url)
-        host.wait_for_selector("#lobby button#play")
-        host.check("#friends")
-        host.click("button#play")
-        host.wait_for_selector('#links-list .link-row[data-seat="1"]')
-        west = host.input_value('#links-list .link-row[data-seat="1"] input')
+        host, west = friends_table(browser, url, errors, seed=0)
         assert "A bot plays this seat" in host.inner_text('.link-row[data-seat="1"]')
-        friend = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        friend = browser.new_context(viewport=DESKTOP).new_page()
         friend.on("pageerror", lambda e: errors.append(str(e)))
         friend.goto(west)
         host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
@@ -58,7 +64,7 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
                 && window.fivehundred.app.state.you === 1""")
         assert invited not in friend.url
         # anyone else opening the link (the host too) is told it was used, and sees no table
-        other = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        other = browser.new_context(viewport=DESKTOP).new_page()
         other.on("pageerror", lambda e: errors.append(str(e)))
         other.goto(west)
         other.wait_for_selector("#toasts .toast:has-text('opened already')")
@@ -102,7 +108,7 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
         host.click("#menu-button")
         # the new link opens with the next deal (on this one the host could see West's cards
         # by it): the page says so and waits, then takes the seat, told someone sat there
-        later = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        later = browser.new_context(viewport=DESKTOP).new_page()
         later.on("pageerror", lambda e: errors.append(str(e)))
         later.goto(fresh)
         later.wait_for_selector("#toasts .toast:has-text('opens with the next deal')")
@@ -134,15 +140,7 @@ def test_the_host_opening_a_friends_link_is_asked_first(tmp_path: Path) -> None:
     errors: list[str] = []
     with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM)
-        host = browser.new_context(viewport=DESKTOP).new_page()
-        host.on("pageerror", lambda e: errors.append(str(e)))
-        host.set_default_timeout(30_000)
-        host.goto(url)
-        host.wait_for_selector("#lobby button#play")
-        host.check("#friends")
-        host.click("button#play")
-        host.wait_for_selector('#links-list .link-row[data-seat="1"]')
-        west = host.input_value('#links-list .link-row[data-seat="1"] input')
+        host, west = friends_table(browser, url, errors)
         host.goto(west)                    # the same browser: the host's own table
         host.wait_for_selector("#confirm", state="visible")
         assert "friend's seat link" in host.inner_text("#confirm-text")

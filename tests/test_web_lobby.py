@@ -4,17 +4,37 @@ remembered for the next game; the rules dialog saying what holds at the table.""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from playwright.sync_api import Page, Route
 
-from browser import SEED, live_server, wait_turn
+from browser import SEED, live_server, seeded, wait_turn
 from fivehundred.web.options import PRESET_LABELS
 
 CONTINUE_LINES = """() => [...document.querySelectorAll('#continue-summary > div')].map(
   (line) => [...line.querySelectorAll('.cs-part')].map((part) => part.textContent))"""
 """JavaScript: the lobby's line for the saved game, each of its lines as the parts it shows."""
+
+
+def seeded_lobby(page: Page, server: str) -> None:
+    """The lobby, its new table to be dealt from ``SEED``."""
+    page.route("**/api/tables", lambda route: seeded(route, SEED))
+    page.goto(server)
+    page.wait_for_selector("#lobby button#play")
+
+
+def rules_at_the_table(page: Page) -> dict[str, str]:
+    """PLAY, then the rules dialog from the menu: each option's item (its name, its value,
+    its line) as the page shows it, by the option's name."""
+    page.click("button#play")
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    wait_turn(page)
+    page.click("#menu-button")
+    page.click("#rules-button")
+    page.wait_for_selector("#rules .rule-item")
+    items: list[list[str]] = page.eval_on_selector_all("#rules .rule-item", """els => els.map(
+        (e) => [e.querySelector('.rule-name').textContent, e.innerText])""")
+    return {name: text for name, text in items}
 
 
 def test_the_lobby_keeps_a_name_with_a_dot_in_one_piece(page: Page, tmp_path: Path) -> None:
@@ -49,10 +69,7 @@ def test_open_misere_follows_misere_in_the_lobby_and_the_rules(page: Page, serve
     """Misère not allowed bans open misère too: in the lobby the open-misère switch goes off
     and cannot be changed while misère is off (and comes back as it was); at the table the
     rules say open misère is not allowed, and why."""
-    page.route("**/api/tables", lambda route: route.continue_(post_data=json.dumps(
-        {**json.loads(route.request.post_data or "{}"), "seed": SEED})))
-    page.goto(server)
-    page.wait_for_selector("#lobby button#play")
+    seeded_lobby(page, server)
     page.select_option("select#preset", "australian")
     page.click("#house-rules summary")
     misere, open_misere = "#opt-misere_allowed", "#opt-open_misere_allowed"
@@ -64,16 +81,7 @@ def test_open_misere_follows_misere_in_the_lobby_and_the_rules(page: Page, serve
     page.click(f"label[for='{misere[1:]}'] .switch")          # back on: as it was
     assert page.is_checked(open_misere) and page.is_enabled(open_misere)
     page.click(f"label[for='{misere[1:]}'] .switch")
-    page.click("button#play")
-    page.wait_for_function("document.body.dataset.seq !== undefined")
-    wait_turn(page)
-    page.click("#menu-button")
-    page.click("#rules-button")
-    page.wait_for_function("document.querySelector('#rules') && document.querySelector"
-                           "('#rules').innerText.includes('Open misère allowed')")
-    items = page.eval_on_selector_all(
-        "#rules .rule-item", "els => els.map((e) => e.innerText.replace(/\\s+/g, ' '))")
-    (item,) = [i for i in items if i.startswith("Open misère allowed")]
+    item = " ".join(rules_at_the_table(page)["Open misère allowed"].split())
     assert item.startswith("Open misère allowed no"), item
     assert "Not at this table: misère is not allowed" in item, item
 
@@ -83,10 +91,7 @@ def test_the_lobby_remembers_each_presets_house_rules(page: Page, server: str) -
     counts them, so they are seen); THE PRESET'S OWN RULES puts them back; another preset
     keeps its own; the joker's rule is off where the pack has no joker. The rules dialog
     says what holds: the slam's bonus from 8♣ up, misère played out."""
-    page.route("**/api/tables", lambda route: route.continue_(post_data=json.dumps(
-        {**json.loads(route.request.post_data or "{}"), "seed": SEED})))
-    page.goto(server)
-    page.wait_for_selector("#lobby button#play")
+    seeded_lobby(page, server)
     page.select_option("select#preset", "classic3")
     page.click("#house-rules summary")
     assert page.inner_text("#house-rules summary") == "House rules"
@@ -94,17 +99,10 @@ def test_the_lobby_remembers_each_presets_house_rules(page: Page, server: str) -
     page.select_option("#opt-slam", "bonus_equal_to_bid")
     page.select_option("#opt-target", "250")
     assert page.inner_text("#house-rules summary") == "House rules · 2 changed"
-    page.click("button#play")
-    page.wait_for_function("document.body.dataset.seq !== undefined")
-    wait_turn(page)
-    page.click("#menu-button")
-    page.click("#rules-button")
-    page.wait_for_selector("#rules .rule-item")
-    items = {i.split("\n")[0]: i for i in page.eval_on_selector_all(
-        "#rules .rule-item", "els => els.map((e) => e.innerText)")}
-    slam = next(v for k, v in items.items() if k.startswith("Slam"))
+    items = rules_at_the_table(page)
+    slam = items["Slam (all ten tricks)"]
     assert "Twice the bid, from 8♣ up" in slam and "below 8♣, the price alone" in slam, slam
-    stops = next(v for k, v in items.items() if k.startswith("Misère stops"))
+    stops = items["Misère stops at its first trick"]
     assert "played out to the last trick" in stops, stops
     page.goto(server)                  # the lobby again
     page.wait_for_selector("#lobby button#play")

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from fivehundred.errors import RulesError
 from fivehundred.rules import CHOICES, PRESET_NAMES, Rules
 from fivehundred.web.options import (
     OPTION_TEXT,
@@ -18,6 +19,17 @@ from fivehundred.web.options import (
 
 def options(rules: Rules) -> dict[str, dict[str, Any]]:
     return {o["option"]: o for o in rules_json(rules, "classic3")["options"]}
+
+
+def rules_with(option: str, value: object) -> Rules:
+    """The first preset (in ``PRESET_NAMES``'s order) that takes ``option=value``: a dead
+    hand needs two players, a called partner five, pairs six."""
+    for preset in PRESET_NAMES:
+        try:
+            return Rules.preset(preset, **{option: value})
+        except RulesError:
+            continue
+    raise AssertionError(f"no preset takes {option}={value!r}")
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -31,14 +43,9 @@ def test_every_option_is_named_and_its_value_put_in_words(preset: str) -> None:
 
 @pytest.mark.parametrize("option", [o for o in SWITCH_TEXT if o != "open_misere_allowed"])
 def test_a_switchs_line_follows_its_value(option: str) -> None:
-    base = {"dead_hand": "two_dead_hand", "call_partner": "five_called"}.get(option, "classic3")
     lines = {}
     for value in (True, False):
-        try:
-            rules = Rules.preset(base, **{option: value})
-        except Exception:               # (a switch its preset needs: dead hand, the call)
-            rules = Rules.preset("classic3", **{option: value})
-        o = options(rules)[option]
+        o = options(rules_with(option, value))[option]
         assert o["value"] == ("true" if value else "false") and o["words"] == \
             ("yes" if value else "no")
         lines[value] = o["text"]
@@ -58,11 +65,7 @@ def test_misere_stops_when_taken_no_says_it_is_played_out() -> None:
 def test_each_value_of_a_choice_has_its_own_words_and_line(option: str) -> None:
     seen: dict[str, tuple[str, str]] = {}
     for value in CHOICES[option]:
-        try:
-            rules = Rules.preset("australian", **{option: value})
-        except Exception:
-            rules = Rules.preset("six_pairs", **{option: value})
-        o = options(rules)[option]
+        o = options(rules_with(option, value))[option]
         seen[value] = (o["words"], o["text"])
     words = [w for w, _ in seen.values()]
     lines = [t for _, t in seen.values()]
@@ -77,10 +80,10 @@ def test_the_slam_bonus_says_it_starts_at_eight_clubs() -> None:
 def test_options_that_mean_nothing_at_the_table_say_why() -> None:
     no_misere = options(Rules.preset("australian", misere_allowed=False))
     for option in ("misere_value", "misere_rank", "misere_needs_seven",
-                   "misere_stops_when_taken", "misere_defender_points",
-                   "open_misere_value", "open_misere_rank", "open_misere_reveal"):
-        assert no_misere[option]["off"] == "misère may not be bid" or \
-            no_misere[option]["off"] == "open misère may not be bid", option
+                   "misere_stops_when_taken", "misere_defender_points"):
+        assert no_misere[option]["off"] == "misère may not be bid", option
+    for option in ("open_misere_value", "open_misere_rank", "open_misere_reveal"):
+        assert no_misere[option]["off"] == "open misère may not be bid", option
     assert no_misere["misere_allowed"]["off"] is None
     closed_only = options(Rules.preset("australian", open_misere_allowed=False))
     assert closed_only["misere_value"]["off"] is None
