@@ -23,7 +23,7 @@ from fivehundred.bots import Bot, BotError, Budget, Decision, make
 from fivehundred.bots.easy import EasyBot
 from fivehundred.bots.hand_eval import misere_danger, suit_lengths
 from fivehundred.bots.medium import MediumBot, partner_help
-from fivehundred.cards import HEARTS, SPADES, mask_of
+from fivehundred.cards import HEARTS, SPADES, SUIT_LETTERS, card_from_token, mask_of
 from fivehundred.rng import Rng
 from fivehundred.rules import PRESET_NAMES
 from fivehundred.tricks import TABLES
@@ -584,3 +584,33 @@ def test_medium_beats_easy_on_a_few_deals() -> None:
 def test_rules_of_the_test_deals() -> None:
     assert mask_of(LOW_HAND) & Rules.preset("australian").deck_mask == mask_of(LOW_HAND)
     assert HEARTS == 3 and SPADES == 0
+
+
+@pytest.mark.parametrize("preset, seed, tokens", [
+    # the declarer's KH would draw his partner's JH, the last trump outside his hand
+    ("australian", 267, "7H pass pass pass 8C JS 5D JK 4H 7H 10H 6H 5H JD 4D QS 8S 8H 6S QH 7C "
+                        "9H 5C"),
+    # the declarer would cash the joker, then have no trump left to ruff with
+    ("classic3", 137, "pass 7H 7NT 8H pass 7S 8D QD AH 9H QH JD 7D KH JH 8S 7C 7H 9S 9C 8H JC "
+                      "9D 10H JS 10C"),
+])
+def test_medium_keeps_its_trumps_once_the_opponents_show_out_of_them(
+        preset: str, seed: int, tokens: str) -> None:
+    """Once every opponent has shown out of trumps, a trump wins whenever it is played: Medium
+    leads its other cards first (it used to lead the trump, a sure winner now)."""
+    g = Game(Rules.preset(preset), seed=seed)
+    for tok in tokens.split():
+        g.apply(tok)
+    seat = g.to_move
+    assert seat is not None and g.phase == "play"
+    v = g.view(seat)
+    c = v.contract
+    assert c is not None and not v.trick
+    table = TABLES[c.strain]
+    trumps = {x for x in v.hand if table.eff_suit[card_from_token(x)] == c.strain}
+    assert trumps and set(v.hand) - trumps
+    sides = v.rules.side_of
+    opponents = [s for s in range(v.rules.players) if sides[s] != sides[seat]]
+    assert all(SUIT_LETTERS[c.strain] in v.shown_voids[s] for s in opponents), v.shown_voids
+    d = make("medium", seed=seed * 10 + seat).act(v)
+    assert d.action not in trumps, (d.action, d.reason)

@@ -179,7 +179,13 @@ def play_scores(view: View, tb: Table) -> list[tuple[float, str, str]]:
         note = f"wins {p:.0%}"
         if not tb.plays:
             if trumps and suit == tb.strain:
-                if declaring and my_trumps >= 3 and opps_hold_trumps:
+                if not opps_hold_trumps and my_trumps < count(tb.hand):
+                    # every opponent has shown out of trumps: a trump wins whenever it is
+                    # played, so lead it last, and keep it to ruff (a partner's trump
+                    # would fall on it for nothing)
+                    score -= 1.0
+                    note += ", the opponents hold no trumps"
+                elif declaring and my_trumps >= 3 and opps_hold_trumps:
                     score += 0.35 if tb.seat == tb.declarer else 0.2
                     note += ", draws trumps"
                 elif not declaring:
