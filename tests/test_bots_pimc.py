@@ -451,3 +451,19 @@ def test_cards_that_tie_on_every_imagined_deal_are_ordered_by_the_careful_rules(
                 assert "tie" not in d.reason
         g.apply(d.action)
     assert ties >= 10 and differs >= 3, (ties, differs)
+
+
+@pytest.mark.parametrize("name", ["hard", "insane"])
+def test_the_partner_called_is_a_card_worth_calling(name: str) -> None:
+    """At five players Hard and Insane call the partner as Medium does. Holding A K Q J 10 6
+    of clubs in 8NT they used to call the 9 of clubs (the top card missing from the longest
+    suit), which takes no trick the declarer's clubs do not; an outside ace does."""
+    g = Game(Rules.preset("five_called"), seed=259)
+    for tok in ["pass", "pass", "8NT", "pass", "pass", "3S", "3D", "5D"]:
+        g.apply(tok)
+    assert g.phase == "call" and g.to_move == 3
+    assert {"AC", "KC", "QC", "JC", "10C", "6C"} <= set(g.view(3).hand)
+    v = g.view(3)
+    d = make(name, seed=2593).act(v)
+    assert d.action == make("medium", seed=2593).act(v).action
+    assert d.action in {"call AS", "call AD", "call AH", "call JK"}, d.action

@@ -423,25 +423,14 @@ class PimcBot(BaseBot):
                         why)
 
     def _call(self, view: View) -> Decision:
-        """Call the highest card missing from the longest side suit (or the joker at NT)."""
-        legal = [a for a in view.legal_actions if a.startswith("call ")]
-        c = view.contract
-        assert c is not None
-        hand = cards.mask_of(view.hand)
-        if c.strain == NO_TRUMPS and "call JK" in legal:
-            return Decision("call JK", (), "the joker is the best partner at no trumps")
-        t = TABLES[c.strain]
-        best: tuple[int, str] | None = None
-        for tok in legal:
-            card = cards.card_from_token(tok[5:])
-            e = t.eff_suit[card]
-            length = (hand & t.suit_mask[e]).bit_count()
-            key = (t.power[card] + 20 * length, tok)
-            if best is None or key > best:
-                best = key
-        if best is None:
-            return Decision("alone", (), "nothing worth calling")
-        return Decision(best[1], (), "call the top card of my best side suit")
+        """Medium's call (its best card missing, or alone when strong enough).
+
+        Hard used to call the top card missing from its longest suit, often a small card
+        under its own A-K-Q; on 82 `five_called` hands where the two calls differed, 16
+        imagined deals each solved double dummy, Medium's made 85.5% of the contracts and
+        Hard's 81.6% (docs/strength.md).
+        """
+        return self._fallback(view, "the partner called by hand evaluation")
 
     # -- inference -----------------------------------------------------------------------
 
