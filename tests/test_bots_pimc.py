@@ -467,3 +467,30 @@ def test_the_partner_called_is_a_card_worth_calling(name: str) -> None:
     d = make(name, seed=2593).act(v)
     assert d.action == make("medium", seed=2593).act(v).action
     assert d.action in {"call AS", "call AD", "call AH", "call JK"}, d.action
+
+
+def test_a_misere_medium_bids_on_a_high_hand_is_checked_on_imagined_deals() -> None:
+    """Hard checked Medium's misère only on a low hand (no joker, two cards jack or higher at
+    most), and else bid it, saying "confirmed on imagined deals". With the joker and A K J of
+    clubs, Medium's open misère (its sample kitties promise an escape) is now solved on the
+    imagined deals, which defeat it."""
+    prior = [
+        "pass pass pass QS 7C 7S KS 7D 8S AS 7H 9S KH 10H AH QH 8C JH 9H 9C 8D AD 10D 9D KC "
+        "10S AC QC 10C JD QD JC KD",
+        "pass pass pass JK:H 7H 10H KH 9H AH KD 7D JD AD QD 8C 9D 8H 10S 10D 7C 9C QC 10C KC "
+        "AS 7S 9S AC 8S JC QS JS JH",
+    ]
+    g = Game(Rules.preset("classic3"), seed=38)
+    for hand in prior:
+        for tok in hand.split():
+            g.apply(tok)
+        g.next_hand()
+    g.apply("pass")
+    g.apply("pass")
+    v = g.view(2)
+    assert {"JK", "AC", "KC", "JC"} <= set(v.hand)
+    assert make("medium", seed=382).act(v).action == "open-misere"
+    d = make("hard", seed=382).act(v)
+    checked = {c.action: c.make_probability for c in d.candidates}
+    assert checked.get("open-misere") is not None and checked["open-misere"] < 0.4, checked
+    assert "misere" not in d.action and "open-misere fails" in d.reason, d

@@ -270,7 +270,10 @@ class PimcBot(BaseBot):
         # tricks the bot would take declaring each strain, over the imagined deals (weighted)
         tricks_by_strain: dict[int, list[tuple[int, float]]] = {s: [] for s in strains}
         misere_safe: list[tuple[bool, float]] = []
-        want_misere = ("misere" in legal or "open-misere" in legal) and self._low_hand(hand)
+        medium = self._fallback(view, "hand evaluation")
+        # a misère is tried on the deals for a low hand, and whenever Medium bids one
+        want_misere = ("misere" in legal or "open-misere" in legal) and (
+            self._low_hand(hand) or "misere" in medium.action)
         budget = self._node_budget(view)
         used = 0
         for w, wgt in zip(worlds, weights, strict=True):
@@ -328,16 +331,16 @@ class PimcBot(BaseBot):
                 p_make = sum(wt for ok, wt in misere_safe if ok) / total
                 cands.append(Candidate(tok, p_make * value - (1 - p_make) * value, p_make))
         cands.sort(key=lambda c: (-c.value, c.action))
-        return self._checked_bid(view, cands, used)
+        return self._checked_bid(medium, cands, used)
 
-    def _checked_bid(self, view: View, cands: list[Candidate], n: int) -> Decision:
-        """Medium's bid, checked on the imagined deals: a bid they mostly defeat is passed, and
-        a pass is turned into the most valuable bid they nearly always make.
+    @staticmethod
+    def _checked_bid(medium: Decision, cands: list[Candidate], n: int) -> Decision:
+        """Medium's bid, checked on the imagined deals: a bid they mostly defeat gives way to
+        the most valuable bid they nearly always make, else to a pass, and so does a pass.
 
         (Choosing freely among the double-dummy values overbids: the declarer there sees
         every card, and the best of many noisy estimates is too high.)
         """
-        medium = self._fallback(view, "hand evaluation")
         by_action = {c.action: c for c in cands}
         # (never a misère Medium did not choose: double dummy misjudges misère badly)
         sure = [c for c in cands if c.make_probability is not None and c.value > 0
@@ -345,9 +348,13 @@ class PimcBot(BaseBot):
         checked = by_action.get(medium.action)
         if medium.action != "pass" and checked is not None and (
                 checked.make_probability or 0.0) < MIN_MAKE:
-            action, why = "pass", f"{medium.action} fails on most imagined deals"
+            action = sure[0].action if sure else "pass"
+            why = f"{medium.action} fails on most imagined deals" + (
+                f"; {action} makes on nearly every one" if sure else "")
         elif medium.action == "pass" and sure:
             action, why = sure[0].action, "makes on nearly every imagined deal"
+        elif checked is None and medium.action != "pass":
+            action, why = medium.action, "hand evaluation, not solved on any imagined deal"
         else:
             action, why = medium.action, "hand evaluation, confirmed on imagined deals"
         return Decision(action, tuple(cands), f"{why} ({n} deals)", samples=n)
