@@ -4,7 +4,14 @@ and the log saying so; no claim in the auction."""
 
 from __future__ import annotations
 
+import time
+
+from fivehundred import Game, Rules
+from fivehundred.claims import ClaimError, plan_claim
 from fivehundred.game.state import get_state
+from fivehundred.rng import Rng
+from fivehundred.tui import aids
+from fivehundred.tui.app import TableApp
 from tuiclient import SIZE, check_no_leak, passer, quick_app, run, settle, take, this_hands_log
 
 
@@ -45,4 +52,54 @@ def test_c_claims_the_rest_once_every_trick_left_is_yours() -> None:
                 this_hands_log(app))
             check_no_leak(app)
 
+    run(go())
+
+
+def _claimable_while_a_bot_is_to_move() -> Game:
+    """An australian hand in play where seat 1 (a bot) is to lead and seat 0's claim of
+    every trick left stands."""
+    for s in range(1, 400):
+        g = Game(Rules.preset("australian"), seed=s)
+        rng = Rng(s)
+        while g.phase in ("auction", "kitty", "play"):
+            legal = g.legal_actions()
+            if (g.phase == "play" and g.to_move == 1 and 3 <= len(g.view(0).hand) <= 6
+                    and not g.view(0).trick):
+                try:
+                    plan_claim(g.clone(), 0, seconds=5)
+                    return g
+                except ClaimError:
+                    pass
+            if g.phase == "auction":
+                g.apply("pass" if g.to_move == 0 and "pass" in legal else legal[0])
+            else:
+                g.apply(legal[rng.below(len(legal))])
+    raise AssertionError("no such hand in 400 seeds")
+
+
+def test_a_claim_while_a_bots_move_is_pending_voids_the_move(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A claim made while a bot waits out its pace: the bot's move is dropped and the claim
+    played on the position it was checked on (the move used to be played after the pause
+    all the same, and the claim's cards then fitted no longer: ClaimError ended the app)."""
+    g = _claimable_while_a_bot_is_to_move()
+    slow_plan = plan_claim
+
+    def slow(*args: object, **kw: object) -> object:
+        time.sleep(1.0)                     # a real check may take up to claims.SECONDS
+        return slow_plan(*args, **kw)       # type: ignore[arg-type]
+
+    monkeypatch.setattr(aids, "plan_claim", slow)
+
+    async def go() -> None:
+        app = TableApp(Rules.preset("australian"), game=g, bots="easy", pace=0.5, trick_pause=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.1)
+            assert app._thinking == 1                # the bot's move waits out its pace
+            await pilot.press("c")
+            for _ in range(60):
+                await pilot.pause(0.1)
+                if app.game.phase != "play":
+                    break
+            assert app.game.phase in ("hand_over", "game_over")
+            assert "claimed the last" in "".join(this_hands_log(app))
     run(go())

@@ -120,8 +120,13 @@ async def _claim(app: TableApp, generation: int) -> None:
         return                     # taken back, or a new game, meanwhile
     if c is not None:
         app._forget_the_turn()
-        c.play(g)
-        app._say(f"[b]{escape(c.sentence(app.narrator.name))}[/b]")
+        try:
+            c.play(g)
+        except ClaimError as e:     # (the bots wait meanwhile: a bug, but not the game's end)
+            app.log.error(f"the claim could not be played: {e!r}")
+            app.notify(f"No claim: {e}.", severity="warning", timeout=8)
+        else:
+            app._say(f"[b]{escape(c.sentence(app.narrator.name))}[/b]")
     app._continue()                # the bots play on, or the hand is over
 
 

@@ -360,6 +360,8 @@ class TableApp(App[int]):
                     return
                 if self.pace:
                     await asyncio.sleep(self.pace)
+                    if generation != self._generation:
+                        return         # a claim or a take-back meanwhile: the move is void
                 self._thinking = None
                 before = self.view()
                 g.apply(action)
