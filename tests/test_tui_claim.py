@@ -85,18 +85,21 @@ def test_a_claim_while_a_bots_move_is_pending_voids_the_move(monkeypatch) -> Non
     slow_plan = plan_claim
 
     def slow(*args: object, **kw: object) -> object:
-        time.sleep(1.0)                     # a real check may take up to claims.SECONDS
+        time.sleep(2.0)                     # a real check may take up to claims.SECONDS
         return slow_plan(*args, **kw)       # type: ignore[arg-type]
 
     monkeypatch.setattr(aids, "plan_claim", slow)
 
     async def go() -> None:
-        app = TableApp(Rules.preset("australian"), game=g, bots="easy", pace=0.5, trick_pause=0)
+        app = TableApp(Rules.preset("australian"), game=g, bots="easy", pace=1.0, trick_pause=0)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause(0.1)
-            assert app._thinking == 1                # the bot's move waits out its pace
-            await pilot.press("c")
-            for _ in range(60):
+            for _ in range(100):
+                if app._thinking == 1:               # the bot's move waits out its pace
+                    break
+                await pilot.pause(0.02)
+            assert app._thinking == 1 and app.game.to_move == 1
+            await pilot.press("c")                   # its pace ends while the claim is checked
+            for _ in range(100):
                 await pilot.pause(0.1)
                 if app.game.phase != "play":
                     break
