@@ -109,3 +109,25 @@ def test_six_players_cards_on_the_cloth_never_cover_a_name(size: tuple[int, int]
                     full += 1
                 await take(app, pilot, passer(v))
     run(go())
+
+
+@pytest.mark.parametrize("preset, seed, bid", [("two_24", 2, "8S"), ("australian", 10, "10NT")])
+def test_fourteen_cards_with_the_kitty_fit_eighty_columns(preset: str, seed: int, bid: str) -> None:
+    """Taking the kitty, a hand of 13 or 14 cards is drawn whole inside the card row at 80x24
+    (its last cards used to be cut off: a card 6 or 7 columns wide, whatever the layout)."""
+    async def go() -> None:
+        app = quick_app(preset, seed, "easy")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            while app.view().phase == "auction":
+                v = app.view()
+                await take(app, pilot, bid if bid in v.legal_actions else "pass")
+                await settle(app, pilot)
+            v = app.view()
+            assert v.phase == "kitty" and len(v.hand) >= 13, (v.phase, len(v.hand))
+            row = app.query_one("#hand").content_region
+            cards = list(app.query("#hand Button"))
+            assert len(cards) == len(v.hand)
+            for b in cards:
+                assert row.contains_region(b.region), f"{b.id} at {b.region} is cut: {row}"
+    run(go())

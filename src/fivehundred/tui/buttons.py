@@ -59,6 +59,9 @@ async def draw_hand(app: TableApp, v: View) -> None:
     buttons = []
     for tok in cards:
         b = Button(texts.card_markup(tok), id=f"card-{tok}")
+        # no padding inside the label, so that a narrow table's cards can be 5 columns wide
+        # and 14 fit in 80 (table.tcss; Textual's CSS refuses a line-pad of 0)
+        b.styles.line_pad = 0
         b.set_class(tok not in playable and app._my_turn(v), "unplayable")
         b.set_class(tok in kitty, "kitty")
         b.set_class(app._hinted is not None and app._hinted.split(":")[0] == tok, "hinted")
