@@ -131,3 +131,20 @@ def test_fourteen_cards_with_the_kitty_fit_eighty_columns(preset: str, seed: int
             for b in cards:
                 assert row.contains_region(b.region), f"{b.id} at {b.region} is cut: {row}"
     run(go())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+@pytest.mark.parametrize("key", ["r", "question_mark"])
+def test_a_dialogs_buttons_stay_on_a_small_screen(size: tuple[int, int], key: str) -> None:
+    """The rules and the help are longer than a small terminal: their text scrolls and the
+    Close button stays in sight (it used to fall below the screen's bottom)."""
+    async def go() -> None:
+        app = quick_app("australian", 4, "easy")
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            await pilot.press(key)
+            await settle(app, pilot)
+            assert isinstance(app.screen, Dialog)
+            for b in app.screen.query("#dialog-buttons Button"):
+                assert app.screen.region.contains_region(b.region), (b.id, b.region)
+    run(go())

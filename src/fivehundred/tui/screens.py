@@ -44,6 +44,10 @@ double dummy (in it, [b]e[/b] every card of the hand, [b]y[/b] your cards again)
 """
 
 
+BODY_ROWS = 26
+"""The most rows a dialog's body takes before it scrolls."""
+
+
 class Dialog(ModalScreen[str]):
     """A box of text with buttons; dismissed with the pressed button's id, or with the id
     of a button's key (``keys``: key -> button id; the table's own keys do not reach past a
@@ -74,6 +78,16 @@ class Dialog(ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.query_one("#dialog-buttons Button", Button).focus()
+        self._fit(self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.height)
+
+    def _fit(self, rows: int) -> None:
+        """The body scrolls in what the box leaves it (at most 90% of the rows, less its
+        border, padding, title and buttons: 10), so the buttons stay on the screen."""
+        self.query_one("#dialog-body").styles.max_height = max(3, min(BODY_ROWS,
+                                                                      rows * 9 // 10 - 10))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
