@@ -21,6 +21,7 @@ from fivehundred.console import (
     run_console_game,
     sort_tokens,
 )
+from fivehundred.console.narration import Narrator
 
 _TO_LETTER = str.maketrans(dict(zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True)))
 
@@ -578,3 +579,22 @@ def test_claim_plays_the_hand_out_when_it_stands_and_changes_nothing_when_not() 
     assert f"You claimed the last {left} tricks for you & North." in text
     assert g.phase in ("hand_over", "game_over") or g.hand_number > 0
     assert g.hand_results[-1].tricks[0] + g.hand_results[-1].tricks[2] == mine + left
+
+
+@pytest.mark.parametrize("bid, kind", [("misere", "misère"), ("open-misere", "open misère")])
+def test_the_sitting_out_line_names_the_misere_and_says_you_play(bid: str, kind: str) -> None:
+    """At four players the misère declarer's partner sits out: the line says which misère,
+    and 'you play' for your own (it said 'You plays misère alone' for either)."""
+    g = Game(Rules.preset("australian"), seed=1)
+    while g.phase == "auction":           # (a misère needs a 7-bid before it: West's)
+        legal = g.legal_actions()
+        g.apply(bid if g.to_move == 0 and bid in legal
+                else "7S" if g.to_move == 1 and "7S" in legal and bid != "open-misere"
+                else "pass")
+    while g.phase == "kitty":
+        g.apply(g.legal_actions()[0])
+    assert g.phase == "play" and g.contract is not None and g.contract.bid == bid
+    assert Narrator(g.rules, 0).play_begins(g.view(0)) == [
+        f"North sits out: you play {kind} alone"]
+    assert Narrator(g.rules, 2).play_begins(g.view(2)) == [
+        f"You sit out: North plays {kind} alone"]

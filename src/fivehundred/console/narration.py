@@ -170,7 +170,12 @@ class Narrator:
                 f" · {goal} · worth {c.value}")
 
     def play_begins(self, v: View) -> list[str]:
-        """Who sits out (a misère at three against the rest)."""
-        return [f"{self.verb(s, 'sits')} out: "
-                f"{self.name(v.contract.declarer) if v.contract else ''} plays misère alone"
-                for s in v.sitting_out]
+        """Who sits out (a misère at three against the rest): ``North sits out: you play
+        open misère alone``."""
+        c = v.contract
+        if c is None:
+            return []
+        kind = "open misère" if c.is_open else "misère"
+        plays = self.verb(c.declarer, "plays")
+        plays = plays[0].lower() + plays[1:] if c.declarer == self.seat else plays
+        return [f"{self.verb(s, 'sits')} out: {plays} {kind} alone" for s in v.sitting_out]
