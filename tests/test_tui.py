@@ -115,6 +115,9 @@ def test_a_random_seed_is_never_shown_during_the_game(
             await settle(app, pilot)
             hidden(app)
             assert app.sub_title.endswith(f"started {app.started:%Y-%m-%d %H:%M}")
+            await pilot.press("q")                   # in the middle of a hand: asked first
+            await pilot.pause()
+            assert isinstance(app.screen, Dialog) and "would be lost" in screen_text(app)
             await pilot.press("q")
             await pilot.pause()
     capsys.readouterr()
@@ -345,4 +348,28 @@ def test_a_table_from_a_rules_string_is_named_after_its_preset() -> None:
             await pilot.pause()
             text = screen_text(app)
             assert "Classic 3-handed, house rules" in text and "Australian" not in text
+    run(go())
+
+
+def test_q_in_the_middle_of_a_hand_asks_first() -> None:
+    """q in the middle of a hand (which no record keeps) asks: Escape or Keep playing stays
+    at the table, the game as it was; q again quits."""
+    async def go() -> None:
+        app = quick_app("australian", 3, "easy")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert app.game.phase == "auction"
+            before = len(app.game.actions)
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, Dialog) and "would be lost" in screen_text(app)
+            await pilot.press("escape")
+            await settle(app, pilot)
+            assert not isinstance(app.screen, Dialog) and app.return_code is None
+            assert len(app.game.actions) == before
+            await pilot.press("q")
+            await pilot.pause()
+            await pilot.press("q")
+            await pilot.pause()
+            assert app.return_code == 0
     run(go())

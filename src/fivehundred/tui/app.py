@@ -42,6 +42,7 @@ from .screens import (
     game_over_dialog,
     hand_over_dialog,
     help_dialog,
+    quit_dialog,
     rules_dialog,
 )
 
@@ -519,7 +520,15 @@ class TableApp(App[int]):
         self.push_screen(help_dialog())
 
     def action_quit(self) -> None:  # type: ignore[override]
-        """Leave, saying the seed (which replays this game)."""
+        """Leave, saying the seed (which replays this game); in the middle of a hand, once
+        asked (q again, or Quit)."""
+        if self.game.phase not in ("hand_over", "game_over"):
+            self.push_screen(quit_dialog(), lambda answer: self._quit() if answer == "quit"
+                             else None)
+            return
+        self._quit()
+
+    def _quit(self) -> None:
         self._generation += 1
         self.exit(0, message=f"Goodbye. (This game's seed was {self.game.seed}.)")
 

@@ -22,26 +22,26 @@ from ..web.options import rules_json
 from ..web.state import sheet_json, status_line, summary_json, trick_count
 from . import texts
 
-HELP = """\
-[b]Five Hundred at the terminal[/b]
-
-Your cards are along the bottom, the others' seats along the top, clockwise from your left.
-Click a card, or move to it with [b]Tab[/b] / [b]←[/b] [b]→[/b] and press [b]Enter[/b].
-
-[b]Bidding[/b]: choose a bid in the grid (bids you may not make are greyed), Pass, or misère.
-[b]The kitty[/b]: the declarer picks the cards to discard from his hand, one at a time.
-[b]Five-handed[/b]: call a card for your partner, or play alone.
-[b]The joker[/b]: led at no trumps or misère, it names a suit: choose it when asked.
-
-Keys: [b]h[/b] a hint (what the Insane bot would do, and why) · [b]u[/b] take back your last
-card, bid or discard of the hand (and the bots' plays after it) · [b]c[/b] claim every trick
-left for your side (declaring a misère: that you take no more), checked double dummy, and the
-hand is played out if it stands · [b]r[/b] the rules of this
-table · [b]s[/b] save the game record between hands · [b]n[/b] the next hand · [b]?[/b] this
-help · [b]q[/b] quit.  On the end-of-hand sheet: [b]n[/b] next hand · [b]v[/b] review against
-double dummy (in it, [b]e[/b] every card of the hand, [b]y[/b] your cards again) · [b]s[/b] save ·
-[b]q[/b] quit; [b]Escape[/b] closes a box.
-"""
+HELP = "\n\n".join((
+    "[b]Five Hundred at the terminal[/b]",
+    "Your cards are along the bottom, the others' seats along the top, clockwise from your "
+    "left. Click a card, or move to it with [b]Tab[/b] / [b]←[/b] [b]→[/b] and press "
+    "[b]Enter[/b].",
+    "[b]Bidding[/b]: choose a bid in the grid (bids you may not make are greyed), Pass, or "
+    "misère.\n"
+    "[b]The kitty[/b]: the declarer picks the cards to discard from his hand, one at a time.\n"
+    "[b]Five-handed[/b]: call a card for your partner, or play alone.\n"
+    "[b]The joker[/b]: led at no trumps or misère, it names a suit: choose it when asked.",
+    "Keys: [b]h[/b] a hint (what the Insane bot would do, and why) · [b]u[/b] take back your "
+    "last card, bid or discard of the hand (and the bots' plays after it) · [b]c[/b] claim "
+    "every trick left for your side (declaring a misère: that you take no more), checked double "
+    "dummy, and the hand is played out if it stands · [b]r[/b] the rules of this table · "
+    "[b]s[/b] save the game record between hands · [b]n[/b] the next hand · [b]?[/b] this help "
+    "· [b]q[/b] quit (in the middle of a hand, once asked: it is not saved).",
+    "On the end-of-hand sheet: [b]n[/b] next hand · [b]v[/b] review against double dummy (in "
+    "it, [b]e[/b] every card of the hand, [b]y[/b] your cards again, [b]b[/b] back to the "
+    "sheet) · [b]s[/b] save · [b]q[/b] quit; [b]Escape[/b] closes a box.",
+))
 
 
 BODY_ROWS = 26
@@ -221,6 +221,13 @@ def rules_dialog(rules: Rules, preset: str) -> Dialog:
         else:
             lines += [f"{head}  [dim]{token}[/dim]", f"  [dim]{escape(o['text'])}[/dim]"]
     return Dialog("The rules of this table", "\n".join(lines), [("close", "Close")])
+
+
+def quit_dialog() -> Dialog:
+    """Asked before quitting in the middle of a hand, which no record keeps."""
+    return Dialog("Quit in the middle of the hand?",
+                  "Records are saved between hands: the hand in play would be lost.",
+                  [("stay", "Keep playing"), ("quit", "Quit")], keys={"q": "quit"})
 
 
 def help_dialog() -> Dialog:
