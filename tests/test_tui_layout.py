@@ -11,9 +11,11 @@ from fivehundred.tui import TableApp
 from fivehundred.tui import texts as tui_texts
 from fivehundred.tui.screens import Dialog
 from tuiclient import (
+    bidder,
     click,
     label,
     passer,
+    play_hands,
     quick_app,
     run,
     screen_text,
@@ -148,3 +150,24 @@ def test_a_dialogs_buttons_stay_on_a_small_screen(size: tuple[int, int], key: st
             for b in app.screen.query("#dialog-buttons Button"):
                 assert app.screen.region.contains_region(b.region), (b.id, b.region)
     run(go())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (130, 44)])
+def test_the_log_shows_its_newest_line_at_each_of_your_turns(size: tuple[int, int]) -> None:
+    """The log keeps its newest line in sight when the bid grid comes and goes (it stayed
+    scrolled where it was, the auction's first lines below its bottom)."""
+    behind: list[tuple[str, float, float]] = []
+
+    def at_the_end(app: TableApp) -> None:
+        if isinstance(app.screen, Dialog):
+            return
+        log = app.query_one("#log")
+        if log.scroll_y < log.max_scroll_y:
+            behind.append((app.view().phase, log.scroll_y, log.max_scroll_y))
+
+    async def go() -> None:
+        app = quick_app("australian", 11, "easy")
+        async with app.run_test(size=size) as pilot:
+            await play_hands(app, pilot, 2, bidder(Rng(11)), scan=False, check=at_the_end)
+    run(go())
+    assert not behind, behind

@@ -167,6 +167,9 @@ class TableApp(App[int]):
 
     def on_mount(self) -> None:
         self._fit(self.size.width, self.size.height)
+        # the log keeps its newest line in sight when the layout gives it another height
+        # (the bid grid shown or hidden), until you scroll it up
+        self.query_one("#log", RichLog).anchor()
         self.call_after_refresh(self._start)
 
     def on_resize(self, event: events.Resize) -> None:
