@@ -189,6 +189,16 @@ def test_leading_the_joker_asks_for_its_suit() -> None:
             await click(pilot, "#lead-cancel")         # changed his mind: nothing played
             await pilot.pause()
             assert app.view().trick == () and "JK" in app.view().hand
+            # by keyboard: Enter on the joker puts the keyboard on its first suit, Escape
+            # leaves it unchosen (the keyboard stayed on the card, and Escape did nothing)
+            app.query_one("#card-JK").focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.pause()
+            assert app.focused is not None and (app.focused.id or "").startswith("lead-")
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not app.query("#lead-cancel") and app.view().trick == ()
             await take(app, pilot, tok)
             await settle(app, pilot)
             v = app.view()

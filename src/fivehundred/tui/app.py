@@ -75,6 +75,7 @@ class TableApp(App[int]):
         Binding("q", "quit", "Quit"),
         Binding("left", "app.focus_previous", "Previous", show=False),
         Binding("right", "app.focus_next", "Next", show=False),
+        Binding("escape", "cancel_joker", "Cancel", show=False),
     ]
 
     def __init__(self, rules: Rules, seed: int | None = None, seat: int = 0,
@@ -253,11 +254,16 @@ class TableApp(App[int]):
         if ident.startswith("card-"):
             self._card_pressed(tok)
         elif ident == "lead-cancel":
-            self._joker_choice = False
-            self.refresh_table()
+            self.action_cancel_joker()
         else:
             self._joker_choice = False
             self.act(tok)
+
+    def action_cancel_joker(self) -> None:
+        """Leave the joker's suit unchosen (Escape, or Cancel): nothing is played."""
+        if self._joker_choice:
+            self._joker_choice = False
+            self.refresh_table()
 
     def _card_pressed(self, card: str) -> None:
         v = self.view()
@@ -267,6 +273,7 @@ class TableApp(App[int]):
             naming = [t for t in v.legal_actions if t.startswith("JK:")]
             if card == "JK" and naming:
                 self._joker_choice = True
+                self.set_focus(None)       # the keyboard goes to the suits (draw_buttons)
                 self.refresh_table()
                 return
             self.act(card)
