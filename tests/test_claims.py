@@ -162,3 +162,13 @@ def test_a_defender_in_a_game_of_singles_claims_for_himself_alone() -> None:
     assert c4 is not None
     assert claim_side(g4, (c4.declarer + 1) % 4) == tuple(sorted({(c4.declarer + 1) % 4,
                                                                   (c4.declarer + 3) % 4}))
+
+
+def test_a_claim_after_the_hand_names_the_end_of_the_hand() -> None:
+    """Refused once the hand is over, in words ('not the hand over', it said)."""
+    g = Game(Rules.preset("australian"), seed=3)
+    while g.phase not in ("hand_over", "game_over"):
+        g.apply(g.legal_actions()[0])
+    with pytest.raises(ClaimError, match="for the play of a hand, not the end of the "
+                                         f"{'hand' if g.phase == 'hand_over' else 'game'}$"):
+        plan_claim(g, 0)

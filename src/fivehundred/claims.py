@@ -122,12 +122,17 @@ def claim_side(game: Game, seat: int) -> tuple[int, ...]:
     return tuple(s for s in r.sides[r.side_of[seat]] if s not in out)
 
 
+PHASE_WORDS = {"call": "call of a partner", "hand_over": "end of the hand",
+               "game_over": "end of the game"}
+"""The phases a claim is refused in, as the refusal names them (others by their name)."""
+
+
 def check_claimant(game: Game, seat: object) -> int:
     """``seat`` if it may claim now (the play of a hand, a seat in it; in a misère, only
     the declarer), else :class:`ClaimError`.  Looks at no hidden card."""
     seat = seat_number(seat, game.rules.players, ClaimError)   # numpy's ints too
     if game.phase != "play":
-        phase = game.phase.replace("_", " ")
+        phase = PHASE_WORDS.get(game.phase, game.phase.replace("_", " "))
         raise ClaimError(f"a claim is for the play of a hand, not the {phase}")
     if seat in game.sitting_out:
         raise ClaimError(f"seat {seat} sits out this hand: it has no tricks to claim")
