@@ -20,7 +20,7 @@ from fivehundred.tui import TableApp, run_tui
 from fivehundred.tui import texts as tui_texts
 from fivehundred.tui.screens import Dialog
 from fivehundred.view import View
-from fivehundred.web.state import status_line
+from fivehundred.web.state import action_words, status_line
 from tuiclient import (
     SIZE,
     bidder,
@@ -253,6 +253,9 @@ def test_a_hint_names_a_legal_action_and_marks_it() -> None:
             assert "Hint" in widget_text(app)
             hinted = [b for b in app.query(Button) if "hinted" in b.classes]
             assert len(hinted) == 1
+            # the advice is also shown apart from the log, whose choices can push it out
+            assert [n.message for n in app._notifications] == [
+                f"Hint: {action_words(app.view().phase, app._hinted)}"]
     run(go())
 
 

@@ -78,9 +78,12 @@ async def _hint(app: TableApp, v: View, generation: int) -> None:
         return
     if generation != app._generation or app.view() != v:
         return                     # the table moved on meanwhile
-    app._say(f"[b $warning]Hint[/]: {escape(action_words(v.phase, d.action))}")
+    advice = action_words(v.phase, d.action)
+    app._say(f"[b $warning]Hint[/]: {escape(advice)}")
     for line in format_hint(d, phase=v.phase).split("\n")[1:]:
         app._say(escape(pretty_line(line)))
+    # on a small terminal the choices push the advice out of the log: it is shown apart too
+    app.notify(f"Hint: {advice}", markup=False, timeout=8)
     app._hinted = d.action
     app.refresh_table()
 
