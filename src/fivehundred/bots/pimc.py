@@ -156,11 +156,16 @@ class PimcBot(BaseBot):
             return self._call(view)
         return self._play(view, clock)
 
-    def _fallback(self, view: View, why: str) -> Decision:
-        """The Medium bot's decision, when solving is out of reach."""
+    def _medium(self, view: View) -> Decision:
+        """The Medium bot's decision (its judgement, which the solves check or stand in for)."""
         from .base import make
 
-        d = make("medium", seed=self.seed).act(view)
+        return make("medium", seed=self.seed).act(view)
+
+    def _fallback(self, view: View, why: str, medium: Decision | None = None) -> Decision:
+        """The Medium bot's decision (``medium`` if already made), when solving is out of
+        reach."""
+        d = medium or self._medium(view)
         return Decision(d.action, d.candidates, f"{why} ({d.reason})" if d.reason else why)
 
     def _node_budget(self, view: View) -> int:
@@ -270,7 +275,7 @@ class PimcBot(BaseBot):
         # tricks the bot would take declaring each strain, over the imagined deals (weighted)
         tricks_by_strain: dict[int, list[tuple[int, float]]] = {s: [] for s in strains}
         misere_safe: list[tuple[bool, float]] = []
-        medium = self._fallback(view, "hand evaluation")
+        medium = self._medium(view)
         # a misère is tried on the deals for a low hand, and whenever Medium bids one
         want_misere = ("misere" in legal or "open-misere" in legal) and (
             self._low_hand(hand) or "misere" in medium.action)
@@ -306,7 +311,8 @@ class PimcBot(BaseBot):
             if safe is not None:
                 misere_safe.append((safe, wgt))
         if used == 0 and clock.out:
-            return self._fallback(view, "out of time before an imagined deal was solved")
+            return self._fallback(view, "out of time before an imagined deal was solved",
+                                  medium)
         cands: list[Candidate] = [Candidate("pass", 0.0, None, "baseline")]
         for tok in sorted(legal):
             a = bid_action(tok)
