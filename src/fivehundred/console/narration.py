@@ -53,11 +53,12 @@ class Narrator:
         """A seat's name in headers: ``You (South)`` or a compass name."""
         return f"You ({self.names[seat]})" if seat == self.seat else self.names[seat]
 
-    def verb(self, seat: int, verb: str) -> str:
-        """``West bids`` / ``You bid``: the verb given in the third person."""
+    def verb(self, seat: int, verb: str, first: bool = True) -> str:
+        """``West bids`` / ``You bid`` (``you bid`` not ``first`` in the sentence): the verb
+        given in the third person."""
         if seat != self.seat:
             return f"{self.name(seat)} {verb}"
-        return f"You {verb[:-2] if verb.endswith('sses') else verb[:-1]}"
+        return f"{'You' if first else 'you'} {verb[:-2] if verb.endswith('sses') else verb[:-1]}"
 
     def side_name(self, side: int) -> str:
         """A side by its seats, you first: ``You & North``, ``West & East``, ``West``."""
@@ -176,6 +177,5 @@ class Narrator:
         if c is None:
             return []
         kind = "open misère" if c.is_open else "misère"
-        plays = self.verb(c.declarer, "plays")
-        plays = plays[0].lower() + plays[1:] if c.declarer == self.seat else plays
+        plays = self.verb(c.declarer, "plays", first=False)
         return [f"{self.verb(s, 'sits')} out: {plays} {kind} alone" for s in v.sitting_out]
