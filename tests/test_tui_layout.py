@@ -113,6 +113,41 @@ def test_six_players_cards_on_the_cloth_never_cover_a_name(size: tuple[int, int]
     run(go())
 
 
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+@pytest.mark.parametrize("preset", ["six_pairs", "five_called"])
+def test_a_seats_name_and_roles_are_never_cut_off(size: tuple[int, int], preset: str) -> None:
+    """Five or six seats share the top row: where a panel's border cannot hold its name and
+    roles whole ("North-Wes…" hid "· dealer" and "· declarer"), the roles go under it, and a
+    long line breaks between its facts, never inside one ("7 cards · 1" over "trick")."""
+    async def go() -> None:
+        app = quick_app(preset, 3, "easy")
+        async with app.run_test(size=size) as pilot:
+            seen = set()
+            while len(seen) < 2:
+                await settle(app, pilot)
+                if isinstance(app.screen, Dialog):
+                    await click(pilot, "#next")
+                    continue
+                v = app.view()
+                for s in app.others:
+                    box = app.query_one(f"#seat-{s}").region
+                    lines = screen_text(app).splitlines()[box.y:box.bottom]
+                    text = "\n".join(line[box.x:box.right] for line in lines)
+                    assert "…" not in lines[0][box.x:box.right], text
+                    assert app.narrator.names[s] in lines[0], text
+                    for role in tui_texts.roles(v, s):
+                        assert role in text, (role, text)
+                    words = [w for line in text.splitlines() for w in line.split()]
+                    assert "card" in words or "cards" in words, text
+                    if v.phase == "play":
+                        assert "trick" in words or "tricks" in words, text
+                        seen.add("play")
+                    if s == v.dealer:
+                        seen.add("dealer")
+                await take(app, pilot, passer(v))
+    run(go())
+
+
 @pytest.mark.parametrize("preset, seed, bid", [("two_24", 2, "8S"), ("australian", 10, "10NT")])
 def test_fourteen_cards_with_the_kitty_fit_eighty_columns(preset: str, seed: int, bid: str) -> None:
     """Taking the kitty, a hand of 13 or 14 cards is drawn whole inside the card row at 80x24

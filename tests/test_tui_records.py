@@ -196,6 +196,15 @@ def test_the_end_of_hand_sheet_answers_its_keys(tmp_path: Path) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await play_hands(app, pilot, 1, passer, scan=False)
             assert isinstance(app.screen, Dialog) and "Next hand (n)" in screen_text(app)
+            # its footer names its own keys, not the table's behind it (h, u, r do nothing)
+            footer = screen_text(app).splitlines()[-1].split()
+            assert footer == ["n", "Next", "hand", "v", "Review", "s", "Save", "record",
+                              "q", "Quit", "esc", "Close"], footer
+            for key in ("h", "u", "r", "e", "b"):
+                await pilot.press(key)
+                await pilot.pause()
+                assert isinstance(app.screen, Dialog) and len(app.screen_stack) == 2, key
+                assert app.screen.title_text.startswith("Hand 1 is over"), key
             await pilot.press("s")                       # saved, and the sheet comes back
             await settle(app, pilot)
             assert [p.name for p in tmp_path.iterdir()] == [new_record(app).name]

@@ -37,6 +37,7 @@ from ..web.state import action_words, status_line
 from . import aids, texts
 from .buttons import draw_buttons
 from .cloth import Cloth
+from .panels import SeatPanel
 from .record_files import RecordFiles
 from .screens import (
     game_over_dialog,
@@ -143,9 +144,7 @@ class TableApp(App[int]):
         yield Header()
         with Horizontal(id="seats"):
             for s in self.others:
-                panel = Static(id=f"seat-{s}", classes="seat")
-                panel.border_title = self.narrator.names[s]
-                yield panel
+                yield SeatPanel(self.narrator.names[s], id=f"seat-{s}", classes="seat")
         with Horizontal(id="middle"):
             with Vertical(id="center"):
                 yield Static(id="info")
@@ -223,10 +222,8 @@ class TableApp(App[int]):
         n = self.narrator
         trick, winner = self._trick_shown(v)
         for s in self.others:
-            panel = self.query_one(f"#seat-{s}", Static)
-            roles = texts.roles(v, s)
-            panel.border_title = n.names[s] + (f" · {', '.join(roles)}" if roles else "")
-            panel.update(texts.seat_text(v, s))
+            panel = self.query_one(f"#seat-{s}", SeatPanel)
+            panel.show(n.names[s], texts.roles(v, s), texts.seat_text(v, s))
             panel.set_class(v.to_move == s and self._shown is None, "to-move")
         me = self.query_one("#me", Static)
         roles = texts.roles(v, self.seat)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual import events
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from ..console.display import signed
 from ..console.narration import Narrator
@@ -48,13 +49,24 @@ BODY_ROWS = 26
 """The most rows a dialog's body takes before it scrolls."""
 
 
+DIALOG_KEYS = (("n", "next", "Next hand"), ("n", "new", "New game"), ("v", "review", "Review"),
+               ("e", "every", "Every card"), ("y", "review", "Your cards"),
+               ("b", "back", "Back"), ("s", "save", "Save record"), ("q", "quit", "Quit"))
+"""Every key a dialog may answer to: (key, the answer, what the footer calls it).  A dialog
+shows in its footer, and answers to, only the ones its ``keys`` name."""
+
+
 class Dialog(ModalScreen[str]):
     """A box of text with buttons; dismissed with the pressed button's id, or with the id
-    of a button's key (``keys``: key -> button id; the table's own keys do not reach past a
-    dialog, so the end-of-hand sheet answers n, s, q itself)."""
+    of a button's key (``keys``: key -> button id).  The table's own keys do not reach past
+    a dialog, so it has a footer of its own that names only the keys it answers to (the
+    table's footer behind it named h, u, r... that did nothing)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss_with('close')", "Close", show=False)]
+        *(Binding(key, f"answer('{key}', '{answer}')", words)
+          for key, answer, words in DIALOG_KEYS),
+        Binding("escape", "dismiss_with('close')", "Close"),
+    ]
 
     def __init__(self, title: str, body: str, buttons: list[tuple[str, str]],
                  keys: dict[str, str] | None = None) -> None:
@@ -62,9 +74,18 @@ class Dialog(ModalScreen[str]):
         self.title_text = title
         self.body = body
         self.keys = keys or {}
+        unknown = set(self.keys.items()) - {(k, a) for k, a, _ in DIALOG_KEYS}
+        if unknown:
+            raise ValueError(f"no footer words for the dialog keys {sorted(unknown)}")
         key_of = {ident: k for k, ident in self.keys.items()}
         self.buttons = [(ident, f"{label} ({key_of[ident]})" if ident in key_of else label)
                         for ident, label in buttons]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key's answer is shown and taken only where this dialog's ``keys`` name it."""
+        if action == "answer":
+            return self.keys.get(str(parameters[0])) == parameters[1]
+        return True
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -75,6 +96,7 @@ class Dialog(ModalScreen[str]):
                 for ident, label in self.buttons:
                     yield Button(label, id=ident, variant="primary" if ident == self.buttons[0][0]
                                  else "default")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#dialog-buttons Button", Button).focus()
@@ -93,10 +115,11 @@ class Dialog(ModalScreen[str]):
         event.stop()
         self.dismiss(event.button.id or "close")
 
-    def on_key(self, event: events.Key) -> None:
-        if event.key in self.keys:
-            event.stop()
-            self.dismiss(self.keys[event.key])
+    def action_answer(self, key: str, answer: str) -> None:
+        """A key of this dialog's (``keys``): close it, answering as its button does."""
+        if self.keys.get(key) != answer:
+            raise SkipAction()          # another answer bound to the same key is this one's
+        self.dismiss(answer)
 
     def action_dismiss_with(self, answer: str) -> None:
         """Close the dialog (Escape), answering ``answer``."""

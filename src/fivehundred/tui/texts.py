@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual.content import Content
 from textual.markup import escape
 
 from ..cards import SUIT_LETTERS, SUIT_SYMBOLS
@@ -71,6 +72,33 @@ def roles(view: View, seat: int) -> list[str]:
     if seat in view.sitting_out:
         out.append("sits out")
     return out
+
+
+def seat_panel(name: str, roles: Sequence[str], body: str, width: int) -> tuple[str, str]:
+    """A seat panel's title and body for a panel ``width`` columns wide, its border included.
+
+    The roles go from the title into the body where the title cannot hold them whole (the
+    border would cut them: "North-Wes…"), and a line too long for the body breaks at its
+    " · " rather than mid-phrase.
+
+    >>> seat_panel("North-West", ["dealer"], "7 cards · 1 trick", 30)
+    ('North-West · dealer', '7 cards · 1 trick')
+    >>> seat_panel("North-West", ["dealer"], "7 cards · 1 trick", 16)
+    ('North-West', 'dealer\\n7 cards\\n1 trick')
+    """
+    title = name + (f" · {', '.join(roles)}" if roles else "")
+    lines = body.split("\n")
+    if len(title) > width - 6:            # "╭─ " and " ─╮" around the title
+        title = name
+        lines.insert(0, " · ".join(roles))
+    room = width - 4                      # the border and a column of padding each side
+    out: list[str] = []
+    for line in lines:
+        if line and Content.from_markup(line).cell_length > room and " · " in line:
+            out += line.split(" · ")
+        elif line:
+            out.append(line)
+    return title, "\n".join(out)
 
 
 def seat_text(view: View, seat: int) -> str:
