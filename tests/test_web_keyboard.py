@@ -87,7 +87,7 @@ def test_a_hand_by_keyboard_keeps_the_focus_on_the_turn(page: Page, server: str)
 
 
 def test_kitty_cards_say_whether_they_are_chosen(page: Page, server: str) -> None:
-    """Declaring (10 NT, which nobody can overbid), the kitty's cards are named as such, the
+    """Declaring (10NT, which nobody can overbid), the kitty's cards are named as such, the
     focus is on your first card, and choosing one by keyboard presses it."""
     start_game(page, server, "australian")
     while not visible(page, "#kitty-panel"):

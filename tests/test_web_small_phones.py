@@ -163,7 +163,7 @@ def test_the_bid_panel_leaves_each_bid_and_the_status_line_in_sight(server: str,
     ("360x640", "australian", "kitty"), ("360x640", "six_pairs", "kitty")])
 def test_your_role_leaves_the_bar_s_buttons_in_reach(server: str, where: str, preset: str,
                                                      phase: str) -> None:
-    """D3: upright, as declarer, the chip of your contract ("10 NT") beside your badge lay on
+    """D3: upright, as declarer, the chip of your contract ("10NT") beside your badge lay on
     Take back (and at 360 wide on Last trick; in play your badge is wider, with your tricks):
     now each of the bar's buttons is reached by a tap and clear of the chip and of your
     badge, and the chip clear of the status line."""

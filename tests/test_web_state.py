@@ -83,8 +83,9 @@ def test_a_failed_misere_against_one_side_keeps_one_line() -> None:
     assert s["lines"][1:] == ["West & East: +30, 10 for each trick you took"]
 
 
-def test_you_are_you_in_lower_case_in_mid_sentence() -> None:
-    # seen from East (seat 3, West's partner): "West & you", "West and you win"
+def test_you_are_named_first_on_your_side_whichever_seat_you_sit_in() -> None:
+    # seen from East (seat 3, West's partner): "You & West" (it said "West & you", while
+    # the terminal table's score panel said "You & West"), "You and West win"
     r = Rules.preset("australian")
     names = ["South", "West", "North", "East"]
     c = contract_of(r, bid_action(7, HEARTS), 0)
@@ -92,9 +93,17 @@ def test_you_are_you_in_lower_case_in_mid_sentence() -> None:
     res = HandResult(0, 0, c, 0, None, (4, 1, 3, 2), points, made, "contract")
     view = replace(Game(r, seed=1).view(3), hand_results=(res,), scores=points)
     s = sheet_json(view, names)
-    assert s["lines"][1] == "West & you took 3 tricks: +30, 10 a trick"
+    assert s["lines"][1] == "You & West took 3 tricks: +30, 10 a trick"
     over = replace(view, phase="game_over", winner=1, scores=(-20, 510))
-    assert status_line(over, names) == "West and you win the game."
+    assert status_line(over, names) == "You and West win the game."
+    # further on in a sentence, "you": two sides of three fell, yours named second
+    six = Rules.preset("six_pairs")
+    seen = Game(six, seed=1).view(2)
+    six_names = ["South", "South-West", "North-West", "North", "North-East", "South-East"]
+    fell = replace(seen, phase="game_over", winner=1, scores=(-510, 100, -520))
+    assert status_line(fell, six_names) == (
+        "North & South (-510) and you & South-East (-520) fell (the hole is -500): "
+        "North-East and South-West win with 100."), status_line(fell, six_names)
 
 
 def test_partnership_sheet_keeps_its_shape() -> None:
@@ -163,3 +172,52 @@ def test_a_side_of_three_is_named_as_a_list() -> None:
     s = sheet_after(r, bid_action(7, HEARTS), 0, None, (3, 1, 2, 1, 2, 1), names)
     assert s["lines"] == ["You bid 7♥ and took 7 tricks: made, +200",
                           "South-West, North & South-East took 3 tricks: +30, 10 a trick"]
+
+
+def test_every_bid_is_spelled_alike_in_the_status_the_advice_the_log_and_the_grid() -> None:
+    """The terminal table's bid grid and log wrote 10NT, its status line, hint and take-back
+    (the words shared with the web) 10 NT, side by side: one spelling everywhere."""
+    from textual.content import Content
+
+    from fivehundred.console.display import pretty
+    from fivehundred.tui.texts import bid_markup
+    from fivehundred.web.state import action_words
+
+    g = Game(Rules.preset("australian"), seed=3)
+    bids = [t for t in g.legal_actions() if t != "pass"]
+    assert "10NT" in bids and "6S" in bids
+    for tok in bids:
+        assert action_words("auction", tok) == "Bid " + pretty(tok), tok
+        assert Content.from_markup(bid_markup(tok)).plain == pretty(tok), tok
+    g.apply("10NT")
+    assert status_line(g.view(1), ["You", "West", "North", "East"]).endswith(
+        "(the bid is 10NT)"), status_line(g.view(1), ["You", "West", "North", "East"])
+
+
+def test_a_led_left_bower_or_joker_asks_for_a_trump() -> None:
+    """Led in a suit contract, the left bower and the joker are trumps: "follow to the J♠"
+    (clubs trumps) sent a player looking for spades."""
+    names = ["You", "West", "North", "East"]
+    seen: dict[str, str] = {}
+    for seed in range(40):
+        g = Game(Rules.preset("australian"), seed=seed)
+        while g.phase == "auction":
+            g.apply(g.legal_actions()[0] if not g.actions else "pass")
+        while g.phase not in ("hand_over", "game_over"):
+            v = g.view(g.to_move)
+            if g.phase == "play" and v.trick:
+                led, strain = v.trick[0][1], v.contract.strain
+                trumps = ["spades", "clubs", "diamonds", "hearts"][strain]
+                line = status_line(v, names)
+                left = "J" + "SCDH"[strain ^ 1]
+                if led in ("JK", left):
+                    seen[led[:2]] = line
+                    word = "joker" if led == "JK" else f"J{'♠♣♦♥'[strain ^ 1]}"
+                    assert line == (f"Your turn: follow to the {word} with a trump "
+                                    f"({trumps}) if you can"), line
+                else:
+                    assert "trump" not in line, line
+            g.apply(g.legal_actions()[0])
+        if len(seen) == 2:
+            return
+    raise AssertionError(f"no joker and left bower led in 40 deals: {seen}")

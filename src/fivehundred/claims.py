@@ -79,7 +79,7 @@ class Claim:
         (``You`` for the reader's own).
 
         >>> Claim(2, (0, 2), False, 3, ()).sentence(lambda s: "You" if s == 2 else f"N{s}")
-        'You claimed the last 3 tricks for N0 & you'
+        'You claimed the last 3 tricks for you & N0'
         """
         who = name(self.seat)
         if self.misere:
@@ -88,7 +88,10 @@ class Claim:
         n = f"{self.tricks} trick{'s' if self.tricks != 1 else ''}"
         if len(self.side) == 1:
             return f"{who} claimed the last {n}"
-        side = " & ".join("you" if name(s) == "You" else name(s) for s in self.side)
+        # you first, then clockwise (the side's seats go round the table in order)
+        you = next((i for i, s in enumerate(self.side) if name(s) == "You"), 0)
+        seats = self.side[you:] + self.side[:you]
+        side = " & ".join("you" if name(s) == "You" else name(s) for s in seats)
         return f"{who} claimed the last {n} for {side}"
 
     def play(self, game: Game) -> None:

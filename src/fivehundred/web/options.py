@@ -44,7 +44,7 @@ OPTION_TEXT: dict[str, str] = {
     "misere_defender_points": "What the opponents score when a misère fails.",
     "open_misere_allowed": "Open misère (misère with the hand spread face up) may be bid.",
     "open_misere_value": "Points for a made open misère (lost if it fails).",
-    "open_misere_rank": "after_10D: between 10♦ and 10♥; top: above 10 NT.",
+    "open_misere_rank": "after_10D: between 10♦ and 10♥; top: above 10NT.",
     "open_misere_reveal": "When the open-misère hand is spread: after the first trick or at once.",
     "all_pass": "When nobody bids: redeal, or play the hand at no trumps, 10 a trick.",
     "opening_lead": "Who leads first: the declarer, or the player on the dealer's left.",
@@ -181,7 +181,7 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
     "first_dealer": {"cut": "A cut: the lowest card deals", "random": "At random"},
     "auction": {"rounds": "Rounds: a pass is final", "single": "One bid each"},
     "misere_rank": {"after_sevens": "Above every 7-bid", "by_value": "Between 8♠ and 8♣"},
-    "open_misere_rank": {"after_10D": "Between 10♦ and 10♥", "top": "Above 10 NT"},
+    "open_misere_rank": {"after_10D": "Between 10♦ and 10♥", "top": "Above 10NT"},
     "open_misere_reveal": {"after_first_trick": "After the first trick",
                            "before_lead": "Before the first lead"},
     "misere_defender_points": {"none": "Nothing",
@@ -231,7 +231,7 @@ CHOICE_TEXT: dict[str, dict[str, str]] = {
         "ten_per_declarer_trick": ("When a misère fails the opponents score 10 for each trick "
                                    "the declarer took; the declarer loses its value.")},
     "open_misere_rank": {"after_10D": "Open misère ranks between 10♦ and 10♥.",
-                         "top": "Open misère outranks every bid, 10 NT too."},
+                         "top": "Open misère outranks every bid, 10NT too."},
     "open_misere_reveal": {
         "after_first_trick": "The open-misère hand is spread face up once the first trick is "
                              "over.",

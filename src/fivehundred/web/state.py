@@ -14,6 +14,7 @@ no message can carry a card the seat may not see (the view is the security bound
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..actions import BID, MISERE, OPEN_MISERE, PASS, token_of
@@ -22,6 +23,7 @@ from ..cards import NO_TRUMPS, STRAIN_NAMES, SUIT_WORDS
 from ..console.display import joined, pretty, sort_tokens
 from ..game import HandResult
 from ..scoring import declaring_seats, slam_words
+from ..tricks import TABLES, card_from_token
 from ..view import View
 
 
@@ -107,13 +109,6 @@ def bid_grid(view: View) -> list[dict[str, Any]]:
     return out
 
 
-def bid_words(tok: str) -> str:
-    """A bid as people say it: ``7♥``, ``10 NT``, ``misère``."""
-    if tok.endswith("NT"):
-        return tok[:-2] + " NT"
-    return pretty(tok)
-
-
 def card_words(tok: str) -> str:
     """A card as people read it: ``10♥``, ``joker`` (``joker (hearts)`` when led naming one)."""
     if tok.startswith("JK:"):
@@ -124,7 +119,7 @@ def card_words(tok: str) -> str:
 def action_words(phase: str, action: str) -> str:
     """An action as advice: ``Bid 7♥``, ``Discard 4♠``, ``Call the Q♥``, ``Play A♠``."""
     if phase == "auction":
-        return "Bid " + bid_words(action) if action != "pass" else "Pass"
+        return "Bid " + pretty(action) if action != "pass" else "Pass"
     if phase == "kitty":
         return "Discard " + card_words(action)
     if phase == "call":
@@ -146,7 +141,8 @@ def status_line(view: View, names: list[str]) -> str:
         if w is None:
             return "The game is over."
         side = view.rules.sides[w]
-        winners = " and ".join(_seat_word(view, s, names, i == 0) for i, s in enumerate(side))
+        winners = " and ".join(_seat_word(view, s, names, i == 0)
+                               for i, s in enumerate(_you_first(view, side)))
         won = "win" if you in side or len(side) > 1 else "wins"
         r = view.rules
         if view.scores[w] < r.target:
@@ -168,7 +164,7 @@ def status_line(view: View, names: list[str]) -> str:
     yours = mover == you
     if view.phase == "auction":
         high = next((t for _, t in reversed(view.auction) if t != "pass"), None)
-        over = f" (the bid is {bid_words(high)})" if high else ""
+        over = f" (the bid is {pretty(high)})" if high else ""
         return ("Your bid: choose a bid or pass" + over if yours
                 else f"{who(mover)} is bidding{over}")
     if view.phase == "kitty":
@@ -187,6 +183,15 @@ def status_line(view: View, names: list[str]) -> str:
         if led.startswith("JK:"):
             suit = SUIT_WORDS["SCDH".index(led[-1])]
             return f"Your turn: the joker was led naming {suit}; follow {suit} if you can"
+        strain = display_strain(view)
+        if strain != NO_TRUMPS and led != "JK" and TABLES[strain].eff_suit[
+                card_from_token(led)] == strain and led[-1] != "SCDH"[strain]:
+            led_trump = True                   # the left bower: a trump, whatever it shows
+        else:
+            led_trump = led == "JK"            # the joker, top trump in a suit contract
+        if led_trump:
+            return (f"Your turn: follow to the {card_words(led)} with a trump "
+                    f"({SUIT_WORDS[strain]}) if you can")
         return f"Your turn: follow to the {card_words(led)} if you can"
     return f"{who(mover)} to play"
 
@@ -227,11 +232,17 @@ def _seat_word(view: View, s: int, names: list[str], first: bool) -> str:
     return "You" if first else "you"
 
 
+def _you_first(view: View, seats: Sequence[int]) -> list[int]:
+    """Seats in the order the tables name them: you first, then clockwise from you (the
+    terminal's narrator does the same: "You & North" whichever seat you sit in)."""
+    return sorted(seats, key=lambda s: (s - view.seat) % view.rules.players)
+
+
 def _side_label(view: View, side: int, names: list[str], first: bool = True) -> str:
-    """A side's seats, "West & East"; with you among them "You & North", "West & you"; three
-    of them "South-West, North & South-East"."""
+    """A side's seats, "West & East"; with you among them "You & North" ("you & North"
+    further on in a sentence); three of them "South-West, North & South-East"."""
     return joined([_seat_word(view, s, names, first and i == 0)
-                   for i, s in enumerate(view.rules.sides[side])])
+                   for i, s in enumerate(_you_first(view, view.rules.sides[side]))])
 
 
 def trick_count(n: int) -> str:
@@ -288,7 +299,7 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
             took = sum(res.tricks[s] for s in declaring_seats(r, c, partner))
         verdict = "made" if res.made else "failed"
         slam = slam_words(r, c, took)
-        lines.append(f"{head} bid {bid_words(c.bid)} and took {trick_count(took)}: "
+        lines.append(f"{head} bid {pretty(c.bid)} and took {trick_count(took)}: "
                      f"{verdict}, {contract_points:+d}" + (f" ({slam})" if slam else ""))
         if partner is not None and partner_side is not None:
             whose = "your" if c.declarer == view.seat else f"{names[c.declarer]}'s"
@@ -337,7 +348,7 @@ def summary_json(view: View, names: list[str]) -> dict[str, Any]:
         side = r.side_of[c.declarer]
         contracts[side].append({
             "hand": res.number + 1, "number": res.number, "bid": c.bid,
-            "words": bid_words(c.bid),
+            "words": pretty(c.bid),
             "by": "You" if c.declarer == view.seat else names[c.declarer],
             "made": res.made, "points": res.points[side],
             "played_out": sum(res.tricks) == tricks_in_hand})

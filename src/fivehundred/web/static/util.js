@@ -50,13 +50,13 @@ export function suitSpan(letter) {
   return h("span", { class: RED.has(letter) ? "suit red" : "suit black", text: SUIT_SYMBOL[letter] });
 }
 
-/** A bid token as a node: 7♥, 10 NT, Misère, Open misère, Pass. */
+/** A bid token as a node: 7♥, 10NT, Misère, Open misère, Pass. */
 export function bidNode(tok) {
   if (!tok) return h("span");
   if (tok === "pass") return h("span.bid-pass", { text: "Pass" });
   if (tok === "misere") return h("span.bid-misere", { text: "Misère" });
   if (tok === "open-misere") return h("span.bid-misere", { text: "Open misère" });
-  if (tok.endsWith("NT")) return h("span.bid-nt", { text: `${tok.slice(0, -2)} NT` });
+  if (tok.endsWith("NT")) return h("span.bid-nt", { text: tok });
   const letter = tok.slice(-1);
   return h("span.bid-suit", null, tok.slice(0, -1), suitSpan(letter));
 }
@@ -67,7 +67,7 @@ export function bidText(tok) {
   if (tok === "pass") return "pass";
   if (tok === "misere") return "misère";
   if (tok === "open-misere") return "open misère";
-  if (tok.endsWith("NT")) return `${tok.slice(0, -2)} NT`;
+  if (tok.endsWith("NT")) return tok;
   return tok.slice(0, -1) + SUIT_SYMBOL[tok.slice(-1)];
 }
 
