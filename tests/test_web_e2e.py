@@ -232,7 +232,7 @@ def test_a_whole_hand_by_clicking_with_an_illegal_click_and_continue(
             unplayable[0].click(force=True)     # (aria-disabled: Playwright would wait)
             page.wait_for_selector("#status.error")
             reason = page.inner_text("#status").strip()
-            assert reason
+            assert reason and reason[0].isupper(), reason     # a sentence, as every status
             # the engine's card tokens are shown as a player reads them: K♠, not KS
             assert not re.search(r"\b(10|11|12|13|[2-9AKQJ])[SCDH]\b", reason), reason
             snap(page, shots / "illegal.jpg")
@@ -449,6 +449,8 @@ def test_the_declarers_review_sets_his_discard_beside_the_best(server: str, shot
                 play_first_playable(page)
         assert len(put_out) == 3
         assert visible(page, "#game-over #review-button"), "the game's end offers it"
+        # the focus on NEW GAME (it went to the small review button of the first row)
+        page.wait_for_function("document.activeElement.id === 'new-game-button'")
         record = page.get_attribute("#game-over #game-record", "href") or ""
         assert record.startswith("/api/record?table=") and "token=" in record
         # the buttons at the foot of the game's end leave most of the screen to the dialog

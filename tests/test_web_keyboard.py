@@ -34,6 +34,11 @@ def test_a_hand_by_keyboard_keeps_the_focus_on_the_turn(page: Page, server: str)
         wait_turn(page)
         if visible(page, "#sheet"):
             focus_on(page, "sheet")                    # NEXT, the hand over
+            # the sheet's lines are its description: read out with it, not only its title
+            told = page.evaluate("(() => { const d = document.getElementById("
+                                 "document.getElementById('sheet').getAttribute("
+                                 "'aria-describedby')); return d ? d.textContent : ''; })()")
+            assert "trick" in told, told
             page.focus("#review-button")              # the review: said when it comes
             page.keyboard.press("Enter")
             page.wait_for_function("document.getElementById('announce').textContent"
@@ -105,3 +110,50 @@ def test_kitty_cards_say_whether_they_are_chosen(page: Page, server: str) -> Non
     page.keyboard.press("Enter")
     page.wait_for_function("(c) => document.querySelector(`#hand .hand-card[data-card=\"${c}\"]`)"
                            ".getAttribute('aria-pressed') === 'true'", arg=card)
+
+
+def test_a_dialog_that_opens_behind_the_focus_takes_it(page: Page, server: str) -> None:
+    """Pause from the menu left the focus on BID behind "Paused", and Enter bid while the
+    table was paused: the focus now goes to RESUME, and Enter resumes, bidding nothing."""
+    start_game(page, server, "australian")
+    wait_turn(page)
+    assert visible(page, "#bid-panel")
+    focus_on(page, "bid-panel")
+    auction = page.evaluate("window.fivehundred.app.state.view.auction.length")
+    page.focus("#menu-button")
+    page.keyboard.press("Enter")
+    page.focus("#pause-button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#pause-overlay:not([hidden])")
+    page.wait_for_function("document.activeElement.id === 'resume-button'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#pause-overlay", state="hidden")
+    assert page.evaluate("window.fivehundred.app.state.view.auction.length") == auction
+    focus_on(page, "bid-panel")
+
+
+def test_a_five_handed_call_is_said(page: Page, server: str) -> None:
+    """Five-handed, the declarer's call was shown but never said: who called which card, and
+    to its holder that he is the partner."""
+    start_game(page, server, "five_called")
+    page.evaluate("""() => { window.said = []; new MutationObserver(() => window.said.push(
+        document.getElementById('announce').textContent)).observe(
+        document.getElementById('announce'), {childList: true, characterData: true,
+                                              subtree: true}); }""")
+    while True:
+        phase = wait_turn(page)
+        if phase != "auction":
+            break
+        page.click("#pass-button")
+        page.wait_for_function("window.fivehundred.app.state.view.auction.some("
+                               "([s]) => s === 0) || document.body.dataset.phase !== 'auction'")
+    page.wait_for_function("window.fivehundred.app.state.view.call !== null")
+    v = page.evaluate("window.fivehundred.app.state.view")
+    if v["call"] == "alone":
+        expected = "plays alone"
+    else:
+        expected = "calls the "
+    page.wait_for_function("(w) => window.said.some((t) => t.includes(w))", arg=expected)
+    said = " ".join(page.evaluate("window.said"))
+    if v["partner"] == 0:
+        assert "You hold it: you are the partner" in said, said

@@ -33,6 +33,19 @@ export function announceMoves(prev, s) {
   for (const [seat, tok] of (s.view.auction || []).slice((prev.view.auction || []).length)) {
     if (seat !== s.you) said.push(tok === "pass" ? `${name(seat)} passes` : `${name(seat)} bids ${bidWords(tok)}`);
   }
+  const call = s.view.call;
+  if (call && call !== prev.view.call && s.view.contract) {
+    // five-handed: the card called (its holder is the partner, and only he knows it yet)
+    const who = s.view.contract.declarer === s.you ? "You" : name(s.view.contract.declarer);
+    if (call === "alone") said.push(`${who} ${who === "You" ? "play" : "plays"} alone`);
+    else {
+      said.push(`${who} ${who === "You" ? "call" : "calls"} the ${cardLabel(call.slice(5))} for a partner`);
+      if (s.view.partner === s.you && s.view.contract.declarer !== s.you) said.push("You hold it: you are the partner");
+    }
+  }
+  if (s.view.phase === "play" && prev.view.phase === "auction" && !s.view.contract) {
+    said.push("Everyone passed: the hand is played at no trumps");
+  }
   for (const [seat, tok] of plays(s.view).slice(plays(prev.view).length)) {
     if (seat !== s.you) said.push(`${name(seat)} plays the ${cardLabel(tok)}`);
   }

@@ -88,7 +88,7 @@ export class SheetDialog {
         h("div", null, h("span", { text: "Defenders" }), h("b", { text: fmtPoints(s.defender_points) || "0" }))));
     }
     if (s.lines && s.lines.length) {
-      this.card.appendChild(h("ul.sheet-lines", null, s.lines.map((l) => h("li", { text: l }))));
+      this.card.appendChild(h("ul#sheet-lines.sheet-lines", null, s.lines.map((l) => h("li", { text: l }))));
     }
     this.reviewPanel = playedOut(s) ? new ReviewPanel(this.send, state) : null;
     if (this.reviewPanel) this.card.appendChild(this.reviewPanel.el);
@@ -169,7 +169,7 @@ export class GameOverDialog {
     this.card.appendChild(h("div.over-head", { class: won ? "won" : "lost" },
       h("div.over-trophy", { "aria-hidden": "true", html: won ? ICONS.trophy : ICONS.spade }),
       h("h2#game-over-title", { text: won ? (t.sides[sm.winner].length > 1 ? "You win the game!" : "You win!") : `${winnerNames || "Nobody"} win${winnerNames && !winnerNames.includes("&") ? "s" : ""}` }),
-      h("div.muted", { text: state.status || "" })));
+      h("div#game-over-status.muted", { text: state.status || "" })));
     const mySide = t.sides.findIndex((side) => side.includes(state.you));
     const scores = sm.scores || state.view.scores;
     this.card.appendChild(h("div.final-scores", null, t.side_names.map((name, i) =>
@@ -207,7 +207,7 @@ export class GameOverDialog {
       this.card.appendChild(h("h3.section-title", { text: `Your statistics · ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} opponents` }));
       this.card.appendChild(statsTable(state.stats, null, state.stats.by_strength && state.stats.by_strength[t.strength] ? t.strength : null));
     }
-    const btn = h("button#new-game-button.btn.btn-primary.btn-big", { type: "button", text: "NEW GAME" });
+    const btn = h("button#new-game-button.btn.btn-primary.btn-big", { type: "button", text: "NEW GAME", dataset: { first: "" } });
     btn.addEventListener("click", () => this.onNewGame());
     // the whole game, every card, to keep or to study (fivehundred analyse FILE)
     const link = this.getLink();

@@ -1,7 +1,8 @@
 // Keyboard users keep their place. When the focus is lost (on the page itself, or on
 // something now hidden, disabled or gone: a card played, a panel closed, a dialog shut), it
 // goes to what asks for an answer: the dialog on top, else what your turn asks for (the bid
-// panel, your playable cards, DISCARD...). While a dialog is open, Tab goes round inside it.
+// panel, your playable cards, DISCARD...). While a dialog is open, the focus stays inside it
+// and Tab goes round inside it.
 
 import { onShow } from "./fit.js";
 
@@ -23,9 +24,21 @@ function topDialog() {
   return open.length ? open[open.length - 1] : null;
 }
 
+/** Where a dialog takes the focus: its control marked ``data-first`` (the answer it asks
+ *  for: RESUME, NEW GAME...), else its first. */
+function firstOf(dialog) {
+  const marked = dialog.querySelector("[data-first]");
+  return usable(marked) ? marked : focusables(dialog)[0];
+}
+
+/** Whether the focus is lost: on the page itself, on something gone from sight, or behind the
+ *  dialog on top (a dialog that opened after the focus went elsewhere: Pause from the menu
+ *  left it on BID behind "Paused", and Enter bid). */
 function lost() {
   const a = document.activeElement;
-  return a === document.body || !usable(a);
+  if (a === document.body || !usable(a)) return true;
+  const dialog = topDialog();
+  return !!dialog && !dialog.contains(a);
 }
 
 /** Watch the focus: ``turnControl()`` gives what your turn asks for now (or null). */
@@ -44,7 +57,7 @@ export function watchFocus(turnControl) {
     queued = false;
     if (!lost()) return;
     const dialog = topDialog();
-    const target = dialog ? focusables(dialog)[0] : back();
+    const target = dialog ? firstOf(dialog) : back();
     if (target) target.focus({ preventScroll: true });
   };
   const later = () => {

@@ -152,7 +152,8 @@ export function prefersReducedMotion() {
 export function toast(message, kind = "info", ms = 4200) {
   const box = document.getElementById("toasts");
   if (!box) return;
-  const t = h("div.toast", { class: kind, role: "alert" }, message);
+  // (no role=alert: the box is an assertive live region already, and both read it twice)
+  const t = h("div.toast", { class: kind }, message);
   box.appendChild(t);
   requestAnimationFrame(() => t.classList.add("in"));
   setTimeout(() => {
