@@ -494,3 +494,24 @@ def test_a_misere_medium_bids_on_a_high_hand_is_checked_on_imagined_deals() -> N
     checked = {c.action: c.make_probability for c in d.candidates}
     assert checked.get("open-misere") is not None and checked["open-misere"] < 0.4, checked
     assert "misere" not in d.action and "open-misere fails" in d.reason, d
+
+
+@pytest.mark.parametrize("bot", ["medium", "hard", "insane"])
+@pytest.mark.parametrize("preset", ["australian", "classic3"])
+def test_a_kitty_decision_names_the_whole_discard(bot: str, preset: str) -> None:
+    """One kitty card goes at a time, but the hint said only "Discard 5♠" where the bot meant
+    to put out 5♠ 4♥ 6♥: the decision carries the whole discard, its action first."""
+    from fivehundred.web.state import advice_words
+
+    g = Game(Rules.preset(preset), seed=11)
+    g.apply(next(a for a in g.legal_actions() if a.endswith("NT")))
+    while g.phase == "auction":
+        g.apply("pass")
+    assert g.phase == "kitty"
+    v = g.view(g.to_move)
+    d = make(bot, seed=1, budget=Budget(samples=2)).act(v)
+    k = g.rules.kitty_size
+    assert len(d.plan) == k == len(set(d.plan)) and d.plan[0] == d.action, d
+    assert set(d.plan) <= set(v.hand) and d.marked == d.plan
+    words = advice_words("kitty", d.action, d.plan)
+    assert words.startswith("Discard ") and words.count(",") == k - 2 and " & " in words, words

@@ -367,6 +367,25 @@ def test_hint_and_pause() -> None:
         assert resumed["table"]["paused"] is False
 
 
+def test_a_kitty_hint_marks_the_whole_discard() -> None:
+    """Declaring, the hint names and marks every card of the discard it plans (it said
+    "Discard 5♠" and marked one card where the plan was 5♠ 4♥ 6♥)."""
+    with seated(seed=12) as (_, _, seat):
+        m = seat.my_turn()
+        while m["view"]["phase"] == "auction":
+            legal = m["view"]["legal"]
+            seat.send(type="act", action="10NT" if "10NT" in legal else "pass")
+            m = seat.my_turn()
+        assert m["view"]["phase"] == "kitty", m["view"]["phase"]
+        seat.send(type="hint")
+        h = seat.until(lambda x: x["type"] in ("hint", "error"))
+        assert h["type"] == "hint", h
+        cards = h["cards"]
+        assert len(cards) == 3 == len(set(cards)) and cards[0] == h["action"], h
+        assert set(cards) <= set(m["view"]["hand"])
+        assert h["words"].startswith("Discard ") and " & " in h["words"], h["words"]
+
+
 def test_rules_and_stats_endpoints() -> None:
     with web_client(Store(":memory:")) as client:
         t = new_table(client, preset="classic3", toggles={"target": 250})

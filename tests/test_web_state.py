@@ -85,7 +85,7 @@ def test_a_failed_misere_against_one_side_keeps_one_line() -> None:
 
 def test_you_are_named_first_on_your_side_whichever_seat_you_sit_in() -> None:
     # seen from East (seat 3, West's partner): "You & West" (it said "West & you", while
-    # the terminal table's score panel said "You & West"), "You and West win"
+    # the terminal table's score panel said "You & West"), "You & West win"
     r = Rules.preset("australian")
     names = ["South", "West", "North", "East"]
     c = contract_of(r, bid_action(7, HEARTS), 0)
@@ -95,7 +95,7 @@ def test_you_are_named_first_on_your_side_whichever_seat_you_sit_in() -> None:
     s = sheet_json(view, names)
     assert s["lines"][1] == "You & West took 3 tricks: +30, 10 a trick"
     over = replace(view, phase="game_over", winner=1, scores=(-20, 510))
-    assert status_line(over, names) == "You and West win the game."
+    assert status_line(over, names) == "You & West win the game."
     # further on in a sentence, "you": two sides of three fell, yours named second
     six = Rules.preset("six_pairs")
     seen = Game(six, seed=1).view(2)
@@ -103,7 +103,7 @@ def test_you_are_named_first_on_your_side_whichever_seat_you_sit_in() -> None:
     fell = replace(seen, phase="game_over", winner=1, scores=(-510, 100, -520))
     assert status_line(fell, six_names) == (
         "North & South (-510) and you & South-East (-520) fell (the hole is -500): "
-        "North-East and South-West win with 100."), status_line(fell, six_names)
+        "North-East & South-West win with 100."), status_line(fell, six_names)
 
 
 def test_partnership_sheet_keeps_its_shape() -> None:
@@ -221,3 +221,32 @@ def test_a_led_left_bower_or_joker_asks_for_a_trump() -> None:
         if len(seen) == 2:
             return
     raise AssertionError(f"no joker and left bower led in 40 deals: {seen}")
+
+
+def test_the_scores_name_sides_as_the_sheet_does_for_every_seat() -> None:
+    """With friends, the scores panel named the sides by their seats' names ("South &
+    North") while the sheet said "You & North": each seat now reads its own side as yours."""
+    from fivehundred.web.table import Table
+
+    t = Table.new("australian", Rules.preset("australian"), "easy", seed=4, friends=True)
+    assert t.table_json(0, set(), None)["side_names"] == ["You & North", "West & East"]
+    assert t.table_json(1, set(), None)["side_names"] == ["North & South", "You & East"]
+    assert t.table_json(2, set(), None)["side_names"] == ["You & South", "East & West"]
+
+
+def test_an_action_is_saved_as_the_engine_spells_it() -> None:
+    """" 10nt", "10d" and "10h " were accepted and saved as sent: the table keeps tokens."""
+    from fivehundred.web.table import Table
+
+    t = Table.new("australian", Rules.preset("australian"), "easy", seed=4)
+    while t.game.to_move != 0:          # the bots pass (as the table keeps their actions)
+        t.game.apply("pass")
+        t.hands[-1].append("pass")
+    t.act(0, " 10nt")
+    assert t.hands[-1][-1] == "10NT" and t.to_json()["hands"][-1][-1] == "10NT"
+    while t.game.phase == "auction":
+        t.game.apply("pass")
+        t.hands[-1].append("pass")
+    kitty = list(t.game.view(0).hand)[:3]
+    t.discard(0, [c.lower() for c in kitty])
+    assert t.hands[-1][-3:] == kitty

@@ -46,6 +46,15 @@ class Decision:
     reason: str = ""
     samples: int = 0
     """Deals the decision was averaged over (0 for bots that do not sample)."""
+    plan: tuple[str, ...] = ()
+    """Discarding from the kitty, every card the bot means to put out, ``action`` first (one
+    card goes at a time; a hint names them all)."""
+
+    @property
+    def marked(self) -> tuple[str, ...]:
+        """The cards a hint marks in your hand: the whole discard planned, else the action's
+        card (a named joker lead as the joker)."""
+        return self.plan or (self.action.split(":")[0],)
 
 
 @dataclass(frozen=True)

@@ -334,7 +334,7 @@ class MediumBot(BaseBot):
             plan, why = void_discards(hand, c.strain, k, deck), "discard cheap cards, make voids"
         cands = tuple(Candidate(token(x), float(k - i), None, "planned discard")
                       for i, x in enumerate(plan))
-        return Decision(token(plan[0]), cands, why)
+        return Decision(token(plan[0]), cands, why, plan=tuple(token(x) for x in plan))
 
     def _call(self, view: View) -> Decision:
         c = view.contract

@@ -432,8 +432,9 @@ class PimcBot(BaseBot):
                        if clock.out else "no imagined deal solved: the usual discard")
         out = hand & ~keep
         tok = cards.token(min(cards.iter_cards(out)))
-        return Decision(tok, (Candidate(tok, 0.0, None, "discard " + " ".join(cards.tokens(out))),),
-                        why)
+        plan = tuple(cards.tokens(out))
+        return Decision(tok, (Candidate(tok, 0.0, None, "discard " + " ".join(plan)),), why,
+                        plan=plan)
 
     def _call(self, view: View) -> Decision:
         """Medium's call (its best card missing, or alone when strong enough).

@@ -17,7 +17,7 @@ from ..claims import SECONDS, ClaimError, check_claimant, plan_claim
 from ..console.display import pretty
 from ..solver.analysis import ReviewError, review_hand
 from ..view import View
-from ..web.state import action_words
+from ..web.state import advice_words
 from .screens import every_card_dialog, review_dialog
 
 if TYPE_CHECKING:
@@ -78,13 +78,14 @@ async def _hint(app: TableApp, v: View, generation: int) -> None:
         return
     if generation != app._generation or app.view() != v:
         return                     # the table moved on meanwhile
-    advice = action_words(v.phase, d.action)
+    advice = advice_words(v.phase, d.action, d.plan)
     app._say(f"[b $warning]Hint[/]: {escape(advice)}")
     for line in format_hint(d, phase=v.phase).split("\n")[1:]:
         app._say(escape(pretty_line(line)))
     # on a small terminal the choices push the advice out of the log: it is shown apart too
     app.notify(f"Hint: {advice}", markup=False, timeout=8)
     app._hinted = d.action
+    app._hinted_cards = frozenset(d.marked)
     app.refresh_table()
 
 

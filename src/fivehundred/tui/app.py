@@ -130,6 +130,7 @@ class TableApp(App[int]):
         self._shown: tuple[tuple[tuple[int, str], ...], int] | None = None
         self._joker_choice = False
         self._hinted: str | None = None
+        self._hinted_cards: frozenset[str] = frozenset()   # marked in your hand
         self._tokens: dict[str, str] = {}
         self._drawn: dict[str, str] = {}       # region -> the state it was last drawn from
         self._said: list[tuple[int, int, str]] = []  # the log: (hand, actions, markup)
@@ -301,6 +302,7 @@ class TableApp(App[int]):
             self._say(f"[b $error]Not allowed[/]: {escape(str(e))}")
             return False
         self._hinted = None
+        self._hinted_cards = frozenset()
         self._joker_choice = False
         self._announce(self.seat, tok, v)
         self._continue()
@@ -498,6 +500,7 @@ class TableApp(App[int]):
         self._shown = None
         self._joker_choice = False
         self._hinted = None
+        self._hinted_cards = frozenset()
 
     def action_claim(self) -> None:
         """Claim every trick left for your side, checked double dummy (aids.py)."""

@@ -49,7 +49,8 @@ async def draw_hand(app: TableApp, v: View) -> None:
     cards = sort_tokens(v.hand, strain)
     playable = playable_cards(v, app.seat)
     kitty = set(v.kitty) if v.phase == "kitty" else set()
-    key = repr((cards, sorted(playable), sorted(kitty), app._hinted, app._my_turn(v)))
+    key = repr((cards, sorted(playable), sorted(kitty), sorted(app._hinted_cards),
+                app._my_turn(v)))
     if app._drawn.get("hand") == key:       # nothing changed
         return
     app._drawn["hand"] = key
@@ -64,7 +65,7 @@ async def draw_hand(app: TableApp, v: View) -> None:
         b.styles.line_pad = 0
         b.set_class(tok not in playable and app._my_turn(v), "unplayable")
         b.set_class(tok in kitty, "kitty")
-        b.set_class(app._hinted is not None and app._hinted.split(":")[0] == tok, "hinted")
+        b.set_class(tok in app._hinted_cards, "hinted")
         buttons.append(b)
         app._tokens[f"card-{tok}"] = tok
     await hand.mount_all(buttons)

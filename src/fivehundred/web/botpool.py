@@ -24,7 +24,7 @@ from ..bots import Bot, make
 from ..bots.hints import format_hint, hint
 from ..game import Game
 from ..view import View
-from .state import action_words
+from .state import advice_words
 from .table import claim_answer, review_message
 
 T = TypeVar("T")
@@ -44,7 +44,8 @@ def advise(view: View, seed: int) -> dict[str, Any]:
     """What the Insane bot would do for this view, as a ``hint`` message (runs in a worker)."""
     d = hint(view, seed=seed)
     return {
-        "type": "hint", "action": d.action, "words": action_words(view.phase, d.action),
+        "type": "hint", "action": d.action, "cards": list(d.marked),
+        "words": advice_words(view.phase, d.action, d.plan),
         "reason": d.reason, "text": format_hint(d, phase=view.phase),
         "candidates": [{"action": c.action, "value": round(c.value, 1),
                         "make_probability": c.make_probability, "note": c.note}

@@ -128,6 +128,18 @@ def action_words(phase: str, action: str) -> str:
         "Lead the " + card_words(action))
 
 
+def advice_words(phase: str, action: str, plan: Sequence[str] = ()) -> str:
+    """A hint's advice: :func:`action_words`, or every card of a discard planned (the kitty's
+    cards go one at a time; "Discard 5♠" alone hid the other two).
+
+    >>> advice_words("kitty", "5S", ("5S", "4H", "6H"))
+    'Discard 5♠, 4♥ & 6♥'
+    """
+    if phase == "kitty" and len(plan) > 1:
+        return "Discard " + joined([card_words(t) for t in plan])
+    return action_words(phase, action)
+
+
 def status_line(view: View, names: list[str]) -> str:
     """One sentence: whose turn it is and what is expected of them."""
     you = view.seat
@@ -141,8 +153,7 @@ def status_line(view: View, names: list[str]) -> str:
         if w is None:
             return "The game is over."
         side = view.rules.sides[w]
-        winners = " and ".join(_seat_word(view, s, names, i == 0)
-                               for i, s in enumerate(_you_first(view, side)))
+        winners = _side_label(view, w, names)       # "West & East", as the title says
         won = "win" if you in side or len(side) > 1 else "wins"
         r = view.rules
         if view.scores[w] < r.target:
@@ -243,6 +254,12 @@ def _side_label(view: View, side: int, names: list[str], first: bool = True) -> 
     further on in a sentence); three of them "South-West, North & South-East"."""
     return joined([_seat_word(view, s, names, first and i == 0)
                    for i, s in enumerate(_you_first(view, view.rules.sides[side]))])
+
+
+def side_labels(view: View, names: list[str]) -> list[str]:
+    """Every side's name as this seat reads it: "You & North", "West & East" (the scores
+    panel, the sheet and the game's end name sides alike, whichever seat you sit in)."""
+    return [_side_label(view, i, names) for i in range(len(view.rules.sides))]
 
 
 def trick_count(n: int) -> str:
@@ -354,6 +371,5 @@ def summary_json(view: View, names: list[str]) -> dict[str, Any]:
             "played_out": sum(res.tricks) == tricks_in_hand})
     w = view.winner
     return {"winner": w, "winner_names": None if w is None else _side_label(view, w, names),
-            "scores": list(view.scores), "side_names": [_side_label(view, i, names)
-                                                        for i in range(len(r.sides))],
+            "scores": list(view.scores), "side_names": side_labels(view, names),
             "contracts": contracts}

@@ -18,6 +18,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
+from ..actions import token_of
 from ..claims import Claim, ClaimError, check_claimant, may_claim
 from ..console.display import seat_names
 from ..errors import FiveHundredError
@@ -26,7 +27,15 @@ from ..rng import Rng
 from ..rules import Rules
 from ..view import View
 from .options import SPEEDS, STRENGTHS, checked_speed, rules_label
-from .state import bid_grid, discards_left, sheet_json, status_line, summary_json, view_json
+from .state import (
+    bid_grid,
+    discards_left,
+    sheet_json,
+    side_labels,
+    status_line,
+    summary_json,
+    view_json,
+)
 
 FORMAT = 1   # the version of a saved table's JSON
 
@@ -331,8 +340,12 @@ class Table:
             self.game.apply(action)
         except FiveHundredError as e:
             raise TableError("illegal", str(e)) from None
-        self.hands[-1].append(action)
+        self._saved_last()
         self.seq += 1
+
+    def _saved_last(self) -> None:
+        """Keep the action just applied, as the engine spells it (" 10nt" is saved 10NT)."""
+        self.hands[-1].append(token_of(self.game.actions[-1]))
 
     def discard(self, seat: int, chosen: object) -> None:
         """The declarer's whole discard at once: all applied or none."""
@@ -363,7 +376,7 @@ class Table:
             raise TableError("illegal", "the claim's cards do not play the hand out")
         for a in actions:
             self.game.apply(a)
-            self.hands[-1].append(a)
+            self._saved_last()
         self.seq += 1
 
     def take_back(self, seat: int) -> int:
@@ -462,7 +475,7 @@ class Table:
                        "strength": s.strength if s.kind == "bot" else None,
                        "connected": s.seat in connected} for s in self.seats],
             "sides": [list(x) for x in r.sides],
-            "side_names": self.side_names(),
+            "side_names": side_labels(self.view(seat), self.names()),
             "strength": self.strength, "paused": self.paused, "speed": self.speed,
             "speed_factor": SPEEDS[self.speed], "thinking": thinking,
             "links": links,

@@ -43,7 +43,7 @@ export class HandView {
 
   /**
    * tokens: the server's hand (sorted); opts: {handKey, playable:Set, dim:bool,
-   * selected:Set, fromKitty:Set, hinted:string|null}
+   * selected:Set, fromKitty:Set, hinted:Set|null}
    */
   render(tokens, opts = {}) {
     if (opts.handKey !== this.handKey) {
@@ -82,7 +82,7 @@ export class HandView {
       el.classList.toggle("dim", !!opts.dim && !playable);
       el.classList.toggle("selected", chosen);
       el.classList.toggle("from-kitty", fromKitty);
-      el.classList.toggle("hinted", opts.hinted === tok);
+      el.classList.toggle("hinted", !!opts.hinted && opts.hinted.has(tok));
       // the same for assistive technology (the page shows them by colour, lift and a badge):
       // whether the card can be used now, chosen for the kitty, from the kitty
       el.setAttribute("aria-disabled", String(!(opts.interactive && (opts.selected || playable))));

@@ -20,7 +20,7 @@ const app = {
   state: null,
   lastSeq: -1,
   lastAttempt: null,
-  hintAction: null,
+  hintCards: null,     // the cards the last hint marks in your hand
   linkTooEarly: false, // a new seat link opened before the next deal: told once, tried again
   bannerTimer: null,
   tookBack: null, // when a take-back was asked for, until the server answers it
@@ -154,7 +154,7 @@ function renderHand() {
   const v = s.view;
   const mine = isMyTurn(s);
   const inKitty = kitty.active(s);
-  const hinted = app.hintAction && v.hand.includes(app.hintAction.split(":")[0]) ? app.hintAction.split(":")[0] : null;
+  const hinted = new Set((app.hintCards || []).filter((c) => v.hand.includes(c)));
   table.hand.render(v.hand, {
     handKey: `${s.table.id}|${v.hand_number}`,
     playable: playableSet(s),
@@ -181,7 +181,7 @@ function onState(msg) {
   document.getElementById("replaced").hidden = true;
 
   const tk = turnKey(msg);
-  if (!prev || turnKey(prev) !== tk) app.hintAction = null;
+  if (!prev || turnKey(prev) !== tk) app.hintCards = null;
   table.render(msg);
   renderHand();
   bid.render(msg);
@@ -269,7 +269,7 @@ function onMessage(msg) {
       break;
     case "hint":
       if (app.state && typeof msg.seq === "number" && msg.seq < app.state.seq) break; // moved on
-      app.hintAction = msg.action || null;
+      app.hintCards = msg.cards || (msg.action ? [msg.action.split(":")[0]] : null);
       hint.show(msg, app.state ? app.state.view.phase : "play", defending(app.state));
       if (app.state && app.state.view.phase === "auction" && msg.action) bid.select(msg.action);
       renderHand();
@@ -292,7 +292,7 @@ function onError(msg) {
   if (code === "illegal") {
     app.tookBack = null;                // (a take-back or a claim refused, say)
     app.claiming = null;
-    table.showError(msg.message ? prettyText(msg.message) : "That is not allowed now.");
+    table.showError(msg.message ? cap(prettyText(msg.message)) : "That is not allowed now.");
     const a = app.lastAttempt;
     if (a && app.state && app.state.view.hand.includes(a.split(":")[0])) table.hand.shake(a.split(":")[0]);
     sound.refused();
@@ -307,7 +307,7 @@ function onError(msg) {
     return;
   }
   if (code === "link_used") {
-    toast(prettyText(msg.message || "this link was opened already"), "warn", 8000);
+    toast(cap(prettyText(msg.message || "this link was opened already")), "warn", 8000);
     backToLobby();
     return;
   }
@@ -338,7 +338,7 @@ function onError(msg) {
   bid.el.classList.remove("sent");
   kitty.el.classList.remove("sent");
   if (app.state) kitty.render(app.state);
-  toast(msg.message || `Error: ${code}`, code === "not_your_turn" ? "info" : "warn");
+  toast(msg.message ? cap(prettyText(msg.message)) : `Error: ${code}`, code === "not_your_turn" ? "info" : "warn");
 }
 
 function onConnection(stateName) {
