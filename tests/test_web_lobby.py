@@ -124,3 +124,50 @@ def test_the_lobby_remembers_each_presets_house_rules(page: Page, server: str) -
     assert page.input_value("#opt-target") == "500"
     assert page.is_enabled("#opt-nt_joker")
 
+
+
+def test_every_game_in_progress_can_be_continued(page: Page, tmp_path: Path) -> None:
+    """Starting a new game from the lobby hid the one before it for good (CONTINUE offered
+    only the newest): the others are listed under it, each with its own CONTINUE; the
+    lobby's keyboard focus is on CONTINUE while a game is in progress."""
+    with live_server(tmp_path / "games.db", "local") as url:
+        made = []
+        for preset in ("classic3", "australian", "five_called"):
+            r = page.request.post(url + "api/tables", data={
+                "preset": preset, "strength": "easy", "seed": SEED})
+            assert r.ok, r.text()
+            made.append(r.json()["table"])
+        page.goto(url)
+        page.wait_for_selector("button#continue")
+        page.wait_for_function("document.activeElement.id === 'continue'")
+        assert PRESET_LABELS["five_called"] in page.inner_text("#continue-summary")
+        listed = page.eval_on_selector_all("#in-play-list li", "els => els.map((e) => "
+                                           "[e.dataset.table, e.innerText])")
+        assert [t for t, _ in listed] == [made[1], made[0]], listed
+        assert PRESET_LABELS["australian"] in listed[0][1]
+        assert PRESET_LABELS["classic3"] in listed[1][1]
+        label = page.get_attribute("#in-play-list li:last-child button", "aria-label") or ""
+        assert label.startswith("Continue the game last played ") and "classic" in label.lower()
+        page.click("#in-play-list li:last-child button")
+        page.wait_for_function("document.body.dataset.seq !== undefined")
+        assert page.evaluate("window.fivehundred.app.state.table.id") == made[0]
+        assert page.evaluate("window.fivehundred.app.state.table.players") == 3
+
+
+def test_a_house_rule_says_what_it_means_to_the_keyboard_too(page: Page, server: str) -> None:
+    """Each house rule's meaning was only a tooltip (no keyboard, touch or screen reader
+    reached it), and "Game won" read "by_own_contract: ...": each control is now described
+    by it, in words; the note on partners says "partners" with two of them."""
+    seeded_lobby(page, server)
+    page.click("#house-rules summary")
+    told = page.eval_on_selector_all("#toggles input, #toggles select", """els => els.map((e) =>
+        [e.name, (document.getElementById(e.getAttribute('aria-describedby')) || {}).textContent
+                 || ''])""")
+    assert len(told) >= 6 and all(text for _, text in told), told
+    assert not any("_" in text for _, text in told), told
+    page.select_option("select#preset", "six_threes")
+    assert page.inner_text("#lobby .note") == "Your partners play at least Hard."
+    page.select_option("select#preset", "australian")
+    assert page.inner_text("#lobby .note") == "Your partner plays at least Hard."
+    page.select_option("select#preset", "classic3")
+    assert not page.is_visible("#lobby .note")

@@ -58,11 +58,12 @@ async def lobby(request: Request) -> Response:
     """Presets, house rules, strengths, the game to continue and the statistics."""
     hub = _hub(request)
     local = hub.mode == "local"
-    cont = hub.continue_link() if local else None
+    in_play = hub.continue_links() if local else []
     return JSONResponse({
         "presets": presets_json(), "toggles": toggles_json(), "defaults": defaults_json(),
         "toggles_off": toggles_off_json(),
-        "strengths": list(STRENGTHS), "speeds": list(SPEEDS), "continue": cont,
+        "strengths": list(STRENGTHS), "speeds": list(SPEEDS),
+        "continue": in_play[0] if in_play else None, "in_play": in_play[1:],
         "finished": hub.finished_links() if local else [],
         "stats": hub.store.stats(),
         "mode": hub.mode,

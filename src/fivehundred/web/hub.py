@@ -28,6 +28,7 @@ from .store import Store, StoreError
 from .table import Table, TableError, bot_seed, claimed_message, hand_game
 
 FINISHED_SHOWN = 10   # finished games the lobby lists, the newest first
+IN_PLAY_SHOWN = 6     # unfinished games the lobby offers to continue, the newest first
 log = logging.getLogger("fivehundred.web")
 
 
@@ -107,9 +108,14 @@ class Hub:
                             misere=bid and c is not None and c.is_misere,
                             points=res.points[side])
 
-    def continue_link(self) -> dict[str, Any] | None:
-        """The newest unfinished game that can be restored (local mode)."""
-        for tid in self.store.unfinished():
+    def continue_links(self, limit: int = IN_PLAY_SHOWN) -> list[dict[str, Any]]:
+        """The newest unfinished games that can be restored (local mode), newest first: the
+        lobby's CONTINUE takes the first, and lists the others under it (a new game started
+        from the lobby used to hide the one before it for good)."""
+        out: list[dict[str, Any]] = []
+        for tid, updated in self.store.unfinished():
+            if len(out) >= limit:
+                break
             t = self.get(tid)
             if t is None:
                 continue
@@ -118,9 +124,9 @@ class Hub:
             parts = continue_summary_parts(label, g.phase, g.hand_number, list(g.scores),
                                            t.side_names())
             # the line, and its parts apart: a name may have " · " in it
-            return {"table": t.id, "token": t.seats[0].token,
-                    "summary": " · ".join(parts), "summary_parts": parts}
-        return None
+            out.append({"table": t.id, "token": t.seats[0].token, "updated": updated,
+                        "summary": " · ".join(parts), "summary_parts": parts})
+        return out
 
     def finished_links(self, limit: int = FINISHED_SHOWN) -> list[dict[str, Any]]:
         """The newest finished games (local mode), to open at their end: each hand reviewed

@@ -55,7 +55,8 @@ OPTION_TEXT: dict[str, str] = {
     "slam": ("All ten tricks: worth at least 250; or, from 8♣ (260) up, twice the bid's "
              "price (below it, the price alone); or nothing extra."),
     "defender_trick_points": "What the opponents of a contract score for the tricks they take.",
-    "win": "by_own_contract: you reach the target by making a bid; or reach it any way.",
+    "win": ("How the game is won: by reaching the target with a contract of your own, or by "
+            "reaching it any way."),
     "target": "Points to win the game.",
     "hole": "Points that lose the game (in the hole).",
 }
@@ -94,9 +95,14 @@ def checked_speed(speed: object) -> str:
 
 
 def presets_json() -> list[dict[str, Any]]:
-    """Every preset with its label and number of players."""
-    return [{"name": n, "label": PRESET_LABELS.get(n, n), "players": Rules.preset(n).players}
-            for n in PRESET_NAMES]
+    """Every preset with its label, its number of players and of your partners (seat 0's,
+    whom the lobby's note says play at least Hard)."""
+    out = []
+    for n in PRESET_NAMES:
+        r = Rules.preset(n)
+        out.append({"name": n, "label": PRESET_LABELS.get(n, n), "players": r.players,
+                    "partners": len(r.sides[r.side_of[0]]) - 1})
+    return out
 
 
 def toggles_json() -> list[dict[str, Any]]:

@@ -129,11 +129,12 @@ class Store:
             raise StoreError(f"the saved game {table_id} is damaged (not an object); it was kept")
         return data
 
-    def unfinished(self) -> list[str]:
-        """Ids of unfinished tables, newest first."""
+    def unfinished(self) -> list[tuple[str, float]]:
+        """Ids of unfinished tables with the time each was last played (seconds since the
+        epoch), newest first."""
         rows = self.db.execute(
-            "SELECT id FROM tables WHERE finished = 0 ORDER BY updated DESC").fetchall()
-        return [r[0] for r in rows]
+            "SELECT id, updated FROM tables WHERE finished = 0 ORDER BY updated DESC").fetchall()
+        return [(r[0], float(r[1])) for r in rows]
 
     def finished(self, limit: int = 10) -> list[tuple[str, float]]:
         """Ids of finished tables with the time each ended (seconds since the epoch), the

@@ -71,8 +71,11 @@ export class Lobby {
     this.renderForm();
     this.renderContinue(this.data.continue);
     this.renderStats(this.data.stats);
+    this.renderInPlay(this.data.in_play || []);
     this.renderFinished(this.data.finished || []);
-    this.play.focus({ preventScroll: true });
+    // a game in progress (a reload in the middle of one lands here): Enter goes on with it
+    const cont = document.getElementById("continue");
+    (cont.hidden ? this.play : cont).focus({ preventScroll: true });
   }
 
   hide() {
@@ -107,19 +110,22 @@ export class Lobby {
     this.choiceValues.clear();
     for (const t of d.toggles || []) {
       const id = `opt-${t.option}`;
+      // what the rule means: a tooltip for the mouse, a description for the keyboard and a
+      // screen reader (a title alone reaches neither), outside the label (its name)
+      const text = h("span.sr-only.toggle-text", { id: `${id}-text`, text: t.text || "" });
       if (t.kind === "bool") {
-        this.toggles.appendChild(h("label.toggle-row", { for: id, title: t.text || "" },
+        this.toggles.append(h("label.toggle-row", { for: id, title: t.text || "" },
           h("span.toggle-label", { text: t.label }),
           h("span.switch", null,
-            h("input", { type: "checkbox", id, name: t.option }),
-            h("span.slider", { "aria-hidden": "true" }))));
+            h("input", { type: "checkbox", id, name: t.option, "aria-describedby": `${id}-text` }),
+            h("span.slider", { "aria-hidden": "true" }))), text);
       } else {
-        const sel = h("select", { id, name: t.option });
+        const sel = h("select", { id, name: t.option, "aria-describedby": `${id}-text` });
         const values = t.choices || [];
         this.choiceValues.set(t.option, values);
         values.forEach((v) => sel.appendChild(h("option", { value: String(v), text: choiceWord(v) })));
-        this.toggles.appendChild(h("label.toggle-row", { for: id, title: t.text || "" },
-          h("span.toggle-label", { text: t.label }), sel));
+        this.toggles.append(h("label.toggle-row", { for: id, title: t.text || "" },
+          h("span.toggle-label", { text: t.label }), sel), text);
       }
     }
     for (const t of d.toggles || []) {
@@ -157,11 +163,13 @@ export class Lobby {
     }
   }
 
-  /** "Your partner plays at least Hard": only where you have a partner. */
+  /** "Your partner plays at least Hard" ("partners play" with two): only where you have one. */
   updateNote() {
     const p = (this.data.presets || []).find((x) => x.name === this.preset.value);
     const note = this.root.querySelector(".note");
-    if (note) note.hidden = !p || !(p.players === 4 || p.players === 6);
+    if (!note) return;
+    note.hidden = !p || !p.partners;
+    if (p && p.partners) note.textContent = p.partners > 1 ? "Your partners play at least Hard." : "Your partner plays at least Hard.";
   }
 
   /** Sets the house-rule inputs to the chosen preset's values, then (``remembered``) to the
@@ -192,6 +200,8 @@ export class Lobby {
       if (row) {
         row.classList.toggle("off", input.disabled);
         row.title = off[t.option] ? `Not at this table: ${off[t.option]}` : t.text || "";
+        const text = document.getElementById(`${input.id}-text`);
+        if (text) text.textContent = row.title;
       }
     }
     this.followNeeds();
@@ -290,28 +300,39 @@ export class Lobby {
     this.onStart({ ...this.continueLink, links: [], fresh: false });
   }
 
+  /** The other unfinished games, newest first, each to continue where it was left (starting
+   * a new game keeps the one before it: CONTINUE offers the newest, these the rest). */
+  renderInPlay(games) {
+    fillGames("in-play", games, (g) => {
+      const when = whenText(g.updated);
+      const parts = (Array.isArray(g.summary_parts) ? g.summary_parts : String(g.summary || "").split(" · ")).map(String);
+      return {
+        head: [`${parts.slice(0, 2).join(" · ")} · ${when}`],
+        scores: parts.slice(2).map((p) => h("span.cs-part", { text: p })),
+        button: h("button.btn.btn-secondary.finished-open", {
+          type: "button", text: "CONTINUE", "aria-label": `Continue the game last played ${when}: ${parts.join(", ")}`,
+          onclick: () => this.onStart({ table: g.table, token: g.token, links: [], fresh: false }),
+        }),
+      };
+    });
+  }
+
   /** The newest finished games, each opened at its end (the game's end dialog: every hand
    * played out reviewed against double dummy, the record to save). */
   renderFinished(games) {
-    const box = document.getElementById("finished-box");
-    const list = clear(document.getElementById("finished-list"));
-    box.hidden = !games.length;
-    for (const g of games) {
-      const when = new Date(g.ended * 1000).toLocaleString(undefined,
-        { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
-      const sides = g.side_names.map((name, i) => h("span.cs-part", { class: i === g.side ? "mine" : "", text: `${name} ${g.scores[i]}` }));
-      const open = h("button.btn.btn-secondary.finished-open", {
-        type: "button", text: "OPEN", "aria-label": `Open the game of ${when}`,
-        onclick: () => this.onStart({ table: g.table, token: g.token, links: [], fresh: false, finished: true }),
-      });
-      list.appendChild(h("li.finished-game", { dataset: { table: g.table } },
-        h("div.finished-text", null,
-          h("div.finished-head", null,
-            h("b", { class: g.won ? "pos" : "neg", text: g.won ? "Won" : "Lost" }),
-            ` · ${g.rules_label} · ${STRENGTH_WORDS[g.strength] || cap(g.strength)} · ${g.hands} hand${g.hands === 1 ? "" : "s"} · ${when}`),
-          h("div.finished-scores", null, sides.flatMap((el, i) => (i ? [" · ", el] : [el])))),
-        open));
-    }
+    fillGames("finished", games, (g) => {
+      const when = whenText(g.ended);
+      return {
+        head: [h("b", { class: g.won ? "pos" : "neg", text: g.won ? "Won" : "Lost" }),
+          ` · ${g.rules_label} · ${STRENGTH_WORDS[g.strength] || cap(g.strength)} · ${g.hands} hand${g.hands === 1 ? "" : "s"} · ${when}`],
+        scores: g.side_names.map((name, i) => h("span.cs-part", { class: i === g.side ? "mine" : "", text: `${name} ${g.scores[i]}` })),
+        button: h("button.btn.btn-secondary.finished-open", {
+          type: "button", text: "OPEN",
+          "aria-label": `Open the game of ${when}: ${g.won ? "won" : "lost"}, ${g.rules_label}, ${g.side_names.map((n, i) => `${n} ${g.scores[i]}`).join(", ")}`,
+          onclick: () => this.onStart({ table: g.table, token: g.token, links: [], fresh: false, finished: true }),
+        }),
+      };
+    });
   }
 
   renderStats(stats) {
@@ -319,6 +340,27 @@ export class Lobby {
     clear(box);
     box.appendChild(statsTable(stats, this.data ? this.data.strengths : null));
   }
+}
+
+/** The lobby's list ``name`` ("in-play", "finished": its box and its list) of saved games, a
+ * line each: ``line(game)`` gives its head, its sides' scores and its button. */
+function fillGames(name, games, line) {
+  document.getElementById(`${name}-box`).hidden = !games.length;
+  const list = clear(document.getElementById(`${name}-list`));
+  for (const g of games) {
+    const { head, scores, button } = line(g);
+    list.appendChild(h("li.finished-game", { dataset: { table: g.table } },
+      h("div.finished-text", null,
+        h("div.finished-head", null, head),
+        h("div.finished-scores", null, scores.flatMap((el, i) => (i ? [" · ", el] : [el])))),
+      button));
+  }
+}
+
+/** A moment as the lobby's lists write it: "4 Dec, 13:39". */
+function whenText(seconds) {
+  return new Date(seconds * 1000).toLocaleString(undefined,
+    { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 }
 
 function pct(a, b) {

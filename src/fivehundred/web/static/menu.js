@@ -81,7 +81,7 @@ export class Menu {
       this.close();
       const s = this.getState();
       const over = s && s.view.phase === "game_over";
-      if (over || await confirmDialog("Leave this game and start a new one? This game stays saved: CONTINUE picks it up again.", "NEW GAME")) onNewGame();
+      if (over || await confirmDialog("Leave this game and start a new one? This game stays saved: the lobby offers to continue it.", "NEW GAME")) onNewGame();
     });
     for (const el of document.querySelectorAll(".mi-icon[data-icon], .tb-icon[data-icon]")) el.innerHTML = ICONS[el.dataset.icon] || "";
     this.renderSound();
