@@ -259,6 +259,24 @@ def test_a_hint_names_a_legal_action_and_marks_it() -> None:
     run(go())
 
 
+def test_a_kitty_hint_marks_the_whole_discard() -> None:
+    """Declaring, the hint marks every card of the discard it plans (it marked one)."""
+    async def go() -> None:
+        app = TableApp(Rules.preset("australian"), seed=10, bots="easy", pace=0,
+                       trick_pause=0, hint_budget=Budget(samples=2))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await take(app, pilot, "10NT")           # nobody bids over it here
+            await settle(app, pilot)
+            assert app.view().phase == "kitty"
+            await pilot.press("h")
+            await settle(app, pilot)
+            hinted = {str(b.id)[5:] for b in app.query("#hand Button") if "hinted" in b.classes}
+            assert len(hinted) == 3 and hinted <= set(app.view().hand), hinted
+            assert next(n.message for n in app._notifications).startswith("Hint: Discard ")
+    run(go())
+
+
 def test_same_seed_same_game() -> None:
     def play(seed: int) -> tuple[tuple[int, ...], tuple[object, ...]]:
         async def go() -> tuple[tuple[int, ...], tuple[object, ...]]:
