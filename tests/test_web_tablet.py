@@ -252,3 +252,27 @@ def test_a_short_desk_window_keeps_the_hint_clear_of_the_play(server: str, prese
         in_sight(page, ".hint-table tbody tr:first-child", "#hint")
     assert found["trick"] >= 1 and found["seats"] == SEATS[preset], found
     assert not found["out"], found["out"]
+
+
+@pytest.mark.parametrize("size", list(TABLETS))
+def test_the_longest_turn_words_keep_clear_of_the_corner_buttons(server: str, size: str) -> None:
+    """Following a joker or a left bower, the status line says which suit to follow; "the
+    joker was led naming diamonds; follow diamonds if you can" ran under Take back on an
+    upright tablet.  Every such line, as the server words it, is set in the status line at
+    your first turn in play: none covers another control."""
+    from fivehundred.web.state import follow_words
+
+    lines = [follow_words(f"JK:{s}", 4) for s in "SCDH"]
+    lines += [follow_words(led, strain) for strain in range(4)
+              for led in ("JK", "J" + "SCDH"[strain ^ 1])]
+    with tablet_page(size) as page:
+        start_game(page, server, "australian")
+        to_first_play(page, led=True)
+        settle(page, 600)
+        for line in lines:
+            page.evaluate("(t) => { const s = document.getElementById('status'); "
+                          "s.textContent = t; s.className = 'yours'; }", line)
+            found = page.evaluate(LAYOUT_PROBLEMS)
+            assert not [p for p in found["out"] if "status" in p], (line, found["out"])
+            assert page.evaluate("(() => { const s = document.getElementById('status'); "
+                                 "return s.scrollWidth <= s.clientWidth; })()"), line

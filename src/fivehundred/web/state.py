@@ -140,6 +140,26 @@ def advice_words(phase: str, action: str, plan: Sequence[str] = ()) -> str:
     return action_words(phase, action)
 
 
+def follow_words(led: str, strain: int) -> str:
+    """Your turn to follow to ``led`` under ``strain``: the suit to follow where the card led
+    does not show it (a left bower or the joker led in a suit contract: trumps; the joker led
+    naming a suit).  Short enough for the status line beside the corner's buttons on a
+    tablet (the joker's longest, 72 characters, ran under Take back).
+
+    >>> print(follow_words("10H", 0), follow_words("JC", 0), follow_words("JK:D", 4), sep="\\n")
+    Your turn: follow to the 10♥ if you can
+    Your turn: follow in trumps (spades) if you can
+    Your turn: follow diamonds (the joker's suit) if you can
+    """
+    if led.startswith("JK:"):
+        suit = SUIT_WORDS["SCDH".index(led[-1])]
+        return f"Your turn: follow {suit} (the joker's suit) if you can"
+    trumps = strain != NO_TRUMPS and TABLES[strain].eff_suit[card_from_token(led)] == strain
+    if trumps and (led == "JK" or led[-1] != "SCDH"[strain]):     # the joker, the left bower
+        return f"Your turn: follow in trumps ({SUIT_WORDS[strain]}) if you can"
+    return f"Your turn: follow to the {card_words(led)} if you can"
+
+
 def status_line(view: View, names: list[str]) -> str:
     """One sentence: whose turn it is and what is expected of them."""
     you = view.seat
@@ -190,20 +210,7 @@ def status_line(view: View, names: list[str]) -> str:
     if yours:
         if not view.trick:
             return "Your lead: play any card"
-        led = view.trick[0][1]
-        if led.startswith("JK:"):
-            suit = SUIT_WORDS["SCDH".index(led[-1])]
-            return f"Your turn: the joker was led naming {suit}; follow {suit} if you can"
-        strain = display_strain(view)
-        if strain != NO_TRUMPS and led != "JK" and TABLES[strain].eff_suit[
-                card_from_token(led)] == strain and led[-1] != "SCDH"[strain]:
-            led_trump = True                   # the left bower: a trump, whatever it shows
-        else:
-            led_trump = led == "JK"            # the joker, top trump in a suit contract
-        if led_trump:
-            return (f"Your turn: follow to the {card_words(led)} with a trump "
-                    f"({SUIT_WORDS[strain]}) if you can")
-        return f"Your turn: follow to the {card_words(led)} if you can"
+        return follow_words(view.trick[0][1], display_strain(view))
     return f"{who(mover)} to play"
 
 
