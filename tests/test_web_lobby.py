@@ -171,3 +171,22 @@ def test_a_house_rule_says_what_it_means_to_the_keyboard_too(page: Page, server:
     assert page.inner_text("#lobby .note") == "Your partner plays at least Hard."
     page.select_option("select#preset", "classic3")
     assert not page.is_visible("#lobby .note")
+
+
+def test_everyone_passing_at_no_trumps_is_said(page: Page, server: str) -> None:
+    """With "When everyone passes: play at no trumps", the table went from "East is bidding"
+    to "Your lead" and nothing said the hand was played at no trumps: a notice says so."""
+    page.route("**/api/tables", lambda route: seeded(route, 164))
+    page.goto(server)
+    page.wait_for_selector("#lobby button#play")
+    page.click("#house-rules summary")
+    page.select_option("#opt-all_pass", "play_no_trumps")
+    page.click("button#play")
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    while wait_turn(page) == "auction":
+        page.click("#pass-button")
+        page.wait_for_function("window.fivehundred.app.state.view.auction.some(([s]) => s === 0)"
+                               " || document.body.dataset.phase !== 'auction'")
+    assert page.evaluate("window.fivehundred.app.state.view.contract") is None
+    page.wait_for_selector("#toasts .toast:has-text('Everyone passed: the hand is played at "
+                           "no trumps')")

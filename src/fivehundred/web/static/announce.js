@@ -43,9 +43,6 @@ export function announceMoves(prev, s) {
       if (s.view.partner === s.you && s.view.contract.declarer !== s.you) said.push("You hold it: you are the partner");
     }
   }
-  if (s.view.phase === "play" && prev.view.phase === "auction" && !s.view.contract) {
-    said.push("Everyone passed: the hand is played at no trumps");
-  }
   for (const [seat, tok] of plays(s.view).slice(plays(prev.view).length)) {
     if (seat !== s.you) said.push(`${name(seat)} plays the ${cardLabel(tok)}`);
   }

@@ -174,6 +174,11 @@ function onState(msg) {
   }
   const prev = app.state;
   announceMoves(prev, msg);
+  if (prev && prev.table.id === msg.table.id && prev.view.hand_number === msg.view.hand_number
+      && prev.view.phase === "auction" && msg.view.phase === "play" && !msg.view.contract) {
+    // nothing else says so: the status goes from someone bidding to the first lead
+    toast("Everyone passed: the hand is played at no trumps, 10 points a trick", "info", 6000);
+  }
   app.state = msg;
   const v = msg.view;
   document.body.dataset.phase = v.phase;
