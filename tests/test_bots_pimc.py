@@ -512,6 +512,6 @@ def test_a_kitty_decision_names_the_whole_discard(bot: str, preset: str) -> None
     d = make(bot, seed=1, budget=Budget(samples=2)).act(v)
     k = g.rules.kitty_size
     assert len(d.plan) == k == len(set(d.plan)) and d.plan[0] == d.action, d
-    assert set(d.plan) <= set(v.hand) and d.marked == d.plan
+    assert set(d.plan) <= set(v.hand) and d.marked("kitty") == d.plan
     words = advice_words("kitty", d.action, d.plan)
     assert words.startswith("Discard ") and words.count(",") == k - 2 and " & " in words, words

@@ -274,6 +274,11 @@ def test_a_kitty_hint_marks_the_whole_discard() -> None:
             hinted = {str(b.id)[5:] for b in app.query("#hand Button") if "hinted" in b.classes}
             assert len(hinted) == 3 and hinted <= set(app.view().hand), hinted
             assert next(n.message for n in app._notifications).startswith("Hint: Discard ")
+            first = sorted(hinted)[0]                   # one goes: the other two stay marked
+            await click(pilot, f"#card-{first}")
+            await settle(app, pilot)
+            still = {str(b.id)[5:] for b in app.query("#hand Button") if "hinted" in b.classes}
+            assert still == hinted - {first}, (still, hinted)
     run(go())
 
 

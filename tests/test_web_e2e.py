@@ -458,6 +458,8 @@ def test_the_declarers_review_sets_his_discard_beside_the_best(server: str, shot
         assert foot is not None and foot["height"] < page.viewport_size["height"] / 3, foot
         page.click("#review-button")
         line = page.wait_for_selector("#review-panel .review-discard", timeout=60_000)
+        # the REVIEW button gone quiet while it solved: the keyboard stayed off NEW GAME
+        assert page.evaluate("document.activeElement.id") != "new-game-button"
         assert line is not None
         text = line.inner_text()
         assert text.startswith("Your discard (") and "double dummy" in text, text

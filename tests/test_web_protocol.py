@@ -354,6 +354,9 @@ def test_hint_and_pause() -> None:
         h = seat.until(lambda x: x["type"] in ("hint", "error"))
         assert h["type"] == "hint", h
         assert h["action"] in m["view"]["legal"] and h["candidates"] and h["words"]
+        # a bid marks no card ("7H" is a bid's token and a card's)
+        assert h["cards"] == ([] if m["view"]["phase"] == "auction" else
+                              [h["action"].split(":")[0]]), (m["view"]["phase"], h)
         seat.send(type="pause", paused=True)
         p = seat.until(lambda x: x["type"] == "state")
         assert p["table"]["paused"] is True

@@ -258,8 +258,9 @@ def test_a_short_desk_window_keeps_the_hint_clear_of_the_play(server: str, prese
 def test_the_longest_turn_words_keep_clear_of_the_corner_buttons(server: str, size: str) -> None:
     """Following a joker or a left bower, the status line says which suit to follow; "the
     joker was led naming diamonds; follow diamonds if you can" ran under Take back on an
-    upright tablet.  Every such line, as the server words it, is set in the status line at
-    your first turn in play: none covers another control."""
+    upright tablet.  Every such line, in the server's words (``follow_words``), is set by
+    hand in the status line (as your turn draws it) at your first turn in play: none covers
+    another control."""
     from fivehundred.web.state import follow_words
 
     lines = [follow_words(f"JK:{s}", 4) for s in "SCDH"]

@@ -80,6 +80,8 @@ class Claim:
 
         >>> Claim(2, (0, 2), False, 3, ()).sentence(lambda s: "You" if s == 2 else f"N{s}")
         'You claimed the last 3 tricks for you & N0'
+        >>> Claim(3, (1, 3, 5), False, 4, ()).sentence(lambda s: "You" if s == 3 else f"N{s}")
+        'You claimed the last 4 tricks for you, N5 & N1'
         """
         who = name(self.seat)
         if self.misere:
@@ -91,7 +93,8 @@ class Claim:
         # you first, then clockwise (the side's seats go round the table in order)
         you = next((i for i, s in enumerate(self.side) if name(s) == "You"), 0)
         seats = self.side[you:] + self.side[:you]
-        side = " & ".join("you" if name(s) == "You" else name(s) for s in seats)
+        words = ["you" if name(s) == "You" else name(s) for s in seats]
+        side = ", ".join(words[:-1]) + " & " + words[-1]     # "you, North-West & North-East"
         return f"{who} claimed the last {n} for {side}"
 
     def play(self, game: Game) -> None:

@@ -50,11 +50,17 @@ class Decision:
     """Discarding from the kitty, every card the bot means to put out, ``action`` first (one
     card goes at a time; a hint names them all)."""
 
-    @property
-    def marked(self) -> tuple[str, ...]:
-        """The cards a hint marks in your hand: the whole discard planned, else the action's
-        card (a named joker lead as the joker)."""
-        return self.plan or (self.action.split(":")[0],)
+    def marked(self, phase: str) -> tuple[str, ...]:
+        """The cards a hint marks in your hand in ``phase``: the whole discard planned, the
+        card to play (a named joker lead as the joker), none for a bid or a call (a bid's
+        token "7H" is also a card's).
+
+        >>> Decision("7H").marked("auction"), Decision("JK:H").marked("play")
+        ((), ('JK',))
+        """
+        if phase == "kitty":
+            return self.plan or (self.action,)
+        return (self.action.split(":")[0],) if phase == "play" else ()
 
 
 @dataclass(frozen=True)

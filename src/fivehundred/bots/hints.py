@@ -26,6 +26,8 @@ def format_hint(d: Decision, limit: int = 8, phase: str = "play") -> str:
     """A hint as lines of text: the advice, then the best candidates with their values."""
     verb = _VERBS.get(phase, "Play")
     action = d.action if not (phase == "call" and d.action.startswith("call ")) else d.action[5:]
+    if phase == "kitty" and d.plan:
+        action = " ".join(d.plan)            # every card of the discard planned
     lines = [f"{verb} {action}" + (f"  ({d.reason})" if d.reason else "")]
     for c in d.candidates[:limit]:
         make_p = "" if c.make_probability is None else f"  makes {c.make_probability:.0%}"

@@ -85,7 +85,7 @@ async def _hint(app: TableApp, v: View, generation: int) -> None:
     # on a small terminal the choices push the advice out of the log: it is shown apart too
     app.notify(f"Hint: {advice}", markup=False, timeout=8)
     app._hinted = d.action
-    app._hinted_cards = frozenset(d.marked)
+    app._hinted_cards = frozenset(d.marked(v.phase))
     app.refresh_table()
 
 

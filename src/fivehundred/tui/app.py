@@ -302,7 +302,8 @@ class TableApp(App[int]):
             self._say(f"[b $error]Not allowed[/]: {escape(str(e))}")
             return False
         self._hinted = None
-        self._hinted_cards = frozenset()
+        # discarding one card at a time, the rest of the discard hinted stays marked
+        self._hinted_cards = self._hinted_cards - {tok} if v.phase == "kitty" else frozenset()
         self._joker_choice = False
         self._announce(self.seat, tok, v)
         self._continue()

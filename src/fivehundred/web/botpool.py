@@ -44,7 +44,7 @@ def advise(view: View, seed: int) -> dict[str, Any]:
     """What the Insane bot would do for this view, as a ``hint`` message (runs in a worker)."""
     d = hint(view, seed=seed)
     return {
-        "type": "hint", "action": d.action, "cards": list(d.marked),
+        "type": "hint", "action": d.action, "cards": list(d.marked(view.phase)),
         "words": advice_words(view.phase, d.action, d.plan),
         "reason": d.reason, "text": format_hint(d, phase=view.phase),
         "candidates": [{"action": c.action, "value": round(c.value, 1),

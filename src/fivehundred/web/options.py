@@ -49,9 +49,9 @@ OPTION_TEXT: dict[str, str] = {
     "all_pass": "When nobody bids: redeal, or play the hand at no trumps, 10 a trick.",
     "opening_lead": "Who leads first: the declarer, or the player on the dealer's left.",
     "nt_joker": ("The joker at no trumps and in misère (played to a trick only when void "
-                 "in the suit led): australian: led naming a suit not yet led, and a must "
-                 "in misère when void; classic: led naming any suit the leader has not "
-                 "shown void in."),
+                 "in the suit led): by the Australian rule it is led naming a suit not yet "
+                 "led, and must be played in misère when void; by the classic rule it is led "
+                 "naming any suit the leader has not shown void in."),
     "slam": ("All ten tricks: worth at least 250; or, from 8♣ (260) up, twice the bid's "
              "price (below it, the price alone); or nothing extra."),
     "defender_trick_points": "What the opponents of a contract score for the tricks they take.",

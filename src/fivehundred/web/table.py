@@ -20,7 +20,7 @@ from typing import Any, TypeGuard
 
 from ..actions import token_of
 from ..claims import Claim, ClaimError, check_claimant, may_claim
-from ..console.display import seat_names
+from ..console.display import joined, seat_names
 from ..errors import FiveHundredError
 from ..game import Game
 from ..rng import Rng
@@ -316,9 +316,10 @@ class Table:
         return [s.name for s in self.seats]
 
     def side_names(self) -> list[str]:
-        """Each side's seats' names: "You & North"."""
+        """Each side's seats' names, as the lobby's lines give them (the creator by the name
+        he chose): "You & North", "You, North-West & North-East"."""
         names = self.names()
-        return [" & ".join(names[s] for s in side) for side in self.rules.sides]
+        return [joined([names[s] for s in side]) for side in self.rules.sides]
 
     def bot_to_move(self) -> int | None:
         """The bot seat whose turn it is (None if a human's, paused, between hands, or while
@@ -585,8 +586,8 @@ def review_message(game: Game, seat: int, names: list[str], every_seat: bool = F
         r = review_hand(game, seat, seats=range(game.rules.players) if every_seat else None)
     except ReviewError as e:
         return {"type": "error", "code": "no_review", "message": f"no review: {e}"}
-    label = " & ".join("You" if s == seat else names[s]
-                       for s in sorted(r.counted, key=lambda s: (s - seat) % len(names)))
+    label = joined(["You" if s == seat else names[s]
+                    for s in sorted(r.counted, key=lambda s: (s - seat) % len(names))])
     return {"type": "review", "hand": game.hand_number if hand is None else hand,
             "counted_label": label,
             **r.to_dict(), **({"every_seat": True} if every_seat else {})}

@@ -35,12 +35,14 @@ export function announceMoves(prev, s) {
   }
   const call = s.view.call;
   if (call && call !== prev.view.call && s.view.contract) {
-    // five-handed: the card called (its holder is the partner, and only he knows it yet)
+    // five-handed: the card called, and its holder, who says so at once (RULES.md §9)
     const who = s.view.contract.declarer === s.you ? "You" : name(s.view.contract.declarer);
     if (call === "alone") said.push(`${who} ${who === "You" ? "play" : "plays"} alone`);
     else {
       said.push(`${who} ${who === "You" ? "call" : "calls"} the ${cardLabel(call.slice(5))} for a partner`);
-      if (s.view.partner === s.you && s.view.contract.declarer !== s.you) said.push("You hold it: you are the partner");
+      const p = s.view.partner;
+      if (p === s.you && s.view.contract.declarer !== s.you) said.push("You hold it: you are the partner");
+      else if (p !== null && p !== undefined && p !== s.view.contract.declarer) said.push(`${name(p)} holds it: the partner`);
     }
   }
   for (const [seat, tok] of plays(s.view).slice(plays(prev.view).length)) {

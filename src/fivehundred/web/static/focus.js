@@ -24,11 +24,13 @@ function topDialog() {
   return open.length ? open[open.length - 1] : null;
 }
 
-/** Where a dialog takes the focus: its control marked ``data-first`` (the answer it asks
- *  for: RESUME, NEW GAME...), else its first. */
-function firstOf(dialog) {
+/** Where a dialog takes the focus: coming from outside it, its control marked
+ *  ``data-first`` (the answer it asks for: RESUME, NEW GAME...); else (a control of its own
+ *  gone quiet, REVIEW while it solves) its first, never an answer the player did not choose. */
+function firstOf(dialog, from) {
   const marked = dialog.querySelector("[data-first]");
-  return usable(marked) ? marked : focusables(dialog)[0];
+  const inside = !!from && dialog.contains(from);
+  return usable(marked) && !inside ? marked : focusables(dialog)[0];
 }
 
 /** Whether the focus is lost: on the page itself, on something gone from sight, or behind the
@@ -45,8 +47,10 @@ function lost() {
 export function watchFocus(turnControl) {
   let queued = false;
   let outside = null;        // the last control focused outside the dialogs: a dialog's opener
+  let last = null;           // the last control focused anywhere
   document.addEventListener("focusin", (e) => {
     if (e.target instanceof Element && !e.target.closest(".modal")) outside = e.target;
+    if (e.target instanceof Element) last = e.target;
   });
   const back = () => {       // where a closed dialog gives the focus back
     if (usable(outside)) return outside;
@@ -57,7 +61,7 @@ export function watchFocus(turnControl) {
     queued = false;
     if (!lost()) return;
     const dialog = topDialog();
-    const target = dialog ? firstOf(dialog) : back();
+    const target = dialog ? firstOf(dialog, last) : back();
     if (target) target.focus({ preventScroll: true });
   };
   const later = () => {

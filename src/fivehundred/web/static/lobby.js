@@ -56,7 +56,7 @@ export class Lobby {
     document.getElementById("continue").addEventListener("click", () => this.continueGame());
   }
 
-  async show() {
+  async show({ newGame = false } = {}) {
     this.root.hidden = false;
     document.body.dataset.phase = "lobby";
     this.err.hidden = true;
@@ -73,9 +73,10 @@ export class Lobby {
     this.renderStats(this.data.stats);
     this.renderInPlay(this.data.in_play || []);
     this.renderFinished(this.data.finished || []);
-    // a game in progress (a reload in the middle of one lands here): Enter goes on with it
+    // a game in progress (a reload in the middle of one lands here): Enter goes on with it;
+    // PLAY after "New game" (CONTINUE would take you back to the game you just left)
     const cont = document.getElementById("continue");
-    (cont.hidden ? this.play : cont).focus({ preventScroll: true });
+    (cont.hidden || newGame ? this.play : cont).focus({ preventScroll: true });
   }
 
   hide() {

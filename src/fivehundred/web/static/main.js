@@ -107,9 +107,9 @@ const kitty = new KittyPanel(send, () => renderHand());
 const call = new CallPanel(send);
 const joker = new JokerPanel(send);
 const sheet = new SheetDialog(send);
-const gameOver = new GameOverDialog(send, () => backToLobby(), () => app.link);
+const gameOver = new GameOverDialog(send, () => backToLobby({ newGame: true }), () => app.link);
 const hint = new HintView();
-const menu = new Menu({ send, onNewGame: () => backToLobby(), onHint: askHint, onTakeBack: takeBack, onClaim: claimRest, getState: () => app.state, getLink: () => app.link });
+const menu = new Menu({ send, onNewGame: () => backToLobby({ newGame: true }), onHint: askHint, onTakeBack: takeBack, onClaim: claimRest, getState: () => app.state, getLink: () => app.link });
 const lobby = new Lobby({ onStart: (link) => openTable(link) });
 
 function turnKey(s) {
@@ -388,7 +388,9 @@ function closeConnection() {
   document.getElementById("conn-banner").hidden = true;
 }
 
-function backToLobby() {
+/** Leave the table for the lobby (``newGame``: the player asked for a new game there, so
+ *  the keyboard goes to PLAY, not to CONTINUE of the game just left). */
+function backToLobby({ newGame = false } = {}) {
   closeConnection();
   app.state = null;
   app.link = null;
@@ -400,7 +402,7 @@ function backToLobby() {
   menu.close();
   document.getElementById("table").hidden = true;
   if (location.search) history.replaceState(null, "", "/");
-  lobby.show();
+  lobby.show({ newGame });
 }
 
 // ---- wiring of the smaller controls ----

@@ -5,6 +5,14 @@
 
 import { h, clear, bidNode, cardNode, midSentence, shortNames } from "./util.js";
 
+/** A side's short label on a phone, named as the full one is: you first, then clockwise
+ *  from you ("You & N", "E & W", "NW, N & NE"). */
+function shortSide(seats, you, players, shorts) {
+  const words = [...seats].sort((a, b) => ((a - you + players) % players) - ((b - you + players) % players))
+    .map((s) => (s === you ? "You" : shorts[s]));
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} & ${words[words.length - 1]}` : words[0];
+}
+
 /** The score plaque (top left). */
 export class ScoresPlaque {
   constructor(el) {
@@ -25,7 +33,7 @@ export class ScoresPlaque {
       const frac = Math.max(0, Math.min(1, sc / t.target));
       const row = h("div.score-row", { class: i === mySide ? "mine" : "" },
         h("span.score-name", { title: name }, h("span.full-name", { text: name }),
-          h("span.short-name", { text: t.sides[i].map((s) => (s === state.you ? "You" : shorts[s])).join(" & ") })),
+          h("span.short-name", { text: shortSide(t.sides[i], state.you, t.players, shorts) })),
         h("span.score-val", { text: String(sc), class: sc < 0 ? "neg" : "" }),
         h("span.score-bar", null, h("span.score-fill", { style: { width: `${(frac * 100).toFixed(1)}%` } })));
       row.dataset.side = String(i);

@@ -111,7 +111,7 @@ export function cap(s) {
 /** Your seat's word (or your side, "You & North") in mid-sentence: "you", "you & North";
  *  anything else as it is, a friend named "You Two" or "Youssef" included. */
 export function midSentence(s) {
-  return s ? String(s).replace(/^You(?= & |$)/, "you") : s;
+  return s ? String(s).replace(/^You(?=, | & |$)/, "you") : s;
 }
 
 /** Short labels for the seats, all different: "North-West" NW, "North" N, "You" Y; a friend's
