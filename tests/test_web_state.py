@@ -248,3 +248,17 @@ def test_an_action_is_saved_as_the_engine_spells_it() -> None:
     kitty = list(t.game.view(0).hand)[:3]
     t.discard(0, [c.lower() for c in kitty])
     assert t.hands[-1][-3:] == kitty
+
+
+def test_a_claim_names_the_side_as_the_scores_do() -> None:
+    """A claim's side was named in seat order ("West & East") where the scores panel of
+    the same seat reads "East & West" (clockwise from you): now as the scores do."""
+    from fivehundred.claims import Claim
+    from fivehundred.web.table import Table, claimed_message
+
+    t = Table.new("australian", Rules.preset("australian"), "easy", seed=4, friends=True)
+    c = Claim(1, (1, 3), False, 2, ())
+    text = claimed_message(c, 2, t)["text"]
+    assert text == "West claimed the last 2 tricks for East & West", text
+    assert t.table_json(2, set(), None)["side_names"][1] == "East & West"
+    assert claimed_message(c, 3, t)["text"] == "West claimed the last 2 tricks for you & West"

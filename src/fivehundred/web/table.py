@@ -539,7 +539,8 @@ def claimed_message(claim: Claim, viewer: int, table: Table) -> dict[str, Any]:
     names = table.names()
     return {"type": "claimed", "seat": claim.seat, "seq": table.seq, "tricks": claim.tricks,
             "misere": claim.misere, "side": list(claim.side),
-            "text": claim.sentence(lambda s: "You" if s == viewer else names[s])}
+            "text": claim.sentence(lambda s: "You" if s == viewer else names[s],
+                                   viewer, table.rules.players)}
 
 
 def hand_game(game: Game, number: int) -> Game:
