@@ -128,8 +128,9 @@ def test_a_friend_is_told_of_a_claim() -> None:
             # the same claim, in the friend's words
             assert {**told, "text": note["text"]} == note
             assert note["text"].startswith("You claimed the last ")
+            # (his side named as his scores name it: clockwise from him, West)
             assert told["text"] == note["text"].replace("You", "South", 1).replace(
-                "for you &", "for South &")
+                "for you & North", "for North & South")
             after = f.until(lambda x: x["type"] == "state" and x["seq"] == note["seq"])
             assert after["view"]["phase"] == "hand_over"
 
