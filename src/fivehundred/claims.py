@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from .errors import IllegalActionError
 from .game import Game
 from .numbers import seat_number
+from .rules import Rules
 from .scoring import declaring_seats
 
 
@@ -74,17 +75,18 @@ class Claim:
     plays: tuple[str, ...]
     """Every card still to be played, in order (tokens; a named joker lead as ``JK:H``)."""
 
-    def sentence(self, name: Callable[[int], str], reader: int | None = None,
-                 players: int = 0) -> str:
-        """What was claimed, for a table's log; ``name(seat)`` is a seat's name in sentences
-        (``You`` for the reader's own).  The side is named as the tables name sides: you
-        first, then clockwise from the ``reader`` (of ``players``), where he is given.
+    def sentence(self, name: Callable[[int], str], reader: int, rules: Rules) -> str:
+        """What was claimed, for the ``reader``'s log; ``name(seat)`` is a seat's name in
+        sentences (``You`` for the reader's own).  The side is named as the tables name
+        sides: clockwise from the reader, so you first.
 
-        >>> Claim(2, (0, 2), False, 3, ()).sentence(lambda s: "You" if s == 2 else f"N{s}")
+        >>> four, six = Rules.preset("australian"), Rules.preset("six_threes")
+        >>> def seen_by(reader): return lambda s: "You" if s == reader else f"N{s}"
+        >>> Claim(2, (0, 2), False, 3, ()).sentence(seen_by(2), 2, four)
         'You claimed the last 3 tricks for you & N0'
-        >>> Claim(3, (1, 3, 5), False, 4, ()).sentence(lambda s: "You" if s == 3 else f"N{s}")
+        >>> Claim(3, (1, 3, 5), False, 4, ()).sentence(seen_by(3), 3, six)
         'You claimed the last 4 tricks for you, N5 & N1'
-        >>> Claim(1, (1, 3), False, 2, ()).sentence(lambda s: f"N{s}", reader=2, players=4)
+        >>> Claim(1, (1, 3), False, 2, ()).sentence(seen_by(2), 2, four)
         'N1 claimed the last 2 tricks for N3 & N1'
         """
         who = name(self.seat)
@@ -94,12 +96,8 @@ class Claim:
         n = f"{self.tricks} trick{'s' if self.tricks != 1 else ''}"
         if len(self.side) == 1:
             return f"{who} claimed the last {n}"
-        if reader is not None and players:
-            seats = tuple(sorted(self.side, key=lambda s: (s - reader) % players))
-        else:       # you first, then clockwise (the side's seats go round the table in order)
-            you = next((i for i, s in enumerate(self.side) if name(s) == "You"), 0)
-            seats = self.side[you:] + self.side[:you]
-        words = ["you" if name(s) == "You" else name(s) for s in seats]
+        words = ["you" if name(s) == "You" else name(s)
+                 for s in rules.clockwise_from(reader, self.side)]
         side = ", ".join(words[:-1]) + " & " + words[-1]     # "you, North-West & North-East"
         return f"{who} claimed the last {n} for {side}"
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from functools import cached_property
 from typing import Any, ClassVar
@@ -249,6 +250,15 @@ class Rules:
             half = n // 2
             return tuple((i, i + half) for i in range(half))
         return tuple((i,) for i in range(n))
+
+    def clockwise_from(self, start: int, seats: Iterable[int]) -> list[int]:
+        """``seats`` in the order play goes round from ``start`` (it first, if among them):
+        how every table names a side to a reader, "You & North", "East & West".
+
+        >>> Rules.preset("australian").clockwise_from(2, (1, 3))
+        [3, 1]
+        """
+        return sorted(seats, key=lambda s: (s - start) % self.players)
 
     @cached_property
     def side_of(self) -> tuple[int, ...]:

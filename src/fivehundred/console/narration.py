@@ -66,8 +66,7 @@ class Narrator:
 
     def join_names(self, seats: Iterable[int]) -> str:
         """Seats' names joined, you first then clockwise: ``You, West & East``."""
-        ordered = sorted(seats, key=lambda s: (s - self.seat) % self.rules.players)
-        return joined([self.name(s) for s in ordered])
+        return joined([self.name(s) for s in self.rules.clockwise_from(self.seat, seats)])
 
     def p(self, tok: str) -> str:
         """An action token as shown (suit symbols, red suits coloured on a terminal)."""

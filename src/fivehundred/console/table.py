@@ -270,7 +270,7 @@ class ConsoleGame(Narrator):
             self.say(f"No claim: {e}.")
             return False
         c.play(self.game)
-        self.say(f"{c.sentence(self.name, self.seat, self.rules.players)}.")
+        self.say(f"{c.sentence(self.name, self.seat, self.rules)}.")
         return True
 
     def _prompt(self, v: View) -> str:

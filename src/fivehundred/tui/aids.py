@@ -130,7 +130,7 @@ async def _claim(app: TableApp, generation: int) -> None:
             app.log.error(f"the claim could not be played: {e!r}")
             app.notify(f"No claim: {e}.", severity="warning", timeout=8)
         else:
-            app._say(f"[b]{escape(c.sentence(app.narrator.name, app.seat, app.rules.players))}[/b]")
+            app._say(f"[b]{escape(c.sentence(app.narrator.name, app.seat, app.rules))}[/b]")
     app._continue()                # the bots play on, or the hand is over
 
 

@@ -250,17 +250,12 @@ def _seat_word(view: View, s: int, names: list[str], first: bool) -> str:
     return "You" if first else "you"
 
 
-def _you_first(view: View, seats: Sequence[int]) -> list[int]:
-    """Seats in the order the tables name them: you first, then clockwise from you (the
-    terminal's narrator does the same: "You & North" whichever seat you sit in)."""
-    return sorted(seats, key=lambda s: (s - view.seat) % view.rules.players)
-
-
 def _side_label(view: View, side: int, names: list[str], first: bool = True) -> str:
-    """A side's seats, "West & East"; with you among them "You & North" ("you & North"
-    further on in a sentence); three of them "South-West, North & South-East"."""
-    return joined([_seat_word(view, s, names, first and i == 0)
-                   for i, s in enumerate(_you_first(view, view.rules.sides[side]))])
+    """A side's seats, you first then clockwise (as the terminal's narrator names them,
+    whichever seat you sit in): "West & East"; with you among them "You & North" ("you &
+    North" further on in a sentence); three of them "South-West, North & South-East"."""
+    seats = view.rules.clockwise_from(view.seat, view.rules.sides[side])
+    return joined([_seat_word(view, s, names, first and i == 0) for i, s in enumerate(seats)])
 
 
 def side_labels(view: View, names: list[str]) -> list[str]:

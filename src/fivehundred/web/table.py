@@ -540,7 +540,7 @@ def claimed_message(claim: Claim, viewer: int, table: Table) -> dict[str, Any]:
     return {"type": "claimed", "seat": claim.seat, "seq": table.seq, "tricks": claim.tricks,
             "misere": claim.misere, "side": list(claim.side),
             "text": claim.sentence(lambda s: "You" if s == viewer else names[s],
-                                   viewer, table.rules.players)}
+                                   viewer, table.rules)}
 
 
 def hand_game(game: Game, number: int) -> Game:
@@ -588,7 +588,7 @@ def review_message(game: Game, seat: int, names: list[str], every_seat: bool = F
     except ReviewError as e:
         return {"type": "error", "code": "no_review", "message": f"no review: {e}"}
     label = joined(["You" if s == seat else names[s]
-                    for s in sorted(r.counted, key=lambda s: (s - seat) % len(names))])
+                    for s in game.rules.clockwise_from(seat, r.counted)])
     return {"type": "review", "hand": game.hand_number if hand is None else hand,
             "counted_label": label,
             **r.to_dict(), **({"every_seat": True} if every_seat else {})}
