@@ -71,7 +71,10 @@ def test_a_whole_game_to_its_end(monkeypatch: pytest.MonkeyPatch) -> None:
             assert "Game over" in text
             assert status_line(app.view(), list(app.narrator.names)) in text   # and how
             monkeypatch.setattr(secrets, "randbits", lambda bits: SECRET)
-            await click(pilot, "#new")
+            # n is "Next hand" on a hand's sheet and "New game" here: its footer says which,
+            # and the key answers as the button does
+            assert "n New game" in text.splitlines()[-1] and "Next hand" not in text, text
+            await pilot.press("n")
             await settle(app, pilot)
             assert app.game.phase != "game_over" and app.game.hand_results == ()
             assert app.game.seed == SECRET
@@ -243,8 +246,7 @@ def test_refused_input_changes_nothing() -> None:
 
 def test_a_hint_names_a_legal_action_and_marks_it() -> None:
     async def go() -> None:
-        app = TableApp(Rules.preset("australian"), seed=4, bots="random", pace=0,
-                       trick_pause=0, hint_budget=Budget(samples=2))
+        app = quick_app("australian", 4, "random", hint_budget=Budget(samples=2))
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             await pilot.press("h")
@@ -262,8 +264,7 @@ def test_a_hint_names_a_legal_action_and_marks_it() -> None:
 def test_a_kitty_hint_marks_the_whole_discard() -> None:
     """Declaring, the hint marks every card of the discard it plans (it marked one)."""
     async def go() -> None:
-        app = TableApp(Rules.preset("australian"), seed=10, bots="easy", pace=0,
-                       trick_pause=0, hint_budget=Budget(samples=2))
+        app = quick_app("australian", 10, "easy", hint_budget=Budget(samples=2))
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             await take(app, pilot, "10NT")           # nobody bids over it here

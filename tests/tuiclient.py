@@ -12,6 +12,7 @@ from pathlib import Path
 from textual.widgets import Button, RichLog, Static
 
 from fivehundred import Game, Rules
+from fivehundred.bots import Budget
 from fivehundred.cards import SUIT_LETTERS, SUIT_SYMBOLS, tokens
 from fivehundred.rng import Rng
 from fivehundred.tui import TableApp
@@ -206,11 +207,11 @@ async def play_hands(app: TableApp, pilot: object, hands: int, choose: Callable[
 
 
 def quick_app(preset: str, seed: int, bots: str, record_dir: Path | None = None,
-              **options: int) -> TableApp:
+              hint_budget: Budget | None = None, **options: int) -> TableApp:
     """A table of ``preset`` (its ``options`` changed) that plays without pauses, saving its
-    records into ``record_dir``."""
+    records into ``record_dir``, its hints worked out within ``hint_budget``."""
     return TableApp(Rules.preset(preset, **options), seed=seed, bots=bots, pace=0,
-                    trick_pause=0, record_dir=record_dir)
+                    trick_pause=0, record_dir=record_dir, hint_budget=hint_budget)
 
 
 def run(coro: object) -> None:

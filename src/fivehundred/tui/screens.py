@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual import events
-from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -116,9 +115,8 @@ class Dialog(ModalScreen[str]):
         self.dismiss(event.button.id or "close")
 
     def action_answer(self, key: str, answer: str) -> None:
-        """A key of this dialog's (``keys``): close it, answering as its button does."""
-        if self.keys.get(key) != answer:
-            raise SkipAction()          # another answer bound to the same key is this one's
+        """A key of this dialog's (``keys``): close it, answering as its button does (only
+        ever run for this dialog's own keys: :meth:`check_action`)."""
         self.dismiss(answer)
 
     def action_dismiss_with(self, answer: str) -> None:
