@@ -306,7 +306,7 @@ export class Lobby {
   renderInPlay(games) {
     fillGames("in-play", games, (g) => {
       const when = whenText(g.updated);
-      const parts = (Array.isArray(g.summary_parts) ? g.summary_parts : String(g.summary || "").split(" · ")).map(String);
+      const parts = g.summary_parts.map(String);
       return {
         head: [`${parts.slice(0, 2).join(" · ")} · ${when}`],
         scores: parts.slice(2).map((p) => h("span.cs-part", { text: p })),

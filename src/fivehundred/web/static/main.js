@@ -154,7 +154,7 @@ function renderHand() {
   const v = s.view;
   const mine = isMyTurn(s);
   const inKitty = kitty.active(s);
-  const hinted = new Set((app.hintCards || []).filter((c) => v.hand.includes(c)));
+  const hinted = new Set(app.hintCards || []);
   table.hand.render(v.hand, {
     handKey: `${s.table.id}|${v.hand_number}`,
     playable: playableSet(s),
@@ -274,7 +274,7 @@ function onMessage(msg) {
       break;
     case "hint":
       if (app.state && typeof msg.seq === "number" && msg.seq < app.state.seq) break; // moved on
-      app.hintCards = msg.cards || (msg.action ? [msg.action.split(":")[0]] : null);
+      app.hintCards = msg.cards || null;
       hint.show(msg, app.state ? app.state.view.phase : "play", defending(app.state));
       if (app.state && app.state.view.phase === "auction" && msg.action) bid.select(msg.action);
       renderHand();
