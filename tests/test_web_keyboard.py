@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page
 
 from browser import bid_ten_no_trumps, start_game, visible, wait_turn
@@ -145,10 +146,13 @@ def test_new_game_from_the_menu_puts_the_keyboard_on_play(page: Page, server: st
     assert page.is_visible("button#continue")       # the game left is still offered
 
 
-def test_a_five_handed_call_is_said(page: Page, server: str) -> None:
+@pytest.mark.parametrize("seed, call, partner", [(3, "call AD", 0), (4, "call AC", 1)])
+def test_a_five_handed_call_is_said(page: Page, server: str, seed: int, call: str,
+                                    partner: int) -> None:
     """Five-handed, the declarer's call was shown but never said: who called which card, and
-    to its holder that he is the partner."""
-    start_game(page, server, "five_called", seed=3)
+    who holds it (RULES.md §9: its holder says so at once): to the holder that he is the
+    partner, to the others his name."""
+    start_game(page, server, "five_called", seed=seed)
     page.evaluate("""() => { window.said = []; new MutationObserver(() => window.said.push(
         document.getElementById('announce').textContent)).observe(
         document.getElementById('announce'), {childList: true, characterData: true,
@@ -164,6 +168,11 @@ def test_a_five_handed_call_is_said(page: Page, server: str) -> None:
     v = page.evaluate("window.fivehundred.app.state.view")
     page.wait_for_function("window.said.some((t) => t.includes('calls the '))")
     said = " ".join(page.evaluate("window.said"))
-    # the deal of seed 3: East calls the A♦, which you hold
-    assert v["call"] == "call AD" and v["partner"] == 0, v
-    assert "You hold it: you are the partner" in said, said
+    # the deal of seed 3: East calls the A♦, which you hold; of seed 4, the A♣ a bot holds
+    assert v["call"] == call and v["partner"] == partner, v
+    if partner == 0:
+        assert "You hold it: you are the partner" in said, said
+    else:
+        holder = page.evaluate(f"window.fivehundred.app.state.table.seats[{partner}].name")
+        assert f"{holder} holds it: the partner" in said, said
+        assert "You hold it" not in said, said

@@ -27,6 +27,8 @@ from browser import (
     visible,
     wait_turn,
 )
+from fivehundred import Game, Rules
+from fivehundred.web.state import side_labels
 from layout_probes import (
     LAYOUT_PROBLEMS,
     SHOWN,
@@ -295,3 +297,34 @@ def test_a_phone_shows_the_hint_whole_while_discarding(server: str, preset: str,
             f"picking cards moved the hint from {hint} to {moved}")
         for card in boxes(page, "#hand .hand-card"):
             assert not meet(moved, card), f"the hint {moved} covers a picked card: {card}"
+
+
+SEATS_SIX = ["South", "South-West", "North-West", "North", "North-East", "South-East"]
+SHORT_SIX = {"You": "You", "South": "S", "South-West": "SW", "North-West": "NW", "North": "N",
+             "North-East": "NE", "South-East": "SE"}
+
+
+def test_a_phone_names_each_side_short_in_the_order_of_its_full_name(server: str) -> None:
+    """The scores plaque names a side short on a phone ("You & N", "SW & NE"): you first, then
+    clockwise from you, as its full name on a wider screen and the sheet read, wherever you
+    sit (a friend at South-West read "S & N" beside "North & South")."""
+    rules = Rules.preset("six_pairs")
+    with phone_page("upright") as page:
+        page.goto(server)
+        for you in range(len(SEATS_SIX)):
+            names = [("You" if s == you else n) for s, n in enumerate(SEATS_SIX)]
+            full = side_labels(Game(rules, seed=1).view(you), names)
+            shorts = page.evaluate("""async ([you, names, sides, full]) => {
+              const {ScoresPlaque} = await import('/static/plaques.js');
+              const el = document.createElement('div');
+              document.body.appendChild(el);
+              new ScoresPlaque(el).render({
+                you,
+                table: {id: 't', sides, side_names: full, players: names.length, target: 500,
+                        seats: names.map((name) => ({name})), rules_label: 'Six-handed'},
+                view: {scores: sides.map(() => 0), hand_number: 0}});
+              el.remove();
+              return [...el.querySelectorAll('.short-name')].map((e) => e.textContent);
+            }""", [you, names, [list(s) for s in rules.sides], full])
+            expected = [" & ".join(SHORT_SIX[w] for w in label.split(" & ")) for label in full]
+            assert shorts == expected, (you, full, shorts)
