@@ -9,6 +9,7 @@ files, the golden record and every kind of bad input.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -412,6 +413,45 @@ def test_cli_golden_misere_and_thrown_in_hands(capsys: pytest.CaptureFixture[str
     assert "It never reached the play; the hands as dealt" in out
 
 
+def test_cli_every_hand_names_the_hands_left_out(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --hand, the hands that never reached the play are left out, and named (they
+    were left out without a word, though the help said "every hand")."""
+    rc, out, _ = run([str(GOLDEN)], capsys)
+    assert rc == 0
+    assert " ".join(out.split("\n\n")[0].split()) == (
+        "Hands 1, 2, 3 never reached the play (all passed, or the record ends in the auction): "
+        "--hand N shows one as dealt.")
+    assert "\nHand 4 (dealer" in out and "Hand 1 (" not in out
+    rc, out, _ = run([str(GOLDEN), "--json"], capsys)
+    data = json.loads(out)
+    assert data["not_played"] == [1, 2, 3] and [h["hand"] for h in data["hands"]] == [
+        4, 5, 6, 7, 8, 9]
+    rc, out, _ = run([str(GOLDEN), "--hand", "5", "--json"], capsys)
+    assert json.loads(out)["not_played"] == []      # one hand asked for: none left out
+
+
+def test_cli_wide_names_line_up(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seat names of wide characters (李小龙 takes six columns, not three) and combining marks
+    keep the hands and the tables in line: they were padded by characters, two columns off."""
+    from fivehundred.solver.analysis.common import text_width
+
+    wide = tmp_path / "wide.fhr"
+    wide.write_text(GOLDEN.read_text().replace('[Seats "North,East,South,West"]',
+                                               '[Seats "Al,Bartholomew,李小龙,Zoe\u0308"]'))
+    rc, out, _ = run([str(wide), "--hand", "5", "--kitty"], capsys)
+    assert rc == 0
+    lines = out.splitlines()
+    starts = [lines.index(next(x for x in lines if x.startswith("The hands at the first lead")))]
+    starts += [k for k, x in enumerate(lines) if x.startswith("declarer ")]
+    assert len(starts) == 3, out          # the hands, the table, the table with the kitty
+    for k in starts:
+        block = lines[k + 1:k + 5]
+        # each row's name and the spaces after it, up to the first card or number
+        prefixes = [re.match(r"^(.*?\(\d\) +)", row) for row in block]
+        assert all(prefixes), block
+        assert len({text_width(m.group(1)) for m in prefixes if m}) == 1, block
+
+
 def test_analyse_record_every_played_hand() -> None:
     rec = loads(GOLDEN.read_text())
     hands = analyse_record(rec)
@@ -492,6 +532,8 @@ BAD: list[tuple[str | None, list[str], str]] = [
     ('{"format": "fivehundred-record", "hands": 3}', [], "missing key"),
     ("Hand 1\nDealer 0\n", [], "a record starts with its rules"),
     (json.dumps(DEAL), ["--hand", "1"], "is a deal, not a record"),
+    # (not "--action needs --hand", which --hand then refuses)
+    (json.dumps(DEAL), ["--action", "3"], "is a deal, not a record"),
     # cards by token only: a number (the library's card id) or true is not a card here
     (json.dumps({**DEAL, "kitty": ["AC", "7C", 52]}), [],
      "the kitty: a card is a token such as AS, 10H or JK, not 52"),
@@ -501,9 +543,13 @@ BAD: list[tuple[str | None, list[str], str]] = [
      "seat 3's hand: a card is a token such as AS, 10H or JK, not 4.0"),
     ("GOLDEN", ["--hand", "10"], "no hand 10: the record has 9 hand(s)"),
     ("GOLDEN", ["--action", "3"], "--action needs --hand"),
-    ("GOLDEN", ["--hand", "5", "--action", "3"], "in the auction phase, not in the play"),
-    ("GOLDEN", ["--hand", "5", "--action", "49"], "is then over, not in the play"),
-    ("GOLDEN", ["--hand", "5", "--action", "99"], "hand 5 has 49 actions"),
+    ("GOLDEN", ["--hand", "5", "--action", "3"],
+     "hand 5 is then before the first lead, not in the play; its play runs from --action 9 to 48"),
+    ("GOLDEN", ["--hand", "5", "--action", "49"], "is then over, not in the play; its play runs "
+                                                  "from --action 9 to 48"),
+    # (past the record, the range given is the play's, not every action's: 50 was "give 0 to 49")
+    ("GOLDEN", ["--hand", "5", "--action", "50"],
+     "hand 5 is then past its 49 actions, not in the play; its play runs from --action 9 to 48"),
     ("GOLDEN", ["--hand", "1", "--action", "2"], "hand 1 never reached the play"),
     ("PARTIAL", [], "seat 1's view"),
 ]

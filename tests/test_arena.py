@@ -373,6 +373,9 @@ def test_a_file_of_another_match_is_refused(tmp_path: Path) -> None:
         ResultsFile(path, spec(deals=1, seed=2))
     with pytest.raises(ArenaError, match="bot_b"):
         ResultsFile(path, spec(b="medium", deals=1, seed=1))
+    # an option left to its default is said so (it read "samples: 3 now, None in the file")
+    with pytest.raises(ArenaError, match=r"\(samples: 3 now, the default in the file\)"):
+        ResultsFile(path, spec(deals=1, seed=1, samples=3))
     assert path.read_bytes() == before
     other = tmp_path / "notes.txt"
     other.write_text("my notes\nno newline at the end")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -145,6 +146,21 @@ def test_bench_nodes_has_nothing_to_write(capsys: pytest.CaptureFixture[str]) ->
     assert "bench nodes prints its table only" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("argv", "message"), [
+    (["bench", "solver", "--deals", "1", "--offset", "3"],
+     "--offset is not an option of bench solver, which takes --deals, --passes, --write"),
+    (["bench", "engine", "--seconds", "0.1", "--deals", "5"],
+     "--deals is not an option of bench engine, which takes --seconds, --write"),
+    (["bench", "nodes", "--passes", "2"],
+     "--passes is not an option of bench nodes, which takes --deals, --offset"),
+])
+def test_bench_refuses_an_option_of_another_benchmark(
+        capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    """An option the benchmark does not take is refused before it runs (it was ignored)."""
+    assert _exit(argv) == 2
+    assert capsys.readouterr().err == f"fivehundred bench: {message}\n"
+
+
 def test_bench_help_shows_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
     assert _exit(["bench", "--help"]) == 0
     helptext = " ".join(capsys.readouterr().out.split())
@@ -171,12 +187,63 @@ def test_a_file_is_replaced_whole_or_not_at_all(tmp_path: Path,
     assert doc.read_text() == "new\n" and [p.name for p in tmp_path.iterdir()] == ["b.md"]
 
 
+def test_a_link_is_written_through_and_a_pipe_into(tmp_path: Path) -> None:
+    """A symbolic link's target gets the text and the link stays a link (the link was
+    replaced by a plain file, the target left as it was); a pipe or a device (``/dev/stdout``,
+    ``/dev/full``) is written into, never replaced."""
+    target = tmp_path / "target.md"
+    target.write_text("old\n")
+    link = tmp_path / "link.md"
+    link.symlink_to(target)
+    clitools.check_output("--write", str(link), (".md",))
+    clitools.write_whole(link, "new\n")
+    assert link.is_symlink() and target.read_text() == "new\n"
+    fifo = tmp_path / "pipe.md"
+    os.mkfifo(fifo)
+    clitools.check_output("--write", str(fifo), (".md",))
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        clitools.write_whole(fifo, "through\n")
+        assert os.read(reader, 100) == b"through\n"
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(fifo.stat().st_mode) and sorted(p.name for p in tmp_path.iterdir()) \
+        == ["link.md", "pipe.md", "target.md"]
+
+
 def test_arena_json_written_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "m.json"
     assert main(["arena", "--a", "random", "--b", "random", "--deals", "1", "--workers", "1",
                  "--quiet", "--json", str(out)]) == 0
     assert json.loads(out.read_text())["units_done"] == 2
     capsys.readouterr()
+    # a summary is written over by another; a file holding anything else is refused
+    assert main(["arena", "--a", "random", "--b", "easy", "--deals", "1", "--workers", "1",
+                 "--quiet", "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["match"]["bot_b"] == "easy"
+    capsys.readouterr()
+    record = tmp_path / "game.fhr"
+    record.write_text(GOLDEN.read_text())
+    for other in (record, tmp_path / "other.json"):
+        if other.suffix == ".json":
+            other.write_text('{"mine": 1}\n')
+        before = other.read_text()
+        assert main(["arena", "--a", "random", "--b", "random", "--deals", "1", "--workers",
+                     "1", "--quiet", "--json", str(other)]) == 2
+        assert capsys.readouterr().err == (
+            f"fivehundred arena: --json {other}: the file holds something other than an arena "
+            "summary, which would replace it; give another name\n")
+        assert other.read_text() == before
+
+
+def test_output_that_cannot_be_written_is_said_in_a_line() -> None:
+    """Standard output on a full disk (``fivehundred replay f > /dev/full``): one line and
+    status 1, not a traceback."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "fivehundred", "replay", str(GOLDEN)],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr == "fivehundred: cannot write the output: No space left on device\n"
 
 
 def test_arena_refuses_one_file_for_results_and_summary(
@@ -424,15 +491,34 @@ def test_hint_names_the_seat(capsys: pytest.CaptureFixture[str]) -> None:
                  "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["seat"] == 3 and data["name"] == "West"
+    assert data["cards"] == [data["action"]] and data["samples"] >= 1
 
 
-
-def test_hint_and_analyse_refuse_a_hand_or_action_out_of_the_record_alike(
+def test_a_discard_hint_names_every_card_and_its_deals(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """A hand or an action the record does not have: the same words from hint as from
-    analyse, naming the range to give, and nothing on stdout."""
-    n = len(parse_record(GOLDEN.read_text()).hands)
-    acts = len(parse_record(GOLDEN.read_text()).hands[0].actions)
+    """Declaring, the hint's JSON names the whole discard (the three cards were only in a
+    candidate's note) and how many imagined deals chose it (it said 0)."""
+    assert main(["hint", str(GOLDEN), "--hand", "5", "--action", "6", "--samples", "4",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["cards"]) == 3 and data["cards"][0] == data["action"], data
+    assert data["candidates"][0]["note"] == "discard " + " ".join(data["cards"])
+    assert 1 <= data["samples"] <= 2, data          # half the deals a bid would take
+    assert data["reason"].endswith(f"on {data['samples']} imagined deals" if data["samples"] > 1
+                                   else "on an imagined deal"), data
+
+
+
+def test_hint_and_analyse_refuse_a_hand_or_action_out_of_the_record(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A hand the record does not have: the same words from hint as from analyse.  An action
+    out of range: each names the range that works for it (hint: where someone is to move;
+    analyse: the play, which hand 1, thrown in, never reached); nothing on stdout."""
+    rec = parse_record(GOLDEN.read_text())
+    n = len(rec.hands)
+    first = rec.hands[0]
+    acts = len(first.actions)
+    last = acts - (1 if first.result is not None else 0)
     for command in ("hint", "analyse"):
         assert main([command, str(GOLDEN), "--hand", str(n + 1), "--action", "0"]) == 2
         out = capsys.readouterr()
@@ -442,8 +528,17 @@ def test_hint_and_analyse_refuse_a_hand_or_action_out_of_the_record_alike(
         assert main([command, str(GOLDEN), "--hand", "1", "--action", str(acts + 1)]) == 2
         out = capsys.readouterr()
         assert out.out == ""
-        assert out.err == (f"fivehundred {command}: --action {acts + 1}: hand 1 has {acts} "
-                           f"actions (give 0 to {acts})\n")
+        assert out.err == (
+            f"fivehundred hint: --action {acts + 1}: hand 1 has {acts} actions, someone to "
+            f"move after 0 to {last} of them (give one of those)\n" if command == "hint" else
+            "fivehundred analyse: hand 1 never reached the play, so no --action has cards to "
+            "value\n")
+    # the action that ends a hand leaves no one to advise: not offered ("give 0 to 49" was)
+    five = rec.hands[4]
+    assert five.result is not None
+    assert main(["hint", str(GOLDEN), "--hand", "5", "--action", str(len(five.actions))]) == 2
+    assert f"someone to move after 0 to {len(five.actions) - 1} of them" in (
+        capsys.readouterr().err)
 
 # ------------------------------------------------------------------- --version (item 11)
 
@@ -464,6 +559,17 @@ def test_a_port_announced_is_already_listened_on() -> None:
         port = first.getsockname()[1]
         with pytest.raises(OSError, match=f"port {port} on 127.0.0.1 already in use"):
             listening_socket("127.0.0.1", port)
+
+
+def test_names_are_taken_as_arena_takes_them() -> None:
+    """A bot's name (and the terminal table's speed) in any case, as arena's --a and --b:
+    ``play --text --bots Easy`` was refused ("invalid choice: 'Easy'")."""
+    from fivehundred.cli import build_parser
+
+    args = build_parser().parse_args(["play", "--text", "--bots", "Easy"])
+    assert args.bots == "easy"
+    args = build_parser().parse_args(["tui", "--bots", " HARD", "--speed", "Fast"])
+    assert (args.bots, args.speed) == ("hard", "fast")
 
 
 def test_tui_speed_sets_the_tables_pauses(monkeypatch: pytest.MonkeyPatch,

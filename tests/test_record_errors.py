@@ -66,6 +66,11 @@ def test_bad_tags(good: str) -> None:
     _bad(good.replace('[Date "2026.11.29"]', '[Date "29/11/2026"]'),
          r"line 4: tag Date: expected YYYY.MM.DD")
     _bad(good.replace('[Date "2026.11.29"]', '[Seed "8"]'), r"line \d: tag Seed: given twice")
+    # a tag given twice, the first bad: said at the second's line as given twice (it was
+    # "line 4: tag Seats: expected 4 ... names, got 'A,B'", the first's value at the second's line)
+    _bad(good.replace('[Seats "North,East,South,West"]', '[Seats "A,B"]').replace(
+        '[Date "2026.11.29"]', '[Seats "North,East,South,West"]'),
+        r"^line 4: tag Seats: given twice$")
     _bad(good.replace('[Date "2026.11.29"]', '[Date "a\\nb"]'), r"line 4: unknown escape \\n")
     _bad(good.replace('[Seats "North,East,South,West"]', '[Seats "North,South"]'),
          r"line 3: tag Seats: expected 4 comma-separated names")

@@ -27,12 +27,24 @@ def _version() -> str:
         return "unknown"
 
 
+def _name_arg(text: str) -> str:
+    """A bot's name or a speed as typed: "Hard", " hard" and "HARD" are "hard" (as arena
+    takes them)."""
+    return text.strip().lower()
+
+
 def _rules_arg(text: str) -> Rules:
     """A preset name, or a full rules string ``fivehundred(...)``."""
     try:
         return Rules.parse(text)
     except FiveHundredError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
+
+
+BENCH_OPTIONS = {"engine": ("seconds", "write"), "solver": ("deals", "passes", "write"),
+                 "nodes": ("deals", "offset")}
+"""The options each benchmark takes (any other given is refused, not ignored)."""
+BENCH_DEFAULTS: dict[str, int | float] = {"seconds": 5.0, "deals": 200, "passes": 3, "offset": 0}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--db", default=None,
                       help="the saves and statistics file (default: in your data directory)")
     tui = sub.add_parser("tui", help="play in this terminal's full screen (a Textual app)")
-    tui.add_argument("--speed", choices=tuple(SPEEDS), default="normal",
+    tui.add_argument("--speed", choices=tuple(SPEEDS), default="normal", type=_name_arg,
                      help="how fast the bots play and a finished trick goes (default normal)")
     tui.add_argument("--resume", metavar="RECORD", default=None,
                      help="go on with a game record the table saved (its rules and seed: "
@@ -66,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help=f"seed of the deals and opponents (default: a random one){only}")
         game.add_argument("--seat", type=int, default=None,
                           help=f"your seat (default 0, which sits at the bottom){only}")
-        game.add_argument("--bots", default=None, choices=TABLE_BOTS,
+        game.add_argument("--bots", default=None, choices=TABLE_BOTS, type=_name_arg,
                           help=f"the other players' strength (default medium){only}")
 
     replay = sub.add_parser("replay", help="replay a game record, checking every action")
@@ -79,7 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("file", help="a game record (.fhr, .fhr.json) or a deal (JSON)")
     analyse.add_argument("--json", action="store_true", help="print JSON")
     analyse.add_argument("--hand", type=ct.whole(1, _MAX_COUNT), default=None,
-                         help="the record's hand to analyse (from 1; default: every hand)")
+                         help="the record's hand to analyse (from 1; default: every hand that "
+                              "reached the play, the others named)")
     analyse.add_argument("--action", type=ct.whole(0, _MAX_COUNT), default=None,
                          help="value every legal card after this many actions of the hand")
     analyse.add_argument("--plays", action="store_true",
@@ -114,16 +127,20 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="benchmarks")
     bench.add_argument("what", choices=["engine", "solver", "nodes"],
                        help="what to measure (nodes: the solver's search nodes, no timing)")
-    bench.add_argument("--seconds", type=ct.seconds(3600), default=5.0,
-                       help="engine: time per measurement (default %(default)s; at most 3600)")
-    bench.add_argument("--deals", type=ct.whole(1, 100_000), default=200,
-                       help="solver, nodes: deals per measurement (default %(default)s)")
-    bench.add_argument("--passes", type=ct.whole(1, 100), default=3,
-                       help="solver: passes through the deals, each call's least time kept "
-                            "(default %(default)s)")
-    bench.add_argument("--offset", type=ct.whole(0, 10**9), default=0,
-                       help="nodes: shift the deals' seeds by this much (other deals; "
-                            "default %(default)s)")
+    # (no defaults here: an option the benchmark asked for does not take is refused, so
+    # each must show whether it was given; BENCH_DEFAULTS fills the rest)
+    bench.add_argument("--seconds", type=ct.seconds(3600),
+                       help=f"engine: time per measurement (default "
+                            f"{BENCH_DEFAULTS['seconds']}; at most 3600)")
+    bench.add_argument("--deals", type=ct.whole(1, 100_000),
+                       help=f"solver, nodes: deals per measurement (default "
+                            f"{BENCH_DEFAULTS['deals']})")
+    bench.add_argument("--passes", type=ct.whole(1, 100),
+                       help=f"solver: passes through the deals, each call's least time kept "
+                            f"(default {BENCH_DEFAULTS['passes']})")
+    bench.add_argument("--offset", type=ct.whole(0, 10**9),
+                       help=f"nodes: shift the deals' seeds by this much (other deals; "
+                            f"default {BENCH_DEFAULTS['offset']})")
     bench.add_argument("--write", metavar="PATH",
                        help="engine, solver: write the results into this markdown file (.md), "
                             "created if missing; only this benchmark's section (between its "
@@ -175,12 +192,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status.
 
     Output into a pipe whose reader has gone (``fivehundred replay f | head -1``) ends the
-    command quietly, as Unix tools do, with status 1.
+    command quietly, as Unix tools do, with status 1; output that cannot be written (a full
+    disk) ends it with one line saying so, status 1.
     """
     try:
         status = _main(argv)
         sys.stdout.flush()       # here, where a closed pipe can still be caught
     except BrokenPipeError:
+        ct.quiet_broken_pipe()
+        return 1
+    except OSError as e:
+        if e.filename is not None:       # a named file: the command should have said so
+            raise
+        # standard output failed (a full disk: fivehundred replay f > /dev/full)
+        print(f"fivehundred: cannot write the output: {e.strerror or e}", file=sys.stderr)
         ct.quiet_broken_pipe()
         return 1
     return status
@@ -241,14 +266,23 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    if args.write is not None:
-        try:
-            if args.what == "nodes":
-                raise FiveHundredError("--write: bench nodes prints its table only")
+    takes = BENCH_OPTIONS[args.what]
+    try:
+        for name in ("seconds", "deals", "passes", "offset", "write"):
+            if getattr(args, name) is not None and name not in takes:
+                if args.what == "nodes" and name == "write":
+                    raise FiveHundredError("--write: bench nodes prints its table only")
+                raise FiveHundredError(
+                    f"--{name} is not an option of bench {args.what}, which takes "
+                    + ", ".join(f"--{t}" for t in takes))
+        if args.write is not None:
             ct.check_output("--write", args.write, (".md",))
-        except FiveHundredError as e:
-            print(f"fivehundred bench: {e}", file=sys.stderr)
-            return 2
+    except FiveHundredError as e:
+        print(f"fivehundred bench: {e}", file=sys.stderr)
+        return 2
+    for name, value in BENCH_DEFAULTS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, value)
     if args.what == "nodes":
         from .benchmarks.solver import bench_nodes_main
 

@@ -79,25 +79,39 @@ def check_output(option: str, path: str, suffixes: tuple[str, ...] = ()) -> None
     """Refuse an output path that cannot be written, before the work that fills it: a
     directory, a missing or read-only folder, a read-only file, or (with ``suffixes``) a
     file of another kind.  FiveHundredError names the option and the path."""
-    p = Path(path)
     where = f"{option} {path}"
+    p = written_file(path)
     if p.is_dir():
         raise FiveHundredError(f"{where}: is a directory; give a file name")
-    if suffixes and not p.name.lower().endswith(suffixes):
+    if suffixes and not Path(path).name.lower().endswith(suffixes):
         raise FiveHundredError(f"{where}: expected a {' or '.join(suffixes)} file")
     folder = p.parent
     if not folder.is_dir():
         raise FiveHundredError(f"{where}: no such directory: {folder}")
     if p.exists() and not os.access(p, os.W_OK):
         raise FiveHundredError(f"{where}: the file is not writable")
+    if p.exists() and not p.is_file():      # a device or a pipe: written into, in place
+        return
     if not os.access(folder, os.W_OK):      # write_whole makes its temporary file there
         raise FiveHundredError(f"{where}: cannot create files in {folder}")
 
 
+def written_file(path: str | Path) -> Path:
+    """The file a write to ``path`` reaches: a symbolic link's target (the link stays a
+    link), the path itself otherwise."""
+    return Path(os.path.realpath(path))
+
+
 def write_whole(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder, renamed over
-    it at the end: the file is either as it was or complete, never half written."""
-    p = Path(path)
+    it at the end: the file is either as it was or complete, never half written.  A symbolic
+    link's target is written (the link stays), and a device or a pipe (``/dev/stdout``) is
+    written into: only a regular file is ever replaced."""
+    p = written_file(path)
+    if p.exists() and not p.is_file():
+        with open(p, "w", encoding="utf-8") as fp:
+            fp.write(text)
+        return
     fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fp:

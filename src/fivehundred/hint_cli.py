@@ -40,9 +40,12 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
             raise FiveHundredError(f"no hand {hand}: the record has {n} hand(s), numbered 1 "
                                    f"to {n}")
         h = rec.hands[hand - 1]
-        if not 0 <= action <= len(h.actions):
+        # a finished hand's last action ends it: no one is to move after it
+        last = len(h.actions) - (1 if h.result is not None else 0)
+        if not 0 <= action <= last:
             raise FiveHundredError(f"--action {action}: hand {hand} has {len(h.actions)} "
-                                   f"actions (give 0 to {len(h.actions)})")
+                                   f"actions, someone to move after 0 to {last} of them "
+                                   f"(give one of those)")
         g = Game(rec.rules, seed=0, deal=h.deal(rec.rules))
         for m, a in enumerate(h.actions[:action], 1):
             try:
@@ -50,7 +53,8 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
             except FiveHundredError as e:  # pragma: no cover - replay checked every action
                 raise FiveHundredError(f"hand {hand}, action {m} ({a}): {e}") from None
         if g.to_move is None:
-            raise FiveHundredError(f"after {action} actions hand {hand} is over: no one to advise")
+            raise FiveHundredError(f"after {action} actions hand {hand} is over: no one to "
+                                   f"advise (give 0 to {last})")
         d = hint(g.view(g.to_move), seed=seed, budget=budget)
     except FiveHundredError as e:
         print(f"fivehundred hint: {e}", file=sys.stderr)
@@ -58,7 +62,7 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
     names = _names(rec.rules, rec.seat_names)
     if as_json:
         out = {"seat": g.to_move, "name": names[g.to_move], "action": d.action,
-               "reason": d.reason, "samples": d.samples,
+               "reason": d.reason, "samples": d.samples, "cards": list(d.marked(g.phase)),
                "candidates": [{"action": c.action, "value": c.value,
                                "make_probability": c.make_probability, "note": c.note}
                               for c in d.candidates]}

@@ -155,6 +155,7 @@ def run_arena_main(args: argparse.Namespace, stdout: TextIO | None = None,
         check_bots(spec)
         if args.json is not None and args.json != "-":
             ct.check_output("--json", args.json)
+            _check_summary_file(args.json)
         if args.out is not None:
             ct.check_output("--out", args.out)
             if args.json not in (None, "-") and Path(args.json).resolve() == Path(
@@ -224,6 +225,27 @@ def _stop_on_sigterm() -> Any:
         return signal.signal(signal.SIGTERM, _interrupt)
     except ValueError:  # not the main thread: leave signals alone
         return None
+
+
+SUMMARY_KEYS = ("match", "seatings", "units_done")
+"""Keys every arena summary has: a file with them may be written over by another."""
+
+
+def _check_summary_file(path: str) -> None:
+    """Refuse a ``--json`` path that holds something else than an earlier summary (a game
+    record, any other file): the summary replaces the file whole.  An empty file is fine."""
+    p = ct.written_file(path)
+    if not p.is_file() or p.stat().st_size == 0:
+        return
+    data: object = None
+    if p.stat().st_size <= 64 << 20:
+        try:
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, ValueError):       # (UnicodeDecodeError is a ValueError)
+            data = None
+    if not (isinstance(data, dict) and all(k in data for k in SUMMARY_KEYS)):
+        raise FiveHundredError(f"--json {path}: the file holds something other than an "
+                               "arena summary, which would replace it; give another name")
 
 
 def write_json(summary: dict[str, Any], path: str, out: TextIO) -> None:

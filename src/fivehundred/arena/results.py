@@ -50,6 +50,11 @@ def _header_line(spec: MatchSpec) -> bytes:
     return _line(header_of(spec))
 
 
+def _said(value: object) -> str:
+    """A match option's value in a message: None (an option left out) as "the default"."""
+    return "the default" if value is None else repr(value)
+
+
 class ResultsFile:
     """A results file opened for a match: the units already in it, and appending more.
 
@@ -146,7 +151,7 @@ class ResultsFile:
         theirs = head.get("match", {})
         ours = self.spec.identity()
         if theirs != ours:
-            diffs = [f"{k}: {ours.get(k)!r} now, {theirs.get(k)!r} in the file"
+            diffs = [f"{k}: {_said(ours.get(k))} now, {_said(theirs.get(k))} in the file"
                      for k in sorted(set(ours) | set(theirs)) if ours.get(k) != theirs.get(k)]
             raise ArenaError(
                 f"{self.path} holds results of a different match ({'; '.join(diffs)}); "

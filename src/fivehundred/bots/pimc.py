@@ -399,13 +399,14 @@ class PimcBot(BaseBot):
         to_go = len(view.hand) - 10
         options = discard_options(hand, c.strain, to_go, c.is_misere)
         why = "keep the hand that plays best on imagined deals"
+        solved = 0
         if len(options) == 1:
             keep = options[0]
+            why = "the one sensible discard"
         else:
             rng = self.rng(view)
             worlds = sample_worlds(view, rng, max(2, self._samples(self.bid_samples) // 2))
             totals = [0] * len(options)
-            solved = 0
             for w in worlds:
                 if clock.out:
                     break
@@ -426,6 +427,8 @@ class PimcBot(BaseBot):
             if solved:
                 best_i = max(range(len(options)), key=lambda i: (totals[i], -i))
                 keep = options[best_i]
+                why = ("keep the hand that plays best on "
+                       + (f"{solved} imagined deals" if solved > 1 else "an imagined deal"))
             else:
                 keep = options[0]
                 why = ("out of time before an imagined deal was solved: the usual discard"
@@ -434,7 +437,7 @@ class PimcBot(BaseBot):
         tok = cards.token(min(cards.iter_cards(out)))
         plan = tuple(cards.tokens(out))
         return Decision(tok, (Candidate(tok, 0.0, None, "discard " + " ".join(plan)),), why,
-                        plan=plan)
+                        samples=solved, plan=plan)
 
     def _call(self, view: View) -> Decision:
         """Medium's call (its best card missing, or alone when strong enough).

@@ -167,10 +167,11 @@ class ConsoleGame(Narrator):
                     self._human_turn()
                 else:
                     self._do(seat, self.opponents[seat].act(g.view(seat)))
-        except (_Quit, EOFError, KeyboardInterrupt):
+        except (_Quit, EOFError, KeyboardInterrupt) as e:
             self.say()
             self.say(f"Goodbye. (This game's seed was {self.game.seed}.)")
-            return 0
+            # interrupted: the shell's status for Ctrl-C, so a script can tell it apart
+            return 130 if isinstance(e, KeyboardInterrupt) else 0
 
     def _intro(self) -> None:
         rules = self.rules.short_string()
@@ -471,7 +472,8 @@ def run_console_game(
     """Play a game in the terminal against bots (random-legal by default); the exit status.
 
     ``ask`` shows a prompt and returns the line typed (default :func:`input`); ``out`` takes
-    the screen (default stdout).  End of input, ``quit`` and Ctrl-C leave politely (status 0).
+    the screen (default stdout).  End of input, ``quit`` and Ctrl-C leave politely (status 0;
+    130 for Ctrl-C, as the shell gives an interrupted command).
     """
     try:
         console = ConsoleGame(rules, seed, seat, ask=ask, out=out, bots=bots)

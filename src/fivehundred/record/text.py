@@ -211,8 +211,8 @@ class _Reader:
             if not m:
                 self.fail(line, f'expected a tag pair like [Name "value"], got {text!r}')
             name, value = m.group(1), _unescape(m.group(2), line)
-            if name in ("Rules", "Viewpoint") and self.where.get((None, "tag", name)):
-                self.fail(line, f"tag {name} is given twice")
+            if (None, "tag", name) in self.where:     # (said here, at the second's line:
+                self.fail(line, f"tag {name}: given twice")   # checks name only the last)
             self.where[(None, "tag", name)] = line
             if name == "Rules":
                 try:

@@ -12,7 +12,7 @@ from ...cards import tokens
 from ...errors import FiveHundredError
 from ...record.model import sort_cards
 from ..limits import LimitError, check_limits
-from .common import AnalysisError, Progress, _label, _names
+from .common import AnalysisError, Progress, _label, _names, _wrap
 from .ddtable import _hand_lines
 from .inputs import analyse_deal, load_input
 from .kitty import kitty_table
@@ -94,8 +94,6 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
     if kitty and action is not None:
         raise AnalysisError("--kitty solves whole hands from the deal; --action values one "
                             "position's cards: give one of them")
-    if action is not None and hand is None:
-        raise AnalysisError("--action needs --hand: which hand's actions to count")
     if action is not None and action < 0:
         raise AnalysisError(f"--action {action}: the number of actions must be 0 or more")
     if hand is not None and hand < 1:
@@ -133,6 +131,8 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
         if with_kitty is not None:
             lines.append(with_kitty.format())
         return "\n".join(lines) + "\n"
+    if action is not None and hand is None:     # (after a deal's own refusal: it has none)
+        raise AnalysisError("--action needs --hand: which hand's actions to count")
     rec = data
     names = _names(rec.rules, rec.seat_names)
     try:
@@ -157,14 +157,23 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
         raise
     except FiveHundredError as e:
         raise AnalysisError(f"{path}: {e}") from None
+    # every hand asked for, the ones that never reached the play are left out: say which
+    shown = {h.number for h in hands}
+    unplayed = [] if hand is not None else [
+        i for i in range(1, len(rec.hands) + 1) if i not in shown]
     if as_json:
         obj = {"kind": "record", "rules": rec.rules.to_string(), "seats": list(names),
-               "hands": [h.to_dict() for h in hands]}
+               "hands": [h.to_dict() for h in hands], "not_played": unplayed}
         return _dumps(obj) + "\n"
     if not hands:
         return "No hand of this record reached the play (give --hand N for a deal's table).\n"
     note = hands[0].table.misere_note()
     body = "\n\n".join(h.format(names, notes=False) for h in hands)
+    if unplayed:
+        which = ", ".join(map(str, unplayed))
+        body = _wrap(f"Hand{'s' if len(unplayed) > 1 else ''} {which} never reached the play "
+                     f"(all passed, or the record ends in the auction): --hand N shows one as "
+                     f"dealt.") + "\n\n" + body
     return body + ("\n\n" + note if note else "") + "\n"
 
 

@@ -4,6 +4,7 @@ names and words their reports are written in."""
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 from collections.abc import Callable, Sequence
 
 from ...errors import FiveHundredError
@@ -44,3 +45,20 @@ def _n(k: int, word: str) -> str:
 
 def _wrap(text: str) -> str:
     return textwrap.fill(text, width=96, break_on_hyphens=False)
+
+
+def text_width(text: str) -> int:
+    """The columns a terminal gives ``text``: two for a wide character (Chinese, Japanese,
+    Korean), none for a combining mark, so that tables of seat names line up.
+
+    >>> text_width("West"), text_width("李小龙"), text_width("Zoe\u0308")
+    (4, 6, 3)
+    """
+    return sum(0 if unicodedata.combining(ch)
+               else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+               for ch in text)
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` followed by spaces to fill ``width`` columns (``str.ljust`` by columns)."""
+    return text + " " * max(0, width - text_width(text))

@@ -27,7 +27,7 @@ from ...record.model import sort_cards
 from ...rules import Rules
 from ..position import effective
 from ..solve import can_make, solve
-from .common import AnalysisError, Progress, _label, _n, _names, _wrap
+from .common import AnalysisError, Progress, _label, _n, _names, _wrap, pad, text_width
 from .ddtable import (
     STRAIN_LABELS,
     _cell_counter,
@@ -178,7 +178,7 @@ class KittyTable:
         contract each seat makes with the discard that makes it."""
         seat_names = _names(self.rules, names)
         labels = [_label(seat_names, s) for s in range(self.rules.players)]
-        width = max(len("declarer"), *(len(x) for x in labels)) + 1
+        width = max(len("declarer"), *(text_width(x) for x in labels)) + 1
         keep = self.hands[0].bit_count()
         lines = [_wrap(f"With the kitty ({' '.join(sort_cards(tokens(self.kitty)))}): each "
                        f"seat as declarer takes it up and keeps its best {keep} cards for each "
@@ -188,7 +188,7 @@ class KittyTable:
             head += "  misère"
         lines.append(head + "  highest contract")
         for d in range(self.rules.players):
-            row = labels[d].ljust(width) + "".join(f"{_cell_text(c):>5}"
+            row = pad(labels[d], width) + "".join(f"{_cell_text(c):>5}"
                                                    for c in self.cells[d])
             if self.misere is not None:
                 row += f"  {_misere_word(self.misere[d]) or '?':<6}"

@@ -344,19 +344,17 @@ def analyse_action(rec: GameRecord, hand: int, action: int, budget: int = 0, *,
     if not 1 <= hand <= n:
         raise AnalysisError(f"no hand {hand}: the record has {n} hand(s), numbered 1 to {n}")
     acts = rec.hands[hand - 1].actions
-    if not 0 <= action <= len(acts):
-        raise AnalysisError(f"--action {action}: hand {hand} has {len(acts)} actions (give 0 "
-                            f"to {len(acts)})")
     first, k = _first_lead(rec, hand - 1)
     if first.phase != "play":
         raise AnalysisError(f"hand {hand} never reached the play, so no --action has cards "
                             "to value")
     last = len(acts) if rec.hands[hand - 1].result is None else len(acts) - 1
+    if not k <= action <= last:
+        where = (f"past its {len(acts)} actions" if action > len(acts)
+                 else "over" if action > last else "before the first lead")
+        raise AnalysisError(f"--action {action}: hand {hand} is then {where}, not in the "
+                            f"play; its play runs from --action {k} to {last}")
     g = _hand_game(rec, hand - 1)
     for a in acts[:action]:
         g.apply(a)
-    if g.phase != "play":
-        where = "over" if g.phase in ("hand_over", "game_over") else f"in the {g.phase} phase"
-        raise AnalysisError(f"--action {action}: hand {hand} is then {where}, not in the play; "
-                            f"its play runs from --action {k} to {last}")
     return position_values(g, budget, seconds=seconds)
