@@ -3,12 +3,22 @@ names what was expected, and nothing changed; numpy's integers taken as ints."""
 
 from __future__ import annotations
 
+import copy
+import re
 from collections.abc import Callable
 
 import numpy as np
 import pytest
 
-from fivehundred import DealError, FiveHundredError, Game, IllegalActionError, Rules, SeatError
+from fivehundred import (
+    Deal,
+    DealError,
+    FiveHundredError,
+    Game,
+    IllegalActionError,
+    Rules,
+    SeatError,
+)
 from fivehundred.cards import card_from_token, cards_of
 from fivehundred.record import record_from_game, replay
 from fivehundred.solver import can_make, move_values, solve
@@ -175,8 +185,8 @@ def _bad_calls() -> list[tuple[str, Callable[[], object], str]]:
         ("RulesError", lambda: Rules.from_string("fivehundred(target=+500)"),
          "digits 0-9"),
         ("BotError", lambda: make(None), "unknown bot None"),
-        ("BotError", lambda: make("hard", seed="x"), "seed is a whole number"),
-        ("BotError", lambda: make("hard", seed=1.5), "seed is a whole number"),
+        ("BotError", lambda: make("hard", seed="x"), "seed must be a whole number"),
+        ("BotError", lambda: make("hard", seed=1.5), "seed must be a whole number"),
         ("BotError", lambda: make("hard", budget=-1), "budget is a Budget"),
         ("BotError", lambda: Budget(samples=1.5), "whole number of deals"),
         ("BotError", lambda: Budget(samples=True), "whole number of deals"),
@@ -253,3 +263,119 @@ def test_discarding_a_card_again_says_it_was_discarded() -> None:
     with pytest.raises(IllegalActionError, match=f"cannot discard {never}: you do not hold it"):
         g.apply(never)
     assert (g.discards, g.hand_tokens(g.to_move)) == before
+
+
+@pytest.mark.parametrize(("preset", "make", "words"), [
+    # another game's deal: another pack, another number of hands
+    ("classic3", lambda: Game("australian", seed=5).deal,
+     "hands must be a list of 3 hands, one per seat"),
+    # one card a hand and no kitty: the game stuck in the kitty phase for good
+    ("australian", lambda: Deal(0, (1, 2, 3, 4), 0), "card 2S is not in the 43 pack"),
+    ("australian", lambda: Game("australian", seed=5).deal._replace(dealer=9),
+     "dealer must be a seat from 0 to 3, got 9"),
+    ("australian", lambda: Game("australian", seed=5).deal._replace(kitty=1 << 200),
+     "a Deal's mask has a bit above every card: 200"),
+    ("two_dead_hand", lambda: Game("two_dead_hand", seed=5).deal._replace(
+        hands=Game("two_dead_hand", seed=5).deal.hands[:2]), "needs the dead hand"),
+])
+def test_a_deal_object_is_checked_as_a_mapping_is(
+        preset: str, make: Callable[[], Deal], words: str) -> None:
+    """``Game(deal=...)`` and ``next_hand(deal=...)`` check a Deal (masks) as they check a
+    mapping: it was taken as given, and a game could hold another pack's cards or stick."""
+    with pytest.raises(DealError, match=re.escape(words)):
+        Game(preset, deal=make())
+    g = Game(preset, seed=1)
+    while g.phase != "hand_over":
+        g.apply(g.legal_actions()[0] if g.phase != "auction" else "pass")
+    before = (g.hand_number, g.phase)
+    with pytest.raises(DealError):
+        g.next_hand(deal=make())
+    assert (g.hand_number, g.phase) == before
+    good = Game(preset, seed=3).deal               # a Deal that fits is taken as it is
+    assert Game(preset, deal=good).deal == good
+
+
+def test_copy_copy_is_a_clone() -> None:
+    """``copy.copy(game)`` shared the undo stack: the copy's moves, undone in the first
+    game, loaded the copy's states (the copy's next hand's end in a game still in its
+    auction)."""
+    def finish(x: Game) -> None:
+        while x.phase not in ("hand_over", "game_over"):
+            x.apply("pass" if x.phase == "auction" else x.legal_action_ids()[0])
+
+    g = Game("classic3", seed=5)
+    finish(g)
+    g.next_hand()
+    before = g.clone()
+    h = copy.copy(g)
+    finish(h)
+    h.next_hand()
+    g.apply(g.legal_actions()[0])
+    g.undo()
+    assert (g.hand_number, g.phase, g.scores, g.auction) == (
+        before.hand_number, before.phase, before.scores, before.auction)
+    g.undo()                                        # next_hand undone: the hand's end
+    assert (g.hand_number, g.phase) == (0, "hand_over")
+    assert h.hand_number == 2 and h.phase == "auction"
+
+
+def test_the_pack_may_be_named_by_a_number() -> None:
+    """rules.md lists the packs as numbers: ``deck=43`` was refused with "deck=43 is not one
+    of 33, 43, ..." (only the string "43" was taken)."""
+    assert Rules.preset("australian", deck=43) == Rules.preset("australian")
+    assert Rules.preset("six_pairs", deck=np.int64(63)).deck == "63"
+    with pytest.raises(FiveHundredError, match="deck=True is not one of"):
+        Rules.preset("australian", deck=True)
+    with pytest.raises(FiveHundredError, match="deck='44' is not one of"):
+        Rules.preset("australian", deck=44)
+
+
+def test_an_all_pass_hand_says_how_to_name_the_side() -> None:
+    """Everyone passed (played at no trumps): ``solve`` takes no side, so the error says where
+    one is given (it said only "say which side to solve for")."""
+    g = _passed_out(0)
+    if g.phase != "play":                      # a table that redeals: take one that plays
+        g = Game(Rules.preset("classic3"), seed=1)
+        for _ in range(3):
+            g.apply("pass")
+    assert g.phase == "play" and g.contract is None
+    with pytest.raises(PositionError, match=r"Position\.from_game\(game, side="):
+        solve(g)
+    assert set(move_values(g, side=g.rules.sides[0])) == set(g.legal_actions())
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, True, 1.5])
+def test_a_bots_seed_is_a_games_seed(seed: object) -> None:
+    """A bot's seed, as a game's, is a whole number from 0 to 2**64 - 1: -1 played exactly as
+    2**64 - 1 and 2**64 as 0 (the generator keeps 64 bits)."""
+    from fivehundred.bots import make
+    from fivehundred.bots.base import BotError
+
+    with pytest.raises(BotError, match="seed must be a whole number from 0 to 2\\*\\*64 - 1"):
+        make("easy", seed=seed)      # type: ignore[arg-type]
+    assert make("easy", seed=2**64 - 1) is not None and make("easy", seed=np.uint64(5))
+
+
+def test_the_environments_take_numpys_ints_as_the_game_does() -> None:
+    """``SoloEnv(seat=np.int64(1))`` and ``FiveHundredEnv(max_hands=np.int64(3))`` were refused
+    ("got np.int64(1)") where Game, view and reset take numpy's ints; a bool is still no
+    number."""
+    from fivehundred.env import FiveHundredEnv
+    from fivehundred.env.solo import SoloEnv
+
+    assert FiveHundredEnv("australian", max_hands=np.int64(3)).max_hands == 3
+    solo = SoloEnv("australian", seat=np.int64(1), bots="random")
+    solo.reset(seed=1)
+    assert solo.seat == 1
+    with pytest.raises(FiveHundredError, match="a seat is a number from 0 to 3"):
+        SoloEnv("australian", seat=True)
+    with pytest.raises(FiveHundredError, match="max_hands must be a whole number from 1"):
+        FiveHundredEnv("australian", max_hands=np.int64(0))
+
+
+def test_a_record_is_made_from_a_game_not_a_view() -> None:
+    from fivehundred.errors import RecordError
+
+    g = Game("australian", seed=1)
+    with pytest.raises(RecordError, match=r"takes a Game, not View \(a View hides cards"):
+        record_from_game(g.view(0))      # type: ignore[arg-type]

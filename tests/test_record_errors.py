@@ -216,6 +216,28 @@ def test_replay_checks_the_exposed_hand(good: str) -> None:
          r"hand 8: the exposed hand is recorded as JC 7C .*, but the play shows 7S JC")
 
 
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("Dealer 3", "Dealer 3²", r"line 9: hand 1: expected the dealer's seat number, got '3²'"),
+    ("Dealer 3", "Dealer ٣", r"line 9: hand 1: expected the dealer's seat number, got '٣'"),
+    ("Dealer 3", "Dealer " + "3" * 5000,
+     r"line 9: hand 1: expected the dealer's seat number, got '333"),
+    ("3:JH -> 1", "3:JH -> 1²",
+     r"line 48: hand 4: expected the trick's winner after '->', got '1²'"),
+    ("3:JH -> 1", "3:JH -> " + "1" * 5000, r"line 48: hand 4: expected the trick's winner"),
+    ("0:8H 1:QH", "0:8H " + "1" * 5000 + ":QH", r"line 48: hand 4: expected seat:token"),
+    ('[Result "1"]', '[Result "1²"]', r"line 6: tag Result: expected the winning side"),
+    ('[Result "1"]', '[Viewpoint "0²"]\n[Result "1"]',
+     r"line 6: tag Viewpoint: expected a seat number, got '0²'"),
+])
+def test_numbers_only_in_ascii_digits(good: str, old: str, new: str, message: str) -> None:
+    """Digits Python's isdigit takes and int refuses ("3²") or reads ("٣"), and numbers of
+    thousands of digits (which int refuses): a RecordError naming the line, never a raw
+    ValueError (the command line's traceback)."""
+    assert old in good
+    with pytest.raises(RecordError, match=message):
+        replay(loads(good.replace(old, new, 1)))
+
+
 def test_bad_json() -> None:
     js = dumps_json(record_from_game(played("six_pairs", 2)))
     cases = {
@@ -230,6 +252,11 @@ def test_bad_json() -> None:
         js.replace('"auction": [', '"auction": [7, ', 1): r"\$\.hands\[0\]\.auction\[0\]: expected "
                                                           r"a string",
         js.replace('"format"', '"format": "x", "format"', 1): r"key 'format' is given twice",
+        # a version that equals 1 to Python, and a number Python will not read (a ValueError)
+        js.replace('"version": 1', '"version": true'): r"\$\.version: this reader knows",
+        js.replace('"version": 1', '"version": 1.0'): r"\$\.version: this reader knows",
+        js.replace('"version": 1', '"version": ' + "1" * 5000): r"not JSON: a number of "
+                                                                r"thousands of digits",
         # a deal file (what `fivehundred analyse` reads) is told apart from a broken record
         json.dumps({"dealer": 0, "hands": [], "kitty": []}): r"this is a deal \(hands and "
                                                              r"kitty\), not a game record",
@@ -252,3 +279,24 @@ def test_text_reading_is_lenient_where_harmless(good: str) -> None:
     assert messy != good
     assert dumps(loads(messy)) == good
 
+
+
+def test_the_seed_tag_belongs_to_the_deals(good: str) -> None:
+    """A Seed tag says the hands were dealt from it: another seed is refused by replay (it
+    replayed without a word), and a game whose hands were given carries none (it wrote its
+    random seed, which deals other cards)."""
+    assert '[Seed "7"]' in good
+    _bad(good.replace('[Seed "7"]', '[Seed "8"]'),
+         r"^hand 1: the cards are not the ones seed 8 deals: the Seed tag does not belong")
+    rec = loads(good)
+    g = Game(rec.rules, deal=rec.hands[0].deal(rec.rules))
+    assert "Seed" not in dict(record_from_game(g).tags)
+    seeded = Game(rec.rules, seed=7)
+    assert dict(record_from_game(seeded).tags)["Seed"] == "7"
+    # a seeded game's later hand given by hand: no Seed either
+    while seeded.phase != "hand_over":
+        seeded.apply("pass")
+    seeded.next_hand(deal=Game(rec.rules, seed=99).deal._replace(
+        dealer=(seeded.deal.dealer + 1) % rec.rules.players))
+    assert "Seed" not in dict(record_from_game(seeded).tags)
+    replay(loads(dumps(record_from_game(seeded))))    # and it replays

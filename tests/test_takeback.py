@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fivehundred import Game, Rules
-from fivehundred.errors import IllegalActionError
+from fivehundred.errors import IllegalActionError, SeatError
 from fivehundred.game.state import get_state
 from fivehundred.rng import Rng
 from helpers import random_policy
@@ -105,16 +105,18 @@ def test_the_declarers_discard_is_taken_back_whole() -> None:
 
 
 def test_refused_take_backs_change_nothing() -> None:
-    """Before a seat has acted, after the hand is over, for a seat that is not one: an
-    IllegalActionError that says why, and the game as it was."""
+    """Before a seat has acted, after the hand is over: an IllegalActionError that says why;
+    for a seat that is not one, a SeatError, as ``view`` gives (``can_take_back`` too: not a
+    quiet False); the game as it was."""
     g = Game(Rules.preset("australian"), seed=5)
     before = get_state(g)
     with pytest.raises(IllegalActionError, match="no decision in this hand yet"):
         g.take_back(0)
-    for bad in (4, -1, True, "0", None):
-        with pytest.raises(IllegalActionError, match="a seat is a number from 0 to 3"):
+    for bad in (4, -1, True, "0", None, 99):
+        with pytest.raises(SeatError, match="a seat is a number from 0 to 3"):
             g.take_back(bad)  # type: ignore[arg-type]
-        assert not g.can_take_back(bad)  # type: ignore[arg-type]
+        with pytest.raises(SeatError, match="a seat is a number from 0 to 3"):
+            g.can_take_back(bad)  # type: ignore[arg-type]
     assert get_state(g) == before
     act = random_policy(Rng(1), pass_bias=80)
     while g.phase not in ("hand_over", "game_over"):

@@ -77,6 +77,21 @@ def first_dealer_by_cut(rules: Rules, rng: Rng) -> tuple[int, tuple[int, ...]]:
     return seat, cut
 
 
+def first_dealer(rules: Rules, seed: int) -> int:
+    """The first dealer of a game seeded ``seed``: a seeded random seat, or the lowest card
+    of a seeded cut (``first_dealer`` option)."""
+    rng = Rng(seed ^ 0x5EED_DEA1)
+    if rules.first_dealer == "random":
+        return rng.below(rules.players)
+    return first_dealer_by_cut(rules, rng)[0]
+
+
+def seeded_deal(rules: Rules, seed: int, hand_number: int, dealer: int) -> Deal:
+    """The deal of hand ``hand_number`` (from 0) of a game seeded ``seed``: the same seed and
+    hand give the same cards on any machine."""
+    return deal_cards(rules, dealer, Rng(seed).fork(hand_number + 1))
+
+
 def parse_deal(rules: Rules, deal: Mapping[str, Any], tokens_only: bool = False) -> Deal:
     """Check and convert a given deal ``{"dealer", "hands", "kitty"[, "dead"]}``: cards as
     tokens or card ids, or with ``tokens_only`` (a file people write) as tokens alone."""
@@ -132,6 +147,50 @@ def parse_deal(rules: Rules, deal: Mapping[str, Any], tokens_only: bool = False)
     if missing:
         raise DealError(f"missing cards: {', '.join(cards.tokens(missing))}")
     return Deal(dealer, tuple(masks[:-1]), masks[-1])
+
+
+def check_deal(rules: Rules, deal: Mapping[str, Any] | Deal) -> Deal:
+    """A deal given to a game, checked whole: a mapping as :func:`parse_deal` reads it, or a
+    :class:`Deal` (card masks) held to the same rules (DealError, with parse_deal's words,
+    for a wrong pack, a hand too many or too few, a card twice or missing).
+
+    >>> from fivehundred import Game
+    >>> check_deal(Rules.preset("classic3"), Game("australian", seed=5).deal)
+    Traceback (most recent call last):
+    ...
+    fivehundred.errors.DealError: hands must be a list of 3 hands, one per seat
+    """
+    if not isinstance(deal, Deal):
+        return parse_deal(rules, deal)
+    d = deal
+    n_hands = rules.hands_dealt
+    masks = (*d.hands, d.kitty) if isinstance(d.hands, tuple) else ()
+    if (isinstance(d.dealer, int) and not isinstance(d.dealer, bool)
+            and 0 <= d.dealer < rules.players and len(masks) == n_hands + 1
+            and all(isinstance(m, int) and not isinstance(m, bool) and m >= 0 for m in masks)):
+        union = 0
+        for m in masks:
+            union |= m
+        if (union == rules.deck_mask and sum(m.bit_count() for m in masks) == rules.deck_size
+                and all(m.bit_count() == 10 for m in d.hands)):
+            return d           # (the kitty then holds the rest: kitty_size cards)
+    # something is wrong: parse_deal's checks on the same cards say what
+    def listed(mask: object) -> object:
+        if not isinstance(mask, int) or isinstance(mask, bool) or mask < 0:
+            return mask                     # refused there as not a list of cards
+        if mask.bit_length() > cards.NUM_CARDS:
+            raise DealError(f"a Deal's mask has a bit above every card: {mask.bit_length() - 1}")
+        return cards.cards_of(mask)
+    hands = list(d.hands) if isinstance(d.hands, (tuple, list)) else d.hands
+    given: dict[str, Any] = {"dealer": d.dealer, "kitty": listed(d.kitty)}
+    if isinstance(hands, list):
+        if rules.dead_hand and len(hands) == n_hands:
+            given["dead"] = listed(hands.pop())
+        given["hands"] = [listed(h) for h in hands]
+    else:
+        given["hands"] = hands
+    parse_deal(rules, given)
+    raise DealError("the deal does not fit these rules")    # pragma: no cover - said above
 
 
 def deal_to_dict(rules: Rules, d: Deal) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import numbers
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
@@ -40,8 +41,11 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "win": ("reach_500_any_way", "by_own_contract"),
 }
 
-_PATTERN = re.compile(r"^(k?[1-9][0-9]*)(-k?[1-9][0-9]*)*$")   # packets of one card or more
-_WHOLE = re.compile(r"^-?(0|[1-9][0-9]*)$")
+# packets of one card or more (a few digits: Python reads no int of thousands of them)
+_PATTERN = re.compile(r"^(k?[1-9][0-9]{0,5})(-k?[1-9][0-9]{0,5})*$")
+_WHOLE = re.compile(r"^-?(0|[1-9][0-9]{0,17})$")
+MAX_POINTS = 10**9
+"""The largest value, target or hole (less its sign) the rules take: far past any game."""
 
 
 def _text(value: object) -> str:
@@ -89,6 +93,9 @@ class Rules:
         return super().__new__(cls)
 
     def __post_init__(self) -> None:
+        # the pack is named by its size: 43 as "43" (rules.md lists the values as numbers)
+        if isinstance(self.deck, numbers.Integral) and not isinstance(self.deck, bool):
+            object.__setattr__(self, "deck", str(int(self.deck)))
         self._validate()
 
     # -- construction -------------------------------------------------------------------
@@ -194,8 +201,8 @@ class Rules:
                 values[key] = value == "true"
             elif kind in ("int", int):
                 if not _WHOLE.match(value):      # (int() takes "+5", "0500", other scripts' digits)
-                    raise RulesError(f"option {key} takes a whole number (digits 0-9, a - "
-                                     f"before a negative one), got {value[:40]!r}")
+                    raise RulesError(f"option {key} takes a whole number (at most 18 digits "
+                                     f"0-9, a - before a negative one), got {value[:40]!r}")
                 values[key] = int(value)
             else:
                 values[key] = value
@@ -313,9 +320,9 @@ class Rules:
             )
         if not _PATTERN.match(self.deal_pattern):
             raise RulesError(
-                f"deal_pattern={self.deal_pattern!r}: expected packets like 3-k3-4-3 "
+                f"deal_pattern={self.deal_pattern[:40]!r}: expected packets like 3-k3-4-3 "
                 "(a number deals that many to each hand, kN puts N in the kitty; each at "
-                "least 1, written without leading zeros)"
+                "least 1, written without leading zeros, at most 6 digits)"
             )
         per_hand = sum(int(p) for p in self.deal_pattern.split("-") if not p.startswith("k"))
         to_kitty = sum(int(p[1:]) for p in self.deal_pattern.split("-") if p.startswith("k"))
@@ -328,10 +335,18 @@ class Rules:
                 f"deal_pattern={self.deal_pattern!r} puts {to_kitty} cards in a kitty of {kitty}"
             )
         for name in ("misere_value", "open_misere_value", "target"):
-            if getattr(self, name) <= 0:
-                raise RulesError(f"{name} must be positive, got {getattr(self, name)}")
-        if self.hole >= 0:
-            raise RulesError(f"hole must be negative, got {self.hole}")
+            if not 0 < getattr(self, name) <= MAX_POINTS:
+                raise RulesError(f"{name} must be positive and at most {MAX_POINTS:,}, got "
+                                 f"{_short(getattr(self, name))}")
+        if not -MAX_POINTS <= self.hole < 0:
+            raise RulesError(f"hole must be negative and at least -{MAX_POINTS:,}, got "
+                             f"{_short(self.hole)}")
+
+
+def _short(n: int) -> str:
+    """A number in a message: a huge one by its digits (Python prints no int of thousands)."""
+    return str(n) if abs(n) < 10**30 else (
+        f"a number of about {round(abs(n).bit_length() * 0.30103):,} digits")
 
 
 MAX_KITTY = 5

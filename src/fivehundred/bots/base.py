@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..errors import FiveHundredError
-from ..numbers import whole_number
+from ..numbers import seed_number
 from ..rng import Rng
 from ..view import View
 
@@ -179,7 +179,8 @@ def make(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
     key = name.strip().lower() if isinstance(name, str) else None
     if key not in _REGISTRY:
         raise BotError(f"unknown bot {name!r}; bots are {', '.join(sorted(_REGISTRY))}")
-    seed = whole_number(seed, BotError, "a bot's seed is a whole number")
+    # 0 to 2**64 - 1, as a game's: the generator takes 64 bits, so -1 played as 2**64 - 1
+    seed = seed_number(seed, BotError, BotError)
     if budget is not None and not isinstance(budget, Budget):
         raise BotError(f"a bot's budget is a Budget (samples, seconds), not {budget!r}")
     return _REGISTRY[key](seed, budget if budget is not None else Budget())

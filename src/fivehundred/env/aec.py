@@ -30,7 +30,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from ..actions import NUM_ACTIONS, action_from_token
 from ..errors import MalformedError
 from ..game import Game
-from ..numbers import seed_number
+from ..numbers import seed_number, whole_number
 from ..rules import Rules
 from ..view import View
 from .observation import OBS_SIZE, action_mask, encode
@@ -71,8 +71,10 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
                                  f"{rules!r}")
         if episode not in EPISODES:
             raise MalformedError(f"episode must be 'hand' or 'game', got {episode!r}")
-        if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
-            raise MalformedError(f"max_hands must be a whole number from 1, got {max_hands!r}")
+        what = "max_hands must be a whole number from 1"
+        max_hands = whole_number(max_hands, MalformedError, what)     # (numpy's ints too)
+        if max_hands < 1:
+            raise MalformedError(f"{what}, not {max_hands!r}")
         if render_mode not in (None, "ansi", "human"):
             raise MalformedError(f"render_mode must be None, 'ansi' or 'human', got "
                                  f"{render_mode!r}")

@@ -26,6 +26,7 @@ import numpy as np
 from ..bots import Bot
 from ..bots.base import make_player
 from ..errors import MalformedError
+from ..numbers import seat_number
 from ..rng import Rng
 from ..rules import Rules
 from .aec import FiveHundredEnv, agent_name, checked_seed
@@ -47,8 +48,7 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         self._env = FiveHundredEnv(rules, episode=episode, max_hands=max_hands,
                                    render_mode=render_mode)
         n = self._env.rules.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise MalformedError(f"seat must be a seat from 0 to {n - 1}, got {seat!r}")
+        seat = seat_number(seat, n, MalformedError)      # (numpy's ints too, as Game's)
         if isinstance(bots, str):
             names: dict[Any, Any] = dict.fromkeys(range(n), bots)
         elif isinstance(bots, Mapping):

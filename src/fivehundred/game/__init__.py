@@ -23,10 +23,9 @@ from typing import TYPE_CHECKING, Any
 from .. import cards
 from ..actions import ALONE, CALL, action_from_token, token_of
 from ..auction import Contract, bid_table
-from ..dealing import Deal, deal_cards, first_dealer_by_cut, parse_deal
+from ..dealing import Deal, check_deal, first_dealer, seeded_deal
 from ..errors import DealError, IllegalActionError, MalformedError, SeatError
 from ..numbers import seat_number, seed_number, whole_number
-from ..rng import Rng
 from ..rules import Rules
 from ..tricks import NO_SUIT
 from .bidding import BiddingPhase
@@ -69,7 +68,7 @@ class Game(BiddingPhase):
         self._winner = None
         self._past = ()
         if deal is not None:
-            d = deal if isinstance(deal, Deal) else parse_deal(self.rules, deal)
+            d = check_deal(self.rules, deal)
         else:
             d = self._shuffled_deal(self._first_dealer())
         self._start_hand(d)
@@ -333,7 +332,7 @@ class Game(BiddingPhase):
 
     def _decision_start(self, seat: int) -> int:
         """How many of the hand's actions come before ``seat``'s last decision in it."""
-        seat = seat_number(seat, self.rules.players, IllegalActionError)
+        seat = seat_number(seat, self.rules.players, SeatError)     # (as view's)
         if self._phase in _OVER:
             raise IllegalActionError("the hand is over and scored: a take-back is for the "
                                      "hand in play")
@@ -363,6 +362,11 @@ class Game(BiddingPhase):
             object.__setattr__(g, name, value)
         return g
 
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is :meth:`clone`: a shallow copy would share the undo stack,
+        and an undo in one game could load the other's state."""
+        return self.clone()
+
     def next_hand(self, deal: Mapping[str, Any] | Deal | None = None) -> None:
         """After ``hand_over``: deal the next hand (the deal passes left), seeded or given."""
         if self._phase != "hand_over":
@@ -372,7 +376,7 @@ class Game(BiddingPhase):
         snapshot = get_state(self)
         dealer = (self._dealer + 1) % self.rules.players
         if deal is not None:       # checked whole before anything changes
-            d = deal if isinstance(deal, Deal) else parse_deal(self.rules, deal)
+            d = check_deal(self.rules, deal)
             if d.dealer != dealer:
                 raise DealError(f"the deal passes left: the next dealer is seat {dealer}, "
                                 f"not seat {d.dealer}")
@@ -386,16 +390,11 @@ class Game(BiddingPhase):
 
     def _first_dealer(self) -> int:
         """The first dealer: a seeded random seat, or the lowest card of a seeded cut."""
-        rng = Rng(self.seed ^ 0x5EED_DEA1)
-        n = self.rules.players
-        if self.rules.first_dealer == "random":
-            return rng.below(n)
-        return first_dealer_by_cut(self.rules, rng)[0]
+        return first_dealer(self.rules, self.seed)
 
     def _shuffled_deal(self, dealer: int) -> Deal:
         """The seeded deal of hand ``self._hand_no``: same seed and hand, same cards anywhere."""
-        rng = Rng(self.seed).fork(self._hand_no + 1)
-        return deal_cards(self.rules, dealer, rng)
+        return seeded_deal(self.rules, self.seed, self._hand_no, dealer)
 
     def _start_hand(self, d: Deal) -> None:
         r = self.rules

@@ -15,13 +15,25 @@ the declarer, the open-misère hand once spread, and the public auction, play an
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..actions import token_of
 from ..cards import tokens
+from ..dealing import Deal, first_dealer, seeded_deal
 from ..errors import RecordError
 from ..game import Game, HandLog, HandResult
+from ..rules import Rules
 from .model import HIDDEN, GameRecord, HandOutcome, HandRecord
+
+
+def dealt_from(rules: Rules, seed: int, deals: Sequence[Deal], first: int = 0) -> int | None:
+    """The first hand (numbered from 0; ``deals`` from hand ``first`` on) whose deal is not
+    the one ``seed`` deals (the first dealer, each hand's cards), None if every one is."""
+    for i, d in enumerate(deals, first):
+        if (i == 0 and d.dealer != first_dealer(rules, seed)) or d != seeded_deal(
+                rules, seed, i, d.dealer):
+            return i
+    return None
 
 
 def record_from_game(
@@ -32,15 +44,23 @@ def record_from_game(
     """Every finished hand of ``game`` and the hand in progress (if it has actions).
 
     ``tags`` come first, in order; a ``Seed`` tag (the game's seed: a replay deals the next
-    hands from it, as the game would) and a ``Result`` tag (the winning side, or ``*``) are
-    added unless given.  With ``seat`` the record holds only what that seat could see, and
-    no seed (it would reveal every deal).
+    hands from it, as the game would; only when every hand so far was dealt from it, not
+    given) and a ``Result`` tag (the winning side, or ``*``) are added unless given.  With
+    ``seat`` the record holds only what that seat could see, and no seed (it would reveal
+    every deal).
     """
+    if not isinstance(game, Game):
+        hint = " (a View hides cards: record the Game)" if type(game).__name__ == "View" else ""
+        raise RecordError(f"record_from_game takes a Game, not {type(game).__name__}{hint}")
     rules = game.rules
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < rules.players):
         raise RecordError(f"seat must be from 0 to {rules.players - 1}, got {seat!r}")
     pairs = list(tags.items() if isinstance(tags, Mapping) else tags or ())
-    if seat is None and not any(k == "Seed" for k, _ in pairs):
+    deals = [log.deal for log in game.past_hands]
+    if game.phase not in ("hand_over", "game_over"):
+        deals.append(game.deal)
+    if seat is None and not any(k == "Seed" for k, _ in pairs) and dealt_from(
+            rules, game.seed, deals) is None:
         pairs.append(("Seed", str(game.seed)))
     if not any(k == "Result" for k, _ in pairs):
         pairs.append(("Result", "*" if game.winner is None else str(game.winner)))

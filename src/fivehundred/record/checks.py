@@ -109,7 +109,8 @@ def _check_tags(rec: GameRecord) -> None:
                 _fail_game(f"expected {r.players} comma-separated names (one per seat), "
                            f"got {value!r}", "tag", name)
         elif name == "Result":
-            if value != "*" and not (value.isdigit() and int(value) < len(r.sides)):
+            if value != "*" and not (re.fullmatch(r"[0-9]{1,2}", value)
+                                     and int(value) < len(r.sides)):
                 _fail_game(f"expected the winning side (0 to {len(r.sides) - 1}) or * while "
                            f"the game goes on, got {value!r}", "tag", name)
         elif name == "Seed":

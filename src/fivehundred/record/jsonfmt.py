@@ -168,6 +168,10 @@ def _ints(value: Any, path: str) -> tuple[int, ...]:
     return tuple(_int(x, f"{path}[{k}]") or 0 for k, x in enumerate(value))
 
 
+TOO_LONG = "a number of thousands of digits (Python reads at most 4,300)"
+"""What JSON whose number Python refuses to read is told (``json.loads``' ValueError)."""
+
+
 def json_problem(e: json.JSONDecodeError) -> str:
     """What is wrong with a JSON text and where: ``Expecting value at line 3, column 5``
     (Python's message for a string left open already ends in "at", said once)."""
@@ -183,6 +187,10 @@ def loads_json(text: str) -> GameRecord:
         data = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
         raise RecordError(f"not JSON: {json_problem(e)}") from None
+    except RecordError:    # (a ValueError too: a key given twice, said by the hook)
+        raise
+    except ValueError:     # Python's own limit on an int's digits
+        raise RecordError(f"not JSON: {TOO_LONG}") from None
     except RecursionError:
         raise RecordError("not JSON: nested too deeply") from None
     if isinstance(data, dict) and "format" not in data and "hands" in data and "kitty" in data:
@@ -192,7 +200,7 @@ def loads_json(text: str) -> GameRecord:
     top = _object(data, "$", _TOP_KEYS)
     if top["format"] != FORMAT:
         _fail("$.format", f"expected {FORMAT!r}, got {top['format']!r}")
-    if top["version"] != VERSION:
+    if type(top["version"]) is not int or top["version"] != VERSION:    # (not true, not 1.0)
         _fail("$.version", f"this reader knows version {VERSION}, got {top['version']!r}")
     if not isinstance(top["rules"], str):
         _fail("$.rules", f"expected a rules string, got {top['rules']!r}")

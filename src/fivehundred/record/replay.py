@@ -12,6 +12,7 @@ from typing import TextIO
 
 from ..errors import FiveHundredError, RecordError
 from ..game import Game, HandResult
+from .build import dealt_from
 from .model import GameRecord, HandOutcome, sort_cards
 
 
@@ -30,7 +31,8 @@ def replay(rec: GameRecord) -> Game:
                           "replayed")
     if not rec.hands:
         raise RecordError("the record has no hands to replay")
-    seed = int(rec.tag("Seed") or 0)
+    tag = rec.tag("Seed")
+    seed = int(tag or 0)
     g: Game | None = None
     for i, h in enumerate(rec.hands):
         where = f"hand {i + 1}"
@@ -43,6 +45,10 @@ def replay(rec: GameRecord) -> Game:
                 g.next_hand(deal=h.deal(rec.rules))
         except FiveHundredError as e:
             raise RecordError(f"{where}: {e}") from None
+        if tag is not None and dealt_from(rec.rules, seed, (g.deal,), g.hand_number) is not None:
+            raise RecordError(f"{where}: the cards are not the ones seed {seed} deals: the "
+                              "Seed tag does not belong to these deals (a game whose hands "
+                              "were given, not dealt from its seed, has no Seed tag)")
         exposed: tuple[str, ...] | None = None
         for m, tok in enumerate(h.actions, 1):
             try:

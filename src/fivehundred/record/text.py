@@ -35,12 +35,19 @@ from .model import HIDDEN, GameRecord, HandOutcome, HandRecord, Layout, RecordPr
 
 _LONGEST = 300   # characters of a failure's reason (it may quote the line)
 _TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]$')
-_LABELED = re.compile(r"^([0-9]+):(\S+)$")
+_LABELED = re.compile(r"^([0-9]{1,9}):(\S+)$")
 _RESULT = re.compile(
-    r"^(?:(?P<all>all pass)|(?P<bid>\S+) by (?P<decl>[0-9]+)(?: with (?P<partner>[0-9]+))?"
+    r"^(?:(?P<all>all pass)|(?P<bid>\S+) by (?P<decl>[0-9]{1,9})(?: with (?P<partner>[0-9]{1,9}))?"
     r" (?P<made>made|failed)); tricks (?P<tricks>[0-9 ]+); points (?P<points>[-0-9 ]+);"
     r" totals (?P<totals>[-0-9 ]+)$"
 )
+
+
+def _number(text: str) -> int | None:
+    """A seat's or a count's number as written: ASCII digits, at most nine (``str.isdigit``
+    takes "3²" and "٣", which ``int`` refuses or reads; and Python reads no int of
+    thousands of digits); None if it is not one."""
+    return int(text) if re.fullmatch(r"[0-9]{1,9}", text) else None
 
 
 def _escape(value: str) -> str:
@@ -221,9 +228,10 @@ class _Reader:
                     self.fail(line, f"tag Rules: {e}")
                 self.where[(None, "rules", None)] = line
             elif name == "Viewpoint":
-                if not value.isdigit():
-                    self.fail(line, f"tag Viewpoint: expected a seat number, got {value!r}")
-                viewpoint = int(value)
+                viewpoint = _number(value)
+                if viewpoint is None:
+                    self.fail(line, f"tag Viewpoint: expected a seat number, got "
+                                    f"{value[:40]!r}")
                 self.where[(None, "viewpoint", None)] = line
             else:
                 tags.append((name, value))
@@ -262,9 +270,9 @@ class _Reader:
         self.where[(i, "hand", None)] = line
         d = self.take("Dealer", "'Dealer N' (the dealer's seat)")
         assert d is not None
-        if not d[1].isdigit():
-            self.fail(d[0], f"expected the dealer's seat number, got {d[1]!r}")
-        dealer = int(d[1])
+        dealer = _number(d[1])
+        if dealer is None:
+            self.fail(d[0], f"expected the dealer's seat number, got {d[1][:40]!r}")
         self.where[(i, "dealer", None)] = d[0]
         seats: list[tuple[str, ...] | None] = []
         for s in range(n):
@@ -353,9 +361,10 @@ class _Reader:
         items = body.split()
         winner: int | None = None
         if len(items) >= 2 and items[-2] == "->":
-            if not items[-1].isdigit():
-                self.fail(line, f"expected the trick's winner after '->', got {items[-1]!r}")
-            winner = int(items[-1])
+            winner = _number(items[-1])
+            if winner is None:
+                self.fail(line, f"expected the trick's winner after '->', got "
+                                f"{items[-1][:40]!r}")
             items = items[:-2]
         if not items:
             self.fail(line, "expected the cards of the trick (like 2:AS 3:10S ...)")

@@ -91,7 +91,9 @@ class Position:
             count = _side_mask(side, r.players, active)
             maxs = count
         elif c is None:
-            raise PositionError("all passed: no declaring side; say which side to solve for")
+            raise PositionError("all passed: no declaring side; say which side to solve for: "
+                                "solve(Position.from_game(game, side=(0, 2))), or "
+                                "move_values(game, side=(0, 2))")
         elif misere:
             count = 1 << c.declarer
             maxs = all_active & ~count

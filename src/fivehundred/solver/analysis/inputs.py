@@ -35,6 +35,10 @@ def load_input(path: str) -> GameRecord | tuple[Rules, Deal]:
             from ...record.jsonfmt import json_problem
 
             raise AnalysisError(f"not valid JSON: {json_problem(e)}") from None
+        except ValueError:     # Python's own limit on an int's digits
+            from ...record.jsonfmt import TOO_LONG
+
+            raise AnalysisError(f"not valid JSON: {TOO_LONG}") from None
         except RecursionError:
             raise AnalysisError("not valid JSON: nested too deeply") from None
         if not isinstance(obj, dict):
