@@ -496,6 +496,17 @@ def test_a_misere_medium_bids_on_a_high_hand_is_checked_on_imagined_deals() -> N
     assert "misere" not in d.action and "open-misere fails" in d.reason, d
 
 
+def test_a_pass_is_the_baseline_never_a_misere() -> None:
+    """Weighing a misère, the bot valued "pass" a second time as a misère worth its own price
+    (-540 beside the baseline's 0): one pass, worth 0, among the candidates."""
+    g = Game(Rules.preset("australian"), seed=1)
+    g.apply(make("hard", seed=1).act(g.view(g.to_move)).action)
+    d = make("hard", seed=1).act(g.view(g.to_move))
+    assert any("misere" in c.action for c in d.candidates), d      # a misère was weighed
+    assert [(c.value, c.note) for c in d.candidates if c.action == "pass"] == [
+        (0.0, "baseline")], d.candidates
+
+
 @pytest.mark.parametrize("bot", ["medium", "hard", "insane"])
 @pytest.mark.parametrize("preset", ["australian", "classic3"])
 def test_a_kitty_decision_names_the_whole_discard(bot: str, preset: str) -> None:

@@ -331,7 +331,7 @@ class PimcBot(BaseBot):
                 value = sum(wt * outcome_value(r, c, view.seat, None, t) for t, wt in real)
                 p_make = sum(wt for t, wt in real if t >= need) / total
                 cands.append(Candidate(tok, value / total, p_make))
-            elif misere_safe:
+            elif misere_safe and "misere" in tok:      # (a pass is the baseline, above)
                 value = price(r, a)
                 total = sum(wt for _, wt in misere_safe)
                 p_make = sum(wt for ok, wt in misere_safe if ok) / total
