@@ -9,9 +9,10 @@ import pytest
 
 from fivehundred import Game, Rules, View
 from fivehundred.bots import BotError, Budget, make
+from fivehundred.bots.base import Candidate, Decision
 from fivehundred.bots.discards import discard_options
 from fivehundred.bots.hints import format_hint, hint
-from fivehundred.bots.pimc import CheaterBot, outcome_value
+from fivehundred.bots.pimc import CheaterBot, PimcBot, outcome_value
 from fivehundred.bots.sampling import (
     _build,
     _deal_every_way,
@@ -494,6 +495,47 @@ def test_a_misere_medium_bids_on_a_high_hand_is_checked_on_imagined_deals() -> N
     checked = {c.action: c.make_probability for c in d.candidates}
     assert checked.get("open-misere") is not None and checked["open-misere"] < 0.4, checked
     assert "misere" not in d.action and "open-misere fails" in d.reason, d
+
+
+def _checked(medium: str, cands: list[tuple[str, float, float]], n: int,
+             partner_holds: bool = False) -> str:
+    """The bid Hard or Insane makes of Medium's ``medium``, given the imagined deals'
+    candidates (bid, value, how often made) on ``n`` deals."""
+    listed = [Candidate("pass", 0.0, None, "baseline")] + [
+        Candidate(a, v, p) for a, v, p in cands]
+    listed.sort(key=lambda c: (-c.value, c.action))
+    return PimcBot._checked_bid(Decision(medium), listed, n, partner_holds).action
+
+
+def test_a_sure_bid_over_a_pass_is_modest_on_few_deals() -> None:
+    """Over Medium's pass, the most valuable bid made on 4 of 5 deals was taken at any level:
+    at the 8 and 9 levels such bids made 3 of 18 (a QA pass over 400 hands of Hard).  On
+    fewer than 10 deals only a suit bid up to the seven level is; on 10, any."""
+    cands = [("8H", 120.0, 0.8), ("7H", 90.0, 0.8), ("7NT", 95.0, 0.8)]
+    assert _checked("pass", cands, 5) == "7H"
+    assert _checked("pass", cands, 10) == "8H"
+    assert _checked("pass", [("8H", 120.0, 0.8)], 5) == "pass"
+
+
+def test_no_sure_bid_over_a_partners_standing_bid() -> None:
+    """A pass leaves a partner's bid to be played: the sure bid over a pass, worth more
+    than nothing, was made over it (6NT over partner's 6♦ with the joker and K 9 8 of
+    diamonds)."""
+    cands = [("6NT", 40.0, 0.9)]
+    assert _checked("pass", cands, 10, partner_holds=True) == "pass"
+    assert _checked("pass", cands, 10, partner_holds=False) == "6NT"
+
+
+@pytest.mark.parametrize(("bid", "made", "kept"), [
+    ("open-misere", 0.4, False), ("open-misere", 0.6, True),
+    ("misere", 0.4, False), ("misere", 0.5, True), ("7H", 0.4, True)])
+def test_a_misere_is_kept_only_when_made_more_often_than_not(bid: str, made: float,
+                                                             kept: bool) -> None:
+    """A misère wins or loses its price: kept on 2 deals of 5 it lost points by the bot's own
+    count (open misères kept below half made 7 of 21); open misère needs 0.6, misère 0.5, a
+    trick bid still 0.4."""
+    value = made * 500 - (1 - made) * 500
+    assert (_checked(bid, [(bid, value, made)], 5) == bid) is kept
 
 
 def test_a_pass_is_the_baseline_never_a_misere() -> None:

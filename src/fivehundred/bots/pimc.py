@@ -42,7 +42,12 @@ DD_OPTIMISM = (1, 1, 1, 1, 2)  # per strain: tricks a double-dummy declarer take
 ENUMERATE_HELD = 4        # with at most this many cards in hand, and
 ENUMERATE_UP_TO = 200     # at most this many placements of the unseen cards: play on them all
 MIN_MAKE = 0.4            # keep Medium's bid only if it is made this often on imagined deals
+MIN_MISERE = {"misere": 0.5, "open-misere": 0.6}   # a misère, worth its price either way,
+#                           only if made more often than not (open: the double-dummy defence
+#                           sees the hand it plays against, and a real one does too)
 MIN_SURE = 0.8            # bid over Medium's pass only what is made this often
+SURE_HIGH_DEALS = 10      # and above the seven level or at no trumps only on this many deals
+#                           (on 5, 4 made by chance: Hard's 8-level such bids made 3 of 18)
 
 
 # ----------------------------------------------------------------------------- scoring
@@ -337,27 +342,39 @@ class PimcBot(BaseBot):
                 p_make = sum(wt for ok, wt in misere_safe if ok) / total
                 cands.append(Candidate(tok, p_make * value - (1 - p_make) * value, p_make))
         cands.sort(key=lambda c: (-c.value, c.action))
-        return self._checked_bid(medium, cands, used)
+        high = next((seat for seat, tok in reversed(view.auction) if tok != "pass"), None)
+        partner_holds = high is not None and high != view.seat and (
+            r.side_of[high] == r.side_of[view.seat])
+        return self._checked_bid(medium, cands, used, partner_holds)
 
     @staticmethod
-    def _checked_bid(medium: Decision, cands: list[Candidate], n: int) -> Decision:
+    def _checked_bid(medium: Decision, cands: list[Candidate], n: int,
+                     partner_holds: bool = False) -> Decision:
         """Medium's bid, checked on the imagined deals: a bid they mostly defeat gives way to
-        the most valuable bid they nearly always make, else to a pass, and so does a pass.
+        the most valuable bid they nearly always make, else to a pass, and so does a pass
+        (not over a partner's standing bid, which a pass leaves to be played).
 
         (Choosing freely among the double-dummy values overbids: the declarer there sees
         every card, and the best of many noisy estimates is too high.)
         """
         by_action = {c.action: c for c in cands}
+
+        def sure_enough(c: Candidate) -> bool:
+            a = bid_action(c.action)
+            high = a is None or bid_tricks(a) > 7 or bid_strain(a) == NO_TRUMPS
+            return n >= SURE_HIGH_DEALS or not high
+
         # (never a misère Medium did not choose: double dummy misjudges misère badly)
         sure = [c for c in cands if c.make_probability is not None and c.value > 0
-                and "misere" not in c.action and c.make_probability >= MIN_SURE]
+                and "misere" not in c.action and c.make_probability >= MIN_SURE
+                and sure_enough(c)]
         checked = by_action.get(medium.action)
         if medium.action != "pass" and checked is not None and (
-                checked.make_probability or 0.0) < MIN_MAKE:
+                checked.make_probability or 0.0) < MIN_MISERE.get(medium.action, MIN_MAKE):
             action = sure[0].action if sure else "pass"
             why = f"{medium.action} fails on most imagined deals" + (
                 f"; {action} makes on nearly every one" if sure else "")
-        elif medium.action == "pass" and sure:
+        elif medium.action == "pass" and sure and not partner_holds:
             action, why = sure[0].action, "makes on nearly every imagined deal"
         elif checked is None and medium.action != "pass":
             action, why = medium.action, "hand evaluation, not solved on any imagined deal"
