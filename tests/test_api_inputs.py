@@ -293,6 +293,7 @@ def test_a_deal_object_is_checked_as_a_mapping_is(
     assert (g.hand_number, g.phase) == before
     good = Game(preset, seed=3).deal               # a Deal that fits is taken as it is
     assert Game(preset, deal=good).deal == good
+    assert Game(preset, deal=good._replace(hands=list(good.hands))).deal == good   # a list
 
 
 def test_copy_copy_is_a_clone() -> None:
