@@ -194,3 +194,22 @@ def test_the_declarers_review_dialog_sets_his_discard_beside_the_best() -> None:
     other = (c.declarer + 1) % 4
     body = review_dialog(review_hand(g, other), Narrator(g.rules, other)).body
     assert "discard" not in Text.from_markup(body).plain
+
+
+@pytest.mark.parametrize("key", ["v", "e"])
+def test_the_review_keys_say_when_the_review_comes(key: str) -> None:
+    """In the middle of a hand v and e (EVERY CARD, in the help) say the review comes when the
+    hand is over, as the other keys at a wrong moment say why: e did nothing, in silence."""
+    async def go() -> None:
+        app = quick_app("australian", seed=12, bots="easy")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert app.view().phase == "auction"
+            await pilot.press(key)
+            await settle(app, pilot)
+            # (the notice as the other tests read it: Textual draws no toast headless)
+            assert [str(n.message) for n in app._notifications] == [
+                "The review comes when the hand is over."]
+            assert app.screen is app.screen_stack[0]        # no dialog, nothing solved
+
+    run(go())

@@ -71,3 +71,30 @@ def test_the_discard_comes_back_whole() -> None:
             assert any(line == "Taken back: your discard so far" for line in this_hands_log(app))
 
     run(go())
+
+
+def test_a_bid_taken_back_while_a_bot_thinks_puts_the_keyboard_on_the_bids() -> None:
+    """You pass, the keyboard goes to your cards while North thinks, and you take the pass
+    back: the keyboard is on Pass again (it stayed on a card, and Enter only said "Not a card
+    now" until the mouse chose a bid)."""
+    from fivehundred import Rules
+    from fivehundred.tui.app import TableApp
+
+    async def go() -> None:
+        app = TableApp(Rules.preset("australian"), seed=12, bots="easy", pace=0.3,
+                       trick_pause=0.2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(app, pilot)
+            assert app.focused is not None and app.focused.id == "bid-pass"
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("u")
+            await settle(app, pilot)
+            assert app.view().to_move == 0 and app.view().phase == "auction"
+            assert app.focused is not None and app.focused.id == "bid-pass", app.focused
+            bids = len(app.game.actions)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(app.game.actions) == bids + 1 and app.game.actions[-1] is not None
+
+    run(go())

@@ -124,6 +124,12 @@ def test_game_lost_in_the_hole_says_who_fell_and_who_won() -> None:
     assert line == "North-West fell to -530 (the hole is -500): West wins with 100."
     won = replace(v, winner=0, scores=(520, 100, -20, 20, -160))
     assert status_line(won, FIVE_NAMES) == "You win the game."
+    # a tie for the highest score is broken by the rules: said, not left to look arbitrary
+    # (classic3: "West wins with 50." beside "East: 50")
+    tie = replace(v, winner=1, scores=(-80, 100, -530, 100, 100))
+    assert status_line(tie, FIVE_NAMES) == (
+        "North-West fell to -530 (the hole is -500): West wins with 100, tied with "
+        "North-East and East (a tie goes to the declaring side, then in seat order).")
 
 
 def test_the_lobby_line_of_a_game_waiting_at_a_finished_hand_names_the_next_hand() -> None:

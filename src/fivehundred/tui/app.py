@@ -70,6 +70,7 @@ class TableApp(App[int]):
         Binding("c", "claim", "Claim", show=False),   # (in the help: the footer is full)
         Binding("n", "next", "Next hand"),
         Binding("v", "review", "Review"),
+        Binding("e", "review(True)", "Every card", show=False),   # (said in the help)
         Binding("r", "rules", "Rules"),
         Binding("s", "save", "Save record"),
         Binding("question_mark", "help", "Help"),

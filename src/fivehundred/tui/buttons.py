@@ -23,8 +23,17 @@ async def draw_buttons(app: TableApp) -> None:
     v = app.view()
     await draw_actions(app, v)
     await draw_hand(app, v)
-    if app._my_turn(v) and not isinstance(app.focused, Button):
+    if app._my_turn(v) and not _of_use(app.focused, v):
         focus_first(app, v)
+
+
+def _of_use(focused: object, v: View) -> bool:
+    """Whether the keyboard is on something that answers now: a button, but not one of your
+    cards while you bid or call (a take-back while a bot thought had left it on a card, where
+    Enter only said "Not a card now")."""
+    if not isinstance(focused, Button) or focused.disabled:
+        return False
+    return not ((focused.id or "").startswith("card-") and v.phase in ("auction", "call"))
 
 
 def focus_first(app: TableApp, v: View) -> None:
@@ -69,8 +78,9 @@ async def draw_hand(app: TableApp, v: View) -> None:
         buttons.append(b)
         app._tokens[f"card-{tok}"] = tok
     await hand.mount_all(buttons)
-    if focused in shown and buttons:
-        # the card you were on, or the one that took its place once it was played
+    if focused in shown and buttons and not (app._my_turn(v) and v.phase in ("auction", "call")):
+        # the card you were on, or the one that took its place once it was played (not
+        # when you are to bid or call: the keyboard goes to the buttons, draw_buttons)
         buttons[min(shown.index(focused), len(buttons) - 1)].focus()
 
 

@@ -36,7 +36,9 @@ HELP = "\n\n".join((
     "last card, bid or discard of the hand (and the bots' plays after it) · [b]c[/b] claim "
     "every trick left for your side (declaring a misère: that you take no more), checked double "
     "dummy, and the hand is played out if it stands · [b]r[/b] the rules of this table · "
-    "[b]s[/b] save the game record between hands · [b]n[/b] the next hand · [b]?[/b] this help "
+    "[b]s[/b] save the game record between hands · [b]n[/b] the next hand · [b]v[/b] / "
+    "[b]e[/b] the hand just played against double dummy (your cards / every card) · "
+    "[b]?[/b] this help "
     "· [b]q[/b] quit (in the middle of a hand, once asked: it is not saved).",
     "On the end-of-hand sheet: [b]n[/b] next hand · [b]v[/b] review against double dummy (in "
     "it, [b]e[/b] every card of the hand, [b]y[/b] your cards again, [b]b[/b] back to the "

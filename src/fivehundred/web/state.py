@@ -185,8 +185,15 @@ def status_line(view: View, names: list[str]) -> str:
                     if len(fallen) > 1 else _side_label(view, i, names)
                     for j, i in enumerate(fallen))
                 to = "" if len(fallen) > 1 else f" to {view.scores[fallen[0]]}"
+                # a tie for the highest score is broken (docs/rules.md): say so
+                tied = [i for i, sc in enumerate(view.scores)
+                        if sc == view.scores[w] and i != w and i not in fallen]
+                tie = "" if not tied else (
+                    ", tied with " + " and ".join(_side_label(view, i, names, False)
+                                                  for i in tied)
+                    + " (a tie goes to the declaring side, then in seat order)")
                 return (f"{names_fallen} fell{to} (the hole is {r.hole}): "
-                        f"{winners} {won} with {view.scores[w]}.")
+                        f"{winners} {won} with {view.scores[w]}{tie}.")
         return f"{winners} {won} the game."
     if view.phase == "hand_over":
         return "The hand is over: press NEXT for the next deal."
