@@ -433,7 +433,7 @@ def test_cli_every_hand_names_the_hands_left_out(capsys: pytest.CaptureFixture[s
 def test_cli_wide_names_line_up(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Seat names of wide characters (李小龙 takes six columns, not three) and combining marks
     keep the hands and the tables in line: they were padded by characters, two columns off."""
-    from fivehundred.solver.analysis.common import text_width
+    from rich.cells import cell_len as text_width
 
     wide = tmp_path / "wide.fhr"
     wide.write_text(GOLDEN.read_text().replace('[Seats "North,East,South,West"]',

@@ -4,8 +4,9 @@ names and words their reports are written in."""
 from __future__ import annotations
 
 import textwrap
-import unicodedata
 from collections.abc import Callable, Sequence
+
+from rich.cells import cell_len
 
 from ...errors import FiveHundredError
 from ...rules import Rules
@@ -47,18 +48,13 @@ def _wrap(text: str) -> str:
     return textwrap.fill(text, width=96, break_on_hyphens=False)
 
 
-def text_width(text: str) -> int:
-    """The columns a terminal gives ``text``: two for a wide character (Chinese, Japanese,
-    Korean), none for a combining mark, so that tables of seat names line up.
-
-    >>> text_width("West"), text_width("李小龙"), text_width("Zoe\u0308")
-    (4, 6, 3)
-    """
-    return sum(0 if unicodedata.combining(ch)
-               else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-               for ch in text)
-
 
 def pad(text: str, width: int) -> str:
-    """``text`` followed by spaces to fill ``width`` columns (``str.ljust`` by columns)."""
-    return text + " " * max(0, width - text_width(text))
+    """``text`` followed by spaces to fill ``width`` terminal columns (``str.ljust`` by
+    columns: a wide character, Chinese or Japanese, takes two; a combining mark none), so
+    that tables of seat names line up.
+
+    >>> pad("李小龙", 8) + "|", len(pad("Zoe\u0308", 4))     # (4 characters, 3 columns)
+    ('李小龙  |', 5)
+    """
+    return text + " " * max(0, width - cell_len(text))

@@ -7,13 +7,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rich.cells import cell_len
+
 from ...cards import NO_TRUMPS, NUM_CARDS, STRAIN_NAMES, tokens
 from ...numbers import whole_number
 from ...record.model import sort_cards
 from ...rules import Rules
 from ..position import Position
 from ..solve import can_make, solve
-from .common import AnalysisError, Progress, _label, _names, pad, text_width
+from .common import AnalysisError, Progress, _label, _names, pad
 
 #: Column heads of the table, in strain order (0..3 = S C D H, 4 = no trumps).
 STRAIN_LABELS = ("♠", "♣", "♦", "♥", "NT")
@@ -108,7 +110,7 @@ class DDTable:
         ``notes=False`` leaves out the line on what the misère column means."""
         seat_names = _names(self.rules, names)
         labels = [_label(seat_names, s) for s in range(self.rules.players)]
-        width = max(len("declarer"), *(text_width(x) for x in labels)) + 1
+        width = max(len("declarer"), *(cell_len(x) for x in labels)) + 1
         kinds = self.misere_kinds
         mis_head = "misère" if "misere" in kinds else "open misère"
         lines = [f"Double dummy: tricks the declarer's side takes (of {self.hand_size}); "
@@ -289,6 +291,6 @@ def _tricks(p: Position, cache: dict[Position, int], budget: int,
 
 def _hand_lines(table: DDTable, names: Sequence[str]) -> list[str]:
     labels = [_label(names, s) for s in range(len(table.hands))]
-    width = max(text_width(x) for x in labels) + 1
+    width = max(cell_len(x) for x in labels) + 1
     return [f"  {pad(labels[s], width)} {' '.join(sort_cards(tokens(h)))}"
             for s, h in enumerate(table.hands)]

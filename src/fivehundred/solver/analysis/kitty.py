@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.cells import cell_len
+
 from ...actions import BID, token_of
 from ...auction import bid_name, price, rank_key
 from ...cards import NO_TRUMPS, STRAIN_NAMES, cards_of, tokens
@@ -27,7 +29,7 @@ from ...record.model import sort_cards
 from ...rules import Rules
 from ..position import effective
 from ..solve import can_make, solve
-from .common import AnalysisError, Progress, _label, _n, _names, _wrap, pad, text_width
+from .common import AnalysisError, Progress, _label, _n, _names, _wrap, pad
 from .ddtable import (
     STRAIN_LABELS,
     _cell_counter,
@@ -178,7 +180,7 @@ class KittyTable:
         contract each seat makes with the discard that makes it."""
         seat_names = _names(self.rules, names)
         labels = [_label(seat_names, s) for s in range(self.rules.players)]
-        width = max(len("declarer"), *(text_width(x) for x in labels)) + 1
+        width = max(len("declarer"), *(cell_len(x) for x in labels)) + 1
         keep = self.hands[0].bit_count()
         lines = [_wrap(f"With the kitty ({' '.join(sort_cards(tokens(self.kitty)))}): each "
                        f"seat as declarer takes it up and keeps its best {keep} cards for each "
