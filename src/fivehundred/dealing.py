@@ -92,6 +92,16 @@ def seeded_deal(rules: Rules, seed: int, hand_number: int, dealer: int) -> Deal:
     return deal_cards(rules, dealer, Rng(seed).fork(hand_number + 1))
 
 
+def dealt_from(rules: Rules, seed: int, deals: Sequence[Deal], first: int = 0) -> int | None:
+    """The first hand (numbered from 0; ``deals`` from hand ``first`` on) whose deal is not
+    the one ``seed`` deals (the first dealer, each hand's cards), None if every one is."""
+    for i, d in enumerate(deals, first):
+        if (i == 0 and d.dealer != first_dealer(rules, seed)) or d != seeded_deal(
+                rules, seed, i, d.dealer):
+            return i
+    return None
+
+
 def parse_deal(rules: Rules, deal: Mapping[str, Any], tokens_only: bool = False) -> Deal:
     """Check and convert a given deal ``{"dealer", "hands", "kitty"[, "dead"]}``: cards as
     tokens or card ids, or with ``tokens_only`` (a file people write) as tokens alone."""

@@ -13,6 +13,7 @@ ValueError: a seat, not True
 from __future__ import annotations
 
 import operator
+import re
 
 
 def whole_number(value: object, error: type[Exception], what: str) -> int:
@@ -64,3 +65,14 @@ def seed_number(seed: object, type_error: type[Exception], range_error: type[Exc
     if not 0 <= value < SEEDS:
         raise range_error(f"{what}, not {seed!r}")
     return value
+
+
+def written_number(text: str, digits: int = 9) -> int | None:
+    """A number as written in a file: ASCII digits only, at most ``digits`` of them (Python's
+    ``isdigit`` takes "3²" and "٣", which ``int`` refuses or reads, and ``int`` refuses a
+    number of thousands of digits); None if ``text`` is not one.
+
+    >>> written_number("42"), written_number("3²"), written_number("1" * 10)
+    (42, None, None)
+    """
+    return int(text) if re.fullmatch(f"[0-9]{{1,{digits}}}", text) else None

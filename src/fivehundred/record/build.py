@@ -15,25 +15,14 @@ the declarer, the open-misère hand once spread, and the public auction, play an
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 from ..actions import token_of
 from ..cards import tokens
-from ..dealing import Deal, first_dealer, seeded_deal
+from ..dealing import dealt_from
 from ..errors import RecordError
 from ..game import Game, HandLog, HandResult
-from ..rules import Rules
 from .model import HIDDEN, GameRecord, HandOutcome, HandRecord
-
-
-def dealt_from(rules: Rules, seed: int, deals: Sequence[Deal], first: int = 0) -> int | None:
-    """The first hand (numbered from 0; ``deals`` from hand ``first`` on) whose deal is not
-    the one ``seed`` deals (the first dealer, each hand's cards), None if every one is."""
-    for i, d in enumerate(deals, first):
-        if (i == 0 and d.dealer != first_dealer(rules, seed)) or d != seeded_deal(
-                rules, seed, i, d.dealer):
-            return i
-    return None
 
 
 def record_from_game(
@@ -56,12 +45,12 @@ def record_from_game(
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < rules.players):
         raise RecordError(f"seat must be from 0 to {rules.players - 1}, got {seat!r}")
     pairs = list(tags.items() if isinstance(tags, Mapping) else tags or ())
-    deals = [log.deal for log in game.past_hands]
-    if game.phase not in ("hand_over", "game_over"):
-        deals.append(game.deal)
-    if seat is None and not any(k == "Seed" for k, _ in pairs) and dealt_from(
-            rules, game.seed, deals) is None:
-        pairs.append(("Seed", str(game.seed)))
+    if seat is None and not any(k == "Seed" for k, _ in pairs):
+        deals = [log.deal for log in game.past_hands]
+        if game.phase not in ("hand_over", "game_over"):
+            deals.append(game.deal)
+        if dealt_from(rules, game.seed, deals) is None:    # (no Seed for hands given)
+            pairs.append(("Seed", str(game.seed)))
     if not any(k == "Result" for k, _ in pairs):
         pairs.append(("Result", "*" if game.winner is None else str(game.winner)))
     logs: list[tuple[HandLog, HandResult | None]] = list(

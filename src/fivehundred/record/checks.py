@@ -16,7 +16,7 @@ from ..actions import ALONE, BID, CALL, JOKER_LEAD, PASS, action_from_token, tok
 from ..auction import Contract, contract_of, is_bid
 from ..cards import JOKER, NO_TRUMPS
 from ..errors import FiveHundredError
-from ..numbers import SEEDS
+from ..numbers import SEEDS, written_number
 from ..rules import Rules
 from ..scoring import hand_points
 from ..tricks import NO_SUIT, TABLES, winner_index
@@ -109,12 +109,13 @@ def _check_tags(rec: GameRecord) -> None:
                 _fail_game(f"expected {r.players} comma-separated names (one per seat), "
                            f"got {value!r}", "tag", name)
         elif name == "Result":
-            if value != "*" and not (re.fullmatch(r"[0-9]{1,2}", value)
-                                     and int(value) < len(r.sides)):
+            side = written_number(value, 2)
+            if value != "*" and not (side is not None and side < len(r.sides)):
                 _fail_game(f"expected the winning side (0 to {len(r.sides) - 1}) or * while "
                            f"the game goes on, got {value!r}", "tag", name)
         elif name == "Seed":
-            if not re.fullmatch(r"[0-9]{1,20}", value) or int(value) >= SEEDS:
+            seed = written_number(value, 20)
+            if seed is None or seed >= SEEDS:
                 _fail_game(f"expected a seed, a whole number from 0 to 2**64 - 1, got "
                            f"{value[:40]!r}", "tag", name)
             if rec.viewpoint is not None:

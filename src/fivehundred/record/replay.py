@@ -10,9 +10,9 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from ..dealing import dealt_from
 from ..errors import FiveHundredError, RecordError
 from ..game import Game, HandResult
-from .build import dealt_from
 from .model import GameRecord, HandOutcome, sort_cards
 
 

@@ -29,6 +29,7 @@ import re
 from typing import IO, NoReturn
 
 from ..errors import FiveHundredError, RecordError
+from ..numbers import written_number
 from ..rules import Rules
 from .checks import hand_layout
 from .model import HIDDEN, GameRecord, HandOutcome, HandRecord, Layout, RecordProblem
@@ -41,13 +42,6 @@ _RESULT = re.compile(
     r" (?P<made>made|failed)); tricks (?P<tricks>[0-9 ]+); points (?P<points>[-0-9 ]+);"
     r" totals (?P<totals>[-0-9 ]+)$"
 )
-
-
-def _number(text: str) -> int | None:
-    """A seat's or a count's number as written: ASCII digits, at most nine (``str.isdigit``
-    takes "3²" and "٣", which ``int`` refuses or reads; and Python reads no int of
-    thousands of digits); None if it is not one."""
-    return int(text) if re.fullmatch(r"[0-9]{1,9}", text) else None
 
 
 def _escape(value: str) -> str:
@@ -228,7 +222,7 @@ class _Reader:
                     self.fail(line, f"tag Rules: {e}")
                 self.where[(None, "rules", None)] = line
             elif name == "Viewpoint":
-                viewpoint = _number(value)
+                viewpoint = written_number(value)
                 if viewpoint is None:
                     self.fail(line, f"tag Viewpoint: expected a seat number, got "
                                     f"{value[:40]!r}")
@@ -270,7 +264,7 @@ class _Reader:
         self.where[(i, "hand", None)] = line
         d = self.take("Dealer", "'Dealer N' (the dealer's seat)")
         assert d is not None
-        dealer = _number(d[1])
+        dealer = written_number(d[1])
         if dealer is None:
             self.fail(d[0], f"expected the dealer's seat number, got {d[1][:40]!r}")
         self.where[(i, "dealer", None)] = d[0]
@@ -361,7 +355,7 @@ class _Reader:
         items = body.split()
         winner: int | None = None
         if len(items) >= 2 and items[-2] == "->":
-            winner = _number(items[-1])
+            winner = written_number(items[-1])
             if winner is None:
                 self.fail(line, f"expected the trick's winner after '->', got "
                                 f"{items[-1][:40]!r}")
