@@ -40,8 +40,7 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
             raise FiveHundredError(f"no hand {hand}: the record has {n} hand(s), numbered 1 "
                                    f"to {n}")
         h = rec.hands[hand - 1]
-        # a finished hand's last action ends it: no one is to move after it
-        last = len(h.actions) - (1 if h.result is not None else 0)
+        last = h.last_to_move
         if not 0 <= action <= last:
             raise FiveHundredError(f"--action {action}: hand {hand} has {len(h.actions)} "
                                    f"actions, someone to move after 0 to {last} of them "

@@ -235,10 +235,11 @@ def _check_summary_file(path: str) -> None:
     """Refuse a ``--json`` path that holds something else than an earlier summary (a game
     record, any other file): the summary replaces the file whole.  An empty file is fine."""
     p = ct.written_file(path)
-    if not p.is_file() or p.stat().st_size == 0:
+    size = p.stat().st_size if p.is_file() else 0
+    if size == 0:
         return
     data: object = None
-    if p.stat().st_size <= 64 << 20:
+    if size <= 64 << 20:
         try:
             data = json.loads(p.read_text(encoding="utf-8"))
         except (OSError, ValueError):       # (UnicodeDecodeError is a ValueError)

@@ -157,6 +157,12 @@ class HandRecord:
         """Whether the hand was played to its end (it has a result)."""
         return self.result is not None
 
+    @property
+    def last_to_move(self) -> int:
+        """The most actions after which someone is still to move: every one of them while
+        the hand is unfinished, all but the last (which ended it) once it is finished."""
+        return len(self.actions) - (1 if self.is_finished else 0)
+
     def deal(self, rules: Rules) -> dict[str, Any]:
         """The deal as the mapping ``Game(deal=...)`` takes; RecordError if any of it is unseen."""
         if any(h is None for h in self.cards) or self.kitty is None or (

@@ -348,7 +348,7 @@ def analyse_action(rec: GameRecord, hand: int, action: int, budget: int = 0, *,
     if first.phase != "play":
         raise AnalysisError(f"hand {hand} never reached the play, so no --action has cards "
                             "to value")
-    last = len(acts) if rec.hands[hand - 1].result is None else len(acts) - 1
+    last = rec.hands[hand - 1].last_to_move
     if not k <= action <= last:
         where = (f"past its {len(acts)} actions" if action > len(acts)
                  else "over" if action > last else "before the first lead")
