@@ -342,9 +342,9 @@ class PimcBot(BaseBot):
                 p_make = sum(wt for ok, wt in misere_safe if ok) / total
                 cands.append(Candidate(tok, p_make * value - (1 - p_make) * value, p_make))
         cands.sort(key=lambda c: (-c.value, c.action))
-        high = next((seat for seat, tok in reversed(view.auction) if tok != "pass"), None)
-        partner_holds = high is not None and high != view.seat and (
-            r.side_of[high] == r.side_of[view.seat])
+        holder = next((seat for seat, tok in reversed(view.auction) if tok != "pass"), None)
+        partner_holds = holder is not None and holder != view.seat and (
+            r.side_of[holder] == r.side_of[view.seat])
         return self._checked_bid(medium, cands, used, partner_holds)
 
     @staticmethod
