@@ -68,6 +68,9 @@ class Dialog(ModalScreen[str]):
           for key, answer, words in DIALOG_KEYS),
         Binding("escape", "dismiss_with('close')", "Close"),
     ]
+    AUTO_FOCUS = "#dialog-buttons Button"
+    """The first button has the keyboard (Textual focuses it once composed; a dialog pushed
+    as the app closes is composed empty, and a query of ours for it would raise)."""
 
     def __init__(self, title: str, body: str, buttons: list[tuple[str, str]],
                  keys: dict[str, str] | None = None) -> None:
@@ -100,7 +103,6 @@ class Dialog(ModalScreen[str]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#dialog-buttons Button", Button).focus()
         self._fit(self.app.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -109,8 +111,8 @@ class Dialog(ModalScreen[str]):
     def _fit(self, rows: int) -> None:
         """The body scrolls in what the box leaves it (at most 90% of the rows, less its
         border, padding, title and buttons: 10), so the buttons stay on the screen."""
-        self.query_one("#dialog-body").styles.max_height = max(3, min(BODY_ROWS,
-                                                                      rows * 9 // 10 - 10))
+        for body in self.query("#dialog-body"):     # none in a dialog the closing app left empty
+            body.styles.max_height = max(3, min(BODY_ROWS, rows * 9 // 10 - 10))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
