@@ -6,6 +6,7 @@ tuiclient.py."""
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 from pathlib import Path
 
@@ -259,6 +260,35 @@ def test_a_hint_names_a_legal_action_and_marks_it() -> None:
             assert [n.message for n in app._notifications] == [
                 f"Hint: {action_words(app.view().phase, app._hinted)}"]
     run(go())
+
+
+def test_a_hints_choices_are_one_line_each_on_a_small_terminal() -> None:
+    """At 80x24 each choice of a hint starts a line of the narrow log with its figures, its
+    card with its suit symbol (the columns put "makes 38%" on a line of its own; a call read
+    "call AD")."""
+    async def go(preset: str, phase: str) -> list[str]:
+        app = quick_app(preset, 4, "easy", hint_budget=Budget(samples=2))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            while (v := app.view()).phase != phase:
+                assert v.phase in ("auction", "kitty"), v.phase
+                await take(app, pilot, "7S" if "7S" in v.legal_actions else
+                           "pass" if v.phase == "auction" else v.legal_actions[0])
+                await settle(app, pilot)
+            await pilot.press("h")
+            await settle(app, pilot)
+            lines = [strip.text.rstrip() for strip in app.query_one("#log", RichLog).lines]
+            start = max(i for i, line in enumerate(lines) if line.startswith("Hint"))
+            return lines[start + 1:]
+    for preset, phase in (("australian", "auction"), ("five_called", "call")):
+        choices = asyncio.run(go(preset, phase))
+        assert choices, preset
+        heads = [line for line in choices if line.startswith("  ")]
+        assert choices[0] in heads and len(heads) >= 2, (preset, choices)
+        for line in heads:                # a long note may go on below, never the figures
+            assert re.match(r"  \S+( \S+)? [+-]\d+\.\d( makes \d+%)?( |$)", line), (preset, line)
+            assert not re.search(r"\b[2-9AKQJ][SCDH]\b", line), (preset, line)
+        assert not any(re.match(r"makes|[+-]\d", line) for line in choices), (preset, choices)
 
 
 def test_a_kitty_hint_marks_the_whole_discard() -> None:

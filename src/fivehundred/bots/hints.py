@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 from ..view import View
-from .base import Budget, Decision, make
+from .base import Budget, Candidate, Decision, make
 
 
 def hint(view: View, seed: int = 0, budget: Budget | None = None) -> Decision:
@@ -29,9 +29,18 @@ def format_hint(d: Decision, limit: int = 8, phase: str = "play") -> str:
     if phase == "kitty" and d.plan:
         action = " ".join(d.plan)            # every card of the discard planned
     lines = [f"{verb} {action}" + (f"  ({d.reason})" if d.reason else "")]
-    for c in d.candidates[:limit]:
-        make_p = "" if c.make_probability is None else f"  makes {c.make_probability:.0%}"
-        note = f"  {c.note}" if c.note else ""
-        lines.append(f"  {c.action:<12} {c.value:+8.1f}{make_p}{note}")
+    lines += [candidate_line(c) for c in d.candidates[:limit]]
     return "\n".join(lines)
+
+
+def candidate_line(c: Candidate, action: str | None = None) -> str:
+    """One candidate in columns: its action (``action``: written otherwise), its value, the
+    chance its contract is made, the bot's note.
+
+    >>> candidate_line(Candidate("call AH", 6.0, None, "with a partner"))
+    '  call AH          +6.0  with a partner'
+    """
+    make_p = "" if c.make_probability is None else f"  makes {c.make_probability:.0%}"
+    note = f"  {c.note}" if c.note else ""
+    return f"  {action or c.action:<12} {c.value:+8.1f}{make_p}{note}"
 

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from textual.markup import escape
 
-from ..bots.hints import format_hint, hint
+from ..bots.base import Candidate
+from ..bots.hints import candidate_line, hint
 from ..claims import SECONDS, ClaimError, check_claimant, plan_claim
 from ..console.display import pretty
 from ..solver.analysis import ReviewError, review_hand
@@ -80,8 +81,8 @@ async def _hint(app: TableApp, v: View, generation: int) -> None:
         return                     # the table moved on meanwhile
     advice = advice_words(v.phase, d.action, d.plan)
     app._say(f"[b $warning]Hint[/]: {escape(advice)}")
-    for line in format_hint(d, phase=v.phase).split("\n")[1:]:
-        app._say(escape(pretty_line(line)))
+    for c in d.candidates[:8]:
+        app._say(escape(log_line(c)))
     # on a small terminal the choices push the advice out of the log: it is shown apart too
     app.notify(f"Hint: {advice}", markup=False, timeout=8)
     app._hinted = d.action
@@ -134,7 +135,11 @@ async def _claim(app: TableApp, generation: int) -> None:
     app._continue()                # the bots play on, or the hand is over
 
 
-def pretty_line(line: str) -> str:
-    """A hint's candidate line with its action written with suit symbols."""
-    head, _, rest = line.strip().partition(" ")
-    return f"  {pretty(head):<12} {rest.strip()}"
+def log_line(c: Candidate) -> str:
+    """A hint's candidate in the narrow log: its action with suit symbols, then its value,
+    its chance and its note, a space apart (the columns wrapped a line in two at 80 columns).
+
+    >>> log_line(Candidate("call AH", 6.0, None, "with a partner"))
+    '  call A♥ +6.0 with a partner'
+    """
+    return "  " + " ".join(candidate_line(c, pretty(c.action)).split())
