@@ -443,6 +443,11 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
                  "--workers", "1"]) == 2
     assert "no such bot" in capsys.readouterr().err
     assert main(["arena", "--a", "random", "--b", "random", "--deals", "0"]) == 2
+    # --games alone plays games only (it used to play the 200 default deals as well)
+    assert main(["arena", "--rules", "classic3", "--a", "random", "--b", "random", "--games",
+                 "1", "--max-hands", "2", "--workers", "1", "--json", "-", "--quiet"]) == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert alone["units_done"] == 6 and alone["match"]["deals"] == 0, alone["match"]
     assert main(["arena", "--a", "random", "--b", "random", "--deals", "1", "--workers", "1",
                  "--out", str(out)]) == 2
     assert "different match" in capsys.readouterr().err

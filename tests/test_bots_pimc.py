@@ -523,6 +523,10 @@ def test_no_sure_bid_over_a_partners_standing_bid() -> None:
     diamonds)."""
     cands = [("6NT", 40.0, 0.9)]
     assert _checked("pass", cands, 10, partner_holds=True) == "pass"
+    held = PimcBot._checked_bid(Decision("pass"), [Candidate("6NT", 40.0, 0.9),
+                                                   Candidate("pass", 0.0, None)], 10, True)
+    # the hint says why the pass stands beside a sure bid worth more (it said "confirmed")
+    assert held.reason == "a pass leaves the partner's bid to be played (10 deals)", held
     assert _checked("pass", cands, 10, partner_holds=False) == "6NT"
 
 

@@ -37,6 +37,8 @@ def test_a_record_while_the_game_goes_on_holds_only_what_you_saw() -> None:
         assert all(now.cards[s] is None for s in (1, 2, 3)), "another seat's cards"
         j = client.get(f"/api/record?table={t['table']}&token={t['token']}&format=json")
         assert j.status_code == 200 and j.headers["content-type"].startswith("application/json")
+        assert j.headers["content-disposition"] == (          # the extension of docs/records.md
+            f'attachment; filename="fivehundred-{t["table"]}.fhr.json"')
         assert parse_record(j.text, as_json=True) == rec
 
 

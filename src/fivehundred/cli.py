@@ -114,11 +114,11 @@ def build_parser() -> argparse.ArgumentParser:
     hint.add_argument("--action", type=ct.whole(0, _MAX_COUNT), required=True,
                       help="advise after this many actions of the hand")
     hint.add_argument("--samples", type=ct.whole(1, ct.MAX_SAMPLES), default=None,
-                      help="imagined deals per decision (default: the Insane bot's own, "
-                           "10 in the auction and 30 in the play, but 10 with ten cards in "
-                           "hand and 20 with nine, and with 4 cards or fewer in hand "
-                           "every placement of the unseen cards if they lie in at most 200 "
-                           f"ways; at most {ct.MAX_SAMPLES:,})")
+                      help="imagined deals per decision, half as many for a discard (at least 2) "
+                           "(default: the Insane bot's own, 10 in the auction and 30 in the "
+                           "play, but 10 with ten cards in hand and 20 with nine, and with 4 "
+                           "cards or fewer in hand every placement of the unseen cards if "
+                           f"they lie in at most 200 ways; at most {ct.MAX_SAMPLES:,})")
     hint.add_argument("--seconds", type=ct.seconds(), default=None,
                       help="a time limit: advice from the deals solved by then (default "
                            "none; at most a day)")
@@ -148,7 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="serve the browser game so friends can join a table")
     serve.add_argument("--host", default="127.0.0.1",
-                       help="address to listen on (0.0.0.0 for every network)")
+                       help="address to listen on (default 127.0.0.1, this machine only; "
+                            "0.0.0.0 for every network)")
     serve.add_argument("--port", type=ct.port, default=8500,
                        help="port (default 8500; 0: any free port)")
     serve.add_argument("--db", default=None, help="the saves and statistics file")

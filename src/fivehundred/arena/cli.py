@@ -23,6 +23,9 @@ from .results import ResultsFile
 from .runner import check_bots, run_match
 from .spec import MatchSpec
 
+DEALS = 200
+"""The deals a match plays when neither --deals nor --games is given."""
+
 
 def add_arena_arguments(p: argparse.ArgumentParser, rules_type: Callable[[str], Rules]) -> None:
     """The options of ``fivehundred arena``."""
@@ -31,8 +34,9 @@ def add_arena_arguments(p: argparse.ArgumentParser, rules_type: Callable[[str], 
     bots = "random, easy, medium, hard, insane, or cheater (sees every card: for measurement)"
     p.add_argument("--a", required=True, metavar="BOT", help=f"bot A: {bots}")
     p.add_argument("--b", required=True, metavar="BOT", help="bot B: any of the same")
-    p.add_argument("--deals", type=ct.whole(0, 1_000_000), default=200,
-                   help="deals, each played in every seating (default 200)")
+    p.add_argument("--deals", type=ct.whole(0, 1_000_000), default=None,
+                   help=f"deals, each played in every seating (default {DEALS}, none when "
+                        "--games is given)")
     p.add_argument("--games", type=ct.whole(0, 100_000), default=0,
                    help="whole games, each played in every seating (default 0)")
     p.add_argument("--seed", type=ct.whole(0, SEEDS - 1), default=0,
@@ -123,11 +127,12 @@ def _duration(seconds: float) -> str:
 
 
 def spec_from_args(args: argparse.Namespace) -> MatchSpec:
-    """The MatchSpec of parsed options."""
-    for name in ("deals", "games"):
-        if getattr(args, name) < 0:
-            raise ArenaError(f"--{name} {getattr(args, name)}: must not be negative")
-    if args.deals == 0 and args.games == 0:
+    """The MatchSpec of parsed options (``--games`` alone plays games only)."""
+    deals = args.deals if args.deals is not None else 0 if args.games else DEALS
+    for name, n in (("deals", deals), ("games", args.games)):
+        if n < 0:
+            raise ArenaError(f"--{name} {n}: must not be negative")
+    if deals == 0 and args.games == 0:
         raise ArenaError("nothing to play: give --deals or --games")
     if args.workers < 1:
         raise ArenaError(f"--workers {args.workers}: at least one is needed")
@@ -139,7 +144,7 @@ def spec_from_args(args: argparse.Namespace) -> MatchSpec:
         raise ArenaError(f"--seconds {args.seconds}: must be positive")
     return MatchSpec(
         rules=args.rules.to_string(), bot_a=args.a.strip().lower(),
-        bot_b=args.b.strip().lower(), seed=args.seed, deals=args.deals, games=args.games,
+        bot_b=args.b.strip().lower(), seed=args.seed, deals=deals, games=args.games,
         samples=args.samples, seconds=args.seconds, max_hands=args.max_hands,
     )
 

@@ -98,7 +98,7 @@ async def record(request: Request) -> Response:
     if fmt not in ("text", "json"):
         return JSONResponse({"error": f"format is text or json, not {fmt!r}"}, status_code=400)
     text = record_text(t, seat, as_json=fmt == "json")
-    name = f"fivehundred-{t.id}.{'json' if fmt == 'json' else 'fhr'}"
+    name = f"fivehundred-{t.id}.{'fhr.json' if fmt == 'json' else 'fhr'}"   # records.md's names
     return Response(text, media_type="application/json" if fmt == "json" else "text/plain",
                     headers={"Content-Disposition": f'attachment; filename="{name}"',
                              "Cache-Control": "no-store"})
