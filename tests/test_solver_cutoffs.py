@@ -15,6 +15,7 @@ from fivehundred.solver.cutoffs import (
     sure_trumps,
     trump_control,
 )
+from fivehundred.solver.ordering import trick_settled
 from fivehundred.solver.position import Position, effective
 from fivehundred.solver.solve import Searcher, solve
 
@@ -40,10 +41,14 @@ CASES = [
 ]
 
 
-def _load(strain: int, hands: list[list[str]], leader: int = 0) -> Searcher:
-    """Seats 0 and 2 against 1 and 3, ``leader`` to lead; no rank relied on yet."""
+def _load(strain: int, hands: list[list[str]], leader: int = 0,
+          trick: tuple[tuple[int, str], ...] = ()) -> Searcher:
+    """Seats 0 and 2 against 1 and 3, ``leader`` to lead (``trick``: the cards played to the
+    trick so far, by seat); no rank relied on yet."""
+    played = tuple((seat, card_from_token(tok)) for seat, tok in trick)
     p = Position(players=4, strain=strain, hands=tuple(mask_of(h) for h in hands),
-                 active=(0, 1, 2, 3), leader=leader, trick=(), named=-1, max_seats=0b0101,
+                 active=(0, 1, 2, 3), leader=leader, trick=played, named=-1,
+                 max_seats=0b0101,
                  count_seats=0b0101, misere=False, misere_stop=False, nt_joker="australian",
                  led_suits=0, voids=(0, 0, 0, 0))
     s = Searcher.load(p)
@@ -88,8 +93,10 @@ TRUMP_CASES = [
      "the other side holds no trump: every trump of the longer hand wins"),
     (KING_BEHIND, 1, 1, "JH",
      "the right bower guarded just after the joker, the joker's side to lead: one trick"),
-    (KING_BEHIND, 0, 0, None,
-     "the same with the lead: the bower's hand can be made to lead its low trump"),
+    (KING_BEHIND, 0, 1, "JH",
+     "the same, the bower's partner to lead: one trick (any number of players)"),
+    (KING_BEHIND, 2, 0, None,
+     "the bower's hand to lead: it can be made to lead its low trump"),
     ([["JH", "4H", "4C", "5C"], ["JK", "9H", "5S", "6S"], ["JD", "8C", "9C", "7C"],
       ["10H", "8S", "9S", "10S"]], 1, 1, "JD",
      "both bowers under the joker, the right one guarded: the joker takes one at most"),
@@ -216,3 +223,37 @@ def test_trump_control_needs_a_trump_in_the_hand_and_none_on_the_other_side() ->
     s = _load(HEARTS, bare, leader=1)
     c = int(trump_control(s.hands, s.w))
     assert (c >> 4, c & 7) == (2, 2)
+
+
+# (hands of seats 0-3 after the trick's cards, the trick so far from seat 0, the side that
+# surely wins it (1: seats 0 and 2, 0: 1 and 3, -1: neither surely), the suit and card
+# relied on, why); hearts are trumps
+SETTLED_CASES = [
+    ([["5S"], ["6S", "2H"], ["7S", "3H"], ["8S", "4H"]], ("AS",), 1, ("S", "AS"),
+     "the ace led, every hand to follow: it stands"),
+    ([["5S"], ["6S", "2H"], ["7S", "3H"], ["4H", "8C"]], ("AS",), 0, None,
+     "the ace led, the last hand void with a trump: it ruffs, and no rank matters"),
+    ([["5S"], ["6C"], ["5H", "3D"], ["8S", "4D"]], ("AS", "2H"), 1, ("H", "5H"),
+     "the ace ruffed, the next hand void with a higher trump: it overruffs"),
+    ([["5S"], ["6S"], ["7S", "3H"], ["8S", "4H"]], ("4S", "KS"), 0, ("S", "KS"),
+     "the king over the four, every hand after it to follow lower: it stands"),
+    ([["5S"], ["9S", "2H"], ["AS", "3H"], ["8S", "4H"]], ("4S",), 1, ("S", "AS"),
+     "the ace yet to play, nobody void: it wins, whatever the hands between play"),
+]
+
+
+@pytest.mark.parametrize(("hands", "trick", "side", "relied", "why"), SETTLED_CASES,
+                         ids=[c[4].split(":")[0] for c in SETTLED_CASES])
+def test_which_side_surely_wins_a_trick_in_play(
+        hands: list[list[str]], trick: tuple[str, ...], side: int,
+        relied: tuple[str, str] | None, why: str) -> None:
+    s = _load(HEARTS, hands, 0, tuple(enumerate(trick)))
+    seat = len(trick)
+    assert trick_settled(s.hands, s.w, s.st, 0, seat) == side, why
+    if relied is not None:
+        suit, tok = relied
+        e, rank = effective(HEARTS, card_from_token(tok))
+        assert e == effective(HEARTS, card_from_token("2" + suit))[0]
+        assert s.st[0, layout.B_REL + e] == rank, why
+    else:
+        assert all(s.st[0, layout.B_REL + e] == layout.NONE for e in range(5)), why

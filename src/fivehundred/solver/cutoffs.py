@@ -292,8 +292,9 @@ def sure_trumps(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
     same trick, and each of those is played to one trick: the hand wins at least i tricks
     less the other side's trumps above its i-th (the best i counts; every trump when the
     other side holds none).  Two hands' trumps above all the other side's both win when
-    either hand holds another trump to play under the other's (DDS); one trick for the
-    second and third trumps under the other side's top trump (``king_trick``).  Returned as
+    either hand holds another trump to play under the other's (DDS); one trick for a
+    guarded second trump sitting just after the top trump, or for the second and third
+    trumps under it (``king_trick``).  Returned as
     ``tricks * 64 + rank``: the lowest rank that matters (NONE if the other side holds no
     trump): the owners of the trumps from there up decide the count.
     """
@@ -338,30 +339,71 @@ def sure_trumps(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
     return best * 64 + rank
 
 
+@compiled(I64(H, W, I64, I64, I64), inline=True)
+def sure_rank(hands: np.ndarray, w: np.ndarray, counted: int, need: int, rank: int) -> int:
+    """The highest rank from which the owners of the trumps prove ``need`` sure trump tricks
+    for the counted seats (``counted`` 1) or the others (0), as ``sure_trumps`` counts a
+    hand's: its i-th highest trump less the other side's trumps above it; ``rank`` (what
+    ``sure_trumps`` found) if none is higher.  The fewer trumps the answer relies on, the
+    more positions its table entry covers."""
+    n = w[C_SEATS]
+    tr = w[C_TRUMP]
+    cnt = w[C_COUNT]
+    opp = 0
+    for s in range(n):
+        if ((cnt >> s) & 1) != counted:
+            opp |= hands[s, tr]
+    for s in range(n):
+        if ((cnt >> s) & 1) == counted:
+            m = hands[s, tr]
+            i = 0
+            while m:
+                t = top_bit(m)
+                if t <= rank:
+                    break
+                m ^= 1 << t
+                i += 1
+                if i - popcount(opp >> (t + 1)) >= need:
+                    rank = t
+                    break
+    return rank
+
+
 @compiled(I64(H, W, I64), inline=True)
 def king_trick(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
-    """One trick for a partnership of four whose opponents hold the top trump and the lead,
-    when it holds the second guarded and either sits just after the top trump or holds the
-    third too (DDS's later tricks): the top trump cannot take both.  ``sure_trumps``'s
-    encoding, 0 if not.  (With the lead, a hand of two trumps can be made to lead the low
-    one and lose the other to the top trump on the next trick.)
+    """One trick for a side whose opponents hold the top trump, when it holds the second
+    guarded and either that hand sits just after the top trump's and does not lead now (any
+    number of players), or, in a partnership of four whose opponents have the lead, the side
+    holds the third too (DDS's later tricks): the top trump cannot take both.
+    ``sure_trumps``'s encoding, 0 if not.
+
+    Just after the top trump, the second's hand sees it played on every trick it does not
+    lead itself (and it leads only after its side has won a trick): it plays its second
+    trump whenever it may (trumps led, or void in the suit led) after the top trump's hand
+    has played another card, and wins; it keeps its low trump for a trick where the top
+    trump is played, after which the second is the top.  Holding only its two trumps, it may
+    always play one.  (Leading, a hand of two trumps can be made to lead the low one and
+    then lose the other to the top trump.)
     """
     tr = w[C_TRUMP]
     cnt = w[C_COUNT]
-    if w[C_SEATS] != 4 or w[C_ACTIVE] != 4 or (cnt & 15) not in (5, 10) or (
-            (cnt >> w[S_LEADER]) & 1) == counted:
-        return 0
+    n = w[C_SEATS]
     allm = w[LEFT + tr]
     t1 = top_bit(allm)
     rest = allm ^ (1 << t1)
     if rest == 0:
         return 0
     t2 = top_bit(rest)
-    second = holder(hands, 4, tr, t2)
-    if ((cnt >> second) & 1) != counted or popcount(hands[second, tr]) < 2:
+    second = holder(hands, n, tr, t2)
+    first = holder(hands, n, tr, t1)
+    if ((cnt >> second) & 1) != counted or ((cnt >> first) & 1) == counted or popcount(
+            hands[second, tr]) < 2:
         return 0
-    if w[NEXT + holder(hands, 4, tr, t1)] == second:
+    if w[NEXT + first] == second and w[S_LEADER] != second:
         return 64 + t2
+    if n != 4 or w[C_ACTIVE] != 4 or (cnt & 15) not in (5, 10) or (
+            (cnt >> w[S_LEADER]) & 1) == counted:
+        return 0
     rest ^= 1 << t2
     if rest == 0:
         return 0
@@ -538,6 +580,10 @@ def boundary_cut(st: np.ndarray, depth: int, target: int, left: int) -> int:
         ocount = (w[C_COUNT] >> owner) & 1
         if (omax == 1 and ocount == 1 and run >= target) or (
                 omax == 0 and ocount == 0 and left - run < target):
+            # only as many of the run as the question needs matter
+            need = target if omax == 1 else left - target + 1
+            if need < run:
+                low = kth_top(w[LEFT + w[C_TRUMP]], need)
             buf[depth, B_REL + w[C_TRUMP]] = low
             return int(omax)
     trumps = w[LEFT + w[C_TRUMP]]
@@ -547,12 +593,13 @@ def boundary_cut(st: np.ndarray, depth: int, target: int, left: int) -> int:
         sure = sure_trumps(hands, w, 1)
         if sure >> 6 >= target:
             if (sure & 63) < NONE:
-                buf[depth, B_REL + w[C_TRUMP]] = sure & 63
+                buf[depth, B_REL + w[C_TRUMP]] = sure_rank(hands, w, 1, target, sure & 63)
             return 1
         sure = sure_trumps(hands, w, 0)
         if left - (sure >> 6) < target:
             if (sure & 63) < NONE:
-                buf[depth, B_REL + w[C_TRUMP]] = sure & 63
+                buf[depth, B_REL + w[C_TRUMP]] = sure_rank(hands, w, 0, left - target + 1,
+                                                           sure & 63)
             return 0
     if w[C_NT] == 0 and trumps != 0 and w[C_MAX] == w[C_COUNT]:
         # a hand of the side that alone holds trumps: its trumps and top cards, whoever leads

@@ -46,8 +46,11 @@ Techniques (after DDS):
   holds none: its trumps and top cards, whoever leads (``cutoffs.trump_control``), a side
   on lead that needs every trick with no trump left and too few top cards (DDS's later
   tricks at no trumps), the last trick played out (at trick boundaries, in
-  ``cutoffs.boundary_cut``); inside a trick, a side that needs one more trick and surely
-  wins this one (DDS's second-hand quick trick);
+  ``cutoffs.boundary_cut``); inside a trick, whoever is to play, a side that needs one more
+  trick (or the other side's one) and surely wins this one: its card now winning that no
+  hand of the other side yet to play can beat, a higher card of the suit led or a ruff
+  above all theirs yet to come, relying on the fewest cards (``ordering.trick_settled``;
+  DDS's second-hand quick trick, for every hand);
 * in a misère, at trick boundaries: a declarer who can never be made to take a trick (in each
   suit his i-th lowest card below the others' i-th lowest, as often as the suit can still be
   led), or who surely takes this one
@@ -102,7 +105,7 @@ from .layout import (
     H,
 )
 from .misere import misere_cut, misere_order
-from .ordering import gen_moves, side_wins_trick, to_trick
+from .ordering import gen_moves, side_wins_trick, to_trick, trick_settled
 from .table import bucket_hash, clear_rel, owner_codes, tt_lookup, tt_store
 
 
@@ -159,7 +162,17 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
             return found == 1
         hint = buf[depth, B_HINT]
     seat = w[S_LEADER] if w[S_LEN] == 0 else w[NEXT + w[S_LAST]]
-    if not boundary and not forced and w[C_STOP] == 0 and w[S_LEN] < w[C_ACTIVE] - 1:
+    if (not boundary and not forced and w[C_STOP] == 0 and w[S_LEN] < w[C_ACTIVE] - 1
+            and w[C_MAX] == w[C_COUNT] and (target == 1 or target == left)):
+        # a side that needs one more trick (the maximisers) or every trick left (the others:
+        # one) and surely wins this one, whoever's turn it is
+        sure = trick_settled(hands, w, buf, depth, seat)
+        if sure == 1 and target == 1:
+            return True
+        if sure == 0 and target == left:
+            return False
+        clear_rel(w, buf, depth)
+    elif not boundary and not forced and w[C_STOP] == 0 and w[S_LEN] < w[C_ACTIVE] - 1:
         # a side that needs one more trick and surely wins this one
         smax = (w[C_MAX] >> seat) & 1
         if smax == (w[C_COUNT] >> seat) & 1 and (

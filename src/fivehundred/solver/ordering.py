@@ -435,3 +435,109 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
             count += 1
     sort_moves(buf, depth, count)
     return count
+
+
+@compiled(I64(H, W, H, I64, I64), inline=True)
+def trick_settled(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
+                  seat: int) -> int:
+    """Which side surely wins the current trick (a card led), whatever ``seat`` and the
+    hands after it play: 1 the maximisers, 0 the others, -1 neither surely.
+
+    A side wins it when the card now winning is its and no other hand yet to play can beat
+    it (a higher card of the suit led, a ruff, an overruff); or when one of its hands yet to
+    play holds a card of the suit led above the card now winning and above the other side's
+    cards yet to play, none of whom can ruff; or when one of its hands yet to play can ruff
+    (void in the suit led) with a trump above every trump the other side's hands yet to
+    play could ruff with and above the card now winning.  The ranks relied on go to
+    ``buf[depth]`` (only when a side is found).
+    """
+    led = w[S_LED]
+    if led < 0:
+        return -1
+    tr = w[C_TRUMP]
+    maxs = w[C_MAX]
+    wpow = w[S_WPOW]
+    wside = (maxs >> w[S_WSEAT]) & 1
+    lc0 = 0           # the led suit's cards of each side's hands yet to play
+    lc1 = 0
+    rt0 = -1          # the top trump of each side's hands yet to play that can ruff
+    rt1 = -1
+    s = seat
+    for _ in range(w[C_ACTIVE] - w[S_LEN]):
+        side = (maxs >> s) & 1
+        h = hands[s, led]
+        if h != 0:
+            if side == 1:
+                lc1 |= h
+            else:
+                lc0 |= h
+        elif led != tr and hands[s, tr] != 0:
+            t = top_bit(hands[s, tr])
+            if side == 1:
+                rt1 = max(rt1, t)
+            else:
+                rt0 = max(rt0, t)
+        s = w[NEXT + s]
+    ruffed = led != tr and wpow >= 100
+    for x in range(2):
+        side = wside if x == 0 else 1 - wside
+        mine = lc1 if side == 1 else lc0
+        theirs = lc0 if side == 1 else lc1
+        my_rt = rt1 if side == 1 else rt0
+        their_rt = rt0 if side == 1 else rt1
+        # each way the side surely wins: the suit and rank it relies on (-1: none); of
+        # several, the one that leaves fewest cards mattering (the widest table entry)
+        best_e = -2
+        best_b = 0
+        best_k = 99
+        if side == wside:
+            # the card now winning stands (its rank matters if it beats a card of its suit:
+            # one played, or one the other side's hands yet to play hold)
+            we = led
+            wb = wpow
+            stands = False
+            if led == tr:
+                wb = wpow - 100
+                stands = theirs == 0 or top_bit(theirs) < wb
+                beats = theirs != 0
+            elif ruffed:
+                we = tr
+                wb = wpow - 100
+                stands = their_rt < wb
+                beats = their_rt >= 0
+            else:
+                stands = their_rt < 0 and (theirs == 0 or top_bit(theirs) < wb)
+                beats = theirs != 0
+            if stands:
+                if beats or popcount(w[TRICK + we]) > 1:
+                    best_e = we
+                    best_b = wb
+                    best_k = popcount(w[LEFT + we] >> wb)
+                else:
+                    best_e = -1
+                    best_k = 0
+        if best_k > 0 and mine != 0 and not ruffed and (led == tr or their_rt < 0):
+            # a card of the suit led above the card now winning and all of theirs
+            top = top_bit(mine)
+            if top > wpow - (100 if led == tr else 0) and (1 << top) > theirs:
+                k = popcount(w[LEFT + led] >> top)
+                if k < best_k:
+                    best_e = led
+                    best_b = top
+                    best_k = k
+        if best_k > 0 and my_rt >= 0 and my_rt > their_rt and (not ruffed or my_rt > wpow - 100):
+            # a ruff (an overruff) the other side cannot beat
+            if their_rt >= 0 or ruffed:
+                k = popcount(w[LEFT + tr] >> my_rt)
+                if k < best_k:
+                    best_e = tr
+                    best_b = my_rt
+                    best_k = k
+            else:
+                best_e = -1
+                best_k = 0
+        if best_e >= -1:                # a way found (-1: relying on no rank)
+            if best_e >= 0 and best_b < buf[depth, B_REL + best_e]:
+                buf[depth, B_REL + best_e] = best_b
+            return int(side)
+    return -1
