@@ -285,6 +285,17 @@ def entry_tricks(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
 
 
 @compiled(I64(H, W, I64), inline=True)
+def other_sides_trumps(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
+    """The trumps of the seats not on the side ``counted`` names (1: the counted seats)."""
+    cnt = w[C_COUNT]
+    opp = 0
+    for s in range(w[C_SEATS]):
+        if ((cnt >> s) & 1) != counted:
+            opp |= hands[s, w[C_TRUMP]]
+    return opp
+
+
+@compiled(I64(H, W, I64), inline=True)
 def sure_trumps(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
     """Tricks the counted seats (``counted`` 1) or the others (0) surely win with trumps.
 
@@ -301,10 +312,7 @@ def sure_trumps(hands: np.ndarray, w: np.ndarray, counted: int) -> int:
     n = w[C_SEATS]
     tr = w[C_TRUMP]
     cnt = w[C_COUNT]
-    opp = 0
-    for s in range(n):
-        if ((cnt >> s) & 1) != counted:
-            opp |= hands[s, tr]
+    opp = other_sides_trumps(hands, w, counted)
     best = 0
     if opp == 0:
         for s in range(n):
@@ -349,10 +357,7 @@ def sure_rank(hands: np.ndarray, w: np.ndarray, counted: int, need: int, rank: i
     n = w[C_SEATS]
     tr = w[C_TRUMP]
     cnt = w[C_COUNT]
-    opp = 0
-    for s in range(n):
-        if ((cnt >> s) & 1) != counted:
-            opp |= hands[s, tr]
+    opp = other_sides_trumps(hands, w, counted)
     for s in range(n):
         if ((cnt >> s) & 1) == counted:
             m = hands[s, tr]
