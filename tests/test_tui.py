@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import re
 import secrets
+import time
 from pathlib import Path
 
 import pytest
@@ -439,4 +440,32 @@ def test_q_in_the_middle_of_a_hand_asks_first() -> None:
             await pilot.press("q")
             await pilot.pause()
             assert app.return_code == 0
+    run(go())
+
+
+def test_a_bots_move_that_comes_back_as_the_app_closes_draws_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """You bid, a bot thinks, and the app closes (you quit, or a test ends): the bot's move
+    comes back while Textual takes the widgets away, and is dropped (drawing it raised
+    NoMatches for #seat-1 in the worker: a traceback at the exit, a CI failure under load)."""
+    decide = TableApp._decide
+    hold = {"on": False}
+
+    def held(self: TableApp, seat: int, view: View) -> str:
+        deadline = time.monotonic() + 20
+        while hold["on"] and self.is_running and time.monotonic() < deadline:
+            time.sleep(0.0005)
+        return decide(self, seat, view)
+
+    monkeypatch.setattr(TableApp, "_decide", held)
+
+    async def go() -> None:
+        app = quick_app("australian", 0, "easy")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            hold["on"] = True                    # the next decision waits for the close
+            v = app.view()
+            assert app.act("pass" if "pass" in v.legal_actions else v.legal_actions[0])
+            while app._thinking is None:
+                await asyncio.sleep(0)
     run(go())

@@ -219,7 +219,10 @@ class TableApp(App[int]):
         return status_line(view, list(self.narrator.names))
 
     def refresh_table(self) -> None:
-        """Draw every region again from your seat's view."""
+        """Draw every region again from your seat's view (nothing once the app closes:
+        Textual takes its widgets away then, and a bot's move may still come back)."""
+        if not self.is_running:
+            return
         v = self.view()
         n = self.narrator
         trick, winner = self._trick_shown(v)
@@ -317,7 +320,8 @@ class TableApp(App[int]):
         take-back unsays what came after its point: those plays never happened)."""
         g = self.game
         self._said.append((g.hand_number, len(g.actions), markup))
-        self.query_one("#log", RichLog).write(markup)
+        if self.is_running:                 # (closing, the log is gone: see refresh_table)
+            self.query_one("#log", RichLog).write(markup)
 
     def _unsay_later_lines(self) -> None:
         """The log written again without the lines from after the game's point now."""
