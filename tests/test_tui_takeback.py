@@ -63,7 +63,7 @@ def test_the_discard_comes_back_whole() -> None:
             start = get_state(app.game)
             for _ in range(2):
                 await take(app, pilot, app.view().hand[0])
-            await settle(app, pilot)
+                await settle(app, pilot)         # (your hand is drawn again after each card)
             assert len(app.view().discards) == 2
             await pilot.press("u")
             await settle(app, pilot)
@@ -97,5 +97,8 @@ def test_a_bid_taken_back_while_a_bot_thinks_puts_the_keyboard_on_the_bids() -> 
             await pilot.press("enter")               # Pass (the bots may bid on after it)
             await pilot.pause()
             assert len(app.game.actions) > bids and token_of(app.game.actions[bids]) == "pass"
+            # the bots bid on at their pace: let them reach your turn before run_test closes
+            # the screens (a move landing while it does raised NoMatches)
+            await settle(app, pilot)
 
     run(go())

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page
 
-from browser import bid_ten_no_trumps, start_game, visible, wait_turn
+from browser import bid_ten_no_trumps, seq, start_game, visible, wait_seq_after, wait_turn
 
 ACTIVE = """() => {
   const a = document.activeElement;
@@ -53,7 +53,9 @@ def test_a_hand_by_keyboard_keeps_the_focus_on_the_turn(page: Page, server: str)
                 assert re.search(r"(passes|bids .+)\.$", page.inner_text("#announce"))
             page.keyboard.press("Shift+Tab")           # from BID to PASS
             assert page.evaluate("document.activeElement.id") == "pass-button"
+            before = seq(page)
             page.keyboard.press("Enter")
+            wait_seq_after(page, before)               # the pass taken: the panel was only dimmed
             continue
         focus_on(page, "playable card")
         marks = page.eval_on_selector_all("#hand .hand-card", """els => els.map((e) =>
@@ -99,7 +101,9 @@ def test_kitty_cards_say_whether_they_are_chosen(page: Page, server: str) -> Non
     while not visible(page, "#kitty-panel"):
         wait_turn(page)
         if visible(page, "#bid-panel"):
+            before = seq(page)
             bid_ten_no_trumps(page)
+            wait_seq_after(page, before)               # (the panel stays, dimmed, until then)
     page.wait_for_function("document.activeElement.matches('#hand .hand-card')")
     cards = page.eval_on_selector_all("#hand .hand-card", """els => els.map((e) =>
         [e.dataset.card, e.getAttribute('aria-label'), e.getAttribute('aria-pressed'),
