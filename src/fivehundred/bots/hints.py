@@ -43,4 +43,3 @@ def candidate_line(c: Candidate, action: str | None = None) -> str:
     make_p = "" if c.make_probability is None else f"  makes {c.make_probability:.0%}"
     note = f"  {c.note}" if c.note else ""
     return f"  {action or c.action:<12} {c.value:+8.1f}{make_p}{note}"
-

@@ -105,7 +105,7 @@ from .layout import (
     H,
 )
 from .misere import misere_cut, misere_order
-from .ordering import gen_moves, side_wins_trick, to_trick, trick_settled
+from .ordering import gen_moves, to_trick, trick_settled
 from .table import bucket_hash, clear_rel, owner_codes, tt_lookup, tt_store
 
 
@@ -165,21 +165,14 @@ def search(st: np.ndarray, tt: np.ndarray, depth: int, target: int) -> bool:
     if (not boundary and not forced and w[C_STOP] == 0 and w[S_LEN] < w[C_ACTIVE] - 1
             and w[C_MAX] == w[C_COUNT] and (target == 1 or target == left)):
         # a side that needs one more trick (the maximisers) or every trick left (the others:
-        # one) and surely wins this one, whoever's turn it is
+        # one) and surely wins this one, whoever's turn it is (where the maximisers are not
+        # the counted seats, a misère's defenders, a trick they win counts nothing)
         sure = trick_settled(hands, w, buf, depth, seat)
         if sure == 1 and target == 1:
             return True
         if sure == 0 and target == left:
             return False
         clear_rel(w, buf, depth)
-    elif not boundary and not forced and w[C_STOP] == 0 and w[S_LEN] < w[C_ACTIVE] - 1:
-        # a side that needs one more trick and surely wins this one
-        smax = (w[C_MAX] >> seat) & 1
-        if smax == (w[C_COUNT] >> seat) & 1 and (
-                target == 1 if smax == 1 else target == left):
-            if side_wins_trick(hands, w, buf, depth, seat):
-                return bool(smax == 1)
-            clear_rel(w, buf, depth)
     if forced:
         count = 1
         buf[depth, B_MOVES] = w[S_FORCE]

@@ -106,13 +106,13 @@ def to_trick(w: np.ndarray, seat: int, esuit: int, rank: int, name: int) -> int:
     return int(led)
 
 
-@compiled(types.UniTuple(I64, 5)(H, W, I64), inline=True)  # type: ignore[no-untyped-call]
-def later_hands(hands: np.ndarray, w: np.ndarray, seat: int) -> tuple[int, int, int, int, int]:
+@compiled(types.UniTuple(I64, 3)(H, W, I64), inline=True)  # type: ignore[no-untyped-call]
+def later_hands(hands: np.ndarray, w: np.ndarray, seat: int) -> tuple[int, int, int]:
     """What the hands yet to play after ``seat`` hold in the led suit (led >= 0).
 
-    ``(partners, opponents, partner_ruffs, opponent_ruffs, overruff)``: the led suit's cards
-    of ``seat``'s partners and of its opponents yet to play; 1 if one of them can ruff (void
-    in the suit, holding a trump), else 0; the top trump of the opponents who can, or -1.
+    ``(partners, opponents, overruff)``: the led suit's cards of ``seat``'s partners and of
+    its opponents yet to play; the top trump of the opponents who can ruff (void in the
+    suit, holding a trump), or -1 if none can.
     """
     led = w[S_LED]
     tr = w[C_TRUMP]
@@ -120,32 +120,25 @@ def later_hands(hands: np.ndarray, w: np.ndarray, seat: int) -> tuple[int, int, 
     my_side = (maxs >> seat) & 1
     partners = 0
     opponents = 0
-    part_ruff = 0
-    opp_ruff = 0
     overruff = -1
     s = w[NEXT + seat]
     for _ in range(w[C_ACTIVE] - w[S_LEN] - 1):
-        ruffs = led != tr and hands[s, led] == 0 and hands[s, tr] != 0
         if ((maxs >> s) & 1) == my_side:
             partners |= hands[s, led]
-            if ruffs:
-                part_ruff = 1
         else:
             opponents |= hands[s, led]
-            if ruffs:
-                opp_ruff = 1
+            if led != tr and hands[s, led] == 0 and hands[s, tr] != 0:
                 overruff = max(overruff, top_bit(hands[s, tr]))
         s = w[NEXT + s]
-    return partners, opponents, part_ruff, opp_ruff, overruff
+    return partners, opponents, overruff
 
 
-@compiled(types.boolean(W, H, I64, I64, I64, types.boolean), inline=True)
-def wins_trick(w: np.ndarray, buf: np.ndarray, depth: int, mine: int, theirs: int,
-               can_ruff: bool) -> bool:
+@compiled(types.boolean(W, H, I64, I64, I64), inline=True)
+def wins_trick(w: np.ndarray, buf: np.ndarray, depth: int, mine: int, theirs: int) -> bool:
     """Whether a side surely wins the current trick, no opponent yet to play being able to
-    ruff: by ``mine``'s top card of the led suit (above the card now winning and above
-    ``theirs``, the opponents' cards yet to play), or by a ruff of a trick not yet ruffed.
-    The rank relied on goes to ``buf[depth]``."""
+    ruff, by ``mine``'s top card of the led suit (above the card now winning and above
+    ``theirs``, the opponents' cards yet to play).  The rank relied on goes to
+    ``buf[depth]``."""
     led = w[S_LED]
     tr = w[C_TRUMP]
     wpow = w[S_WPOW]
@@ -157,29 +150,7 @@ def wins_trick(w: np.ndarray, buf: np.ndarray, depth: int, mine: int, theirs: in
             if top < buf[depth, B_REL + led]:
                 buf[depth, B_REL + led] = top
             return True
-    return can_ruff
-
-
-@compiled(types.boolean(H, W, H, I64, I64), inline=True)
-def side_wins_trick(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
-                    seat: int) -> bool:
-    """Whether the side of ``seat`` (to play, not last) surely wins the current trick.
-
-    Either one of its hands yet to play holds a card of the led suit above the card now
-    winning and above every card of the suit the opponents yet to play hold, or one of them
-    can ruff a trick not yet ruffed; in both cases no opponent yet to play can ruff (DDS's
-    quick trick for the second hand).  The rank relied on goes to ``buf[depth]``.
-    """
-    led = w[S_LED]
-    if led < 0:
-        return False
-    tr = w[C_TRUMP]
-    partners, theirs, part_ruff, opp_ruff, _ = later_hands(hands, w, seat)
-    if opp_ruff:
-        return False
-    own = hands[seat, led]
-    own_ruff = led != tr and own == 0 and hands[seat, tr] != 0
-    return wins_trick(w, buf, depth, partners | own, theirs, part_ruff == 1 or own_ruff)
+    return False
 
 
 @compiled(I64(H, W, H, I64, I64, types.boolean, I64), inline=True)
@@ -276,14 +247,14 @@ def gen_moves(hands: np.ndarray, w: np.ndarray, buf: np.ndarray, depth: int,
     partner_winning = (not leading) and ((maxs >> w[S_WSEAT]) & 1) == my_side
     overruff = -1
     if not leading and led >= 0:
-        partners, theirs, _, opp_ruff, overruff = later_hands(hands, w, seat)
-        if opp_ruff:
+        partners, theirs, overruff = later_hands(hands, w, seat)
+        if overruff >= 0:                       # an opponent yet to play can ruff
             theirs = -1
         partner_now = partner_winning           # a partner's card is winning the trick now
         if not partner_winning and theirs >= 0:
             # a partner yet to play surely wins the trick with a card of the suit: as good
             # as winning now (a partner's ruff is not counted: measured, it costs nodes)
-            partner_winning = wins_trick(w, buf, depth, partners, theirs, False)
+            partner_winning = wins_trick(w, buf, depth, partners, theirs)
         if partner_now and theirs > 0:
             # a partner's card of the suit now winning that an opponent yet to play can
             # beat is not winning yet: try to beat that opponent, following (suit nodes -5%,
