@@ -12,6 +12,7 @@ from fivehundred.solver.cutoffs import (
     cannot_take_all,
     entry_tricks,
     quick_tricks,
+    sure_rank,
     sure_trumps,
     trump_control,
 )
@@ -223,6 +224,23 @@ def test_trump_control_needs_a_trump_in_the_hand_and_none_on_the_other_side() ->
     s = _load(HEARTS, bare, leader=1)
     c = int(trump_control(s.hands, s.w))
     assert (c >> 4, c & 7) == (2, 2)
+
+
+def test_a_sure_trump_bound_records_only_the_trumps_its_question_needs() -> None:
+    """Three top trumps make three sure tricks (relying on the trumps down to the left
+    bower); a question that needs one or two relies on the joker, or the joker and the right
+    bower, alone, so its table entry covers the positions that differ below them."""
+    hands = [["JK", "JH", "JD", "4H"], ["AH", "5S", "6S", "7S"], ["8C", "9C", "10C", "QC"],
+             ["KH", "5D", "6D", "7D"]]
+    s = _load(HEARTS, hands)
+
+    def rank(tok: str) -> int:
+        return effective(HEARTS, card_from_token(tok))[1]
+
+    sure = sure_trumps(s.hands, s.w, 1)
+    assert (sure >> 6, sure & 63) == (3, rank("JD"))
+    assert [sure_rank(s.hands, s.w, 1, need, sure & 63) for need in (1, 2, 3)] == [
+        rank("JK"), rank("JH"), rank("JD")]
 
 
 # (hands of seats 0-3 after the trick's cards, the trick so far from seat 0, the side that

@@ -466,6 +466,12 @@ def test_a_bots_move_that_comes_back_as_the_app_closes_draws_nothing(
             hold["on"] = True                    # the next decision waits for the close
             v = app.view()
             assert app.act("pass" if "pass" in v.legal_actions else v.legal_actions[0])
-            while app._thinking is None:
+            for _ in range(100_000):             # a bot takes up its (held) decision: the
+                if app._thinking is not None:    # test closes the app at once (a pause
+                    break                        # lets its drawing finish, and hides the race)
                 await asyncio.sleep(0)
+            assert app._thinking is not None
+        # whenever the move lands, once the app has closed it draws and writes nothing
+        app.refresh_table()
+        app._say("a late line")
     run(go())
