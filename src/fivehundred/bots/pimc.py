@@ -374,9 +374,10 @@ class PimcBot(BaseBot):
             action = sure[0].action if sure else "pass"
             why = f"{medium.action} fails on most imagined deals" + (
                 f"; {action} makes on nearly every one" if sure else "")
+        elif medium.action == "pass" and sure and partner_holds:
+            action, why = "pass", "a pass leaves the partner's bid to be played"
         elif medium.action == "pass" and sure:
-            action, why = ("pass", "a pass leaves the partner's bid to be played") if (
-                partner_holds) else (sure[0].action, "makes on nearly every imagined deal")
+            action, why = sure[0].action, "makes on nearly every imagined deal"
         elif checked is None and medium.action != "pass":
             action, why = medium.action, "hand evaluation, not solved on any imagined deal"
         else:
