@@ -171,6 +171,9 @@ def test_node_sums_count_both_queries_and_the_same_every_time() -> None:
     assert [s.kind for s in sums] == [k.name for k in (bench.SUIT, *bench.ALONE)]
     assert sums == bench.node_sums(deals=3)
     assert all(s.single > 0 and s.every > 0 and s.floor > 0 for s in sums)
+    assert all(len(s.single_deals) == len(s.every_deals) == 3 for s in sums)
+    top = max(sums[0].single_deals)
+    assert sums[0].tail(False) == f"{top:,} / {top:,}"     # p99 of three deals: the largest
     assert bench.node_sums(deals=3, offset=1000) != sums
 
 
@@ -190,6 +193,10 @@ def test_bench_nodes_prints_the_table_and_refuses_bad_flags(
     rows = _rows(out, "contract")
     assert [r[0] for r in rows] == [k.name for k in (bench.SUIT, *bench.ALONE)]
     assert all(int(r[1].replace(",", "")) > 0 for r in rows)
+    for r in rows:                          # the tails: each deal's at most the sum of two
+        for tail, total in ((r[6], r[1]), (r[7], r[2])):
+            p99, largest = (int(x.replace(",", "")) for x in tail.split(" / "))
+            assert 0 < p99 <= largest <= int(total.replace(",", "")), r
     for flags in (["--deals", "0"], ["--offset", "-1"]):
         with pytest.raises(SystemExit) as exc:
             main(["bench", "nodes", *flags])

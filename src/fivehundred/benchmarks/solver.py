@@ -421,15 +421,33 @@ def bench_solver_main(deals: int = 200, write: str | None = None, passes: int = 
 
 @dataclass(frozen=True)
 class NodeSums:
-    """Search nodes summed over one kind's full-deal benchmark positions."""
+    """Search nodes over one kind's full-deal benchmark positions: each deal's, summed."""
 
     kind: str
-    single: int
-    every: int
+    single_deals: tuple[int, ...]
+    """Each deal's single solve's nodes, in the deals' order."""
+    every_deals: tuple[int, ...]
+    """Each deal's all-moves solve's nodes."""
     floor: int
     """All-moves nodes when each move is asked only the two questions its value needs ("at
     least v?" yes, "at least v + 1?" no), the values known in advance: what no order of
     questions can beat with the search as it is."""
+
+    @property
+    def single(self) -> int:
+        """The single solves' nodes, summed."""
+        return sum(self.single_deals)
+
+    @property
+    def every(self) -> int:
+        """The all-moves solves' nodes, summed."""
+        return sum(self.every_deals)
+
+    def tail(self, every: bool) -> str:
+        """The p99 and the largest of a deal's nodes (all-moves solves' with ``every``), for
+        a table: the deals that would stall a bot."""
+        ordered = sorted(self.every_deals if every else self.single_deals)
+        return f"{nearest_rank(ordered, 0.99):,} / {ordered[-1]:,}"
 
 
 def _floor_nodes(p: Position, moves: list[int], values: list[int]) -> int:
@@ -454,15 +472,17 @@ def node_sums(deals: int = 200, offset: int = 0) -> list[NodeSums]:
     out: list[NodeSums] = []
     for kind in (SUIT, *ALONE):
         k = replace(kind, seed=kind.seed + offset)
-        single = every = floor = 0
+        single: list[int] = []
+        every: list[int] = []
+        floor = 0
         for g in k.games(deals, 0):
             p = Position.from_game(g)
-            single += solve(p).nodes
+            single.append(solve(p).nodes)
             s = Searcher.load(p)
             moves, values = s.every_move()
-            every += s.nodes
+            every.append(s.nodes)
             floor += _floor_nodes(p, moves, values)
-        out.append(NodeSums(kind.name, single, every, floor))
+        out.append(NodeSums(kind.name, tuple(single), tuple(every), floor))
     return out
 
 
@@ -473,9 +493,11 @@ def bench_nodes_main(deals: int = 200, offset: int = 0) -> int:
               f"(got {deals} and {offset})", file=sys.stderr)
         return 2
     rows = [[r.kind, f"{r.single:,}", f"{r.every:,}", f"{r.floor:,}",
-             f"{r.every / r.single:.2f}x", f"{r.floor / r.single:.2f}x"]
+             f"{r.every / r.single:.2f}x", f"{r.floor / r.single:.2f}x", r.tail(False),
+             r.tail(True)]
             for r in node_sums(deals, offset)]
     print(f"Search nodes over {deals} full deals of each kind (seed offset {offset}):\n")
     print("\n".join(_table(["contract", "single solves", "all-moves solves",
-                             "all-moves floor", "all / single", "floor / single"], rows, 1)))
+                             "all-moves floor", "all / single", "floor / single",
+                             "a deal's single: p99 / max", "all moves: p99 / max"], rows, 1)))
     return 0
