@@ -122,3 +122,28 @@ def test_a_failed_warm_up_is_not_logged_once_per_waiting_decision(
         pool._first = None          # the last reference to the failed warm-up and its waiters
         gc.collect()                # (an unread exception is logged when its future goes)
     assert "never retrieved" not in caplog.text
+
+
+def _nap(seconds: float) -> int:
+    """A long task for a worker process (module level: a spawned worker imports it)."""
+    time.sleep(seconds)
+    return 0
+
+
+def test_closing_stops_a_worker_process_in_the_middle_of_a_task() -> None:
+    """Python's exit waits for the pool's processes: one left finishing a long task (the
+    warm-up's import on a busy host, a claim's check) would hold Ctrl-C that long."""
+    pool = BotPool("process", workers=1)
+    assert isinstance(pool.executor, botpool.ProcessPoolExecutor)
+    started = pool.executor.submit(_nap, 0)
+    started.result(timeout=60)                  # the worker process is up
+    running = pool.executor.submit(_nap, 120)
+    time.sleep(0.5)
+    processes = list(pool.executor._processes.values())
+    assert len(processes) == 1 and processes[0].is_alive()
+    pool.close()
+    deadline = time.perf_counter() + 30         # (the pool's own thread reaps the process
+    while processes[0].is_alive() and time.perf_counter() < deadline:   # too: is_alive can
+        time.sleep(0.05)                        # say True a moment after join has returned)
+    assert not processes[0].is_alive()
+    assert running.done()

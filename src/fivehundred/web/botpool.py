@@ -137,5 +137,22 @@ class BotPool:
         return await self._in_worker(claim_answer, game, seat, names)
 
     def close(self) -> None:
-        """Stop the workers."""
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers now, a decision or the warm-up under way included.
+
+        A worker holds nothing worth finishing (a bot is rebuilt from its name and seed, a
+        table saves without it), and Python's exit would otherwise wait for it: Ctrl-C just
+        after ``fivehundred play`` started took 6 s on a busy host, the first worker still
+        importing the solver, and a claim being checked could hold it 5 s.
+        """
+        executor = self.executor
+        if not isinstance(executor, ProcessPoolExecutor):
+            executor.shutdown(wait=False, cancel_futures=True)
+            return
+        stop = getattr(executor, "terminate_workers", None)     # Python 3.14 and later
+        if stop is not None:
+            stop()
+            return
+        processes = list((executor._processes or {}).values())  # (shutdown forgets them)
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
