@@ -9,7 +9,8 @@ from pathlib import Path
 from playwright.sync_api import Page, Route
 
 from browser import SEED, live_server, seeded, wait_turn
-from fivehundred.web.options import PRESET_LABELS
+from fivehundred.rules import CHOICES
+from fivehundred.web.options import PRESET_LABELS, choice_word
 
 CONTINUE_LINES = """() => [...document.querySelectorAll('#continue-summary > div')].map(
   (line) => [...line.querySelectorAll('.cs-part')].map((part) => part.textContent))"""
@@ -96,6 +97,9 @@ def test_the_lobby_remembers_each_presets_house_rules(page: Page, server: str) -
     page.click("#house-rules summary")
     assert page.inner_text("#house-rules summary") == "House rules"
     assert page.is_hidden("#own-rules")
+    shown = page.eval_on_selector("#opt-slam", "s => [...s.options].map((o) => o.text)")
+    assert shown == [choice_word("slam", v) for v in CHOICES["slam"]]   # the server's words
+    assert "Twice the bid, from 8♣ up" in shown
     page.select_option("#opt-slam", "bonus_equal_to_bid")
     page.select_option("#opt-target", "250")
     assert page.inner_text("#house-rules summary") == "House rules · 2 changed"

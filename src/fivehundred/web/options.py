@@ -106,14 +106,31 @@ def presets_json() -> list[dict[str, Any]]:
 
 
 def toggles_json() -> list[dict[str, Any]]:
-    """The house-rule toggles of the new-game form."""
+    """The house-rule toggles of the new-game form, each choice with its words (the form's
+    list shows the words, the rules dialog the longer ``VALUE_WORDS``).
+
+    >>> [t["choice_words"] for t in toggles_json() if t["option"] == "nt_joker"]
+    [['Australian', 'Classic']]
+    """
     out = []
     for option, (label, choices) in TOGGLES.items():
+        values = [] if choices is None else list(choices)
         out.append({"option": option, "label": label,
                     "kind": "bool" if choices is None else "choice",
-                    "choices": [] if choices is None else list(choices),
+                    "choices": values, "choice_words": [choice_word(option, v) for v in values],
                     "text": OPTION_TEXT[option], "needs": NEEDS.get(option, (None,))[0]})
     return out
+
+
+def choice_word(option: str, value: object) -> str:
+    """A toggle's choice as the new-game form's list shows it: short words (the rules
+    dialog's ``VALUE_WORDS`` where they are short enough), a number as it is.
+
+    >>> choice_word("all_pass", "play_no_trumps"), choice_word("target", 500)
+    ('Play at no trumps', '500')
+    """
+    words = FORM_WORDS.get(option, VALUE_WORDS.get(option, {}))
+    return words.get(str(value), str(value).replace("_", " ").capitalize())
 
 
 def defaults_json() -> dict[str, dict[str, Any]]:
@@ -203,6 +220,13 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
             "reach_500_any_way": "Reaching the target any way"},
 }
 """A choice's value in words, option by option (the token itself is shown beside it)."""
+
+FORM_WORDS: dict[str, dict[str, str]] = {
+    "nt_joker": {"australian": "Australian", "classic": "Classic"},
+    "all_pass": {"redeal": "Redeal", "play_no_trumps": "Play at no trumps"},
+}
+"""A toggle's choices on the new-game form where the rules dialog's words are too long for
+its list (the option's text, under it, says what they mean)."""
 
 SWITCH_TEXT: dict[str, tuple[str, str]] = {
     "dead_hand": ("A third hand is dealt and stays out of play, unseen.",

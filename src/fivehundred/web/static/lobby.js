@@ -11,23 +11,6 @@ const STRENGTH_WORDS = {
   insane: "Insane",
 };
 
-const CHOICE_WORDS = {
-  australian: "Australian",
-  classic: "Classic",
-  redeal: "Redeal",
-  play_no_trumps: "Play at no trumps",
-  "250_if_less": "Worth at least 250",
-  bonus_equal_to_bid: "Twice the bid, 8♣ up",
-  none: "Nothing extra",
-  by_own_contract: "Only by making a bid",
-  reach_500_any_way: "Reaching the target any way",
-};
-
-export function choiceWord(v) {
-  const k = String(v);
-  return CHOICE_WORDS[k] || cap(k.replace(/_/g, " "));
-}
-
 export class Lobby {
   /** onStart({table, token, links, fresh}) opens a table. */
   constructor({ onStart }) {
@@ -124,7 +107,8 @@ export class Lobby {
         const sel = h("select", { id, name: t.option, "aria-describedby": `${id}-text` });
         const values = t.choices || [];
         this.choiceValues.set(t.option, values);
-        values.forEach((v) => sel.appendChild(h("option", { value: String(v), text: choiceWord(v) })));
+        const words = t.choice_words || [];
+        values.forEach((v, i) => sel.appendChild(h("option", { value: String(v), text: words[i] || String(v) })));
         this.toggles.append(h("label.toggle-row", { for: id, title: t.text || "" },
           h("span.toggle-label", { text: t.label }), sel), text);
       }
