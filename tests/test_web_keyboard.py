@@ -111,6 +111,13 @@ def test_kitty_cards_say_whether_they_are_chosen(page: Page, server: str) -> Non
     assert len(cards) == 13 and all(p == "false" and d == "false" for _, _, p, d in cards)
     kitty = set(page.evaluate("window.fivehundred.app.state.view.kitty"))
     assert {c for c, label, _, _ in cards if label.endswith(", from the kitty")} == kitty
+    stacking = """() => [...document.querySelectorAll('#hand .hand-card')].map((e) =>
+        [e.dataset.card, getComputedStyle(e).zIndex])"""
+    fan = page.evaluate(stacking)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")                  # the keyboard's card keeps its place in
+    assert page.evaluate("document.activeElement.matches('#hand .hand-card:focus-visible')")
+    assert page.evaluate(stacking) == fan              # the fan: its neighbour's corner shows
     card = page.evaluate("document.activeElement.dataset.card")
     page.keyboard.press("Enter")
     page.wait_for_function("(c) => document.querySelector(`#hand .hand-card[data-card=\"${c}\"]`)"

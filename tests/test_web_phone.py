@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Route
 
 from browser import (
     DESKTOP,
@@ -73,6 +74,42 @@ def test_a_phone_lobby_has_room_for_a_finger(tmp_path: Path, phone: str) -> None
         found = page.evaluate(LOBBY_SMALL_TAPS, TAP_MIN)
         assert found["n"] >= 12, found
         assert not found["out"], found["out"]
+
+
+def test_a_phone_lobby_keeps_the_statistics_on_their_card(tmp_path: Path) -> None:
+    """Six columns of statistics at 390 px, every strength: with a keen player's figures
+    all of it on its card, no scrolling (the last column ran 20 px past the card with figures
+    as short as "-180.7"); with absurd ones the table scrolls inside the card, the page not."""
+    keen = {"games": 120, "wins": 64, "hands": 2400, "bid": 900, "made": 640,
+            "misere_bid": 40, "misere_made": 31, "take_backs": 12, "points": -1,
+            "points_per_hand": -112.5}
+    absurd = {**keen, "games": 12345, "wins": 12345, "bid": 99999, "made": 99999,
+              "points_per_hand": -12345.6}
+    figures = keen
+
+    def stats(route: Route) -> None:
+        reply = route.fetch().json()
+        reply["stats"] = {"by_strength": {k: figures for k in reply["strengths"]}}
+        route.fulfill(json=reply)
+
+    past_the_card = """() => {
+      const card = document.querySelector('#stats').closest('.lobby-card')
+        .getBoundingClientRect();
+      const scroll = document.querySelector('#stats .stats-scroll');
+      return {past: [...document.querySelectorAll('#stats, #stats .stats-scroll')].filter(
+                (e) => e.getBoundingClientRect().right > card.right + 0.5).map((e) => e.className),
+              scrolls: scroll.scrollWidth > scroll.clientWidth,
+              page: document.documentElement.scrollWidth};
+    }"""
+    with live_server(tmp_path / "lobby.db", "local") as url, phone_page("upright") as page:
+        page.route("**/api/lobby", stats)
+        page.goto(url)
+        page.wait_for_selector("#stats .stats-table td")
+        assert page.evaluate(past_the_card) == {"past": [], "scrolls": False, "page": 390}
+        figures = absurd
+        page.reload()
+        page.wait_for_selector("#stats .stats-table td")
+        assert page.evaluate(past_the_card) == {"past": [], "scrolls": True, "page": 390}
 
 
 @pytest.mark.parametrize(("preset", "phone"), [

@@ -212,6 +212,17 @@ def wait_shows(page: Page, cards: str, want: list[str]) -> None:
                            arg=want)
 
 
+TOAST_OVER = """() => {
+  const t = document.querySelector('#toasts').getBoundingClientRect();
+  return [...document.querySelectorAll('#scores, #contract, .seat')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.right > t.left && r.left < t.right && r.bottom > t.top
+      && r.top < t.bottom;
+  }).map((e) => e.id || e.textContent.trim());
+}"""
+"""What the messages box covers of the scores, the contract and the seats."""
+
+
 @pytest.mark.parametrize("how", ["button", "ctrl+z", "twice", "menu", "phone"])
 def test_the_browser_takes_a_card_back(server: str, how: str) -> None:
     """At your first turn of the hand there is nothing to take back (the button is off);
@@ -252,6 +263,7 @@ def test_the_browser_takes_a_card_back(server: str, how: str) -> None:
         wait_shows(page, HAND, hand)
         wait_shows(page, TRICK, trick)
         page.wait_for_selector("#toasts .toast:has-text('Taken back')")
+        assert not page.evaluate(TOAST_OVER), "the message hides what is at the table's top"
         if how == "twice":
             caught_up(page)                      # a second take-back's answer would be in
             wait_shows(page, HAND, hand)

@@ -378,7 +378,9 @@ export function statsTable(stats, strengths = null, only = null) {
       h("td.num", { text: `${s.misere_made ?? 0}/${s.misere_bid ?? 0}` }),
       h("td.num", { text: typeof s.points_per_hand === "number" ? s.points_per_hand.toFixed(1) : "–" }));
   });
-  const table = h("table.stats-table", null, h("thead", null, head), h("tbody", null, body));
+  // (in a box of its own that scrolls sideways if its figures ever outgrow a phone's width)
+  const table = h("div.stats-scroll", null,
+    h("table.stats-table", null, h("thead", null, head), h("tbody", null, body)));
   // decisions taken back against each strength, said beside the results they helped make
   return note ? h("div.stats-box", null, table, note) : table;
 }

@@ -149,12 +149,30 @@ export function prefersReducedMotion() {
 }
 
 /** Toasts: short messages in the corner. */
+/** At the table the messages go under what sits at its top, where they cross it: the scores,
+ *  the contract, the seats of the top row (at 64 px they hid North's name). */
+function clearOfTheTop(box) {
+  box.style.top = "";
+  const band = window.innerHeight * 0.25;
+  const above = [...document.querySelectorAll("#scores, #contract, .seat")]
+    .map((e) => e.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.top < band)
+    .sort((a, b) => a.top - b.top);
+  const b = box.getBoundingClientRect();
+  let top = b.top;
+  for (const r of above) {
+    if (r.right > b.left && r.left < b.right && r.bottom + 8 > top) top = r.bottom + 8;
+  }
+  if (top !== b.top) box.style.top = `${Math.round(top)}px`;
+}
+
 export function toast(message, kind = "info", ms = 4200) {
   const box = document.getElementById("toasts");
   if (!box) return;
   // (no role=alert: the box is an assertive live region already, and both read it twice)
   const t = h("div.toast", { class: kind }, message);
   box.appendChild(t);
+  clearOfTheTop(box);
   requestAnimationFrame(() => t.classList.add("in"));
   setTimeout(() => {
     t.classList.remove("in");
