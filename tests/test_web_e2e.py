@@ -383,11 +383,13 @@ def test_tab_goes_along_the_hand_in_the_order_shown_after_a_drag(page: Page,
     after = page.evaluate(shown)
     assert after != before and sorted(after) == sorted(before)
     page.focus(f'#hand .hand-card[data-card="{after[0]}"]')
-    tabbed = [after[0]]
+    walked = [after[0]]
     for _ in after[1:]:
-        page.keyboard.press("Tab")
-        tabbed.append(page.evaluate("document.activeElement.dataset.card"))
-    assert tabbed == after
+        page.keyboard.press("ArrowRight")
+        walked.append(page.evaluate("document.activeElement.dataset.card"))
+    assert walked == after                          # the arrows go along the hand as it shows
+    page.keyboard.press("Home")
+    assert page.evaluate("document.activeElement.dataset.card") == after[0]
 
 
 def test_the_discard_line_reads_as_the_analysis_writes_it(page: Page, server: str) -> None:

@@ -122,6 +122,14 @@ def test_kitty_cards_say_whether_they_are_chosen(page: Page, server: str) -> Non
     page.keyboard.press("Enter")
     page.wait_for_function("(c) => document.querySelector(`#hand .hand-card[data-card=\"${c}\"]`)"
                            ".getAttribute('aria-pressed') === 'true'", arg=card)
+    # the hand is one stop for Tab: one press leaves it (DISCARD is not thirteen cards away),
+    # one back returns to the card it left
+    stops = page.eval_on_selector_all("#hand .hand-card", "els => els.map((e) => e.tabIndex)")
+    assert sorted(stops) == [-1] * 12 + [0], stops
+    page.keyboard.press("Tab")
+    assert not page.evaluate("document.activeElement.matches('#hand .hand-card')")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.dataset.card") == card
 
 
 def test_a_dialog_that_opens_behind_the_focus_takes_it(page: Page, server: str) -> None:

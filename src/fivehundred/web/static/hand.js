@@ -1,5 +1,6 @@
 // Your hand: a gentle fan at the bottom of the table. Click a card (or press Enter on it) to
 // play or select it; drag it sideways to reorder the hand, or up onto the table to play it.
+// By keyboard the hand is one tab stop; the arrows (Home, End) go along it.
 
 import { cardSvg, cardLabel } from "./cards.js";
 
@@ -29,6 +30,11 @@ export class HandView {
     this.dropZone = document.getElementById("drop-zone");
     root.addEventListener("pointerdown", (e) => this.pointerDown(e));
     root.addEventListener("keydown", (e) => this.keyDown(e));
+    root.addEventListener("focusin", (e) => {
+      const el = e.target.closest(".hand-card");
+      if (el) this.rove(el.dataset.card);
+    });
+    this.stop = null; // the card Tab comes to: the hand is one stop, the arrows go along it
     window.addEventListener("pointermove", (e) => this.pointerMove(e));
     window.addEventListener("pointerup", (e) => this.pointerUp(e));
     window.addEventListener("pointercancel", () => this.cancelDrag());
@@ -91,6 +97,7 @@ export class HandView {
       el.setAttribute("aria-label", cardLabel(tok) + (fromKitty ? ", from the kitty" : ""));
     }
     this.root.classList.toggle("interactive", !!opts.interactive);
+    this.rove(this.stopFor(opts.playable));
     this.layout();
     if (entering.length) {
       // a new deal comes in card by card, from left to right
@@ -102,6 +109,25 @@ export class HandView {
         setTimeout(() => { for (const el of sorted) el.style.transitionDelay = ""; }, 300 + sorted.length * stagger);
       }));
     }
+  }
+
+  /** The card Tab should come to: the one with the focus; else the last one that had it, if
+   *  still there and playable (or none is); else the first playable, else the first. */
+  stopFor(playable) {
+    const a = document.activeElement;
+    const focused = a instanceof Element && this.root.contains(a) && a.closest(".hand-card");
+    if (focused && this.els.has(focused.dataset.card)) return focused.dataset.card;
+    const canPlay = (t) => !!playable && playable.has(t);
+    const first = this.order.find(canPlay);
+    if (this.els.has(this.stop) && (canPlay(this.stop) || !first)) return this.stop;
+    return first || this.order[0] || null;
+  }
+
+  /** One tab stop for the whole hand (the keyboard's way through a toolbar): ``tok``'s card
+   *  (13 stops before: reaching DISCARD past the cards took up to 13 presses of Tab). */
+  rove(tok) {
+    this.stop = tok;
+    for (const [t, el] of this.els) el.tabIndex = t === tok ? 0 : -1;
   }
 
   /** The client's order kept where the user dragged cards; new cards go next to their neighbours. */
@@ -331,9 +357,11 @@ export class HandView {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       this.onActivate(el.dataset.card);
-    } else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+    } else if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key)) {
       e.preventDefault();
-      const j = Math.max(0, Math.min(this.order.length - 1, i + (e.key === "ArrowLeft" ? -1 : 1)));
+      const last = this.order.length - 1;
+      const j = e.key === "Home" ? 0 : e.key === "End" ? last
+        : Math.max(0, Math.min(last, i + (e.key === "ArrowLeft" ? -1 : 1)));
       const next = this.els.get(this.order[j]);
       if (next) next.focus();
     }
