@@ -380,3 +380,14 @@ def test_a_record_is_made_from_a_game_not_a_view() -> None:
     g = Game("australian", seed=1)
     with pytest.raises(RecordError, match=r"takes a Game, not View \(a View hides cards"):
         record_from_game(g.view(0))      # type: ignore[arg-type]
+
+
+def test_an_error_quotes_a_huge_value_cut_short() -> None:
+    """An action of 100,000 characters came back whole in its error; the state is untouched."""
+    g = Game("australian", seed=3)
+    before = copy.deepcopy(g.__getstate__())
+    for bad in ("x" * 100_000, 10**400, ["7H"] * 10_000):
+        with pytest.raises(FiveHundredError) as e:
+            g.apply(bad)  # type: ignore[arg-type]
+        assert len(str(e.value)) < 300 and "characters)" in str(e.value), str(e.value)[:400]
+    assert g.__getstate__() == before

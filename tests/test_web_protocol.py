@@ -148,11 +148,19 @@ def test_bad_new_game_requests_are_refused_clearly() -> None:
                                                       "2**64 - 1"),
             ({"preset": "australian", "seed": 5.0}, "seed must be a whole number"),
             ({"preset": "australian", "friends": True}, "serve"),
+            ({"preset": "australian", "name": "Ann\nBob"}, "line breaks"),
+            ({"preset": "australian", "name": " " * 3}, "1 to 20 characters"),
         ]:
             r = client.post("/api/tables", json=body)
             assert r.status_code == 400 and words in r.json()["error"], (body, r.text)
         r = client.post("/api/tables", content=b"{oops")
         assert r.status_code == 400
+        r = client.post("/api/tables", content=b'{"name": "Ann\\udfff"}',   # JSON's escape
+                        headers={"content-type": "application/json"})
+        assert r.status_code == 400 and "lone surrogate such as U+DFFF" in r.json()["error"]
+        r = client.post("/api/tables", content=b'{"seed": ' + b"9" * 5000 + b"}",
+                        headers={"content-type": "application/json"})
+        assert r.status_code == 400 and "thousands of digits" in r.json()["error"], r.text
         for deep in (b"[" * 100_000, b'{"a":' * 50_000):    # past the JSON parser's depth
             r = client.post("/api/tables", content=deep,
                             headers={"content-type": "application/json"})

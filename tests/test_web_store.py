@@ -81,6 +81,80 @@ def test_a_damaged_save_is_reported_kept_and_skipped(tmp_path: Path) -> None:
     assert row[0] == '{"format": 1, "rules": 5}'
 
 
+def _damage(p: Path, table: str, sql: str, *args: object) -> None:
+    db = sqlite3.connect(p)
+    db.execute(sql, (*args, table))
+    db.commit()
+    db.close()
+
+
+def _saved(p: Path, table: str) -> tuple[object, object]:
+    row = sqlite3.connect(p).execute("SELECT data, updated FROM tables WHERE id = ?",
+                                     (table,)).fetchone()
+    return row[0], row[1]
+
+
+def test_saves_damaged_past_the_parser_the_presets_or_the_names_are_reported_and_kept(
+        tmp_path: Path) -> None:
+    """Each damaged save is reported in the lobby's problems and kept as it was, the lobby
+    and the other tables working on: JSON nested past the parser's depth (a RecursionError
+    gave 500 on the lobby), a preset no longer known (it loaded, then failed every use), a
+    name that is not text (a lone surrogate: every reply naming it failed), a time that is
+    not a number (500 on the lobby)."""
+    p = tmp_path / "s.db"
+    with web_client(Store(p)) as client:
+        good = new_table(client, seed=1)
+        tables = {k: new_table(client, seed=i + 2)
+                  for i, k in enumerate(["deep", "preset", "name", "time"])}
+    deep = "[" * 100_000
+    _damage(p, tables["deep"]["table"], "UPDATE tables SET data = ? WHERE id = ?", deep)
+    _damage(p, tables["preset"]["table"],
+            "UPDATE tables SET data = json_set(data, '$.preset', 'bridge') WHERE id = ?")
+    _damage(p, tables["name"]["table"],
+            "UPDATE tables SET data = replace(data, '\"You\"', ?) WHERE id = ?",
+            '"Ann\\udfff"')
+    _damage(p, tables["time"]["table"], "UPDATE tables SET updated = ? WHERE id = ?",
+            "yesterday")
+    before = {k: _saved(p, t["table"]) for k, t in tables.items()}
+    assert "udfff" in str(before["name"][0])
+    with web_client(Store(p)) as client:
+        r = client.get("/api/lobby")
+        assert r.status_code == 200, r.text
+        lobby = r.json()
+        problems = " ".join(lobby["problems"])
+        for k in ("deep", "preset", "name"):
+            assert tables[k]["table"] in problems, (k, problems)
+        assert "RecursionError" in problems and "unknown preset 'bridge'" in problems
+        assert "lone surrogate such as U+DFFF" in problems
+        shown = [lobby["continue"]["table"]] + [x["table"] for x in lobby["in_play"]]
+        assert good["table"] in shown and tables["time"]["table"] in shown   # (undamaged game)
+        for k in ("deep", "preset", "name"):
+            t = tables[k]
+            assert client.get(f"/api/rules?table={t['table']}").status_code == 404
+            with client.websocket_connect(f"/ws?table={t['table']}&token={t['token']}") as ws:
+                assert ws.receive_json()["code"] == "unknown_table"
+    assert {k: _saved(p, t["table"]) for k, t in tables.items()} == before
+
+
+def test_a_save_naming_another_table_is_reported_and_never_saved_over_it(
+        tmp_path: Path) -> None:
+    """A save whose own id is another table's: restored, then played, it was saved over that
+    other table's game (and shared its connections)."""
+    p = tmp_path / "s.db"
+    with web_client(Store(p)) as client:
+        victim = new_table(client, seed=1)
+        swap = new_table(client, seed=2)
+    _damage(p, swap["table"], "UPDATE tables SET data = json_set(data, '$.id', ?) WHERE id = ?",
+            victim["table"])
+    before = _saved(p, victim["table"]), _saved(p, swap["table"])
+    with web_client(Store(p)) as client:
+        problems = " ".join(client.get("/api/lobby").json()["problems"])
+        assert swap["table"] in problems and f"names itself {victim['table']!r}" in problems
+        with client.websocket_connect(f"/ws?table={swap['table']}&token={swap['token']}") as ws:
+            assert ws.receive_json()["code"] == "unknown_table"
+    assert (_saved(p, victim["table"]), _saved(p, swap["table"])) == before
+
+
 def test_a_table_replays_exactly_from_its_save() -> None:
     t = Table.new("classic3", Rules.preset("classic3"), "medium", seed=9)
     g = t.game

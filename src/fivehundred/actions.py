@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from . import cards
 from .cards import STRAIN_NAMES, SUIT_LETTERS
-from .errors import MalformedError
+from .errors import MalformedError, shown
 from .numbers import whole_number
 
 JOKER_LEAD = 65          # + suit: lead the joker in no trumps / misère naming that suit
@@ -50,7 +50,7 @@ def token_of(action: int) -> str:
     n = whole_number(action, MalformedError, f"an action id is a number from 0 to "
                                              f"{NUM_ACTIONS - 1}")
     if not 0 <= n < NUM_ACTIONS:
-        raise MalformedError(f"{action!r} is not an action id (0 to {NUM_ACTIONS - 1})")
+        raise MalformedError(f"{shown(action)} is not an action id (0 to {NUM_ACTIONS - 1})")
     return _TOKENS[n]
 
 
@@ -60,7 +60,7 @@ def action_from_token(text: str, auction: bool = False) -> int:
     In the auction ``7H`` is a bid; elsewhere it is the card.  MalformedError if unknown.
     """
     if not isinstance(text, str):
-        raise MalformedError(f"an action token is text (like 7H, pass or JK:H), not {text!r}")
+        raise MalformedError(f"an action token is text (like 7H, pass or JK:H), not {shown(text)}")
     key = " ".join(text.split()).upper()
     table, other = (
         (_AUCTION_TOKENS, _OTHER_TOKENS) if auction else (_OTHER_TOKENS, _AUCTION_TOKENS)
@@ -71,15 +71,15 @@ def action_from_token(text: str, auction: bool = False) -> int:
     if key in other:
         if auction:
             raise MalformedError(
-                f"{text!r} is not a bid: the auction expects a bid (like 7H, 8NT, misere, "
+                f"{shown(text)} is not a bid: the auction expects a bid (like 7H, 8NT, misere, "
                 "open-misere) or pass"
             )
         raise MalformedError(
-            f"{text!r} is a bid, but the auction is over: expected a card (like 7H or JK:H), "
+            f"{shown(text)} is a bid, but the auction is over: expected a card (like 7H or JK:H), "
             "a discard, 'call QH' or alone"
         )
     raise MalformedError(
-        f"not an action: {text!r} (expected a card like 7H or JK:H, a bid like 7NT, "
+        f"not an action: {shown(text)} (expected a card like 7H or JK:H, a bid like 7NT, "
         "pass, misere, open-misere, 'call QH' or alone)"
     )
 

@@ -3,6 +3,17 @@
 from __future__ import annotations
 
 
+def shown(value: object, limit: int = 40) -> str:
+    """``value`` as an error message quotes it: its repr, cut short past ``limit``
+    characters (an action of 100,000 characters came back whole in its error).
+
+    >>> shown("7H"), shown("x" * 100)
+    ("'7H'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (102 characters)")
+    """
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit - 3]}… ({len(text)} characters)"
+
+
 class FiveHundredError(ValueError):
     """Base of every error the engine raises on bad input."""
 

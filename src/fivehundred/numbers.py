@@ -15,17 +15,19 @@ from __future__ import annotations
 import operator
 import re
 
+from .errors import shown
+
 
 def whole_number(value: object, error: type[Exception], what: str) -> int:
-    """``value`` as an int, else ``error("{what}, not {value!r}")``."""
+    """``value`` as an int, else ``error("{what}, not {shown(value)}")``."""
     if type(value) is int:
         return value
     if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise error(f"{what}, not {value!r}")
+        raise error(f"{what}, not {shown(value)}")
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:                 # (numpy's arrays have __index__, most refuse it)
-        raise error(f"{what}, not {value!r}") from None
+        raise error(f"{what}, not {shown(value)}") from None
 
 
 def seat_number(seat: object, players: int, error: type[Exception]) -> int:

@@ -24,7 +24,7 @@ from .. import cards
 from ..actions import ALONE, CALL, action_from_token, token_of
 from ..auction import Contract, bid_table
 from ..dealing import Deal, check_deal, first_dealer, seeded_deal
-from ..errors import DealError, IllegalActionError, MalformedError, SeatError
+from ..errors import DealError, IllegalActionError, MalformedError, SeatError, shown
 from ..numbers import seat_number, seed_number, whole_number
 from ..rules import Rules
 from ..tricks import NO_SUIT
@@ -55,7 +55,7 @@ class Game(BiddingPhase):
             rules = Rules.parse(rules)            # a preset's name or a rules string
         elif rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be Rules, a preset's name or a rules string, not "
-                            f"{rules!r}")
+                            f"{shown(rules)}")
         self.rules = rules if rules is not None else Rules.preset("australian")
         # a whole number (numpy's too) from 0 to 2**64 - 1: the generator's 64 bits
         self.seed = (secrets.randbits(63) if seed is None
@@ -242,7 +242,7 @@ class Game(BiddingPhase):
         if type(action) is int:
             a = action
             if not 0 <= a < _NUM_ACTIONS:
-                raise IllegalActionError(f"not an action id: {action!r}")
+                raise IllegalActionError(f"not an action id: {shown(action)}")
         else:
             a = self._parse(action)
         # Every handler checks the action fully before it changes anything, so an illegal
@@ -271,7 +271,7 @@ class Game(BiddingPhase):
         if ph == "game_over":
             raise IllegalActionError("the game is over")
         if not isinstance(action, str):
-            raise IllegalActionError(f"an action is a token or an action id, not {action!r}")
+            raise IllegalActionError(f"an action is a token or an action id, not {shown(action)}")
         try:
             return action_from_token(action, auction=ph == "auction")
         except MalformedError as e:

@@ -20,7 +20,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import FiveHundredError
 from ..numbers import seed_number
-from ..record.model import breaks_lines
 from .botpool import BotPool
 from .hub import Hub
 from .lane import SlowLane
@@ -36,7 +35,7 @@ from .options import (
     toggles_off_json,
 )
 from .store import Store
-from .table import Table, TableError, record_text
+from .table import Table, TableError, name_problem, record_text
 
 STATIC = Path(__file__).parent / "static"
 
@@ -109,8 +108,11 @@ async def new_table(request: Request) -> Response:
     hub = _hub(request)
     try:
         body = await request.json()
-    except (ValueError, RecursionError):   # (JSON nested past the parser's depth)
-        return JSONResponse({"error": "the body must be a JSON object"}, status_code=400)
+    except (ValueError, RecursionError) as e:   # (JSON nested past the parser's depth)
+        digits = "integer string conversion" in str(e)     # (Python's 4,300 digits)
+        return JSONResponse({"error": "a number in the body has thousands of digits (a seed "
+                                      "is 0 to 2**64 - 1)" if digits else
+                                      "the body must be a JSON object"}, status_code=400)
     if not isinstance(body, dict):
         return JSONResponse({"error": "the body must be a JSON object"}, status_code=400)
     seed = body.get("seed")
@@ -123,10 +125,8 @@ async def new_table(request: Request) -> Response:
                 seed_number(seed, ValueError, ValueError)
             except ValueError as e:
                 raise TableError("malformed", str(e)) from None
-        if name is not None and (not isinstance(name, str) or not 0 < len(name.strip()) <= 20):
-            raise TableError("malformed", "name must be 1 to 20 characters")
-        if name is not None and breaks_lines(name):
-            raise TableError("malformed", "name may not hold line breaks or control characters")
+        if name is not None and (problem := name_problem(name)) is not None:
+            raise TableError("malformed", problem)
         if not isinstance(friends, bool):
             raise TableError("malformed", f"friends must be true or false, got {friends!r}")
         if friends and hub.mode != "serve":

@@ -64,7 +64,7 @@ class Hub:
             data = self.store.load(table_id)
             if data is None:
                 return None
-            t = Table.from_json(data)
+            t = Table.from_json(data, table_id)
         except (StoreError, TableError) as e:
             self._problem(f"saved game {table_id}: {e}")
             return None

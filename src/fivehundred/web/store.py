@@ -123,8 +123,9 @@ class Store:
             return None
         try:
             data = json.loads(row[0])
-        except ValueError as e:
-            raise StoreError(f"the saved game {table_id} is damaged ({e}); it was kept") from None
+        except (ValueError, TypeError, RecursionError) as e:   # (not text; nested too deep)
+            raise StoreError(f"the saved game {table_id} is damaged "
+                             f"({type(e).__name__}: {e}); it was kept") from None
         if not isinstance(data, dict):
             raise StoreError(f"the saved game {table_id} is damaged (not an object); it was kept")
         return data
@@ -134,7 +135,7 @@ class Store:
         epoch), newest first."""
         rows = self.db.execute(
             "SELECT id, updated FROM tables WHERE finished = 0 ORDER BY updated DESC").fetchall()
-        return [(r[0], float(r[1])) for r in rows]
+        return _by_time(rows)
 
     def finished(self, limit: int = 10) -> list[tuple[str, float]]:
         """Ids of finished tables with the time each ended (seconds since the epoch), the
@@ -142,7 +143,7 @@ class Store:
         rows = self.db.execute(
             "SELECT id, updated FROM tables WHERE finished = 1 ORDER BY updated DESC LIMIT ?",
             (limit,)).fetchall()
-        return [(r[0], float(r[1])) for r in rows]
+        return _by_time(rows)
 
     # ---------------------------------------------------------------- statistics
 
@@ -187,3 +188,17 @@ class Store:
         for row in out.values():
             row["points_per_hand"] = round(row["points"] / row["hands"], 1) if row["hands"] else 0.0
         return {"by_strength": out}
+
+
+def _by_time(rows: list[tuple[Any, Any]]) -> list[tuple[str, float]]:
+    """Rows of (id, time) as (id, seconds), newest first; a time that is not a number (a
+    damaged row: SQLite keeps any value in any column) counts as the oldest, the row kept
+    for its game to be restored or reported.
+
+    >>> _by_time([("a", 5.0), ("b", "yesterday"), ("c", 9)])
+    [('c', 9.0), ('a', 5.0), ('b', 0.0)]
+    """
+    def seconds(v: object) -> float:
+        return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0.0
+
+    return sorted(((str(i), seconds(t)) for i, t in rows), key=lambda r: -r[1])

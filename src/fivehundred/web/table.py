@@ -23,10 +23,11 @@ from ..claims import Claim, ClaimError, check_claimant, may_claim
 from ..console.display import joined, seat_names
 from ..errors import FiveHundredError
 from ..game import Game
+from ..record.model import breaks_lines
 from ..rng import Rng
 from ..rules import Rules
 from ..view import View
-from .options import SPEEDS, STRENGTHS, checked_speed, rules_label
+from .options import PRESET_LABELS, SPEEDS, STRENGTHS, checked_speed, rules_label
 from .state import (
     bid_grid,
     discards_left,
@@ -92,6 +93,24 @@ def bot_seed(table_seed: int, seat: int) -> int:
 def partner_strength(strength: str) -> str:
     """The partner plays at least Hard (at Insane when the opponents are Insane)."""
     return strength if STRENGTHS.index(strength) >= STRENGTHS.index("hard") else "hard"
+
+
+def name_problem(name: object) -> str | None:
+    """What is wrong with a player's name (None if nothing): 1 to 20 characters, no line
+    break or control character, text that UTF-8 can write (a lone surrogate, which JSON's
+    ``\\udfff`` can bring, made every page that shows the name fail).
+
+    >>> name_problem("Ann"), name_problem("Ann\\udfff")
+    (None, 'a name must be text (a lone surrogate such as U+DFFF is not)')
+    """
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= 20:
+        return "a name must be 1 to 20 characters"
+    if breaks_lines(name):
+        return "a name may not hold line breaks or control characters"
+    bad = next((ch for ch in name if 0xD800 <= ord(ch) <= 0xDFFF), None)
+    if bad is not None:
+        return f"a name must be text (a lone surrogate such as U+{ord(bad):04X} is not)"
+    return None
 
 
 @dataclass
@@ -161,12 +180,24 @@ class Table:
         }
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Table:
-        """Rebuild a saved table by replaying its actions; TableError says what is wrong."""
+    def from_json(cls, d: dict[str, Any], table_id: str | None = None) -> Table:
+        """Rebuild a saved table by replaying its actions; TableError says what is wrong.
+
+        ``table_id``: the id it was saved under, which its own must be (a table claiming
+        another's id would be saved over that one's game)."""
         try:
             if d.get("format") != FORMAT:
                 raise TableError("damaged", f"saved table format {d.get('format')!r} is not "
                                             f"{FORMAT}")
+            if table_id is not None and d.get("id") != table_id:
+                raise TableError("damaged", f"it names itself {d.get('id')!r}, saved as "
+                                            f"{table_id!r}")
+            if d.get("preset") not in PRESET_LABELS:
+                raise TableError("damaged", f"unknown preset {d.get('preset')!r}")
+            for s in d["seats"]:
+                problem = name_problem(s["name"])
+                if problem is not None:
+                    raise TableError("damaged", f"seat {s.get('seat')!r}: {problem}")
             rules = Rules.from_string(d["rules"])
             seats = [Seat(int(s["seat"]), str(s["name"]), str(s["kind"]),
                           s["strength"], str(s["token"]), bool(s["open_to_friend"]),
@@ -506,7 +537,6 @@ def record_text(table: Table, seat: int, as_json: bool = False) -> str:
     (a seat's view: ``Viewpoint``), every card once it is over (and the seed, which replays
     it); the seats' names in a ``Seats`` tag.  The record's text, or its JSON."""
     from ..record import dumps, dumps_json, record_from_game
-    from ..record.model import breaks_lines
 
     g = table.game
     over = g.phase == "game_over"
