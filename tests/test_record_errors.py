@@ -43,6 +43,16 @@ def test_a_tag_that_would_break_its_line_is_refused_when_written(ch: str) -> Non
     assert loads(dumps(record_from_game(g, tags={"Seats": "Ann Bob,B,C,D"}))).tags
 
 
+def test_a_json_tag_that_is_not_text_is_refused(tmp_path: Path) -> None:
+    """JSON's ``\\udfff`` reads as a lone surrogate, which no UTF-8 file can hold: the
+    record could be read but never written again (a resumed game's save would fail)."""
+    g = Game(Rules.preset("australian"), seed=1)
+    d = json.loads(dumps_json(record_from_game(g)))
+    d["tags"].append(["Event", "Club\udfff"])
+    with pytest.raises(RecordError, match=r"lone surrogate such as U\+DFFF.*\$\.tags\[2\]"):
+        replay(loads_json(json.dumps(d)))
+
+
 def test_a_huge_file_or_line_gives_a_short_message(tmp_path: Path, good: str,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """A file far longer than any record is refused without reading it all (``/dev/zero``

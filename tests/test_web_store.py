@@ -125,7 +125,7 @@ def test_saves_damaged_past_the_parser_the_presets_or_the_names_are_reported_and
         for k in ("deep", "preset", "name"):
             assert tables[k]["table"] in problems, (k, problems)
         assert "RecursionError" in problems and "unknown preset 'bridge'" in problems
-        assert "lone surrogate such as U+DFFF" in problems
+        assert "the name is not text (U+DFFF)" in problems
         shown = [lobby["continue"]["table"]] + [x["table"] for x in lobby["in_play"]]
         assert good["table"] in shown and tables["time"]["table"] in shown   # (undamaged game)
         for k in ("deep", "preset", "name"):

@@ -20,7 +20,16 @@ from ..numbers import SEEDS, written_number
 from ..rules import Rules
 from ..scoring import hand_points
 from ..tricks import NO_SUIT, TABLES, winner_index
-from .model import HIDDEN, HandOutcome, HandRecord, Layout, RecordProblem, TrickRecord, breaks_lines
+from .model import (
+    HIDDEN,
+    HandOutcome,
+    HandRecord,
+    Layout,
+    RecordProblem,
+    TrickRecord,
+    breaks_lines,
+    lone_surrogate,
+)
 
 if TYPE_CHECKING:
     from .model import GameRecord
@@ -103,6 +112,9 @@ def _check_tags(rec: GameRecord) -> None:
         if breaks_lines(value):
             _fail_game("a tag value may not hold line breaks (U+2028 and U+2029 too) or "
                        "control characters", "tag", name)
+        if (bad := lone_surrogate(value)) is not None:
+            _fail_game(f"a tag value must be text (a lone surrogate such as {bad} is not: "
+                       "the record could not be written again)", "tag", name)
         if name == "Seats":
             names = [n.strip() for n in value.split(",")]
             if len(names) != r.players or not all(names):

@@ -46,6 +46,17 @@ def breaks_lines(value: str) -> bool:
     return any(unicodedata.category(ch) in _BREAKING for ch in value)
 
 
+def lone_surrogate(value: str) -> str | None:
+    """The first lone surrogate in ``value`` (JSON's ``\\udfff`` makes one), as U+XXXX, or
+    None: text UTF-8 cannot write, so a file or a page holding it fails to be written.
+
+    >>> lone_surrogate("Ann"), lone_surrogate("Ann\\udfff")
+    (None, 'U+DFFF')
+    """
+    bad = next((ch for ch in value if 0xD800 <= ord(ch) <= 0xDFFF), None)
+    return None if bad is None else f"U+{ord(bad):04X}"
+
+
 class RecordProblem(RecordError):
     """A record that breaks the format, with where: the hand (0-based), field and item."""
 

@@ -23,7 +23,7 @@ from ..claims import Claim, ClaimError, check_claimant, may_claim
 from ..console.display import joined, seat_names
 from ..errors import FiveHundredError
 from ..game import Game
-from ..record.model import breaks_lines
+from ..record.model import breaks_lines, lone_surrogate
 from ..rng import Rng
 from ..rules import Rules
 from ..view import View
@@ -107,10 +107,8 @@ def name_problem(name: object) -> str | None:
         return "a name must be 1 to 20 characters"
     if breaks_lines(name):
         return "a name may not hold line breaks or control characters"
-    bad = next((ch for ch in name if 0xD800 <= ord(ch) <= 0xDFFF), None)
-    if bad is not None:
-        return f"a name must be text (a lone surrogate such as U+{ord(bad):04X} is not)"
-    return None
+    bad = lone_surrogate(name)
+    return None if bad is None else f"a name must be text (a lone surrogate such as {bad} is not)"
 
 
 @dataclass
@@ -194,10 +192,12 @@ class Table:
                                             f"{table_id!r}")
             if d.get("preset") not in PRESET_LABELS:
                 raise TableError("damaged", f"unknown preset {d.get('preset')!r}")
-            for s in d["seats"]:
-                problem = name_problem(s["name"])
-                if problem is not None:
-                    raise TableError("damaged", f"seat {s.get('seat')!r}: {problem}")
+            for s in d["seats"]:        # (a line break, refused since, is mended where
+                name = s["name"]           # shown: an older save keeps its name)
+                bad = lone_surrogate(name) if isinstance(name, str) else "not text"
+                if bad is not None:
+                    raise TableError("damaged", f"seat {s.get('seat')!r}: the name is not "
+                                                f"text ({bad})")
             rules = Rules.from_string(d["rules"])
             seats = [Seat(int(s["seat"]), str(s["name"]), str(s["kind"]),
                           s["strength"], str(s["token"]), bool(s["open_to_friend"]),
