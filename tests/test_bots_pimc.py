@@ -572,3 +572,19 @@ def test_a_kitty_decision_names_the_whole_discard(bot: str, preset: str) -> None
     assert set(d.plan) <= set(v.hand) and d.marked("kitty") == d.plan
     words = advice_words("kitty", d.action, d.plan)
     assert words.startswith("Discard ") and words.count(",") == k - 2 and " & " in words, words
+
+
+def test_mediums_trick_bid_is_solved_on_the_imagined_deals_too() -> None:
+    """Medium counts 6♦ best on a hand with one diamond (clubs' J A K 5 count less as
+    trumps than as a side suit); its strain was not among those solved, so Hard bid it
+    unchecked beside solved bids that all lost to a pass, and the hint said "Bid 6♦" over
+    that list.  Now it is solved, and fails."""
+    g = Game("australian", seed=5)
+    while g.to_move != 0:
+        g.apply("pass")
+    v = g.view(0)
+    assert make("medium", seed=1).act(v).action == "6D"
+    for name in ("hard", "insane"):
+        d = make(name, seed=1).act(v)
+        assert "6D" in {c.action for c in d.candidates}, name
+        assert d.action != "6D" and "not solved" not in d.reason, (name, d.reason)

@@ -276,11 +276,16 @@ class PimcBot(BaseBot):
         r = view.rules
         legal = set(view.legal_actions)
         hand = cards.mask_of(view.hand)
+        medium = self._medium(view)
         strains = self._plausible_strains(hand, r)
+        bid = bid_action(medium.action)
+        if bid is not None and is_trick_bid(bid) and bid_strain(bid) not in strains:
+            # Medium's bid is checked too: left unsolved, 6♦ with one diamond was bid
+            # beside candidates that all lost to a pass ("not solved on any imagined deal")
+            strains.append(bid_strain(bid))
         # tricks the bot would take declaring each strain, over the imagined deals (weighted)
         tricks_by_strain: dict[int, list[tuple[int, float]]] = {s: [] for s in strains}
         misere_safe: list[tuple[bool, float]] = []
-        medium = self._medium(view)
         # a misère is tried on the deals for a low hand, and whenever Medium bids one
         want_misere = ("misere" in legal or "open-misere" in legal) and (
             self._low_hand(hand) or "misere" in medium.action)
