@@ -189,6 +189,80 @@ def test_a_dialogs_buttons_stay_on_a_small_screen(size: tuple[int, int], key: st
             assert isinstance(app.screen, Dialog)
             for b in app.screen.query("#dialog-buttons Button"):
                 assert app.screen.region.contains_region(b.region), (b.id, b.region)
+            # the text scrolls by the keys a reader tries, the Close button keeping the
+            # keyboard (they reached it only after Tab), and the footer says so
+            body = app.screen.query_one("#dialog-body")
+            assert body.max_scroll_y > 0 and app.focused is not None \
+                and app.focused.id == "close"
+            assert "Scroll" in {b.binding.description for b in app.screen.active_bindings.values()
+                                if b.binding.show and b.enabled}
+            for k, moved in [("down", lambda y: y == 1), ("pagedown", lambda y: y > 2),
+                             ("end", lambda y: y == body.max_scroll_y),
+                             ("up", lambda y: y == body.max_scroll_y - 1),
+                             ("home", lambda y: y == 0)]:
+                await pilot.press(k)
+                await pilot.pause()
+                assert moved(body.scroll_y), (k, body.scroll_y, body.max_scroll_y)
+            assert isinstance(app.screen, Dialog)
+    run(go())
+
+
+def test_the_keyboard_goes_to_a_bid_through_the_grid_not_past_your_cards() -> None:
+    """In the auction Tab skips your cards (reaching 6NT took 11 presses, ten of them through
+    cards that only said "Not a card now"), and Up and Down go along the bids' grid; in the
+    play your cards take the keyboard again."""
+    async def go() -> None:
+        app = quick_app("australian", 3, "easy")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert app.view().phase == "auction" and app.focused is not None
+            assert app.focused.id == "bid-pass"
+            assert not any(b.can_focus for b in app.query("#hand Button"))
+            seen = []
+            for _ in range(40):
+                await pilot.press("tab")
+                seen.append(app.focused.id if app.focused is not None else "")
+            assert not any(i.startswith("card-") for i in seen), seen
+            assert "bid-6NT" in seen
+            app.query_one("#bid-pass").focus()
+            await pilot.press("up")
+            above = app.focused
+            assert above is not None and (above.id or "").startswith("bid-")
+            assert above.region.y < app.query_one("#bid-pass").region.y
+            await pilot.press("up")
+            assert app.focused is not None and app.focused.region.y < above.region.y
+            await pilot.press("down")
+            assert app.focused is above
+            for _ in range(8):                   # you pass: a bot wins the auction
+                if app.view().phase != "auction":
+                    break
+                app.query_one("#bid-pass").focus()
+                await pilot.press("enter")
+                await settle(app, pilot)
+            assert app.view().phase == "play" and app.view().to_move == 0, app.view().phase
+            assert all(b.can_focus for b in app.query("#hand Button"))
+    run(go())
+
+
+def test_the_log_wraps_again_when_the_terminal_narrows() -> None:
+    """Lines written wide kept their wrapping once the terminal narrowed: cut at the log's
+    edge ("You win the auction with 8"), a scroll bar taking one of its rows."""
+    from textual.widgets import RichLog
+
+    async def go() -> None:
+        app = quick_app("five_called", 3, "easy")
+        async with app.run_test(size=(160, 45)) as pilot:
+            await settle(app, pilot)
+            log = app.query_one("#log", RichLog)
+            app._say("You win the auction with 8♦ (worth 280), and a long line after it")
+            await pilot.pause()
+            wide = log.scrollable_content_region.width
+            await pilot.resize_terminal(80, 24)
+            for _ in range(5):
+                await pilot.pause()
+            assert log.scrollable_content_region.width < wide
+            assert log.max_scroll_x == 0 and log.virtual_size.width <= \
+                log.scrollable_content_region.width, (log.virtual_size, log.size)
     run(go())
 
 

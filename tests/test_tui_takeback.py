@@ -31,7 +31,7 @@ def test_u_takes_back_your_last_card_and_the_bots_answer_it_again_the_same() -> 
             await settle(app, pilot)
             assert get_state(app.game) == before and app.view().hand == hand
             assert app.query(f"#card-{card.split(':')[0]}"), "the card is back in your hand"
-            assert any(line.startswith("Taken back: Play ") for line in this_hands_log(app))
+            assert any(line.startswith("Taken back: your play ") for line in this_hands_log(app))
             check_no_leak(app)
             await take(app, pilot, card)
             await settle(app, pilot)

@@ -8,6 +8,7 @@ generation changed). A failure is reported and the game goes on.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual.markup import escape
@@ -141,5 +142,8 @@ def log_line(c: Candidate) -> str:
 
     >>> log_line(Candidate("call AH", 6.0, None, "with a partner"))
     '  call A♥ +6.0 with a partner'
+    >>> log_line(Candidate("5S", 0.0, None, "discard 5S 10D"))      # (the note's cards too)
+    '  5♠ +0.0 discard 5♠ 10♦'
     """
-    return "  " + " ".join(candidate_line(c, pretty(c.action)).split())
+    note = " ".join(pretty(w) for w in c.note.split())
+    return "  " + " ".join(candidate_line(replace(c, note=note), pretty(c.action)).split())

@@ -77,6 +77,8 @@ class TableApp(App[int]):
         Binding("q", "quit", "Quit"),
         Binding("left", "app.focus_previous", "Previous", show=False),
         Binding("right", "app.focus_next", "Next", show=False),
+        Binding("up", "focus_row(-1)", "Row above", show=False),
+        Binding("down", "focus_row(1)", "Row below", show=False),
         Binding("escape", "cancel_joker", "Cancel", show=False),
     ]
 
@@ -135,6 +137,7 @@ class TableApp(App[int]):
         self._tokens: dict[str, str] = {}
         self._drawn: dict[str, str] = {}       # region -> the state it was last drawn from
         self._said: list[tuple[int, int, str]] = []  # the log: (hand, actions, markup)
+        self._log_width = 0                  # the log's width when its lines were wrapped
 
     def view(self) -> View:
         """Your seat's view: everything the screen shows is drawn from it."""
@@ -176,6 +179,14 @@ class TableApp(App[int]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
+        self.call_after_refresh(self._rewrap_log)
+
+    def _rewrap_log(self) -> None:
+        """The log written again at its new width: its lines keep the wrapping of the width
+        they were written at (narrowed, they were cut, and a scroll bar took a row)."""
+        if self.is_running and self.query_one("#log", RichLog).scrollable_content_region.width \
+                != self._log_width:
+            self._write_log()
 
     def _fit(self, width: int, height: int) -> None:
         """A compact layout on small terminals (80x24 and up): narrow below 110 columns,
@@ -261,6 +272,23 @@ class TableApp(App[int]):
             self._joker_choice = False
             self.act(tok)
 
+    def action_focus_row(self, step: int) -> None:
+        """Up and Down among the buttons above your hand (the bids' grid, the call's cards):
+        the nearest in the row above or below; Up from your hand goes to their last row."""
+        buttons = [b for b in self.query("#actions Button") if not b.disabled]
+        f = self.focused
+        if not buttons or f is None:
+            return
+        here = f.region
+        x = here.x + here.width / 2
+        y = here.y if f in buttons else (10**6 if step < 0 else -1)
+        rows = [b for b in buttons if (b.region.y - y) * step > 0]
+        if not rows:
+            return
+        row = min(b.region.y for b in rows) if step > 0 else max(b.region.y for b in rows)
+        min((b for b in rows if b.region.y == row),
+            key=lambda b: abs(b.region.x + b.region.width / 2 - x)).focus()
+
     def action_cancel_joker(self) -> None:
         """Leave the joker's suit unchosen (Escape, or Cancel): nothing is played."""
         if self._joker_choice:
@@ -328,7 +356,12 @@ class TableApp(App[int]):
         g = self.game
         here = (g.hand_number, len(g.actions))
         self._said = [x for x in self._said if x[:2] <= here]
+        self._write_log()
+
+    def _write_log(self) -> None:
+        """The log cleared and written again from what was said, at its width now."""
         log = self.query_one("#log", RichLog)
+        self._log_width = log.scrollable_content_region.width
         log.clear()
         for *_, markup in self._said:
             log.write(markup)
@@ -493,7 +526,8 @@ class TableApp(App[int]):
         if g.phase == "kitty":
             what = "your discard so far" if was == "kitty" else "your discard and all after it"
         else:
-            what = escape(action_words(g.phase, token_of(undone[0])))
+            words = action_words(g.phase, token_of(undone[0]))    # ("Bid 6NT": mid-line,
+            what = "your " + escape(words[:1].lower() + words[1:])   # "your bid 6NT")
             if after:
                 what += f", and the {after} action{'s' if after > 1 else ''} after it"
         self._unsay_later_lines()

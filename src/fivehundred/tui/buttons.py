@@ -58,8 +58,9 @@ async def draw_hand(app: TableApp, v: View) -> None:
     cards = sort_tokens(v.hand, strain)
     playable = playable_cards(v, app.seat)
     kitty = set(v.kitty) if v.phase == "kitty" else set()
+    bidding = v.phase in ("auction", "call")
     key = repr((cards, sorted(playable), sorted(kitty), sorted(app._hinted_cards),
-                app._my_turn(v)))
+                app._my_turn(v), bidding))
     if app._drawn.get("hand") == key:       # nothing changed
         return
     app._drawn["hand"] = key
@@ -75,6 +76,8 @@ async def draw_hand(app: TableApp, v: View) -> None:
         b.set_class(tok not in playable and app._my_turn(v), "unplayable")
         b.set_class(tok in kitty, "kitty")
         b.set_class(tok in app._hinted_cards, "hinted")
+        # (while you bid or call, Tab skips your cards: the bids were ten presses away)
+        b.can_focus = not bidding
         buttons.append(b)
         app._tokens[f"card-{tok}"] = tok
     await hand.mount_all(buttons)

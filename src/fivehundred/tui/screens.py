@@ -28,7 +28,8 @@ HELP = "\n\n".join((
     "left. Click a card, or move to it with [b]Tab[/b] / [b]←[/b] [b]→[/b] and press "
     "[b]Enter[/b].",
     "[b]Bidding[/b]: choose a bid in the grid (bids you may not make are greyed), Pass, or "
-    "misère.\n"
+    "misère; [b]↑[/b] [b]↓[/b] [b]←[/b] [b]→[/b] move in the grid (Tab skips your cards "
+    "while you bid).\n"
     "[b]The kitty[/b]: the declarer picks the cards to discard from his hand, one at a time.\n"
     "[b]Five-handed[/b]: call a card for your partner, or play alone.\n"
     "[b]The joker[/b]: led at no trumps or misère, it names a suit: choose it when asked.",
@@ -42,7 +43,8 @@ HELP = "\n\n".join((
     "· [b]q[/b] quit (in the middle of a hand, once asked: it is not saved).",
     "On the end-of-hand sheet: [b]n[/b] next hand · [b]v[/b] review against double dummy (in "
     "it, [b]e[/b] every card of the hand, [b]y[/b] your cards again, [b]b[/b] back to the "
-    "sheet) · [b]s[/b] save · [b]q[/b] quit; [b]Escape[/b] closes a box.",
+    "sheet) · [b]s[/b] save · [b]q[/b] quit; [b]Escape[/b] closes a box, [b]↑[/b] "
+    "[b]↓[/b] [b]PgUp[/b] [b]PgDn[/b] [b]Home[/b] [b]End[/b] scroll its text.",
 ))
 
 
@@ -57,6 +59,13 @@ DIALOG_KEYS = (("n", "next", "Next hand"), ("n", "new", "New game"), ("v", "revi
 shows in its footer, and answers to, only the ones its ``keys`` name."""
 
 
+SCROLL_KEYS = (("up", "up"), ("down", "down"), ("pageup", "page_up"), ("home", "home"),
+               ("end", "end"))
+"""The keys that scroll a dialog's text whatever has the keyboard (its buttons did not pass
+them on: Help's keys lay below the fold at 80x24, and only Tab then PageDown reached them);
+PageDown, named in the footer while there is more to see, scrolls too."""
+
+
 class Dialog(ModalScreen[str]):
     """A box of text with buttons; dismissed with the pressed button's id, or with the id
     of a button's key (``keys``: key -> button id).  The table's own keys do not reach past
@@ -67,6 +76,9 @@ class Dialog(ModalScreen[str]):
         *(Binding(key, f"answer('{key}', '{answer}')", words)
           for key, answer, words in DIALOG_KEYS),
         Binding("escape", "dismiss_with('close')", "Close"),
+        Binding("pagedown", "scroll_body('page_down')", "Scroll"),
+        *(Binding(key, f"scroll_body('{how}')", "Scroll", show=False)
+          for key, how in SCROLL_KEYS),
     ]
     AUTO_FOCUS = "#dialog-buttons Button"
     """The first button has the keyboard (Textual focuses it once composed; a dialog pushed
@@ -86,10 +98,19 @@ class Dialog(ModalScreen[str]):
                         for ident, label in buttons]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A key's answer is shown and taken only where this dialog's ``keys`` name it."""
+        """A key's answer is shown and taken only where this dialog's ``keys`` name it; the
+        scrolling keys only while the text is longer than its box."""
         if action == "answer":
             return self.keys.get(str(parameters[0])) == parameters[1]
+        if action == "scroll_body":
+            return any(b.max_scroll_y > 0 for b in self.query("#dialog-body"))
         return True
+
+    def action_scroll_body(self, how: str) -> None:
+        """Scroll the dialog's text: ``up``, ``down``, ``page_up``, ``page_down``, ``home``
+        or ``end``."""
+        for body in self.query("#dialog-body"):
+            getattr(body, f"scroll_{how}")(animate=False)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -113,6 +134,7 @@ class Dialog(ModalScreen[str]):
         border, padding, title and buttons: 10), so the buttons stay on the screen."""
         for body in self.query("#dialog-body"):     # none in a dialog the closing app left empty
             body.styles.max_height = max(3, min(BODY_ROWS, rows * 9 // 10 - 10))
+        self.call_after_refresh(self.refresh_bindings)   # (Scroll named while there is more)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
