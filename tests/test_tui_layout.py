@@ -263,6 +263,15 @@ def test_the_log_wraps_again_when_the_terminal_narrows() -> None:
             assert log.scrollable_content_region.width < wide
             assert log.max_scroll_x == 0 and log.virtual_size.width <= \
                 log.scrollable_content_region.width, (log.virtual_size, log.size)
+            # a new game's log starts afresh, and a resize does not bring the last one back
+            app._after_dialog("new")
+            await settle(app, pilot)
+            await pilot.resize_terminal(160, 45)
+            for _ in range(5):
+                await pilot.pause()
+            lines = [strip.text for strip in log.lines]
+            assert sum(line.startswith("New game") for line in lines) == 1, lines
+            assert not any("8♦ (worth 280), and a long" in line for line in lines), lines
     run(go())
 
 

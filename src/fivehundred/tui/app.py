@@ -37,7 +37,7 @@ from ..web.state import action_words, status_line
 from . import aids, texts
 from .buttons import draw_buttons
 from .cloth import Cloth
-from .panels import SeatPanel
+from .panels import Log, SeatPanel
 from .record_files import RecordFiles
 from .screens import (
     game_over_dialog,
@@ -137,7 +137,6 @@ class TableApp(App[int]):
         self._tokens: dict[str, str] = {}
         self._drawn: dict[str, str] = {}       # region -> the state it was last drawn from
         self._said: list[tuple[int, int, str]] = []  # the log: (hand, actions, markup)
-        self._log_width = 0                  # the log's width when its lines were wrapped
 
     def view(self) -> View:
         """Your seat's view: everything the screen shows is drawn from it."""
@@ -158,7 +157,8 @@ class TableApp(App[int]):
                 scores = Static(id="scores")
                 scores.border_title = "Scores"
                 yield scores
-                log = RichLog(id="log", markup=True, wrap=True, min_width=20)
+                log = Log(lambda: [m for *_, m in self._said], id="log", markup=True,
+                          wrap=True, min_width=20)
                 log.border_title = "What happened"
                 log.can_focus = False          # the keys are for your cards and bids
                 yield log
@@ -179,14 +179,6 @@ class TableApp(App[int]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
-        self.call_after_refresh(self._rewrap_log)
-
-    def _rewrap_log(self) -> None:
-        """The log written again at its new width: its lines keep the wrapping of the width
-        they were written at (narrowed, they were cut, and a scroll bar took a row)."""
-        if self.is_running and self.query_one("#log", RichLog).scrollable_content_region.width \
-                != self._log_width:
-            self._write_log()
 
     def _fit(self, width: int, height: int) -> None:
         """A compact layout on small terminals (80x24 and up): narrow below 110 columns,
@@ -356,15 +348,7 @@ class TableApp(App[int]):
         g = self.game
         here = (g.hand_number, len(g.actions))
         self._said = [x for x in self._said if x[:2] <= here]
-        self._write_log()
-
-    def _write_log(self) -> None:
-        """The log cleared and written again from what was said, at its width now."""
-        log = self.query_one("#log", RichLog)
-        self._log_width = log.scrollable_content_region.width
-        log.clear()
-        for *_, markup in self._said:
-            log.write(markup)
+        self.query_one("#log", Log).write_again()
 
     def _announce(self, seat: int, tok: str, before: View) -> None:
         after = self.view()
@@ -460,6 +444,7 @@ class TableApp(App[int]):
             self._new_game(None)
             self.resumed = False
             self.resumed_from = None
+            self._said = []           # (a take-back or a narrower log wrote it all again)
             self.query_one("#log", RichLog).clear()
             self._start()
         elif answer == "quit":

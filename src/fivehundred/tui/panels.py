@@ -3,10 +3,10 @@ laid out again whenever its width changes (six seats share 80 columns)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from textual import events
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from .texts import seat_panel
 
@@ -37,3 +37,28 @@ class SeatPanel(Static):
         title, text = seat_panel(name, roles, body, width)
         self.border_title = title
         self.update(text)
+
+
+class Log(RichLog):
+    """What happened, wrapped again whenever its width changes: a line keeps the wrapping of
+    the width it was written at (narrowed, lines were cut at the edge and a scroll bar took
+    one of the log's rows).  ``lines`` gives every line said so far, as markup."""
+
+    def __init__(self, lines: Callable[[], Sequence[str]], **options: object) -> None:
+        super().__init__(**options)  # type: ignore[arg-type]
+        self._lines = lines
+        self._wrapped_at = -1
+
+    def on_resize(self, event: events.Resize) -> None:
+        # (RichLog's own handler runs after this one: Textual calls each class's)
+        if self._wrapped_at < 0:            # the first size: what was written waits for it
+            self._wrapped_at = event.size.width
+        elif event.size.width != self._wrapped_at:
+            self.write_again()
+
+    def write_again(self) -> None:
+        """Clear the log and write every line again, at its width now."""
+        self._wrapped_at = self.size.width
+        self.clear()
+        for markup in self._lines():
+            self.write(markup)
