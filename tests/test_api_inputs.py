@@ -390,4 +390,8 @@ def test_an_error_quotes_a_huge_value_cut_short() -> None:
         with pytest.raises(FiveHundredError) as e:
             g.apply(bad)  # type: ignore[arg-type]
         assert len(str(e.value)) < 300 and "characters)" in str(e.value), str(e.value)[:400]
+    with pytest.raises(FiveHundredError, match="not an action id: a number of 5001 digits"):
+        g.apply(10**5000)          # (past the digits Python's repr writes: it raised its own)
     assert g.__getstate__() == before
+    with pytest.raises(ValueError, match="not a number of 5001 digits"):
+        Game("australian", seed=10**5000)

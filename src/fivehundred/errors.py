@@ -9,9 +9,24 @@ def shown(value: object, limit: int = 40) -> str:
 
     >>> shown("7H"), shown("x" * 100)
     ("'7H'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (102 characters)")
+    >>> shown(10**5000)             # (past Python's 4,300 digits repr itself refuses)
+    'a number of 5001 digits'
     """
+    if isinstance(value, int) and value.bit_length() > 14_000:
+        return f"a number of {_digits(value)} digits"
     text = repr(value)
     return text if len(text) <= limit else f"{text[:limit - 3]}… ({len(text)} characters)"
+
+
+def _digits(n: int) -> int:
+    """How many decimal digits ``n`` has, without writing it out.
+
+    >>> _digits(10**5000), _digits(10**5000 - 1), _digits(-7)
+    (5001, 5000, 1)
+    """
+    n = abs(n)
+    d = max(1, int(n.bit_length() * 0.30102999566398120))   # log10(2): d or d + 1 digits
+    return d + 1 if n >= 10**d else d
 
 
 class FiveHundredError(ValueError):

@@ -65,7 +65,7 @@ def seed_number(seed: object, type_error: type[Exception], range_error: type[Exc
     what = "seed must be a whole number from 0 to 2**64 - 1"
     value = whole_number(seed, type_error, what)
     if not 0 <= value < SEEDS:
-        raise range_error(f"{what}, not {seed!r}")
+        raise range_error(f"{what}, not {shown(seed)}")
     return value
 
 
