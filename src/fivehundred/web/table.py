@@ -25,9 +25,9 @@ from ..errors import FiveHundredError
 from ..game import Game
 from ..record.model import breaks_lines, lone_surrogate
 from ..rng import Rng
-from ..rules import Rules
+from ..rules import PRESET_NAMES, Rules
 from ..view import View
-from .options import PRESET_LABELS, SPEEDS, STRENGTHS, checked_speed, rules_label
+from .options import SPEEDS, STRENGTHS, checked_speed, rules_label
 from .state import (
     bid_grid,
     discards_left,
@@ -111,6 +111,16 @@ def name_problem(name: object) -> str | None:
     return None if bad is None else f"a name must be text (a lone surrogate such as {bad} is not)"
 
 
+def _saved_name(seat: dict[str, Any]) -> str:
+    """A saved seat's name; TableError if it is not text UTF-8 can write (a line break,
+    refused since, is mended where the name is shown: an older save keeps its name)."""
+    name = seat["name"]
+    bad = lone_surrogate(name) if isinstance(name, str) else f"a {type(name).__name__}"
+    if bad is not None:
+        raise TableError("damaged", f"seat {seat.get('seat')!r}: the name is not text ({bad})")
+    return str(name)
+
+
 @dataclass
 class Table:
     """A game in progress at one table, with its seats and its saved form."""
@@ -190,16 +200,10 @@ class Table:
             if table_id is not None and d.get("id") != table_id:
                 raise TableError("damaged", f"it names itself {d.get('id')!r}, saved as "
                                             f"{table_id!r}")
-            if d.get("preset") not in PRESET_LABELS:
+            if d.get("preset") not in PRESET_NAMES:
                 raise TableError("damaged", f"unknown preset {d.get('preset')!r}")
-            for s in d["seats"]:        # (a line break, refused since, is mended where
-                name = s["name"]           # shown: an older save keeps its name)
-                bad = lone_surrogate(name) if isinstance(name, str) else "not text"
-                if bad is not None:
-                    raise TableError("damaged", f"seat {s.get('seat')!r}: the name is not "
-                                                f"text ({bad})")
             rules = Rules.from_string(d["rules"])
-            seats = [Seat(int(s["seat"]), str(s["name"]), str(s["kind"]),
+            seats = [Seat(int(s["seat"]), _saved_name(s), str(s["kind"]),
                           s["strength"], str(s["token"]), bool(s["open_to_friend"]),
                           _key(s.get("key")),     # (saved before keys: none)
                           int(s.get("opens_at", 0)),
