@@ -233,6 +233,17 @@ def test_the_keyboard_goes_to_a_bid_through_the_grid_not_past_your_cards() -> No
             assert app.focused is not None and app.focused.region.y < above.region.y
             await pilot.press("down")
             assert app.focused is above
+            # from your hand (the joker's suits come above it): Up to their last row, Down
+            # to nothing (it went up to their top row)
+            card = app.query("#hand Button").first()
+            card.can_focus = True
+            card.focus()
+            await pilot.press("down")
+            assert app.focused is card
+            await pilot.press("up")
+            bottom = max(b.region.y for b in app.query("#actions Button") if not b.disabled)
+            assert app.focused is not None and app.focused.region.y == bottom
+            card.can_focus = False
             for _ in range(8):                   # you pass: a bot wins the auction
                 if app.view().phase != "auction":
                     break

@@ -265,16 +265,16 @@ class TableApp(App[int]):
             self.act(tok)
 
     def action_focus_row(self, step: int) -> None:
-        """Up and Down among the buttons above your hand (the bids' grid, the call's cards):
-        the nearest in the row above or below; Up from your hand goes to their last row."""
+        """Up and Down among the buttons above your hand (the bids' grid, the call's cards,
+        the joker's suits): the nearest in the row above or below; Up from your hand goes to
+        their last row (Down from it, to nothing: they are above it)."""
         buttons = [b for b in self.query("#actions Button") if not b.disabled]
         f = self.focused
-        if not buttons or f is None:
+        if not buttons or f is None or (f not in buttons and step > 0):
             return
         here = f.region
         x = here.x + here.width / 2
-        y = here.y if f in buttons else (10**6 if step < 0 else -1)
-        rows = [b for b in buttons if (b.region.y - y) * step > 0]
+        rows = [b for b in buttons if (b.region.y - here.y) * step > 0]
         if not rows:
             return
         row = min(b.region.y for b in rows) if step > 0 else max(b.region.y for b in rows)
