@@ -58,8 +58,8 @@ def test_ctrl_c_with_a_browser_connected_stops_the_server_quietly(
             async with websockets.connect(url) as ws:
                 await ws.recv()                      # the table's state: a browser at it
                 server.send_signal(stop)
-                for _ in range(300):                 # (30 s: under load the bot pool's
-                    if server.poll() is not None:    # warm-up import took 6.5 s to stop)
+                for _ in range(300):                 # (30 s for a loaded host: it stops
+                    if server.poll() is not None:    # in under a second)
                         break
                     await asyncio.sleep(0.1)
             return server.poll()

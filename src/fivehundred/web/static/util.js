@@ -148,7 +148,6 @@ export function prefersReducedMotion() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Toasts: short messages in the corner. */
 /** At the table the messages go under what sits at its top, where they cross it: the scores,
  *  the contract, the seats of the top row (at 64 px they hid North's name). */
 function clearOfTheTop(box) {
@@ -166,6 +165,7 @@ function clearOfTheTop(box) {
   if (top !== b.top) box.style.top = `${Math.round(top)}px`;
 }
 
+/** A toast: a short message at the top of the page, gone after ``ms``. */
 export function toast(message, kind = "info", ms = 4200) {
   const box = document.getElementById("toasts");
   if (!box) return;
