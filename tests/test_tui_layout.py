@@ -331,3 +331,41 @@ def test_the_log_shows_its_newest_line_at_each_of_your_turns(size: tuple[int, in
             await play_hands(app, pilot, 2, bidder(Rng(11)), scan=False, check=at_the_end)
     run(go())
     assert not behind, behind
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+def test_calling_a_partner_keeps_the_contract_every_call_and_a_line_of_the_log(
+        size: tuple[int, int]) -> None:
+    """Calling at 80x24 with five players: the contract line was cut after "You need 10",
+    under the auction's record; "Alone" wrapped in its button; and the log had no row. The
+    contract now comes before the record, the 44 calls take 4 rows, and what ends the game
+    sits on the scores' border."""
+    async def go() -> None:
+        app = quick_app("five_called", 3, "easy")
+        async with app.run_test(size=size) as pilot:
+            for _ in range(60):
+                await settle(app, pilot)
+                v = app.view()
+                if v.phase == "call" and app._my_turn(v):
+                    break
+                if v.phase == "auction":
+                    await take(app, pilot, "10NT" if "10NT" in v.legal_actions else "pass")
+                else:
+                    await take(app, pilot, passer(v))
+            assert v.phase == "call" and v.contract is not None
+            info = app.query_one("#info")
+            lines = screen_text(app).splitlines()
+            box = info.region
+            shown = " ".join(line[box.x:box.right].strip()
+                             for line in lines[box.y:box.bottom])
+            assert "You need 10 tricks · worth 520" in " ".join(shown.split()), shown
+            calls = list(app.query("#calls Button"))
+            assert len(calls) == len(v.legal_actions), len(calls)
+            _in_sight(app, "#calls Button")
+            assert len({b.region.y for b in calls}) <= 4
+            alone = app.query_one("#call-alone").region
+            assert "Alone" in lines[alone.y][alone.x:alone.right]
+            log = app.query_one("#log")
+            assert log.scrollable_content_region.height >= 1, log.region
+            assert "game at 500, out at -500" in screen_text(app)
+    run(go())

@@ -156,6 +156,7 @@ class TableApp(App[int]):
             with Vertical(id="side"):
                 scores = Static(id="scores")
                 scores.border_title = "Scores"
+                scores.border_subtitle = texts.game_ends(self.rules)
                 yield scores
                 log = Log(lambda: [m for *_, m in self._said], id="log", markup=True,
                           wrap=True, min_width=20)

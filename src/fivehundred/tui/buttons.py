@@ -99,7 +99,7 @@ async def draw_actions(app: TableApp, v: View) -> None:
     box = app.query_one("#actions", Vertical)
     mine = app._my_turn(v)
     if mine and app._joker_choice:
-        items = [(f"lead-{t[-1]}", t, texts.card_markup(t), True)
+        items = [(f"lead-{t[-1]}", t, texts.suit_markup(t[-1]), True)
                  for t in v.legal_actions if t.startswith("JK:")]
         items.append(("lead-cancel", "", "Cancel", True))
         kind = "choices"

@@ -23,9 +23,10 @@ from collections.abc import Sequence
 from textual.content import Content
 from textual.markup import escape
 
-from ..cards import SUIT_LETTERS, SUIT_SYMBOLS
+from ..cards import SUIT_LETTERS, SUIT_SYMBOLS, SUIT_WORDS
 from ..console.display import pretty, sort_tokens
 from ..console.narration import Narrator
+from ..rules import Rules
 from ..view import View
 from ..web.state import display_strain, trick_count
 
@@ -35,6 +36,18 @@ def card_markup(tok: str) -> str:
     if tok == "JK" or tok.startswith("JK:"):
         return f"[b $accent]{escape(pretty(tok))}[/]"
     return f"[b $error]{pretty(tok)}[/]" if tok[-1] in "HD" else f"[b]{pretty(tok)}[/]"
+
+
+def suit_markup(letter: str) -> str:
+    """A suit by its symbol and word, the symbol red for hearts and diamonds: what the
+    joker's lead names ("♥ Hearts", not "JK:♥").
+
+    >>> suit_markup("H"), suit_markup("S")
+    ('[b $error]♥[/] Hearts', '[b]♠[/] Spades')
+    """
+    i = SUIT_LETTERS.index(letter)
+    symbol = f"[b $error]{SUIT_SYMBOLS[i]}[/]" if letter in "HD" else f"[b]{SUIT_SYMBOLS[i]}[/]"
+    return f"{symbol} {SUIT_WORDS[i].capitalize()}"
 
 
 def bid_markup(tok: str) -> str:
@@ -122,18 +135,15 @@ def seat_text(view: View, seat: int) -> str:
 
 
 def center_text(view: View, n: Narrator) -> str:
-    """Above the cloth: the hand, the auction or the contract and its goal, the tricks."""
+    """Above the cloth: the hand, the contract and its goal, the tricks, then the auction
+    (last, so that on a short terminal what is cut is the auction's record, not the
+    contract: the log holds every bid too)."""
     r = view.rules
     lines = [f"Hand {view.hand_number + 1} · {escape(n.name(view.dealer))} dealt"]
-    if view.phase in ("auction", "kitty", "call"):
+    if view.phase == "auction":
         high = [(s, t) for s, t in view.auction if t != "pass"]
-        if view.phase == "auction":
-            lines.append(f"High bid: {bid_markup(high[-1][1])} by "
-                         f"{escape(n.name(high[-1][0]))}" if high else "No bid yet")
-        if view.auction:
-            lines.append("")
-            lines.append("[b]Auction[/b]")
-            lines += n.auction_rounds(view.auction, view.dealer, bid_markup)
+        lines.append(f"High bid: {bid_markup(high[-1][1])} by "
+                     f"{escape(n.name(high[-1][0]))}" if high else "No bid yet")
     contract = n.contract_line(view)
     if contract:
         c = view.contract
@@ -149,12 +159,24 @@ def center_text(view: View, n: Narrator) -> str:
         lines.append("The kitty, now in your hand: " + cards_markup(view.kitty, strain))
     elif view.discards and view.phase == "play":
         lines.append("Your discards: " + cards_markup(view.discards, strain))
+    if view.phase in ("auction", "kitty", "call") and view.auction:
+        lines.append("")
+        lines.append("[b]Auction[/b]")
+        lines += n.auction_rounds(view.auction, view.dealer, bid_markup)
     return "\n".join(lines)
 
 
 def scores_text(view: View, n: Narrator) -> str:
-    """The score of each side, yours first, and what ends the game."""
-    r = view.rules
-    lines = [f"{escape(n.side_name(i))}: [b]{view.scores[i]}[/]" for i in n.side_order]
-    lines.append(f"[dim]game at {r.target}, out at {r.hole}[/]")
-    return "\n".join(lines)
+    """The score of each side, yours first (what ends the game is the box's foot,
+    :func:`game_ends`)."""
+    return "\n".join(f"{escape(n.side_name(i))}: [b]{view.scores[i]}[/]" for i in n.side_order)
+
+
+def game_ends(rules: Rules) -> str:
+    """What ends the game, written on the scores' bottom border (a row of its own cost the
+    log its last row at 80x24 with five players).
+
+    >>> game_ends(Rules.preset("australian"))
+    'game at 500, out at -500'
+    """
+    return f"game at {rules.target}, out at {rules.hole}"
