@@ -10,6 +10,7 @@ side scored) is printed with a 95% interval: the numbers a learner's curve is re
 
 from __future__ import annotations
 
+import argparse
 import math
 import statistics
 import sys
@@ -45,8 +46,17 @@ def play_hands(preset: str, hands: int, opponents: str, policy: str) -> list[flo
 
 
 def main(argv: list[str]) -> int:
-    """``preset hands opponents policies``: one line per policy."""
-    preset, hands, opponents, policies = argv[0], int(argv[1]), argv[2], argv[3].split(",")
+    """``preset hands opponents policies``: one line per policy; 2 for bad arguments
+    (argparse's message: they raised IndexError)."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("preset", help="a rules preset, e.g. australian")
+    ap.add_argument("hands", type=int, help="how many hands (seeds 0..N-1)")
+    ap.add_argument("opponents", help="the bot at every other seat, e.g. medium")
+    ap.add_argument("policies", help="comma-separated: random and bot names")
+    a = ap.parse_args(argv)
+    if a.hands < 2:
+        ap.error(f"hands: at least 2 (an interval needs two), not {a.hands}")
+    preset, hands, opponents, policies = a.preset, a.hands, a.opponents, a.policies.split(",")
     print(f"{preset}, seat 0 against {opponents} bots, hands 0..{hands - 1}:")
     for policy in policies:
         start = time.perf_counter()

@@ -200,6 +200,10 @@ def test_hint_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hint", rec, "--hand", "5", "--action", "2", "--samples", "2"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("South (2) to move: Bid ")  # the seat named as replay names it
+    # over the partner's standing bid: the pass, ranked under bids worth more, says why it
+    # is chosen (it said "+0.0 baseline")
+    assert "partner's bid to be played" in out.splitlines()[0], out
+    assert "baseline: the partner's bid stands, its points not counted" in out, out
     assert main(["hint", rec, "--hand", "5", "--action", "12", "--samples", "2", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["seat"] is not None and data["candidates"]

@@ -55,9 +55,14 @@ _OUT_OF_TIME = "the claim could not be checked in time: play on"
 
 
 def _seat_words(seats: tuple[int, ...], names: list[str] | None, claimant: int) -> str:
-    """A side in the claimant's messages: "you" and the others' names (or numbers)."""
+    """A side in the claimant's messages: "you" and the others' names (or numbers), from
+    the claimant clockwise, as the tables name sides ("seat 1 & you" put seat 3 last).
+
+    >>> _seat_words((1, 3), None, 3), _seat_words((0, 2), ["S", "W", "N", "E"], 0)
+    ('you & seat 1', 'you & N')
+    """
     return " & ".join("you" if s == claimant else names[s] if names is not None else
-                      f"seat {s}" for s in seats)
+                      f"seat {s}" for s in sorted(seats, key=lambda s: (s < claimant, s)))
 
 
 @dataclass(frozen=True)

@@ -346,10 +346,13 @@ class PimcBot(BaseBot):
                 total = sum(wt for _, wt in misere_safe)
                 p_make = sum(wt for ok, wt in misere_safe if ok) / total
                 cands.append(Candidate(tok, p_make * value - (1 - p_make) * value, p_make))
-        cands.sort(key=lambda c: (-c.value, c.action))
         holder = next((seat for seat, tok in reversed(view.auction) if tok != "pass"), None)
         partner_holds = holder is not None and holder != view.seat and (
             r.side_of[holder] == r.side_of[view.seat])
+        if partner_holds:       # (a hint showed "pass +0.0 baseline" under bids it passed)
+            cands[0] = Candidate("pass", 0.0, None,
+                                 "baseline: the partner's bid stands, its points not counted")
+        cands.sort(key=lambda c: (-c.value, c.action))
         return self._checked_bid(medium, cands, used, partner_holds)
 
     @staticmethod
