@@ -239,6 +239,27 @@ def test_stepping_before_reset_or_after_the_episode_says_so() -> None:
         with pytest.raises(MalformedError, match="episode is over"):
             env.step(action)
     assert env.agents == [] and env.game.hand_results == results
+    with pytest.raises(MalformedError, match="episode is over"):   # (it was KeyError: seat_0)
+        env.last()
+
+
+def test_unseeded_resets_after_a_seeded_one_deal_alike_on_every_run() -> None:
+    """As in Gymnasium, a seeded reset seeds the environment's generator and the unseeded
+    resets after it draw from it (each drew a fresh random seed: a run seeded only at its
+    first reset, as RLlib and SuperSuit do, could not be repeated); the seeded reset's own
+    game is still the seed's (``Game(rules, seed)``)."""
+    def deals(env: FiveHundredEnv) -> list[object]:
+        env.reset(seed=11)
+        out: list[object] = [env.game.deal]
+        for _ in range(3):
+            env.reset()
+            out.append(env.game.deal)
+        return out
+    env = FiveHundredEnv("australian")
+    first = deals(env)
+    assert first == deals(env) == deals(FiveHundredEnv("australian"))
+    assert len({repr(d) for d in first}) == 4
+    assert first[0] == Game(Rules.preset("australian"), seed=11).deal
 
 
 def test_render_shows_the_public_state_only() -> None:

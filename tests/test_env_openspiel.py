@@ -15,6 +15,7 @@ from fivehundred.actions import BID
 from fivehundred.auction import contract_of
 from fivehundred.cards import NUM_CARDS, cards_of, token
 from fivehundred.dealing import Deal
+from fivehundred.env import reward_bound
 from fivehundred.env.openspiel import SHORT_NAME, FiveHundredGame, FiveHundredState
 from fivehundred.errors import FiveHundredError, IllegalActionError, MalformedError
 from fivehundred.rng import Rng
@@ -161,6 +162,7 @@ def test_no_hand_scores_beyond_the_utility_bounds(slam: str) -> None:
     for bid in range(BID, BID + 25):            # the trick bids, 6S to 10NT
         c = contract_of(r, bid, 0)
         assert max(c.value, slam_value(r, c)) + 100 <= game.max_utility()
+    assert game.max_utility() == -game.min_utility() == reward_bound(r)   # (env.reward_bound)
 
 
 def test_bad_parameters_and_deals_are_refused() -> None:

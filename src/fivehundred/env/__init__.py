@@ -11,9 +11,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .observation import FIELDS, MAX_SEATS, OBS_SIZE, Field, action_mask, encode
+from .observation import (
+    FIELDS,
+    MAX_SEATS,
+    OBS_SIZE,
+    Field,
+    action_mask,
+    encode,
+    reward_bound,
+)
 
-__all__ = ["FIELDS", "MAX_SEATS", "OBS_SIZE", "Field", "FiveHundredEnv", "action_mask", "encode"]
+__all__ = ["FIELDS", "MAX_SEATS", "OBS_SIZE", "Field", "FiveHundredEnv", "action_mask", "encode",
+           "reward_bound"]
 
 
 def __getattr__(name: str) -> Any:

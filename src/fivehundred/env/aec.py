@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..actions import NUM_ACTIONS, action_from_token
@@ -90,6 +91,7 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         })
         self._act_space = spaces.Discrete(NUM_ACTIONS)
         self._game: Game | None = None
+        self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same for every agent: the vector and the legal-action mask."""
@@ -107,9 +109,25 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         return self._game
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game, dealt from ``seed`` (a random one if None); a seed below zero is
-        refused, as Gymnasium refuses it, and the game under way is kept."""
-        self._game = Game(self.rules, seed=checked_seed(seed))
+        """A new game, dealt from ``seed``, else from the environment's own generator, as
+        Gymnasium's environments do: a seeded reset seeds it, so the unseeded resets after
+        it deal the same games on every run (before any seed, it starts from the system's
+        entropy).  A seed below zero is refused and the game under way is kept.  ``options``
+        are ignored (the rules and the episode are the constructor's; PettingZoo's
+        ``api_test`` resets with options of its own and expects them taken).
+
+        >>> env = FiveHundredEnv()
+        >>> env.reset(seed=3); first = env.game.deal; env.reset(); second = env.game.deal
+        >>> env.reset(seed=3); env.reset()
+        >>> env.game.deal == second != first
+        True
+        """
+        seed = checked_seed(seed)
+        if seed is not None or self._np_random is None:
+            self._np_random, _ = seeding.np_random(seed)
+        if seed is None:
+            seed = int(self._np_random.integers(2**62))
+        self._game = Game(self.rules, seed=seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -141,6 +159,8 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         """The selected agent's observation, its reward since it last acted, whether its
         episode is over, and its info (PettingZoo's); refused before :meth:`reset`."""
         _ = self.game                     # (MalformedError before the first reset)
+        if not self.agents:             # (PettingZoo's raised KeyError: 'seat_0')
+            raise MalformedError("the episode is over: call reset()")
         return super().last(observe)  # type: ignore[no-any-return]
 
     def action_id(self, token: str) -> int:

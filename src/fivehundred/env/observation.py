@@ -27,11 +27,14 @@ from typing import NamedTuple
 import numpy as np
 
 from ..actions import BID, MISERE, NUM_ACTIONS, OPEN_MISERE, PASS, action_from_token
+from ..auction import contract_of, price
 from ..cards import JOKER, NUM_CARDS, SUIT_LETTERS, token
 from ..game import PHASES
+from ..rules import Rules
+from ..scoring import slam_value
 from ..view import View
 
-__all__ = ["FIELDS", "MAX_SEATS", "OBS_SIZE", "Field", "action_mask", "encode"]
+__all__ = ["FIELDS", "MAX_SEATS", "OBS_SIZE", "Field", "action_mask", "encode", "reward_bound"]
 
 MAX_SEATS = 6
 CALLS = 28
@@ -195,3 +198,17 @@ def action_mask(view: View) -> np.ndarray:
     for t in view.legal_actions:
         mask[action_from_token(t, auction=auction)] = 1
     return mask
+
+
+def reward_bound(rules: Rules) -> int:
+    """The most points a side can win or lose in one hand (a hand's reward lies within
+    plus or minus it): the dearest bid, slam included, and 10 a trick for defenders.  What a
+    learner scales rewards by; OpenSpiel's utility bounds.
+
+    >>> from fivehundred import Rules
+    >>> reward_bound(Rules.preset("australian")), reward_bound(Rules.preset("classic3"))
+    (620, 620)
+    """
+    bids = [*range(BID, BID + 25), MISERE, OPEN_MISERE]
+    return max(max(price(rules, b), slam_value(rules, contract_of(rules, b, 0)))
+               for b in bids) + 10 * 10

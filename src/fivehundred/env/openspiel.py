@@ -28,17 +28,15 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from ..actions import BID, MISERE, NUM_ACTIONS, OPEN_MISERE, token_of
-from ..auction import contract_of, price
+from ..actions import NUM_ACTIONS, token_of
 from ..cards import NUM_CARDS, cards_of, token
 from ..dealing import Deal
 from ..errors import IllegalActionError, MalformedError
 from ..game import Game
 from ..numbers import whole_number
 from ..rules import Rules
-from ..scoring import slam_value
 from ..view import View
-from .observation import FIELDS, OBS_SIZE, encode
+from .observation import FIELDS, OBS_SIZE, encode, reward_bound
 
 __all__ = ["SHORT_NAME", "FiveHundredGame", "FiveHundredState", "game_rules", "view_string"]
 
@@ -80,13 +78,6 @@ def game_rules(preset: str, options: str = "") -> Rules:
     return Rules.from_string(f"fivehundred({body})")
 
 
-def _hand_bound(r: Rules) -> int:
-    """A bound on the points a side can win or lose in one hand: the dearest bid, slam
-    included, and 10 a trick for defenders."""
-    bids = [*range(BID, BID + 25), MISERE, OPEN_MISERE]
-    return max(max(price(r, b), slam_value(r, contract_of(r, b, 0))) for b in bids) + 10 * 10
-
-
 class FiveHundredGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel is untyped)
     """One hand of Five Hundred under the ``rules`` parameter."""
 
@@ -98,7 +89,7 @@ class FiveHundredGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel is untype
                 0 <= dealer < r.players):
             raise MalformedError(f"dealer must be a seat from 0 to {r.players - 1}, "
                                  f"got {dealer!r}")
-        bound = _hand_bound(r)
+        bound = reward_bound(r)
         longest = r.deck_size + 26 * r.players + r.kitty_size + 1 + 10 * r.players
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS, max_chance_outcomes=NUM_CARDS,
