@@ -305,6 +305,9 @@ class Observer:
     A perfect-recall observer has text only (``tensor`` is None): the vector keeps each seat's
     latest call and the cards played, not the whole auction or who played what, so it is no
     information state, and ``information_state_tensor`` is refused rather than answered with it.
+    The one thing the text leaves out of the history is the order of the seat's own discards
+    (the View lists them sorted, as the hand is): declarers that laid away the same cards in
+    another order share an information state, which they are in every way that matters.
     """
 
     def __init__(self, perfect_recall: bool) -> None:
