@@ -124,6 +124,50 @@ def test_a_failed_warm_up_is_not_logged_once_per_waiting_decision(
     assert "never retrieved" not in caplog.text
 
 
+def test_a_decision_cut_short_as_the_server_stops_logs_nothing(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A decision waiting for the warm-up when the server stops is cancelled; closing the
+    pool then ends the warming worker, and its copy of the warm-up's future failed unread:
+    "Future exception was never retrieved ... BrokenProcessPool" after "Five Hundred
+    stopped." (a fresh clone's Ctrl-C test).  So is a worker's call cut short the same way."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = BotPool("thread", workers=1)
+    warming: list[Future[int]] = [Future()]    # (the test's only reference: dropped below)
+    warming[0].set_running_or_notify_cancel()
+    pool._first = warming[0]
+    calling = threading.Event()
+    finish = threading.Event()
+
+    def stuck() -> int:
+        calling.set()
+        finish.wait(5)
+        raise BrokenProcessPool("ended by close")
+
+    async def stop_the_server() -> None:
+        waiting = asyncio.create_task(pool.decide("medium", 1, None))  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)
+        waiting.cancel()                  # (the server's tasks are cancelled as it stops)
+        await asyncio.gather(waiting, return_exceptions=True)
+        pool._first = None
+        calling_task = asyncio.create_task(pool._in_worker(stuck))
+        while not calling.is_set():
+            await asyncio.sleep(0.01)
+        calling_task.cancel()
+        await asyncio.gather(calling_task, return_exceptions=True)
+        warming[0].set_exception(BrokenProcessPool("ended by close"))   # close() ends it
+        finish.set()
+        await asyncio.sleep(0.2)
+
+    with caplog.at_level(logging.ERROR, logger="asyncio"):
+        asyncio.run(stop_the_server())
+        pool.close()
+        warming.clear()
+        gc.collect()                # (an unread exception is logged when its future goes)
+    assert "never retrieved" not in caplog.text, caplog.text
+
+
 def _nap(seconds: float) -> int:
     """A long task for a worker process (module level: a spawned worker imports it)."""
     time.sleep(seconds)

@@ -60,6 +60,13 @@ def _warm() -> int:
     return os.getpid()
 
 
+def _retrieved(done: asyncio.Future[Any]) -> None:
+    """Mark a finished future's error as seen: asyncio logs one nobody asked for when the
+    future is collected, which a call cut short by the server stopping never is."""
+    if not done.cancelled():
+        done.exception()
+
+
 class BotPool:
     """An executor for bot decisions: processes by default, threads for tests."""
 
@@ -92,10 +99,12 @@ class BotPool:
         first = self._first
         if first is not None and not first.done():
             waited = asyncio.wrap_future(first)
+            # retrieved, whatever happens to this wait: a failed warm-up is the bots' own
+            # calls' to report, not a log line per waiting decision; and a wait cancelled as
+            # the server stops leaves its copy to fail when close() ends the worker ("Future
+            # exception was never retrieved ... BrokenProcessPool" after "stopped")
+            waited.add_done_callback(_retrieved)
             await asyncio.wait([waited])
-            if not waited.cancelled():
-                waited.exception()       # retrieved: a failed warm-up is the bots' own calls'
-                #                          to report, not a log line per waiting decision
 
     def _warm_the_rest(self, first: Future[int]) -> None:
         try:
@@ -113,7 +122,9 @@ class BotPool:
         """``fn(*args)`` in a worker, once the first worker has warmed up."""
         await self._warmed()
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, fn, *args)
+        done = loop.run_in_executor(self.executor, fn, *args)
+        done.add_done_callback(_retrieved)      # (the caller awaiting it still gets its error)
+        return await done
 
     async def decide(self, name: str, seed: int, view: View) -> str:
         """The bot's action, computed in a worker (once the first worker has warmed up)."""
