@@ -419,7 +419,8 @@ def test_cli_every_hand_names_the_hands_left_out(capsys: pytest.CaptureFixture[s
     rc, out, _ = run([str(GOLDEN)], capsys)
     assert rc == 0
     assert " ".join(out.split("\n\n")[0].split()) == (
-        "Hands 1, 2, 3 never reached the play (all passed, or the record ends in the auction): "
+        "Hands 1, 2, 3 never reached the play (all passed, or the record ends before the first "
+        "lead): "
         "--hand N shows one as dealt.")
     assert "\nHand 4 (dealer" in out and "Hand 1 (" not in out
     rc, out, _ = run([str(GOLDEN), "--json"], capsys)

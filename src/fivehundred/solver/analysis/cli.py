@@ -172,8 +172,8 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
     if unplayed:
         which = ", ".join(map(str, unplayed))
         body = _wrap(f"Hand{'s' if len(unplayed) > 1 else ''} {which} never reached the play "
-                     f"(all passed, or the record ends in the auction): --hand N shows one as "
-                     f"dealt.") + "\n\n" + body
+                     f"(all passed, or the record ends before the first lead): --hand N "
+                     f"shows one as dealt.") + "\n\n" + body
     return body + ("\n\n" + note if note else "") + "\n"
 
 

@@ -63,6 +63,9 @@ class HandAnalysis:
     """Every card played, beside double dummy's best there (asked for: ``plays=True``)."""
     kitty: KittyTable | None = None
     """Each seat as declarer with the kitty and its best discard (asked for: ``kitty=True``)."""
+    first_lead_action: int = 0
+    """How many of the hand's actions come before the first lead: the play's cards are
+    ``--action`` numbers from it on."""
 
     @property
     def makeable(self) -> bool | None:
@@ -155,18 +158,31 @@ class HandAnalysis:
                     "everyone playing best from there) says how many, and the best cards "
                     "there.")
         lines = [_wrap(head)]
-        by_trick = play_texts(self.plays, counted, lambda s: names[s])
+        by_trick = play_texts(self.plays, counted, lambda s: names[s].replace(" ", "\xa0"))
+        # each trick's first card as --action numbers it (the actions before it: bids,
+        # discards, the call, the cards before)
+        starts: dict[int, int] = {}
+        for i, p in enumerate(self.plays):
+            starts.setdefault(p.trick, self.first_lead_action + i)
+        lines.append(_wrap("A trick's --action number (in brackets) values the cards its first "
+                           "player could play there; the next card is the next number."))
         width = len(str(max(by_trick)))
+        awidth = len(str(max(starts.values())))
         for t, texts in by_trick.items():
+            head = f"  Trick {t:>{width}} ({starts[t]:>{awidth}}): "
             lines.append(textwrap.fill(", ".join(texts), width=96,
-                                       initial_indent=f"  Trick {t:>{width}}: ",
-                                       subsequent_indent=" " * (10 + width),
-                                       break_on_hyphens=False))
+                                       initial_indent=head,
+                                       subsequent_indent=" " * len(head),
+                                       break_on_hyphens=False).replace("\xa0", " "))
         given, unknown = given_away(self.plays)
         parts = [f"{_label(names, s)} {given[s]}" + ("+?" if s in unknown else "")
                  for s in sorted(given)]
         lines.append(_wrap("Tricks given away: " + ", ".join(parts) + "."))
-        if unknown:
+        if any(p.at_least is not None for p in self.plays):
+            lines.append(_wrap("≥N: after that card the declarer takes a trick more than he "
+                               "had (how many was not solved within the search limits; its "
+                               "cost is not counted)."))
+        if any(p.value is None and p.at_least is None for p in self.plays):
             lines.append(_wrap("?: a card not solved within the search limits (its cost is not "
                                "counted)."))
         return lines
@@ -186,21 +202,24 @@ class HandAnalysis:
         if r.double_dummy is None and self.needed == 0 and r.at_least > 0:
             return [f"Played: {_bid(self.contract)} by {who}: he took "
                     f"{_n(r.taken, 'trick')}{so_far}; double dummy the defence forces a trick "
-                    "on him (how many was not solved within the search limits): it cannot be "
-                    "made."]
+                    "on him (how many was not solved within the search limits): the best "
+                    "defence beats it."]
+        needs = "" if self.needed == 0 else f" (needs {self.needed})"
         if r.double_dummy is None:
-            return [f"Played: {_bid(self.contract)} by {who}: {_seats(names, r.seats)} took "
-                    f"{_n(r.taken, 'trick')}{so_far}; double dummy: not solved within the "
-                    "search limits."]
+            return [f"Played: {_bid(self.contract)} by {who}{needs}: {_seats(names, r.seats)} "
+                    f"took {_n(r.taken, 'trick')}{so_far}; double dummy: not solved within "
+                    "the search limits."]
         if self.needed == 0:
             dd = ("the misère is safe" if r.double_dummy == 0 else
-                  f"the defence forces {_n(r.double_dummy, 'trick')} on him: it cannot be made")
+                  f"the defence forces {_n(r.double_dummy, 'trick')} on him: the best "
+                  "defence beats it")
             return [f"Played: {_bid(self.contract)} by {who}: he took "
                     f"{_n(r.taken, 'trick')}{so_far}; double dummy {dd}."]
-        verdict = "can be made" if self.makeable else "cannot be made"
-        return [f"Played: {_bid(self.contract)} by {who} (needs {self.needed}): "
+        verdict = ("it can be made against the best defence" if self.makeable
+                   else "the best defence beats it")
+        return [f"Played: {_bid(self.contract)} by {who}{needs}: "
                 f"{_seats(names, r.seats)} took {_n(r.taken, 'trick')}{so_far}; double dummy "
-                f"{r.double_dummy}, so it {verdict}."]
+                f"{r.double_dummy}, so {verdict}."]
 
 
 def _dict_or_none(v: DiscardVerdict | None) -> dict[str, Any] | None:
@@ -246,8 +265,9 @@ def analyse_record(
         a = _analyse_hand(rec, i, g, budget, seconds, hand_progress)
         if plays:
             cards = rec.hands[i].actions[k:] if g.phase == "play" else ()
-            a = replace(a, plays=reviewed_plays(g, cards, budget, seconds=seconds,
-                                                progress=hand_progress))
+            reviewed = reviewed_plays(g, cards, budget, seconds=seconds, progress=hand_progress)
+            a = replace(a, plays=reviewed, first_lead_action=k,
+                        results=_with_first_lead(a, reviewed))
         if kitty:
             r = rec.rules
             a = replace(a, kitty=kitty_table(r, g.deal.hands[:r.players], g.deal.kitty,
@@ -255,6 +275,20 @@ def analyse_record(
                                              progress=hand_progress))
         out.append(a)
     return tuple(out)
+
+
+def _with_first_lead(a: HandAnalysis, plays: Sequence[ReviewedPlay]
+                     ) -> tuple[SideResult, ...]:
+    """The contract's result, its double-dummy count taken from the first card's valuation
+    where the hand's own solve ran out of its limits and that one did not (the summary said
+    "not solved" beside a play whose first card showed the count)."""
+    if a.contract is None or not a.results or not plays:
+        return a.results
+    r = a.results[0]
+    best = plays[0].best_value
+    if r.double_dummy is not None or best is None or not plays[0].complete:
+        return a.results
+    return (replace(r, double_dummy=best, at_least=0), *a.results[1:])
 
 
 def _hand_game(rec: GameRecord, i: int) -> Game:

@@ -68,13 +68,19 @@ class ReviewedPlay:
     None: not solved)."""
     taken: int = 0
     """The counted side's tricks before this one: ``taken + value`` is how many it ends with."""
+    at_least: int | None = None
+    """With ``value`` None, in a misère: 1 if the declarer surely takes a trick after this
+    card (his count not solved), as :class:`.PositionValues` has it."""
+    complete: bool = True
+    """Every legal card there was solved, so ``best_value`` is the position's value (else it
+    is the best of those solved)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The play as plain JSON values (``total``/``best_total``: the tricks the counted
         side ends with, ``taken`` plus the value)."""
         return {"trick": self.trick, "seat": self.seat, "card": self.card, "value": self.value,
                 "best": list(self.best), "best_value": self.best_value, "cost": self.cost,
-                "taken": self.taken,
+                "taken": self.taken, "at_least": self.at_least, "complete": self.complete,
                 "total": None if self.value is None else self.taken + self.value,
                 "best_total": None if self.best_value is None else self.taken + self.best_value}
 
@@ -192,7 +198,8 @@ def reviewed_plays(game: Game, cards: Sequence[int | str], nodes: int = NODES, *
             if value is not None and best_value is not None:
                 cost = best_value - value if pv.maximising else value - best_value
             out.append(ReviewedPlay(len(g.tricks) + 1, seat, card, value, pv.best,
-                                    best_value, cost, pv.taken))
+                                    best_value, cost, pv.taken, pv.at_least.get(card),
+                                    None not in pv.values.values()))
         if progress is not None:
             progress(i + 1, len(cards))
         g.apply(a)
@@ -213,7 +220,9 @@ def play_texts(plays: Sequence[ReviewedPlay], counted: bool, name: Callable[[int
     out: dict[int, list[str]] = {}
     for p in plays:
         text = f"{name(p.seat)} {card(p.card)}"
-        if counted:
+        if counted and p.value is None and p.at_least is not None:
+            text += f" ≥{p.taken + p.at_least}"
+        elif counted:
             text += " ?" if p.value is None else f" {p.taken + p.value}"
         if p.cost:
             more = "…" if len(p.best) > 3 else ""

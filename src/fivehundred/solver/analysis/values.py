@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...actions import token_of
 from ...game import Game
 from ...rules import Rules
 from ..position import Position, PositionError
@@ -115,6 +116,11 @@ class PositionValues:
     at_least: dict[str, int] = field(default_factory=dict, hash=False)
     """Unsolved plays known to give at least so many (in a misère: 1, the declarer takes a
     trick, his count not solved)."""
+    trick_so_far: tuple[tuple[int, str], ...] = ()
+    """The cards of the trick being played, (seat, card) in the order played."""
+    hands: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    """Every hand in play, (seat, its cards), from the seat to move (double dummy: all seen;
+    a misère declarer's partners, out of the play, left out)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The analysis as plain JSON values (``totals`` adds the tricks taken already)."""
@@ -133,7 +139,24 @@ class PositionValues:
                        for t, v in self.values.items()},
             "best": list(self.best),
             "at_least": dict(self.at_least),
+            "trick_so_far": [[seat, card] for seat, card in self.trick_so_far],
+            "hands": {str(seat): list(cards) for seat, cards in self.hands},
         }
+
+    def _position_lines(self, names: Sequence[str], me: str) -> list[str]:
+        """The trick so far and every hand in play, the position the values are of."""
+        if not self.hands:
+            return []
+        if self.trick_so_far:
+            played = ", ".join(f"{_label(names, s)} {c}" for s, c in self.trick_so_far)
+            out = [f"The trick so far: {played}."]
+        else:
+            out = [f"{me} leads to this trick."]
+        width = max(len(_label(names, s)) for s, _ in self.hands)
+        out.append("The hands:")
+        out += [f"  {(_label(names, s) + ':').ljust(width + 1)} {' '.join(cards) or '-'}"
+                for s, cards in self.hands]
+        return out
 
     def format(self, names: Sequence[str] | None = None) -> str:
         """The values for people: who is counted, who wants what, a line per card."""
@@ -145,16 +168,19 @@ class PositionValues:
         if self.contract is None:
             lines.append("No contract: all passed, played at no trumps.")
             whose = f"{me}'s side ({counted})"
+            lines += self._position_lines(seat_names, me)
         elif self.misere:
             assert self.declarer is not None
             lines.append(f"Contract {_bid(self.contract)} by {_label(seat_names, self.declarer)}, "
                          "who must take no trick.")
             whose = f"the declarer, {counted},"
+            lines += self._position_lines(seat_names, me)
         else:
             assert self.declarer is not None
             lines.append(f"Contract {_bid(self.contract)} by "
                          f"{_label(seat_names, self.declarer)}.")
             whose = f"the declaring side ({counted})"
+        lines += self._position_lines(seat_names, me)
         lines.append(f"Values are tricks {whose} takes from here on with best play after "
                      f"each card ('in all' adds the {self.taken} taken already).")
         if self.contract is None or (self.maximising and not self.misere):
@@ -224,7 +250,11 @@ def position_values(game: Game, budget: int = 0, *,
                     at_least[t] = 1
     seat = game.to_move
     assert seat is not None
-    counted = tuple(s for s in range(game.rules.players) if p.count_seats >> s & 1)
+    n = game.rules.players
+    counted = tuple(s for s in range(n) if p.count_seats >> s & 1)
+    out = set(game.sitting_out)
+    hands = tuple(((seat + i) % n, game.hand_tokens((seat + i) % n)) for i in range(n)
+                  if (seat + i) % n not in out)
     c = game.contract
     return PositionValues(
         rules=game.rules,
@@ -240,4 +270,6 @@ def position_values(game: Game, budget: int = 0, *,
         values=values,
         best=best_cards(game, values, at_least),
         at_least=at_least,
+        trick_so_far=tuple((s, token_of(a)) for s, a in game.trick),
+        hands=hands,
     )
