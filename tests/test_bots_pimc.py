@@ -189,6 +189,12 @@ def test_hint_gives_the_insane_decision_with_reasons() -> None:
     assert h.action in v.legal_actions and h.candidates
     text = format_hint(h)
     assert text.startswith(f"Play {h.action}") and h.candidates[0].action in text
+    # ranked for a reader: the most valuable first, the advice first among its equals
+    values = [round(c.value, 1) for c in h.candidates]
+    assert values == sorted(values, reverse=True)
+    tied = [c.action for c in h.candidates if round(c.value, 1) == round(
+        next(c.value for c in h.candidates if c.action == h.action), 1)]
+    assert tied[0] == h.action, (h.action, h.candidates)
 
 
 def test_hint_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -592,3 +598,23 @@ def test_mediums_trick_bid_is_solved_on_the_imagined_deals_too() -> None:
         d = make(name, seed=1).act(v)
         assert "6D" in {c.action for c in d.candidates}, name
         assert d.action != "6D" and "not solved" not in d.reason, (name, d.reason)
+
+
+def test_a_call_hint_lists_the_advised_call_first() -> None:
+    """A five-handed call's hint listed "alone" first, below it the advised call tied with
+    two others: the candidates are ranked by value, the advice first among its equals."""
+    g = Game(Rules.preset("five_called"), seed=0)
+    rng = Rng(0)
+    while g.phase in ("auction", "kitty"):
+        v = g.view(g.to_move or 0)
+        if v.phase == "auction":
+            bids = [t for t in v.legal_actions if t[0].isdigit()]
+            g.apply(bids[0] if bids and v.seat == 0 and rng.below(2) else "pass")
+        else:
+            g.apply(v.legal_actions[0])
+    assert g.phase == "call"
+    h = hint(g.view(g.to_move or 0), seed=1, budget=Budget(samples=2))
+    assert h.candidates[0].action == h.action, h.candidates
+    values = [c.value for c in h.candidates]
+    assert values == sorted(values, reverse=True)
+    assert format_hint(h, phase="call").splitlines()[1].split()[:2] == h.action.split()

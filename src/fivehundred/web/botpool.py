@@ -47,7 +47,7 @@ def advise(view: View, seed: int) -> dict[str, Any]:
         "type": "hint", "action": d.action, "cards": list(d.marked(view.phase)),
         "words": advice_words(view.phase, d.action, d.plan),
         "reason": d.reason, "text": format_hint(d, phase=view.phase),
-        "candidates": [{"action": c.action, "value": round(c.value, 1),
+        "candidates": [{"action": c.action, "value": round(c.value, 1) + 0.0,
                         "make_probability": c.make_probability, "note": c.note}
                        for c in d.candidates[:8]],
     }
