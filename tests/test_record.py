@@ -329,7 +329,7 @@ def test_cli_replays_the_golden_record(capsys: pytest.CaptureFixture[str]) -> No
     assert "  tricks  North 5  East 0  South 2  West 3  (10 played)\n" in out
     assert "  points  North+South +160  East+West +30\n" in out
     assert "  totals  North+South 0  East+West 100\n" in out
-    assert "Hand 8 (dealer South): open-misere by South, failed\n" in out
+    assert "Hand 8 (dealer South): open misère by South, failed\n" in out
     assert out.endswith("Winner: side 1 (East+West) with -420\n")
 
 
@@ -395,3 +395,21 @@ def test_a_full_record_carries_the_seed_so_its_replay_deals_on_alike(preset: str
     assert again.deal == g.deal and again.dealer == g.dealer
     # one seat's record must not carry it: the seed reveals every deal
     assert record_from_game(g, seat=1).tag("Seed") is None
+
+
+def test_the_replay_names_a_misere_as_analyse_does() -> None:
+    """replay wrote a misère by its token ("open-misere by South"), analyse in words."""
+    from fivehundred.record.replay import report
+
+    g = Game(Rules.preset("australian"), seed=0)
+    g.apply("open-misere")
+    while g.phase == "auction":
+        g.apply("pass")
+    rng = random.Random(0)
+    while g.phase not in ("hand_over", "game_over"):
+        g.apply(rng.choice(g.legal_action_ids()))
+    rec = record_from_game(g)
+    out = io.StringIO()
+    report(rec, replay(rec), out)
+    head = out.getvalue().splitlines()[1]
+    assert "open misère by " in head and "open-misere" not in head, head

@@ -10,6 +10,8 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from ..actions import action_from_token
+from ..auction import bid_name
 from ..dealing import dealt_from
 from ..errors import FiveHundredError, RecordError
 from ..game import Game, HandResult
@@ -118,7 +120,8 @@ def report(rec: GameRecord, game: Game, out: TextIO) -> None:
                      else "all passed, played at no trumps")
         else:
             assert res.declarer is not None
-            head += f"{res.contract} by {names[res.declarer]}"
+            words = bid_name(action_from_token(res.contract, auction=True))
+            head += f"{words} by {names[res.declarer]}"     # ("open misère", as analyse)
             if res.partner is not None:
                 head += f" with {names[res.partner]}"
             elif h.call == "alone":

@@ -8,6 +8,8 @@ from collections.abc import Callable, Sequence
 
 from rich.cells import cell_len
 
+from ...actions import action_from_token
+from ...auction import bid_name
 from ...errors import FiveHundredError
 from ...rules import Rules
 
@@ -37,7 +39,7 @@ def _seats(names: Sequence[str], seats: Sequence[int]) -> str:
 
 def _bid(token: str) -> str:
     """A bid token as people write it: ``misère``, ``open misère``, ``8S``."""
-    return {"misere": "misère", "open-misere": "open misère"}.get(token, token)
+    return bid_name(action_from_token(token, auction=True))
 
 
 def _n(k: int, word: str) -> str:
