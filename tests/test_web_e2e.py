@@ -486,3 +486,39 @@ REVIEW_FITS = """() => {
 }"""
 """JavaScript: what of the review's dialog (the hand's sheet or the game's end), its panel and
 the line on your discard is wider than it should be, or leaves the screen."""
+
+
+SOCKET = """(() => {
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) { window.sock = this; return send.call(this, data); };
+})()"""
+
+
+def test_the_sheet_stays_as_it_is_when_a_state_comes(page: Page, server: str) -> None:
+    """With friends a state comes whenever one joins, leaves, presses NEXT or the speed
+    changes; each rebuilt the end-of-hand sheet (the trick's animation restarts on every
+    state), wiping a review being read and the "waiting" note of a NEXT pressed.  Here the
+    speed changes while the sheet's review is open: it stays."""
+    page.add_init_script(SOCKET)
+    start_game(page, server, "australian")
+    while True:
+        wait_turn(page)
+        if visible(page, "#bid-panel"):
+            click_and_wait(page, "#pass-button")
+        elif visible(page, "#next-button"):
+            if visible(page, "#review-button"):
+                break
+            click_and_wait(page, "#next-button")       # all passed: the next deal
+        else:
+            play_first_playable(page)
+    page.click("#review-button")
+    page.wait_for_selector("#review-panel .review-table", timeout=60_000)
+    page.evaluate("() => { window.sheetCard = document.querySelector('#sheet .modal-card'); "
+                  "window.reviewTable = document.querySelector('#review-panel .review-table'); }")
+    for speed in ("fast", "normal"):      # (the state it brings keeps its seq: the menu shows it)
+        page.evaluate(f"() => window.sock.send(JSON.stringify({{type: 'speed', speed: '{speed}'}}))")
+        page.wait_for_function(f"() => document.querySelector('.speed-choice[data-speed={speed}]')"
+                               ".getAttribute('aria-checked') === 'true'")
+        settle(page)
+        assert page.evaluate("() => document.querySelector('#review-panel .review-table') "
+                             "=== window.reviewTable && !document.getElementById('sheet').hidden")

@@ -110,9 +110,17 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
         # by it): the page says so and waits, then takes the seat, told someone sat there
         later = browser.new_context(viewport=DESKTOP).new_page()
         later.on("pageerror", lambda e: errors.append(str(e)))
+        sockets: list[object] = []
+        later.on("websocket", lambda ws: sockets.append(ws))
         later.goto(fresh)
         later.wait_for_selector("#toasts .toast:has-text('opens with the next deal')")
         assert later.evaluate("window.fivehundred.app.state") is None
+        # it waits backing off (each try came at once: 29 in 12 s), one steady line saying
+        # why (an empty felt under a flickering "Reconnecting…")
+        later.wait_for_timeout(4000)
+        assert len(sockets) <= 6, len(sockets)
+        assert later.is_visible("#conn-banner") and "Your seat opens with the next deal" in \
+            later.inner_text("#conn-banner")
         while True:                       # the host plays the hand out and deals the next
             wait_turn(host)
             if visible(host, "#next-button"):
@@ -125,6 +133,7 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
         later.wait_for_function("""() => window.fivehundred.app.state
             && window.fivehundred.app.state.you === 1""", timeout=60_000)
         later.wait_for_selector("#toasts .toast:has-text('opened before yours (once)')")
+        later.wait_for_selector("#conn-banner", state="hidden")
         assert fresh.split("token=")[1] not in later.url
         host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
             .textContent.includes('Playing')""")

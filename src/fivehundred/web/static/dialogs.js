@@ -22,6 +22,17 @@ export class SheetDialog {
     this.reviewPanel = null;
   }
 
+  /** Which hand's sheet a state shows. */
+  static keyOf(state) {
+    return state.sheet ? `${state.table.id}|${state.sheet.number}` : null;
+  }
+
+  /** Whether this state's sheet is the one on show (a state that changes nothing of the
+   * hand, a friend joining or pressing NEXT, leaves it be: no rebuild, no review wiped). */
+  showing(state) {
+    return !this.el.hidden && this.key !== null && this.key === SheetDialog.keyOf(state);
+  }
+
   render(state, ready) {
     const show = state.view.phase === "hand_over" && !!state.sheet && ready;
     if (!show) {
@@ -33,7 +44,7 @@ export class SheetDialog {
       }
       return;
     }
-    const key = `${state.table.id}|${state.sheet.number}`;
+    const key = SheetDialog.keyOf(state);
     if (key === this.key && !this.el.hidden) return;
     this.key = key;
     this.waiting = false;
@@ -135,6 +146,11 @@ export class GameOverDialog {
   /** A ``no_review`` error, for the review asked for here. */
   reviewRefused(message) {
     if (this.reviewPanel && !this.el.hidden) this.reviewPanel.refused(message);
+  }
+
+  /** Whether this game's end is on show (as :meth:`SheetDialog.showing`). */
+  showing(state) {
+    return !this.el.hidden && this.key === state.table.id;
   }
 
   render(state, ready) {

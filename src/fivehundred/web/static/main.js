@@ -208,7 +208,10 @@ function onState(msg) {
     sheet.render(msg, true);
     if (gameOver.render(msg, true)) sound.gameOver(GameOverDialog.youWon(msg));
   };
-  if (["hand_over", "game_over"].includes(v.phase) && table.trick.busy) {
+  // (not once on show: every state restarts the trick's animation, and a friend's NEXT or
+  // arrival would hide the sheet and build it again, a review being read wiped with it)
+  const onShow = sheet.showing(msg) || gameOver.showing(msg);
+  if (["hand_over", "game_over"].includes(v.phase) && table.trick.busy && !onShow) {
     sheet.render(msg, false);
     gameOver.render(msg, false);
     table.trick.idle().then(showDialogs);
@@ -262,7 +265,10 @@ function onMessage(msg) {
         app.link.token = msg.token;
         showAddress(app.link.table, msg.token);
       }
-      app.linkTooEarly = false;
+      if (app.linkTooEarly) {
+        app.linkTooEarly = false;
+        document.getElementById("conn-banner").hidden = true;
+      }
       if (msg.before > 0) {     // the host made the seat a new link: someone sat here before
         const times = msg.before === 1 ? "once" : `${msg.before} times`;
         toast(`This seat's link was opened before yours (${times}): the host made it a new one`, "warn", 8000);
@@ -309,6 +315,7 @@ function onError(msg) {
   if (code === "link_not_yet") {    // the page tries again until the next deal
     if (!app.linkTooEarly) toast(`${prettyText(msg.message)}: this page waits for it`, "ok", 8000);
     app.linkTooEarly = true;
+    onConnection("reconnecting");     // (the steady line, at once)
     return;
   }
   if (code === "link_used") {
@@ -349,6 +356,14 @@ function onError(msg) {
 function onConnection(stateName) {
   const banner = document.getElementById("conn-banner");
   clearTimeout(app.bannerTimer);
+  if (app.linkTooEarly && stateName !== "closed") {
+    // a new link opened before the next deal: one steady line while the page waits (the
+    // table was an empty felt under a banner that flickered with every try)
+    document.getElementById("conn-text").textContent = "Your seat opens with the next deal: waiting for it…";
+    banner.hidden = false;
+    if (stateName === "open") app.lastSeq = -1;
+    return;
+  }
   if (stateName === "open") {
     banner.hidden = true;
     app.lastSeq = -1; // the server re-sends the state; its numbering may have restarted

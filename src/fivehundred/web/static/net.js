@@ -86,7 +86,6 @@ export class Connection {
     this.ws = ws;
     ws.onopen = () => {
       if (gen !== this.generation) return;
-      this.attempt = 0;
       this.everOpened = true;
       this.lastHeard = Date.now();
       this.onConnection("open");
@@ -99,6 +98,9 @@ export class Connection {
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (!msg || typeof msg !== "object") return;
       if (msg.type === "pong") return;
+      // the server took us (not on open: a link opened before the next deal is refused
+      // after it, and each retry then came at once, 138 in a hand)
+      if (msg.type !== "error") this.attempt = 0;
       if (msg.type === "error" && ["unknown_table", "replaced", "link_used"].includes(msg.code)) {
         this.stop();
       }
