@@ -513,10 +513,11 @@ def test_the_sheet_stays_as_it_is_when_a_state_comes(page: Page, server: str) ->
             play_first_playable(page)
     page.click("#review-button")
     page.wait_for_selector("#review-panel .review-table", timeout=60_000)
-    page.evaluate("() => { window.sheetCard = document.querySelector('#sheet .modal-card'); "
-                  "window.reviewTable = document.querySelector('#review-panel .review-table'); }")
-    for speed in ("fast", "normal"):      # (the state it brings keeps its seq: the menu shows it)
-        page.evaluate(f"() => window.sock.send(JSON.stringify({{type: 'speed', speed: '{speed}'}}))")
+    page.evaluate("() => { window.reviewTable = "
+                  "document.querySelector('#review-panel .review-table'); }")
+    for speed in ("fast", "normal"):   # (the state it brings keeps its seq: the menu shows it)
+        page.evaluate("(speed) => window.sock.send(JSON.stringify({type: 'speed', speed}))",
+                      speed)
         page.wait_for_function(f"() => document.querySelector('.speed-choice[data-speed={speed}]')"
                                ".getAttribute('aria-checked') === 'true'")
         settle(page)
