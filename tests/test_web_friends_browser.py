@@ -63,6 +63,9 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
             friend.wait_for_function("""() => window.fivehundred.app.state
                 && window.fivehundred.app.state.you === 1""")
         assert invited not in friend.url
+        # the host's menu offers no Copy of a link that was used (it seats nobody now)
+        assert host.locator('.link-row[data-seat="1"] button:has-text("Copy")').is_hidden()
+        assert host.locator('.link-row[data-seat="1"] input').is_disabled()
         # anyone else opening the link (the host too) is told it was used, and sees no table
         other = browser.new_context(viewport=DESKTOP).new_page()
         other.on("pageerror", lambda e: errors.append(str(e)))

@@ -365,3 +365,24 @@ def test_a_phone_names_each_side_short_in_the_order_of_its_full_name(server: str
             }""", [you, names, [list(s) for s in rules.sides], full])
             expected = [" & ".join(SHORT_SIX[w] for w in label.split(" & ")) for label in full]
             assert shorts == expected, (you, full, shorts)
+
+
+def test_a_friend_left_banner_is_one_line_across_a_phone(server: str) -> None:
+    """The host's "North-East has left the table." banner took half the screen's width and
+    so wrapped a word a line (108 px tall on a 390 px phone); it now takes the width it
+    needs, within the screen."""
+    with phone_page("upright") as page:
+        page.goto(server)
+        page.wait_for_selector("#lobby button#play")
+        box = page.evaluate("""() => {
+          document.getElementById('table').hidden = false;
+          const el = document.getElementById('away-banner');
+          el.hidden = false;
+          document.getElementById('away-text').textContent = 'North-East has left the table.';
+          const text = document.getElementById('away-text').getBoundingClientRect();
+          const r = el.getBoundingClientRect();
+          return {left: r.left, right: r.right, textHeight: text.height,
+                  line: parseFloat(getComputedStyle(el).lineHeight) || 20};
+        }""")
+        assert box["left"] >= 0 and box["right"] <= 390, box
+        assert box["textHeight"] <= 2 * box["line"] + 1, box    # at most two lines, not five

@@ -180,6 +180,11 @@ export class Menu {
         setTimeout(() => { copy.textContent = "Copy"; }, 1500);
         toast(`Link for ${l.name} copied`, "ok", 2000);
       });
+      if (l.opened) {     // used: it gives the seat to nobody now (NEW LINK makes another)
+        copy.hidden = true;
+        input.disabled = true;
+        input.title = `${l.name}'s link was opened: it seats nobody else`;
+      }
       list.appendChild(h("div.link-row", { dataset: { seat: String(l.seat) } },
         h("span.link-name", { text: l.name }), input, copy, this.seatState(l)));
     }
