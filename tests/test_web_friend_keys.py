@@ -18,7 +18,15 @@ from starlette.websockets import WebSocketDisconnect
 
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table, TableError
-from webclient import Seat, connect, new_table, play_hand, web_client, welcome_key
+from webclient import (
+    Seat,
+    connect,
+    new_table,
+    play_hand,
+    simple_action,
+    web_client,
+    welcome_key,
+)
 
 
 def invitation(t: dict[str, Any], seat: int) -> str:
@@ -219,3 +227,28 @@ def test_a_token_of_any_text_is_refused_cleanly() -> None:
                 assert ws.receive_json()["code"] == "unknown_table"
         h.send(type="ping")
         assert h.until(lambda x: x["type"] != "state") == {"type": "pong"}
+
+
+def test_the_next_deal_comes_when_the_last_friend_not_ready_leaves() -> None:
+    """At the end of a hand the host pressed NEXT and waited for West, who left without
+    pressing: nothing was dealt until someone pressed again.  His leaving now deals."""
+    with friends_table() as (client, t, west, h):
+        with connect(client, t, west) as ws1:
+            f = Seat(ws1)
+            welcome_key(f)
+            done = -1
+            while True:                     # both humans play the hand out
+                m = h.until(lambda x, done=done: x["type"] == "state" and x["seq"] > done
+                            and (x["view"]["phase"] == "hand_over"
+                                 or x["view"]["to_move"] in (0, 1)))
+                done = m["seq"]
+                if m["view"]["phase"] == "hand_over":
+                    break
+                who = h if m["view"]["to_move"] == 0 else f
+                who.send(**simple_action(who.my_turn()))
+                done = max(done, who.answered)     # (West's states number from his arrival)
+            h.send(type="next")             # the host is ready; West is not, and leaves
+            h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
+        # the state that says he left is the next deal's
+        m = h.until(lambda x: x["type"] == "state" and not x["table"]["seats"][1]["connected"])
+        assert m["view"]["phase"] == "auction", m["view"]["phase"]

@@ -209,7 +209,12 @@ async def socket(ws: WebSocket) -> None:
         await lane.close()
         if hub.conns.get(table.id, {}).get(seat) is ws:
             del hub.conns[table.id][seat]
+            dealt = table.deal_if_ready(hub.connected(table))   # (he was the one not ready)
+            if dealt:
+                hub.save(table)
             await hub.broadcast(table)
+            if dealt:
+                hub.kick(table)
 
 
 # -------------------------------------------------------------------- the app

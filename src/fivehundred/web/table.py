@@ -479,8 +479,15 @@ class Table:
             raise TableError("illegal", f"NEXT is for the end of a hand; the game is in the "
                                         f"{self.game.phase} phase")
         self.ready.add(seat)
+        return self.deal_if_ready(connected)
+
+    def deal_if_ready(self, connected: set[int]) -> bool:
+        """Deal the next hand if someone pressed NEXT and every human still connected has
+        (True if dealt): asked at each press, and when a friend leaves at the end of a hand
+        (the last one not ready leaving left the others waiting for a press that never
+        came)."""
         humans = {s.seat for s in self.seats if s.kind == "human"} & connected
-        if not humans <= self.ready:
+        if self.game.phase != "hand_over" or not self.ready or not humans <= self.ready:
             return False
         self.ready.clear()
         self.game.next_hand()
