@@ -185,3 +185,22 @@ def test_card_values_show_the_position(capsys: pytest.CaptureFixture[str]) -> No
     data = json.loads(out)
     assert data["trick_so_far"] == [[0, "6C"]] and sorted(data["hands"]) == ["0", "1", "2", "3"]
     assert sum(len(h) for h in data["hands"].values()) == 35     # 9 tricks' cards, less one
+
+
+def test_a_misere_position_is_shown_once() -> None:
+    """The position's lines were added in the misère and the all-pass branches and again
+    after them: twice there."""
+    from fivehundred import Game, Rules
+    from fivehundred.solver.analysis import position_values
+
+    g = Game(Rules.preset("australian"), seed=2)
+    g.apply("open-misere")
+    while g.phase == "auction":
+        g.apply("pass")
+    while g.phase == "kitty":
+        g.apply(g.legal_action_ids()[0])
+    text = position_values(g, 20_000).format()
+    assert text.count("The hands:") == 1 and text.count("leads to this trick.") == 1, text
+    assert "Seat 3 leads to this trick." in text, text
+    declarer_partner = 1       # seat 3's partner sits out of an open misère
+    assert f"  seat {declarer_partner}:" not in text, text

@@ -54,15 +54,17 @@ for the answer)."""
 _OUT_OF_TIME = "the claim could not be checked in time: play on"
 
 
-def _seat_words(seats: tuple[int, ...], names: list[str] | None, claimant: int) -> str:
+def _seat_words(rules: Rules, seats: tuple[int, ...], names: list[str] | None,
+                claimant: int) -> str:
     """A side in the claimant's messages: "you" and the others' names (or numbers), from
     the claimant clockwise, as the tables name sides ("seat 1 & you" put seat 3 last).
 
-    >>> _seat_words((1, 3), None, 3), _seat_words((0, 2), ["S", "W", "N", "E"], 0)
+    >>> r = Rules.preset("australian")
+    >>> _seat_words(r, (1, 3), None, 3), _seat_words(r, (0, 2), ["S", "W", "N", "E"], 0)
     ('you & seat 1', 'you & N')
     """
     return " & ".join("you" if s == claimant else names[s] if names is not None else
-                      f"seat {s}" for s in sorted(seats, key=lambda s: (s < claimant, s)))
+                      f"seat {s}" for s in rules.clockwise_from(claimant, seats))
 
 
 @dataclass(frozen=True)
@@ -199,7 +201,7 @@ def plan_claim(game: Game, seat: int, *, seconds: float | None = None,
     c = game.contract
     misere = c is not None and c.is_misere
     side = claim_side(game, seat)
-    who = _seat_words(side, names, seat)
+    who = _seat_words(game.rules, side, names, seat)
     g = game.clone()
     if misere:
         safe = misere_safe(g, seconds=left())

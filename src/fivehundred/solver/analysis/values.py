@@ -151,7 +151,7 @@ class PositionValues:
             played = ", ".join(f"{_label(names, s)} {c}" for s, c in self.trick_so_far)
             out = [f"The trick so far: {played}."]
         else:
-            out = [f"{me} leads to this trick."]
+            out = [f"{me[:1].upper()}{me[1:]} leads to this trick."]
         width = max(len(_label(names, s)) for s, _ in self.hands)
         out.append("The hands:")
         out += [f"  {(_label(names, s) + ':').ljust(width + 1)} {' '.join(cards) or '-'}"
@@ -168,13 +168,11 @@ class PositionValues:
         if self.contract is None:
             lines.append("No contract: all passed, played at no trumps.")
             whose = f"{me}'s side ({counted})"
-            lines += self._position_lines(seat_names, me)
         elif self.misere:
             assert self.declarer is not None
             lines.append(f"Contract {_bid(self.contract)} by {_label(seat_names, self.declarer)}, "
                          "who must take no trick.")
             whose = f"the declarer, {counted},"
-            lines += self._position_lines(seat_names, me)
         else:
             assert self.declarer is not None
             lines.append(f"Contract {_bid(self.contract)} by "
@@ -250,11 +248,10 @@ def position_values(game: Game, budget: int = 0, *,
                     at_least[t] = 1
     seat = game.to_move
     assert seat is not None
-    n = game.rules.players
-    counted = tuple(s for s in range(n) if p.count_seats >> s & 1)
-    out = set(game.sitting_out)
-    hands = tuple(((seat + i) % n, game.hand_tokens((seat + i) % n)) for i in range(n)
-                  if (seat + i) % n not in out)
+    r = game.rules
+    counted = tuple(s for s in range(r.players) if p.count_seats >> s & 1)
+    in_play = set(range(r.players)) - set(game.sitting_out)
+    hands = tuple((s, game.hand_tokens(s)) for s in r.clockwise_from(seat, in_play))
     c = game.contract
     return PositionValues(
         rules=game.rules,
