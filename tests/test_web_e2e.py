@@ -41,6 +41,21 @@ MID_SENTENCE_YOU = re.compile(r"(?:[a-z,] |\()You\b")
 """A capital "You" after a word, a comma or a bracket: mid-sentence it is "you"."""
 
 
+def play_to_a_played_hands_sheet(page: Page) -> None:
+    """Pass and play the first playable card until the sheet of a hand that was played
+    (one with a REVIEW: a hand thrown in is dealt again by NEXT)."""
+    while True:
+        wait_turn(page)
+        if visible(page, "#bid-panel"):
+            click_and_wait(page, "#pass-button")
+        elif visible(page, "#next-button"):
+            if visible(page, "#review-button"):
+                return
+            click_and_wait(page, "#next-button")       # thrown in: the next deal
+        else:
+            play_first_playable(page)
+
+
 def test_hands_played_to_the_sheet(page: Page, server: str, shots: Path) -> None:
     """Pass, play the cards the bots' contract needs, until a contract's sheet shows; the
     status line names each trick's winner while the trick is on the table, and says it is
@@ -143,18 +158,7 @@ def test_the_review_of_every_card_trick_by_trick(server: str, shots: Path, size:
     with _page_of_size(size) as page:
         page.add_init_script(SENT_REVIEWS)
         start_game(page, server, "australian")
-        while True:
-            wait_turn(page)
-            if visible(page, "#bid-panel"):
-                click_and_wait(page, "#pass-button")
-            elif visible(page, "#next-button"):
-                if visible(page, "#review-button"):
-                    break
-                before = seq(page)
-                page.click("#next-button")      # thrown in: the next deal
-                wait_seq_after(page, before)
-            else:
-                play_first_playable(page)
+        play_to_a_played_hands_sheet(page)
         names = page.eval_on_selector_all(".seat .name", "es => es.map((e) => e.textContent)")
         assert len(names) == 4 and names[0] == "You", names
         page.click("#review-button")
@@ -501,16 +505,7 @@ def test_the_sheet_stays_as_it_is_when_a_state_comes(page: Page, server: str) ->
     speed changes while the sheet's review is open: it stays."""
     page.add_init_script(SOCKET)
     start_game(page, server, "australian")
-    while True:
-        wait_turn(page)
-        if visible(page, "#bid-panel"):
-            click_and_wait(page, "#pass-button")
-        elif visible(page, "#next-button"):
-            if visible(page, "#review-button"):
-                break
-            click_and_wait(page, "#next-button")       # all passed: the next deal
-        else:
-            play_first_playable(page)
+    play_to_a_played_hands_sheet(page)
     page.click("#review-button")
     page.wait_for_selector("#review-panel .review-table", timeout=60_000)
     page.evaluate("() => { window.reviewTable = "
