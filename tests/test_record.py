@@ -226,6 +226,52 @@ def test_one_seat_records_leak_no_hidden_card(case: tuple[str, int, int | None])
                 assert h.kitty is not None and HIDDEN not in h.discards
 
 
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_a_seats_record_shows_the_hands_before_its_player_sat_as_everyone_saw_them(
+        preset: str) -> None:
+    """A friend given a seat at hand 2 (``seated=1``) never saw its cards, kitty or discards
+    of hand 1: the record hides them as another seat's and says so (``Seated``)."""
+    g = played(preset, 1)
+    assert len(g.past_hands) >= 2
+    for seat in range(g.rules.players):
+        whole = record_from_game(g, seat=seat)
+        rec = record_from_game(g, seat=seat, seated=1)
+        assert rec.tag("Seated") == "2" and whole.tag("Seated") is None
+        assert_round_trips(rec)
+        for i, (h, w) in enumerate(zip(rec.hands, whole.hands, strict=True)):
+            if i >= 1:
+                assert h == w
+                continue
+            assert all(c is None for c in h.cards) and h.kitty is None, (i, seat)
+            assert set(h.discards) <= {HIDDEN} and len(h.discards) == len(w.discards)
+            assert (h.auction, h.play, h.result, h.exposed) == (
+                w.auction, w.play, w.result, w.exposed)
+    with pytest.raises(RecordError, match="seated is a hand's number from 0, got -1"):
+        record_from_game(g, seat=0, seated=-1)
+
+
+def test_the_seated_tag_is_checked() -> None:
+    g = played("australian", 1)
+    rec = record_from_game(g, seat=0, seated=1)
+    text = dumps(rec)
+    for value, words in (("0", "expected the hand (1 to"), ("x", "expected the hand (1 to"),
+                         (str(len(rec.hands) + 2), "expected the hand (1 to")):
+        with pytest.raises(RecordError, match=re.escape(words)):
+            loads(text.replace('[Seated "2"]', f'[Seated "{value}"]'))
+    with pytest.raises(RecordError, match="only one seat's view has a Seated tag"):
+        record_from_game(g, tags={"Seated": "2"})
+    h0 = record_from_game(g, seat=0).hands[0]       # seat 0's cards in the hand before
+    with pytest.raises(RecordError, match=r"hand 1, seat 0's cards: seat 0's present player "
+                                          r"sat down after this hand"):
+        dataclasses.replace(rec, hands=(h0, *rec.hands[1:]))
+    mine = text.replace("Seat 0 ?", "Seat 0 " + " ".join(h0.cards[0] or ()), 1)
+    with pytest.raises(RecordError, match=r"line \d+: hand 1, seat 0's cards: .* write \?"):
+        loads(mine)
+    assert loads(text.replace('[Seated "2"]', '[Seated "1"]').replace(
+        "Seat 0 ?", "Seat 0 " + " ".join(h0.cards[0] or ()), 1)) == dataclasses.replace(
+        record_from_game(g, seat=0), tags=(("Seated", "1"), *record_from_game(g, seat=0).tags))
+
+
 def test_one_seat_record_keeps_the_public_part_of_the_full_one() -> None:
     g = played("five_called", 2)
     full = record_from_game(g)

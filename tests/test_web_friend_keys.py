@@ -7,7 +7,7 @@ friend whose browser lost the key, the host makes the seat a new link (``new_lin
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -244,3 +244,62 @@ def test_the_next_deal_comes_when_the_last_friend_not_ready_leaves() -> None:
         # the state that says he left is the next deal's
         m = h.until(lambda x: x["type"] == "state" and not x["table"]["seats"][1]["connected"])
         assert m["view"]["phase"] == "auction", m["view"]["phase"]
+
+
+def calls(watch: Seat, callers: dict[int, tuple[Seat, str]],
+          done: Callable[[dict[str, Any]], bool]) -> None:
+    """Read ``watch``'s states until ``done(view)``; at each turn of a seat in ``callers``,
+    its socket makes its call (the table waits for its humans)."""
+    m = watch.last if watch.last is not None else watch.until(lambda x: x["type"] == "state")
+    while not done(m["view"]):
+        to_move = m["view"]["to_move"]
+        if to_move in callers and m["seq"] > callers[to_move][0].answered:
+            sock, call = callers[to_move]
+            sock.answered = m["seq"]
+            sock.send_raw(json.dumps({"type": "act", "action": call}))
+        m = watch.until(lambda x: x["type"] == "state")
+
+
+def test_a_seats_new_player_cannot_read_the_hands_played_before_he_sat() -> None:
+    """West declares, takes the kitty and leaves; whoever opens the seat's new link sees the
+    hands before he sat as everyone saw them: in the record none of West's cards, the kitty
+    or the discards (a ``Seated`` tag says from which hand he sat), and in a review no verdict
+    on the discards.  The hand he sits down for is his, as the record's second hand shows."""
+    with friends_table() as (client, t, west, h):
+        with connect(client, t, west) as ws1:
+            f = Seat(ws1)
+            welcome_key(f)
+            h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
+            calls(h, {0: (h, "pass"), 1: (f, "9NT")}, lambda v: v["phase"] != "auction")
+            m = f.until(lambda x: x["type"] == "state" and x["view"]["phase"] == "kitty"
+                        and x["view"]["to_move"] == 1)
+            discards = m["view"]["hand"][-m["view"]["discards_left"]:]
+            f.send(type="discard", cards=discards)
+            f.until(lambda x: x["type"] == "state" and x["view"]["phase"] == "play")
+        h.until(lambda x: x["type"] == "state" and not x["table"]["seats"][1]["connected"])
+        h.send(type="new_link", seat=1)
+        m = h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"] == "bot")
+        fresh = next(x for x in m["table"]["links"] if x["seat"] == 1)["url"].split("token=")[1]
+        m = play_hand(h)
+        assert m["view"]["phase"] == "hand_over"
+        assert m["view"]["hand_results"][0]["declarer"] == 1, m["view"]["hand_results"]
+        h.send(type="next")
+        h.until(lambda x: x["type"] == "state" and x["view"]["phase"] == "auction")
+        with connect(client, t, fresh) as ws2:
+            n = Seat(ws2)
+            key = welcome_key(n)
+            calls(n, {0: (h, "pass"), 1: (n, "pass")},     # he makes his first call
+                  lambda v: any(s == 1 for s, _ in v["auction"]))
+            status, text = record(client, t, key)
+            assert status == 200, text
+            first, second = text.split("\n\nHand ")[1:3]
+            assert '[Seated "2"]' in text and '[Viewpoint "1"]' in text
+            assert "Seat 1 ?" in first and "Kitty ?" in first, first
+            assert "Discards ? ? ?" in first and not any(c in first for c in discards), first
+            assert "Seat 1 ?" not in second, second
+            n.send(type="review", hand=0)
+            r = n.until(lambda x: x["type"] in ("review", "error"))
+            assert r["type"] == "review" and r["hand"] == 0, r
+            assert r["discard"] is None, r["discard"]       # (West's discards: not his)
+        h.send(type="review", hand=0)                          # the host never declared
+        assert h.until(lambda x: x["type"] in ("review", "error"))["discard"] is None

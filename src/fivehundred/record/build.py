@@ -29,6 +29,7 @@ def record_from_game(
     game: Game,
     tags: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
     seat: int | None = None,
+    seated: int = 0,
 ) -> GameRecord:
     """Every finished hand of ``game`` and the hand in progress (if it has actions).
 
@@ -36,7 +37,18 @@ def record_from_game(
     hands from it, as the game would; only when every hand so far was dealt from it, not
     given) and a ``Result`` tag (the winning side, or ``*``) are added unless given.  With
     ``seat`` the record holds only what that seat could see, and no seed (it would reveal
-    every deal).
+    every deal); ``seated``, the hand (from 0) from which the seat's present player sat (a
+    friend given the seat of another), shows the hands before it as every seat saw them,
+    none of that seat's cards, and says so in a ``Seated`` tag.
+
+    >>> from fivehundred import Rules
+    >>> g = Game(Rules.preset("australian"), seed=7)
+    >>> for tok in ["pass"] * 4:
+    ...     g.apply(tok)
+    >>> g.next_hand()
+    >>> rec = record_from_game(g, seat=2, seated=1)
+    >>> rec.tag("Seated"), rec.hands[0].cards[2]
+    ('2', None)
     """
     if not isinstance(game, Game):
         hint = " (a View hides cards: record the Game)" if type(game).__name__ == "View" else ""
@@ -44,6 +56,8 @@ def record_from_game(
     rules = game.rules
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < rules.players):
         raise RecordError(f"seat must be from 0 to {rules.players - 1}, got {seat!r}")
+    if isinstance(seated, bool) or not isinstance(seated, int) or seated < 0:
+        raise RecordError(f"seated is a hand's number from 0, got {seated!r}")
     pairs = list(tags.items() if isinstance(tags, Mapping) else tags or ())
     if seat is None and not any(k == "Seed" for k, _ in pairs):
         deals = [log.deal for log in game.past_hands]
@@ -51,6 +65,8 @@ def record_from_game(
             deals.append(game.deal)
         if dealt_from(rules, game.seed, deals) is None:    # (no Seed for hands given)
             pairs.append(("Seed", str(game.seed)))
+    if seat is not None and seated and not any(k == "Seated" for k, _ in pairs):
+        pairs.append(("Seated", str(seated + 1)))
     if not any(k == "Result" for k, _ in pairs):
         pairs.append(("Result", "*" if game.winner is None else str(game.winner)))
     logs: list[tuple[HandLog, HandResult | None]] = list(
@@ -59,20 +75,21 @@ def record_from_game(
         logs.append((HandLog(game.deal, game.actions), None))
     hands = []
     totals = (0,) * len(rules.sides)
-    for log, res in logs:
+    for i, (log, res) in enumerate(logs):
         outcome = None
         if res is not None:
             totals = tuple(a + b for a, b in zip(totals, res.points, strict=True))
             outcome = HandOutcome(
                 res.contract.bid if res.contract is not None else None, res.declarer,
                 res.partner, res.made, res.tricks, res.points, totals)
-        hands.append(_hand_record(game, log, outcome, seat))
+        hands.append(_hand_record(game, log, outcome, seat, blind=i < seated))
     return GameRecord(rules, tuple(hands), tuple(pairs), seat)
 
 
 def _hand_record(game: Game, log: HandLog, outcome: HandOutcome | None,
-                 seat: int | None) -> HandRecord:
-    """Replay one hand on a fresh game, keeping what ``seat`` (or everyone) may see."""
+                 seat: int | None, blind: bool = False) -> HandRecord:
+    """Replay one hand on a fresh game, keeping what ``seat`` (or everyone) may see;
+    ``blind``: what every seat saw (the seat's present player sat down later)."""
     rules = game.rules
     g = Game(rules, seed=0, deal=log.deal)
     looker = 0 if seat is None else seat
@@ -96,10 +113,10 @@ def _hand_record(game: Game, log: HandLog, outcome: HandOutcome | None,
         dead = tokens(log.deal.hands[n]) if rules.dead_hand else None
         discards = tuple(parts["kitty"])
     else:
-        cards = tuple(own if s == seat else None for s in range(n))
-        kitty = view.kitty or None
+        cards = tuple(own if s == seat and not blind else None for s in range(n))
+        kitty = None if blind else view.kitty or None
         dead = None
-        is_declarer = g.contract is not None and g.contract.declarer == seat
+        is_declarer = g.contract is not None and g.contract.declarer == seat and not blind
         discards = tuple(parts["kitty"]) if is_declarer else (HIDDEN,) * len(parts["kitty"])
     return HandRecord(
         dealer=log.deal.dealer,

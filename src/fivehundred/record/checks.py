@@ -9,6 +9,7 @@ names the hand, the part and the item, so the readers can point at a line or a J
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NoReturn
 
 from .. import cards
@@ -63,6 +64,7 @@ def check_game(rec: GameRecord) -> tuple[Layout, ...]:
         _fail_game(f"the viewpoint must be a seat from 0 to {r.players - 1}, "
                    f"got {rec.viewpoint!r}", "viewpoint")
     _check_tags(rec)
+    seen_from = first_seen(rec.viewpoint, rec.tags)
     layouts: list[Layout] = []
     totals = (0,) * len(r.sides)
     for i, h in enumerate(rec.hands):
@@ -78,7 +80,7 @@ def check_game(rec: GameRecord) -> tuple[Layout, ...]:
             raise RecordProblem("only the last hand of a record may be unfinished "
                                 "(this one follows a hand without a result)",
                                 f"hand {i + 1}", i, "hand", None)
-        lay = _HandChecker(r, rec.viewpoint, i, h, totals).run()
+        lay = _HandChecker(r, rec.viewpoint, i, h, totals, i < seen_from).run()
         if h.result is not None:
             totals = h.result.totals
         layouts.append(lay)
@@ -88,9 +90,27 @@ def check_game(rec: GameRecord) -> tuple[Layout, ...]:
     return tuple(layouts)
 
 
-def hand_layout(rules: Rules, viewpoint: int | None, index: int, hand: HandRecord) -> Layout:
-    """One hand's layout, with every check but the result's (for readers that point at lines)."""
-    return _HandChecker(rules, viewpoint, index, hand, ()).run(with_result=False)
+def hand_layout(rules: Rules, viewpoint: int | None, index: int, hand: HandRecord,
+                blind: bool = False) -> Layout:
+    """One hand's layout, with every check but the result's (for readers that point at lines);
+    ``blind``: a hand from before the viewpoint seat's present player sat (:func:`first_seen`)."""
+    return _HandChecker(rules, viewpoint, index, hand, (), blind).run(with_result=False)
+
+
+def first_seen(viewpoint: int | None, tags: Iterable[tuple[str, str]]) -> int:
+    """The first hand (from 0) that a one-seat record shows as its seat saw it: the hand
+    before its ``Seated`` tag (the hand, from 1, from which the seat's present player sat);
+    the hands before it show only what every seat saw.  0 without the tag (or with one that
+    is not a number: the tag's check says so).
+
+    >>> first_seen(2, [("Seated", "4")]), first_seen(2, []), first_seen(None, [("Seated", "4")])
+    (3, 0, 0)
+    """
+    if viewpoint is None:
+        return 0
+    value = next((v for k, v in tags if k == "Seated"), None)
+    first = None if value is None else written_number(value, 4)
+    return 0 if first is None else first - 1
 
 
 def _check_tags(rec: GameRecord) -> None:
@@ -133,6 +153,15 @@ def _check_tags(rec: GameRecord) -> None:
             if rec.viewpoint is not None:
                 _fail_game("one seat's view may not carry the seed: it reveals every deal",
                            "tag", name)
+        elif name == "Seated":
+            first = written_number(value, 4)
+            if rec.viewpoint is None:
+                _fail_game("only one seat's view has a Seated tag (the hand from which the "
+                           "seat's present player saw it)", "tag", name)
+            if first is None or not 1 <= first <= len(rec.hands) + 1:
+                _fail_game(f"expected the hand (1 to {len(rec.hands) + 1}) from which seat "
+                           f"{rec.viewpoint}'s present player saw the game, got "
+                           f"{value[:40]!r}", "tag", name)
         elif name == "Date" and not _DATE.match(value):
             _fail_game(f"expected YYYY.MM.DD (? for unknown digits), got {value!r}",
                        "tag", name)
@@ -146,9 +175,11 @@ class _HandChecker:
     """The checks of one hand, in the order a reader meets its parts."""
 
     def __init__(self, rules: Rules, viewpoint: int | None, index: int, hand: HandRecord,
-                 totals: tuple[int, ...]) -> None:
+                 totals: tuple[int, ...], blind: bool = False) -> None:
         self.r = rules
         self.v = viewpoint
+        self.blind = blind and viewpoint is not None
+        """A hand played before the viewpoint seat's present player sat: none of its cards."""
         self.i = index
         self.h = hand
         self.prev_totals = totals
@@ -176,6 +207,11 @@ class _HandChecker:
             where += f", {_LABELS[fld]}"
         raise RecordProblem(reason, where, self.i, fld, key)
 
+    def sat_later(self) -> str:
+        """Why the viewpoint saw none of a blind hand, to end a refusal's first clause."""
+        return (" (its present player sat down after this hand: the Seated tag)"
+                if self.blind else "")
+
     # -- the parts ------------------------------------------------------------------------
 
     def run(self, with_result: bool = True) -> Layout:
@@ -188,7 +224,8 @@ class _HandChecker:
         lay_auction, over, high, declarer = self.check_auction()
         contract = contract_of(r, action_from_token(high, auction=True), declarer) if (
             high is not None and declarer is not None) else None
-        is_declarer = contract is not None and self.v == contract.declarer
+        is_declarer = (contract is not None and self.v == contract.declarer
+                       and not self.blind)
         self.check_kitty(visible=self.v is None or is_declarer)
         if is_declarer and self.h.kitty is not None:
             self.owned |= cards.mask_of(self.h.kitty)
@@ -237,9 +274,12 @@ class _HandChecker:
                 if v is None:
                     self.fail("cards", s, "unseen (?) cards are only for one seat's view "
                                           "(a record with a Viewpoint)")
-                if v == s:
+                if v == s and not self.blind:
                     self.fail("cards", s, "the viewpoint seat's own cards must be given")
                 continue
+            if v == s and self.blind:
+                self.fail("cards", s, f"seat {v}'s present player sat down after this hand "
+                                      "(the Seated tag) and never saw these cards: write ?")
             if v is not None and v != s:
                 self.fail("cards", s, f"seat {v} cannot see seat {s}'s cards: write ?")
             m = self.card_set("cards", s, f"seat {s}'s cards", toks, 10)
@@ -312,7 +352,8 @@ class _HandChecker:
                                          "it must be given")
             return
         if not visible:
-            self.fail("kitty", None, f"seat {self.v} never sees the kitty here: write ?")
+            self.fail("kitty", None, f"seat {self.v} never sees the kitty here"
+                                     f"{self.sat_later()}: write ?")
         # With every size right and no card twice, the whole pack is dealt: no more to check.
         self.card_set("kitty", None, "the kitty", h.kitty, r.kitty_size)
 
@@ -343,7 +384,7 @@ class _HandChecker:
             if hidden:
                 if tok != HIDDEN:
                     self.fail("discards", k, f"seat {self.v} cannot see the declarer's "
-                                             "discards: write ?")
+                                             f"discards{self.sat_later()}: write ?")
                 continue
             if tok == HIDDEN:
                 self.fail("discards", k, "? hides a discard only from a seat that is not the "
@@ -430,7 +471,8 @@ class _HandChecker:
             if c in played:
                 self.fail("play", k, f"{tok_card} was played already (trick {played[c]})")
             played[c] = len(tricks) + 1
-            if self.v is not None and (seat == self.v) != bool(self.owned >> c & 1):
+            if (self.v is not None and not self.blind
+                    and (seat == self.v) != bool(self.owned >> c & 1)):
                 if seat == self.v:
                     self.fail("play", k, f"seat {seat} (the viewpoint) does not hold {tok_card}")
                 self.fail("play", k, f"seat {seat} cannot play {tok_card}: seat {self.v} "

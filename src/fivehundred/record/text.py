@@ -31,7 +31,7 @@ from typing import IO, NoReturn
 from ..errors import FiveHundredError, RecordError
 from ..numbers import written_number
 from ..rules import Rules
-from .checks import hand_layout
+from .checks import first_seen, hand_layout
 from .model import HIDDEN, GameRecord, HandOutcome, HandRecord, Layout, RecordProblem
 
 _LONGEST = 300   # characters of a failure's reason (it may quote the line)
@@ -182,7 +182,9 @@ class _Reader:
                 if i == e.hand and e.field == "play" and isinstance(e.key, int):
                     h, complete = dataclasses.replace(h, play=h.play[: e.key], result=None), False
                 try:
-                    self.check_labels(i, h, hand_layout(rules, viewpoint, i, h), complete)
+                    blind = i < first_seen(viewpoint, tags)
+                    self.check_labels(i, h, hand_layout(rules, viewpoint, i, h, blind),
+                                      complete)
                 except RecordProblem:
                     break
                 except RecordError:

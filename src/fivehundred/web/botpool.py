@@ -135,12 +135,15 @@ class BotPool:
         return await self._in_worker(advise, view, seed)
 
     async def review(self, game: Game, seat: int, names: list[str],
-                     every_seat: bool = False, hand: int | None = None) -> dict[str, Any]:
+                     every_seat: bool = False, hand: int | None = None,
+                     kitty_seen: bool = True) -> dict[str, Any]:
         """A hand's review against double dummy (a ``review`` or ``no_review`` error message;
         ``every_seat``: every card played, not only the seat's; ``hand``: the number of the
-        earlier hand ``game`` stands at the end of), computed in a worker: the solver never
-        runs in the server's process."""
-        return await self._in_worker(review_message, game, seat, names, every_seat, hand)
+        earlier hand ``game`` stands at the end of; ``kitty_seen``: whether the seat's player
+        saw its kitty, if it declared), computed in a worker: the solver never runs in the
+        server's process."""
+        return await self._in_worker(review_message, game, seat, names, every_seat, hand,
+                                     kitty_seen)
 
     async def claim(self, game: Game, seat: int, names: list[str]) -> dict[str, Any]:
         """Whether a claim stands, and its cards (``table.claim_answer``), worked out in a

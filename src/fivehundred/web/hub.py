@@ -278,10 +278,13 @@ class Hub:
                 raise TableError("no_review", "no review: the hand is still being played")
             game = table.game.clone() if hand is None else hand_game(table.game, hand)
             names = table.names()
+            # a hand before the seat's present player sat: its kitty was another's secret
+            seen = (hand is None or hand >= table.seats[seat].opens_at
+                    or table.game.phase == "game_over")
 
             async def work() -> dict[str, Any]:
                 try:
-                    return await self.pool.review(game, seat, names, every, hand)
+                    return await self.pool.review(game, seat, names, every, hand, seen)
                 except Exception as e:  # a failing solver must not close the player's socket
                     log.exception("review failed")
                     raise TableError("no_review",

@@ -545,8 +545,10 @@ class Table:
 
 def record_text(table: Table, seat: int, as_json: bool = False) -> str:
     """The game record for ``seat``: only what that seat could see while the game goes on
-    (a seat's view: ``Viewpoint``), every card once it is over (and the seed, which replays
-    it); the seats' names in a ``Seats`` tag.  The record's text, or its JSON."""
+    (a seat's view: ``Viewpoint``; of the hands before a friend given the seat by a new link
+    sat down, only what every seat saw: ``Seated``), every card once it is over (and the
+    seed, which replays it); the seats' names in a ``Seats`` tag.  The record's text, or its
+    JSON."""
     from ..record import dumps, dumps_json, record_from_game
 
     g = table.game
@@ -555,7 +557,8 @@ def record_text(table: Table, seat: int, as_json: bool = False) -> str:
     names = ",".join("".join(" " if ch == "," or breaks_lines(ch) else ch for ch in n).strip()
                      or f"Seat {i}" for i, n in enumerate(table.names()))
     tags = {"Event": "fivehundred browser game", "Seats": names}
-    rec = record_from_game(g, tags, seat=None if over else seat)
+    rec = (record_from_game(g, tags) if over else
+           record_from_game(g, tags, seat=seat, seated=table.seats[seat].opens_at))
     return dumps_json(rec) if as_json else dumps(rec)
 
 
@@ -615,17 +618,19 @@ def hand_game(game: Game, number: int) -> Game:
 
 
 def review_message(game: Game, seat: int, names: list[str], every_seat: bool = False,
-                   hand: int | None = None) -> dict[str, Any]:
+                   hand: int | None = None, kitty_seen: bool = True) -> dict[str, Any]:
     """The ``review`` message: the hand just played out, against double dummy, for ``seat``
     (run in a bot worker, on a copy of the game): ``seat``'s cards, or with ``every_seat``
     every card played (each with its seat; the answer then says ``"every_seat": true``). A
     hand with cards nobody saw (thrown in, a misère stopped early) or still in play gets a
     ``no_review`` error message instead, either way.  ``hand`` numbers the hand in the
-    answer when ``game`` is an earlier hand's (:func:`hand_game`)."""
+    answer when ``game`` is an earlier hand's (:func:`hand_game`); without ``kitty_seen``
+    (a hand from before the seat's present player sat) a declarer's discards are not shown."""
     from ..solver.analysis import ReviewError, review_hand
 
     try:
-        r = review_hand(game, seat, seats=range(game.rules.players) if every_seat else None)
+        r = review_hand(game, seat, seats=range(game.rules.players) if every_seat else None,
+                        kitty_seen=kitty_seen)
     except ReviewError as e:
         return {"type": "error", "code": "no_review", "message": f"no review: {e}"}
     label = joined(["You" if s == seat else names[s]

@@ -116,11 +116,12 @@ class HandReview:
 
 
 def review_hand(game: Game, seat: int, nodes: int = NODES, *,
-                seats: Collection[int] | None = None) -> HandReview:
+                seats: Collection[int] | None = None, kitty_seen: bool = True) -> HandReview:
     """Review the hand just finished in ``game`` from ``seat``'s side (see the module):
     ``seat``'s cards, or those of ``seats`` if given (``range(players)``: every card played,
     in turn; all were seen face up, so any seat's may be shown).  The same refusals
-    (:class:`ReviewError`) either way."""
+    (:class:`ReviewError`) either way.  Without ``kitty_seen`` (for whoever did not see the
+    kitty, though he holds the declarer's seat now) the declarer's discards are not judged."""
     if game.phase not in ("hand_over", "game_over"):
         raise ReviewError("the hand is still being played")
     replay = Game(game.rules, seed=0, deal=game.deal)
@@ -157,7 +158,7 @@ def review_hand(game: Game, seat: int, nodes: int = NODES, *,
     taken = sum(replay.tricks_won[s] for s in counted)
     needed = None if c is None else (0 if c.is_misere else c.tricks)
     discard = None
-    if c is not None and c.declarer == seat and first_lead.partner is None:
+    if c is not None and c.declarer == seat and first_lead.partner is None and kitty_seen:
         discard = _discard_verdict(first_lead, dd, nodes)
     return HandReview(seat, counted, needed, dd, taken, plays, discard)
 
