@@ -303,3 +303,35 @@ def test_a_seats_new_player_cannot_read_the_hands_played_before_he_sat() -> None
             assert r["discard"] is None, r["discard"]       # (West's discards: not his)
         h.send(type="review", hand=0)                          # the host never declared
         assert h.until(lambda x: x["type"] in ("review", "error"))["discard"] is None
+
+
+def test_a_friend_cannot_resume_the_hosts_pause() -> None:
+    """Any seat pauses; the one who paused resumes, or the creator, or anyone once the one
+    who paused has left. Each state says who paused and whether this seat may resume."""
+    with friends_table() as (client, t, west, h):
+        with connect(client, t, west) as ws1:
+            f = Seat(ws1)
+            welcome_key(f)
+            h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
+            h.send(type="pause", paused=True)
+            m = f.until(lambda x: x["type"] == "state" and x["table"]["paused"])
+            assert m["table"]["paused_by"] == 0 and m["table"]["may_resume"] is False
+            f.send(type="pause", paused=False)
+            err = f.until(lambda x: x["type"] == "error")
+            assert err["code"] == "illegal" and "paused the game: it goes on when" in \
+                err["message"], err
+            f.send(type="pause", paused=True)           # paused already: nothing changes
+            f.send(type="ping")
+            f.until(lambda x: x["type"] == "pong")
+            assert f.last is not None and f.last["seq"] == m["seq"]
+            assert f.last["table"]["paused_by"] == 0
+            h.send(type="pause", paused=False)
+            f.until(lambda x: x["type"] == "state" and not x["table"]["paused"])
+            f.send(type="pause", paused=True)            # West pauses, and leaves
+            m = h.until(lambda x: x["type"] == "state" and x["table"]["paused_by"] == 1)
+            assert m["table"]["paused"] and m["table"]["may_resume"] is True
+        m = h.until(lambda x: x["type"] == "state" and not x["table"]["seats"][1]["connected"])
+        assert m["table"]["paused"] and m["table"]["paused_by"] == 1
+        h.send(type="pause", paused=False)
+        h.until(lambda x: x["type"] == "state" and not x["table"]["paused"]
+                and x["table"]["paused_by"] is None)

@@ -173,3 +173,39 @@ def test_the_host_opening_a_friends_link_is_asked_first(tmp_path: Path) -> None:
         browser.close()
     assert not errors, f"errors in the page: {errors}"
 
+
+
+def test_a_pause_says_who_paused_it_and_who_may_resume(tmp_path: Path) -> None:
+    """Every page showed "Paused. The other players wait for you." with RESUME, whoever had
+    paused: now the others read who paused, and a friend may not resume the host's pause."""
+    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
+    errors: list[str] = []
+    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        host, west = friends_table(browser, url, errors, seed=0)
+        friend = browser.new_context(viewport=DESKTOP).new_page()
+        friend.on("pageerror", lambda e: errors.append(str(e)))
+        friend.goto(west)
+        friend.wait_for_function("""() => window.fivehundred.app.state
+            && window.fivehundred.app.state.you === 1""")
+        host.click("#pause-button")        # (the menu the new table opened)
+        host.wait_for_selector("#pause-overlay:not([hidden])")
+        assert host.inner_text("#pause-title") == "Paused"
+        assert "The other players wait for you." in host.inner_text("#pause-note")
+        friend.wait_for_selector("#pause-overlay:not([hidden])")
+        name = host.evaluate("window.fivehundred.app.state.table.seats[0].name")
+        assert friend.inner_text("#pause-title") == f"{name} paused the game"
+        assert f"It goes on when {name} resumes it." in friend.inner_text("#pause-note")
+        assert friend.is_hidden("#resume-button")
+        friend.wait_for_function("document.activeElement.id === 'pause-note'")  # (kept inside)
+        host.click("#resume-button")
+        friend.wait_for_selector("#pause-overlay", state="hidden")
+        friend.click("#menu-button")
+        friend.click("#pause-button")       # West pauses: the host, the creator, may resume
+        host.wait_for_selector("#pause-overlay:not([hidden])")
+        assert host.inner_text("#pause-title") == "West paused the game"
+        assert "As the table's creator, you may resume it." in host.inner_text("#pause-note")
+        host.click("#resume-button")
+        friend.wait_for_selector("#pause-overlay", state="hidden")
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"

@@ -323,13 +323,9 @@ class Hub:
             table.seat_to_bot(seat, msg.get("seat"), self.connected(table))
         elif kind == "new_link":
             table.renew_invitation(seat, msg.get("seat"), self.connected(table))
-        elif kind == "pause":
-            paused = msg.get("paused")
-            if not isinstance(paused, bool):
-                raise TableError("malformed", f"pause needs \"paused\": true or false, "
-                                              f"got {paused!r}")
-            table.paused = paused
-            table.seq += 1
+        elif kind == "pause" and not table.set_paused(seat, msg.get("paused"),
+                                                      self.connected(table)):
+            return                              # (paused already, or going on: no change)
         self.save(table)
         self.changed(table)
         if claimed is not None:

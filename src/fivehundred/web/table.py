@@ -137,6 +137,8 @@ class Table:
     """Every action token of every hand so far (the save: replayed from the seed)."""
     seq: int = 0
     paused: bool = False
+    paused_by: int | None = None
+    """The seat that paused the table (None when it goes on)."""
     ready: set[int] = field(default_factory=set)
     """Human seats that pressed NEXT on the end-of-hand sheet."""
     claiming: int = 0
@@ -177,7 +179,7 @@ class Table:
         return {
             "format": FORMAT, "id": self.id, "preset": self.preset,
             "rules": self.rules.to_string(), "seed": self.seed, "strength": self.strength,
-            "friends": self.friends, "paused": self.paused,
+            "friends": self.friends, "paused": self.paused, "paused_by": self.paused_by,
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "strength": s.strength,
                        "token": s.token, "open_to_friend": s.open_to_friend, "key": s.key,
                        "opens_at": s.opens_at, "opened": s.opened}
@@ -221,6 +223,8 @@ class Table:
             t = cls(str(d["id"]), str(d["preset"]), rules, int(d["seed"]), str(d["strength"]),
                     seats, bool(d["friends"]), game, hands)
             t.paused = bool(d.get("paused", False))
+            by = d.get("paused_by")         # (saved before it was kept: None)
+            t.paused_by = by if t.paused and by in range(rules.players) else None
             t.seq = int(d.get("seq", 0))
             t.counted_hands = int(d["counted_hands"])
             t.counted_game = bool(d["counted_game"])
@@ -328,6 +332,42 @@ class Table:
         if seat in connected:
             raise TableError("illegal", f"{s.name} is still at the table: {when}")
         return s
+
+    def set_paused(self, by: int, paused: object, connected: set[int]) -> bool:
+        """Pause the table (any seat: the bots stop; every seat's page shows who paused it)
+        or resume it: the seat that paused it, the creator, or anyone once the seat that
+        paused it has left.  Whether anything changed (pausing a paused table does not);
+        TableError, nothing changed, for a value not true or false or another's pause.
+
+        >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5,
+        ...               friends=True)
+        >>> t.set_paused(1, True, {0, 1}), t.paused_by
+        (True, 1)
+        >>> try:
+        ...     t.set_paused(2, False, {0, 1, 2})
+        ... except TableError as e:
+        ...     print(e.code, e)
+        illegal West paused the game: it goes on when West or the table's creator resumes it
+        >>> t.set_paused(2, False, {0, 2}), t.paused, t.paused_by    # (West has left)
+        (True, False, None)
+        """
+        if not isinstance(paused, bool):
+            raise TableError("malformed", f"pause needs \"paused\": true or false, got "
+                                          f"{paused!r}")
+        if paused == self.paused:
+            return False
+        if not self.may_resume(by, connected):
+            who = self.seats[self.paused_by].name if self.paused_by is not None else "?"
+            raise TableError("illegal", f"{who} paused the game: it goes on when {who} or "
+                                        f"the table's creator resumes it")
+        self.paused, self.paused_by = paused, by if paused else None
+        self.seq += 1
+        return True
+
+    def may_resume(self, seat: int, connected: set[int]) -> bool:
+        """Whether ``seat`` may resume the table (True when it is not paused)."""
+        p = self.paused_by
+        return not self.paused or p is None or seat in (0, p) or p not in connected
 
     def set_speed(self, by: int, speed: object) -> None:
         """The creator sets how fast the table plays; TableError, nothing changed, for anyone
@@ -519,7 +559,8 @@ class Table:
                        "connected": s.seat in connected} for s in self.seats],
             "sides": [list(x) for x in r.sides],
             "side_names": side_labels(self.view(seat), self.names()),
-            "strength": self.strength, "paused": self.paused, "speed": self.speed,
+            "strength": self.strength, "paused": self.paused, "paused_by": self.paused_by,
+            "may_resume": self.may_resume(seat, connected), "speed": self.speed,
             "speed_factor": SPEEDS[self.speed], "thinking": thinking,
             "links": links,
         }

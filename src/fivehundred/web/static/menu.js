@@ -118,7 +118,8 @@ export class Menu {
     const paused = !!t.paused;
     this.pauseBtn.querySelector(".mi-text").textContent = paused ? "Resume" : "Pause";
     this.pauseBtn.querySelector(".mi-icon").innerHTML = paused ? ICONS.play : ICONS.pause;
-    this.pauseBtn.disabled = ["hand_over", "game_over"].includes(state.view.phase) && !paused;
+    this.pauseBtn.disabled = paused ? t.may_resume === false
+      : ["hand_over", "game_over"].includes(state.view.phase);
     this.hintBtn.disabled = !canHint;
     document.getElementById("quick-hint").disabled = !canHint;
     // the record as this seat may have it: its own cards while the game goes on, every card
@@ -153,8 +154,29 @@ export class Menu {
     document.getElementById("menu-title").textContent = t.rules_label || "Five Hundred";
     document.getElementById("menu-sub").textContent =
       `Opponents: ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} · game to ${t.target}`;
-    document.getElementById("pause-overlay").hidden = !paused;
+    this.renderPause(state);
     this.renderLinks(t.links && t.links.length ? t.links : this.links);
+  }
+
+  /** The pause overlay: yours ("the other players wait for you"), or another's, who (or,
+   *  once he has left, anyone; the table's creator at any time) resumes it. */
+  renderPause(state) {
+    const t = state.table;
+    document.getElementById("pause-overlay").hidden = !t.paused;
+    if (!t.paused) return;
+    const by = t.paused_by;
+    const mine = by === null || by === undefined || by === state.you;
+    const seat = mine ? null : t.seats.find((x) => x.seat === by);
+    const name = seat ? seat.name : "Another player";
+    const canResume = t.may_resume !== false;
+    document.getElementById("pause-title").textContent = mine ? "Paused" : `${name} paused the game`;
+    const note = document.getElementById("pause-note");
+    note.textContent = mine ? "The other players wait for you."
+      : !canResume ? `It goes on when ${name} resumes it.`
+      : seat && !seat.connected ? `${name} has left the table: you may resume it.`
+      : "As the table's creator, you may resume it.";
+    note.tabIndex = canResume ? -1 : 0;      // (a dialog keeps the focus inside it)
+    document.getElementById("resume-button").hidden = !canResume;
   }
 
   renderLinks(links) {
