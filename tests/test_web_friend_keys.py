@@ -335,3 +335,28 @@ def test_a_friend_cannot_resume_the_hosts_pause() -> None:
         h.send(type="pause", paused=False)
         h.until(lambda x: x["type"] == "state" and not x["table"]["paused"]
                 and x["table"]["paused_by"] is None)
+
+
+def test_once_the_host_has_left_a_friend_lets_a_bot_play_his_seat() -> None:
+    """The host left, and his friends waited for him forever: only he could hand a seat to
+    a bot. Once he has gone, anyone at the table may, his seat too; he takes it back."""
+    with web_client(Store(":memory:"), mode="serve") as client:
+        t = new_table(client, seed=4, friends=True)
+        with connect(client, t, invitation(t, 1)) as ws1:
+            f = Seat(ws1)
+            welcome_key(f)
+            with connect(client, t) as host_ws:
+                Seat(host_ws).until(lambda x: x["type"] == "state"
+                                    and x["table"]["seats"][1]["connected"])
+                f.send(type="seat_to_bot", seat=0)       # refused while he is there
+                err = f.until(lambda x: x["type"] == "error")
+                assert err["code"] == "not_host" and "once he has left" in err["message"], err
+            m = f.until(lambda x: x["type"] == "state" and not x["table"]["seats"][0]["connected"])
+            assert not any(s == 0 for s, _ in m["view"]["auction"]), m["view"]["auction"]
+            f.send(type="seat_to_bot", seat=0)
+            f.until(lambda x: x["type"] == "state" and x["table"]["seats"][0]["kind"] == "bot")
+            calls(f, {1: (f, "pass")}, lambda v: any(s == 0 for s, _ in v["auction"]))
+            with connect(client, t) as host_ws:          # he comes back: his seat again
+                f.until(lambda x: x["type"] == "state"
+                        and x["table"]["seats"][0]["kind"] == "human"
+                        and x["table"]["seats"][0]["connected"])

@@ -209,3 +209,30 @@ def test_a_pause_says_who_paused_it_and_who_may_resume(tmp_path: Path) -> None:
         friend.wait_for_selector("#pause-overlay", state="hidden")
         browser.close()
     assert not errors, f"errors in the page: {errors}"
+
+
+def test_a_friend_lets_a_bot_play_for_the_host_who_left(tmp_path: Path) -> None:
+    """The host leaves at his turn: his friend is told, and lets a bot play his seat (only
+    the host could, and the friends waited for him forever)."""
+    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
+    errors: list[str] = []
+    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        host, west = friends_table(browser, url, errors, seed=0)   # the host bids first
+        friend = browser.new_context(viewport=DESKTOP).new_page()
+        friend.on("pageerror", lambda e: errors.append(str(e)))
+        friend.goto(west)
+        friend.wait_for_function("""() => window.fivehundred.app.state
+            && window.fivehundred.app.state.you === 1""")
+        assert friend.is_hidden("#away-banner")
+        name = host.evaluate("window.fivehundred.app.state.table.seats[0].name")
+        host.context.close()
+        friend.wait_for_selector("#away-banner", state="visible")
+        assert f"{name} has left the table" in friend.inner_text("#away-banner")
+        click_and_wait(friend, "#away-to-bot")
+        friend.wait_for_selector("#away-banner", state="hidden")
+        wait_turn(friend)                  # the bot bid for the host: West's turn
+        assert friend.evaluate("""window.fivehundred.app.state.view.auction
+            .some(([s]) => s === 0)""")
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"

@@ -285,12 +285,20 @@ class Table:
 
     def seat_to_bot(self, by: int, seat: object, connected: set[int]) -> None:
         """The creator gives a friend's seat, left empty, to a bot (of the strength it had
-        before the friend took it), so the table does not wait for someone who has gone.
-        The friend's key stays good: coming back takes the seat back (:meth:`take_seat`).
-        TableError, nothing changed, for anyone but the creator, a seat that is not a
-        friend's, a seat a bot plays already, or a friend who is still connected."""
-        s = self._friends_seat(by, seat, connected, "give a seat to a bot",
-                               "a bot takes over only a seat whose player has left")
+        before the friend took it), so the table does not wait for someone who has gone;
+        once the creator has left, anyone at the table may, the creator's seat too (a bot
+        of the table's strength), else the friends would wait for him forever.  The key
+        stays good: coming back takes the seat back (:meth:`take_seat`).  TableError,
+        nothing changed, for a friend while the creator is there, a seat that is not a
+        friend's, a seat a bot plays already, or a player who is still connected."""
+        host_away = self.friends and 0 not in connected
+        if host_away and seat == 0 and not isinstance(seat, bool):
+            s = self.seats[0]
+            s.strength = s.strength or self.strength
+        else:
+            s = self._friends_seat(0 if host_away else by, seat, connected,
+                                   "give a seat to a bot (or anyone, once he has left)",
+                                   "a bot takes over only a seat whose player has left")
         if s.kind == "bot":
             raise TableError("illegal", f"a bot plays {s.name}'s seat already")
         s.kind = "bot"

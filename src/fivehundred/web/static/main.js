@@ -225,11 +225,15 @@ function onState(msg) {
   }
 }
 
-/** The creator's prompt when the table waits on a friend who has left: a bot can take over. */
+/** The prompt when the table waits on a player who has left: a bot can take over. The
+ *  creator's; once he has left himself, everyone's (his seat too), else all would wait. */
 function awaySeat(s) {
   const v = s.view;
-  if (s.you !== 0 || v.to_move === null || ["hand_over", "game_over"].includes(v.phase)) return null;
-  return (s.table.links || []).find((l) => l.seat === v.to_move && l.kind === "human" && !l.connected) || null;
+  if (v.to_move === null || v.to_move === s.you || ["hand_over", "game_over"].includes(v.phase)) return null;
+  const seats = s.table.seats;
+  const hostAway = seats[0].kind === "human" && !seats[0].connected;
+  if (s.you !== 0 && !hostAway) return null;
+  return seats.find((x) => x.seat === v.to_move && x.kind === "human" && !x.connected) || null;
 }
 
 function renderAway(s) {
