@@ -23,6 +23,7 @@ from webclient import (
     connect,
     new_table,
     play_hand,
+    seated,
     web_client,
     welcome_key,
 )
@@ -360,3 +361,37 @@ def test_once_the_host_has_left_a_friend_lets_a_bot_play_his_seat() -> None:
                 f.until(lambda x: x["type"] == "state"
                         and x["table"]["seats"][0]["kind"] == "human"
                         and x["table"]["seats"][0]["connected"])
+
+
+def test_a_friend_names_himself() -> None:
+    """``name``: the others see it; refused with ``bad_name``, nothing changed, for a name
+    not 1 to 20 characters of text, "You", another seat's name, or at a table without
+    friends. A new link for the seat gives back its compass name (the next friend's)."""
+    with friends_table() as (client, t, west, h):
+        with connect(client, t, west) as ws1:
+            f = Seat(ws1)
+            welcome_key(f)
+            h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
+            f.send(type="name", name=" Ann ")
+            m = f.until(lambda x: x["type"] == "error"       # (no hang if refused)
+                        or (x["type"] == "state" and x["table"]["seats"][1]["name"] == "Ann"))
+            assert m["type"] == "state", m
+            m = h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["name"] == "Ann")
+            assert m["table"]["friends"] is True
+            for bad, words in ((None, "1 to 20 characters"), ("x" * 21, "1 to 20 characters"),
+                               ("A\nB", "line breaks"), ("YOU", "calls its own seat You"),
+                               ("south", "South is the name of another seat"),
+                               ("North", "North is the name of another seat")):
+                f.send(type="name", name=bad)
+                err = f.until(lambda x: x["type"] == "error")
+                assert err["code"] == "bad_name" and words in err["message"], (bad, err)
+            f.send(type="ping")
+            f.until(lambda x: x["type"] == "pong")
+            assert f.last is not None and f.last["table"]["seats"][1]["name"] == "Ann"
+        h.until(lambda x: x["type"] == "state" and not x["table"]["seats"][1]["connected"])
+        h.send(type="new_link", seat=1)
+        h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["name"] == "West")
+    with seated() as (_, _, seat):
+        seat.send(type="name", name="Ann")
+        err = seat.until(lambda x: x["type"] == "error")
+        assert err["code"] == "bad_name" and "tables with friends" in err["message"], err

@@ -39,6 +39,28 @@ def friends_table(browser: Browser, url: str, errors: list[str],
     return host, host.input_value('#links-list .link-row[data-seat="1"] input')
 
 
+def open_link(browser: Browser, link: str, errors: list[str]) -> Page:
+    """A friend's page (at a desk, in its own browser context, its errors gathered) opening
+    his invitation ``link``."""
+    friend = browser.new_context(viewport=DESKTOP).new_page()
+    friend.on("pageerror", lambda e: errors.append(str(e)))
+    friend.goto(link)
+    return friend
+
+
+def sit_down(friend: Page, name: str | None = None) -> None:
+    """A friend's page has opened his link: it asks his name (given, or Escape to keep the
+    seat's) once his seat's state comes."""
+    friend.wait_for_selector("#name-dialog:not([hidden])")
+    friend.wait_for_function("document.activeElement.id === 'name-input'")
+    if name is None:
+        friend.keyboard.press("Escape")
+    else:
+        friend.fill("#name-input", name)
+        friend.keyboard.press("Enter")
+    friend.wait_for_selector("#name-dialog", state="hidden")
+
+
 def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> None:
     """Serve mode: West opens his link and leaves at his turn; the creator is told and lets a
     bot play his seat from the table's prompt; the menu shows each friend's seat."""
@@ -49,9 +71,8 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
         # seed 0: the creator bids first, then West (seat 1)
         host, west = friends_table(browser, url, errors, seed=0)
         assert "A bot plays this seat" in host.inner_text('.link-row[data-seat="1"]')
-        friend = browser.new_context(viewport=DESKTOP).new_page()
-        friend.on("pageerror", lambda e: errors.append(str(e)))
-        friend.goto(west)
+        friend = open_link(browser, west, errors)
+        sit_down(friend)
         host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
             .textContent.includes('Playing')""")
         # the link was an invitation: West's page now holds his own key, in its address too,
@@ -183,11 +204,8 @@ def test_a_pause_says_who_paused_it_and_who_may_resume(tmp_path: Path) -> None:
     with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM)
         host, west = friends_table(browser, url, errors, seed=0)
-        friend = browser.new_context(viewport=DESKTOP).new_page()
-        friend.on("pageerror", lambda e: errors.append(str(e)))
-        friend.goto(west)
-        friend.wait_for_function("""() => window.fivehundred.app.state
-            && window.fivehundred.app.state.you === 1""")
+        friend = open_link(browser, west, errors)
+        sit_down(friend)
         host.click("#pause-button")        # (the menu the new table opened)
         host.wait_for_selector("#pause-overlay:not([hidden])")
         assert host.inner_text("#pause-title") == "Paused"
@@ -219,11 +237,8 @@ def test_a_friend_lets_a_bot_play_for_the_host_who_left(tmp_path: Path) -> None:
     with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM)
         host, west = friends_table(browser, url, errors, seed=0)   # the host bids first
-        friend = browser.new_context(viewport=DESKTOP).new_page()
-        friend.on("pageerror", lambda e: errors.append(str(e)))
-        friend.goto(west)
-        friend.wait_for_function("""() => window.fivehundred.app.state
-            && window.fivehundred.app.state.you === 1""")
+        friend = open_link(browser, west, errors)
+        sit_down(friend)
         assert friend.is_hidden("#away-banner")
         name = host.evaluate("window.fivehundred.app.state.table.seats[0].name")
         host.context.close()
@@ -234,5 +249,36 @@ def test_a_friend_lets_a_bot_play_for_the_host_who_left(tmp_path: Path) -> None:
         wait_turn(friend)                  # the bot bid for the host: West's turn
         assert friend.evaluate("""window.fivehundred.app.state.view.auction
             .some(([s]) => s === 0)""")
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def test_a_friend_gives_his_name(tmp_path: Path) -> None:
+    """Friends were "West" and "North" to each other: sitting down, a friend is asked his
+    name (this browser's last one offered), and the others see it; a name another seat has
+    is refused, saying so; the menu asks again."""
+    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
+    errors: list[str] = []
+    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        host, west = friends_table(browser, url, errors, seed=0)
+        friend = open_link(browser, west, errors)
+        friend.wait_for_selector("#name-dialog:not([hidden])")
+        assert "The others see you as West." in friend.inner_text("#name-dialog")
+        sit_down(friend, "Ann")
+        host.wait_for_function("""() => window.fivehundred.app.state.table.seats[1].name
+            === 'Ann'""")
+        host.wait_for_selector('.seat[data-seat="1"]:has-text("Ann")')
+        host_name = host.evaluate("window.fivehundred.app.state.table.seats[0].name")
+        friend.click("#menu-button")
+        friend.click("#name-menu")
+        friend.wait_for_selector("#name-dialog:not([hidden])")
+        assert friend.input_value("#name-input") == "Ann"      # (this browser's, offered)
+        assert "The others see you as Ann." in friend.inner_text("#name-dialog")
+        friend.fill("#name-input", host_name.upper())
+        friend.keyboard.press("Enter")
+        friend.wait_for_selector(f"#toasts .toast:has-text('{host_name} is the name of "
+                                 f"another seat')")
+        assert host.evaluate("window.fivehundred.app.state.table.seats[1].name") == "Ann"
         browser.close()
     assert not errors, f"errors in the page: {errors}"

@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from typing import Any
 
+from anyio import BrokenResourceError, ClosedResourceError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..claims import Claim
@@ -152,10 +153,12 @@ class Hub:
         return set(self.conns.get(table.id, {}))
 
     async def send(self, ws: WebSocket, msg: dict[str, Any]) -> None:
-        """Send one message; a socket that has gone is ignored."""
+        """Send one message; a socket that has gone is ignored (its stream closed under it:
+        one socket's goodbye may broadcast to another closing at the same moment)."""
         if ws.application_state != WebSocketState.CONNECTED:
             return
-        with suppress(RuntimeError, OSError, WebSocketDisconnect):
+        with suppress(RuntimeError, OSError, WebSocketDisconnect, ClosedResourceError,
+                      BrokenResourceError):
             await ws.send_text(json.dumps(msg, separators=(",", ":")))
 
     async def broadcast(self, table: Table) -> None:
@@ -313,6 +316,8 @@ class Hub:
             if not table.press_next(seat, self.connected(table)):
                 await self.broadcast(table)
                 return
+        elif kind == "name":
+            table.set_name(seat, msg.get("name"))
         elif kind == "speed":
             table.set_speed(seat, msg.get("speed"))
         elif kind == "take_back":

@@ -318,6 +318,7 @@ class Table:
             raise TableError("illegal", f"{s.name}'s link has not been opened yet: it is "
                                         f"still good, send it again")
         s.token, s.key, s.kind = secrets.token_urlsafe(12), None, "bot"
+        s.name = seat_names(self.rules.players, 0)[s.seat]   # (his name is not the next's)
         s.opens_at = self.game.hand_number + 1
         self.ready.discard(s.seat)
         self.seq += 1
@@ -376,6 +377,35 @@ class Table:
         """Whether ``seat`` may resume the table (True when it is not paused)."""
         p = self.paused_by
         return not self.paused or p is None or seat in (0, p) or p not in connected
+
+    def set_name(self, seat: int, name: object) -> None:
+        """A player at a table with friends names himself (the others saw "West"); TableError
+        ``bad_name``, nothing changed, without friends, for a name that ``name_problem``
+        refuses, "You" (each page calls its own seat so) or another seat's name.
+
+        >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5,
+        ...               friends=True)
+        >>> t.set_name(1, " Ann "), t.names()
+        (None, ['South', 'Ann', 'North', 'East'])
+        >>> t.set_name(3, "ann")
+        Traceback (most recent call last):
+        ...
+        fivehundred.web.table.TableError: Ann is the name of another seat: choose another
+        """
+        if not self.friends:
+            raise TableError("bad_name", "names are for tables with friends (yours is You)")
+        if (problem := name_problem(name)) is not None:
+            raise TableError("bad_name", problem)
+        assert isinstance(name, str)
+        name = name.strip()
+        if name.casefold() == "you":
+            raise TableError("bad_name", "every page calls its own seat You: choose another name")
+        other = next((s for s in self.seats if s.seat != seat
+                      and s.name.casefold() == name.casefold()), None)
+        if other is not None:
+            raise TableError("bad_name", f"{other.name} is the name of another seat: choose "
+                                        f"another")
+        self.seats[seat].name = name        # (seq stays: the game did not move)
 
     def set_speed(self, by: int, speed: object) -> None:
         """The creator sets how fast the table plays; TableError, nothing changed, for anyone
@@ -567,7 +597,8 @@ class Table:
                        "connected": s.seat in connected} for s in self.seats],
             "sides": [list(x) for x in r.sides],
             "side_names": side_labels(self.view(seat), self.names()),
-            "strength": self.strength, "paused": self.paused, "paused_by": self.paused_by,
+            "strength": self.strength, "friends": self.friends,
+            "paused": self.paused, "paused_by": self.paused_by,
             "may_resume": self.may_resume(seat, connected), "speed": self.speed,
             "speed_factor": SPEEDS[self.speed], "thinking": thinking,
             "links": links,

@@ -290,3 +290,40 @@ export function confirmDialog(text, yes = "OK", { no = "Cancel", safe = false } 
     document.addEventListener("keydown", onK, true);
   });
 }
+
+// ---------------------------------------------------------------- your name
+
+/** At a table with friends, the name the others see you by (``current``, a compass name
+ *  until you give one; ``remembered``, the one this browser gave last, offered): the name
+ *  given, or null for Cancel, Escape or the same name. */
+export function nameDialog(current, remembered) {
+  const el = document.getElementById("name-dialog");
+  const form = document.getElementById("name-form");
+  const input = document.getElementById("name-input");
+  const keep = document.getElementById("name-keep");
+  document.getElementById("name-now").textContent = `The others see you as ${current}.`;
+  input.value = remembered || "";
+  input.placeholder = current;
+  el.hidden = false;
+  input.focus({ preventScroll: true });
+  input.select();
+  return new Promise((res) => {
+    const done = (v) => {
+      el.hidden = true;
+      form.removeEventListener("submit", onOk);
+      keep.removeEventListener("click", onKeep);
+      document.removeEventListener("keydown", onK, true);
+      res(v);
+    };
+    const onOk = (e) => {
+      e.preventDefault();
+      const name = input.value.trim();
+      done(name && name !== current ? name : null);
+    };
+    const onKeep = () => done(null);
+    const onK = (e) => { if (e.key === "Escape") { e.stopPropagation(); done(null); } };
+    form.addEventListener("submit", onOk);
+    keep.addEventListener("click", onKeep);
+    document.addEventListener("keydown", onK, true);
+  });
+}

@@ -7,12 +7,12 @@ import * as sound from "./sound.js";
 import { Lobby } from "./lobby.js";
 import { TableView } from "./table.js";
 import { BidPanel, KittyPanel, CallPanel, JokerPanel } from "./panels.js";
-import { SheetDialog, GameOverDialog, confirmDialog } from "./dialogs.js";
+import { SheetDialog, GameOverDialog, confirmDialog, nameDialog } from "./dialogs.js";
 import { HintView } from "./hint.js";
 import { watchFocus, usable } from "./focus.js";
 import { announceMoves } from "./announce.js";
 import { Menu } from "./menu.js";
-import { toast, saveTable, savedTable, prettyText, keyFor, rememberKey, cap } from "./util.js";
+import { toast, saveTable, savedTable, prettyText, keyFor, rememberKey, cap, loadPrefs, savePrefs } from "./util.js";
 
 const app = {
   conn: null,
@@ -25,6 +25,7 @@ const app = {
   bannerTimer: null,
   tookBack: null, // when a take-back was asked for, until the server answers it
   claiming: null, // when a claim was sent, until the server answers it
+  askName: false, // a friend just sat down: asked his name once the state comes
   cardSentFor: null, // the state a card was played from: a second click on it (a double-
   // click) waits for the next state or the card's refusal, as the BID button does
 };
@@ -109,7 +110,18 @@ const joker = new JokerPanel(send);
 const sheet = new SheetDialog(send);
 const gameOver = new GameOverDialog(send, () => backToLobby({ newGame: true }), () => app.link);
 const hint = new HintView();
-const menu = new Menu({ send, onNewGame: () => backToLobby({ newGame: true }), onHint: askHint, onTakeBack: takeBack, onClaim: claimRest, getState: () => app.state, getLink: () => app.link });
+const menu = new Menu({ send, onNewGame: () => backToLobby({ newGame: true }), onHint: askHint, onTakeBack: takeBack, onClaim: claimRest, onName: askName, getState: () => app.state, getLink: () => app.link });
+
+/** At a table with friends, ask the name the others see you by, and send it (the server
+ *  refuses one another seat has, with a toast); this browser offers it at the next table. */
+async function askName() {
+  const s = app.state;
+  if (!s || !s.table.friends) return;
+  const mine = s.table.seats.find((x) => x.seat === s.you);
+  const name = await nameDialog(mine ? mine.name : "", loadPrefs().name);
+  if (name === null) return;
+  if (send({ type: "name", name })) savePrefs({ ...loadPrefs(), name });
+}
 const lobby = new Lobby({ onStart: (link) => openTable(link) });
 
 function turnKey(s) {
@@ -196,6 +208,10 @@ function onState(msg) {
   hint.render(tk);
   menu.render(msg, isMyTurn(msg));
   renderAway(msg);
+  if (app.askName) {
+    app.askName = false;
+    askName();
+  }
 
   // your turn: a gentle bell once per turn
   if (isMyTurn(msg) && (!prev || !isMyTurn(prev) || turnKey(prev) !== tk) && !["hand_over", "game_over"].includes(v.phase)) {
@@ -269,6 +285,7 @@ function onMessage(msg) {
         app.link.token = msg.token;
         showAddress(app.link.table, msg.token);
       }
+      app.askName = true;       // (the state, with the seats' names, comes next)
       if (app.linkTooEarly) {
         app.linkTooEarly = false;
         document.getElementById("conn-banner").hidden = true;

@@ -8,7 +8,7 @@ import { confirmDialog } from "./dialogs.js";
 import { showRules } from "./rules.js";
 
 export class Menu {
-  constructor({ send, onNewGame, onHint, onTakeBack, onClaim, getState, getLink }) {
+  constructor({ send, onNewGame, onHint, onTakeBack, onClaim, onName, getState, getLink }) {
     this.send = send;
     this.getState = getState;
     this.btn = document.getElementById("menu-button");
@@ -19,6 +19,11 @@ export class Menu {
     this.takeBackBtn = document.getElementById("take-back-menu");
     this.claimBtn = document.getElementById("claim-menu");
     this.getLink = getLink;
+    this.nameBtn = document.getElementById("name-menu");
+    this.nameBtn.addEventListener("click", () => {
+      this.close();
+      onName();
+    });
     this.recordLink = document.getElementById("record-menu");
     this.recordLink.addEventListener("click", () => this.close());
     this.links = [];
@@ -121,6 +126,7 @@ export class Menu {
     this.pauseBtn.disabled = paused ? t.may_resume === false
       : ["hand_over", "game_over"].includes(state.view.phase);
     this.hintBtn.disabled = !canHint;
+    this.nameBtn.hidden = !t.friends;
     document.getElementById("quick-hint").disabled = !canHint;
     // the record as this seat may have it: its own cards while the game goes on, every card
     // once it is over (the server decides)

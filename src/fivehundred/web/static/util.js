@@ -253,6 +253,7 @@ export const ICONS = {
   record: I('<path d="M12 4v11M7 10l5 5 5-5"/><path d="M5 19h14"/>'),
   speed: I('<path d="M4 16a8 8 0 1 1 16 0"/><path d="M12 16l4-5"/>'),
   claim: I('<path d="M6 21V4"/><path d="M6 4h11l-2.5 4L17 12H6"/>'),
+  person: I('<circle cx="12" cy="8" r="4"/><path d="M4 21a8 8 0 0 1 16 0"/>'),
   takeBack: I('<path d="M9 14L4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>'),
   trophy: `<svg viewBox="0 0 64 64" width="56" height="56" aria-hidden="true"><defs><linearGradient id="tg" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#ffe38a"/><stop offset="1" stop-color="#d08a12"/></linearGradient></defs><path d="M18 8h28v10c0 10-6 18-14 18S18 28 18 18z" fill="url(#tg)" stroke="#9a6a14" stroke-width="2"/><path d="M18 12H9c0 9 5 14 11 14M46 12h9c0 9-5 14-11 14" fill="none" stroke="#c38a1a" stroke-width="3"/><rect x="28" y="36" width="8" height="10" fill="#d08a12"/><rect x="20" y="46" width="24" height="8" rx="2" fill="url(#tg)" stroke="#9a6a14" stroke-width="2"/><path d="M32 13l2.2 4.5 5 .7-3.6 3.5.9 5-4.5-2.4-4.5 2.4.9-5-3.6-3.5 5-.7z" fill="#fff8d8"/></svg>`,
   spade: `<svg viewBox="0 0 64 64" width="52" height="52" aria-hidden="true"><path d="M32 6C26 16 10 24 10 36a10 10 0 0 0 18 6c-1 6-3 10-7 14h22c-4-4-6-8-7-14a10 10 0 0 0 18-6C54 24 38 16 32 6z" fill="#3d5347"/></svg>`,
