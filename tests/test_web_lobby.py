@@ -59,7 +59,7 @@ def test_the_lobby_keeps_a_name_with_a_dot_in_one_piece(page: Page, tmp_path: Pa
             del reply["continue"]["summary_parts"]
             route.fulfill(json=reply)
 
-        page.route("**/api/lobby", line_alone)
+        page.route("**/api/lobby?*", line_alone)
         page.reload()
         page.wait_for_selector("button#continue")
         assert page.inner_text("#continue-summary").split("\n") == [

@@ -102,7 +102,7 @@ def test_a_phone_lobby_keeps_the_statistics_on_their_card(tmp_path: Path) -> Non
               page: document.documentElement.scrollWidth};
     }"""
     with live_server(tmp_path / "lobby.db", "local") as url, phone_page("upright") as page:
-        page.route("**/api/lobby", stats)
+        page.route("**/api/lobby?*", stats)
         page.goto(url)
         page.wait_for_selector("#stats .stats-table td")
         assert page.evaluate(past_the_card) == {"past": [], "scrolls": False, "page": 390}

@@ -260,7 +260,8 @@ def test_a_claim_names_the_side_as_the_scores_do() -> None:
     """A claim's side was named in seat order ("West & East") where the scores panel of
     the same seat reads "East & West" (clockwise from you): now as the scores do."""
     from fivehundred.claims import Claim
-    from fivehundred.web.table import Table, claimed_message
+    from fivehundred.web.replies import claimed_message
+    from fivehundred.web.table import Table
 
     t = Table.new("australian", Rules.preset("australian"), "easy", seed=4, friends=True)
     c = Claim(1, (1, 3), False, 2, ())

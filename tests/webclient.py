@@ -39,10 +39,13 @@ def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
     return reply
 
 
-def connect(client: TestClient, table: dict[str, Any], token: str | None = None) -> Any:
-    """A WebSocket to a table, as its creator or with another seat's token."""
+def connect(client: TestClient, table: dict[str, Any], token: str | None = None,
+            player: str | None = None) -> Any:
+    """A WebSocket to a table, as its creator or with another seat's token (from the browser
+    of ``player``, if given: whose statistics the seat's hands are)."""
+    mine = "" if player is None else f"&player={player}"
     return client.websocket_connect(
-        f"/ws?table={table['table']}&token={token or table['token']}")
+        f"/ws?table={table['table']}&token={token or table['token']}{mine}")
 
 
 ANSWERS = frozenset({"act", "discard", "next"})

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -34,8 +35,9 @@ from .options import (
     toggles_json,
     toggles_off_json,
 )
+from .replies import record_text
 from .store import Store
-from .table import Table, TableError, name_problem, record_text
+from .table import Table, TableError, name_problem, player_problem
 
 STATIC = Path(__file__).parent / "static"
 
@@ -53,9 +55,26 @@ async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
 
+def _stats(request: Request) -> dict[str, Any]:
+    """The statistics of whoever asks: at home the one person's; serving, those of the
+    browser's player id (``?player=``; none without one); TableError ``malformed`` for an
+    id that is not one."""
+    hub = _hub(request)
+    player = request.query_params.get("player")
+    if player is not None and (problem := player_problem(player)) is not None:
+        raise TableError("malformed", problem)
+    if hub.mode == "local":
+        return hub.store.stats()
+    return hub.store.stats(player) if player is not None else {"by_strength": {}}
+
+
 async def lobby(request: Request) -> Response:
     """Presets, house rules, strengths, the game to continue and the statistics."""
     hub = _hub(request)
+    try:
+        stats = _stats(request)
+    except TableError as e:
+        return JSONResponse({"error": str(e)}, status_code=400)
     local = hub.mode == "local"
     in_play = hub.continue_links() if local else []
     return JSONResponse({
@@ -64,7 +83,7 @@ async def lobby(request: Request) -> Response:
         "strengths": list(STRENGTHS), "speeds": list(SPEEDS),
         "continue": in_play[0] if in_play else None, "in_play": in_play[1:],
         "finished": hub.finished_links() if local else [],
-        "stats": hub.store.stats(),
+        "stats": stats,
         "mode": hub.mode,
         # (serving, the lobby is anyone's: a bot's failure may name its cards; the log has it)
         "problems": hub.problems if local else [],
@@ -73,7 +92,10 @@ async def lobby(request: Request) -> Response:
 
 async def stats(request: Request) -> Response:
     """Statistics per strength."""
-    return JSONResponse(_hub(request).store.stats())
+    try:
+        return JSONResponse(_stats(request))
+    except TableError as e:
+        return JSONResponse({"error": str(e)}, status_code=400)
 
 
 async def rules(request: Request) -> Response:
@@ -85,7 +107,7 @@ async def rules(request: Request) -> Response:
 
 
 async def record(request: Request) -> Response:
-    """The game record of a table as its seat may have it (``table.record_text``): a file
+    """The game record of a table as its seat may have it (``replies.record_text``): a file
     to save, ``format`` text (default) or json; 404 for a table or a seat's link unknown."""
     hub = _hub(request)
     q = request.query_params
@@ -118,7 +140,10 @@ async def new_table(request: Request) -> Response:
     seed = body.get("seed")
     name = body.get("name")
     friends = body.get("friends", False)
+    player = body.get("player")
     try:
+        if player is not None and (problem := player_problem(player)) is not None:
+            raise TableError("malformed", problem)
         speed = checked_speed(body.get("speed", "normal"))
         if seed is not None:
             try:
@@ -139,6 +164,8 @@ async def new_table(request: Request) -> Response:
         t = Table.new(str(preset), r, body.get("strength", "medium"), seed=seed,
                       friends=friends, name=name.strip() if isinstance(name, str) else None)
         t.speed = speed
+        if hub.mode == "serve" and isinstance(player, str):
+            t.seats[0].player = player
     except FiveHundredError as e:
         return JSONResponse({"error": str(e)}, status_code=400)
     hub.add(t)
@@ -153,6 +180,11 @@ async def socket(ws: WebSocket) -> None:
     """One browser tab at one seat."""
     hub = _hub(ws)
     await ws.accept()
+    player = ws.query_params.get("player")      # whose statistics the seat's hands are
+    if player is not None and (problem := player_problem(player)) is not None:
+        await hub.send(ws, {"type": "error", "code": "malformed", "message": problem})
+        await ws.close(code=4400)
+        return
     table = hub.get(ws.query_params.get("table"))
     token = ws.query_params.get("token")
     seat = table.seat_of_token(token) if table is not None else None
@@ -176,8 +208,13 @@ async def socket(ws: WebSocket) -> None:
                                  "the host made the seat a new link (ask him for it)"})
         await ws.close(code=4404)
         return
-    if table.take_seat(seat):
+    sat = table.take_seat(seat)
+    if sat:
         table.seq += 1
+    if hub.mode == "serve" and player is not None and table.seats[seat].player != player:
+        table.seats[seat].player = player           # (the one who plays it now: not seen)
+        sat = True
+    if sat:
         hub.save(table)
     if key is not None:      # before anything else: the page keeps it instead of the link
         await hub.send(ws, {"type": "welcome", "seat": seat, "token": key, "before": before})

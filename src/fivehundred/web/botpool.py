@@ -24,8 +24,8 @@ from ..bots import Bot, make
 from ..bots.hints import format_hint, hint
 from ..game import Game
 from ..view import View
+from .replies import claim_answer, review_message
 from .state import advice_words
-from .table import claim_answer, review_message
 
 T = TypeVar("T")
 
@@ -146,7 +146,7 @@ class BotPool:
                                      kitty_seen)
 
     async def claim(self, game: Game, seat: int, names: list[str]) -> dict[str, Any]:
-        """Whether a claim stands, and its cards (``table.claim_answer``), worked out in a
+        """Whether a claim stands, and its cards (``replies.claim_answer``), worked out in a
         worker: the solver never runs in the server's process."""
         return await self._in_worker(claim_answer, game, seat, names)
 

@@ -24,9 +24,10 @@ from .botpool import BotPool
 from .lane import Job, SlowLane
 from .messages import SLOW, parse_message
 from .options import PRESET_LABELS, SPEEDS
+from .replies import claimed_message, hand_game
 from .state import continue_summary_parts
-from .store import Store, StoreError
-from .table import Table, TableError, bot_seed, claimed_message, hand_game
+from .store import LOCAL_PLAYER, Store, StoreError
+from .table import Table, TableError, bot_seed
 
 FINISHED_SHOWN = 10   # finished games the lobby lists, the newest first
 IN_PLAY_SHOWN = 6     # unfinished games the lobby offers to continue, the newest first
@@ -87,27 +88,41 @@ class Hub:
         g = table.game
         with self.store.batch():
             results = g.hand_results
+            players = self.players(table)
             for res in results[table.counted_hands:]:
-                self._count_hand(table, res)
+                for seat, player in players.items():
+                    self._count_hand(table, res, seat, player)
             table.counted_hands = len(results)
-            if table.uncounted_take_backs:
-                self.store.add_take_backs(table.strength, table.uncounted_take_backs)
+            if table.uncounted_take_backs:       # (only with bots in every other seat)
+                if 0 in players:
+                    self.store.add_take_backs(table.strength, table.uncounted_take_backs,
+                                              players[0])
                 table.uncounted_take_backs = 0
             if g.phase == "game_over" and not table.counted_game:
-                side = table.rules.side_of[0]
-                self.store.add_game(table.strength, won=g.winner == side)
+                for seat, player in players.items():
+                    self.store.add_game(table.strength, g.winner == table.rules.side_of[seat],
+                                        player)
                 table.counted_game = True
             self.store.save(table.id, table.to_json(), finished=g.phase == "game_over")
 
-    def _count_hand(self, table: Table, res: HandResult) -> None:
+    def players(self, table: Table) -> dict[int, str]:
+        """The seats whose hands count in the statistics now, each with whose they are: at
+        home the one person at this machine, in seat 0; serving, each seat a human plays from
+        a browser that said who it is (a bot's hands are nobody's; a friend's replacement
+        counts for himself)."""
+        if self.mode == "local":
+            return {0: LOCAL_PLAYER}
+        return {s.seat: s.player for s in table.seats
+                if s.kind == "human" and s.player is not None}
+
+    def _count_hand(self, table: Table, res: HandResult, seat: int, player: str) -> None:
         if res.kind == "all_pass_redeal":
             return
         c = res.contract
-        side = table.rules.side_of[0]
-        bid = c is not None and c.declarer == 0
+        bid = c is not None and c.declarer == seat
         self.store.add_hand(table.strength, bid=bid, made=bool(res.made),
                             misere=bid and c is not None and c.is_misere,
-                            points=res.points[side])
+                            points=res.points[table.rules.side_of[seat]], player=player)
 
     def continue_links(self, limit: int = IN_PLAY_SHOWN) -> list[dict[str, Any]]:
         """The newest unfinished games that can be restored (local mode), newest first: the
@@ -165,8 +180,10 @@ class Hub:
         """Each connected seat gets its own view of the table."""
         conns = self.connected(table)
         thinking = self.thinking.get(table.id)
-        stats = self.store.stats() if table.game.phase == "game_over" else None
+        over = table.game.phase == "game_over"
+        players = self.players(table) if over else {}
         for seat, ws in list(self.conns.get(table.id, {}).items()):
+            stats = self.store.stats(players[seat]) if seat in players else None
             await self.send(ws, table.message(seat, conns, thinking, stats))
 
     # ---------------------------------------------------------------- the bots' turns

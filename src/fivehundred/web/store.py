@@ -10,6 +10,8 @@ with a :class:`StoreError` and never touched.
 >>> s.add_hand("medium", bid=True, made=True, misere=False, points=120)
 >>> s.stats()["by_strength"]["medium"]["made"]
 1
+>>> s.stats("k3bq0Lr8WmY2pXoZ4tNa1Q")      # another player's: none yet
+{'by_strength': {}}
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from typing import Any
 
 from ..errors import FiveHundredError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""1: statistics per strength; 2: per player (a browser's own id, serving) and strength."""
 APP_ID = 0x0F1E_0500   # PRAGMA application_id: marks the file as ours
 
 _SCHEMA = """
@@ -37,12 +40,32 @@ CREATE TABLE IF NOT EXISTS tables (
     data TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS stats (
+    player TEXT NOT NULL,
     strength TEXT NOT NULL,
     name TEXT NOT NULL,
     value REAL NOT NULL,
-    PRIMARY KEY (strength, name)
+    PRIMARY KEY (player, strength, name)
 );
 """
+
+_TO_2 = """
+CREATE TABLE stats2 (
+    player TEXT NOT NULL,
+    strength TEXT NOT NULL,
+    name TEXT NOT NULL,
+    value REAL NOT NULL,
+    PRIMARY KEY (player, strength, name)
+);
+INSERT INTO stats2 (player, strength, name, value) SELECT '', strength, name, value FROM stats;
+DROP TABLE stats;
+ALTER TABLE stats2 RENAME TO stats;
+PRAGMA user_version = 2;
+"""
+"""Version 1's statistics, one person's (the one who played on this machine), become the
+local player's ('')."""
+
+LOCAL_PLAYER = ""
+"""Whose statistics the local game counts: the one person at this machine."""
 
 STAT_NAMES = ("games", "wins", "hands", "bid", "made", "misere_bid", "misere_made", "points",
               "take_backs")
@@ -95,7 +118,10 @@ class Store:
                                  f"version {version}, this one reads up to {SCHEMA_VERSION}); "
                                  "it was left as it is: upgrade, or choose another with --db")
             db.execute("SELECT id, created, updated, finished, data FROM tables LIMIT 1")
-            db.execute("SELECT strength, name, value FROM stats LIMIT 1")
+            if version == 1:
+                db.execute("SELECT strength, name, value FROM stats LIMIT 1")
+                db.executescript(f"BEGIN; {_TO_2} COMMIT;")
+            db.execute("SELECT player, strength, name, value FROM stats LIMIT 1")
             return
         db.executescript(_SCHEMA)
         db.execute(f"PRAGMA application_id = {APP_ID}")
@@ -147,26 +173,27 @@ class Store:
 
     # ---------------------------------------------------------------- statistics
 
-    def _add(self, strength: str, **amounts: float) -> None:
+    def _add(self, player: str, strength: str, **amounts: float) -> None:
         for name, value in amounts.items():
             self.db.execute(
-                "INSERT INTO stats (strength, name, value) VALUES (?, ?, ?) "
-                "ON CONFLICT(strength, name) DO UPDATE SET value = value + excluded.value",
-                (strength, name, value))
+                "INSERT INTO stats (player, strength, name, value) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(player, strength, name) DO UPDATE SET value = value + "
+                "excluded.value", (player, strength, name, value))
 
     def add_hand(self, strength: str, bid: bool, made: bool, misere: bool,
-                 points: int) -> None:
-        """Count one finished hand for the human: his side's points, his contract if any."""
-        self._add(strength, hands=1, points=points, bid=int(bid), made=int(bid and made),
-                  misere_bid=int(bid and misere), misere_made=int(bid and misere and made))
+                 points: int, player: str = LOCAL_PLAYER) -> None:
+        """Count one finished hand for a human: his side's points, his contract if any."""
+        self._add(player, strength, hands=1, points=points, bid=int(bid),
+                  made=int(bid and made), misere_bid=int(bid and misere),
+                  misere_made=int(bid and misere and made))
 
-    def add_take_backs(self, strength: str, count: int) -> None:
-        """Count decisions the human took back against bots of ``strength``."""
-        self._add(strength, take_backs=count)
+    def add_take_backs(self, strength: str, count: int, player: str = LOCAL_PLAYER) -> None:
+        """Count decisions a human took back against bots of ``strength``."""
+        self._add(player, strength, take_backs=count)
 
-    def add_game(self, strength: str, won: bool) -> None:
-        """Count one finished game for the human."""
-        self._add(strength, games=1, wins=int(won))
+    def add_game(self, strength: str, won: bool, player: str = LOCAL_PLAYER) -> None:
+        """Count one finished game for a human."""
+        self._add(player, strength, games=1, wins=int(won))
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -179,10 +206,11 @@ class Store:
             raise
         self.db.execute("COMMIT")
 
-    def stats(self) -> dict[str, Any]:
-        """Statistics per strength (see docs/protocol.md)."""
+    def stats(self, player: str = LOCAL_PLAYER) -> dict[str, Any]:
+        """One player's statistics per strength (see docs/protocol.md)."""
         out: dict[str, dict[str, Any]] = {}
-        for strength, name, value in self.db.execute("SELECT strength, name, value FROM stats"):
+        for strength, name, value in self.db.execute(
+                "SELECT strength, name, value FROM stats WHERE player = ?", (player,)):
             row = out.setdefault(strength, {n: 0 for n in STAT_NAMES})
             row[name] = int(value)
         for row in out.values():

@@ -14,12 +14,13 @@ True
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 from ..actions import token_of
-from ..claims import Claim, ClaimError, check_claimant, may_claim
+from ..claims import ClaimError, check_claimant, may_claim
 from ..console.display import joined, seat_names
 from ..errors import FiveHundredError
 from ..game import Game
@@ -70,6 +71,9 @@ class Seat:
     opened: int = 0
     """How many of this seat's invitations were opened: the friend is told of those before
     his (someone sat there before him)."""
+    player: str | None = None
+    """Serving: the id of the browser that plays this seat (its own secret, never shown to
+    anyone), under which the seat's hands and games count in the statistics."""
 
 
 def _secret_like(token: object) -> TypeGuard[str]:
@@ -109,6 +113,29 @@ def name_problem(name: object) -> str | None:
         return "a name may not hold line breaks or control characters"
     bad = lone_surrogate(name)
     return None if bad is None else f"a name must be text (a lone surrogate such as {bad} is not)"
+
+
+PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def player_problem(player: object) -> str | None:
+    """What is wrong with a browser's player id (None if nothing): 16 to 64 letters, digits,
+    ``-`` or ``_`` (the page makes one of 22 at random and keeps it).
+
+    >>> player_problem("k3bq0Lr8WmY2pXoZ4tNa1Q"), player_problem("me")
+    (None, "player must be 16 to 64 letters, digits, - or _, got 'me'")
+    """
+    if isinstance(player, str) and PLAYER_ID.fullmatch(player):
+        return None
+    shown = repr(player) if len(repr(player)) <= 80 else repr(player)[:77] + "..."
+    return f"player must be 16 to 64 letters, digits, - or _, got {shown}"
+
+
+def _saved_player(v: object) -> str | None:
+    """A saved seat's player id, checked (saved before ids: None)."""
+    if v is not None and player_problem(v) is not None:
+        raise TableError("damaged", f"a seat's player id is not one: {v!r}")
+    return v if isinstance(v, str) else None
 
 
 def _saved_name(seat: dict[str, Any]) -> str:
@@ -182,7 +209,7 @@ class Table:
             "friends": self.friends, "paused": self.paused, "paused_by": self.paused_by,
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "strength": s.strength,
                        "token": s.token, "open_to_friend": s.open_to_friend, "key": s.key,
-                       "opens_at": s.opens_at, "opened": s.opened}
+                       "opens_at": s.opens_at, "opened": s.opened, "player": s.player}
                       for s in self.seats],
             "hands": self.hands, "seq": self.seq, "counted_hands": self.counted_hands,
             "counted_game": self.counted_game, "take_backs": self.take_backs,
@@ -209,7 +236,8 @@ class Table:
                           s["strength"], str(s["token"]), bool(s["open_to_friend"]),
                           _key(s.get("key")),     # (saved before keys: none)
                           int(s.get("opens_at", 0)),
-                          int(s.get("opened", s.get("key") is not None)))
+                          int(s.get("opened", s.get("key") is not None)),
+                          _saved_player(s.get("player")))
                      for s in d["seats"]]
             if [s.seat for s in seats] != list(range(rules.players)):
                 raise TableError("damaged", "the saved seats do not match the rules' players")
@@ -319,6 +347,7 @@ class Table:
                                         f"still good, send it again")
         s.token, s.key, s.kind = secrets.token_urlsafe(12), None, "bot"
         s.name = seat_names(self.rules.players, 0)[s.seat]   # (his name is not the next's)
+        s.player = None                                      # (nor his statistics)
         s.opens_at = self.game.hand_number + 1
         self.ready.discard(s.seat)
         self.seq += 1
@@ -621,100 +650,3 @@ class Table:
             "summary": summary_json(v, names) if v.phase == "game_over" else None,
             "stats": stats if v.phase == "game_over" else None,
         }
-
-
-def record_text(table: Table, seat: int, as_json: bool = False) -> str:
-    """The game record for ``seat``: only what that seat could see while the game goes on
-    (a seat's view: ``Viewpoint``; of the hands before a friend given the seat by a new link
-    sat down, only what every seat saw: ``Seated``), every card once it is over (and the
-    seed, which replays it); the seats' names in a ``Seats`` tag.  The record's text, or its
-    JSON."""
-    from ..record import dumps, dumps_json, record_from_game
-
-    g = table.game
-    over = g.phase == "game_over"
-    # a tag's names are separated by commas and hold no control characters
-    names = ",".join("".join(" " if ch == "," or breaks_lines(ch) else ch for ch in n).strip()
-                     or f"Seat {i}" for i, n in enumerate(table.names()))
-    tags = {"Event": "fivehundred browser game", "Seats": names}
-    rec = (record_from_game(g, tags) if over else
-           record_from_game(g, tags, seat=seat, seated=table.seats[seat].opens_at))
-    return dumps_json(rec) if as_json else dumps(rec)
-
-
-def claim_answer(game: Game, seat: int, names: list[str]) -> dict[str, Any]:
-    """Whether ``seat``'s claim stands on ``game`` (run in a bot worker, on a copy of the
-    game, within ``claims.SECONDS``): ``{"stands": true, "plays": [...], ...}`` with the
-    cards that play it out, or ``{"stands": false, "message": why}`` (for the claimant,
-    ``names`` naming the others)."""
-    from ..claims import SECONDS, plan_claim
-
-    try:
-        c = plan_claim(game, seat, seconds=SECONDS, names=names)
-    except ClaimError as e:
-        return {"stands": False, "message": str(e)}
-    return {"stands": True, "plays": list(c.plays), "tricks": c.tricks, "misere": c.misere,
-            "side": list(c.side)}
-
-
-def claimed_message(claim: Claim, viewer: int, table: Table) -> dict[str, Any]:
-    """The ``claimed`` message for ``viewer``: the claim played out on ``table``, and what
-    it was in words ("You claimed the last 4 tricks for you & North" to its claimant)."""
-    names = table.names()
-    return {"type": "claimed", "seat": claim.seat, "seq": table.seq, "tricks": claim.tricks,
-            "misere": claim.misere, "side": list(claim.side),
-            "text": claim.sentence(lambda s: "You" if s == viewer else names[s],
-                                   viewer, table.rules)}
-
-
-def hand_game(game: Game, number: int) -> Game:
-    """A game standing at the end of the finished hand ``number`` (from 0) of ``game``: its
-    deal and every action replayed (the scores before it play no part in a review); a hand
-    not finished yet is a TableError.
-
-    >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5)
-    >>> hand_game(t.game, 0)
-    Traceback (most recent call last):
-    ...
-    fivehundred.web.table.TableError: no hand is finished yet
-    >>> for a in ["pass"] * 4: t.game.apply(a)
-    >>> g = hand_game(t.game, 0)
-    >>> g.phase, g.actions == t.game.actions
-    ('hand_over', True)
-    """
-    done = len(game.past_hands)
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise TableError("malformed", f"review takes \"hand\": a finished hand's number "
-                                      f"(from 0), got {number!r}")
-    if not 0 <= number < done:
-        raise TableError("no_review", "no hand is finished yet" if not done else
-                         f"there is no finished hand {number}: the hands finished are "
-                         f"0 to {done - 1}")
-    log = game.past_hands[number]
-    g = Game(game.rules, seed=0, deal=log.deal)
-    for a in log.actions:
-        g.apply(a)
-    return g
-
-
-def review_message(game: Game, seat: int, names: list[str], every_seat: bool = False,
-                   hand: int | None = None, kitty_seen: bool = True) -> dict[str, Any]:
-    """The ``review`` message: the hand just played out, against double dummy, for ``seat``
-    (run in a bot worker, on a copy of the game): ``seat``'s cards, or with ``every_seat``
-    every card played (each with its seat; the answer then says ``"every_seat": true``). A
-    hand with cards nobody saw (thrown in, a misère stopped early) or still in play gets a
-    ``no_review`` error message instead, either way.  ``hand`` numbers the hand in the
-    answer when ``game`` is an earlier hand's (:func:`hand_game`); without ``kitty_seen``
-    (a hand from before the seat's present player sat) a declarer's discards are not shown."""
-    from ..solver.analysis import ReviewError, review_hand
-
-    try:
-        r = review_hand(game, seat, seats=range(game.rules.players) if every_seat else None,
-                        kitty_seen=kitty_seen)
-    except ReviewError as e:
-        return {"type": "error", "code": "no_review", "message": f"no review: {e}"}
-    label = joined(["You" if s == seat else names[s]
-                    for s in game.rules.clockwise_from(seat, r.counted)])
-    return {"type": "review", "hand": game.hand_number if hand is None else hand,
-            "counted_label": label,
-            **r.to_dict(), **({"every_seat": True} if every_seat else {})}

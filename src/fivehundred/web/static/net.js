@@ -1,6 +1,8 @@
 // The server: a few HTTP calls for the lobby and one WebSocket per table, which reconnects
 // by itself with a growing delay (the server re-sends the whole state on every connection).
 
+import { playerId } from "./util.js";
+
 async function jsonOrThrow(resp) {
   let body = null;
   try { body = await resp.json(); } catch { /* not JSON */ }
@@ -11,19 +13,21 @@ async function jsonOrThrow(resp) {
   return body;
 }
 
+const mine = () => `player=${encodeURIComponent(playerId())}`;   // (whose statistics)
+
 export async function getLobby() {
-  return jsonOrThrow(await fetch("/api/lobby", { cache: "no-store" }));
+  return jsonOrThrow(await fetch(`/api/lobby?${mine()}`, { cache: "no-store" }));
 }
 
 export async function getStats() {
-  return jsonOrThrow(await fetch("/api/stats", { cache: "no-store" }));
+  return jsonOrThrow(await fetch(`/api/stats?${mine()}`, { cache: "no-store" }));
 }
 
 export async function createTable(body) {
   return jsonOrThrow(await fetch("/api/tables", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ ...body, player: playerId() }),
   }));
 }
 
@@ -62,7 +66,7 @@ export class Connection {
 
   url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const q = `table=${encodeURIComponent(this.tableId)}&token=${encodeURIComponent(this.token)}`;
+    const q = `table=${encodeURIComponent(this.tableId)}&token=${encodeURIComponent(this.token)}&${mine()}`;
     return `${proto}//${location.host}/ws?${q}`;
   }
 

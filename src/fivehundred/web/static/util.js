@@ -220,6 +220,27 @@ export function saveTable(v) {
   } catch { /* private mode */ }
 }
 
+const LS_PLAYER = "fivehundred.player";
+let sessionPlayer = null;     // (private mode: this page's own, for as long as it is open)
+
+/**
+ * This browser's player id: made at random once and kept, it tells a server whose statistics
+ * a seat's hands are (serving, each player sees his own). A secret: never shown.
+ */
+export function playerId() {
+  const valid = (v) => typeof v === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(v);
+  try {
+    const kept = localStorage.getItem(LS_PLAYER);
+    if (valid(kept)) return kept;
+  } catch { /* private mode */ }
+  if (!sessionPlayer) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    sessionPlayer = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  try { localStorage.setItem(LS_PLAYER, sessionPlayer); } catch { /* private mode */ }
+  return sessionPlayer;
+}
+
 export function loadPrefs() {
   try {
     return JSON.parse(localStorage.getItem("fivehundred.prefs") || "{}") || {};
