@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from browser import (
     CHROMIUM,
     DESKTOP,
+    PHONES,
     click_and_wait,
     live_server,
     play_first_playable,
@@ -20,13 +21,17 @@ from browser import (
     visible,
     wait_turn,
 )
+from fivehundred.web.store import Store
+from fivehundred.web.table import Table
 
 
 def friends_table(browser: Browser, url: str, errors: list[str],
-                  seed: int | None = None) -> tuple[Page, str]:
-    """The host's page (at a desk, its errors gathered) with a table for friends started from
-    the lobby (dealt from ``seed`` if given), and West's seat link as the menu shows it."""
-    host = browser.new_context(viewport=DESKTOP).new_page()
+                  seed: int | None = None, phone: str | None = None) -> tuple[Page, str]:
+    """The host's page (at a desk, or a phone of ``PHONES``; its errors gathered) with a table
+    for friends started from the lobby (dealt from ``seed`` if given), and West's seat link as
+    the menu shows it."""
+    host = (browser.new_context(viewport=DESKTOP) if phone is None else
+            browser.new_context(viewport=PHONES[phone], has_touch=True)).new_page()
     host.on("pageerror", lambda e: errors.append(str(e)))
     host.set_default_timeout(30_000)
     if seed is not None:
@@ -269,6 +274,10 @@ def test_a_friend_gives_his_name(tmp_path: Path) -> None:
         host.wait_for_function("""() => window.fivehundred.app.state.table.seats[1].name
             === 'Ann'""")
         host.wait_for_selector('.seat[data-seat="1"]:has-text("Ann")')
+        assert host.is_hidden("#take-back-button")      # Ctrl+Z says why it does nothing
+        host.keyboard.press("Control+z")
+        host.wait_for_selector("#toasts .toast:has-text('Take-backs are for a table of bots: "
+                               "Ann plays at this table')")
         host_name = host.evaluate("window.fivehundred.app.state.table.seats[0].name")
         friend.click("#menu-button")
         friend.click("#name-menu")
@@ -280,5 +289,44 @@ def test_a_friend_gives_his_name(tmp_path: Path) -> None:
         friend.wait_for_selector(f"#toasts .toast:has-text('{host_name} is the name of "
                                  f"another seat')")
         assert host.evaluate("window.fivehundred.app.state.table.seats[1].name") == "Ann"
+        # each browser says who it is (its statistics are its own), unseen by the others
+        ids = [p.evaluate("localStorage.getItem('fivehundred.player')") for p in (host, friend)]
+        table = Table.from_json(Store(tmp_path / "serve.db").load(
+            host.evaluate("window.fivehundred.app.state.table.id")) or {})
+        assert [table.seats[0].player, table.seats[1].player] == ids and ids[0] != ids[1]
+        assert ids[1] not in host.evaluate("JSON.stringify(window.fivehundred.app.state)")
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def test_on_a_phone_the_away_banner_leaves_the_status_line_readable(tmp_path: Path) -> None:
+    """A phone upright or on its side: "West has left the table." with LET A BOT PLAY sat on
+    the status line ("West to bid"), hiding it; it now stands clear of it, on the screen."""
+    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
+    errors: list[str] = []
+    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        for phone in ("upright", "sideways"):
+            host, west = friends_table(browser, url, errors, seed=0, phone=phone)
+            friend = open_link(browser, west, errors)
+            sit_down(friend)
+            host.click("#menu-button")        # closes the menu the new table opened
+            host.wait_for_selector("#bid-panel", state="visible")
+            host.click("#pass-button")
+            friend.wait_for_selector("#bid-panel", state="visible")
+            friend.context.close()            # West leaves at his turn
+            host.wait_for_selector("#away-banner", state="visible")
+            boxes = host.evaluate("""() => ['away-banner', 'status'].map((id) => {
+              const r = document.getElementById(id).getBoundingClientRect();
+              return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+            })""")
+            banner, status = boxes
+            size = PHONES[phone]
+            assert host.is_visible("#status") and "West" in host.inner_text("#status")
+            assert banner["bottom"] <= status["top"] or banner["top"] >= status["bottom"] \
+                or banner["right"] <= status["left"] or banner["left"] >= status["right"], \
+                (phone, banner, status)
+            assert banner["top"] >= 0 and banner["bottom"] <= size["height"], (phone, banner)
+            host.context.close()
         browser.close()
     assert not errors, f"errors in the page: {errors}"

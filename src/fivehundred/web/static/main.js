@@ -151,7 +151,15 @@ function sendOnce(flag, msg, ms) {
 /** Take back your last decision of this hand, and the bots' plays after it (the server
  * says in each state whether you may: ``take_back``). */
 function takeBack() {
-  if (app.state && app.state.take_back) sendOnce("tookBack", { type: "take_back" }, 5000);
+  const st = app.state;
+  if (!st) return;
+  if (st.take_back) {
+    sendOnce("tookBack", { type: "take_back" }, 5000);
+    return;
+  }
+  // (the button is hidden where a friend plays: Ctrl+Z says why nothing happens)
+  const friend = st.table.seats.find((x) => x.seat !== st.you && x.kind === "human");
+  if (friend) toast(`Take-backs are for a table of bots: ${friend.name} plays at this table`, "info", 3500);
 }
 
 /** Claim every trick left for your side (or, declaring a misère, that you take no more):
