@@ -240,6 +240,20 @@ def test_a_whole_hand_by_clicking_with_an_illegal_click_and_continue(
             # the engine's card tokens are shown as a player reads them: K♠, not KS
             assert not re.search(r"\b(10|11|12|13|[2-9AKQJ])[SCDH]\b", reason), reason
             snap(page, shots / "illegal.jpg")
+            # another refusal (not of a card) shakes no card: it shook the card tried before
+            page.wait_for_function("!document.querySelector('#hand .shake')")
+            page.evaluate("""() => {
+              window.shook = [];
+              new MutationObserver((ms) => ms.forEach((m) => {
+                if (m.target.classList.contains('shake')) window.shook.push(m.target.dataset.card);
+              })).observe(document.getElementById('hand'),
+                          {subtree: true, attributes: true, attributeFilter: ['class']});
+              window.fivehundred.send({type: 'seat_to_bot', seat: 1});
+            }""")
+            page.wait_for_function("(r) => document.getElementById('status').innerText.trim()"
+                                   " !== r", arg=reason)
+            page.wait_for_timeout(300)
+            assert page.evaluate("window.shook") == [], page.inner_text("#status")
             saw_illegal = True
         if not reloaded and len(hand) <= 7:
             held = sorted(c.get_attribute("data-card") or "" for c in hand)

@@ -35,7 +35,9 @@ function send(msg) {
     toast("Not connected to the server: reconnecting…", "warn", 2500);
     return false;
   }
-  if (msg.type === "act") app.lastAttempt = msg.action;
+  // the card a refusal (illegal) shakes: the last message the table may refuse, if a card
+  // (a refused pause or take-back shook the card tried before it)
+  if (!["ping", "hint", "review"].includes(msg.type)) app.lastAttempt = msg.type === "act" ? msg.action : null;
   return true;
 }
 
