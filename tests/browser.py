@@ -22,6 +22,7 @@ from playwright.sync_api import Page, Route, ViewportSize, sync_playwright
 from fivehundred.web.app import create_app
 from fivehundred.web.botpool import BotPool
 from fivehundred.web.store import Store
+from fivehundred.web.table import IDLE_SECONDS
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -34,11 +35,12 @@ def _free_port() -> int:
 
 
 @contextmanager
-def live_server(db: Path, mode: str) -> Iterator[str]:
+def live_server(db: Path, mode: str, idle_after: float = IDLE_SECONDS) -> Iterator[str]:
     """A live server on a free port over a fresh database, with quick bots."""
     pool = BotPool("thread", 1)
     app = create_app(Store(db), mode=mode, pool=pool, pace=0.05, trick_pause=0.3,
-                     seeded_friends=True)      # tests deal the same cards every run
+                     seeded_friends=True,      # tests deal the same cards every run
+                     idle_after=idle_after)
     port = _free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)

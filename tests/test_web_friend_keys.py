@@ -16,6 +16,8 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from fivehundred import Rules
+from fivehundred.web.hub import Hub
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table, TableError
 from webclient import (
@@ -395,3 +397,58 @@ def test_a_friend_names_himself() -> None:
         seat.send(type="name", name="Ann")
         err = seat.until(lambda x: x["type"] == "error")
         assert err["code"] == "bad_name" and "tables with friends" in err["message"], err
+
+
+def test_a_player_away_from_his_open_page_is_given_a_bot_once_the_table_waited() -> None:
+    """A friend whose page stays open but who has gone: the table waited on him forever (a
+    bot took only the seat of one who had left). Once it has waited ``idle_after`` seconds,
+    anyone may let a bot play his seat; back, he takes it again with ``take_seat``."""
+    with web_client(Store(":memory:"), mode="serve", idle_after=30.0) as client:
+        t = new_table(client, seed=4, friends=True)
+        hub: Hub = client.app.state.hub      # type: ignore[attr-defined]
+        with connect(client, t) as hws, connect(client, t, invitation(t, 1)) as fws:
+            h, f = Seat(hws), Seat(fws)
+            welcome_key(f)
+            h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
+            calls(h, {0: (h, "pass")}, lambda v: v["to_move"] == 1)     # West's turn
+            m = h.last
+            assert m is not None and m["table"]["waiting_on"] == [1], m
+            assert m["table"]["idle_after"] == 30.0
+            h.send(type="seat_to_bot", seat=1)               # too soon: he may be thinking
+            err = h.until(lambda x: x["type"] == "error")
+            assert err["code"] == "illegal" and "once the table has waited on him 30 s" in \
+                err["message"], err
+            f.send(type="seat_to_bot", seat=1)               # not his own
+            assert f.until(lambda x: x["type"] == "error")["code"] == "not_host"
+            changed, pause = hub.last_change[t["table"]]
+            hub.last_change[t["table"]] = (changed - 31.0, pause)     # (half a minute on)
+            h.send(type="seat_to_bot", seat=1)
+            m = f.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
+                        == "bot")
+            assert m["table"]["seats"][1]["connected"]       # (his page is still open)
+            f.until(lambda x: x["type"] == "state" and x["view"]["to_move"] != 1)  # (a bot's call)
+            f.send(type="take_seat")
+            f.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
+                    == "human")
+            f.send(type="take_seat")
+            err = f.until(lambda x: x["type"] == "error")
+            assert err["code"] == "illegal" and "you play your seat already" in err["message"]
+
+
+def test_at_a_hands_sheet_the_table_waits_on_who_has_not_pressed_next() -> None:
+    t = Table.new("australian", Rules.preset("australian"), "easy", seed=3, friends=True)
+    t.seats[1].kind = "human"
+    g = t.game
+    while g.phase != "hand_over":         # the dealer's left bids 6♠, the others pass
+        legal = g.legal_actions()
+        g.apply("pass" if "pass" in legal and g.auction else legal[0])
+    assert t.waiting_on({0, 1}) == set()                # nobody has pressed NEXT yet
+    assert not t.press_next(0, {0, 1})
+    assert t.waiting_on({0, 1}) == {1} and t.waiting_on({0}) == set()
+    t.paused = True
+    assert t.waiting_on({0, 1}) == set()                # a pause waits on nobody
+    t.paused = False
+    with pytest.raises(TableError, match="waited on him 60 s"):
+        t.seat_to_bot(2, 1, {0, 1}, idle_for=59.0)
+    t.seat_to_bot(2, 1, {0, 1}, idle_for=60.0)          # North, a friend too, may
+    assert t.seats[1].kind == "bot" and t.deal_if_ready({0, 1})

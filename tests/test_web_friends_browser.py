@@ -66,6 +66,20 @@ def sit_down(friend: Page, name: str | None = None) -> None:
     friend.wait_for_selector("#name-dialog", state="hidden")
 
 
+def west_to_bid(browser: Browser, url: str, errors: list[str],
+                phone: str | None = None) -> tuple[Page, Page]:
+    """A table for friends dealt from seed 0 (the host bids first, then West): West sits
+    down, the host passes; the host's page and West's, at West's turn."""
+    host, west = friends_table(browser, url, errors, seed=0, phone=phone)
+    friend = open_link(browser, west, errors)
+    sit_down(friend)
+    host.click("#menu-button")        # closes the menu the new table opened
+    host.wait_for_selector("#bid-panel", state="visible")
+    host.click("#pass-button")
+    friend.wait_for_selector("#bid-panel", state="visible")
+    return host, friend
+
+
 def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> None:
     """Serve mode: West opens his link and leaves at his turn; the creator is told and lets a
     bot play his seat from the table's prompt; the menu shows each friend's seat."""
@@ -307,13 +321,7 @@ def test_on_a_phone_the_away_banner_leaves_the_status_line_readable(tmp_path: Pa
     with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM)
         for phone in ("upright", "sideways"):
-            host, west = friends_table(browser, url, errors, seed=0, phone=phone)
-            friend = open_link(browser, west, errors)
-            sit_down(friend)
-            host.click("#menu-button")        # closes the menu the new table opened
-            host.wait_for_selector("#bid-panel", state="visible")
-            host.click("#pass-button")
-            friend.wait_for_selector("#bid-panel", state="visible")
+            host, friend = west_to_bid(browser, url, errors, phone)
             friend.context.close()            # West leaves at his turn
             host.wait_for_selector("#away-banner", state="visible")
             boxes = host.evaluate("""() => ['away-banner', 'status'].map((id) => {
@@ -328,5 +336,34 @@ def test_on_a_phone_the_away_banner_leaves_the_status_line_readable(tmp_path: Pa
                 (phone, banner, status)
             assert banner["top"] >= 0 and banner["bottom"] <= size["height"], (phone, banner)
             host.context.close()
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def test_a_friend_away_from_his_open_page_is_given_a_bot_and_plays_again(
+        tmp_path: Path) -> None:
+    """West's page stays open but he has gone: once the table has waited on him a while the
+    host is told and lets a bot play for him; back, West's page says so and PLAY AGAIN gives
+    him his seat (the table waited forever: a bot took only the seat of one who had left)."""
+    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
+    errors: list[str] = []
+    with live_server(tmp_path / "serve.db", "serve", idle_after=2.0) as url, \
+            sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        host, friend = west_to_bid(browser, url, errors)
+        host.wait_for_selector("#away-banner:has-text('West seems to be away.')")
+        click_and_wait(host, "#away-to-bot")
+        friend.wait_for_selector("#away-banner:has-text('A bot plays for you.')",
+                                 state="attached")
+        # (seed 0: the bots pass too, the hand is thrown in; the host's NEXT deals: West's
+        # seat is a bot's now)
+        host.wait_for_selector("#next-button", state="visible")
+        host.click("#next-button")
+        friend.wait_for_selector("#away-back", state="visible")
+        assert friend.is_hidden("#away-to-bot")
+        friend.click("#away-back")
+        friend.wait_for_selector("#away-banner", state="hidden")
+        host.wait_for_function("""() => window.fivehundred.app.state.table.seats[1].kind
+            === 'human'""")
         browser.close()
     assert not errors, f"errors in the page: {errors}"

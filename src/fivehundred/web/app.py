@@ -37,7 +37,7 @@ from .options import (
 )
 from .replies import record_text
 from .store import Store
-from .table import Table, TableError, name_problem, player_problem
+from .table import IDLE_SECONDS, Table, TableError, name_problem, player_problem
 
 STATIC = Path(__file__).parent / "static"
 
@@ -259,8 +259,10 @@ async def socket(ws: WebSocket) -> None:
 
 def create_app(store: Store, *, mode: str = "local", pool: BotPool | None = None,
                pace: float = 0.7, trick_pause: float = 1.2,
-               seeded_friends: bool = False) -> Starlette:
-    """The browser game's application over a store (``mode``: ``local`` or ``serve``).
+               seeded_friends: bool = False, idle_after: float = IDLE_SECONDS) -> Starlette:
+    """The browser game's application over a store (``mode``: ``local`` or ``serve``;
+    ``idle_after``: how long a table waits on a player still connected before anyone may
+    let a bot play his seat).
 
     A table with friends is dealt from a secret seed: one the host chose would tell him
     every friend's hand.  ``seeded_friends`` lets a new table's request choose it anyway
@@ -268,7 +270,7 @@ def create_app(store: Store, *, mode: str = "local", pool: BotPool | None = None
     if mode not in ("local", "serve"):
         raise ValueError(f"mode is 'local' or 'serve', not {mode!r}")
     bots = pool if pool is not None else BotPool("process")
-    hub = Hub(store, bots, mode, pace, trick_pause)
+    hub = Hub(store, bots, mode, pace, trick_pause, idle_after)
     hub.seeded_friends = seeded_friends
 
     @asynccontextmanager

@@ -27,7 +27,7 @@ from .options import PRESET_LABELS, SPEEDS
 from .replies import claimed_message, hand_game
 from .state import continue_summary_parts
 from .store import LOCAL_PLAYER, Store, StoreError
-from .table import Table, TableError, bot_seed
+from .table import IDLE_SECONDS, Table, TableError, bot_seed
 
 FINISHED_SHOWN = 10   # finished games the lobby lists, the newest first
 IN_PLAY_SHOWN = 6     # unfinished games the lobby offers to continue, the newest first
@@ -38,8 +38,9 @@ class Hub:
     """Live tables, their connections, and the bots' turns."""
 
     def __init__(self, store: Store, pool: BotPool, mode: str, pace: float,
-                 trick_pause: float) -> None:
+                 trick_pause: float, idle_after: float = IDLE_SECONDS) -> None:
         self.store = store
+        self.idle_after = idle_after
         self.pool = pool
         self.mode = mode
         self.pace = pace
@@ -70,7 +71,9 @@ class Hub:
         except (StoreError, TableError) as e:
             self._problem(f"saved game {table_id}: {e}")
             return None
+        t.idle_after = self.idle_after
         self.tables[table_id] = t
+        self.changed(t)            # (the table waits on its player from now, not from 0)
         return t
 
     def _problem(self, text: str) -> None:
@@ -80,7 +83,9 @@ class Hub:
 
     def add(self, table: Table) -> None:
         """A new table: saved at once."""
+        table.idle_after = self.idle_after
         self.tables[table.id] = table
+        self.changed(table)
         self.save(table)
 
     def save(self, table: Table) -> None:
@@ -342,7 +347,11 @@ class Hub:
             self.thinking[table.id] = None     # a bot deciding now decides for nothing
             reply = {"type": "taken_back", "seq": table.seq, "undone": undone}
         elif kind == "seat_to_bot":
-            table.seat_to_bot(seat, msg.get("seat"), self.connected(table))
+            since = self.last_change.get(table.id, (time.monotonic(), 0.0))[0]
+            table.seat_to_bot(seat, msg.get("seat"), self.connected(table),
+                              time.monotonic() - since)
+        elif kind == "take_seat":
+            table.take_seat_back(seat)
         elif kind == "new_link":
             table.renew_invitation(seat, msg.get("seat"), self.connected(table))
         elif kind == "pause" and not table.set_paused(seat, msg.get("paused"),

@@ -40,6 +40,9 @@ from .state import (
 )
 
 FORMAT = 1   # the version of a saved table's JSON
+IDLE_SECONDS = 60.0
+"""How long a table waits on a player still connected before anyone may let a bot play his
+seat (he went away from an open page)."""
 
 
 class TableError(FiveHundredError):
@@ -179,6 +182,9 @@ class Table:
     """Decisions taken back in this game (:meth:`take_back`)."""
     uncounted_take_backs: int = 0
     """Take-backs not yet added to the statistics (the next save adds them)."""
+    idle_after: float = IDLE_SECONDS
+    """How long the table waits on a player still connected before anyone may let a bot play
+    his seat (the server's setting, not saved)."""
 
     # ---------------------------------------------------------------- building
 
@@ -302,6 +308,13 @@ class Table:
                 return s.seat, s.key, s.opened - 1
         return None
 
+    def take_seat_back(self, seat: int) -> None:
+        """A player whose seat a bot plays while his page is open (he was away) plays it
+        again; TableError, nothing changed, if he plays it already."""
+        if not self.take_seat(seat):
+            raise TableError("illegal", "you play your seat already")
+        self.seq += 1
+
     def take_seat(self, seat: int) -> bool:
         """Someone sat down at this seat (its creator, or a friend by his key or invitation):
         a human plays it from now on.  True if that changed it (it was a bot's)."""
@@ -311,17 +324,42 @@ class Table:
         s.kind = "human"
         return True
 
-    def seat_to_bot(self, by: int, seat: object, connected: set[int]) -> None:
+    def waiting_on(self, connected: set[int]) -> set[int]:
+        """The human seats still connected that the table waits on: the one to move, or at a
+        hand's sheet that someone has passed, those who have not pressed NEXT (none while
+        paused)."""
+        humans = {s.seat for s in self.seats if s.kind == "human"} & connected
+        g = self.game
+        if self.paused:
+            return set()
+        if g.phase == "hand_over":
+            return humans - self.ready if self.ready else set()
+        return {g.to_move} & humans if g.to_move is not None else set()
+
+    def seat_to_bot(self, by: int, seat: object, connected: set[int],
+                    idle_for: float = 0.0) -> None:
         """The creator gives a friend's seat, left empty, to a bot (of the strength it had
         before the friend took it), so the table does not wait for someone who has gone;
         once the creator has left, anyone at the table may, the creator's seat too (a bot
-        of the table's strength), else the friends would wait for him forever.  The key
-        stays good: coming back takes the seat back (:meth:`take_seat`).  TableError,
-        nothing changed, for a friend while the creator is there, a seat that is not a
-        friend's, a seat a bot plays already, or a player who is still connected."""
+        of the table's strength), else the friends would wait for him forever; and anyone
+        may give a bot the seat of a player still connected that the table has waited on
+        for ``idle_after`` seconds (``idle_for``: how long it has: he went away from an
+        open page), the creator's too.  The key stays good: coming back, or ``take_seat``,
+        takes the seat back (:meth:`take_seat`).  TableError, nothing changed, for a friend
+        while the creator is there, a seat that is not a friend's, a seat a bot plays
+        already, or a player who is still connected (and not idle that long)."""
         host_away = self.friends and 0 not in connected
-        if host_away and seat == 0 and not isinstance(seat, bool):
-            s = self.seats[0]
+        idle = (self.friends and isinstance(seat, int) and not isinstance(seat, bool)
+                and seat != by and seat in self.waiting_on(connected))
+        if idle and idle_for < self.idle_after:
+            assert isinstance(seat, int)
+            raise TableError("illegal", f"{self.seats[seat].name} is still at the table: a "
+                                        f"bot may take over once the table has waited on "
+                                        f"him {self.idle_after:.0f} s ({idle_for:.0f} s so "
+                                        f"far)")
+        if idle or (host_away and seat == 0 and not isinstance(seat, bool)):
+            assert isinstance(seat, int)
+            s = self.seats[seat]
             s.strength = s.strength or self.strength
         else:
             s = self._friends_seat(0 if host_away else by, seat, connected,
@@ -630,6 +668,7 @@ class Table:
             "paused": self.paused, "paused_by": self.paused_by,
             "may_resume": self.may_resume(seat, connected), "speed": self.speed,
             "speed_factor": SPEEDS[self.speed], "thinking": thinking,
+            "waiting_on": sorted(self.waiting_on(connected)), "idle_after": self.idle_after,
             "links": links,
         }
 

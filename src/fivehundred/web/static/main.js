@@ -25,6 +25,8 @@ const app = {
   bannerTimer: null,
   tookBack: null, // when a take-back was asked for, until the server answers it
   claiming: null, // when a claim was sent, until the server answers it
+  stateAt: 0, // when this seq's state came: how long the table has waited on someone
+  idleTimer: null, // shows the away prompt once the table has waited on someone long enough
   askName: false, // a friend just sat down: asked his name once the state comes
   cardSentFor: null, // the state a card was played from: a second click on it (a double-
   // click) waits for the next state or the card's refusal, as the BID button does
@@ -205,6 +207,7 @@ function onState(msg) {
   const v = msg.view;
   document.body.dataset.phase = v.phase;
   document.body.dataset.seq = String(msg.seq);
+  if (!prev || prev.seq !== msg.seq) app.stateAt = Date.now();   // (how long it has waited)
   document.getElementById("replaced").hidden = true;
 
   const tk = turnKey(msg);
@@ -251,24 +254,43 @@ function onState(msg) {
   }
 }
 
-/** The prompt when the table waits on a player who has left: a bot can take over. The
- *  creator's; once he has left himself, everyone's (his seat too), else all would wait. */
+/** The prompt when the table waits on a player: one who has left (the creator's to answer;
+ *  once he has left himself, everyone's, his seat too, else all would wait), or one whose
+ *  page is open but who has not moved for the table's ``idle_after`` seconds (anyone's):
+ *  a bot can take over. ``{seat, idle}``, or null. */
 function awaySeat(s) {
   const v = s.view;
-  if (v.to_move === null || v.to_move === s.you || ["hand_over", "game_over"].includes(v.phase)) return null;
   const seats = s.table.seats;
-  const hostAway = seats[0].kind === "human" && !seats[0].connected;
-  if (s.you !== 0 && !hostAway) return null;
-  return seats.find((x) => x.seat === v.to_move && x.kind === "human" && !x.connected) || null;
+  if (v.to_move !== null && v.to_move !== s.you && !["hand_over", "game_over"].includes(v.phase)) {
+    const hostAway = seats[0].kind === "human" && !seats[0].connected;
+    const gone = seats.find((x) => x.seat === v.to_move && x.kind === "human" && !x.connected);
+    if (gone && (s.you === 0 || hostAway)) return { seat: gone, idle: false };
+  }
+  const waiting = s.table.friends ? (s.table.waiting_on || []).filter((x) => x !== s.you) : [];
+  if (!waiting.length) return null;
+  const left = s.table.idle_after * 1000 - (Date.now() - app.stateAt);
+  clearTimeout(app.idleTimer);
+  if (left > 0) {                   // (the server counts from its own last change: it says)
+    app.idleTimer = setTimeout(() => { if (app.state === s) renderAway(s); }, left + 250);
+    return null;
+  }
+  return { seat: seats[waiting[0]], idle: true };
 }
 
 function renderAway(s) {
   const away = awaySeat(s);
+  const mine = s.table.friends && s.table.seats[s.you].kind === "bot";   // he was away
   const banner = document.getElementById("away-banner");
-  banner.hidden = !away;
-  if (away) {
-    document.getElementById("away-text").textContent = `${away.name} has left the table.`;
-    banner.dataset.seat = String(away.seat);
+  banner.hidden = !away && !mine;
+  document.getElementById("away-to-bot").hidden = !away || mine;
+  document.getElementById("away-back").hidden = !mine;
+  if (mine) {
+    document.getElementById("away-text").textContent = "A bot plays for you.";
+  } else if (away) {
+    const name = away.seat.name;
+    document.getElementById("away-text").textContent = away.idle
+      ? `${name} seems to be away.` : `${name} has left the table.`;
+    banner.dataset.seat = String(away.seat.seat);
   }
 }
 
@@ -276,6 +298,7 @@ document.getElementById("away-to-bot").addEventListener("click", () => {
   const seat = Number(document.getElementById("away-banner").dataset.seat);
   if (Number.isInteger(seat)) send({ type: "seat_to_bot", seat });
 });
+document.getElementById("away-back").addEventListener("click", () => send({ type: "take_seat" }));
 
 function onMessage(msg) {
   switch (msg.type) {
