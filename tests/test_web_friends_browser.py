@@ -5,6 +5,8 @@ themselves are tested in test_web_friend_keys.py."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -22,7 +24,22 @@ from browser import (
     wait_turn,
 )
 from fivehundred.web.store import Store
-from fivehundred.web.table import Table
+from fivehundred.web.table import IDLE_SECONDS, Table
+
+
+@contextmanager
+def served(tmp_path: Path, idle_after: float = IDLE_SECONDS
+           ) -> Iterator[tuple[Browser, str, list[str]]]:
+    """Chromium and a live server in serve mode: the browser, the server's address and the
+    list its pages' errors go to, which must stay empty."""
+    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
+    errors: list[str] = []
+    with live_server(tmp_path / "serve.db", "serve", idle_after) as url, \
+            sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        yield browser, url, errors
+        browser.close()
+    assert not errors, f"errors in the page: {errors}"
 
 
 def friends_table(browser: Browser, url: str, errors: list[str],
@@ -83,10 +100,7 @@ def west_to_bid(browser: Browser, url: str, errors: list[str],
 def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> None:
     """Serve mode: West opens his link and leaves at his turn; the creator is told and lets a
     bot play his seat from the table's prompt; the menu shows each friend's seat."""
-    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
-    errors: list[str] = []
-    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
+    with served(tmp_path) as (browser, url, errors):
         # seed 0: the creator bids first, then West (seat 1)
         host, west = friends_table(browser, url, errors, seed=0)
         assert "A bot plays this seat" in host.inner_text('.link-row[data-seat="1"]')
@@ -107,9 +121,7 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
         assert host.locator('.link-row[data-seat="1"] button:has-text("Copy")').is_hidden()
         assert host.locator('.link-row[data-seat="1"] input').is_disabled()
         # anyone else opening the link (the host too) is told it was used, and sees no table
-        other = browser.new_context(viewport=DESKTOP).new_page()
-        other.on("pageerror", lambda e: errors.append(str(e)))
-        other.goto(west)
+        other = open_link(browser, west, errors)
         other.wait_for_selector("#toasts .toast:has-text('opened already')")
         other.wait_for_selector("#lobby button#play", state="visible")
         assert other.is_hidden("#table")
@@ -180,18 +192,13 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
         assert fresh.split("token=")[1] not in later.url
         host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
             .textContent.includes('Playing')""")
-        browser.close()
-    assert not errors, f"errors in the page: {errors}"
 
 
 def test_the_host_opening_a_friends_link_is_asked_first(tmp_path: Path) -> None:
     """Serve mode: the host opens West's link in his own browser (meaning to copy it). He is
     asked before it seats him there; going back keeps the link unopened for the friend, and
     only "open it here" takes West's seat."""
-    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
-    errors: list[str] = []
-    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
+    with served(tmp_path) as (browser, url, errors):
         host, west = friends_table(browser, url, errors)
         host.goto(west)                    # the same browser: the host's own table
         host.wait_for_selector("#confirm", state="visible")
@@ -210,18 +217,13 @@ def test_the_host_opening_a_friends_link_is_asked_first(tmp_path: Path) -> None:
         host.click("#confirm-yes")         # OPEN IT HERE: he takes West's seat
         host.wait_for_function("""() => window.fivehundred.app.state
             && window.fivehundred.app.state.you === 1""")
-        browser.close()
-    assert not errors, f"errors in the page: {errors}"
 
 
 
 def test_a_pause_says_who_paused_it_and_who_may_resume(tmp_path: Path) -> None:
     """Every page showed "Paused. The other players wait for you." with RESUME, whoever had
     paused: now the others read who paused, and a friend may not resume the host's pause."""
-    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
-    errors: list[str] = []
-    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
+    with served(tmp_path) as (browser, url, errors):
         host, west = friends_table(browser, url, errors, seed=0)
         friend = open_link(browser, west, errors)
         sit_down(friend)
@@ -244,17 +246,12 @@ def test_a_pause_says_who_paused_it_and_who_may_resume(tmp_path: Path) -> None:
         assert "As the table's creator, you may resume it." in host.inner_text("#pause-note")
         host.click("#resume-button")
         friend.wait_for_selector("#pause-overlay", state="hidden")
-        browser.close()
-    assert not errors, f"errors in the page: {errors}"
 
 
 def test_a_friend_lets_a_bot_play_for_the_host_who_left(tmp_path: Path) -> None:
     """The host leaves at his turn: his friend is told, and lets a bot play his seat (only
     the host could, and the friends waited for him forever)."""
-    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
-    errors: list[str] = []
-    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
+    with served(tmp_path) as (browser, url, errors):
         host, west = friends_table(browser, url, errors, seed=0)   # the host bids first
         friend = open_link(browser, west, errors)
         sit_down(friend)
@@ -268,18 +265,13 @@ def test_a_friend_lets_a_bot_play_for_the_host_who_left(tmp_path: Path) -> None:
         wait_turn(friend)                  # the bot bid for the host: West's turn
         assert friend.evaluate("""window.fivehundred.app.state.view.auction
             .some(([s]) => s === 0)""")
-        browser.close()
-    assert not errors, f"errors in the page: {errors}"
 
 
 def test_a_friend_gives_his_name(tmp_path: Path) -> None:
     """Friends were "West" and "North" to each other: sitting down, a friend is asked his
     name (this browser's last one offered), and the others see it; a name another seat has
     is refused, saying so; the menu asks again."""
-    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
-    errors: list[str] = []
-    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
+    with served(tmp_path) as (browser, url, errors):
         host, west = friends_table(browser, url, errors, seed=0)
         friend = open_link(browser, west, errors)
         friend.wait_for_selector("#name-dialog:not([hidden])")
@@ -304,22 +296,20 @@ def test_a_friend_gives_his_name(tmp_path: Path) -> None:
                                  f"another seat')")
         assert host.evaluate("window.fivehundred.app.state.table.seats[1].name") == "Ann"
         # each browser says who it is (its statistics are its own), unseen by the others
-        ids = [p.evaluate("localStorage.getItem('fivehundred.player')") for p in (host, friend)]
-        table = Table.from_json(Store(tmp_path / "serve.db").load(
+        ids = [page.evaluate("localStorage.getItem('fivehundred.player')")
+               for page in (host, friend)]
+        store = Store(tmp_path / "serve.db")
+        table = Table.from_json(store.load(
             host.evaluate("window.fivehundred.app.state.table.id")) or {})
+        store.close()
         assert [table.seats[0].player, table.seats[1].player] == ids and ids[0] != ids[1]
         assert ids[1] not in host.evaluate("JSON.stringify(window.fivehundred.app.state)")
-        browser.close()
-    assert not errors, f"errors in the page: {errors}"
 
 
 def test_on_a_phone_the_away_banner_leaves_the_status_line_readable(tmp_path: Path) -> None:
     """A phone upright or on its side: "West has left the table." with LET A BOT PLAY sat on
     the status line ("West to bid"), hiding it; it now stands clear of it, on the screen."""
-    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
-    errors: list[str] = []
-    with live_server(tmp_path / "serve.db", "serve") as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
+    with served(tmp_path) as (browser, url, errors):
         for phone in ("upright", "sideways"):
             host, friend = west_to_bid(browser, url, errors, phone)
             friend.context.close()            # West leaves at his turn
@@ -336,8 +326,6 @@ def test_on_a_phone_the_away_banner_leaves_the_status_line_readable(tmp_path: Pa
                 (phone, banner, status)
             assert banner["top"] >= 0 and banner["bottom"] <= size["height"], (phone, banner)
             host.context.close()
-        browser.close()
-    assert not errors, f"errors in the page: {errors}"
 
 
 def test_a_friend_away_from_his_open_page_is_given_a_bot_and_plays_again(
@@ -345,11 +333,7 @@ def test_a_friend_away_from_his_open_page_is_given_a_bot_and_plays_again(
     """West's page stays open but he has gone: once the table has waited on him a while the
     host is told and lets a bot play for him; back, West's page says so and PLAY AGAIN gives
     him his seat (the table waited forever: a bot took only the seat of one who had left)."""
-    assert Path(CHROMIUM).exists(), "Chromium is needed: apt-get install chromium"
-    errors: list[str] = []
-    with live_server(tmp_path / "serve.db", "serve", idle_after=2.0) as url, \
-            sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
+    with served(tmp_path, idle_after=2.0) as (browser, url, errors):
         host, friend = west_to_bid(browser, url, errors)
         host.wait_for_selector("#away-banner:has-text('West seems to be away.')")
         click_and_wait(host, "#away-to-bot")
@@ -365,5 +349,3 @@ def test_a_friend_away_from_his_open_page_is_given_a_bot_and_plays_again(
         friend.wait_for_selector("#away-banner", state="hidden")
         host.wait_for_function("""() => window.fivehundred.app.state.table.seats[1].kind
             === 'human'""")
-        browser.close()
-    assert not errors, f"errors in the page: {errors}"
