@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from fivehundred import Rules
 from fivehundred.web.hub import Hub
 from fivehundred.web.store import Store
-from fivehundred.web.table import Table, TableError
+from fivehundred.web.table import IDLE_SECONDS, Table, TableError
 from webclient import (
     Seat,
     connect,
@@ -403,7 +403,7 @@ def test_a_player_away_from_his_open_page_is_given_a_bot_once_the_table_waited()
     """A friend whose page stays open but who has gone: the table waited on him forever (a
     bot took only the seat of one who had left). Once it has waited ``idle_after`` seconds,
     anyone may let a bot play his seat; back, he takes it again with ``take_seat``."""
-    with web_client(Store(":memory:"), mode="serve", idle_after=30.0) as client:
+    with web_client(Store(":memory:"), mode="serve") as client:
         t = new_table(client, seed=4, friends=True)
         hub: Hub = client.app.state.hub      # type: ignore[attr-defined]
         with connect(client, t) as hws, connect(client, t, invitation(t, 1)) as fws:
@@ -413,15 +413,15 @@ def test_a_player_away_from_his_open_page_is_given_a_bot_once_the_table_waited()
             calls(h, {0: (h, "pass")}, lambda v: v["to_move"] == 1)     # West's turn
             m = h.last
             assert m is not None and m["table"]["waiting_on"] == [1], m
-            assert m["table"]["idle_after"] == 30.0
+            assert m["table"]["idle_after"] == IDLE_SECONDS == 60.0
             h.send(type="seat_to_bot", seat=1)               # too soon: he may be thinking
             err = h.until(lambda x: x["type"] == "error")
-            assert err["code"] == "illegal" and "once the table has waited on him 30 s" in \
+            assert err["code"] == "illegal" and "once the table has waited on him 60 s" in \
                 err["message"], err
             f.send(type="seat_to_bot", seat=1)               # not his own
             assert f.until(lambda x: x["type"] == "error")["code"] == "not_host"
             changed, pause = hub.last_change[t["table"]]
-            hub.last_change[t["table"]] = (changed - 31.0, pause)     # (half a minute on)
+            hub.last_change[t["table"]] = (changed - 61.0, pause)     # (a minute on)
             h.send(type="seat_to_bot", seat=1)
             m = f.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
                         == "bot")

@@ -13,19 +13,16 @@ from fivehundred.cards import card_from_token
 from fivehundred.web.app import create_app
 from fivehundred.web.botpool import BotPool
 from fivehundred.web.store import Store
-from fivehundred.web.table import IDLE_SECONDS
 
 Msg = dict[str, Any]
 
 
 @contextmanager
-def web_client(store: Store, mode: str = "local",
-               idle_after: float = IDLE_SECONDS) -> Iterator[TestClient]:
+def web_client(store: Store, mode: str = "local") -> Iterator[TestClient]:
     """A test client of the app: bots in threads, no pacing."""
     pool = BotPool("thread", 1)
     app = create_app(store, mode=mode, pool=pool, pace=0.0, trick_pause=0.0,
-                     seeded_friends=True,    # the same deals in every run
-                     idle_after=idle_after)
+                     seeded_friends=True)    # the same deals in every run
     try:
         with TestClient(app) as client:
             yield client

@@ -37,7 +37,7 @@ from .options import (
 )
 from .replies import record_text
 from .store import Store
-from .table import IDLE_SECONDS, Table, TableError, name_problem, player_problem
+from .table import IDLE_SECONDS, Table, TableError, checked_player, name_problem
 
 STATIC = Path(__file__).parent / "static"
 
@@ -60,9 +60,7 @@ def _stats(request: Request) -> dict[str, Any]:
     browser's player id (``?player=``; none without one); TableError ``malformed`` for an
     id that is not one."""
     hub = _hub(request)
-    player = request.query_params.get("player")
-    if player is not None and (problem := player_problem(player)) is not None:
-        raise TableError("malformed", problem)
+    player = checked_player(request.query_params.get("player"))
     if hub.mode == "local":
         return hub.store.stats()
     return hub.store.stats(player) if player is not None else {"by_strength": {}}
@@ -140,10 +138,8 @@ async def new_table(request: Request) -> Response:
     seed = body.get("seed")
     name = body.get("name")
     friends = body.get("friends", False)
-    player = body.get("player")
     try:
-        if player is not None and (problem := player_problem(player)) is not None:
-            raise TableError("malformed", problem)
+        player = checked_player(body.get("player"))
         speed = checked_speed(body.get("speed", "normal"))
         if seed is not None:
             try:
@@ -164,7 +160,7 @@ async def new_table(request: Request) -> Response:
         t = Table.new(str(preset), r, body.get("strength", "medium"), seed=seed,
                       friends=friends, name=name.strip() if isinstance(name, str) else None)
         t.speed = speed
-        if hub.mode == "serve" and isinstance(player, str):
+        if hub.mode == "serve":
             t.seats[0].player = player
     except FiveHundredError as e:
         return JSONResponse({"error": str(e)}, status_code=400)
@@ -180,9 +176,10 @@ async def socket(ws: WebSocket) -> None:
     """One browser tab at one seat."""
     hub = _hub(ws)
     await ws.accept()
-    player = ws.query_params.get("player")      # whose statistics the seat's hands are
-    if player is not None and (problem := player_problem(player)) is not None:
-        await hub.send(ws, {"type": "error", "code": "malformed", "message": problem})
+    try:                                        # whose statistics the seat's hands are
+        player = checked_player(ws.query_params.get("player"))
+    except TableError as e:
+        await hub.send(ws, {"type": "error", "code": e.code, "message": str(e)})
         await ws.close(code=4400)
         return
     table = hub.get(ws.query_params.get("table"))
@@ -208,13 +205,13 @@ async def socket(ws: WebSocket) -> None:
                                  "the host made the seat a new link (ask him for it)"})
         await ws.close(code=4404)
         return
-    sat = table.take_seat(seat)
-    if sat:
+    changed = table.take_seat(seat)
+    if changed:
         table.seq += 1
     if hub.mode == "serve" and player is not None and table.seats[seat].player != player:
         table.seats[seat].player = player           # (the one who plays it now: not seen)
-        sat = True
-    if sat:
+        changed = True
+    if changed:
         hub.save(table)
     if key is not None:      # before anything else: the page keeps it instead of the link
         await hub.send(ws, {"type": "welcome", "seat": seat, "token": key, "before": before})

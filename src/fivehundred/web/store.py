@@ -31,6 +31,17 @@ SCHEMA_VERSION = 2
 """1: statistics per strength; 2: per player (a browser's own id, serving) and strength."""
 APP_ID = 0x0F1E_0500   # PRAGMA application_id: marks the file as ours
 
+_STATS = """
+CREATE TABLE {table} (
+    player TEXT NOT NULL,
+    strength TEXT NOT NULL,
+    name TEXT NOT NULL,
+    value REAL NOT NULL,
+    PRIMARY KEY (player, strength, name)
+);
+"""
+"""The statistics, per player and strength (``table``: its name)."""
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
@@ -39,23 +50,9 @@ CREATE TABLE IF NOT EXISTS tables (
     finished INTEGER NOT NULL,
     data TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS stats (
-    player TEXT NOT NULL,
-    strength TEXT NOT NULL,
-    name TEXT NOT NULL,
-    value REAL NOT NULL,
-    PRIMARY KEY (player, strength, name)
-);
-"""
+""" + _STATS.format(table="stats")
 
-_TO_2 = """
-CREATE TABLE stats2 (
-    player TEXT NOT NULL,
-    strength TEXT NOT NULL,
-    name TEXT NOT NULL,
-    value REAL NOT NULL,
-    PRIMARY KEY (player, strength, name)
-);
+_TO_2 = _STATS.format(table="stats2") + """
 INSERT INTO stats2 (player, strength, name, value) SELECT '', strength, name, value FROM stats;
 DROP TABLE stats;
 ALTER TABLE stats2 RENAME TO stats;

@@ -121,24 +121,31 @@ def name_problem(name: object) -> str | None:
 PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
-def player_problem(player: object) -> str | None:
-    """What is wrong with a browser's player id (None if nothing): 16 to 64 letters, digits,
-    ``-`` or ``_`` (the page makes one of 22 at random and keeps it).
+def checked_player(player: object) -> str | None:
+    """A browser's player id, checked: None (none given), or 16 to 64 letters, digits, ``-``
+    or ``_`` (the page makes one of 22 at random and keeps it); TableError ``malformed``
+    for anything else.
 
-    >>> player_problem("k3bq0Lr8WmY2pXoZ4tNa1Q"), player_problem("me")
-    (None, "player must be 16 to 64 letters, digits, - or _, got 'me'")
+    >>> checked_player("k3bq0Lr8WmY2pXoZ4tNa1Q"), checked_player(None)
+    ('k3bq0Lr8WmY2pXoZ4tNa1Q', None)
+    >>> checked_player("me")
+    Traceback (most recent call last):
+    ...
+    fivehundred.web.table.TableError: player must be 16 to 64 letters, digits, - or _, got 'me'
     """
-    if isinstance(player, str) and PLAYER_ID.fullmatch(player):
-        return None
+    if player is None or (isinstance(player, str) and PLAYER_ID.fullmatch(player)):
+        return player
     shown = repr(player) if len(repr(player)) <= 80 else repr(player)[:77] + "..."
-    return f"player must be 16 to 64 letters, digits, - or _, got {shown}"
+    raise TableError("malformed", f"player must be 16 to 64 letters, digits, - or _, got "
+                                  f"{shown}")
 
 
 def _saved_player(v: object) -> str | None:
     """A saved seat's player id, checked (saved before ids: None)."""
-    if v is not None and player_problem(v) is not None:
-        raise TableError("damaged", f"a seat's player id is not one: {v!r}")
-    return v if isinstance(v, str) else None
+    try:
+        return checked_player(v)
+    except TableError:
+        raise TableError("damaged", f"a seat's player id is not one: {v!r}") from None
 
 
 def _saved_name(seat: dict[str, Any]) -> str:
@@ -349,17 +356,15 @@ class Table:
         while the creator is there, a seat that is not a friend's, a seat a bot plays
         already, or a player who is still connected (and not idle that long)."""
         host_away = self.friends and 0 not in connected
-        idle = (self.friends and isinstance(seat, int) and not isinstance(seat, bool)
-                and seat != by and seat in self.waiting_on(connected))
-        if idle and idle_for < self.idle_after:
-            assert isinstance(seat, int)
-            raise TableError("illegal", f"{self.seats[seat].name} is still at the table: a "
+        number = seat if isinstance(seat, int) and not isinstance(seat, bool) else -1
+        waited = self.friends and number != by and number in self.waiting_on(connected)
+        if waited and idle_for < self.idle_after:
+            raise TableError("illegal", f"{self.seats[number].name} is still at the table: a "
                                         f"bot may take over once the table has waited on "
                                         f"him {self.idle_after:.0f} s ({idle_for:.0f} s so "
                                         f"far)")
-        if idle or (host_away and seat == 0 and not isinstance(seat, bool)):
-            assert isinstance(seat, int)
-            s = self.seats[seat]
+        if waited or (host_away and number == 0):
+            s = self.seats[number]
             s.strength = s.strength or self.strength
         else:
             s = self._friends_seat(0 if host_away else by, seat, connected,
