@@ -263,32 +263,38 @@ export class GameOverDialog {
 
 // ---------------------------------------------------------------- confirm
 
+/** Show the modal ``el`` until it is answered: ``answers`` are [element, event, value(e)],
+ *  Escape answers ``escaped``; the answer, the modal hidden and its listeners gone. */
+function modalAnswer(el, answers, escaped) {
+  el.hidden = false;
+  return new Promise((res) => {
+    const off = [];
+    const on = (target, type, fn, capture = false) => {
+      target.addEventListener(type, fn, capture);
+      off.push(() => target.removeEventListener(type, fn, capture));
+    };
+    const done = (v) => {
+      el.hidden = true;
+      off.forEach((f) => f());
+      res(v);
+    };
+    for (const [target, type, value] of answers) on(target, type, (e) => done(value(e)));
+    on(document, "keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); done(escaped); } }, true);
+  });
+}
+
 /** A question with two answers: true for ``yes``, false for ``no`` or Escape. ``safe``: the
  *  focus (what Enter answers) is on ``no``, for a ``yes`` that cannot be undone. */
 export function confirmDialog(text, yes = "OK", { no = "Cancel", safe = false } = {}) {
-  const el = document.getElementById("confirm");
   document.getElementById("confirm-text").textContent = text;
   const y = document.getElementById("confirm-yes");
   const n = document.getElementById("confirm-no");
   y.textContent = yes;
   n.textContent = no;
-  el.hidden = false;
+  const answer = modalAnswer(document.getElementById("confirm"),
+    [[y, "click", () => true], [n, "click", () => false]], false);
   (safe ? n : y).focus({ preventScroll: true });
-  return new Promise((res) => {
-    const done = (v) => {
-      el.hidden = true;
-      y.removeEventListener("click", onY);
-      n.removeEventListener("click", onN);
-      document.removeEventListener("keydown", onK, true);
-      res(v);
-    };
-    const onY = () => done(true);
-    const onN = () => done(false);
-    const onK = (e) => { if (e.key === "Escape") { e.stopPropagation(); done(false); } };
-    y.addEventListener("click", onY);
-    n.addEventListener("click", onN);
-    document.addEventListener("keydown", onK, true);
-  });
+  return answer;
 }
 
 // ---------------------------------------------------------------- your name
@@ -297,33 +303,19 @@ export function confirmDialog(text, yes = "OK", { no = "Cancel", safe = false } 
  *  until you give one; ``remembered``, the one this browser gave last, offered): the name
  *  given, or null for Cancel, Escape or the same name. */
 export function nameDialog(current, remembered) {
-  const el = document.getElementById("name-dialog");
-  const form = document.getElementById("name-form");
   const input = document.getElementById("name-input");
-  const keep = document.getElementById("name-keep");
   document.getElementById("name-now").textContent = `The others see you as ${current}.`;
   input.value = remembered || "";
   input.placeholder = current;
-  el.hidden = false;
+  const given = (e) => {
+    e.preventDefault();
+    const name = input.value.trim();
+    return name && name !== current ? name : null;
+  };
+  const answer = modalAnswer(document.getElementById("name-dialog"),
+    [[document.getElementById("name-form"), "submit", given],
+     [document.getElementById("name-keep"), "click", () => null]], null);
   input.focus({ preventScroll: true });
   input.select();
-  return new Promise((res) => {
-    const done = (v) => {
-      el.hidden = true;
-      form.removeEventListener("submit", onOk);
-      keep.removeEventListener("click", onKeep);
-      document.removeEventListener("keydown", onK, true);
-      res(v);
-    };
-    const onOk = (e) => {
-      e.preventDefault();
-      const name = input.value.trim();
-      done(name && name !== current ? name : null);
-    };
-    const onKeep = () => done(null);
-    const onK = (e) => { if (e.key === "Escape") { e.stopPropagation(); done(null); } };
-    form.addEventListener("submit", onOk);
-    keep.addEventListener("click", onKeep);
-    document.addEventListener("keydown", onK, true);
-  });
+  return answer;
 }

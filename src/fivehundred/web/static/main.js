@@ -257,7 +257,8 @@ function onState(msg) {
 /** The prompt when the table waits on a player: one who has left (the creator's to answer;
  *  once he has left himself, everyone's, his seat too, else all would wait), or one whose
  *  page is open but who has not moved for the table's ``idle_after`` seconds (anyone's):
- *  a bot can take over. ``{seat, idle}``, or null. */
+ *  a bot can take over. ``{seat, idle: false}``, ``{seat, idle: true, inMs}`` (the prompt
+ *  due in ``inMs``, 0 or less: now), or null. */
 function awaySeat(s) {
   const v = s.view;
   const seats = s.table.seats;
@@ -268,17 +269,16 @@ function awaySeat(s) {
   }
   const waiting = s.table.friends ? (s.table.waiting_on || []).filter((x) => x !== s.you) : [];
   if (!waiting.length) return null;
-  const left = s.table.idle_after * 1000 - (Date.now() - app.stateAt);
-  clearTimeout(app.idleTimer);
-  if (left > 0) {                   // (the server counts from its own last change: it says)
-    app.idleTimer = setTimeout(() => { if (app.state === s) renderAway(s); }, left + 250);
-    return null;
-  }
-  return { seat: seats[waiting[0]], idle: true };
+  return { seat: seats[waiting[0]], idle: true, inMs: s.table.idle_after * 1000 - (Date.now() - app.stateAt) };
 }
 
 function renderAway(s) {
-  const away = awaySeat(s);
+  let away = awaySeat(s);
+  clearTimeout(app.idleTimer);
+  if (away && away.inMs > 0) {      // (the server counts from its own last change: it says)
+    app.idleTimer = setTimeout(() => { if (app.state === s) renderAway(s); }, away.inMs + 250);
+    away = null;
+  }
   const mine = s.table.friends && s.table.seats[s.you].kind === "bot";   // he was away
   const banner = document.getElementById("away-banner");
   banner.hidden = !away && !mine;

@@ -19,10 +19,6 @@ export async function getLobby() {
   return jsonOrThrow(await fetch(`/api/lobby?${mine()}`, { cache: "no-store" }));
 }
 
-export async function getStats() {
-  return jsonOrThrow(await fetch(`/api/stats?${mine()}`, { cache: "no-store" }));
-}
-
 export async function createTable(body) {
   return jsonOrThrow(await fetch("/api/tables", {
     method: "POST",
