@@ -22,6 +22,7 @@ from tuiclient import (
     screen_text,
     settle,
     take,
+    your_turns,
 )
 
 
@@ -94,12 +95,7 @@ def test_six_players_cards_on_the_cloth_never_cover_a_name(size: tuple[int, int]
         app = quick_app("six_pairs", 5, "easy")
         async with app.run_test(size=size) as pilot:
             full = 0
-            while True:
-                await settle(app, pilot)
-                if isinstance(app.screen, Dialog):
-                    await click(pilot, "#next")
-                    continue
-                v = app.view()
+            async for v in your_turns(app, pilot):
                 if v.phase == "play" and len(v.trick) >= 4:
                     cloth = app.query_one("#cloth").region
                     lines = screen_text(app).splitlines()[cloth.y:cloth.bottom]
@@ -126,12 +122,7 @@ def test_a_seats_name_and_roles_are_never_cut_off(size: tuple[int, int], preset:
         app = quick_app(preset, 3, "easy")
         async with app.run_test(size=size) as pilot:
             seen = set()
-            while True:
-                await settle(app, pilot)
-                if isinstance(app.screen, Dialog):
-                    await click(pilot, "#next")
-                    continue
-                v = app.view()
+            async for v in your_turns(app, pilot):
                 for s in app.others:
                     box = app.query_one(f"#seat-{s}").region
                     lines = screen_text(app).splitlines()[box.y:box.bottom]
@@ -261,7 +252,7 @@ def test_the_log_wraps_again_when_the_terminal_narrows() -> None:
     from textual.widgets import RichLog
 
     async def go() -> None:
-        app = quick_app("five_called", 3, "easy")
+        app = quick_app("australian", 3, "easy")
         async with app.run_test(size=(160, 45)) as pilot:
             await settle(app, pilot)
             log = app.query_one("#log", RichLog)
@@ -368,4 +359,30 @@ def test_calling_a_partner_keeps_the_contract_every_call_and_a_line_of_the_log(
             log = app.query_one("#log")
             assert log.scrollable_content_region.height >= 1, log.region
             assert "game at 500, out at -500" in screen_text(app)
+    run(go())
+
+
+@pytest.mark.parametrize("preset", ["five_called", "six_threes", "australian"])
+def test_the_log_is_never_an_empty_box(preset: str) -> None:
+    """At 80x24 with five seats' scores and the bids at the bottom, the side column left the
+    log its two borders and no row: it is hidden then, and shown again, with rows to write
+    in, when play leaves it room."""
+    async def go() -> None:
+        app = quick_app(preset, 3, "easy")
+        async with app.run_test(size=(80, 24)) as pilot:
+            phases: dict[str, set[bool]] = {}
+            async for v in your_turns(app, pilot):
+                log = app.query_one("#log")
+                if log.display:
+                    assert log.region.height >= 3 and log.content_region.height >= 1, (
+                        v.phase, log.region)
+                    assert app.screen.region.contains_region(log.region)
+                    assert log.max_scroll_x == 0, (log.virtual_size, log.size)   # wrapped to fit
+                phases.setdefault(v.phase, set()).add(bool(log.display))
+                if v.phase == "play":
+                    break                    # (at your turn: no bot left moving as it closes)
+                await take(app, pilot, passer(v))
+            assert phases["play"] == {True}, phases
+            if preset == "five_called":
+                assert False in phases["auction"], phases     # the case that was broken
     run(go())

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
 
 from textual.widgets import Button, RichLog, Static
@@ -122,6 +122,17 @@ async def settle(app: TableApp, pilot: object) -> None:
         if not app._busy:
             return
     raise AssertionError("the table never settled")
+
+
+async def your_turns(app: TableApp, pilot: object) -> AsyncIterator[View]:
+    """Your view each time the table waits on you, a hand's sheet answered NEXT; take an
+    action (or break) before asking for the next."""
+    while True:
+        await settle(app, pilot)
+        if isinstance(app.screen, Dialog):
+            await click(pilot, "#next")
+            continue
+        yield app.view()
 
 
 async def click(pilot: object, selector: str) -> None:

@@ -37,7 +37,7 @@ from ..web.state import action_words, status_line
 from . import aids, texts
 from .buttons import draw_buttons
 from .cloth import Cloth
-from .panels import Log, SeatPanel
+from .panels import Log, SeatPanel, SideColumn
 from .record_files import RecordFiles
 from .screens import (
     game_over_dialog,
@@ -153,7 +153,7 @@ class TableApp(App[int]):
             with Vertical(id="center"):
                 yield Static(id="info")
                 yield Cloth(id="cloth")
-            with Vertical(id="side"):
+            with SideColumn(id="side"):
                 scores = Static(id="scores")
                 scores.border_title = "Scores"
                 scores.border_subtitle = texts.game_ends(self.rules)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from textual import events
+from textual.containers import Vertical
 from textual.widgets import RichLog, Static
 
 from .texts import seat_panel
@@ -62,3 +63,13 @@ class Log(RichLog):
         self.clear()
         for markup in self._lines():
             self.write(markup)
+
+
+class SideColumn(Vertical):
+    """The scores over the log.  Where the scores leave the log no row for text (five seats'
+    scores at 80x24 while the bids fill the bottom), the log is hidden instead of drawn as an
+    empty box; the cloth shows the auction then, and the log comes back whole with its room."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        scores, log = self.query_one("#scores"), self.query_one("#log")
+        log.display = event.size.height - scores.outer_size.height >= 3   # a border and a row
