@@ -35,6 +35,7 @@ from fivehundred.solver.brute import brute_move_values, brute_value
 from helpers import end_position
 
 GOLDEN = Path(__file__).parent / "data" / "australian_seed7.fhr"
+CARD_TOKEN = re.compile(r"\b(10|[2-9JQKA])[SCDH]\b")   # a card written as a token: AS, 10H
 
 
 def deal_hands(preset: str, seed: int, **overrides: Any) -> tuple[Rules, tuple[int, ...]]:
@@ -300,7 +301,7 @@ def test_unsolved_misere_cards_still_say_whether_the_declarer_takes_a_trick() ->
                  at_least={"5C": 1}, best=())
     text = pv.format()
     assert "No card is marked best" in text and "best\n" not in text + "\n"
-    assert text.index("  5C") < text.index("  8S")      # the defender wants the most
+    assert text.index("  5♣") < text.index("  8♠")      # the defender wants the most
 
 
 # ---------------------------------------------------------------------- the command
@@ -323,12 +324,23 @@ DEAL = {
 }
 
 
+def test_a_hands_analysis_names_the_seats_as_its_record_does() -> None:
+    """Formatted without names, a hand's analysis wrote "dealer seat 2" and "seat 0 after
+    discarding" beside its summary's "7C by North (0)": it now keeps the record's names."""
+    (hand,) = analyse_record(loads(GOLDEN.read_text()), 4)
+    text = hand.format()
+    assert text.startswith("Hand 4 (dealer South (2)): 7♣ by North (0), failed\n"), text
+    assert "seat " not in text and "North (0) after discarding" in text, text
+    assert hand.format(["A", "B", "C", "D"]).startswith("Hand 4 (dealer C (2)): "), text
+
+
 def test_cli_deal_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "deal.json"
     path.write_text(json.dumps(DEAL))
     rc, out, err = run([str(path)], capsys)
     assert rc == 0 and err == ""
-    assert "the hands as dealt, the kitty (AC 7C 6H) set aside" in out
+    assert "the hands as dealt, the kitty (A♣ 7♣ 6♥) set aside" in out
+    assert not CARD_TOKEN.search(out), out       # suits as symbols, for people
     assert "declarer    ♠   ♣   ♦   ♥  NT  misère" in out
     assert "seat 0      7   8   9   9   9  no" in out
     rc, out, err = run([str(path), "--json"], capsys)
@@ -344,10 +356,11 @@ def test_cli_deal_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
 def test_cli_golden_record_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rc, out, err = run([str(GOLDEN), "--hand", "5"], capsys)
     assert rc == 0 and err == ""
-    assert out.startswith("Hand 5 (dealer West (3)): 7C by North (0), made\n")
-    assert "North (0) after discarding 9C 8H 8D" in out
+    assert out.startswith("Hand 5 (dealer West (3)): 7♣ by North (0), made\n")
+    assert not CARD_TOKEN.search(out), out
+    assert "North (0) after discarding 9♣ 8♥ 8♦" in out
     assert "North (0)    5   8   5   8   3  no" in out
-    assert "Played: 7C by North (0) (needs 7): North (0)+South (2) took 7 tricks; double dummy 8" \
+    assert "Played: 7♣ by North (0) (needs 7): North (0)+South (2) took 7 tricks; double dummy 8" \
         in out
     rc, out, err = run([str(GOLDEN), "--hand", "5", "--json"], capsys)
     assert rc == 0

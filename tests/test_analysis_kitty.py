@@ -221,7 +221,7 @@ def test_a_record_compares_the_declarers_discard_with_the_best(
     assert mv is not None and mv.misere and mv.tricks == 1 and mv.best_tricks == 1
     assert main(["analyse", str(GOLDEN), "--hand", "7", "--kitty"]) == 0
     out = capsys.readouterr().out
-    assert "West (3)'s discard (6D 10D QD) left 6 tricks double dummy" in out
+    assert "West (3)'s discard (6♦ 10♦ Q♦) left 6 tricks double dummy" in out
     assert main(["analyse", str(GOLDEN), "--hand", "7", "--kitty", "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["hands"][0]["discard_verdict"] == v.to_dict()

@@ -103,13 +103,13 @@ def test_cli_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     rc, out, err = run([str(GOLDEN), "--hand", "5", "--plays"], capsys)
     assert rc == 0 and err == ""
     lines = out.splitlines()
-    assert "  Trick  1 ( 9): North QH 8, East 9H 8, South 5H 8, West 4H 8" in lines
-    assert "  Trick  2 (13): North 6C 7 (gave 1; best 6S/8S/9S…), East QC 7, South JC 7, " \
-        "West 10C 7" in lines
+    assert "  Trick  1 ( 9): North Q♥ 8, East 9♥ 8, South 5♥ 8, West 4♥ 8" in lines
+    assert "  Trick  2 (13): North 6♣ 7 (gave 1; best 6♠/8♠/9♠…), East Q♣ 7, South J♣ 7, " \
+        "West 10♣ 7" in lines
     # each trick's number is the --action that values its first card (there was none to read)
     rc, at, _ = run([str(GOLDEN), "--hand", "5", "--action", "13"], capsys)
     assert rc == 0 and "Trick 2: North (0) to play" in at and "North (0) leads" in at
-    assert any(x.split()[:1] == ["6C"] for x in at.splitlines()), at
+    assert any(x.split()[:1] == ["6♣"] for x in at.splitlines()), at
     assert sum(x.startswith("  Trick ") for x in lines) == 10
     assert "Tricks given away: North (0) 1, East (1) 0, South (2) 2, West (3) 2." in lines
     rc, out, _ = run([str(GOLDEN), "--hand", "5", "--plays", "--json"], capsys)
@@ -151,7 +151,7 @@ def test_the_first_cards_count_fills_a_summary_its_own_solve_left_open() -> None
     rec = loads(GOLDEN.read_text())
     (alone,) = analyse_record(rec, 4, 2000)
     assert alone.results[0].double_dummy is None
-    assert "7C by seat 0 (needs 7): " in " ".join(alone.format().split())
+    assert "7♣ by North (0) (needs 7): " in " ".join(alone.format().split())
     (full,) = analyse_record(rec, 4, 2000, plays=True)
     assert full.plays is not None and full.plays[0].complete
     assert full.results[0].double_dummy == full.plays[0].best_value == 2
@@ -174,13 +174,13 @@ def test_card_values_show_the_position(capsys: pytest.CaptureFixture[str]) -> No
     """--action printed the values without the cards on the table or in the hands: the
     trick so far and every hand in play now come first (JSON: trick_so_far, hands)."""
     rc, out, _ = run([str(GOLDEN), "--hand", "5", "--action", "14"], capsys)
-    assert rc == 0 and "The trick so far: North (0) 6C." in out, out
+    assert rc == 0 and "The trick so far: North (0) 6♣." in out, out
     lines = out.splitlines()
     hands = lines[lines.index("The hands:") + 1:][:4]
     assert [x.split(":")[0].strip() for x in hands] == ["East (1)", "South (2)", "West (3)",
                                                          "North (0)"]
-    assert "6C" not in hands[3] and hands[0].split()[2:] == \
-        ["10S", "QS", "7C", "QC", "6D", "9D", "QD", "KD", "6H"]
+    assert "6♣" not in hands[3] and hands[0].split()[2:] == \
+        ["Q♠", "10♠", "Q♣", "7♣", "K♦", "Q♦", "9♦", "6♦", "6♥"]    # sorted as dealt
     rc, out, _ = run([str(GOLDEN), "--hand", "5", "--action", "14", "--json"], capsys)
     data = json.loads(out)
     assert data["trick_so_far"] == [[0, "6C"]] and sorted(data["hands"]) == ["0", "1", "2", "3"]

@@ -8,6 +8,7 @@ from itertools import combinations, product
 import pytest
 
 from fivehundred import Game, Rules, View
+from fivehundred.actions import readable
 from fivehundred.bots import BotError, Budget, make
 from fivehundred.bots.base import Candidate, Decision
 from fivehundred.bots.discards import discard_options
@@ -188,7 +189,8 @@ def test_hint_gives_the_insane_decision_with_reasons() -> None:
     h = hint(v, budget=Budget(samples=2))
     assert h.action in v.legal_actions and h.candidates
     text = format_hint(h)
-    assert text.startswith(f"Play {h.action}") and h.candidates[0].action in text
+    assert text.startswith(f"Play {readable(h.action)}") \
+        and readable(h.candidates[0].action) in text
     # ranked for a reader: the most valuable first, the advice first among its equals
     values = [round(c.value, 1) for c in h.candidates]
     assert values == sorted(values, reverse=True)
@@ -617,4 +619,5 @@ def test_a_call_hint_lists_the_advised_call_first() -> None:
     assert h.candidates[0].action == h.action, h.candidates
     values = [round(c.value, 1) for c in h.candidates]     # (as shown, and as ranked)
     assert values == sorted(values, reverse=True)
-    assert format_hint(h, phase="call").splitlines()[1].split()[:2] == h.action.split()
+    assert format_hint(h, phase="call").splitlines()[1].split()[:2] == \
+        readable(h.action).split()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -492,6 +493,21 @@ def test_hint_names_the_seat(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["seat"] == 3 and data["name"] == "West"
     assert data["cards"] == [data["action"]] and data["samples"] >= 1
+
+
+def test_a_defenders_hint_says_whose_chance_it_gives(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """East defends North's 7♣: his hint's percentages are the declarer's, and said to be
+    ("makes 15%" read as East's own chance); North's own are his, and in suit symbols."""
+    for action, seat, whose in (("14", "East (1)", "  declarer makes "), ("13", "North (0)",
+                                                                           "  makes ")):
+        assert main(["hint", str(GOLDEN), "--hand", "5", "--action", action,
+                     "--samples", "4"]) == 0
+        out = capsys.readouterr().out
+        lines = out.splitlines()
+        assert lines[0].startswith(f"{seat} to move: Play "), out
+        assert lines[1:] and all(whose in x for x in lines[1:]), out
+        assert not re.search(r"\b(10|[2-9JQKA])[SCDH]\b", out), out    # 7♣, not 7C
 
 
 def test_a_discard_hint_names_every_card_and_its_deals(

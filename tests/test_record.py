@@ -371,7 +371,7 @@ def test_cli_replays_the_golden_record(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["replay", str(GOLDEN)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("4 players; sides: 0 = North+South, 1 = East+West\n")
-    assert "Hand 5 (dealer West): 7C by North, made\n" in out
+    assert "Hand 5 (dealer West): 7♣ by North, made\n" in out
     assert "  tricks  North 5  East 0  South 2  West 3  (10 played)\n" in out
     assert "  points  North+South +160  East+West +30\n" in out
     assert "  totals  North+South 0  East+West 100\n" in out

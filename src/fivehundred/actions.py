@@ -13,8 +13,10 @@ people and outside code use.  Card actions are the card ids themselves (plays an
 
 from __future__ import annotations
 
+import re
+
 from . import cards
-from .cards import STRAIN_NAMES, SUIT_LETTERS
+from .cards import STRAIN_NAMES, SUIT_LETTERS, SUIT_SYMBOLS
 from .errors import MalformedError, shown
 from .numbers import whole_number
 
@@ -52,6 +54,36 @@ def token_of(action: int) -> str:
     if not 0 <= n < NUM_ACTIONS:
         raise MalformedError(f"{shown(action)} is not an action id (0 to {NUM_ACTIONS - 1})")
     return _TOKENS[n]
+
+
+#: A card token or one with a suit a bid or a joker lead names (``10H``, ``JK:S``).
+CARDISH = re.compile(r"^(JK:|1[0-3]|[2-9JQKA])([SCDH])$")
+
+
+def readable(tok: str) -> str:
+    """An action token as people read it: a card's or a bid's suit as its symbol, the
+    misères with their accent (tokens stay the names typed and stored).
+
+    >>> [readable(t) for t in ("10H", "8S", "8NT", "JK:C", "open-misere", "call AD", "pass")]
+    ['10♥', '8♠', '8NT', 'JK:♣', 'open misère', 'call A♦', 'pass']
+    """
+    if tok in ("misere", "open-misere"):
+        return tok.replace("-", " ").replace("misere", "misère")
+    if tok.startswith("call "):
+        return "call " + readable(tok[5:])
+    m = CARDISH.match(tok)
+    if m is None:
+        return tok
+    return m.group(1) + SUIT_SYMBOLS[SUIT_LETTERS.index(m.group(2))]
+
+
+def readable_bid(text: str) -> str:
+    """A bid, in any spelling a token may have, as people read it.
+
+    >>> readable_bid("8s"), readable_bid("MISÈRE"), readable_bid("10nt")
+    ('8♠', 'misère', '10NT')
+    """
+    return readable(token_of(action_from_token(text, auction=True)))
 
 
 def action_from_token(text: str, auction: bool = False) -> int:

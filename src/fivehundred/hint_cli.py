@@ -6,7 +6,7 @@ The command owns the replayed Game; the bot is given only the view of the seat t
 from __future__ import annotations
 
 from .bots import Budget
-from .bots.hints import format_hint, hint
+from .bots.hints import defending, format_hint, hint
 
 
 def hint_main(path: str, hand: int, action: int, as_json: bool = False,
@@ -68,5 +68,6 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
         print(json.dumps(out, indent=2))
     else:
         who = _label(names, g.to_move)
-        print(f"{who[:1].upper() + who[1:]} to move: " + format_hint(d, phase=g.phase))
+        print(f"{who[:1].upper() + who[1:]} to move: "
+              + format_hint(d, phase=g.phase, defending=defending(g.view(g.to_move))))
     return 0

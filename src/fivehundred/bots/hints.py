@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..actions import readable
+from ..scoring import declaring_seats
 from ..view import View
 from .base import Budget, Candidate, Decision, make
 
@@ -36,30 +38,54 @@ def ranked(d: Decision) -> tuple[Candidate, ...]:
     return tuple(sorted(d.candidates, key=lambda c: (-round(c.value, 1), c.action != d.action)))
 
 
+def defending(view: View) -> bool:
+    """Whether ``view``'s seat plays against a contract: a hint's chances are then the
+    declarer's, not the seat's own.
+
+    >>> from fivehundred import Game, Rules
+    >>> g = Game(Rules.preset("australian"), seed=7)
+    >>> defending(g.view(0))                                # no contract yet
+    False
+    """
+    c = view.contract
+    return c is not None and view.seat not in declaring_seats(view.rules, c, view.partner)
+
+
 _VERBS = {"auction": "Bid", "kitty": "Discard", "call": "Call", "play": "Play"}
 
 
-def format_hint(d: Decision, limit: int = 8, phase: str = "play") -> str:
-    """A hint as lines of text: the advice, then the best candidates with their values."""
+def format_hint(d: Decision, limit: int = 8, phase: str = "play", defending: bool = False) -> str:
+    """A hint as lines of text, suits as symbols: the advice, then the best candidates with
+    their values (and, for a seat ``defending``, the declarer's chances: :func:`candidate_line`).
+
+    >>> print(format_hint(Decision("QC", (Candidate("QC", 145.2, 0.15),)), defending=True))
+    Play Q♣
+      Q♣             +145.2  declarer makes 15%
+    """
     verb = _VERBS.get(phase, "Play")
     action = d.action if not (phase == "call" and d.action.startswith("call ")) else d.action[5:]
     if phase == "kitty" and d.plan:
         action = " ".join(d.plan)            # every card of the discard planned
+    action = " ".join(readable(w) for w in action.split())
     lines = [f"{verb} {action}" + (f"  ({d.reason})" if d.reason else "")]
-    lines += [candidate_line(c) for c in d.candidates[:limit]]
+    lines += [candidate_line(c, defending=defending) for c in d.candidates[:limit]]
     return "\n".join(lines)
 
 
-def candidate_line(c: Candidate, action: str | None = None) -> str:
-    """One candidate in columns: its action (``action``: written otherwise), its value, the
-    chance its contract is made, the bot's note.
+def candidate_line(c: Candidate, action: str | None = None, defending: bool = False) -> str:
+    """One candidate in columns, suits as symbols: its action (``action``: written
+    otherwise), its value, the chance its contract is made (said to be the declarer's for a
+    seat ``defending``: a defender's "makes 15%" read as his own chance), the bot's note.
 
     >>> candidate_line(Candidate("call AH", 6.0, None, "with a partner"))
-    '  call AH          +6.0  with a partner'
-    >>> candidate_line(Candidate("7C", -0.04))
-    '  7C               +0.0'
+    '  call A♥          +6.0  with a partner'
+    >>> candidate_line(Candidate("7C", -0.04, None, "discard 5S 10D"))
+    '  7♣               +0.0  discard 5♠ 10♦'
+    >>> candidate_line(Candidate("QC", 145.2, 0.15), defending=True)
+    '  Q♣             +145.2  declarer makes 15%'
     """
-    make_p = "" if c.make_probability is None else f"  makes {c.make_probability:.0%}"
-    note = f"  {c.note}" if c.note else ""
+    whose = "declarer makes" if defending else "makes"
+    make_p = "" if c.make_probability is None else f"  {whose} {c.make_probability:.0%}"
+    note = "".join(f" {readable(w)}" for w in c.note.split(" ")) if c.note else ""
     value = round(c.value, 1) + 0.0          # (+ 0.0: never "-0.0")
-    return f"  {action or c.action:<12} {value:+8.1f}{make_p}{note}"
+    return f"  {action or readable(c.action):<12} {value:+8.1f}{make_p} {note}".rstrip()

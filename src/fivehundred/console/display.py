@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from ..actions import readable
 from ..cards import (
     JOKER,
     NO_TRUMPS,
@@ -32,7 +33,6 @@ _COMPASS: dict[int, tuple[str, ...]] = {
     6: ("South", "South-West", "North-West", "North", "North-East", "South-East"),
 }
 
-CARDISH = re.compile(r"^(JK:|1[0-3]|[2-9JQKA])([SCDH])$")
 TO_LETTER = str.maketrans({sym: letter for sym, letter in zip(SUIT_SYMBOLS, SUIT_LETTERS,
                                                                 strict=True)})
 _RED = "\x1b[31m"
@@ -49,19 +49,12 @@ def seat_names(players: int, you: int) -> tuple[str, ...]:
 
 
 def pretty(tok: str, colour: bool = False) -> str:
-    """An action token with its suit as a symbol (``10H`` -> ``10♥``), red suits coloured;
-    the misères with their accent (``open-misere`` -> ``open misère``: typed so too)."""
-    if tok in ("misere", "open-misere"):
-        return tok.replace("-", " ").replace("misere", "misère")
-    if tok.startswith("call "):
-        return "call " + pretty(tok[5:], colour)
-    m = CARDISH.match(tok)
-    if m is None:
-        return tok
-    suit = SUIT_LETTERS.index(m.group(2))
-    text = m.group(1) + SUIT_SYMBOLS[suit]
-    if colour and suit in (2, 3):
-        return f"{_RED}{text}{_RESET}"
+    """An action token as people read it (:func:`~fivehundred.actions.readable`: ``10H`` ->
+    ``10♥``, ``open-misere`` -> ``open misère``), red suits coloured if asked."""
+    text = readable(tok)
+    if colour and text[-1:] in ("♦", "♥"):
+        head, card = ("call ", text[5:]) if text.startswith("call ") else ("", text)
+        return f"{head}{_RED}{card}{_RESET}"
     return text
 
 

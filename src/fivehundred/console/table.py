@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from ..actions import action_from_token, token_of
+from ..actions import CARDISH, action_from_token, token_of
 from ..auction import rank_key
 from ..cards import (
     NO_TRUMPS,
@@ -23,7 +23,6 @@ from ..rules import Rules
 from ..scoring import declaring_seats, slam_words
 from ..view import View
 from .display import (
-    CARDISH,
     TO_LETTER,
     hand_lines,
     signed,

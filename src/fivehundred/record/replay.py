@@ -10,8 +10,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from ..actions import action_from_token
-from ..auction import bid_name
+from ..actions import readable_bid
 from ..dealing import dealt_from
 from ..errors import FiveHundredError, RecordError
 from ..game import Game, HandResult
@@ -120,8 +119,7 @@ def report(rec: GameRecord, game: Game, out: TextIO) -> None:
                      else "all passed, played at no trumps")
         else:
             assert res.declarer is not None
-            words = bid_name(action_from_token(res.contract, auction=True))
-            head += f"{words} by {names[res.declarer]}"     # ("open misère", as analyse)
+            head += f"{readable_bid(res.contract)} by {names[res.declarer]}"   # as analyse
             if res.partner is not None:
                 head += f" with {names[res.partner]}"
             elif h.call == "alone":

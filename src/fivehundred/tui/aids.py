@@ -8,15 +8,13 @@ generation changed). A failure is reported and the game goes on.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual.markup import escape
 
 from ..bots.base import Candidate
-from ..bots.hints import candidate_line, hint
+from ..bots.hints import candidate_line, defending, hint
 from ..claims import SECONDS, ClaimError, check_claimant, plan_claim
-from ..console.display import pretty
 from ..solver.analysis import ReviewError, review_hand
 from ..view import View
 from ..web.state import advice_words
@@ -83,7 +81,7 @@ async def _hint(app: TableApp, v: View, generation: int) -> None:
     advice = advice_words(v.phase, d.action, d.plan)
     app._say(f"[b $warning]Hint[/]: {escape(advice)}")
     for c in d.candidates[:8]:
-        app._say(escape(log_line(c)))
+        app._say(escape(log_line(c, defending(v))))
     # on a small terminal the choices push the advice out of the log: it is shown apart too
     app.notify(f"Hint: {advice}", markup=False, timeout=8)
     app._hinted = d.action
@@ -136,7 +134,7 @@ async def _claim(app: TableApp, generation: int) -> None:
     app._continue()                # the bots play on, or the hand is over
 
 
-def log_line(c: Candidate) -> str:
+def log_line(c: Candidate, defending: bool = False) -> str:
     """A hint's candidate in the narrow log: its action with suit symbols, then its value,
     its chance and its note, a space apart (the columns wrapped a line in two at 80 columns).
 
@@ -145,5 +143,4 @@ def log_line(c: Candidate) -> str:
     >>> log_line(Candidate("5S", 0.0, None, "discard 5S 10D"))      # (the note's cards too)
     '  5♠ +0.0 discard 5♠ 10♦'
     """
-    note = " ".join(pretty(w) for w in c.note.split())
-    return "  " + " ".join(candidate_line(replace(c, note=note), pretty(c.action)).split())
+    return "  " + " ".join(candidate_line(c, defending=defending).split())

@@ -21,7 +21,7 @@ from concurrent.futures import (
 from typing import Any, TypeVar
 
 from ..bots import Bot, make
-from ..bots.hints import format_hint, hint
+from ..bots.hints import defending, format_hint, hint
 from ..game import Game
 from ..view import View
 from .replies import claim_answer, review_message
@@ -46,7 +46,7 @@ def advise(view: View, seed: int) -> dict[str, Any]:
     return {
         "type": "hint", "action": d.action, "cards": list(d.marked(view.phase)),
         "words": advice_words(view.phase, d.action, d.plan),
-        "reason": d.reason, "text": format_hint(d, phase=view.phase),
+        "reason": d.reason, "text": format_hint(d, phase=view.phase, defending=defending(view)),
         "candidates": [{"action": c.action, "value": round(c.value, 1) + 0.0,
                         "make_probability": c.make_probability, "note": c.note}
                        for c in d.candidates[:8]],

@@ -12,7 +12,7 @@ from ...cards import tokens
 from ...errors import FiveHundredError
 from ...record.model import sort_cards
 from ..limits import LimitError, check_limits
-from .common import AnalysisError, Progress, _label, _names, _wrap
+from .common import AnalysisError, Progress, _cards, _label, _names, _wrap
 from .ddtable import _hand_lines
 from .inputs import analyse_deal, load_input
 from .kitty import kitty_table
@@ -123,7 +123,8 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
                 obj["kitty_table"] = with_kitty.to_dict()
             return _dumps(obj) + "\n"
         names = _names(rules, None)
-        aside = f"the kitty ({kitty_text})" + (" and the dead hand" if rules.dead_hand else "")
+        aside = f"the kitty ({_cards(kitty_text.split())})"
+        aside += " and the dead hand" if rules.dead_hand else ""
         lines = [f"The deal (dealer {_label(names, deal.dealer)}): the hands as dealt, "
                  f"{aside} set aside:"]
         lines += _hand_lines(table, names)

@@ -4,12 +4,11 @@ names and words their reports are written in."""
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rich.cells import cell_len
 
-from ...actions import action_from_token
-from ...auction import bid_name
+from ...actions import readable, readable_bid
 from ...errors import FiveHundredError
 from ...rules import Rules
 
@@ -38,8 +37,13 @@ def _seats(names: Sequence[str], seats: Sequence[int]) -> str:
 
 
 def _bid(token: str) -> str:
-    """A bid token as people write it: ``misère``, ``open misère``, ``8S``."""
-    return bid_name(action_from_token(token, auction=True))
+    """A bid token as people read it: ``misère``, ``open misère``, ``8♠``."""
+    return readable_bid(token)
+
+
+def _cards(toks: Iterable[str]) -> str:
+    """Card tokens as people read them, suits as symbols: ``A♠ 10♥``."""
+    return " ".join(readable(t) for t in toks)
 
 
 def _n(k: int, word: str) -> str:

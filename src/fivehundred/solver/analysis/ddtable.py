@@ -15,7 +15,7 @@ from ...record.model import sort_cards
 from ...rules import Rules
 from ..position import Position
 from ..solve import can_make, solve
-from .common import AnalysisError, Progress, _label, _names, pad
+from .common import AnalysisError, Progress, _cards, _label, _names, pad
 
 #: Column heads of the table, in strain order (0..3 = S C D H, 4 = no trumps).
 STRAIN_LABELS = ("♠", "♣", "♦", "♥", "NT")
@@ -292,5 +292,5 @@ def _tricks(p: Position, cache: dict[Position, int], budget: int,
 def _hand_lines(table: DDTable, names: Sequence[str]) -> list[str]:
     labels = [_label(names, s) for s in range(len(table.hands))]
     width = max(cell_len(x) for x in labels) + 1
-    return [f"  {pad(labels[s], width)} {' '.join(sort_cards(tokens(h)))}"
+    return [f"  {pad(labels[s], width)} {_cards(sort_cards(tokens(h)))}"
             for s, h in enumerate(table.hands)]

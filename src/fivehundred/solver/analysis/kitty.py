@@ -22,14 +22,14 @@ from typing import Any
 
 from rich.cells import cell_len
 
-from ...actions import BID, token_of
-from ...auction import bid_name, price, rank_key
+from ...actions import BID, readable, token_of
+from ...auction import price, rank_key
 from ...cards import NO_TRUMPS, STRAIN_NAMES, cards_of, tokens
 from ...record.model import sort_cards
 from ...rules import Rules
 from ..position import effective
 from ..solve import can_make, solve
-from .common import AnalysisError, Progress, _label, _n, _names, _wrap, pad
+from .common import AnalysisError, Progress, _cards, _label, _n, _names, _wrap, pad
 from .ddtable import (
     STRAIN_LABELS,
     _cell_counter,
@@ -82,13 +82,13 @@ class DiscardVerdict:
                    None if cell.tricks is None else min(cell.tricks, 1) if misere
                    else cell.tricks, cell.complete)
 
-    def text(self, whose: str, card: Callable[[str], str] = str) -> str:
+    def text(self, whose: str, card: Callable[[str], str] = readable) -> str:
         """One sentence; ``whose`` is the declarer's possessive (``Your``, ``West's``),
-        ``card`` writes a card token (``AS`` by default).
+        ``card`` writes a card token (``A♠`` by default).
 
         >>> v = DiscardVerdict(False, ("4C", "5C", "6H"), ("AC", "7C", "6H"), 6, 8, True)
         >>> v.text("Your")
-        'Your discard (4C 5C 6H) left 6 tricks double dummy; the best, AC 7C 6H, leaves 8 tricks.'
+        'Your discard (4♣ 5♣ 6♥) left 6 tricks double dummy; the best, A♣ 7♣ 6♥, leaves 8 tricks.'
         """
         mine = " ".join(card(c) for c in self.discarded) or "nothing"
         best = " ".join(card(c) for c in self.best)
@@ -182,7 +182,7 @@ class KittyTable:
         labels = [_label(seat_names, s) for s in range(self.rules.players)]
         width = max(len("declarer"), *(cell_len(x) for x in labels)) + 1
         keep = self.hands[0].bit_count()
-        lines = [_wrap(f"With the kitty ({' '.join(sort_cards(tokens(self.kitty)))}): each "
+        lines = [_wrap(f"With the kitty ({_cards(sort_cards(tokens(self.kitty)))}): each "
                        f"seat as declarer takes it up and keeps its best {keep} cards for each "
                        "strain, double dummy.")]
         head = "declarer".ljust(width) + "".join(f"{x:>5}" for x in STRAIN_LABELS)
@@ -199,8 +199,8 @@ class KittyTable:
                 row += "  none"
             else:
                 c = self.cells[d][(best - BID) % 5]
-                row += (f"  {bid_name(best)} ({price(self.rules, best)}), discarding "
-                        f"{' '.join(sort_cards(tokens(c.discard)))}")
+                row += (f"  {readable(token_of(best))} ({price(self.rules, best)}), discarding "
+                        f"{_cards(sort_cards(tokens(c.discard)))}")
             lines.append(row.rstrip())
         if not self.complete:
             lines.append("7+: at least 7 (some discards not solved within the search limits); "

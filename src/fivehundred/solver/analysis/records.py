@@ -8,14 +8,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...actions import BID, action_from_token
+from ...actions import BID, action_from_token, readable
 from ...game import Game
 from ...numbers import whole_number
 from ...record.model import GameRecord
 from ...scoring import declaring_seats
 from ..position import Position
 from ..solve import solve
-from .common import AnalysisError, Progress, _bid, _label, _n, _names, _seats, _wrap
+from .common import (
+    AnalysisError,
+    Progress,
+    _bid,
+    _cards,
+    _label,
+    _n,
+    _names,
+    _seats,
+    _wrap,
+)
 from .ddtable import DDTable, _hand_lines, dd_table
 from .kitty import DiscardVerdict, KittyTable, kitty_table
 from .review import ReviewedPlay, given_away, play_texts, reviewed_plays
@@ -66,6 +76,9 @@ class HandAnalysis:
     first_lead_action: int = 0
     """How many of the hand's actions come before the first lead: the play's cards are
     ``--action`` numbers from it on."""
+    seat_names: tuple[str, ...] = ()
+    """The record's seat names, the summary's: :meth:`format` writes them unless given others
+    (it wrote "dealer seat 2" beside the summary's "by North (0)")."""
 
     @property
     def makeable(self) -> bool | None:
@@ -105,14 +118,14 @@ class HandAnalysis:
 
     def format(self, names: Sequence[str] | None = None, notes: bool = True) -> str:
         """The hand for people: summary, hands, table and the play against double dummy."""
-        seat_names = _names(self.table.rules, names)
+        seat_names = _names(self.table.rules, self.seat_names if names is None else names)
         lab = _label
         lines = [f"Hand {self.number} (dealer {lab(seat_names, self.dealer)}): {self.summary}"]
         if not self.reached_play:
             lines.append("It never reached the play; the hands as dealt, the kitty set aside:")
         elif self.declarer is not None and self.discards:
             lines.append(f"The hands at the first lead ({lab(seat_names, self.declarer)} after "
-                         f"discarding {' '.join(self.discards)}):")
+                         f"discarding {_cards(self.discards)}):")
         else:
             lines.append("The hands at the first lead (as dealt, the kitty set aside):")
         lines += _hand_lines(self.table, seat_names)
@@ -158,7 +171,8 @@ class HandAnalysis:
                     "everyone playing best from there) says how many, and the best cards "
                     "there.")
         lines = [_wrap(head)]
-        by_trick = play_texts(self.plays, counted, lambda s: names[s].replace(" ", "\xa0"))
+        by_trick = play_texts(self.plays, counted, lambda s: names[s].replace(" ", "\xa0"),
+                              readable)
         # each trick's first card as --action numbers it (the actions before it: bids,
         # discards, the call, the cards before)
         starts: dict[int, int] = {}
@@ -314,6 +328,7 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int, seconds: float 
     res = h.result
     n = r.players
     finished = res is not None
+    names = _names(r, rec.seat_names)
     if g.phase != "play":
         if g.phase in ("hand_over", "game_over"):
             summary = "all passed, thrown in"
@@ -321,7 +336,8 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int, seconds: float 
             summary = f"unfinished in the {g.phase} phase"
         table = dd_table(r, g.deal.hands[:n], dealer=g.dealer, budget=budget,
                          progress=progress, seconds=seconds)
-        return HandAnalysis(i + 1, h.dealer, False, finished, summary, table)
+        return HandAnalysis(i + 1, h.dealer, False, finished, summary, table,
+                            seat_names=names)
     table = dd_table(r, [g.hand(s) for s in range(n)], dealer=g.dealer, budget=budget,
                      progress=progress, seconds=seconds)
     played = _hand_game(rec, i)
@@ -336,7 +352,7 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int, seconds: float 
             results.append(SideResult(side, sum(won[s] for s in side), dd))
         summary = "all passed, played at no trumps" + ("" if finished else ", unfinished")
         return HandAnalysis(i + 1, h.dealer, True, finished, summary, table,
-                            results=tuple(results))
+                            results=tuple(results), seat_names=names)
     dd = solve(g, budget, seconds=seconds).tricks
     at_least = 0
     if dd is None and c.is_misere and table.misere is not None:
@@ -349,8 +365,7 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int, seconds: float 
         seats: tuple[int, ...] = (c.declarer,)
     else:
         seats = tuple(sorted(declaring_seats(r, c, g.partner)))
-    names = _names(r, rec.seat_names)
-    summary = f"{c} by {_label(names, c.declarer)}"
+    summary = f"{_bid(c.bid)} by {_label(names, c.declarer)}"
     if g.partner is not None:
         summary += f" with {_label(names, g.partner)}"
     elif h.call == "alone":
@@ -364,6 +379,7 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int, seconds: float 
         contract=c.bid, declarer=c.declarer, partner=g.partner, needed=c.tricks,
         discards=h.discards,
         results=(SideResult(seats, sum(won[s] for s in seats), dd, at_least),),
+        seat_names=names,
     )
 
 

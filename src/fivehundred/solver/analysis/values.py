@@ -8,12 +8,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...actions import token_of
+from ...actions import readable, token_of
 from ...game import Game
+from ...record.model import sort_cards
 from ...rules import Rules
 from ..position import Position, PositionError
 from ..solve import move_values
-from .common import _bid, _label, _n, _names, _wrap
+from .common import _bid, _cards, _label, _n, _names, _wrap
 
 
 def card_values(game: Game) -> dict[str, int]:
@@ -148,13 +149,13 @@ class PositionValues:
         if not self.hands:
             return []
         if self.trick_so_far:
-            played = ", ".join(f"{_label(names, s)} {c}" for s, c in self.trick_so_far)
+            played = ", ".join(f"{_label(names, s)} {readable(c)}" for s, c in self.trick_so_far)
             out = [f"The trick so far: {played}."]
         else:
             out = [f"{me[:1].upper()}{me[1:]} leads to this trick."]
         width = max(len(_label(names, s)) for s, _ in self.hands)
         out.append("The hands:")
-        out += [f"  {(_label(names, s) + ':').ljust(width + 1)} {' '.join(cards) or '-'}"
+        out += [f"  {(_label(names, s) + ':').ljust(width + 1)} {_cards(sort_cards(cards)) or '-'}"
                 for s, cards in self.hands]
         return out
 
@@ -211,7 +212,7 @@ class PositionValues:
                 here, total = f"≥{self.at_least[t]}", f"≥{self.at_least[t] + self.taken}"
             else:
                 here, total = "?", "?"
-            lines.append(f"  {t.ljust(width)}  {here:>9}  {total:>6}{mark}")
+            lines.append(f"  {readable(t).ljust(width)}  {here:>9}  {total:>6}{mark}")
         if self.at_least:
             lines.append(_wrap("≥1: the declarer takes a trick after this card; how many was not "
                                "solved within the search limits."))
