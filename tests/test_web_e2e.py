@@ -441,6 +441,47 @@ def test_the_discard_line_reads_as_the_analysis_writes_it(page: Page, server: st
     assert shown == [c.text("Your", card) for c in cases]
 
 
+def test_a_discard_hint_lists_the_discards_with_their_tricks(page: Page, server: str) -> None:
+    """The hint on a discard showed one row, its first card, "0.0" and the discard in small
+    print; it now lists the best discards, each by its cards, with the tricks its hand took
+    on the imagined deals, the advised one marked."""
+    from fivehundred import Game, Rules
+    from fivehundred.web.botpool import advise
+
+    g = Game(Rules.preset("australian"), seed=5)
+    g.apply("8S")
+    while g.phase == "auction":
+        g.apply("pass")
+    assert g.phase == "kitty"
+    v = g.view(g.to_move or 0)
+    msg = advise(v, 1)
+    cands = msg["candidates"]
+    assert len(cands) >= 2 and all(c["note"].startswith("discard ") for c in cands), cands
+    assert cands[0]["note"] == "discard " + " ".join(msg["cards"])
+    assert [c["value"] for c in cands] == sorted((c["value"] for c in cands), reverse=True)
+    page.goto(server)
+    page.wait_for_selector("#lobby button#play")
+    shown = page.evaluate("""async (msg) => {
+      const {HintView} = await import('/static/hint.js');
+      new HintView().show(msg, 'kitty');
+      const rows = [...document.querySelectorAll('#hint .hint-table tbody tr')];
+      const head = [...document.querySelectorAll('#hint .hint-table th')];
+      return {head: head.map((x) => x.textContent),
+              rows: rows.map((r) => [...r.cells].map((c) => c.textContent)),
+              best: rows.map((r) => r.classList.contains('best'))};
+    }""", msg)
+    assert shown["head"] == ["Discard", "Tricks"], shown
+
+    def card(tok: str) -> str:
+        return "Joker" if tok == "JK" else tok[:-1] + "♠♣♦♥"["SCDH".index(tok[-1])]
+
+    assert [r[0] for r in shown["rows"]] == [
+        " ".join(card(t) for t in c["note"].split()[1:]) for c in cands[:8]], shown
+    assert all(abs(float(r[1]) - c["value"]) <= 0.05 + 1e-9    # (one decimal, either way)
+               for r, c in zip(shown["rows"], cands, strict=False)), shown
+    assert shown["best"] == [True] + [False] * (len(shown["rows"]) - 1)
+
+
 @pytest.mark.parametrize("size", ["phone", "sideways", "desktop"])
 def test_the_declarers_review_sets_his_discard_beside_the_best(server: str, shots: Path,
                                                                size: str) -> None:

@@ -31,7 +31,9 @@ class Candidate:
 
     action: str
     value: float
-    """Expected points for the bot's side (its own scale for the simpler bots)."""
+    """Expected points for the bot's side (its own scale for the simpler bots); for a discard
+    (``note`` "discard" and its cards), the tricks its hand took on the imagined deals, on
+    average."""
     make_probability: float | None = None
     """For bids and plays under a contract: the chance the contract is made (None: unknown)."""
     note: str = ""

@@ -79,11 +79,16 @@ def candidate_line(c: Candidate, action: str | None = None, defending: bool = Fa
 
     >>> candidate_line(Candidate("call AH", 6.0, None, "with a partner"))
     '  call A♥          +6.0  with a partner'
-    >>> candidate_line(Candidate("7C", -0.04, None, "discard 5S 10D"))
-    '  7♣               +0.0  discard 5♠ 10♦'
+    >>> candidate_line(Candidate("7C", -0.04, None, "keeps 5S 10D"))
+    '  7♣               +0.0  keeps 5♠ 10♦'
     >>> candidate_line(Candidate("QC", 145.2, 0.15), defending=True)
     '  Q♣             +145.2  declarer makes 15%'
+    >>> candidate_line(Candidate("8H", 6.25, None, "discard 8H 10H QH"))   # its tricks
+    '  8♥ 10♥ Q♥         6.2 tricks'
     """
+    if c.note.startswith("discard "):
+        cards = " ".join(readable(w) for w in c.note.split()[1:])
+        return f"  {action or cards:<12} {c.value:8.1f} tricks"
     whose = "declarer makes" if defending else "makes"
     make_p = "" if c.make_probability is None else f"  {whose} {c.make_probability:.0%}"
     note = "".join(f" {readable(w)}" for w in c.note.split(" ")) if c.note else ""

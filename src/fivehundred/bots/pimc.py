@@ -42,6 +42,7 @@ DD_OPTIMISM = (1, 1, 1, 1, 2)  # per strain: tricks a double-dummy declarer take
 ENUMERATE_HELD = 4        # with at most this many cards in hand, and
 ENUMERATE_UP_TO = 200     # at most this many placements of the unseen cards: play on them all
 MIN_MAKE = 0.4            # keep Medium's bid only if it is made this often on imagined deals
+DISCARDS_SHOWN = 8    # a discard hint's alternatives, the best first, with their tricks
 MIN_MISERE = {"misere": 0.5, "open-misere": 0.6}   # a misère, worth its price either way,
 #                           only if made more often than not (open: the double-dummy defence
 #                           sees the hand it plays against, and a real one does too)
@@ -131,6 +132,11 @@ def _medium_breaks_ties(view: View, cands: list[Candidate]) -> tuple[tuple[Candi
 
 
 # ----------------------------------------------------------------------------- the bot
+
+
+def _discard_plan(out: int) -> tuple[str, tuple[str, ...]]:
+    """A discard's first card (the action that starts it) and every card of it."""
+    return cards.token(min(cards.iter_cards(out))), tuple(cards.tokens(out))
 
 
 @dataclass
@@ -460,11 +466,14 @@ class PimcBot(BaseBot):
                 keep = options[0]
                 why = ("out of time before an imagined deal was solved: the usual discard"
                        if clock.out else "no imagined deal solved: the usual discard")
-        out = hand & ~keep
-        tok = cards.token(min(cards.iter_cards(out)))
-        plan = tuple(cards.tokens(out))
-        return Decision(tok, (Candidate(tok, 0.0, None, "discard " + " ".join(plan)),), why,
-                        samples=solved, plan=plan)
+        first, plan = _discard_plan(hand & ~keep)
+        # the best discards with the tricks each took on the deals all were solved on (none
+        # when none was: a "+0.0" beside the only discard said nothing)
+        ranked = sorted(range(len(options)), key=lambda i: (-totals[i], i)) if solved else []
+        cands = tuple(Candidate(_discard_plan(hand & ~options[i])[0], totals[i] / solved, None,
+                                "discard " + " ".join(_discard_plan(hand & ~options[i])[1]))
+                      for i in ranked[:DISCARDS_SHOWN])
+        return Decision(first, cands, why, samples=solved, plan=plan)
 
     def _call(self, view: View) -> Decision:
         """Medium's call (its best card missing, or alone when strong enough).

@@ -140,7 +140,9 @@ def log_line(c: Candidate, defending: bool = False) -> str:
 
     >>> log_line(Candidate("call AH", 6.0, None, "with a partner"))
     '  call A♥ +6.0 with a partner'
-    >>> log_line(Candidate("5S", 0.0, None, "discard 5S 10D"))      # (the note's cards too)
-    '  5♠ +0.0 discard 5♠ 10♦'
+    >>> log_line(Candidate("5S", 0.0, None, "keeps 5S 10D"))        # (the note's cards too)
+    '  5♠ +0.0 keeps 5♠ 10♦'
+    >>> log_line(Candidate("5S", 7.5, None, "discard 5S 10D"))      # a discard's tricks
+    '  5♠ 10♦ 7.5 tricks'
     """
     return "  " + " ".join(candidate_line(c, defending=defending).split())

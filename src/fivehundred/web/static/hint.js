@@ -2,7 +2,7 @@
 // weighed), and where it goes: clear of everything a player must see, the panel of your turn
 // moving aside for it (the geometry is fit.js's).
 
-import { h, clear, actionNode } from "./util.js";
+import { h, clear, actionNode, cardNode } from "./util.js";
 import { GAP, onShow, meets, box, shownBoxes, union, restBox, seatBoxes, largestFree } from "./fit.js";
 
 /** The panels of your turn the hint keeps clear of (they move aside for it). */
@@ -19,6 +19,12 @@ function trickArea() {
   const [l, t, r, b] = ["--trick-left", "--trick-top", "--trick-right", "--trick-bottom"]
     .map((n) => parseFloat(cs.getPropertyValue(n)));
   return [l, t, r, b].every(Number.isFinite) ? box(l, t, r, b) : null;
+}
+
+/** A discard candidate's cards (its note "discard 8H 10H QH"), or null for any other. */
+function discardCards(c) {
+  const m = /^discard (.+)$/.exec(c.note || "");
+  return m ? m[1].split(" ") : null;
 }
 
 export class HintView {
@@ -378,13 +384,21 @@ export class HintView {
     const cands = (msg.candidates || []).slice(0, 8);
     if (cands.length) {
       const anyProb = cands.some((c) => typeof c.make_probability === "number");
+      // discards (their note "discard" and the cards) are valued in tricks, the advised one first
+      const discards = cands.every((c) => discardCards(c) !== null);
+      const choice = (c) => discards
+        ? h("span", null, ...discardCards(c).flatMap((t, i) => (i ? [" ", cardNode(t)] : [cardNode(t)])))
+        : h("span", null, actionNode(c.action, phase), c.note ? h("span.muted.small", { text: ` ${c.note}` }) : null);
       this.el.appendChild(h("table.hint-table", null,
-        h("thead", null, h("tr", null, h("th", { text: "Choice" }), h("th.num", { text: "Value" }),
+        h("thead", null, h("tr", null, h("th", { text: discards ? "Discard" : "Choice" }),
+          h("th.num", discards
+            ? { text: "Tricks", title: "The tricks the hand kept took on the imagined deals, on average" }
+            : { text: "Value" }),
           anyProb ? h("th.num", defending
             ? { text: "Declarer makes", title: "The declarer's chance of making the contract after this card" }
             : { text: "Makes", title: "The chance of making the contract" }) : null)),
-        h("tbody", null, cands.map((c) => h("tr", { class: c.action === msg.action ? "best" : "" },
-          h("td", null, actionNode(c.action, phase), c.note ? h("span.muted.small", { text: ` ${c.note}` }) : null),
+        h("tbody", null, cands.map((c, i) => h("tr", { class: (discards ? i === 0 : c.action === msg.action) ? "best" : "" },
+          h("td", null, choice(c)),
           h("td.num", { text: typeof c.value === "number" ? c.value.toFixed(1) : "" }),
           anyProb ? h("td.num", { text: typeof c.make_probability === "number" ? `${Math.round(c.make_probability * 100)}%` : "–" }) : null)))));
     }
