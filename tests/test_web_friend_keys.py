@@ -53,6 +53,21 @@ def friends_table() -> Iterator[tuple[TestClient, dict[str, Any], str, Seat]]:
             yield client, t, invitation(t, 1), Seat(host_ws)
 
 
+@contextmanager
+def wests_turn() -> Iterator[tuple[Hub, dict[str, Any], Seat, Seat]]:
+    """Serving, the host and a friend in West's seat at their table, West to bid: the hub,
+    the table, the host's and West's sockets."""
+    with web_client(Store(":memory:"), mode="serve") as client:
+        t = new_table(client, seed=4, friends=True)
+        hub: Hub = client.app.state.hub      # type: ignore[attr-defined]
+        with connect(client, t) as hws, connect(client, t, invitation(t, 1)) as fws:
+            h, f = Seat(hws), Seat(fws)
+            welcome_key(f)
+            h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
+            calls(h, {0: (h, "pass")}, lambda v: v["to_move"] == 1)
+            yield hub, t, h, f
+
+
 def refused_link(client: TestClient, t: dict[str, Any], token: str) -> dict[str, Any]:
     """Open a seat with a token that must be refused: the error, the socket closed."""
     with connect(client, t, token) as ws:
@@ -403,36 +418,50 @@ def test_a_player_away_from_his_open_page_is_given_a_bot_once_the_table_waited()
     """A friend whose page stays open but who has gone: the table waited on him forever (a
     bot took only the seat of one who had left). Once it has waited ``idle_after`` seconds,
     anyone may let a bot play his seat; back, he takes it again with ``take_seat``."""
-    with web_client(Store(":memory:"), mode="serve") as client:
-        t = new_table(client, seed=4, friends=True)
-        hub: Hub = client.app.state.hub      # type: ignore[attr-defined]
-        with connect(client, t) as hws, connect(client, t, invitation(t, 1)) as fws:
-            h, f = Seat(hws), Seat(fws)
-            welcome_key(f)
-            h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
-            calls(h, {0: (h, "pass")}, lambda v: v["to_move"] == 1)     # West's turn
-            m = h.last
-            assert m is not None and m["table"]["waiting_on"] == [1], m
-            assert m["table"]["idle_after"] == IDLE_SECONDS == 60.0
-            h.send(type="seat_to_bot", seat=1)               # too soon: he may be thinking
-            err = h.until(lambda x: x["type"] == "error")
-            assert err["code"] == "illegal" and "once the table has waited on him 60 s" in \
-                err["message"], err
-            f.send(type="seat_to_bot", seat=1)               # not his own
-            assert f.until(lambda x: x["type"] == "error")["code"] == "not_host"
-            changed, pause = hub.last_change[t["table"]]
-            hub.last_change[t["table"]] = (changed - 61.0, pause)     # (a minute on)
-            h.send(type="seat_to_bot", seat=1)
-            m = f.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
-                        == "bot")
-            assert m["table"]["seats"][1]["connected"]       # (his page is still open)
-            f.until(lambda x: x["type"] == "state" and x["view"]["to_move"] != 1)  # (a bot's call)
-            f.send(type="take_seat")
-            f.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
-                    == "human")
-            f.send(type="take_seat")
-            err = f.until(lambda x: x["type"] == "error")
-            assert err["code"] == "illegal" and "you play your seat already" in err["message"]
+    with wests_turn() as (hub, t, h, f):
+        m = h.last
+        assert m is not None and m["table"]["waiting_on"] == [1], m
+        assert m["table"]["idle_after"] == IDLE_SECONDS == 60.0
+        h.send(type="seat_to_bot", seat=1)               # too soon: he may be thinking
+        err = h.until(lambda x: x["type"] == "error")
+        assert err["code"] == "illegal" and "once the table has waited on him 60 s" in \
+            err["message"], err
+        f.send(type="seat_to_bot", seat=1)               # not his own
+        assert f.until(lambda x: x["type"] == "error")["code"] == "not_host"
+        hub.tables[t["table"]].waiting_since -= 61.0             # (a minute on)
+        h.send(type="seat_to_bot", seat=1)
+        m = f.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
+                    == "bot")
+        assert m["table"]["seats"][1]["connected"]       # (his page is still open)
+        f.until(lambda x: x["type"] == "state" and x["view"]["to_move"] != 1)  # (a bot's call)
+        f.send(type="take_seat")
+        f.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
+                == "human")
+        f.send(type="take_seat")
+        err = f.until(lambda x: x["type"] == "error")
+        assert err["code"] == "illegal" and "you play your seat already" in err["message"]
+
+
+def test_a_rename_does_not_restart_the_wait_on_an_idle_player() -> None:
+    """The wait on an idle player was counted from the table's last change of any kind: a
+    friend renaming himself, or the host's new speed, kept the player's seat from a bot for
+    another minute. Now only a change in what the table waits on restarts it, and the state
+    says how long it has waited (``table.waited``), which the page counts on from."""
+    with wests_turn() as (hub, t, h, f):
+        hub.tables[t["table"]].waiting_since -= 50.0             # (50 s on)
+        h.send(type="speed", speed="fast")
+        h.until(lambda x: x["type"] == "state" and x["table"]["speed"] == "fast")
+        f.send(type="name", name="Ann")
+        m = h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["name"]
+                    == "Ann")
+        assert m["table"]["waiting_on"] == [1] and m["table"]["waited"] >= 50.0, m["table"]
+        hub.tables[t["table"]].waiting_since -= 11.0             # (a minute in all)
+        h.send(type="seat_to_bot", seat=1)
+        h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"] == "bot")
+        f.send(type="take_seat")                                  # back: a new wait
+        m = h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
+                    == "human" and x["table"]["waiting_on"] != [])
+        assert m["table"]["waited"] < 5.0, m["table"]
 
 
 def test_at_a_hands_sheet_the_table_waits_on_who_has_not_pressed_next() -> None:
@@ -448,7 +477,10 @@ def test_at_a_hands_sheet_the_table_waits_on_who_has_not_pressed_next() -> None:
     t.paused = True
     assert t.waiting_on({0, 1}) == set()                # a pause waits on nobody
     t.paused = False
-    with pytest.raises(TableError, match="waited on him 60 s"):
-        t.seat_to_bot(2, 1, {0, 1}, idle_for=59.0)
-    t.seat_to_bot(2, 1, {0, 1}, idle_for=60.0)          # North, a friend too, may
+    t.note_wait({0, 1})
+    t.waiting_since -= 59.0
+    with pytest.raises(TableError, match=r"waited on him 60 s \(59 s so far\)"):
+        t.seat_to_bot(2, 1, {0, 1})
+    t.waiting_since -= 1.0
+    t.seat_to_bot(2, 1, {0, 1})                         # North, a friend too, may
     assert t.seats[1].kind == "bot" and t.deal_if_ready({0, 1})

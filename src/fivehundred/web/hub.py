@@ -184,6 +184,7 @@ class Hub:
     async def broadcast(self, table: Table) -> None:
         """Each connected seat gets its own view of the table."""
         conns = self.connected(table)
+        table.note_wait(conns)        # (every change is broadcast: the wait's clock sees it)
         thinking = self.thinking.get(table.id)
         over = table.game.phase == "game_over"
         players = self.players(table) if over else {}
@@ -347,9 +348,7 @@ class Hub:
             self.thinking[table.id] = None     # a bot deciding now decides for nothing
             reply = {"type": "taken_back", "seq": table.seq, "undone": undone}
         elif kind == "seat_to_bot":
-            since = self.last_change.get(table.id, (time.monotonic(), 0.0))[0]
-            table.seat_to_bot(seat, msg.get("seat"), self.connected(table),
-                              time.monotonic() - since)
+            table.seat_to_bot(seat, msg.get("seat"), self.connected(table))
         elif kind == "take_seat":
             table.take_seat_back(seat)
         elif kind == "new_link":

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
@@ -192,6 +193,9 @@ class Table:
     idle_after: float = IDLE_SECONDS
     """How long the table waits on a player still connected before anyone may let a bot play
     his seat (the server's setting, not saved)."""
+    waiting_since: float = field(default_factory=time.monotonic, init=False)
+    """When the table began to wait on whom it waits on now (:meth:`note_wait`; not saved)."""
+    _wait: tuple[object, ...] = field(default=(), init=False, repr=False)
 
     # ---------------------------------------------------------------- building
 
@@ -343,21 +347,38 @@ class Table:
             return humans - self.ready if self.ready else set()
         return {g.to_move} & humans if g.to_move is not None else set()
 
-    def seat_to_bot(self, by: int, seat: object, connected: set[int],
-                    idle_for: float = 0.0) -> None:
+    def note_wait(self, connected: set[int], now: float | None = None) -> None:
+        """Start the clock of the wait (:meth:`waited`) when what the table waits on changes:
+        a move, a NEXT, a take-back, a seat given to a bot or taken back, a pause, the awaited
+        player's page closed or opened again.  A rename or a new speed does not: they
+        restarted it, so a friend renaming himself kept an idle player's seat from a bot."""
+        key = (len(self.hands), len(self.hands[-1]) if self.hands else 0,
+               frozenset(self.ready), frozenset(self.waiting_on(connected)))
+        if key != self._wait:
+            self._wait = key
+            self.waiting_since = time.monotonic() if now is None else now
+
+    def waited(self) -> float:
+        """Seconds the table has waited on whom it waits on now (as of the last
+        :meth:`note_wait`)."""
+        return max(0.0, time.monotonic() - self.waiting_since)
+
+    def seat_to_bot(self, by: int, seat: object, connected: set[int]) -> None:
         """The creator gives a friend's seat, left empty, to a bot (of the strength it had
         before the friend took it), so the table does not wait for someone who has gone;
         once the creator has left, anyone at the table may, the creator's seat too (a bot
         of the table's strength), else the friends would wait for him forever; and anyone
         may give a bot the seat of a player still connected that the table has waited on
-        for ``idle_after`` seconds (``idle_for``: how long it has: he went away from an
-        open page), the creator's too.  The key stays good: coming back, or ``take_seat``,
+        for ``idle_after`` seconds (:meth:`waited`: he went away from an open page), the
+        creator's too.  The key stays good: coming back, or ``take_seat``,
         takes the seat back (:meth:`take_seat`).  TableError, nothing changed, for a friend
         while the creator is there, a seat that is not a friend's, a seat a bot plays
         already, or a player who is still connected (and not idle that long)."""
         host_away = self.friends and 0 not in connected
         number = seat if isinstance(seat, int) and not isinstance(seat, bool) else -1
+        self.note_wait(connected)
         waited = self.friends and number != by and number in self.waiting_on(connected)
+        idle_for = self.waited()
         if waited and idle_for < self.idle_after:
             raise TableError("illegal", f"{self.seats[number].name} is still at the table: a "
                                         f"bot may take over once the table has waited on "
@@ -674,6 +695,7 @@ class Table:
             "may_resume": self.may_resume(seat, connected), "speed": self.speed,
             "speed_factor": SPEEDS[self.speed], "thinking": thinking,
             "waiting_on": sorted(self.waiting_on(connected)), "idle_after": self.idle_after,
+            "waited": round(self.waited(), 1),
             "links": links,
         }
 

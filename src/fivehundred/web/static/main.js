@@ -25,7 +25,7 @@ const app = {
   bannerTimer: null,
   tookBack: null, // when a take-back was asked for, until the server answers it
   claiming: null, // when a claim was sent, until the server answers it
-  stateAt: 0, // when this seq's state came: how long the table has waited on someone
+  stateAt: 0, // when the last state came, which says how long the table had waited on someone
   idleTimer: null, // shows the away prompt once the table has waited on someone long enough
   askName: false, // a friend just sat down: asked his name once the state comes
   cardSentFor: null, // the state a card was played from: a second click on it (a double-
@@ -207,7 +207,7 @@ function onState(msg) {
   const v = msg.view;
   document.body.dataset.phase = v.phase;
   document.body.dataset.seq = String(msg.seq);
-  if (!prev || prev.seq !== msg.seq) app.stateAt = Date.now();   // (how long it has waited)
+  app.stateAt = Date.now();      // (its table.waited: how long it had waited then)
   document.getElementById("replaced").hidden = true;
 
   const tk = turnKey(msg);
@@ -269,7 +269,9 @@ function awaySeat(s) {
   }
   const waiting = s.table.friends ? (s.table.waiting_on || []).filter((x) => x !== s.you) : [];
   if (!waiting.length) return null;
-  return { seat: seats[waiting[0]], idle: true, inMs: s.table.idle_after * 1000 - (Date.now() - app.stateAt) };
+  // (the server says how long it has waited: a rename or a new speed does not restart it)
+  const left = s.table.idle_after - (s.table.waited || 0);
+  return { seat: seats[waiting[0]], idle: true, inMs: left * 1000 - (Date.now() - app.stateAt) };
 }
 
 function renderAway(s) {
