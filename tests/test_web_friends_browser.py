@@ -349,3 +349,31 @@ def test_a_friend_away_from_his_open_page_is_given_a_bot_and_plays_again(
         friend.wait_for_selector("#away-banner", state="hidden")
         host.wait_for_function("""() => window.fivehundred.app.state.table.seats[1].kind
             === 'human'""")
+
+
+def test_a_new_table_for_friends_shows_the_links_and_its_toast_clear_of_the_menu(
+        tmp_path: Path) -> None:
+    """Starting a table for friends opens the menu at its seat links. On a phone its toast
+    ("Send each friend their seat link") lay over the open menu and the scores, and on its
+    side the links were below the menu's fold; now the links are in sight in the menu at
+    every size, and the toast is shown only where it is clear of the menu (at a desk)."""
+    with served(tmp_path) as (browser, url, errors):
+        for phone in (None, "upright", "sideways"):
+            host, _ = friends_table(browser, url, errors, phone=phone)
+            host.wait_for_selector("body[data-phase='auction']")
+            host.wait_for_timeout(300)                 # (the toast's slide in)
+            found = host.evaluate("""() => {
+              const r = (e) => e.getBoundingClientRect();
+              const menu = r(document.getElementById('menu'));
+              const rows = [...document.querySelectorAll('#links-list .link-row')].map(r);
+              const toasts = [...document.querySelectorAll('#toasts .toast')].map(r);
+              const inside = (b) => b.top >= menu.top - 1 && b.bottom <= menu.bottom + 1;
+              const meets = (a, b) => Math.min(a.right, b.right) > Math.max(a.left, b.left)
+                && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
+              return {rows: rows.length, shown: rows.filter(inside).length,
+                      toasts: toasts.length, over: toasts.filter((t) => meets(t, menu)).length};
+            }""")
+            assert found["rows"] == 3 and found["shown"] == 3, (phone, found)
+            assert found["over"] == 0, (phone, found)
+            assert found["toasts"] == (1 if phone is None else 0), (phone, found)
+            host.context.close()

@@ -12,6 +12,7 @@ import { HintView } from "./hint.js";
 import { watchFocus, usable } from "./focus.js";
 import { announceMoves } from "./announce.js";
 import { Menu } from "./menu.js";
+import { meets } from "./fit.js";
 import { toast, saveTable, savedTable, prettyText, keyFor, rememberKey, cap, loadPrefs, savePrefs } from "./util.js";
 
 const app = {
@@ -445,8 +446,11 @@ function openTable({ table: id, token, links = [], fresh = false, friend = false
   if (!friend && !finished) saveTable({ table: id, token });   // (a finished game: kept as it was)
   menu.setLinks(links);
   if (fresh && links && links.length) {
-    menu.open();
-    toast("Send each friend their seat link (menu, top right)", "ok", 6000);
+    menu.open({ links: true });
+    const t = toast("Send each friend their seat link (menu, top right)", "ok", 6000);
+    // on a phone the open menu fills the screen: the toast lay over it and over the scores,
+    // and the menu's own heading says the same
+    if (t && meets(t.getBoundingClientRect(), menu.el.getBoundingClientRect())) t.remove();
   }
   app.conn = new Connection(id, token, { onMessage, onConnection });
   app.conn.open();

@@ -96,9 +96,12 @@ export class Menu {
     if (this.el.hidden) this.open(); else this.close();
   }
 
-  open() {
+  /** Open the menu; ``links``: scrolled to the friends' seat links once they are drawn
+   *  (on a phone on its side they were below the menu's fold). */
+  open({ links = false } = {}) {
     this.el.hidden = false;
     this.btn.setAttribute("aria-expanded", "true");
+    this.revealLinks = links;
   }
 
   close() {
@@ -162,6 +165,11 @@ export class Menu {
       `Opponents: ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} · game to ${t.target}`;
     this.renderPause(state);
     this.renderLinks(t.links && t.links.length ? t.links : this.links);
+    const box = document.getElementById("links");
+    if (this.revealLinks && !this.el.hidden && !box.hidden) {
+      box.scrollIntoView({ block: "nearest" });
+      this.revealLinks = false;
+    }
   }
 
   /** The pause overlay: yours ("the other players wait for you"), or another's, who (or,

@@ -165,10 +165,11 @@ function clearOfTheTop(box) {
   if (top !== b.top) box.style.top = `${Math.round(top)}px`;
 }
 
-/** A toast: a short message at the top of the page, gone after ``ms``. */
+/** A toast: a short message at the top of the page, gone after ``ms`` (returned: null if
+ *  the page has no place for it). */
 export function toast(message, kind = "info", ms = 4200) {
   const box = document.getElementById("toasts");
-  if (!box) return;
+  if (!box) return null;
   // (no role=alert: the box is an assertive live region already, and both read it twice)
   const t = h("div.toast", { class: kind }, message);
   box.appendChild(t);
@@ -178,6 +179,7 @@ export function toast(message, kind = "info", ms = 4200) {
     t.classList.remove("in");
     setTimeout(() => t.remove(), 400);
   }, ms);
+  return t;
 }
 
 const LS_TABLE = "fivehundred.table";
