@@ -10,6 +10,9 @@ from collections.abc import Callable
 import pytest
 
 from fivehundred import Game, Rules, View
+from fivehundred.actions import readable
+from fivehundred.bots import Budget
+from fivehundred.bots.hints import format_hint, hint, hint_seed
 from fivehundred.cards import HEARTS, NO_TRUMPS, SPADES, SUIT_LETTERS, SUIT_SYMBOLS
 from fivehundred.claims import ClaimError, plan_claim
 from fivehundred.cli import main
@@ -160,7 +163,8 @@ def snapshot(g: Game) -> tuple[object, ...]:
             tuple(g.hand(s) for s in range(g.rules.players)), g.discards)
 
 
-def feed(g: Game, lines: list[str], seat: int = 0) -> tuple[str, list[tuple[object, ...]]]:
+def feed(g: Game, lines: list[str], seat: int = 0, hint_budget: Budget | None = None
+         ) -> tuple[str, list[tuple[object, ...]]]:
     """Run the console on ``g`` with these lines then EOF; the state seen at each prompt."""
     out = io.StringIO()
     seen: list[tuple[object, ...]] = []
@@ -172,7 +176,8 @@ def feed(g: Game, lines: list[str], seat: int = 0) -> tuple[str, list[tuple[obje
             raise EOFError
         return todo.pop(0)
 
-    rc = ConsoleGame(g.rules, seat=seat, ask=ask, out=out, game=g).run()
+    rc = ConsoleGame(g.rules, seat=seat, ask=ask, out=out, game=g,
+                     hint_budget=hint_budget).run()
     assert rc == 0
     return out.getvalue(), seen
 
@@ -243,6 +248,30 @@ def test_empty_line_and_help_reprompt() -> None:
     assert "Type an action" in text
     assert text.count("How to play") == 2
     assert seen == [before] * 4
+
+
+@pytest.mark.parametrize("phase", ["auction", "play"])
+def test_a_hint_says_what_insane_would_do_and_changes_nothing(phase: str) -> None:
+    """``hint`` (the text game had none) prints the Insane bot's advice from your view, the
+    advised action first in its list, a defender's percentages said to be the declarer's."""
+    def defending_now(g: Game) -> bool:
+        c = g.contract
+        return (g.phase == "play" and g.to_move == 0 and c is not None
+                and c.declarer not in (0, 2))
+
+    g = advance(AUS, (lambda g: g.phase == "auction" and g.to_move == 0) if phase == "auction"
+                else defending_now)
+    before = snapshot(g)
+    budget = Budget(samples=2)
+    text, seen = feed(g, ["hint"], hint_budget=budget)
+    assert seen == [before, before] and snapshot(g) == before
+    d = hint(g.view(0), seed=hint_seed(g), budget=budget)
+    shown = format_hint(d, phase=phase, defending=phase == "play")
+    assert "Hint: " + shown in text, text
+    lines = shown.splitlines()
+    assert lines[1].split()[0] == readable(d.action), shown     # the advice first
+    if phase == "play" and d.candidates[0].make_probability is not None:
+        assert "declarer makes" in lines[1], shown
 
 
 def _human_kitty(g: Game) -> bool:

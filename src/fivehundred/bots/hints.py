@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..actions import readable
+from ..game import Game
 from ..scoring import declaring_seats
 from ..view import View
 from .base import Budget, Candidate, Decision, make
@@ -25,17 +26,37 @@ def hint(view: View, seed: int = 0, budget: Budget | None = None) -> Decision:
     return replace(d, candidates=ranked(d))
 
 
+def hint_seed(game: Game) -> int:
+    """The seed of a hint at this point of ``game``: its seed, the hand and the actions so
+    far, so that the same position gets the same hint, taken back to or not.
+
+    >>> from fivehundred import Rules
+    >>> g = Game(Rules.preset("australian"), seed=7)
+    >>> before = hint_seed(g)
+    >>> g.apply("pass")
+    >>> hint_seed(g.clone()) == hint_seed(g) != before
+    True
+    """
+    return game.seed ^ (game.hand_number << 16) ^ len(game.actions)
+
+
 def ranked(d: Decision) -> tuple[Candidate, ...]:
-    """``d``'s candidates, the most valuable first and the advised one first among those
-    worth the same (a five-handed hint said "Call AS" over a list led by "alone", the call
-    tied with two others below it).
+    """``d``'s candidates for a reader: the advised one first, then the others, the most
+    valuable first.  A five-handed hint said "Call AS" over a list led by "alone", the call
+    tied with two others below it; a bid trusted to the hand's evaluation over the imagined
+    deals' values ("Bid 6♦ (hand evaluation, confirmed on imagined deals)") was not among
+    the eight shown.
 
     >>> d = Decision("call AS", (Candidate("alone", 2.9), Candidate("call AC", 3.9),
     ...                          Candidate("call AS", 3.9)))
     >>> [c.action for c in ranked(d)]
     ['call AS', 'call AC', 'alone']
+    >>> d = Decision("6D", (Candidate("pass", 0.0), Candidate("6H", 2.0),
+    ...                     Candidate("6D", -60.0, 0.6)))
+    >>> [c.action for c in ranked(d)]
+    ['6D', '6H', 'pass']
     """
-    return tuple(sorted(d.candidates, key=lambda c: (-round(c.value, 1), c.action != d.action)))
+    return tuple(sorted(d.candidates, key=lambda c: (c.action != d.action, -round(c.value, 1))))
 
 
 def defending(view: View) -> bool:
@@ -67,7 +88,7 @@ def format_hint(d: Decision, limit: int = 8, phase: str = "play", defending: boo
     if phase == "kitty" and d.plan:
         action = " ".join(d.plan)            # every card of the discard planned
     action = " ".join(readable(w) for w in action.split())
-    lines = [f"{verb} {action}" + (f"  ({d.reason})" if d.reason else "")]
+    lines = [f"{verb} {action}" + (f" — {d.reason}" if d.reason else "")]
     lines += [candidate_line(c, defending=defending) for c in d.candidates[:limit]]
     return "\n".join(lines)
 

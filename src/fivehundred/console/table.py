@@ -10,6 +10,8 @@ from typing import TextIO
 
 from ..actions import CARDISH, action_from_token, token_of
 from ..auction import rank_key
+from ..bots import Budget
+from ..bots.hints import defending, format_hint, hint, hint_seed
 from ..cards import (
     NO_TRUMPS,
     SUIT_WORDS,
@@ -39,6 +41,7 @@ S C D H or as symbols ♠ ♣ ♦ ♥).
   cards    as  10h  jd  jk; to lead the joker at no trumps or misère name a suit: jk:h
   kitty    discard one card at a time, or all at once: 4s 5c 6d
   partner  (five-handed) call qh  (or just qh), or alone
+  hint     what the Insane bot would do in your place, and why (it sees only your cards)
   undo     take back your last card, bid or discard of the hand, and what followed it
   claim    in the play: every trick left is your side's (as misère's declarer: you take no
            more); checked with every card seen, and if it stands the hand is played out
@@ -107,6 +110,7 @@ class ConsoleGame(Narrator):
         out: TextIO | None = None,
         game: Game | None = None,
         bots: str | None = None,
+        hint_budget: Budget | None = None,
     ) -> None:
         if not 0 <= seat < rules.players:
             raise ValueError(f"--seat must be from 0 to {rules.players - 1}, got {seat}")
@@ -126,6 +130,8 @@ class ConsoleGame(Narrator):
             s: (RandomOpponent(opponent_seed(self.game.seed, s)) if bots in (None, "random")
                 else BotOpponent(bots, opponent_seed(self.game.seed, s)))
             for s in range(rules.players) if s != seat}
+        #: What a hint may spend (None: the Insane bot's own; tests use less).
+        self.hint_budget = hint_budget
 
     # ---------------------------------------------------------------- output helpers
 
@@ -212,6 +218,9 @@ class ConsoleGame(Narrator):
                 self.say(help_text(self.rules))
                 self._legal_line(v)
                 continue
+            if text.lower() == "hint":
+                self._hint(v)
+                continue
             if text.lower() in ("undo", "u", "take back"):
                 if self._take_back():
                     return
@@ -239,6 +248,14 @@ class ConsoleGame(Narrator):
                 self.say(f"Not allowed: {e}")
                 continue
             return
+
+    def _hint(self, v: View) -> None:
+        """What the Insane bot would do in your place, from your view only: its advice, why,
+        and the choices it weighed (for a defender, the declarer's chances said to be his)."""
+        self.say("Thinking about a hint…")
+        d = hint(v, seed=hint_seed(self.game), budget=self.hint_budget)
+        self.say("Hint: " + format_hint(d, phase=v.phase, defending=defending(v)))
+        self._legal_line(v)
 
     def _take_back(self) -> bool:
         """Take back your last decision of the hand and what followed it (Game.take_back);

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from textual.markup import escape
 
 from ..bots.base import Candidate
-from ..bots.hints import candidate_line, defending, hint
+from ..bots.hints import candidate_line, defending, hint, hint_seed
 from ..claims import SECONDS, ClaimError, check_claimant, plan_claim
 from ..solver.analysis import ReviewError, review_hand
 from ..view import View
@@ -69,7 +69,7 @@ def start_hint(app: TableApp) -> None:
 
 
 async def _hint(app: TableApp, v: View, generation: int) -> None:
-    seed = app.game.seed ^ (len(v.auction) << 8) ^ (len(v.tricks) << 16) ^ len(v.trick)
+    seed = hint_seed(app.game)
     try:
         d = await asyncio.to_thread(hint, v, seed, app.hint_budget)
     except Exception as e:         # a bug in the bot must not end the game

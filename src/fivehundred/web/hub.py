@@ -18,6 +18,7 @@ from typing import Any
 from anyio import BrokenResourceError, ClosedResourceError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from ..bots.hints import hint_seed
 from ..claims import Claim
 from ..game import HandResult
 from .botpool import BotPool
@@ -283,7 +284,7 @@ class Hub:
         if msg["type"] == "hint":
             if table.game.to_move != seat:
                 raise TableError("not_your_turn", "a hint is for your own turn")
-            seq, view, seed = table.seq, table.view(seat), table.hint_seed()
+            seq, view, seed = table.seq, table.view(seat), hint_seed(table.game)
 
             async def work() -> dict[str, Any]:
                 try:

@@ -511,12 +511,6 @@ class Table:
             raise TableError("malformed", str(e)) from None
         # (seq stays: the game did not move, and a bot deciding now still decides for it)
 
-    def hint_seed(self) -> int:
-        """The seed of a hint here: the table's, and the point of the game (the hand, its
-        actions so far), so the same position gets the same hint, taken back to or not."""
-        g = self.game
-        return self.seed ^ (g.hand_number << 16) ^ len(g.actions)
-
     def names(self) -> list[str]:
         """Each seat's name."""
         return [s.name for s in self.seats]
