@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import secrets
 from collections.abc import Callable
 
@@ -25,8 +26,11 @@ from fivehundred.console import (
     sort_tokens,
 )
 from fivehundred.console.narration import Narrator
+from fivehundred.console.reviews import every_card_lines, review_lines
+from fivehundred.solver.analysis import review_hand
 
 _TO_LETTER = str.maketrans(dict(zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True)))
+CARD_TOKEN = re.compile(r"\b(10|[2-9JQKA])[SCDH]\b")   # a card written as a token: AS, 10H
 
 
 def legal_on_screen(text: str) -> list[str]:
@@ -62,7 +66,7 @@ class ScriptedPlayer:
         assert self.console is not None
         g = self.console.game
         if prompt.startswith("press Enter"):
-            assert g.phase == "hand_over"
+            assert g.phase in ("hand_over", "game_over")
             return ""
         legal = legal_on_screen(self.out.getvalue())
         assert sorted(legal) == g.legal_actions()  # the screen shows exactly the legal actions
@@ -272,6 +276,24 @@ def test_a_hint_says_what_insane_would_do_and_changes_nothing(phase: str) -> Non
     assert lines[1].split()[0] == readable(d.action), shown     # the advice first
     if phase == "play" and d.candidates[0].make_probability is not None:
         assert "declarer makes" in lines[1], shown
+
+
+def test_after_a_hand_review_and_every_show_it_against_double_dummy() -> None:
+    """The text game had no review: after a hand, ``review`` shows your cards beside double
+    dummy's best and ``every`` every card (the terminal table's words, plain), then Enter
+    deals on."""
+    g = advance(AUS, lambda g: g.phase == "hand_over" and g.contract is not None
+                and any(0 in t.seats for t in g.tricks))
+    hand = g.hand_number
+    mine, every = review_hand(g.clone(), 0), review_hand(g.clone(), 0, seats=range(4))
+    text, seen = feed(g, ["review", "every", ""])
+    n = Narrator(g.rules, 0)
+    assert "--- The hand against double dummy ---\n" + "\n".join(review_lines(mine, n)) in text
+    assert "--- Every card against double dummy ---\n" + "\n".join(every_card_lines(every, n)) \
+        in text
+    assert "Your cards (and the tricks" in text and not CARD_TOKEN.search(
+        text[text.index("--- The hand"):]), text
+    assert len(seen) == 4 and seen[0] == seen[1] == seen[2] and g.hand_number == hand + 1
 
 
 def _human_kitty(g: Game) -> bool:

@@ -149,3 +149,12 @@ def joined(words: Sequence[str]) -> str:
 
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
+
+
+def trick_count(n: int) -> str:
+    """``n`` tricks in words: "1 trick", "3 tricks" (the sheets, the reviews).
+
+    >>> trick_count(1), trick_count(3)
+    ('1 trick', '3 tricks')
+    """
+    return f"{n} trick{'s' if n != 1 else ''}"

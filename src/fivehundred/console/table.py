@@ -23,6 +23,7 @@ from ..errors import FiveHundredError, MalformedError
 from ..game import Game
 from ..rules import Rules
 from ..scoring import declaring_seats, slam_words
+from ..solver.analysis import ReviewError, review_hand
 from ..view import View
 from .display import (
     TO_LETTER,
@@ -33,6 +34,7 @@ from .display import (
 )
 from .narration import Narrator
 from .opponent import BotOpponent, RandomOpponent, opponent_seed
+from .reviews import Marks, every_card_lines, review_lines
 
 HELP = """\
 How to play: type one of the legal actions shown (upper or lower case; suits as letters
@@ -45,8 +47,11 @@ S C D H or as symbols ♠ ♣ ♦ ♥).
   undo     take back your last card, bid or discard of the hand, and what followed it
   claim    in the play: every trick left is your side's (as misère's declarer: you take no
            more); checked with every card seen, and if it stands the hand is played out
+  review   after a hand: your cards against double dummy (every: every card of the hand)
   ?        this help        quit   leave the game
 """
+#: What the prompt after a hand offers besides going on.
+_REVIEWS = "review: your cards against double dummy, every: every card"
 #: The help's card line for a pack without the joker.
 _NO_JOKER_CARDS = "  cards    as  10h  jd\n"
 #: The most characters of a line typed that a refusal repeats.
@@ -159,10 +164,11 @@ class ConsoleGame(Narrator):
                 if g.phase == "game_over":
                     self._hand_summary()
                     self._game_over()
+                    self._after_hand(f"press Enter to leave ({_REVIEWS})> ")
                     return 0
                 if g.phase == "hand_over":
                     self._hand_summary()
-                    self._ask("press Enter for the next hand> ")
+                    self._after_hand(f"press Enter for the next hand ({_REVIEWS})> ")
                     g.next_hand()
                     self._new_hand()
                     continue
@@ -204,6 +210,34 @@ class ConsoleGame(Narrator):
         g.apply(tok)
         for line in self.announce(seat, tok, before, g.view(self.seat)):
             self.say(line)
+
+    # ---------------------------------------------------------------- between hands
+
+    def _after_hand(self, prompt: str) -> None:
+        """The prompt after a hand: ``review`` or ``every`` shows the hand against double
+        dummy first; anything else goes on."""
+        while True:
+            text = self._ask(prompt).strip().lower()
+            if text not in ("review", "every"):
+                return
+            self._review(every=text == "every")
+
+    def _review(self, every: bool) -> None:
+        """The hand just played against double dummy (as the terminal table's review): your
+        cards beside the best, or every card trick by trick."""
+        self.say("Solving the hand double dummy…")
+        seats = range(self.rules.players) if every else None
+        try:
+            r = review_hand(self.game.clone(), self.seat, seats=seats)
+        except ReviewError as e:
+            self.say(f"No review: {e}.")
+            return
+        self.say()
+        self.say("--- Every card against double dummy ---" if every
+                 else "--- The hand against double dummy ---")
+        for line in (every_card_lines if every else review_lines)(r, self, Marks(card=self.p)):
+            self.say(line)
+        self.say()
 
     # ---------------------------------------------------------------- the human's turn
 

@@ -14,12 +14,12 @@ from textual.widgets import Button, Footer, Static
 
 from ..console.display import signed
 from ..console.narration import Narrator
+from ..console.reviews import Marks, every_card_lines, review_lines
 from ..rules import Rules
 from ..solver.analysis import HandReview
-from ..solver.analysis.review import given_away, play_texts
 from ..view import View
 from ..web.options import rules_json
-from ..web.state import sheet_json, status_line, summary_json, trick_count
+from ..web.state import sheet_json, status_line, summary_json
 from . import texts
 
 HELP = "\n\n".join((
@@ -178,81 +178,21 @@ def game_over_dialog(view: View, n: Narrator) -> Dialog:
                    ("quit", "Quit")], {"n": "new", "v": "review", "s": "save", "q": "quit"})
 
 
+#: The reviews' words as markup: cards in colour, praise green, blame red, names escaped.
+MARKS = Marks(card=texts.card_markup, strong=lambda t: f"[b]{t}[/b]",
+              good=lambda t: f"[b $success]{t}[/]", bad=lambda t: f"[b $error]{t}[/]",
+              name=escape)
+
+
 def review_dialog(r: HandReview, n: Narrator) -> Dialog:
     """The hand against double dummy: what the cards allowed, your plays beside the best."""
-    who = escape(n.join_names(r.counted))
-    verb = "takes" if len(r.counted) == 1 and r.counted[0] != n.seat else "take"
-    lines = []
-    if r.double_dummy is None:
-        lines.append("Double dummy at the first lead: not solved within the search limits.")
-    else:
-        lines.append(f"Double dummy at the first lead, {who} {verb} "
-                     f"[b]{r.double_dummy}[/b] trick{'s' if r.double_dummy != 1 else ''}.")
-        if r.needed == 0:
-            lines.append("The misère " + ("could be made." if r.double_dummy == 0
-                                         else "could not be made against the best defence."))
-        elif r.needed is not None:
-            lines.append(f"The contract needs {r.needed}: it "
-                         + ("could be made." if r.double_dummy >= r.needed
-                            else "could not be made against the best defence."))
-    lines.append(f"In the play {who} took {r.taken}.")
-    if r.discard is not None:
-        lines.append(r.discard.text("Your", texts.card_markup))   # (fixed words and cards)
-    lines.append("")
-    if not r.plays:
-        lines.append("You played no card this hand.")
-    else:
-        lines.append(f"[b]Your cards[/b] (and the tricks {who} end with after them):")
-    lost = 0
-    for p in r.plays:
-        head = f"  trick {p.trick:>2}  {texts.card_markup(p.card)}"
-        if p.cost is None:
-            lines.append(f"{head}  not solved within the search limits")
-        elif p.cost == 0:
-            lines.append(f"{head}  [b $success]best[/] ({p.taken + (p.value or 0)})")
-        else:
-            lost += p.cost
-            best = " or ".join(texts.card_markup(b) for b in p.best[:4])
-            lines.append(f"{head}  [b $error]cost {trick_count(p.cost)}"
-                         f"[/] ({p.taken + (p.value or 0)}; {best} kept "
-                         f"{p.taken + (p.best_value or 0)})")
-    if r.plays:
-        lines.append("")
-        lines.append("Every card of yours was a best one." if lost == 0
-                     else f"Your cards gave away {trick_count(lost)} "
-                          "in all (the others' mistakes can give them back).")
-    return Dialog("The hand against double dummy", "\n".join(lines),
+    return Dialog("The hand against double dummy", "\n".join(review_lines(r, n, MARKS)),
                   [("back", "Back"), ("every", "Every card")], {"b": "back", "e": "every"})
 
 
 def every_card_dialog(r: HandReview, n: Narrator) -> Dialog:
-    """Every card of the hand against double dummy, trick by trick (``review_hand`` with
-    every seat: all were seen face up), and the tricks each seat gave away."""
-    who = escape(n.join_names(r.counted))
-    counted = r.needed is not None             # a contract: one count for every card
-    if counted:
-        lines = [f"After each card, the tricks {who} end with if everyone plays best from "
-                 "there; a card that gave tricks away says how many, and the best cards."]
-    else:
-        lines = ["A card that gave tricks away (its own side's, everyone playing best from "
-                 "there) says how many, and the best cards."]
-    lines.append("")
-    tricks = play_texts(r.plays, counted, lambda s: escape(n.name(s)), texts.card_markup,
-                        lambda words: f"[b $error]{words}[/]")
-    for t, plays in tricks.items():
-        lines.append(f"  trick {t:>2}  " + ", ".join(plays))
-    if not r.plays:
-        lines.append("No card was played.")
-    else:
-        given, unsolved = given_away(r.plays)
-        seats = sorted(given, key=lambda s: (s - n.seat) % n.rules.players)
-        lines.append("")
-        lines.append("Tricks given away: " + ", ".join(
-            f"{escape(n.name(s))} {given[s]}{'+?' if s in unsolved else ''}"
-            for s in seats) + ".")
-        if unsolved:
-            lines.append("?: a card not solved within the search limits (not counted).")
-    return Dialog("Every card against double dummy", "\n".join(lines),
+    """Every card of the hand against double dummy, trick by trick."""
+    return Dialog("Every card against double dummy", "\n".join(every_card_lines(r, n, MARKS)),
                   [("back", "Back"), ("review", "Your cards")], {"b": "back", "y": "review"})
 
 

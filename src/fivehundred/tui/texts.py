@@ -24,11 +24,11 @@ from textual.content import Content
 from textual.markup import escape
 
 from ..cards import SUIT_LETTERS, SUIT_SYMBOLS, SUIT_WORDS
-from ..console.display import pretty, sort_tokens
+from ..console.display import pretty, sort_tokens, trick_count
 from ..console.narration import Narrator
 from ..rules import Rules
 from ..view import View
-from ..web.state import display_strain, trick_count
+from ..web.state import display_strain
 
 
 def card_markup(tok: str) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 from ..actions import BID, MISERE, OPEN_MISERE, PASS, token_of
 from ..auction import Contract, price
 from ..cards import NO_TRUMPS, STRAIN_NAMES, SUIT_WORDS
-from ..console.display import joined, pretty, sort_tokens
+from ..console.display import joined, pretty, sort_tokens, trick_count
 from ..game import HandResult
 from ..scoring import declaring_seats, slam_words
 from ..tricks import TABLES, card_from_token
@@ -269,11 +269,6 @@ def side_labels(view: View, names: list[str]) -> list[str]:
     """Every side's name as this seat reads it: "You & North", "West & East" (the scores
     panel, the sheet and the game's end name sides alike, whichever seat you sit in)."""
     return [_side_label(view, i, names) for i in range(len(view.rules.sides))]
-
-
-def trick_count(n: int) -> str:
-    """``n`` tricks in words: "1 trick", "3 tricks" (the sheets and the terminal table)."""
-    return f"{n} trick{'s' if n != 1 else ''}"
 
 
 def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
