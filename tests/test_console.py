@@ -7,6 +7,7 @@ import random
 import re
 import secrets
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +28,7 @@ from fivehundred.console import (
 )
 from fivehundred.console.narration import Narrator
 from fivehundred.console.reviews import every_card_lines, review_lines
+from fivehundred.record import loads, record_from_game
 from fivehundred.solver.analysis import review_hand
 
 _TO_LETTER = str.maketrans(dict(zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True)))
@@ -167,8 +169,8 @@ def snapshot(g: Game) -> tuple[object, ...]:
             tuple(g.hand(s) for s in range(g.rules.players)), g.discards)
 
 
-def feed(g: Game, lines: list[str], seat: int = 0, hint_budget: Budget | None = None
-         ) -> tuple[str, list[tuple[object, ...]]]:
+def feed(g: Game, lines: list[str], seat: int = 0, hint_budget: Budget | None = None,
+         record_dir: Path | None = None) -> tuple[str, list[tuple[object, ...]]]:
     """Run the console on ``g`` with these lines then EOF; the state seen at each prompt."""
     out = io.StringIO()
     seen: list[tuple[object, ...]] = []
@@ -181,7 +183,7 @@ def feed(g: Game, lines: list[str], seat: int = 0, hint_budget: Budget | None = 
         return todo.pop(0)
 
     rc = ConsoleGame(g.rules, seat=seat, ask=ask, out=out, game=g,
-                     hint_budget=hint_budget).run()
+                     hint_budget=hint_budget, record_dir=record_dir).run()
     assert rc == 0
     return out.getvalue(), seen
 
@@ -294,6 +296,25 @@ def test_after_a_hand_review_and_every_show_it_against_double_dummy() -> None:
     assert "Your cards (and the tricks" in text and not CARD_TOKEN.search(
         text[text.index("--- The hand"):]), text
     assert len(seen) == 4 and seen[0] == seen[1] == seen[2] and g.hand_number == hand + 1
+
+
+def test_save_writes_the_record_between_hands_only(tmp_path: Path) -> None:
+    """``save`` after a hand writes the game's record (a new file, then the same one again),
+    which replays; in the middle of a hand it says why not, and nothing is written."""
+    g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0)
+    before = snapshot(g)
+    text, seen = feed(g, ["save"], record_dir=tmp_path)
+    assert "saved between hands: finish this hand first" in text and seen == [before] * 2
+    assert list(tmp_path.iterdir()) == []
+    g = advance(AUS, lambda g: g.phase == "hand_over" and g.hand_number >= 1)
+    hands = len(record_from_game(g).hands)
+    text, _ = feed(g, ["?", "save", "save", ""], record_dir=tmp_path)
+    assert "  save     write the game record" in text
+    (path,) = tmp_path.iterdir()
+    assert text.count(f"Saved the record to {path}") == 2 and path.name.endswith(".fhr")
+    rec = loads(path.read_text())
+    assert len(rec.hands) == hands >= 2 and ("Event", "fivehundred text game") in rec.tags
+    assert main(["replay", str(path)]) == 0
 
 
 def _human_kitty(g: Game) -> bool:

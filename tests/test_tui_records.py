@@ -37,7 +37,7 @@ SECRET = 1987654321
 
 def new_record(app: TableApp, k: int = 0) -> Path:
     """The file a new record of ``app``'s game goes to (the ``k``-th other if taken)."""
-    from fivehundred.tui.record_files import record_name
+    from fivehundred.record.table_files import record_name
 
     return app.record_dir / record_name(app.started, k)
 
@@ -148,7 +148,7 @@ def test_a_record_is_named_after_the_time_not_the_seed_and_resumes(
 def test_a_resumed_record_keeps_its_own_tags_when_saved_back(tmp_path: Path) -> None:
     """A record from elsewhere (the browser game's, with its players' names) resumed and
     saved back keeps its tags; the result is the game's own, written afresh."""
-    from fivehundred.tui.record_files import RecordFiles
+    from fivehundred.record.table_files import RecordFiles
 
     g = Game(Rules.preset("australian"), seed=5)
     for a in ["pass"] * 4:

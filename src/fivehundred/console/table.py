@@ -6,6 +6,8 @@ import re
 import secrets
 import sys
 from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
 from typing import TextIO
 
 from ..actions import CARDISH, action_from_token, token_of
@@ -21,6 +23,7 @@ from ..cards import (
 from ..claims import SECONDS, ClaimError, plan_claim
 from ..errors import FiveHundredError, MalformedError
 from ..game import Game
+from ..record.table_files import RecordFiles
 from ..rules import Rules
 from ..scoring import declaring_seats, slam_words
 from ..solver.analysis import ReviewError, review_hand
@@ -47,11 +50,18 @@ S C D H or as symbols ♠ ♣ ♦ ♥).
   undo     take back your last card, bid or discard of the hand, and what followed it
   claim    in the play: every trick left is your side's (as misère's declarer: you take no
            more); checked with every card seen, and if it stands the hand is played out
-  review   after a hand: your cards against double dummy (every: every card of the hand)
+  review   after a hand: your cards against double dummy (every: every card; save: the
+           game's record, to replay or analyse)
   ?        this help        quit   leave the game
 """
-#: What the prompt after a hand offers besides going on.
-_REVIEWS = "review: your cards against double dummy, every: every card"
+#: What the prompt after a hand offers besides going on, and what each does.
+_AFTER = "or review, every, save; ? says what"
+AFTER_HELP = """\
+  review   your cards of the hand against double dummy (what each cost, the best there)
+  every    every card of the hand against double dummy, trick by trick
+  save     write the game record, every hand so far (to replay or analyse it)
+  Enter    go on
+"""
 #: The help's card line for a pack without the joker.
 _NO_JOKER_CARDS = "  cards    as  10h  jd\n"
 #: The most characters of a line typed that a refusal repeats.
@@ -116,6 +126,7 @@ class ConsoleGame(Narrator):
         game: Game | None = None,
         bots: str | None = None,
         hint_budget: Budget | None = None,
+        record_dir: Path | None = None,
     ) -> None:
         if not 0 <= seat < rules.players:
             raise ValueError(f"--seat must be from 0 to {rules.players - 1}, got {seat}")
@@ -137,6 +148,11 @@ class ConsoleGame(Narrator):
             for s in range(rules.players) if s != seat}
         #: What a hint may spend (None: the Insane bot's own; tests use less).
         self.hint_budget = hint_budget
+        #: Where ``save`` writes the game's record (a new file in ``record_dir``, else here,
+        #: named after the time the game started; then the same file again).
+        self.records = RecordFiles(record_dir if record_dir is not None else Path.cwd(),
+                                   seats=self.names, event="fivehundred text game")
+        self.started = datetime.now()
 
     # ---------------------------------------------------------------- output helpers
 
@@ -164,11 +180,11 @@ class ConsoleGame(Narrator):
                 if g.phase == "game_over":
                     self._hand_summary()
                     self._game_over()
-                    self._after_hand(f"press Enter to leave ({_REVIEWS})> ")
+                    self._after_hand(f"press Enter to leave ({_AFTER})> ")
                     return 0
                 if g.phase == "hand_over":
                     self._hand_summary()
-                    self._after_hand(f"press Enter for the next hand ({_REVIEWS})> ")
+                    self._after_hand(f"press Enter for the next hand ({_AFTER})> ")
                     g.next_hand()
                     self._new_hand()
                     continue
@@ -215,12 +231,27 @@ class ConsoleGame(Narrator):
 
     def _after_hand(self, prompt: str) -> None:
         """The prompt after a hand: ``review`` or ``every`` shows the hand against double
-        dummy first; anything else goes on."""
+        dummy, ``save`` writes the record, ``?`` says so; anything else goes on."""
         while True:
             text = self._ask(prompt).strip().lower()
-            if text not in ("review", "every"):
+            if text in ("review", "every"):
+                self._review(every=text == "every")
+            elif text == "save":
+                self._save()
+            elif text in ("?", "help", "h"):
+                self.say(AFTER_HELP)
+            else:
                 return
-            self._review(every=text == "every")
+
+    def _save(self) -> None:
+        """Write the game's record (between hands: a record holds every card)."""
+        path = self.records.path(self.game.seed, self.started)
+        try:
+            self.records.write(self.game, path)
+        except OSError as e:
+            self.say(f"Could not save the record: {e}")
+            return
+        self.say(f"Saved the record to {path}")
 
     def _review(self, every: bool) -> None:
         """The hand just played against double dummy (as the terminal table's review): your
@@ -254,6 +285,10 @@ class ConsoleGame(Narrator):
                 continue
             if text.lower() == "hint":
                 self._hint(v)
+                continue
+            if text.lower() == "save":
+                self.say("A record holds every card, so it is saved between hands: finish "
+                         "this hand first.")
                 continue
             if text.lower() in ("undo", "u", "take back"):
                 if self._take_back():

@@ -30,6 +30,7 @@ from ..console.narration import Narrator
 from ..console.opponent import opponent_seed
 from ..errors import FiveHundredError
 from ..game import Game
+from ..record.table_files import RecordFiles
 from ..rules import Rules
 from ..view import View
 from ..web.options import rules_label
@@ -38,7 +39,6 @@ from . import aids, texts
 from .buttons import draw_buttons
 from .cloth import Cloth
 from .panels import Log, SeatPanel, SideColumn
-from .record_files import RecordFiles
 from .screens import (
     game_over_dialog,
     hand_over_dialog,
@@ -105,7 +105,7 @@ class TableApp(App[int]):
         self._new_game(seed, game)
         self.resumed = record_file is not None
         self.resumed_from = record_file        # (None once a new game begins)
-        #: the records' files (record_files.py): a resumed game is saved where it came from
+        #: the records' files (record/table_files.py): a resumed game is saved where it came from
         self.records = RecordFiles(self.record_dir, record_file, self.game.seed,
                                    seats=self.narrator.names)
         self.saved = self.records.saved        # game seed -> the record file written for it

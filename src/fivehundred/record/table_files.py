@@ -1,4 +1,5 @@
-"""The table's record files (which file, which format), kept apart from the screen in app.py."""
+"""A table's record files (which file, which format): where the terminal table and the text
+game save each game's record."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from pathlib import Path
 from ..clitools import write_whole
 from ..errors import FiveHundredError
 from ..game import Game
-from ..record import dumps, dumps_json, record_from_game
-from ..record.files import is_json, parse_record, read_text
+from .build import record_from_game
+from .files import is_json, parse_record, read_text
+from .jsonfmt import dumps_json
+from .text import dumps
 
 
 def record_name(started: datetime, k: int = 0) -> str:
@@ -31,9 +34,9 @@ class RecordFiles:
     shows them (``seats``, clockwise from seat 0), so a replay names them too."""
 
     def __init__(self, record_dir: Path, record_file: Path | None = None, seed: int = 0,
-                 seats: tuple[str, ...] = ()) -> None:
+                 seats: tuple[str, ...] = (), event: str = "fivehundred terminal game") -> None:
         self.record_dir = record_dir
-        self.new_tags: tuple[tuple[str, str], ...] = (("Event", "fivehundred terminal game"),)
+        self.new_tags: tuple[tuple[str, str], ...] = (("Event", event),)
         if seats:
             self.new_tags += (("Seats", ",".join(seats)),)
         self.saved: dict[int, Path] = {}       # game seed -> the record file written for it
