@@ -28,7 +28,7 @@ from fivehundred.console import (
 )
 from fivehundred.console.narration import Narrator
 from fivehundred.console.reviews import every_card_lines, review_lines
-from fivehundred.record import loads, record_from_game
+from fivehundred.record import dumps, loads, record_from_game
 from fivehundred.solver.analysis import review_hand
 
 _TO_LETTER = str.maketrans(dict(zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True)))
@@ -315,6 +315,40 @@ def test_save_writes_the_record_between_hands_only(tmp_path: Path) -> None:
     rec = loads(path.read_text())
     assert len(rec.hands) == hands >= 2 and ("Event", "fivehundred text game") in rec.tags
     assert main(["replay", str(path)]) == 0
+
+
+def test_resume_goes_on_with_a_saved_game_and_saves_it_there(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``play --text --resume FILE`` goes on where the record saved by ``save`` stands, and
+    ``save`` writes that file again; refused, saying why: without --text, a file that is
+    not a record, a game that is over."""
+    g = advance(AUS, lambda g: g.phase == "hand_over" and g.hand_number >= 1)
+    feed(g, ["save", "quit"], record_dir=tmp_path)
+    (path,) = tmp_path.iterdir()
+    saved = loads(path.read_text())
+    out = io.StringIO()
+    lines = iter(["save", "quit"])
+    assert run_console_game(AUS, ask=lambda _: next(lines), out=out, resume=str(path)) == 0
+    text = out.getvalue()
+    assert f"Saved the record to {path}" in text and list(tmp_path.iterdir()) == [path], text
+    assert loads(path.read_text()).hands == saved.hands          # the same game, no hand more
+    assert main(["play", "--resume", str(path)]) == 2
+    assert "give it with --text" in capsys.readouterr().err
+    bad = tmp_path / "bad.fhr"
+    bad.write_text("not a record\n")
+    assert main(["play", "--text", "--resume", str(bad)]) == 2
+    assert f"cannot resume {bad}: " in capsys.readouterr().err
+    over = Game(AUS, seed=1)
+    while over.phase != "game_over":
+        if over.phase == "hand_over":
+            over.next_hand()
+            continue
+        over.apply(over.legal_actions()[0] if over.phase != "auction" or over.auction
+                   else "10NT")
+    done = tmp_path / "done.fhr"
+    done.write_text(dumps(record_from_game(over)))
+    assert main(["play", "--text", "--resume", str(done)]) == 2
+    assert "is over; nothing to resume" in capsys.readouterr().err
 
 
 def _human_kitty(g: Game) -> bool:

@@ -65,9 +65,10 @@ def build_parser() -> argparse.ArgumentParser:
     tui = sub.add_parser("tui", help="play in this terminal's full screen (a Textual app)")
     tui.add_argument("--speed", choices=tuple(SPEEDS), default="normal", type=_name_arg,
                      help="how fast the bots play and a finished trick goes (default normal)")
-    tui.add_argument("--resume", metavar="RECORD", default=None,
-                     help="go on with a game record the table saved (its rules and seed: "
-                          "--rules and --seed do not go with it)")
+    for game, only in ((play, " (with --text)"), (tui, "")):
+        game.add_argument("--resume", metavar="RECORD", default=None,
+                          help="go on with a game record the table saved (its rules and "
+                               f"seed: --rules and --seed do not go with it){only}")
     for game, only in ((play, " (with --text)"), (tui, "")):
         # None marks an option left out: play refuses the terminal game's options without
         # --text, tui refuses --rules and --seed with --resume (see _table_options)
@@ -175,7 +176,9 @@ def _table_options(args: argparse.Namespace) -> str | None:
         if served:
             return (f"{', '.join(served)} set the browser game, not the terminal game of "
                     "--text")
-    if args.command == "tui" and args.resume is not None:
+    if args.command == "play" and not args.text and args.resume is not None:
+        return "--resume goes on with a game of the terminal: give it with --text"
+    if args.resume is not None:
         clash = [g for g in given if g in ("--rules", "--seed")]
         if clash:
             return (f"{' and '.join(clash)} cannot go with --resume: the game goes on with "
@@ -222,7 +225,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "play" and args.text:
         from .console import run_console_game
 
-        return run_console_game(args.rules, seed=args.seed, seat=args.seat, bots=args.bots)
+        return run_console_game(args.rules, seed=args.seed, seat=args.seat, bots=args.bots,
+                                resume=args.resume)
     if args.command == "tui":
         if args.resume is not None:
             from .record.files import read_text

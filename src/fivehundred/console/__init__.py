@@ -1,9 +1,11 @@
-"""The terminal game: you against random-legal opponents (``fivehundred play --text``).
+"""The terminal game, line by line (``fivehundred play --text``): you against the bots.
 
 The human sits at one seat and sees the table through that seat's :class:`View` only; every
-other seat is a :class:`RandomOpponent`, a seeded policy that is handed a View (never the
-Game), passes most of the time in the auction, bids low otherwise and plays any legal card.
-The same seed gives the same deals and the same opponents' choices.
+other seat is a bot of the strength asked for (or a :class:`RandomOpponent`, a seeded policy
+that passes most of the time and plays any legal card), each handed a View, never the Game.
+The same seed gives the same deals and the same opponents' choices.  Hints, take-backs,
+claims, a review of each hand against double dummy, and records saved between hands (and
+gone on with: ``--resume FILE``).
 """
 
 from .display import hand_groups, hand_lines, pretty, seat_names, sort_tokens

@@ -23,7 +23,7 @@ from ..cards import (
 from ..claims import SECONDS, ClaimError, plan_claim
 from ..errors import FiveHundredError, MalformedError
 from ..game import Game
-from ..record.table_files import RecordFiles
+from ..record.table_files import RecordFiles, resumed_game
 from ..rules import Rules
 from ..scoring import declaring_seats, slam_words
 from ..solver.analysis import ReviewError, review_hand
@@ -127,6 +127,7 @@ class ConsoleGame(Narrator):
         bots: str | None = None,
         hint_budget: Budget | None = None,
         record_dir: Path | None = None,
+        record_file: Path | None = None,
     ) -> None:
         if not 0 <= seat < rules.players:
             raise ValueError(f"--seat must be from 0 to {rules.players - 1}, got {seat}")
@@ -149,9 +150,11 @@ class ConsoleGame(Narrator):
         #: What a hint may spend (None: the Insane bot's own; tests use less).
         self.hint_budget = hint_budget
         #: Where ``save`` writes the game's record (a new file in ``record_dir``, else here,
-        #: named after the time the game started; then the same file again).
+        #: named after the time the game started; then the same file again; a resumed game,
+        #: ``record_file``, where it came from).
         self.records = RecordFiles(record_dir if record_dir is not None else Path.cwd(),
-                                   seats=self.names, event="fivehundred text game")
+                                   record_file, self.game.seed, seats=self.names,
+                                   event="fivehundred text game")
         self.started = datetime.now()
 
     # ---------------------------------------------------------------- output helpers
@@ -553,16 +556,28 @@ def run_console_game(
     ask: Callable[[str], str] | None = None,
     out: TextIO | None = None,
     bots: str | None = None,
+    resume: str | None = None,
 ) -> int:
-    """Play a game in the terminal against bots (random-legal by default); the exit status.
+    """Play a game in the terminal against bots (random-legal by default), or go on with the
+    game record ``resume`` saved by ``save``; the exit status.
 
     ``ask`` shows a prompt and returns the line typed (default :func:`input`); ``out`` takes
     the screen (default stdout).  End of input, ``quit`` and Ctrl-C leave politely (status 0;
     130 for Ctrl-C, as the shell gives an interrupted command).
     """
+    err = out if out is not None else sys.stderr
+    game: Game | None = None
+    if resume is not None:
+        try:
+            game = resumed_game(resume)
+        except FiveHundredError as e:
+            print(f"fivehundred play: {e}", file=err)
+            return 2
+        rules = game.rules
     try:
-        console = ConsoleGame(rules, seed, seat, ask=ask, out=out, bots=bots)
+        console = ConsoleGame(rules, seed, seat, ask=ask, out=out, bots=bots, game=game,
+                              record_file=None if resume is None else Path(resume))
     except ValueError as e:
-        print(f"fivehundred play: {e}", file=out if out is not None else sys.stderr)
+        print(f"fivehundred play: {e}", file=err)
         return 2
     return console.run()

@@ -89,3 +89,18 @@ def saved_text(path: Path) -> str:
         return read_text(str(path)) if path.exists() else ""
     except FiveHundredError:
         return ""
+
+
+def resumed_game(path: str) -> Game:
+    """The game of the record at ``path`` (saved by a table), replayed to where it stands, to
+    go on with; FiveHundredError saying why not (unreadable, not a record, a bad action, or
+    a game already over)."""
+    from .replay import replay
+
+    try:
+        game = replay(parse_record(read_text(path)))
+    except FiveHundredError as e:
+        raise FiveHundredError(f"cannot resume {path}: {e}") from None
+    if game.phase == "game_over":
+        raise FiveHundredError(f"the game in {path} is over; nothing to resume")
+    return game

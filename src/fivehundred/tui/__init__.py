@@ -14,8 +14,7 @@ from pathlib import Path
 
 from ..errors import FiveHundredError
 from ..game import Game
-from ..record import replay
-from ..record.files import parse_record, read_text
+from ..record.table_files import resumed_game
 from ..rules import Rules
 from ..web.options import SPEEDS
 from .app import PACE, TRICK_PAUSE, TableApp
@@ -37,15 +36,11 @@ def run_tui(rules: Rules, seed: int | None = None, seat: int = 0, bots: str = "m
     path: Path | None = None
     if resume is not None:
         try:
-            path = Path(resume)
-            game = replay(parse_record(read_text(resume)))
+            game = resumed_game(resume)
         except FiveHundredError as e:
-            print(f"fivehundred tui: cannot resume {resume}: {e}", file=sys.stderr)
+            print(f"fivehundred tui: {e}", file=sys.stderr)
             return 2
-        if game.phase == "game_over":
-            print(f"fivehundred tui: the game in {resume} is over; nothing to resume",
-                  file=sys.stderr)
-            return 2
+        path = Path(resume)
         rules = game.rules
     try:
         factor = SPEEDS[speed]
