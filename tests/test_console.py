@@ -28,6 +28,7 @@ from fivehundred.console import (
 )
 from fivehundred.console.narration import Narrator
 from fivehundred.console.reviews import every_card_lines, review_lines
+from fivehundred.console.rules_text import rules_lines
 from fivehundred.record import dumps, loads, record_from_game
 from fivehundred.solver.analysis import review_hand
 
@@ -349,6 +350,18 @@ def test_resume_goes_on_with_a_saved_game_and_saves_it_there(
     done.write_text(dumps(record_from_game(over)))
     assert main(["play", "--text", "--resume", str(done)]) == 2
     assert "is over; nothing to resume" in capsys.readouterr().err
+
+
+def test_rules_says_every_option_of_the_table_and_changes_nothing() -> None:
+    """``rules`` prints every option of this table's rules with what it means (the terminal
+    table's rules dialog, plain), an option that means nothing here saying why."""
+    rules = Rules.preset("classic3")
+    g = advance(rules, lambda g: g.phase == "auction" and g.to_move == 0)
+    before = snapshot(g)
+    text, seen = feed(g, ["rules"])
+    assert "\n".join(rules_lines(rules, "classic3")) in text
+    assert "Dead hand: no  (dead_hand=false)\n  Not at this table: only two players" in text
+    assert seen == [before] * 2 and snapshot(g) == before
 
 
 def _human_kitty(g: Game) -> bool:

@@ -38,6 +38,7 @@ from .display import (
 from .narration import Narrator
 from .opponent import BotOpponent, RandomOpponent, opponent_seed
 from .reviews import Marks, every_card_lines, review_lines
+from .rules_text import rules_lines
 
 HELP = """\
 How to play: type one of the legal actions shown (upper or lower case; suits as letters
@@ -52,6 +53,7 @@ S C D H or as symbols ♠ ♣ ♦ ♥).
            more); checked with every card seen, and if it stands the hand is played out
   review   after a hand: your cards against double dummy (every: every card; save: the
            game's record, to replay or analyse)
+  rules    every option of this table's rules, and what it means
   ?        this help        quit   leave the game
 """
 #: What the prompt after a hand offers besides going on, and what each does.
@@ -288,6 +290,10 @@ class ConsoleGame(Narrator):
                 continue
             if text.lower() == "hint":
                 self._hint(v)
+                continue
+            if text.lower() == "rules":
+                self.say("\n".join(rules_lines(self.rules, self.rules.nearest_preset())))
+                self._legal_line(v)
                 continue
             if text.lower() == "save":
                 self.say("A record holds every card, so it is saved between hands: finish "

@@ -15,10 +15,10 @@ from textual.widgets import Button, Footer, Static
 from ..console.display import signed
 from ..console.narration import Narrator
 from ..console.reviews import Marks, every_card_lines, review_lines
+from ..console.rules_text import rules_lines
 from ..rules import Rules
 from ..solver.analysis import HandReview
 from ..view import View
-from ..web.options import rules_json
 from ..web.state import sheet_json, status_line, summary_json
 from . import texts
 
@@ -198,15 +198,8 @@ def every_card_dialog(r: HandReview, n: Narrator) -> Dialog:
 
 def rules_dialog(rules: Rules, preset: str) -> Dialog:
     """Every option of this table's rules with its value and what it means."""
-    data = rules_json(rules, preset)
-    lines = [escape(data["label"]), ""]
-    for o in data["options"]:
-        head = f"[b]{escape(o['name'])}[/b]: {escape(o['words'])}"
-        token = escape(f"({o['option']}={o['value']})")
-        if o["off"]:           # an option that means nothing here: dimmed, and why
-            lines += [f"[dim]{head}  {token}", f"  Not at this table: {escape(o['off'])}.[/dim]"]
-        else:
-            lines += [f"{head}  [dim]{token}[/dim]", f"  [dim]{escape(o['text'])}[/dim]"]
+    lines = rules_lines(rules, preset, strong=lambda t: f"[b]{t}[/b]",
+                        dim=lambda t: f"[dim]{t}[/dim]", esc=escape)
     return Dialog("The rules of this table", "\n".join(lines), [("close", "Close")])
 
 
