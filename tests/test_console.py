@@ -14,7 +14,7 @@ import pytest
 from fivehundred import Game, Rules, View
 from fivehundred.actions import readable
 from fivehundred.bots import Budget
-from fivehundred.bots.hints import format_hint, hint, hint_seed
+from fivehundred.bots.hints import format_hint, hint
 from fivehundred.cards import HEARTS, NO_TRUMPS, SPADES, SUIT_LETTERS, SUIT_SYMBOLS
 from fivehundred.claims import ClaimError, plan_claim
 from fivehundred.cli import main
@@ -27,6 +27,7 @@ from fivehundred.console import (
     sort_tokens,
 )
 from fivehundred.console.narration import Narrator
+from fivehundred.console.opponent import hint_seed
 from fivehundred.console.reviews import every_card_lines, review_lines
 from fivehundred.console.rules_text import rules_lines
 from fivehundred.record import dumps, loads, record_from_game

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..actions import readable
-from ..game import Game
 from ..scoring import declaring_seats
 from ..view import View
 from .base import Budget, Candidate, Decision, make
@@ -24,20 +23,6 @@ def hint(view: View, seed: int = 0, budget: Budget | None = None) -> Decision:
     ranked for a reader (:func:`ranked`)."""
     d = make("insane", seed=seed, budget=budget).act(view)
     return replace(d, candidates=ranked(d))
-
-
-def hint_seed(game: Game) -> int:
-    """The seed of a hint at this point of ``game``: its seed, the hand and the actions so
-    far, so that the same position gets the same hint, taken back to or not.
-
-    >>> from fivehundred import Rules
-    >>> g = Game(Rules.preset("australian"), seed=7)
-    >>> before = hint_seed(g)
-    >>> g.apply("pass")
-    >>> hint_seed(g.clone()) == hint_seed(g) != before
-    True
-    """
-    return game.seed ^ (game.hand_number << 16) ^ len(game.actions)
 
 
 def ranked(d: Decision) -> tuple[Candidate, ...]:

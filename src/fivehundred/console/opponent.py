@@ -1,11 +1,13 @@
 """The terminal game's opponents, each seeing only a View: a seeded random-legal player
-(``RandomOpponent``), a bot of the ladder (``BotOpponent``), and the seed each seat's gets
-(``opponent_seed``)."""
+(``RandomOpponent``), a bot of the ladder (``BotOpponent``), the seed each seat's gets
+(``opponent_seed``), and the seed of a hint at a point of the game (``hint_seed``, for the
+browser and the terminal table too: the bots themselves never see a Game)."""
 
 from __future__ import annotations
 
 from ..actions import action_from_token
 from ..auction import rank_key
+from ..game import Game
 from ..rng import Rng
 from ..view import View
 
@@ -59,3 +61,17 @@ class BotOpponent:
     def act(self, view: View) -> str:
         """The bot's action token for this view."""
         return self.bot.act(view).action
+
+
+def hint_seed(game: Game) -> int:
+    """The seed of a hint at this point of ``game``: its seed, the hand and the actions so
+    far, so that the same position gets the same hint, taken back to or not.
+
+    >>> from fivehundred import Rules
+    >>> g = Game(Rules.preset("australian"), seed=7)
+    >>> before = hint_seed(g)
+    >>> g.apply("pass")
+    >>> hint_seed(g.clone()) == hint_seed(g) != before
+    True
+    """
+    return game.seed ^ (game.hand_number << 16) ^ len(game.actions)

@@ -13,7 +13,7 @@ from typing import TextIO
 from ..actions import CARDISH, action_from_token, token_of
 from ..auction import rank_key
 from ..bots import Budget
-from ..bots.hints import defending, format_hint, hint, hint_seed
+from ..bots.hints import defending, format_hint, hint
 from ..cards import (
     NO_TRUMPS,
     SUIT_WORDS,
@@ -36,7 +36,7 @@ from .display import (
     wrap_items,
 )
 from .narration import Narrator
-from .opponent import BotOpponent, RandomOpponent, opponent_seed
+from .opponent import BotOpponent, RandomOpponent, hint_seed, opponent_seed
 from .reviews import Marks, every_card_lines, review_lines
 from .rules_text import rules_lines
 

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 from textual.markup import escape
 
 from ..bots.base import Candidate
-from ..bots.hints import candidate_line, defending, hint, hint_seed
+from ..bots.hints import candidate_line, defending, hint
 from ..claims import SECONDS, ClaimError, check_claimant, plan_claim
+from ..console.opponent import hint_seed
 from ..solver.analysis import ReviewError, review_hand
 from ..view import View
 from ..web.state import advice_words

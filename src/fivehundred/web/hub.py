@@ -18,8 +18,8 @@ from typing import Any
 from anyio import BrokenResourceError, ClosedResourceError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from ..bots.hints import hint_seed
 from ..claims import Claim
+from ..console.opponent import hint_seed
 from ..game import HandResult
 from .botpool import BotPool
 from .lane import Job, SlowLane
