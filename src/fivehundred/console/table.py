@@ -8,12 +8,10 @@ import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..actions import CARDISH, action_from_token, token_of
 from ..auction import rank_key
-from ..bots import Budget
-from ..bots.hints import defending, format_hint, hint
 from ..cards import (
     NO_TRUMPS,
     SUIT_WORDS,
@@ -26,7 +24,6 @@ from ..game import Game
 from ..record.table_files import RecordFiles, resumed_game
 from ..rules import Rules
 from ..scoring import declaring_seats, slam_words
-from ..solver.analysis import ReviewError, review_hand
 from ..view import View
 from .display import (
     TO_LETTER,
@@ -37,8 +34,10 @@ from .display import (
 )
 from .narration import Narrator
 from .opponent import BotOpponent, RandomOpponent, hint_seed, opponent_seed
-from .reviews import Marks, every_card_lines, review_lines
 from .rules_text import rules_lines
+
+if TYPE_CHECKING:
+    from ..bots import Budget
 
 HELP = """\
 How to play: type one of the legal actions shown (upper or lower case; suits as letters
@@ -261,6 +260,9 @@ class ConsoleGame(Narrator):
     def _review(self, every: bool) -> None:
         """The hand just played against double dummy (as the terminal table's review): your
         cards beside the best, or every card trick by trick."""
+        from ..solver.analysis import ReviewError, review_hand
+        from .reviews import Marks, every_card_lines, review_lines
+
         self.say("Solving the hand double dummy…")
         seats = range(self.rules.players) if every else None
         try:
@@ -330,6 +332,9 @@ class ConsoleGame(Narrator):
     def _hint(self, v: View) -> None:
         """What the Insane bot would do in your place, from your view only: its advice, why,
         and the choices it weighed (for a defender, the declarer's chances said to be his)."""
+        # (the bots and the solver load when first asked: the game starts at once)
+        from ..bots.hints import defending, format_hint, hint
+
         self.say("Thinking about a hint…")
         d = hint(v, seed=hint_seed(self.game), budget=self.hint_budget)
         self.say("Hint: " + format_hint(d, phase=v.phase, defending=defending(v)))
