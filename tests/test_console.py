@@ -335,6 +335,7 @@ def test_resume_goes_on_with_a_saved_game_and_saves_it_there(
     assert run_console_game(AUS, ask=lambda _: next(lines), out=out, resume=str(path)) == 0
     text = out.getvalue()
     assert f"Saved the record to {path}" in text and list(tmp_path.iterdir()) == [path], text
+    assert f"Game resumed from {path}: hand {g.hand_number + 1}, You & North " in text, text
     assert loads(path.read_text()).hands == saved.hands          # the same game, no hand more
     assert main(["play", "--resume", str(path)]) == 2
     assert "give it with --text" in capsys.readouterr().err

@@ -157,6 +157,8 @@ class ConsoleGame(Narrator):
                                    record_file, self.game.seed, seats=self.names,
                                    event="fivehundred text game")
         self.started = datetime.now()
+        #: The record a resumed game came from (said at the top).
+        self.resumed_from = record_file
 
     # ---------------------------------------------------------------- output helpers
 
@@ -213,6 +215,11 @@ class ConsoleGame(Narrator):
                  + ", ".join(self.names[(self.seat + k) % self.rules.players]
                              for k in range(1, self.rules.players))
                  + ". Type ? for help, quit to leave.")
+        if self.resumed_from is not None:
+            g = self.game
+            self.say(f"Game resumed from {self.resumed_from}: hand {g.hand_number + 1}, "
+                     + " · ".join(f"{self.side_name(i)} {s}" for i, s in enumerate(g.scores))
+                     + ".")
 
     def _new_hand(self) -> None:
         self.called = None
