@@ -407,13 +407,15 @@ def test_tui_resume_refuses_rules_and_seed(tmp_path: Path, flags: list[str],
         f"and seed of {GOLDEN}\n")
 
 
-def test_tui_resume_of_a_binary_file_says_not_utf8(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("command", [["tui"], ["play", "--text"]])
+def test_resume_of_a_binary_file_says_not_utf8(tmp_path: Path, command: list[str],
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """The terminal table and the text game say it as replay does (one resumed_game)."""
     path = tmp_path / "x.fhr"
     path.write_bytes(b"\xf5\x00\x01")
-    assert main(["tui", "--resume", str(path)]) == 2
-    assert capsys.readouterr().err == (f"fivehundred tui: cannot read {path}: not UTF-8 text "
-                                       "(invalid start byte at byte 0)\n")
+    assert main([*command, "--resume", str(path)]) == 2
+    assert capsys.readouterr().err == (f"fivehundred {command[0]}: cannot read {path}: not "
+                                       "UTF-8 text (invalid start byte at byte 0)\n")
 
 
 # --------------------------------------------------------------- reading files (item 8)

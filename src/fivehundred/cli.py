@@ -228,14 +228,6 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_console_game(args.rules, seed=args.seed, seat=args.seat, bots=args.bots,
                                 resume=args.resume)
     if args.command == "tui":
-        if args.resume is not None:
-            from .record.files import read_text
-
-            try:
-                read_text(args.resume)   # unreadable (missing, not UTF-8): said as replay does
-            except FiveHundredError as e:
-                print(f"fivehundred tui: {e}", file=sys.stderr)
-                return 2
         from .tui import run_tui
 
         return run_tui(args.rules, seed=args.seed, seat=args.seat, bots=args.bots,

@@ -12,6 +12,7 @@ from ..game import Game
 from .build import record_from_game
 from .files import is_json, parse_record, read_text
 from .jsonfmt import dumps_json
+from .replay import replay
 from .text import dumps
 
 
@@ -93,12 +94,12 @@ def saved_text(path: Path) -> str:
 
 def resumed_game(path: str) -> Game:
     """The game of the record at ``path`` (saved by a table), replayed to where it stands, to
-    go on with; FiveHundredError saying why not (unreadable, not a record, a bad action, or
-    a game already over)."""
-    from .replay import replay
-
+    go on with; FiveHundredError saying why not: unreadable (missing, not UTF-8: in
+    ``read_text``'s words, as replay says it), not a record, a bad action, or a game already
+    over."""
+    text = read_text(path)
     try:
-        game = replay(parse_record(read_text(path)))
+        game = replay(parse_record(text))
     except FiveHundredError as e:
         raise FiveHundredError(f"cannot resume {path}: {e}") from None
     if game.phase == "game_over":
