@@ -97,6 +97,6 @@ def candidate_line(c: Candidate, action: str | None = None, defending: bool = Fa
         return f"  {action or cards:<12} {c.value:8.1f} tricks"
     whose = "declarer makes" if defending else "makes"
     make_p = "" if c.make_probability is None else f"  {whose} {c.make_probability:.0%}"
-    note = "".join(f" {readable(w)}" for w in c.note.split(" ")) if c.note else ""
+    note = "  " + " ".join(readable(w) for w in c.note.split(" ")) if c.note else ""
     value = round(c.value, 1) + 0.0          # (+ 0.0: never "-0.0")
-    return f"  {action or readable(c.action):<12} {value:+8.1f}{make_p} {note}".rstrip()
+    return f"  {action or readable(c.action):<12} {value:+8.1f}{make_p}{note}"

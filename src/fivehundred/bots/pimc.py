@@ -470,9 +470,10 @@ class PimcBot(BaseBot):
         # the best discards with the tricks each took on the deals all were solved on (none
         # when none was: a "+0.0" beside the only discard said nothing)
         ranked = sorted(range(len(options)), key=lambda i: (-totals[i], i)) if solved else []
-        cands = tuple(Candidate(_discard_plan(hand & ~options[i])[0], totals[i] / solved, None,
-                                "discard " + " ".join(_discard_plan(hand & ~options[i])[1]))
-                      for i in ranked[:DISCARDS_SHOWN])
+        plans = [(_discard_plan(hand & ~options[i]), totals[i] / solved)
+                 for i in ranked[:DISCARDS_SHOWN]]
+        cands = tuple(Candidate(tok, tricks, None, "discard " + " ".join(toks))
+                      for (tok, toks), tricks in plans)
         return Decision(first, cands, why, samples=solved, plan=plan)
 
     def _call(self, view: View) -> Decision:

@@ -347,7 +347,7 @@ class Table:
             return humans - self.ready if self.ready else set()
         return {g.to_move} & humans if g.to_move is not None else set()
 
-    def note_wait(self, connected: set[int], now: float | None = None) -> None:
+    def note_wait(self, connected: set[int]) -> None:
         """Start the clock of the wait (:meth:`waited`) when what the table waits on changes:
         a move, a NEXT, a take-back, a seat given to a bot or taken back, a pause, the awaited
         player's page closed or opened again.  A rename or a new speed does not: they
@@ -356,7 +356,7 @@ class Table:
                frozenset(self.ready), frozenset(self.waiting_on(connected)))
         if key != self._wait:
             self._wait = key
-            self.waiting_since = time.monotonic() if now is None else now
+            self.waiting_since = time.monotonic()
 
     def waited(self) -> float:
         """Seconds the table has waited on whom it waits on now (as of the last

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from rich.cells import cell_len
 
-from ...actions import readable, readable_bid
+from ...actions import readable
 from ...errors import FiveHundredError
 from ...rules import Rules
 
@@ -34,11 +34,6 @@ def _label(names: Sequence[str], seat: int) -> str:
 
 def _seats(names: Sequence[str], seats: Sequence[int]) -> str:
     return "+".join(_label(names, s) for s in seats)
-
-
-def _bid(token: str) -> str:
-    """A bid token as people read it: ``misère``, ``open misère``, ``8♠``."""
-    return readable_bid(token)
 
 
 def _cards(toks: Iterable[str]) -> str:

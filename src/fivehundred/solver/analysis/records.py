@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...actions import BID, action_from_token, readable
+from ...actions import BID, action_from_token, readable, readable_bid
 from ...game import Game
 from ...numbers import whole_number
 from ...record.model import GameRecord
@@ -18,7 +18,6 @@ from ..solve import solve
 from .common import (
     AnalysisError,
     Progress,
-    _bid,
     _cards,
     _label,
     _n,
@@ -212,26 +211,25 @@ class HandAnalysis:
             return ["Played at no trumps: " + "; ".join(parts) + "."]
         assert self.declarer is not None and self.needed is not None
         r = self.results[0]
-        who = _label(names, self.declarer)
+        played = f"Played: {readable_bid(self.contract)} by {_label(names, self.declarer)}"
         if r.double_dummy is None and self.needed == 0 and r.at_least > 0:
-            return [f"Played: {_bid(self.contract)} by {who}: he took "
+            return [f"{played}: he took "
                     f"{_n(r.taken, 'trick')}{so_far}; double dummy the defence forces a trick "
                     "on him (how many was not solved within the search limits): the best "
                     "defence beats it."]
         needs = "" if self.needed == 0 else f" (needs {self.needed})"
         if r.double_dummy is None:
-            return [f"Played: {_bid(self.contract)} by {who}{needs}: {_seats(names, r.seats)} "
+            return [f"{played}{needs}: {_seats(names, r.seats)} "
                     f"took {_n(r.taken, 'trick')}{so_far}; double dummy: not solved within "
                     "the search limits."]
         if self.needed == 0:
             dd = ("the misère is safe" if r.double_dummy == 0 else
                   f"the defence forces {_n(r.double_dummy, 'trick')} on him: the best "
                   "defence beats it")
-            return [f"Played: {_bid(self.contract)} by {who}: he took "
-                    f"{_n(r.taken, 'trick')}{so_far}; double dummy {dd}."]
+            return [f"{played}: he took {_n(r.taken, 'trick')}{so_far}; double dummy {dd}."]
         verdict = ("it can be made against the best defence" if self.makeable
                    else "the best defence beats it")
-        return [f"Played: {_bid(self.contract)} by {who}{needs}: "
+        return [f"{played}{needs}: "
                 f"{_seats(names, r.seats)} took {_n(r.taken, 'trick')}{so_far}; double dummy "
                 f"{r.double_dummy}, so {verdict}."]
 
@@ -365,7 +363,7 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int, seconds: float 
         seats: tuple[int, ...] = (c.declarer,)
     else:
         seats = tuple(sorted(declaring_seats(r, c, g.partner)))
-    summary = f"{_bid(c.bid)} by {_label(names, c.declarer)}"
+    summary = f"{readable_bid(c.bid)} by {_label(names, c.declarer)}"
     if g.partner is not None:
         summary += f" with {_label(names, g.partner)}"
     elif h.call == "alone":

@@ -8,13 +8,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...actions import readable, token_of
+from ...actions import readable, readable_bid, token_of
 from ...game import Game
 from ...record.model import sort_cards
 from ...rules import Rules
 from ..position import Position, PositionError
 from ..solve import move_values
-from .common import _bid, _cards, _label, _n, _names, _wrap
+from .common import _cards, _label, _n, _names, _wrap
 
 
 def card_values(game: Game) -> dict[str, int]:
@@ -169,16 +169,16 @@ class PositionValues:
         if self.contract is None:
             lines.append("No contract: all passed, played at no trumps.")
             whose = f"{me}'s side ({counted})"
-        elif self.misere:
-            assert self.declarer is not None
-            lines.append(f"Contract {_bid(self.contract)} by {_label(seat_names, self.declarer)}, "
-                         "who must take no trick.")
-            whose = f"the declarer, {counted},"
         else:
             assert self.declarer is not None
-            lines.append(f"Contract {_bid(self.contract)} by "
-                         f"{_label(seat_names, self.declarer)}.")
-            whose = f"the declaring side ({counted})"
+            contract = (f"Contract {readable_bid(self.contract)} by "
+                        f"{_label(seat_names, self.declarer)}")
+            if self.misere:
+                lines.append(f"{contract}, who must take no trick.")
+                whose = f"the declarer, {counted},"
+            else:
+                lines.append(f"{contract}.")
+                whose = f"the declaring side ({counted})"
         lines += self._position_lines(seat_names, me)
         lines.append(f"Values are tricks {whose} takes from here on with best play after "
                      f"each card ('in all' adds the {self.taken} taken already).")

@@ -27,6 +27,7 @@ export class Menu {
     this.recordLink = document.getElementById("record-menu");
     this.recordLink.addEventListener("click", () => this.close());
     this.links = [];
+    this.revealLinks = false;   // scroll to the seat links once they are drawn (open)
     this.btn.addEventListener("click", (e) => {
       e.stopPropagation();
       this.toggle();
