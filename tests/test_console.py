@@ -201,7 +201,7 @@ def test_card_not_held_is_refused_and_nothing_changes() -> None:
                     if t not in g.hand_tokens(0))
     before = snapshot(g)
     text, seen = feed(g, [not_held.lower()])
-    assert f"you do not hold {not_held}" in text
+    assert f"you do not hold {readable(not_held)}" in text
     assert seen == [before, before]
     assert snapshot(g) == before
 
@@ -219,6 +219,13 @@ def test_not_following_suit_is_refused_with_must_follow() -> None:
     text, seen = feed(g, [revoke])
     assert "Not allowed: must follow " in text
     assert seen == [before, before]
+    # the cards the refusal names are written as the table writes them (9♦), not as tokens
+    said = next(line for line in text.splitlines() if line.startswith("Not allowed:"))
+    held = said.split("you hold ")[1]
+    words = re.findall(r"[\w:]+", held)
+    for tok in g.legal_actions():
+        assert readable(tok) in held
+        assert tok == "JK" or tok not in words
     # and a legal card typed in lower case is then taken
     legal = g.legal_actions()[0]
     text, _ = feed(g, [revoke, legal.lower()])
@@ -233,7 +240,8 @@ def test_bid_below_the_current_bid_is_refused() -> None:
     high = [t for _, t in g.view(0).auction if t != "pass"][-1]
     before = snapshot(g)
     text, seen = feed(g, ["6s"])  # the lowest bid: below (or equal to) any bid made
-    assert f"6S does not rank above {high}: a bid must be higher than the current bid" in text
+    assert (f"6♠ does not rank above {readable(high)}: a bid must be higher than the "
+            "current bid") in text
     assert seen == [before, before]
 
 
@@ -406,8 +414,8 @@ def test_kitty_line_with_one_bad_card_discards_nothing() -> None:
     before = snapshot(g)
     text, seen = feed(g, [f"{hand[0]} {missing}", f"{hand[0]} {hand[0]}",
                           f"{hand[0]} {hand[1]} {hand[2]} {hand[3]}", "4q"])
-    assert f"cannot discard {missing}: you do not hold it" in text
-    assert f"{hand[0]} is given twice: discard each card once." in text
+    assert f"cannot discard {readable(missing)}: you do not hold it" in text
+    assert f"{readable(hand[0])} is given twice: discard each card once." in text
     assert "You have 3 cards left to discard, not 4." in text
     assert "not a card: '4q'" in text
     assert seen == [before] * 5

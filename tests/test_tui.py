@@ -248,6 +248,13 @@ def test_refused_input_changes_nothing() -> None:
             assert app.game.view(0) == v
             assert "Not allowed" in widget_text(app)
             assert len(app.query_one("#log", RichLog).lines) > log_lines
+            # the refusal names your cards as the table draws them (9♦), not as tokens
+            log = this_hands_log(app)
+            start = max(i for i, line in enumerate(log) if "Not allowed" in line)
+            said = " ".join(line.strip() for line in log[start:])
+            for tok in v.legal_actions:
+                assert label(tok) in said
+                assert tok == "JK" or tok not in re.findall(r"[\w:]+", said)
             assert "unplayable" in app.query_one(f"#card-{bad}", Button).classes
     run(go())
 

@@ -77,6 +77,22 @@ def readable(tok: str) -> str:
     return m.group(1) + SUIT_SYMBOLS[SUIT_LETTERS.index(m.group(2))]
 
 
+#: A card or bid token inside the engine's words (``you hold 9D, JK``), as whole words.
+_TOKEN_IN_TEXT = re.compile(r"(?<![\w:])(JK:|1[0-3]|[2-9JQKA])([SCDH])\b")
+
+
+def readable_text(text: str) -> str:
+    """The engine's words (a refusal's reason) with their card and bid tokens written as
+    people read them, as the rest of a table shows them.
+
+    >>> readable_text("must follow diamonds: you hold 9D, 10D and 13D")
+    'must follow diamonds: you hold 9♦, 10♦ and 13♦'
+    >>> readable_text("7S does not rank above 7H; lead the joker as JK:C (AS, not ASK)")
+    '7♠ does not rank above 7♥; lead the joker as JK:♣ (A♠, not ASK)'
+    """
+    return _TOKEN_IN_TEXT.sub(lambda m: readable(m.group(0)), text)
+
+
 def readable_bid(text: str) -> str:
     """A bid, in any spelling a token may have, as people read it.
 

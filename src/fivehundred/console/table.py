@@ -10,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from ..actions import CARDISH, action_from_token, token_of
+from ..actions import CARDISH, action_from_token, readable, readable_text, token_of
 from ..auction import rank_key
 from ..cards import (
     NO_TRUMPS,
@@ -326,13 +326,13 @@ class ConsoleGame(Narrator):
                 self.say(str(e))
                 continue
             except FiveHundredError as e:
-                self.say(f"Not allowed: {e}")
+                self.say(f"Not allowed: {readable_text(str(e))}")
                 continue
             try:
                 for tok in toks:
                     self._do(self.seat, tok)
             except FiveHundredError as e:
-                self.say(f"Not allowed: {e}")
+                self.say(f"Not allowed: {readable_text(str(e))}")
                 continue
             return
 
@@ -412,7 +412,7 @@ class ConsoleGame(Narrator):
                     raise _BadInput(f"not a card: {_echo(w)} (cards look like {self._looks}; "
                                     "? for help)") from None
                 if token(c) in toks:
-                    raise _BadInput(f"{token(c)} is given twice: discard each card once.")
+                    raise _BadInput(f"{readable(token(c))} is given twice: discard each card once.")
                 toks.append(token(c))
             return toks
         key = " ".join(text.translate(TO_LETTER).upper().split())

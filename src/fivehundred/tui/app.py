@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Footer, Header, RichLog, Static
 
-from ..actions import token_of
+from ..actions import readable_text, token_of
 from ..bots.base import Bot, Budget, make_player
 from ..console.display import signed
 from ..console.narration import Narrator
@@ -323,8 +323,9 @@ class TableApp(App[int]):
         try:
             self.game.apply(tok)
         except FiveHundredError as e:
-            self.notify(f"Not allowed: {e}", severity="error", timeout=6)
-            self._say(f"[b $error]Not allowed[/]: {escape(str(e))}")
+            why = readable_text(str(e))
+            self.notify(f"Not allowed: {why}", severity="error", timeout=6)
+            self._say(f"[b $error]Not allowed[/]: {escape(why)}")
             return False
         self._hinted = None
         # discarding one card at a time, the rest of the discard hinted stays marked
