@@ -92,6 +92,13 @@ def test_options_that_mean_nothing_at_the_table_say_why() -> None:
     assert options(Rules.preset("two_24"))["nt_joker"]["off"] == "this pack has no joker"
     assert options(Rules.preset("classic3"))["call_partner"]["off"]
     assert options(Rules.preset("five_called"))["call_partner"]["off"] is None
+    # four or six each for himself may call a partner too (the engine plays the call there)
+    for players, deck in ((4, "43"), (6, "63")):
+        called = Rules(players=players, deck=deck, teams="none", call_partner=True,
+                       deal_pattern="10-k3")
+        assert options(called)["call_partner"]["off"] is None, players
+        assert rules_json(called, called.nearest_preset())["label"] == (
+            f"House rules: {players} players, a called partner")
     everything = options(Rules.preset("australian"))
     assert not [o for o in everything.values() if o["off"]
                 and o["option"] not in ("dead_hand", "call_partner")]

@@ -177,9 +177,40 @@ def build_rules(preset: object, toggles: object) -> Rules:
 
 
 def rules_label(rules: Rules, preset: str) -> str:
-    """A short name for a table's rules: the preset's label, marked when house rules differ."""
+    """A short name for a table's rules: the preset's label, marked when house rules differ;
+    where they change who plays with whom, the table's own shape instead (the preset's label
+    would say partners where each plays for himself).
+
+    >>> rules_label(Rules.preset("australian", target=250), "australian")
+    'Australian (4 players, partners), house rules'
+    >>> rules_label(Rules.preset("australian", teams="none", call_partner=True), "australian")
+    'House rules: 4 players, a called partner'
+    """
     label = PRESET_LABELS.get(preset, preset)
-    return label if Rules.preset(preset) == rules else f"{label}, house rules"
+    if Rules.preset(preset) == rules:
+        return label
+    if table_shape(rules) != table_shape(Rules.preset(preset)):
+        return f"House rules: {table_shape(rules)}"
+    return f"{label}, house rules"
+
+
+def table_shape(rules: Rules) -> str:
+    """Who plays with whom at a table, in words.
+
+    >>> [table_shape(Rules.preset(n)) for n in ("classic3", "six_threes", "two_dead_hand")]
+    ['3 players, each for himself', '6 players, two teams of three', '2 players, a dead hand']
+    """
+    n = rules.players
+    half = ("", "one", "two", "three")[n // 2]
+    if rules.teams == "pairs":
+        who = "partners" if n == 4 else f"{half} pairs"
+    elif rules.teams == "two":
+        who = "partners" if n == 4 else f"two teams of {half}"
+    elif rules.call_partner:
+        who = "a called partner"
+    else:
+        who = "a dead hand" if rules.dead_hand else "each for himself"
+    return f"{n} players, {who}"
 
 
 OPTION_NAMES: dict[str, str] = {
@@ -324,8 +355,8 @@ def not_here(rules: Rules, option: str) -> str | None:
         return "this pack has no joker"
     if option == "dead_hand" and rules.players != 2:
         return "only two players have a dead hand"
-    if option == "call_partner" and rules.players != 5:
-        return "a partner is called only at five players"
+    if option == "call_partner" and (rules.teams != "none" or rules.players < 4):
+        return "a partner is called only where each plays for himself, at four or more"
     return None
 
 
