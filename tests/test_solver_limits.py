@@ -217,3 +217,15 @@ def test_a_fork_while_another_thread_solves_leaves_the_child_a_free_kernel(
         child.join()
     busy.join(60)
     assert child.exitcode == 0
+
+
+def test_a_number_of_tricks_past_any_machine_word_is_answered_as_any_other() -> None:
+    """More tricks than are left can never be made and fewer than none always can, however
+    large the number (the kernel's 64-bit integers must not see it: OverflowError before)."""
+    g = end_position("australian", 1, "6H", 6)
+    left = len(g.hand_tokens(g.to_move))
+    for huge in (left + 1, 2**63 - 1, 2**63, 10**40):
+        assert can_make(g, huge) is False
+    for tiny in (0, -1, -(2**63) - 1, -(10**40)):
+        assert can_make(g, tiny) is True
+    assert move_values(g, cap=2**63) == move_values(g) == move_values(g, cap=10**40)

@@ -210,6 +210,9 @@ class Searcher:
     def at_least(self, target: int, move: int = -1) -> bool | None:
         """Can the side make ``target`` more tricks (after the root plays ``move``, a kernel
         move code, if not -1)?  None if the budget or the time ran out."""
+        # (more than the tricks left is as impossible, and none as sure, at any size: the
+        # kernel's 64-bit integers never see a number past them)
+        target = min(max(target, 0), int(self.w[layout.S_LEFT]) + 1)
         with self._kernel():
             ok = walk.ask(self.st, _tables()["tt"], move, target)
         return self._checked(ok, bool(ok))
@@ -240,7 +243,8 @@ class Searcher:
         each (``walk.ABORTED`` for one that ran out of ``budget`` nodes or of time), one
         kernel call; with ``cap``, a value of ``cap`` tricks or more is ``cap``."""
         check_limits(budget, None)
-        hi = int(self.w[layout.S_LEFT]) if cap is None else checked_cap(cap)
+        left = int(self.w[layout.S_LEFT])
+        hi = left if cap is None else min(checked_cap(cap), left)  # (a cap past them: none)
         out = np.empty((2, layout.MAX_MOVES), np.int64)
         guess = self.first_guess()
         with self._kernel():
