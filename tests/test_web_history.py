@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from browser import DESKTOP, live_server, snap, viewport_page, visible
+from browser import DESKTOP, live_server, phone_page, snap, viewport_page, visible
 from fivehundred.bots import make
 from fivehundred.rules import Rules
 from fivehundred.web.store import Store
@@ -237,6 +237,39 @@ def test_the_browser_opens_a_finished_game_and_reviews_any_hand(tmp_path: Path,
                                " === 'The hand against double dummy'", timeout=60_000)
         assert page.get_attribute(button, "aria-pressed") == "false"
         assert page.evaluate("localStorage.getItem('fivehundred.table')") == going
+
+
+def test_a_hand_reviewed_at_the_game_end_on_a_phone_on_its_side_scrolls_once(
+        tmp_path: Path, shots: Path) -> None:
+    """At 844x390 the game's end is one scroll: a hand's review opened there has no scroll of
+    its own inside the dialog's (it showed three of its rows in a box of its own), and the
+    buttons kept in sight at its foot take one row, leaving the review most of the screen."""
+    db = tmp_path / "h.db"
+    store = Store(db)
+    t = finished_table()
+    store.save(t.id, t.to_json(), finished=True)
+    store.close()
+    n = next(r.number for r in t.game.hand_results
+             if r.contract is not None and sum(r.tricks) == 10)
+    with live_server(db, "local") as url, phone_page("sideways") as page:
+        _open_finished(page, url, t)
+        page.click(f"#game-over tr[data-hand='{n}'] .hand-review")
+        page.wait_for_selector("#review-panel .review-head", timeout=60_000)
+        page.wait_for_timeout(400)                  # the dialog's own scroll to the review
+        snap(page, shots / "review-any-hand-sideways.jpg")
+        found = page.evaluate("""() => {
+          const panel = document.querySelector('#review-panel');
+          const card = document.querySelector('#game-over .modal-card');
+          const foot = document.querySelector('#game-over .sheet-actions');
+          const buttons = [...foot.querySelectorAll('button')].filter((b) => b.offsetParent);
+          const tops = new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+          return {inner: panel.scrollHeight - panel.clientHeight, rows: tops.size,
+                  foot: foot.getBoundingClientRect().height,
+                  card: card.getBoundingClientRect().height};
+        }""")
+        assert found["inner"] <= 1, f"the review scrolls inside the dialog: {found}"
+        assert found["rows"] == 1, f"the foot's buttons take {found['rows']} rows: {found}"
+        assert found["foot"] <= found["card"] / 4, found
 
 
 def test_the_lobby_line_of_a_finished_game_fits_a_phone(tmp_path: Path) -> None:
