@@ -238,7 +238,8 @@ def test_a_claims_cards_are_played_all_or_none() -> None:
         assert (t.seq, g.actions) == (seq, actions)
 
 
-CLAIM_ANSWER = "#toasts .toast:has-text('No claim'), #toasts .toast:has-text('claimed the last')"
+# a refusal in the status line (as a card refused), a claim that stood first on the sheet
+CLAIM_ANSWER = "#status.error:has-text('No claim'), #sheet-lines li:has-text('claimed the last')"
 
 
 @pytest.mark.parametrize("how", ["button", "menu", "phone"])
@@ -263,7 +264,6 @@ def test_the_browser_claims_the_rest(server: str, how: str) -> None:
             if how == "phone":     # (the corner's buttons: the trick's cards may be flying)
                 problems = page.evaluate(LAYOUT_PROBLEMS)["out"]
                 assert not [x for x in problems if "button" in x or "quick-hint" in x], problems
-            page.evaluate("() => document.getElementById('toasts').replaceChildren()")
             if how in ("menu", "phone"):
                 page.click("#menu-button")
                 if how == "phone":
@@ -274,12 +274,16 @@ def test_the_browser_claims_the_rest(server: str, how: str) -> None:
             answer = page.wait_for_selector(CLAIM_ANSWER).inner_text()
             if answer.startswith("No claim"):
                 assert answer.startswith("No claim: you & North cannot be sure of"), answer
+                assert not page.locator("#toasts .toast").count()  # (over the trick, it was)
                 refusals += 1
                 play_first_playable(page)
                 wait_turn(page)
+                assert not visible(page, "#status.error")       # the next state's line
                 continue
             break
         assert refusals >= 1
-        assert answer.startswith("You claimed the last") and "for you & North" in answer, answer
+        assert answer.startswith("You claimed the last") and "for you & North." in answer, answer
         page.wait_for_selector("#sheet", state="visible")
+        assert page.locator("#sheet-lines li").first.inner_text() == answer  # first, said once
+        assert not page.locator("#toasts .toast").count()  # (over the sheet, it was)
         assert not visible(page, "#claim-button")

@@ -6,6 +6,20 @@ import { statsTable, STRENGTH_WORDS } from "./lobby.js";
 import { ReviewPanel, playedOut } from "./review.js";
 import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS, recordUrl } from "./util.js";
 
+/** A claim played out (main.js, from the ``claimed`` message): said first on the sheet of its
+ *  hand, where a message of its own lay over the sheet that came in at once. */
+let claimNote = null;
+
+export function noteClaim(hand, text) {
+  claimNote = { hand, text: /[.!]$/.test(text) ? text : `${text}.` };
+}
+
+/** The sheet's lines, the claim that ended its hand first. */
+function sheetLines(sheet) {
+  const lines = sheet.lines || [];
+  return claimNote && claimNote.hand === sheet.number ? [claimNote.text, ...lines] : lines;
+}
+
 function pointsCell(n) {
   return h("td.num", { class: n > 0 ? "pos" : n < 0 ? "neg" : "", text: fmtPoints(n) || "0" });
 }
@@ -98,8 +112,9 @@ export class SheetDialog {
           : null,
         h("div", null, h("span", { text: "Defenders" }), h("b", { text: fmtPoints(s.defender_points) || "0" }))));
     }
-    if (s.lines && s.lines.length) {
-      this.card.appendChild(h("ul#sheet-lines.sheet-lines", null, s.lines.map((l) => h("li", { text: l }))));
+    const lines = sheetLines(s);
+    if (lines.length) {
+      this.card.appendChild(h("ul#sheet-lines.sheet-lines", null, lines.map((l) => h("li", { text: l }))));
     }
     this.reviewPanel = playedOut(s) ? new ReviewPanel(this.send, state) : null;
     if (this.reviewPanel) this.card.appendChild(this.reviewPanel.el);
@@ -192,9 +207,10 @@ export class GameOverDialog {
       h("div.final-score", { class: `${i === sm.winner ? "winner" : ""} ${i === mySide ? "mine" : ""}` },
         h("div.fs-name", { text: name }), h("div.fs-val", { text: String(scores[i] ?? 0) })))));
 
-    if (state.sheet && state.sheet.lines && state.sheet.lines.length) {
+    const lines = state.sheet ? sheetLines(state.sheet) : [];
+    if (lines.length) {
       this.card.appendChild(h("h3.section-title", { text: `The last hand (hand ${state.sheet.number + 1})` }));
-      this.card.appendChild(h("ul.sheet-lines", null, state.sheet.lines.map((l) => h("li", { text: l }))));
+      this.card.appendChild(h("ul.sheet-lines", null, lines.map((l) => h("li", { text: l }))));
     }
     // the last hand's review, as its sheet had it (the game's end takes the sheet's place);
     // any other hand played out is reviewed in the same place, from its row below

@@ -7,7 +7,7 @@ import * as sound from "./sound.js";
 import { Lobby } from "./lobby.js";
 import { TableView } from "./table.js";
 import { BidPanel, KittyPanel, CallPanel, JokerPanel } from "./panels.js";
-import { SheetDialog, GameOverDialog, confirmDialog, nameDialog } from "./dialogs.js";
+import { SheetDialog, GameOverDialog, confirmDialog, nameDialog, noteClaim } from "./dialogs.js";
 import { HintView } from "./hint.js";
 import { watchFocus, usable } from "./focus.js";
 import { announceMoves } from "./announce.js";
@@ -309,9 +309,10 @@ function onMessage(msg) {
       onState(msg);
       break;
     case "claimed":
+      // (the hand is played out at once: its sheet, coming next, says it first)
       if (app.state && msg.seat === app.state.you) app.claiming = null;
       hint.hide();
-      toast(msg.text, "ok", 3500);
+      if (app.state) noteClaim(app.state.view.hand_number, msg.text);
       break;
     case "welcome":
       // a friend's first visit to his seat's link: his own key gives the seat from now on
@@ -394,8 +395,9 @@ function onError(msg) {
   }
   if (code === "no_claim") {
     app.claiming = null;
-    const text = prettyText(msg.message || "the claim does not stand");
-    toast(`No claim: ${text}`, "warn", 6000);
+    // (in the status line, as a card refused: a message of its own lay over the trick)
+    table.showError(`No claim: ${prettyText(msg.message || "the claim does not stand")}`);
+    sound.refused();
     return;
   }
   if (code === "replaced") {
