@@ -28,8 +28,9 @@ from fivehundred.console import (
     run_console_game,
     sort_tokens,
 )
+from fivehundred.console import table as console_table
 from fivehundred.console.narration import Narrator
-from fivehundred.console.opponent import hint_seed
+from fivehundred.console.opponent import BotOpponent, hint_seed
 from fivehundred.console.reviews import every_card_lines, review_lines
 from fivehundred.console.rules_text import rules_lines
 from fivehundred.record import dumps, loads, record_from_game
@@ -362,6 +363,51 @@ def test_resume_goes_on_with_a_saved_game_and_saves_it_there(
     done.write_text(dumps(record_from_game(over)))
     assert main(["play", "--text", "--resume", str(done)]) == 2
     assert "is over; nothing to resume" in capsys.readouterr().err
+
+
+def test_resume_seats_you_where_you_sat_against_the_same_opponents(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game saved from seat 1 against Easy goes on from seat 1 against Easy (it went on
+    from seat 0, in an opponent's chair and score, against Medium); --seat may name that seat
+    again but no other, and --bots changes the opponents, which the record then says."""
+    c3 = Rules.preset("classic3")
+    g = advance(c3, lambda g: g.phase == "hand_over" and len(set(g.scores)) == 3)
+    lines = iter(["save", "quit"])
+    assert ConsoleGame(c3, seat=1, ask=lambda _: next(lines), out=io.StringIO(), game=g,
+                       bots="easy", record_dir=tmp_path).run() == 0
+    (path,) = tmp_path.iterdir()
+    tags = dict(loads(path.read_text()).tags)
+    assert (tags["Seats"], tags["Opponents"]) == ("East,South,West", "easy")
+    names = ("East", "You", "West")
+    scores = " · ".join(f"{names[s]} {g.scores[s]}" for s in range(3))
+    strengths: list[str] = []
+
+    class Spy(BotOpponent):
+        def __init__(self, name: str, seed: int) -> None:
+            strengths.append(name)
+            super().__init__(name, seed)
+
+    monkeypatch.setattr(console_table, "BotOpponent", Spy)
+    for argv, bots in (([], "easy"), (["--seat", "1"], "easy"), (["--bots", "hard"], "hard")):
+        strengths.clear()
+        monkeypatch.setattr("builtins.input", lambda _: "quit")
+        assert main(["play", "--text", "--resume", str(path), *argv]) == 0, argv
+        out = capsys.readouterr().out
+        assert f"hand {g.hand_number + 1}, {scores}." in out, (argv, out)
+        assert strengths == [bots, bots], argv
+    assert main(["play", "--text", "--resume", str(path), "--seat", "0"]) == 2
+    assert capsys.readouterr().err == (f"fivehundred play: --seat 0 cannot go with --resume: "
+                                       f"you sat at seat 1 (South) in {path}\n")
+    # the record saved again says what the game went on against
+    lines = iter(["save", "quit"])
+    assert run_console_game(c3, ask=lambda _: next(lines), out=io.StringIO(), bots="hard",
+                            resume=str(path)) == 0
+    assert dict(loads(path.read_text()).tags)["Opponents"] == "hard"
+    # a record naming no strength a table has is refused, saying so
+    path.write_text(path.read_text().replace('[Opponents "hard"]', '[Opponents "godlike"]'))
+    assert main(["play", "--text", "--resume", str(path)]) == 2
+    assert "its Opponents tag, 'godlike', is not a strength" in capsys.readouterr().err
 
 
 def test_rules_says_every_option_of_the_table_and_changes_nothing() -> None:

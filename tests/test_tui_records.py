@@ -166,6 +166,48 @@ def test_a_resumed_record_keeps_its_own_tags_when_saved_back(tmp_path: Path) -> 
     assert len(replay(back).hand_results) == 2
 
 
+def test_the_terminal_table_resumes_from_your_seat_against_your_opponents(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``tui --resume`` seats you where the record's Seats tag names South (where the table
+    sat you) against its Opponents, as the text game does; --seat may not move you."""
+    import fivehundred.tui as tui
+
+    g = Game(Rules.preset("six_pairs"), seed=5)
+    for a in ["pass"] * 6:
+        g.apply(a)
+    path = tmp_path / "six.fhr"
+    seats = "North,North-East,South-East,South,South-West,North-West"   # you: seat 3
+    path.write_text(dumps(record_from_game(g, {"Event": "fivehundred terminal game",
+                                                "Seats": seats, "Opponents": "hard"})))
+    made: list[tuple[int, str]] = []
+
+    class Spy:
+        return_code = 0
+
+        def __init__(self, rules: Rules, seed: int | None, seat: int, bots: str,
+                     **_: object) -> None:
+            made.append((seat, bots))
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setattr(tui, "TableApp", Spy)
+    assert cli_main(["tui", "--resume", str(path)]) == 0
+    assert cli_main(["tui", "--resume", str(path), "--bots", "easy", "--seat", "3"]) == 0
+    assert made == [(3, "hard"), (3, "easy")]
+    assert cli_main(["tui", "--resume", str(path), "--seat", "0"]) == 2
+    assert "--seat 0 cannot go with --resume: you sat at seat 3 (South)" in (
+        capsys.readouterr().err)
+    # a record that does not say (another program's, its seats named otherwise; a South
+    # there is anyone's): seat 0 or --seat, Medium
+    path.write_text(dumps(record_from_game(g, {"Event": "Club night", "Seats": seats})))
+    made.clear()
+    assert cli_main(["tui", "--resume", str(path)]) == 0
+    assert cli_main(["tui", "--resume", str(path), "--seat", "4"]) == 0
+    assert made == [(0, "medium"), (4, "medium")]
+
+
 def test_resuming_a_broken_or_finished_record_is_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     broken = tmp_path / "broken.fhr"

@@ -9,11 +9,10 @@ from collections.abc import Sequence
 from . import clitools as ct
 from .errors import FiveHundredError
 from .numbers import SEEDS
+from .record.table_files import TABLE_BOTS
 from .rules import PRESET_NAMES, Rules
 from .web.options import SPEEDS
 
-#: The bots that may sit at a table (``play``, ``tui``); the arena also has the cheater.
-TABLE_BOTS = ("random", "easy", "medium", "hard", "insane")
 #: Hands and actions of a record are counted with at most this many.
 _MAX_COUNT = 1_000_000
 
@@ -78,9 +77,11 @@ def build_parser() -> argparse.ArgumentParser:
         game.add_argument("--seed", type=ct.whole(0, SEEDS - 1), default=None,
                           help=f"seed of the deals and opponents (default: a random one){only}")
         game.add_argument("--seat", type=int, default=None,
-                          help=f"your seat (default 0, which sits at the bottom){only}")
+                          help=f"your seat (default 0, which sits at the bottom; with "
+                               f"--resume, the seat you sat in){only}")
         game.add_argument("--bots", default=None, choices=TABLE_BOTS, type=_name_arg,
-                          help=f"the other players' strength (default medium){only}")
+                          help=f"the other players' strength (default medium; with --resume, "
+                               f"the strength the game was played against){only}")
 
     replay = sub.add_parser("replay", help="replay a game record, checking every action")
     replay.add_argument("file", help="a record file (text or JSON, told apart by its first "
@@ -185,6 +186,8 @@ def _table_options(args: argparse.Namespace) -> str | None:
                     f"the rules and seed of {args.resume}")
     if args.rules is None:
         args.rules = Rules.preset("australian")
+    if args.resume is not None:     # (the record says where you sat and what against)
+        return None
     if args.seat is None:
         args.seat = 0
     if args.bots is None:

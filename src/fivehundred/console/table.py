@@ -155,7 +155,7 @@ class ConsoleGame(Narrator):
         #: ``record_file``, where it came from).
         self.records = RecordFiles(record_dir if record_dir is not None else Path.cwd(),
                                    record_file, self.game.seed, seats=self.names,
-                                   event="fivehundred text game")
+                                   event="fivehundred text game", opponents=bots or "random")
         self.started = datetime.now()
         #: The record a resumed game came from (said at the top).
         self.resumed_from = record_file
@@ -569,7 +569,7 @@ class ConsoleGame(Narrator):
 def run_console_game(
     rules: Rules,
     seed: int | None = None,
-    seat: int = 0,
+    seat: int | None = None,
     *,
     ask: Callable[[str], str] | None = None,
     out: TextIO | None = None,
@@ -581,17 +581,25 @@ def run_console_game(
 
     ``ask`` shows a prompt and returns the line typed (default :func:`input`); ``out`` takes
     the screen (default stdout).  End of input, ``quit`` and Ctrl-C leave politely (status 0;
-    130 for Ctrl-C, as the shell gives an interrupted command).
+    130 for Ctrl-C, as the shell gives an interrupted command).  ``seat`` None is seat 0, or
+    in a resumed game the seat its player sat in; ``bots`` None plays random-legal
+    opponents, or in a resumed game the ones it was played against (medium if its record
+    does not say).
     """
     err = out if out is not None else sys.stderr
     game: Game | None = None
     if resume is not None:
         try:
-            game = resumed_game(resume)
+            taken = resumed_game(resume)
+            seat = taken.seat_for(seat, resume)
         except FiveHundredError as e:
             print(f"fivehundred play: {e}", file=err)
             return 2
-        rules = game.rules
+        game, rules = taken.game, taken.game.rules
+        if bots is None:
+            bots = taken.bots if taken.bots is not None else "medium"
+    if seat is None:
+        seat = 0
     try:
         console = ConsoleGame(rules, seed, seat, ask=ask, out=out, bots=bots, game=game,
                               record_file=None if resume is None else Path(resume))

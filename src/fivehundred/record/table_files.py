@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from ..clitools import write_whole
 from ..errors import FiveHundredError
@@ -35,11 +36,14 @@ class RecordFiles:
     shows them (``seats``, clockwise from seat 0), so a replay names them too."""
 
     def __init__(self, record_dir: Path, record_file: Path | None = None, seed: int = 0,
-                 seats: tuple[str, ...] = (), event: str = "fivehundred terminal game") -> None:
+                 seats: tuple[str, ...] = (), event: str = "fivehundred terminal game",
+                 opponents: str | None = None) -> None:
         self.record_dir = record_dir
         self.new_tags: tuple[tuple[str, str], ...] = (("Event", event),)
         if seats:
             self.new_tags += (("Seats", ",".join(seats)),)
+        if opponents is not None:      # (what a resumed game plays against again)
+            self.new_tags += (("Opponents", opponents),)
         self.saved: dict[int, Path] = {}       # game seed -> the record file written for it
         #: a resumed game is saved where it came from, in its format: the JSON records'
         #: files (read once, here), written as JSON again
@@ -50,7 +54,11 @@ class RecordFiles:
         self.tags: dict[Path, tuple[tuple[str, str], ...]] = {}
         if record_file is not None:
             self.saved[seed] = record_file
-            self.tags[record_file] = kept_tags(text)
+            kept = kept_tags(text)
+            if opponents is not None:   # (those it goes on against, said or not before)
+                kept = (*[(k, v) for k, v in kept if k != "Opponents"],
+                        ("Opponents", opponents))
+            self.tags[record_file] = kept
 
     def path(self, seed: int, started: datetime) -> Path:
         """The file for game ``seed``, started at ``started``: the one written for it
@@ -92,16 +100,53 @@ def saved_text(path: Path) -> str:
         return ""
 
 
-def resumed_game(path: str) -> Game:
+#: The ``Event`` of the terminal tables' records, which name their player's seat South.
+TABLE_EVENTS = ("fivehundred terminal game", "fivehundred text game")
+#: The opponents' strengths a table plays against (the ``Opponents`` tag's values).
+TABLE_BOTS = ("random", "easy", "medium", "hard", "insane")
+
+
+class Resumed(NamedTuple):
+    """A game taken up from its record, with where its player sat and what against."""
+
+    game: Game
+    #: the seat the ``Seats`` tag of a terminal table's record (``TABLE_EVENTS``) names
+    #: South, where the table seats its player (None if it names none, or more than one)
+    seat: int | None
+    #: the ``Opponents`` tag: the strength the game was played against (None if not said)
+    bots: str | None
+
+    def seat_for(self, given: int | None, path: str) -> int:
+        """The seat to go on from: the player's own, which ``--seat`` (``given``) may name
+        again but not change (FiveHundredError), since the record names the seats from his;
+        ``given`` (else 0) where the record does not say."""
+        if self.seat is None:
+            return 0 if given is None else given
+        if given is not None and given != self.seat:
+            raise FiveHundredError(f"--seat {given} cannot go with --resume: you sat at seat "
+                                   f"{self.seat} (South) in {path}")
+        return self.seat
+
+
+def resumed_game(path: str) -> Resumed:
     """The game of the record at ``path`` (saved by a table), replayed to where it stands, to
     go on with; FiveHundredError saying why not: unreadable (missing, not UTF-8: in
-    ``read_text``'s words, as replay says it), not a record, a bad action, or a game already
-    over."""
+    ``read_text``'s words, as replay says it), not a record, a bad action, a game already
+    over, or opponents no table has."""
     text = read_text(path)
     try:
-        game = replay(parse_record(text))
+        rec = parse_record(text)
+        game = replay(rec)
     except FiveHundredError as e:
         raise FiveHundredError(f"cannot resume {path}: {e}") from None
     if game.phase == "game_over":
         raise FiveHundredError(f"the game in {path} is over; nothing to resume")
-    return game
+    tags = dict(rec.tags)
+    names = tags.get("Seats", "").split(",")
+    seat = (names.index("South") if tags.get("Event") in TABLE_EVENTS
+            and len(names) == game.rules.players and names.count("South") == 1 else None)
+    bots = tags.get("Opponents")
+    if bots is not None and bots not in TABLE_BOTS:
+        raise FiveHundredError(f"cannot resume {path}: its Opponents tag, {bots!r}, is not a "
+                               f"strength ({', '.join(TABLE_BOTS)})")
+    return Resumed(game, seat, bots)

@@ -22,11 +22,12 @@ from .app import PACE, TRICK_PAUSE, TableApp
 __all__ = ["TableApp", "run_tui"]
 
 
-def run_tui(rules: Rules, seed: int | None = None, seat: int = 0, bots: str = "medium",
-            resume: str | None = None, speed: str = "normal") -> int:
+def run_tui(rules: Rules, seed: int | None = None, seat: int | None = None,
+            bots: str | None = None, resume: str | None = None, speed: str = "normal") -> int:
     """Play a game in the terminal's full screen (or go on with the game record ``resume``,
     saved by the table's ``s``), its pauses at ``speed`` (the browser game's SPEEDS); the
-    exit status."""
+    exit status.  ``seat`` None is seat 0, or in a resumed game the seat its player sat in;
+    ``bots`` None is medium, or in a resumed game the strength it was played against."""
     # The bots and hints solve positions: load the solver first, in the plain terminal, so that
     # a first run's compile is announced where it can be read.
     from .. import solver  # noqa: F401
@@ -36,12 +37,16 @@ def run_tui(rules: Rules, seed: int | None = None, seat: int = 0, bots: str = "m
     path: Path | None = None
     if resume is not None:
         try:
-            game = resumed_game(resume)
+            taken = resumed_game(resume)
+            seat = taken.seat_for(seat, resume)
         except FiveHundredError as e:
             print(f"fivehundred tui: {e}", file=sys.stderr)
             return 2
         path = Path(resume)
-        rules = game.rules
+        game, rules = taken.game, taken.game.rules
+        bots = bots if bots is not None else taken.bots
+    seat = 0 if seat is None else seat
+    bots = "medium" if bots is None else bots
     try:
         factor = SPEEDS[speed]
         app = TableApp(rules, seed, seat, bots, pace=PACE * factor,

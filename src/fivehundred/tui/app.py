@@ -107,7 +107,7 @@ class TableApp(App[int]):
         self.resumed_from = record_file        # (None once a new game begins)
         #: the records' files (record/table_files.py): a resumed game is saved where it came from
         self.records = RecordFiles(self.record_dir, record_file, self.game.seed,
-                                   seats=self.narrator.names)
+                                   seats=self.narrator.names, opponents=bots)
         self.saved = self.records.saved        # game seed -> the record file written for it
         self.json_files = self.records.json_files
 
