@@ -363,6 +363,20 @@ def test_a_closed_pipe_ends_quietly(argv: list[str]) -> None:
     assert proc.stderr == "" and proc.returncode in (0, 1)
 
 
+def test_ctrl_c_before_a_command_takes_it_up_ends_quietly(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C while a command starts (the solver and the bots loading, before a game's own
+    handling) ends with the shell's status for it and no traceback."""
+    from fivehundred import hint_cli
+
+    def interrupted(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(hint_cli, "hint", interrupted)    # (as if the bots were loading)
+    assert main(["hint", str(GOLDEN), "--hand", "5", "--action", "9"]) == 130
+    assert capsys.readouterr() == ("", "\n")
+
+
 # ------------------------------------------------- options that do not apply (item 7)
 
 
@@ -378,9 +392,11 @@ def test_play_in_the_browser_refuses_the_terminal_games_options(
     monkeypatch.setattr(server, "run", lambda *a: pytest.fail("served"))
     assert main(["play", "--no-browser", *flags]) == 2
     err = capsys.readouterr().err
-    named = ", ".join(f for f in flags if f.startswith("--"))
-    assert err.startswith(f"fivehundred play: {named} set the terminal game: give them with "
-                          "--text") and err.count("\n") == 1
+    given = [f for f in flags if f.startswith("--")]
+    said = ("sets the terminal game: give it" if len(given) == 1
+            else "set the terminal game: give them")
+    assert err.startswith(f"fivehundred play: {', '.join(given)} {said} with --text"), err
+    assert err.count("\n") == 1
 
 
 @pytest.mark.parametrize("flags", [["--port", "8600"], ["--no-browser"], ["--db", "x.db"]])

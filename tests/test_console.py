@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import random
 import re
 import secrets
@@ -311,13 +312,26 @@ def test_after_a_hand_review_and_every_show_it_against_double_dummy() -> None:
     assert len(seen) == 4 and seen[0] == seen[1] == seen[2] and g.hand_number == hand + 1
 
 
+def test_after_a_hand_only_enter_deals_on() -> None:
+    """A typo or an undo at the prompt after a hand is said not understood (or nothing to take
+    back) and the hand stays, its review and record still to be had; Enter deals on."""
+    g = advance(AUS, lambda g: g.phase == "hand_over")
+    hand = g.hand_number
+    text, seen = feed(g, ["reveiw", "undo", "  "])
+    assert "Not understood: 'reveiw'. Press Enter to go on, or type review, every or save" in text
+    assert "The hand is over and scored: there is nothing to take back." in text
+    assert seen[0] == seen[1] == seen[2] and g.hand_number == hand + 1
+
+
 def test_save_writes_the_record_between_hands_only(tmp_path: Path) -> None:
     """``save`` after a hand writes the game's record (a new file, then the same one again),
     which replays; in the middle of a hand it says why not, and nothing is written."""
     g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0)
     before = snapshot(g)
-    text, seen = feed(g, ["save"], record_dir=tmp_path)
-    assert "saved between hands: finish this hand first" in text and seen == [before] * 2
+    text, seen = feed(g, ["save", "review", "Every"], record_dir=tmp_path)
+    assert "saved between hands: finish this hand first" in text and seen == [before] * 4
+    assert "The hand is reviewed once it is over: type review at the prompt after it." in text
+    assert "type every at the prompt" in text and "not a card" not in text
     assert list(tmp_path.iterdir()) == []
     g = advance(AUS, lambda g: g.phase == "hand_over" and g.hand_number >= 1)
     hands = len(record_from_game(g).hands)
@@ -328,6 +342,18 @@ def test_save_writes_the_record_between_hands_only(tmp_path: Path) -> None:
     rec = loads(path.read_text())
     assert len(rec.hands) == hands >= 2 and ("Event", "fivehundred text game") in rec.tags
     assert main(["replay", str(path)]) == 0
+
+
+def test_a_record_that_cannot_be_written_is_said_of_its_own_file(tmp_path: Path) -> None:
+    """A save into a folder gone says which record and why, not the temporary file's name
+    (``.fivehundred-….fhr.x.tmp``); the game goes on."""
+    g = advance(AUS, lambda g: g.phase == "hand_over")
+    gone = tmp_path / "gone"
+    text, _ = feed(g, ["save", ""], record_dir=gone)
+    said = next(line for line in text.splitlines() if line.startswith("Could not save"))
+    assert said.startswith(f"Could not save the record to {gone}{os.sep}fivehundred-"), said
+    assert said.endswith(".fhr: No such file or directory"), said
+    assert not gone.exists()
 
 
 def test_resume_goes_on_with_a_saved_game_and_saves_it_there(

@@ -62,9 +62,16 @@ def _seat_words(rules: Rules, seats: tuple[int, ...], names: list[str] | None,
     >>> r = Rules.preset("australian")
     >>> _seat_words(r, (1, 3), None, 3), _seat_words(r, (0, 2), ["S", "W", "N", "E"], 0)
     ('you & seat 1', 'you & N')
+    >>> _seat_words(Rules.preset("six_threes"), (1, 3, 5), None, 3)
+    'you, seat 5 & seat 1'
     """
-    return " & ".join("you" if s == claimant else names[s] if names is not None else
-                      f"seat {s}" for s in rules.clockwise_from(claimant, seats))
+    return _listed(["you" if s == claimant else names[s] if names is not None else
+                    f"seat {s}" for s in rules.clockwise_from(claimant, seats)])
+
+
+def _listed(words: list[str]) -> str:
+    """Names as a list is read: "you & North", "you, North-West & North-East"."""
+    return ", ".join(words[:-1]) + " & " + words[-1] if len(words) > 1 else words[0]
 
 
 @dataclass(frozen=True)
@@ -103,9 +110,8 @@ class Claim:
         n = f"{self.tricks} trick{'s' if self.tricks != 1 else ''}"
         if len(self.side) == 1:
             return f"{who} claimed the last {n}"
-        words = ["you" if name(s) == "You" else name(s)
-                 for s in rules.clockwise_from(reader, self.side)]
-        side = ", ".join(words[:-1]) + " & " + words[-1]     # "you, North-West & North-East"
+        side = _listed(["you" if name(s) == "You" else name(s)
+                        for s in rules.clockwise_from(reader, self.side)])
         return f"{who} claimed the last {n} for {side}"
 
     def play(self, game: Game) -> None:

@@ -168,7 +168,8 @@ def _table_options(args: argparse.Namespace) -> str | None:
     given = [f"--{name}" for name in ("rules", "seed", "seat", "bots")
              if getattr(args, name) is not None]
     if args.command == "play" and not args.text and given:
-        return (f"{', '.join(given)} set the terminal game: give them with --text (the "
+        verb, pronoun = ("sets", "it") if len(given) == 1 else ("set", "them")
+        return (f"{', '.join(given)} {verb} the terminal game: give {pronoun} with --text (the "
                 "browser game chooses its rules and opponents on its own page)")
     if args.command == "play" and args.text:
         served = [o for o, on in (("--port", args.port is not None),
@@ -200,11 +201,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Output into a pipe whose reader has gone (``fivehundred replay f | head -1``) ends the
     command quietly, as Unix tools do, with status 1; output that cannot be written (a full
-    disk) ends it with one line saying so, status 1.
+    disk) ends it with one line saying so, status 1.  Ctrl-C that no command took up itself
+    (while the solver or the bots load, say) ends it quietly too, with the shell's status
+    for it, 130.
     """
     try:
         status = _main(argv)
         sys.stdout.flush()       # here, where a closed pipe can still be caught
+    except KeyboardInterrupt:
+        print(file=sys.stderr)   # (the terminal's ^C stands alone on its line)
+        return 130
     except BrokenPipeError:
         ct.quiet_broken_pipe()
         return 1

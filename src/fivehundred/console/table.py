@@ -21,7 +21,7 @@ from ..cards import (
 from ..claims import SECONDS, ClaimError, plan_claim
 from ..errors import FiveHundredError, MalformedError
 from ..game import Game
-from ..record.table_files import RecordFiles, resumed_game
+from ..record.table_files import RecordFiles, not_saved, resumed_game
 from ..rules import Rules
 from ..scoring import declaring_seats, slam_words
 from ..view import View
@@ -242,17 +242,25 @@ class ConsoleGame(Narrator):
 
     def _after_hand(self, prompt: str) -> None:
         """The prompt after a hand: ``review`` or ``every`` shows the hand against double
-        dummy, ``save`` writes the record, ``?`` says so; anything else goes on."""
+        dummy, ``save`` writes the record, ``?`` says so; Enter goes on.  Anything else is
+        said not understood (a typo went on to the next deal, and the hand's review and
+        record with it)."""
         while True:
-            text = self._ask(prompt).strip().lower()
+            line = self._ask(prompt)
+            text = line.strip().lower()
+            if text in ("", "next", "n"):
+                return
             if text in ("review", "every"):
                 self._review(every=text == "every")
             elif text == "save":
                 self._save()
             elif text in ("?", "help", "h"):
                 self.say(AFTER_HELP)
+            elif text in ("undo", "u", "take back"):
+                self.say("The hand is over and scored: there is nothing to take back.")
             else:
-                return
+                self.say(f"Not understood: {_echo(line.strip())}. Press Enter to go on, or "
+                         "type review, every or save (? says what).")
 
     def _save(self) -> None:
         """Write the game's record (between hands: a record holds every card)."""
@@ -260,7 +268,7 @@ class ConsoleGame(Narrator):
         try:
             self.records.write(self.game, path)
         except OSError as e:
-            self.say(f"Could not save the record: {e}")
+            self.say(not_saved(path, e))
             return
         self.say(f"Saved the record to {path}")
 
@@ -307,6 +315,10 @@ class ConsoleGame(Narrator):
             if text.lower() == "save":
                 self.say("A record holds every card, so it is saved between hands: finish "
                          "this hand first.")
+                continue
+            if text.lower() in ("review", "every"):
+                self.say(f"The hand is reviewed once it is over: type {text.lower()} at the "
+                         "prompt after it.")
                 continue
             if text.lower() in ("undo", "u", "take back"):
                 if self._take_back():

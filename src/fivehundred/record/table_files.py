@@ -82,6 +82,16 @@ class RecordFiles:
         self.saved[game.seed] = path
 
 
+def not_saved(path: Path, e: OSError) -> str:
+    """A record that could not be written, said of its own file (the error names the
+    temporary file it is first written to).
+
+    >>> not_saved(Path("g.fhr"), FileNotFoundError(2, "No such file or directory", "g.x.tmp"))
+    'Could not save the record to g.fhr: No such file or directory'
+    """
+    return f"Could not save the record to {path}: {e.strerror or e}"
+
+
 def kept_tags(text: str) -> tuple[tuple[str, str], ...]:
     """The tags of a record's text to write back when the game goes on: all but ``Seed``
     and ``Result`` (none if the text does not read as a record)."""

@@ -30,7 +30,7 @@ from ..console.narration import Narrator
 from ..console.opponent import opponent_seed
 from ..errors import FiveHundredError
 from ..game import Game
-from ..record.table_files import RecordFiles
+from ..record.table_files import RecordFiles, not_saved
 from ..rules import Rules
 from ..view import View
 from ..web.options import rules_label
@@ -543,7 +543,7 @@ class TableApp(App[int]):
         try:
             self.records.write(self.game, path)    # (and remembers the file for this game)
         except OSError as e:
-            self.notify(f"Could not save the record: {e}", severity="error", timeout=8)
+            self.notify(not_saved(path, e), severity="error", timeout=8)
             return
         self._say(f"Saved the record to {escape(str(path))}")
         self.notify(f"Saved to {path}")
