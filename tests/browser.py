@@ -21,6 +21,7 @@ from playwright.sync_api import Page, Route, ViewportSize, sync_playwright
 
 from fivehundred.web.app import create_app
 from fivehundred.web.botpool import BotPool
+from fivehundred.web.server import game_server
 from fivehundred.web.store import Store
 from fivehundred.web.table import IDLE_SECONDS
 
@@ -42,7 +43,7 @@ def live_server(db: Path, mode: str, idle_after: float = IDLE_SECONDS) -> Iterat
                      seeded_friends=True,      # tests deal the same cards every run
                      idle_after=idle_after)
     port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    srv = game_server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

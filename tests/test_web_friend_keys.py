@@ -7,6 +7,7 @@ friend whose browser lost the key, the host makes the seat a new link (``new_lin
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -262,6 +263,33 @@ def test_the_next_deal_comes_when_the_last_friend_not_ready_leaves() -> None:
         # the state that says he left is the next deal's
         m = h.until(lambda x: x["type"] == "state" and not x["table"]["seats"][1]["connected"])
         assert m["view"]["phase"] == "auction", m["view"]["phase"]
+
+
+def test_a_server_stopping_deals_nothing_as_its_sockets_close() -> None:
+    """A server stopping closes every socket, one by one: not players leaving.  At a hand's
+    sheet where the host had pressed NEXT and West had not, the last socket's close dealt
+    the next hand, and a bot played in it, as the server went (the restarted table stood in
+    the next hand, West's NEXT refused).  Now the table stays at the sheet, as saved."""
+    with friends_table() as (client, t, west, h):
+        hub: Hub = client.app.state.hub      # type: ignore[attr-defined]
+        assert play_hand(h)["view"]["phase"] == "hand_over"
+        with connect(client, t, west) as ws1:
+            welcome_key(Seat(ws1))
+            h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
+            h.send(type="next")             # the host is ready; West is not
+            h.send(type="ping")
+            h.until(lambda x: x["type"] == "pong")
+            table = hub.tables[t["table"]]
+            seq = table.seq
+            hub.stopping = True             # (as server.game_server says before closing)
+        for _ in range(200):                # West's socket closed: its handler has ended
+            if 1 not in hub.conns[t["table"]]:
+                break
+            time.sleep(0.01)
+        assert 1 not in hub.conns[t["table"]]
+        assert (table.game.phase, table.seq, table.ready) == ("hand_over", seq, {0})
+    assert (table.game.phase, table.seq) == ("hand_over", seq)      # the host's close too
+    assert t["table"] not in hub.tasks or hub.tasks[t["table"]].done()
 
 
 def calls(watch: Seat, callers: dict[int, tuple[Seat, str]],

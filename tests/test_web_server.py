@@ -75,3 +75,36 @@ def test_ctrl_c_with_a_browser_connected_stops_the_server_quietly(
     assert "leaked" not in out, out
     assert out.rstrip().endswith("Five Hundred stopped."), out
     assert db.exists()
+
+
+def test_the_server_tells_its_hub_it_stops_before_closing_the_sockets(tmp_path: Path) -> None:
+    """``server.game_server`` (what play and serve run) marks the hub stopping as its
+    shutdown begins, before the sockets close: their closes are then no players leaving
+    (test_web_friend_keys has what that changes)."""
+    import threading
+
+    import uvicorn
+
+    from fivehundred.web.app import create_app
+    from fivehundred.web.botpool import BotPool
+    from fivehundred.web.server import game_server
+    from fivehundred.web.store import Store
+
+    pool = BotPool("thread", 1)
+    app = create_app(Store(tmp_path / "s.db"), mode="serve", pool=pool)
+    hub = app.state.hub
+    server = game_server(uvicorn.Config(app, host="127.0.0.1", port=_free_port(),
+                                        log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        for _ in range(400):
+            if server.started:
+                break
+            time.sleep(0.05)
+        assert server.started and not hub.stopping
+    finally:
+        server.should_exit = True
+        thread.join(20)
+        pool.close()
+    assert hub.stopping and not thread.is_alive()

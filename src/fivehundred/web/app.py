@@ -243,12 +243,19 @@ async def socket(ws: WebSocket) -> None:
         await lane.close()
         if hub.conns.get(table.id, {}).get(seat) is ws:
             del hub.conns[table.id][seat]
-            dealt = table.deal_if_ready(hub.connected(table))   # (he was the one not ready)
-            if dealt:
-                hub.save(table)
-            await hub.broadcast(table)
-            if dealt:
-                hub.kick(table)
+            # (a server stopping closes every socket: nobody left, the game stays as it is)
+            if not hub.stopping:
+                await _left(hub, table)
+
+
+async def _left(hub: Hub, table: Table) -> None:
+    """A player has left: a hand that waited only on him is dealt, and the others told."""
+    dealt = table.deal_if_ready(hub.connected(table))   # (he was the one not ready)
+    if dealt:
+        hub.save(table)
+    await hub.broadcast(table)
+    if dealt:
+        hub.kick(table)
 
 
 # -------------------------------------------------------------------- the app

@@ -53,6 +53,9 @@ class Hub:
         self.last_change: dict[str, tuple[float, float]] = {}
         self.problems: list[str] = []
         self.seeded_friends = False
+        #: The server is shutting down (``server.GameServer``): its sockets closing one by
+        #: one are not players leaving, so no hand is dealt and no bot starts for them.
+        self.stopping = False
         """Whether a table with friends may be dealt from the seed its request names."""
 
     # ---------------------------------------------------------------- tables
@@ -196,7 +199,10 @@ class Hub:
     # ---------------------------------------------------------------- the bots' turns
 
     def kick(self, table: Table) -> None:
-        """Make sure a task is playing the bots' turns of this table."""
+        """Make sure a task is playing the bots' turns of this table (not while the server
+        stops: a bot's card then would be played after the last state its players saw)."""
+        if self.stopping:
+            return
         task = self.tasks.get(table.id)
         if task is None or task.done():
             self.tasks[table.id] = asyncio.create_task(self._run_bots(table))

@@ -13,6 +13,7 @@ import sys
 import threading
 import webbrowser
 from pathlib import Path
+from typing import Any
 
 from .store import Store, StoreError, default_path
 
@@ -50,6 +51,20 @@ def listening_socket(host: str, port: int, tries: int = 1) -> socket.socket:
                                    "another --port or --host") from None
         return s
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def game_server(config: Any) -> Any:
+    """A uvicorn server for the app of ``config`` (``create_app``) that tells the app's hub
+    it stops before closing the sockets: closed one by one, they read as players leaving,
+    and the last one out dealt the next hand (and a bot played in it) as the server went."""
+    import uvicorn
+
+    class GameServer(uvicorn.Server):
+        async def shutdown(self, sockets: Any = None) -> None:
+            config.app.state.hub.stopping = True
+            await super().shutdown(sockets)
+
+    return GameServer(config)
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -99,7 +114,7 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
         # up ("leaked semaphore objects") and no "stopped" line; it ends as Ctrl-C does
         term = signal.signal(signal.SIGTERM, _interrupt)
         try:
-            uvicorn.Server(config).run(sockets=[sock])
+            game_server(config).run(sockets=[sock])
         except KeyboardInterrupt:
             # uvicorn has shut down already (tables saved, sockets closed); with a browser
             # connected it passes the Ctrl-C on to asyncio, which raises it here
