@@ -461,6 +461,17 @@ def test_a_player_away_from_his_open_page_is_given_a_bot_once_the_table_waited()
         m = f.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
                     == "bot")
         assert m["table"]["seats"][1]["connected"]       # (his page is still open)
+        # his page watches: nothing for it to do, and what it sends is refused (it was
+        # taken, and the bot played on: two played his seat, whichever came first)
+        assert (m["view"]["legal"], m["take_back"], m["claim"]) == ([], False, False), m
+        if m["view"]["to_move"] == 1:
+            assert m["status"] == "A bot plays your turn", m["status"]
+        for refused in ({"type": "act", "action": "pass"}, {"type": "take_back"},
+                        {"type": "claim"}, {"type": "discard", "cards": []}):
+            f.send(**refused)
+            err = f.until(lambda x: x["type"] == "error")
+            assert err == {"type": "error", "code": "illegal", "message":
+                           "a bot plays your seat now: PLAY AGAIN takes it back first"}, err
         f.until(lambda x: x["type"] == "state" and x["view"]["to_move"] != 1)  # (a bot's call)
         f.send(type="take_seat")
         f.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]

@@ -336,6 +336,8 @@ class Hub:
             await self.send(ws, {"type": "pong"})
             return
         claimed: Claim | None = None      # a claim played out: told to every seat, first
+        if kind in ("claim", "act", "discard", "take_back"):
+            table.check_plays_own_seat(seat)
         if kind == "claim":
             claimed = await self._claim(table, seat)
         elif kind == "act":

@@ -200,6 +200,8 @@ def status_line(view: View, names: list[str]) -> str:
     if mover is None:
         return ""
     yours = mover == you
+    if yours and not view.legal_actions:    # (the state of a seat a bot plays for him)
+        return "A bot plays your turn"
     if view.phase == "auction":
         high = next((t for _, t in reversed(view.auction) if t != "pass"), None)
         over = f" (the bid is {pretty(high)})" if high else ""

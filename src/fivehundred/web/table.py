@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
 from ..actions import token_of
@@ -318,6 +318,13 @@ class Table:
                 self.seq += 1
                 return s.seat, s.key, s.opened - 1
         return None
+
+    def check_plays_own_seat(self, seat: int) -> None:
+        """TableError unless a person plays ``seat``: while a bot plays it for him (he was
+        away), his page may not act too, or two would play one seat, whichever came first."""
+        if self.seats[seat].kind != "human":
+            raise TableError("illegal", "a bot plays your seat now: PLAY AGAIN takes it back "
+                                        "first")
 
     def take_seat_back(self, seat: int) -> None:
         """A player whose seat a bot plays while his page is open (he was away) plays it
@@ -697,6 +704,9 @@ class Table:
                 stats: dict[str, Any] | None = None) -> dict[str, Any]:
         """The ``state`` message for one seat (see docs/protocol.md)."""
         v = self.view(seat)
+        own = self.seats[seat].kind == "human"
+        if not own:           # a bot plays it for him: his page watches, nothing to do
+            v = replace(v, legal_actions=())
         names = self.names()
         over = v.phase in ("hand_over", "game_over")
         return {
@@ -704,8 +714,8 @@ class Table:
             "table": self.table_json(seat, connected, thinking),
             "view": view_json(v), "bids": bid_grid(v),
             "status": status_line(v, names),
-            "take_back": self.may_take_back(seat),
-            "claim": may_claim(self.game, seat),
+            "take_back": own and self.may_take_back(seat),
+            "claim": own and may_claim(self.game, seat),
             "sheet": sheet_json(v, names) if over and v.hand_results else None,
             "summary": summary_json(v, names) if v.phase == "game_over" else None,
             "stats": stats if v.phase == "game_over" else None,
