@@ -442,6 +442,31 @@ def test_a_friend_names_himself() -> None:
         assert err["code"] == "bad_name" and "tables with friends" in err["message"], err
 
 
+def test_no_two_seats_share_a_name_however_named() -> None:
+    """The creator's name is checked as a rename is (it was only for its length: "West" gave
+    two Wests, "you" a seat every page calls its own), and a new link's compass name, taken
+    by another seat since, becomes the first free "West 2"."""
+    with web_client(Store(":memory:"), mode="serve") as client:
+        for name, words in (("West", "West is the name of another seat"),
+                            (" YOU ", "every page calls its own seat You")):
+            r = client.post("/api/tables", json={"friends": True, "name": name})
+            assert r.status_code == 400 and words in r.json()["error"], (name, r.text)
+    with (friends_table() as (client, t, west, h), connect(client, t, west) as ws1,
+          connect(client, t, invitation(t, 2)) as ws2):
+        f1, f2 = Seat(ws1), Seat(ws2)
+        welcome_key(f1)
+        welcome_key(f2)
+        f1.send(type="name", name="Bob")
+        h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["name"] == "Bob")
+        f2.send(type="name", name="West")           # West's name is free now
+        h.until(lambda x: x["type"] == "state" and x["table"]["seats"][2]["name"] == "West")
+        ws1.close()
+        h.until(lambda x: x["type"] == "state" and not x["table"]["seats"][1]["connected"])
+        h.send(type="new_link", seat=1)
+        m = h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"] == "bot")
+        assert [s["name"] for s in m["table"]["seats"]] == ["South", "West 2", "West", "East"]
+
+
 def test_a_player_away_from_his_open_page_is_given_a_bot_once_the_table_waited() -> None:
     """A friend whose page stays open but who has gone: the table waited on him forever (a
     bot took only the seat of one who had left). Once it has waited ``idle_after`` seconds,

@@ -216,7 +216,11 @@ class Table:
             st = partner_strength(strength) if s in partners else strength
             seats.append(Seat(s, compass[s], "bot", st, secrets.token_urlsafe(12),
                               open_to_friend=friends))
-        return cls(secrets.token_urlsafe(9), preset, rules, seed, strength, seats, friends, game)
+        table = cls(secrets.token_urlsafe(9), preset, rules, seed, strength, seats, friends,
+                    game)
+        if name is not None and (taken := table.name_taken(0, name)) is not None:
+            raise TableError("bad_name", taken)     # (as a rename would be refused)
+        return table
 
     def to_json(self) -> dict[str, Any]:
         """The saved form: settings, seats and every action (the game is replayed on load)."""
@@ -417,7 +421,7 @@ class Table:
             raise TableError("illegal", f"{s.name}'s link has not been opened yet: it is "
                                         f"still good, send it again")
         s.token, s.key, s.kind = secrets.token_urlsafe(12), None, "bot"
-        s.name = seat_names(self.rules.players, 0)[s.seat]   # (his name is not the next's)
+        s.name = self._free_name(s.seat)          # (his name is not the next's)
         s.player = None                                      # (nor his statistics)
         s.opens_at = self.game.hand_number + 1
         self.ready.discard(s.seat)
@@ -498,14 +502,31 @@ class Table:
             raise TableError("bad_name", problem)
         assert isinstance(name, str)
         name = name.strip()
+        if (taken := self.name_taken(seat, name)) is not None:
+            raise TableError("bad_name", taken)
+        self.seats[seat].name = name        # (seq stays: the game did not move)
+
+    def _free_name(self, seat: int) -> str:
+        """The seat's compass name, or where another seat has taken it since, the first of
+        "West 2", "West 3"... that none has."""
+        compass = seat_names(self.rules.players, 0)[seat]
+        k = 1
+        name = compass
+        while self.name_taken(seat, name) is not None:
+            k += 1
+            name = f"{compass} {k}"
+        return name
+
+    def name_taken(self, seat: int, name: str) -> str | None:
+        """Why ``name`` may not be ``seat``'s here (None if it may): "You", which each page
+        calls its own seat, or another seat's name, in any case."""
         if name.casefold() == "you":
-            raise TableError("bad_name", "every page calls its own seat You: choose another name")
+            return "every page calls its own seat You: choose another name"
         other = next((s for s in self.seats if s.seat != seat
                       and s.name.casefold() == name.casefold()), None)
         if other is not None:
-            raise TableError("bad_name", f"{other.name} is the name of another seat: choose "
-                                        f"another")
-        self.seats[seat].name = name        # (seq stays: the game did not move)
+            return f"{other.name} is the name of another seat: choose another"
+        return None
 
     def set_speed(self, by: int, speed: object) -> None:
         """The creator sets how fast the table plays; TableError, nothing changed, for anyone
