@@ -7,9 +7,11 @@ import pytest
 from textual.app import App
 
 from fivehundred import Game, Rules
+from fivehundred.console.narration import Narrator
 from fivehundred.rng import Rng
 from fivehundred.tui import TableApp
 from fivehundred.tui import texts as tui_texts
+from fivehundred.tui.cloth import cloth_text
 from fivehundred.tui.screens import Dialog
 from tuiclient import (
     bidder,
@@ -87,6 +89,31 @@ def test_a_small_terminal_keeps_every_bid_card_seat_and_trick_card_in_sight(
                     break
             assert seen_trick >= 1
     run(go())
+
+
+@pytest.mark.parametrize("preset", ["australian", "classic3", "five_called", "six_pairs"])
+def test_the_cloth_of_any_height_shows_every_name_whole_and_every_card(preset: str) -> None:
+    """Down to the 4 lines a small terminal leaves it: every seat's name whole (yours, You,
+    at the bottom) and every card of a full trick, yours too.  Drawn for 8 lines whatever
+    its size, the cloth at 80x24 lost You and, with five or six players, your card; a long
+    name by the edge lost its first letter ("outh-West (out)")."""
+    rules = Rules.preset(preset)
+    v = Game(rules, seed=3).view(0)
+    faces = ["A♠", "K♥", "Q♦", "J♣", "10♠", "9♥"]
+    trick = [(s, t) for s, t in zip(range(rules.players),
+                                    ["AS", "KH", "QD", "JC", "10S", "9H"], strict=False)]
+    names = ["You", *(f"South-West {s}" if s == 1 else Narrator(rules, 0).names[s]
+                      for s in range(1, rules.players))]
+    for width in (46, 60):
+        for height in range(4, 13):
+            text = cloth_text(v, names, trick, None, width, height).plain
+            lines = text.splitlines()
+            assert len(lines) == height and all(len(x) == width for x in lines), (width, height)
+            for name in names:
+                assert name in text, (name, width, height, text)
+            for face in faces[:rules.players]:
+                assert face in text, (face, width, height, text)
+            assert "You" in lines[-1], (width, height, text)     # at the bottom
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (130, 44)])

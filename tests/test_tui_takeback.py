@@ -4,6 +4,7 @@ nothing changed, before your first decision and once the hand is over."""
 
 from __future__ import annotations
 
+from fivehundred.actions import readable
 from fivehundred.game.state import get_state
 from tuiclient import SIZE, check_no_leak, passer, quick_app, run, settle, take, this_hands_log
 
@@ -31,7 +32,8 @@ def test_u_takes_back_your_last_card_and_the_bots_answer_it_again_the_same() -> 
             await settle(app, pilot)
             assert get_state(app.game) == before and app.view().hand == hand
             assert app.query(f"#card-{card.split(':')[0]}"), "the card is back in your hand"
-            assert any(line.startswith("Taken back: your play ") for line in this_hands_log(app))
+            said = f"Taken back: your {readable(card)}"         # (as the text game says it)
+            assert any(line.startswith(said) for line in this_hands_log(app)), said
             check_no_leak(app)
             await take(app, pilot, card)
             await settle(app, pilot)

@@ -72,6 +72,32 @@ class Narrator:
         """An action token as shown (suit symbols, red suits coloured on a terminal)."""
         return pretty(tok, self.colour)
 
+    def taken_back(self, was: str, now: str, undone: Sequence[str]) -> str:
+        """Your decisions taken back (``undone``, yours first; the phase ``was`` before and
+        is ``now`` after), mid-sentence: "your bid 6NT", "your call", "your J♦, and the 4
+        actions after it", "your lead of the joker (naming hearts)".
+
+        >>> n = Narrator(Rules.preset("five_called"), 0)
+        >>> n.taken_back("play", "play", ["JK:H", "5S", "6S", "7S", "8S"])
+        'your lead of the joker (naming hearts), and the 4 actions after it'
+        >>> n.taken_back("auction", "auction", ["pass"]), n.taken_back("kitty", "kitty", ["5S"])
+        ('your pass', 'your discard so far')
+        """
+        tok = undone[0]
+        if now == "kitty":
+            return "your discard so far" if was == "kitty" else "your discard and all after it"
+        if now == "auction":
+            what = "your pass" if tok == "pass" else f"your bid {self.p(tok)}"
+        elif now == "call":
+            what = "your call"
+        elif tok.startswith("JK:"):
+            what = f"your lead of the joker (naming {SUIT_WORDS[SUIT_LETTERS.index(tok[-1])]})"
+        else:
+            what = f"your {self.p(tok)}"
+        after = len(undone) - 1
+        return what + (f", and the {after} action{'s' if after > 1 else ''} after it"
+                       if after else "")
+
     def announce(self, seat: int, tok: str, before: View, after: View) -> list[str]:
         """The sentences telling this seat what ``seat``'s action ``tok`` did and what followed
         (``before`` and ``after`` are this seat's views around it)."""

@@ -369,15 +369,7 @@ class ConsoleGame(Narrator):
         was = g.phase
         undone = g.take_back(self.seat)
         self.recall_call(g.call)
-        tok = token_of(undone[0])
-        what = {"auction": "your pass" if tok == "pass" else f"your bid {self.p(tok)}",
-                "kitty": "your discard so far" if was == "kitty" else
-                "your discard and all after it",
-                "call": "your call"}.get(g.phase, f"your {self.p(tok)}")
-        after = len(undone) - 1 if g.phase != "kitty" else 0
-        self.say(f"Taken back: {what}" + (
-            f", and the {after} action{'s' if after > 1 else ''} after it" if after else "")
-            + ".")
+        self.say(f"Taken back: {self.taken_back(was, g.phase, [token_of(a) for a in undone])}.")
         return True
 
     def _claim(self) -> bool:

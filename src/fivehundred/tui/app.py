@@ -34,7 +34,7 @@ from ..record.table_files import RecordFiles, not_saved
 from ..rules import Rules
 from ..view import View
 from ..web.options import rules_label
-from ..web.state import action_words, status_line
+from ..web.state import status_line
 from . import aids, texts
 from .buttons import draw_buttons
 from .cloth import Cloth
@@ -509,16 +509,9 @@ class TableApp(App[int]):
         self._thinking = None
         self._forget_the_turn()
         self.narrator.recall_call(g.call)
-        after = len(undone) - 1
-        if g.phase == "kitty":
-            what = "your discard so far" if was == "kitty" else "your discard and all after it"
-        else:
-            words = action_words(g.phase, token_of(undone[0]))    # ("Bid 6NT": mid-line,
-            what = "your " + escape(words[:1].lower() + words[1:])   # "your bid 6NT")
-            if after:
-                what += f", and the {after} action{'s' if after > 1 else ''} after it"
+        what = self.narrator.taken_back(was, g.phase, [token_of(a) for a in undone])
         self._unsay_later_lines()
-        self._say(f"[b]Taken back[/b]: {what}")
+        self._say(f"[b]Taken back[/b]: {escape(what)}")
         self._continue()
 
     def _forget_the_turn(self) -> None:

@@ -51,8 +51,8 @@ def _card_style(tok: str) -> str:
 
 
 def spots(players: int, width: int, height: int) -> list[tuple[int, int]]:
-    """The centre column and top row of each seat's place, by its distance clockwise from
-    you (0: you, at the bottom).
+    """The centre column and top row of each seat's place (four lines: its name and its
+    card), by its distance clockwise from you (0: you, at the bottom).
 
     >>> spots(4, 40, 12)
     [(20, 8), (5, 4), (20, 0), (35, 4)]
@@ -62,6 +62,26 @@ def spots(players: int, width: int, height: int) -> list[tuple[int, int]]:
     for k in range(players):
         a = 2 * math.pi * k / players
         out.append((round(width / 2 - rx * math.sin(a)), round(ry + ry * math.cos(a))))
+    return out
+
+
+def tiers(players: int, width: int, height: int) -> list[tuple[int, int]]:
+    """As :func:`spots`, for a cloth of under 8 lines: two-line places in two tiers, the
+    seats across the table along the top, you and the seats beside you along the bottom
+    (a seat straight to your left or right between them where there are 6 lines or 7), so
+    that no place meets another however few the lines.
+
+    >>> tiers(6, 46, 4)
+    [(23, 2), (7, 2), (7, 0), (23, 0), (39, 0), (39, 2)]
+    """
+    rx = (width - 10) / 2
+    out = []
+    for k in range(players):
+        a = 2 * math.pi * k / players
+        across = math.cos(a) < -1e-9
+        beside = abs(math.cos(a)) <= 1e-9 and height >= 6
+        y = 0 if across else (height - 2) // 2 if beside else height - 2
+        out.append((round(width / 2 - rx * math.sin(a)), y))
     return out
 
 
@@ -81,16 +101,20 @@ def cloth_text(view: View, names: Sequence[str], trick: Sequence[tuple[int, str]
                winner: int | None, width: int, height: int) -> Text:
     """The cloth as ``height`` lines of ``width`` cells: each seat's name (the one to move
     lit, the trick's winner marked) and, under it, the card it put on ``trick``: a framed
-    card where there is room, else on one line (``[A♥]``), so no card covers a name."""
-    width, height = max(width, 24), max(height, 8)
-    places = spots(view.rules.players, width, height)
-    framed = roomy(places, 4)
+    card where there is room, else on one line (``[A♥]``), so no card covers a name.  Below
+    8 lines each seat's place is two lines, your card right above your name (drawn for 8,
+    the cloth of a small terminal cut off your name and, with five or six, your card)."""
+    width, height = max(width, 24), max(height, 4)
+    compact = height < 8
+    places = (tiers if compact else spots)(view.rules.players, width, height)
+    framed = not compact and roomy(places, 4)
     chars = [[" "] * width for _ in range(height)]
     styles: list[list[str]] = [[""] * width for _ in range(height)]
 
     def put(x: int, y: int, text: str, style: str) -> None:
         if not 0 <= y < height:
             return
+        x = min(max(x, 0), max(width - len(text), 0))     # (a long name kept whole)
         for i, ch in enumerate(text):
             if 0 <= x + i < width:
                 chars[y][x + i] = ch
@@ -110,8 +134,8 @@ def cloth_text(view: View, names: Sequence[str], trick: Sequence[tuple[int, str]
             name += " (out)"
         tok = played.get(seat)
         if k == 0:                       # you: the card above your name
-            put(cx - len(name) // 2, top + 3, name, style)
-            box_top = top if framed else top + 2
+            put(cx - len(name) // 2, top + (1 if compact else 3), name, style)
+            box_top = top if framed or compact else top + 2
         else:
             put(cx - len(name) // 2, top, name, style)
             box_top = top + 1
