@@ -263,6 +263,8 @@ def test_position_values_say_who_wants_what() -> None:
         assert "must take no trick" in text
         assert ("is the declarer and wants the fewest" in text) == (pv.seat == declarer)
         assert ("defends and wants the most" in text) == (pv.seat != declarer)
+        # each sentence begins with a capital (unnamed seats: "Seat 2 defends", not "seat 2")
+        assert not [line for line in text.splitlines() if line.startswith("seat ")], text
         roles.add(pv.seat == declarer)
     assert roles == {True, False}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from itertools import combinations, product
+from pathlib import Path
 
 import pytest
 
@@ -199,6 +200,58 @@ def test_hint_gives_the_insane_decision_with_reasons() -> None:
     assert tied[0] == h.action, (h.action, h.candidates)
 
 
+def test_the_hint_command_advises_at_the_games_score(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    """At hand 9 of a game the hint weighs the scores of the hands before (-400 to -480
+    here: a bid's chance to reach the target, or to fall into the hole); built from the
+    hand's deal alone it advised every hand at 0 to 0 (6♥ there, where the bot passes)."""
+    import json
+
+    from fivehundred import Game
+    from fivehundred.cli import main
+    from fivehundred.record import loads
+
+    path = "tests/data/australian_seed7.fhr"
+    rec = loads(Path(path).read_text(encoding="utf-8"))
+    played = Game(rec.rules, seed=7)
+    for i, h in enumerate(rec.hands[:9]):
+        if i:
+            played.next_hand(deal=h.deal(rec.rules))
+        for a in h.actions[:2] if i == 8 else h.actions:
+            played.apply(a)
+    fresh = Game(rec.rules, seed=0, deal=rec.hands[8].deal(rec.rules))
+    for a in rec.hands[8].actions[:2]:
+        fresh.apply(a)
+    assert played.scores == (-400, -480) and played.to_move == fresh.to_move == 2
+
+    def candidates(g: Game) -> list[tuple[str, float]]:
+        d = hint(g.view(2), budget=Budget(samples=4))
+        return [(c.action, round(c.value, 6)) for c in d.candidates]
+
+    assert main(["hint", path, "--hand", "9", "--action", "2", "--samples", "4",
+                 "--json"]) == 0
+    said = [(c["action"], round(c["value"], 6))
+            for c in json.loads(capsys.readouterr().out)["candidates"]]
+    assert said == candidates(played) != candidates(fresh)
+
+
+def test_a_misere_discard_hint_names_its_every_card() -> None:
+    """Declaring a misère, the hint plans the whole discard, as for a trick contract (it
+    named one card, and said its reason twice)."""
+    for seed in range(40):
+        g = Game(Rules.preset("classic3"), seed=seed)
+        g.apply("misere")
+        g.apply("pass")
+        g.apply("pass")
+        if g.phase == "kitty":
+            break
+    d = hint(g.view(g.to_move or 0), budget=Budget(samples=2))
+    assert len(d.plan) == 3 and d.plan[0] == d.action and d.marked("kitty") == d.plan, d
+    assert d.reason == "misère: discard the dangerous cards", d.reason
+    assert format_hint(d, phase="kitty").startswith(
+        "Discard " + " ".join(readable(t) for t in d.plan) + " — misère"), format_hint(d)
+
+
 def test_hint_command(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
@@ -207,7 +260,7 @@ def test_hint_command(capsys: pytest.CaptureFixture[str]) -> None:
     rec = "tests/data/australian_seed7.fhr"
     assert main(["hint", rec, "--hand", "5", "--action", "2", "--samples", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("South (2) to move: Bid ")  # the seat named as replay names it
+    assert out.startswith("South (2) to move: Pass — ")  # the seat named as replay names it
     # over the partner's standing bid: the pass, ranked under bids worth more, says why it
     # is chosen (it said "+0.0 baseline")
     assert "partner's bid to be played" in out.splitlines()[0], out

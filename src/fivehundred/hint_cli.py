@@ -21,7 +21,6 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
     import sys
 
     from .errors import FiveHundredError
-    from .game import Game
     from .record import replay
     from .solver.analysis import load_input
     from .solver.analysis.common import _label, _names
@@ -32,7 +31,7 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
         if isinstance(rec, tuple):
             raise FiveHundredError("a hint needs a game record (.fhr or .fhr.json), not a deal")
         try:
-            replay(rec)     # the whole record checked first, as analyse and replay do
+            g = replay(rec)     # the whole record checked first, as analyse and replay do
         except FiveHundredError as e:
             raise FiveHundredError(f"{path}: {e}") from None
         n = len(rec.hands)
@@ -45,12 +44,10 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
             raise FiveHundredError(f"--action {action}: hand {hand} has {len(h.actions)} "
                                    f"actions, someone to move after 0 to {last} of them "
                                    f"(give one of those)")
-        g = Game(rec.rules, seed=0, deal=h.deal(rec.rules))
-        for m, a in enumerate(h.actions[:action], 1):
-            try:
-                g.apply(a)
-            except FiveHundredError as e:  # pragma: no cover - replay checked every action
-                raise FiveHundredError(f"hand {hand}, action {m} ({a}): {e}") from None
+        # back to that point of the game, the hands before it played: the scores, which
+        # the bidding weighs (a new game of the hand's deal alone advised at 0 to 0)
+        while g.hand_number > hand - 1 or len(g.actions) > action:
+            g.undo()
         if g.to_move is None:
             raise FiveHundredError(f"after {action} actions hand {hand} is over: no one to "
                                    f"advise (give 0 to {last})")

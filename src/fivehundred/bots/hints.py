@@ -67,13 +67,17 @@ def format_hint(d: Decision, limit: int = 8, phase: str = "play", defending: boo
     >>> print(format_hint(Decision("QC", (Candidate("QC", 145.2, 0.15),)), defending=True))
     Play Q♣
       Q♣             +145.2  declarer makes 15%
+    >>> [format_hint(Decision(a, ()), phase=p) for a, p in (("pass", "auction"),
+    ...                                                     ("alone", "call"))]
+    ['Pass', 'Play alone']
     """
     verb = _VERBS.get(phase, "Play")
     action = d.action if not (phase == "call" and d.action.startswith("call ")) else d.action[5:]
     if phase == "kitty" and d.plan:
         action = " ".join(d.plan)            # every card of the discard planned
     action = " ".join(readable(w) for w in action.split())
-    lines = [f"{verb} {action}" + (f" — {d.reason}" if d.reason else "")]
+    advice = {"pass": "Pass", "alone": "Play alone"}.get(action, f"{verb} {action}")
+    lines = [advice + (f" — {d.reason}" if d.reason else "")]
     lines += [candidate_line(c, defending=defending) for c in d.candidates[:limit]]
     return "\n".join(lines)
 

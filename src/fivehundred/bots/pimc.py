@@ -173,11 +173,14 @@ class PimcBot(BaseBot):
 
         return make("medium", seed=self.seed).act(view)
 
-    def _fallback(self, view: View, why: str, medium: Decision | None = None) -> Decision:
+    def _fallback(self, view: View, why: str | None, medium: Decision | None = None
+                  ) -> Decision:
         """The Medium bot's decision (``medium`` if already made), when solving is out of
-        reach."""
+        reach: its whole discard planned too, its reason after ``why`` (None: its reason
+        says it all)."""
         d = medium or self._medium(view)
-        return Decision(d.action, d.candidates, f"{why} ({d.reason})" if d.reason else why)
+        reason = d.reason if why is None else f"{why} ({d.reason})" if d.reason else why
+        return Decision(d.action, d.candidates, reason, plan=d.plan)
 
     def _node_budget(self, view: View) -> int:
         return BIG_TABLE_BUDGET if view.rules.players >= 5 else NODE_BUDGET
@@ -425,8 +428,8 @@ class PimcBot(BaseBot):
     def _discard(self, view: View, clock: Clock) -> Decision:
         c = view.contract
         assert c is not None
-        if c.is_misere:
-            return self._fallback(view, "misère: throw the dangerous cards")
+        if c.is_misere:         # (Medium's reason: "misère: discard the dangerous cards")
+            return self._fallback(view, None)
         r = view.rules
         hand = cards.mask_of(view.hand)
         to_go = len(view.hand) - 10

@@ -182,16 +182,17 @@ class PositionValues:
         lines += self._position_lines(seat_names, me)
         lines.append(f"Values are tricks {whose} takes from here on with best play after "
                      f"each card ('in all' adds the {self.taken} taken already).")
+        who = me[:1].upper() + me[1:]      # (a sentence's first word: "Seat 4 defends")
         if self.contract is None or (self.maximising and not self.misere):
-            lines.append(f"{me} wants the most: the best card takes the most.")
+            lines.append(f"{who} wants the most: the best card takes the most.")
         elif self.misere and self.seat == self.declarer:
-            lines.append(f"{me} is the declarer and wants the fewest: the best card takes the "
-                         "fewest.")
+            lines.append(f"{who} is the declarer and wants the fewest: the best card takes "
+                         "the fewest.")
         elif self.misere:
-            lines.append(f"{me} defends and wants the most: the best card makes the declarer "
+            lines.append(f"{who} defends and wants the most: the best card makes the declarer "
                          "take the most.")
         else:
-            lines.append(f"{me} defends and wants the fewest: the best card leaves the "
+            lines.append(f"{who} defends and wants the fewest: the best card leaves the "
                          "declaring side the fewest.")
         lines = [_wrap(x) for x in lines]
         width = max(4, *(len(t) for t in self.values))
