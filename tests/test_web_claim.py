@@ -200,6 +200,8 @@ def test_in_a_misere_only_the_declarer_is_offered_a_claim() -> None:
     """A misère bid at a table (every seat's moves through the Table): the declarer is
     offered a claim, a defender is not and is refused with the reason, nothing changed."""
     t = Table.new("australian", Rules.preset("australian"), "easy", seed=4)
+    for s in range(4):                   # (people at every seat: a bot's seat claims nothing)
+        t.take_seat(s)
     g = t.game
     t.act(g.to_move, "7S")               # (misère bids over a seven)
     declarer = g.to_move
