@@ -196,6 +196,12 @@ def test_the_terminal_table_resumes_from_your_seat_against_your_opponents(
     assert cli_main(["tui", "--resume", str(path)]) == 0
     assert cli_main(["tui", "--resume", str(path), "--bots", "easy", "--seat", "3"]) == 0
     assert made == [(3, "hard"), (3, "easy")]
+    spaced = path.read_text().replace(seats, seats.replace(",", ", "))   # (edited by hand)
+    assert spaced != path.read_text()
+    path.write_text(spaced)
+    made.clear()
+    assert cli_main(["tui", "--resume", str(path)]) == 0
+    assert made == [(3, "hard")]
     assert cli_main(["tui", "--resume", str(path), "--seat", "0"]) == 2
     assert "--seat 0 cannot go with --resume: you sat at seat 3 (South)" in (
         capsys.readouterr().err)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from browser import (
     DESKTOP,
@@ -289,3 +290,36 @@ def test_the_browser_claims_the_rest(server: str, how: str) -> None:
         assert page.locator("#sheet-lines li").first.inner_text() == answer  # first, said once
         assert not page.locator("#toasts .toast").count()  # (over the sheet, it was)
         assert not visible(page, "#claim-button")
+
+
+def test_a_claim_is_said_only_on_its_own_tables_sheet(page: Page, server: str) -> None:
+    """The claim that ended a hand is the first line of that hand's sheet, of that table
+    only: keyed by the hand's number alone, it was said again on the sheet of the same hand
+    of the next game played in the page (NEW GAME, OPEN from the lobby)."""
+    page.goto(server)
+    lines = page.evaluate("""async () => {
+      const d = await import('/static/dialogs.js');
+      d.noteClaim('A', 2, 'You claimed the last 3 tricks for you & North');
+      const of = (table, number) => d.sheetLines({table: {id: table},
+                                                 sheet: {number, lines: ['South took 7']}});
+      return [of('A', 2), of('B', 2), of('A', 1)];
+    }""")
+    assert lines == [["You claimed the last 3 tricks for you & North.", "South took 7"],
+                     ["South took 7"], ["South took 7"]]
+
+
+def test_a_page_watching_a_bot_declare_for_it_is_offered_no_discard() -> None:
+    """While a bot plays an away player's seat, his page is given nothing to do, the kitty's
+    discard included (its panel asked him for three cards the server then refused)."""
+    t = Table.new("australian", Rules.preset("australian"), "easy", seed=4)
+    g = t.game
+    while g.phase == "auction":
+        t.act(g.to_move, "7S" if not g.auction else "pass")
+    declarer = g.to_move
+    assert g.phase == "kitty" and declarer is not None
+    t.take_seat(declarer)                       # a person's seat...
+    assert t.message(declarer, {declarer})["view"]["discards_left"] == 3
+    t.seats[declarer].kind = "bot"              # ...a bot plays while he is away
+    m = t.message(declarer, {declarer})
+    assert (m["view"]["legal"], m["view"]["discards_left"]) == ([], 0), m["view"]
+    assert m["status"] == "A bot plays your turn"

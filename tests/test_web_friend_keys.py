@@ -451,6 +451,13 @@ def test_no_two_seats_share_a_name_however_named() -> None:
                             (" YOU ", "every page calls its own seat You")):
             r = client.post("/api/tables", json={"friends": True, "name": name})
             assert r.status_code == 400 and words in r.json()["error"], (name, r.text)
+        # alone with bots the name the lobby kept (its field hidden) never stops a game:
+        # taken there, the seat is You
+        hub: Hub = client.app.state.hub      # type: ignore[attr-defined]
+        for name, kept in (("West", "You"), ("Ann", "Ann")):
+            r = client.post("/api/tables", json={"name": name})
+            assert r.status_code == 200, r.text
+            assert hub.tables[r.json()["table"]].names() == [kept, "West", "North", "East"]
     with (friends_table() as (client, t, west, h), connect(client, t, west) as ws1,
           connect(client, t, invitation(t, 2)) as ws2):
         f1, f2 = Seat(ws1), Seat(ws2)
@@ -489,8 +496,7 @@ def test_a_player_away_from_his_open_page_is_given_a_bot_once_the_table_waited()
         # his page watches: nothing for it to do, and what it sends is refused (it was
         # taken, and the bot played on: two played his seat, whichever came first)
         assert (m["view"]["legal"], m["take_back"], m["claim"]) == ([], False, False), m
-        if m["view"]["to_move"] == 1:
-            assert m["status"] == "A bot plays your turn", m["status"]
+        assert m["view"]["to_move"] == 1 and m["status"] == "A bot plays your turn", m
         for refused in ({"type": "act", "action": "pass"}, {"type": "take_back"},
                         {"type": "claim"}, {"type": "discard", "cards": []}):
             f.send(**refused)

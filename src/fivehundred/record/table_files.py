@@ -152,7 +152,7 @@ def resumed_game(path: str) -> Resumed:
     if game.phase == "game_over":
         raise FiveHundredError(f"the game in {path} is over; nothing to resume")
     tags = dict(rec.tags)
-    names = tags.get("Seats", "").split(",")
+    names = [n.strip() for n in tags.get("Seats", "").split(",")]
     seat = (names.index("South") if tags.get("Event") in TABLE_EVENTS
             and len(names) == game.rules.players and names.count("South") == 1 else None)
     bots = tags.get("Opponents")

@@ -53,10 +53,10 @@ class Hub:
         self.last_change: dict[str, tuple[float, float]] = {}
         self.problems: list[str] = []
         self.seeded_friends = False
-        #: The server is shutting down (``server.GameServer``): its sockets closing one by
-        #: one are not players leaving, so no hand is dealt and no bot starts for them.
-        self.stopping = False
         """Whether a table with friends may be dealt from the seed its request names."""
+        self.stopping = False
+        """The server is shutting down (``server.game_server``): its sockets closing one by
+        one are not players leaving, so no hand is dealt and no bot starts for them."""
 
     # ---------------------------------------------------------------- tables
 

@@ -81,8 +81,9 @@ def view_json(view: View) -> dict[str, Any]:
 
 
 def discards_left(view: View) -> int:
-    """How many cards the declarer still has to discard (0 unless it is his kitty turn)."""
-    if view.phase != "kitty" or view.to_move != view.seat:
+    """How many cards the declarer still has to discard (0 unless it is his kitty turn, and
+    for a seat a bot plays for him: his page has nothing to do)."""
+    if view.phase != "kitty" or view.to_move != view.seat or not view.legal_actions:
         return 0
     hand_size = sum(n for is_kitty, n in view.rules.deal_packets if not is_kitty)
     return max(0, len(view.hand) - hand_size)

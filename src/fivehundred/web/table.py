@@ -219,7 +219,9 @@ class Table:
         table = cls(secrets.token_urlsafe(9), preset, rules, seed, strength, seats, friends,
                     game)
         if name is not None and (taken := table.name_taken(0, name)) is not None:
-            raise TableError("bad_name", taken)     # (as a rename would be refused)
+            if friends:
+                raise TableError("bad_name", taken)     # (as a rename would be refused)
+            seats[0].name = "You"   # (alone with bots: the name the lobby kept, taken here)
         return table
 
     def to_json(self) -> dict[str, Any]:

@@ -10,14 +10,17 @@ import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS, recordUrl } from
  *  hand, where a message of its own lay over the sheet that came in at once. */
 let claimNote = null;
 
-export function noteClaim(hand, text) {
-  claimNote = { hand, text: /[.!]$/.test(text) ? text : `${text}.` };
+export function noteClaim(table, hand, text) {
+  claimNote = { table, hand, text: /[.!]$/.test(text) ? text : `${text}.` };
 }
 
-/** The sheet's lines, the claim that ended its hand first. */
-function sheetLines(sheet) {
+/** The sheet's lines, the claim that ended its hand first (of this table's hand: a claim
+ *  of another game, in this page before, is not this one's). */
+export function sheetLines(state) {
+  const sheet = state.sheet;
   const lines = sheet.lines || [];
-  return claimNote && claimNote.hand === sheet.number ? [claimNote.text, ...lines] : lines;
+  const mine = claimNote && claimNote.table === state.table.id && claimNote.hand === sheet.number;
+  return mine ? [claimNote.text, ...lines] : lines;
 }
 
 function pointsCell(n) {
@@ -112,7 +115,7 @@ export class SheetDialog {
           : null,
         h("div", null, h("span", { text: "Defenders" }), h("b", { text: fmtPoints(s.defender_points) || "0" }))));
     }
-    const lines = sheetLines(s);
+    const lines = sheetLines(state);
     if (lines.length) {
       this.card.appendChild(h("ul#sheet-lines.sheet-lines", null, lines.map((l) => h("li", { text: l }))));
     }
@@ -207,7 +210,7 @@ export class GameOverDialog {
       h("div.final-score", { class: `${i === sm.winner ? "winner" : ""} ${i === mySide ? "mine" : ""}` },
         h("div.fs-name", { text: name }), h("div.fs-val", { text: String(scores[i] ?? 0) })))));
 
-    const lines = state.sheet ? sheetLines(state.sheet) : [];
+    const lines = state.sheet ? sheetLines(state) : [];
     if (lines.length) {
       this.card.appendChild(h("h3.section-title", { text: `The last hand (hand ${state.sheet.number + 1})` }));
       this.card.appendChild(h("ul.sheet-lines", null, lines.map((l) => h("li", { text: l }))));

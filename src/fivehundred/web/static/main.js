@@ -312,7 +312,7 @@ function onMessage(msg) {
       // (the hand is played out at once: its sheet, coming next, says it first)
       if (app.state && msg.seat === app.state.you) app.claiming = null;
       hint.hide();
-      if (app.state) noteClaim(app.state.view.hand_number, msg.text);
+      if (app.state) noteClaim(app.state.table.id, app.state.view.hand_number, msg.text);
       break;
     case "welcome":
       // a friend's first visit to his seat's link: his own key gives the seat from now on
