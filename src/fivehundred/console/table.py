@@ -65,6 +65,8 @@ AFTER_HELP = """\
 """
 #: The help's card line for a pack without the joker.
 _NO_JOKER_CARDS = "  cards    as  10h  jd\n"
+#: The words that take back your last decision of the hand.
+_UNDO = ("undo", "u", "take back")
 #: The most characters of a line typed that a refusal repeats.
 _ECHO = 30
 
@@ -256,7 +258,7 @@ class ConsoleGame(Narrator):
                 self._save()
             elif text in ("?", "help", "h"):
                 self.say(AFTER_HELP)
-            elif text in ("undo", "u", "take back"):
+            elif text in _UNDO:
                 self.say("The hand is over and scored: there is nothing to take back.")
             else:
                 self.say(f"Not understood: {_echo(line.strip())}. Press Enter to go on, or "
@@ -320,7 +322,7 @@ class ConsoleGame(Narrator):
                 self.say(f"The hand is reviewed once it is over: type {text.lower()} at the "
                          "prompt after it.")
                 continue
-            if text.lower() in ("undo", "u", "take back"):
+            if text.lower() in _UNDO:
                 if self._take_back():
                     return
                 continue
@@ -594,18 +596,13 @@ def run_console_game(
     game: Game | None = None
     if resume is not None:
         try:
-            taken = resumed_game(resume)
-            seat = taken.seat_for(seat, resume)
+            game, seat, bots = resumed_game(resume, seat, bots)
         except FiveHundredError as e:
             print(f"fivehundred play: {e}", file=err)
             return 2
-        game, rules = taken.game, taken.game.rules
-        if bots is None:
-            bots = taken.bots if taken.bots is not None else "medium"
-    if seat is None:
-        seat = 0
+        rules = game.rules
     try:
-        console = ConsoleGame(rules, seed, seat, ask=ask, out=out, bots=bots, game=game,
+        console = ConsoleGame(rules, seed, seat or 0, ask=ask, out=out, bots=bots, game=game,
                               record_file=None if resume is None else Path(resume))
     except ValueError as e:
         print(f"fivehundred play: {e}", file=err)

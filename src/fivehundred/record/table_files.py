@@ -117,32 +117,23 @@ TABLE_BOTS = ("random", "easy", "medium", "hard", "insane")
 
 
 class Resumed(NamedTuple):
-    """A game taken up from its record, with where its player sat and what against."""
+    """A game taken up from its record: where its player sits and what he plays against."""
 
     game: Game
-    #: the seat the ``Seats`` tag of a terminal table's record (``TABLE_EVENTS``) names
-    #: South, where the table seats its player (None if it names none, or more than one)
-    seat: int | None
-    #: the ``Opponents`` tag: the strength the game was played against (None if not said)
-    bots: str | None
-
-    def seat_for(self, given: int | None, path: str) -> int:
-        """The seat to go on from: the player's own, which ``--seat`` (``given``) may name
-        again but not change (FiveHundredError), since the record names the seats from his;
-        ``given`` (else 0) where the record does not say."""
-        if self.seat is None:
-            return 0 if given is None else given
-        if given is not None and given != self.seat:
-            raise FiveHundredError(f"--seat {given} cannot go with --resume: you sat at seat "
-                                   f"{self.seat} (South) in {path}")
-        return self.seat
+    seat: int
+    bots: str
 
 
-def resumed_game(path: str) -> Resumed:
+def resumed_game(path: str, seat: int | None = None, bots: str | None = None) -> Resumed:
     """The game of the record at ``path`` (saved by a table), replayed to where it stands, to
-    go on with; FiveHundredError saying why not: unreadable (missing, not UTF-8: in
-    ``read_text``'s words, as replay says it), not a record, a bad action, a game already
-    over, or opponents no table has."""
+    go on with from the player's seat against his opponents: the seat a terminal table's
+    record (``TABLE_EVENTS``) names South in its ``Seats``, which ``seat`` (``--seat``) may
+    name again but not change, since the names are given from it (else ``seat``, else 0);
+    ``bots`` (``--bots``), else its ``Opponents`` tag, else medium.
+
+    FiveHundredError saying why not: unreadable (missing, not UTF-8: in ``read_text``'s
+    words, as replay says it), not a record, a bad action, a game already over, opponents no
+    table has, or another ``seat`` than the player's."""
     text = read_text(path)
     try:
         rec = parse_record(text)
@@ -153,10 +144,15 @@ def resumed_game(path: str) -> Resumed:
         raise FiveHundredError(f"the game in {path} is over; nothing to resume")
     tags = dict(rec.tags)
     names = [n.strip() for n in tags.get("Seats", "").split(",")]
-    seat = (names.index("South") if tags.get("Event") in TABLE_EVENTS
-            and len(names) == game.rules.players and names.count("South") == 1 else None)
-    bots = tags.get("Opponents")
-    if bots is not None and bots not in TABLE_BOTS:
-        raise FiveHundredError(f"cannot resume {path}: its Opponents tag, {bots!r}, is not a "
-                               f"strength ({', '.join(TABLE_BOTS)})")
-    return Resumed(game, seat, bots)
+    if (tags.get("Event") in TABLE_EVENTS and len(names) == game.rules.players
+            and names.count("South") == 1):
+        sat = names.index("South")
+        if seat is not None and seat != sat:
+            raise FiveHundredError(f"--seat {seat} cannot go with --resume: you sat at seat "
+                                   f"{sat} (South) in {path}")
+        seat = sat
+    played = tags.get("Opponents")
+    if played is not None and played not in TABLE_BOTS:
+        raise FiveHundredError(f"cannot resume {path}: its Opponents tag, {played!r}, is not "
+                               f"a strength ({', '.join(TABLE_BOTS)})")
+    return Resumed(game, 0 if seat is None else seat, bots or played or "medium")

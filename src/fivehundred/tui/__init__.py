@@ -37,19 +37,14 @@ def run_tui(rules: Rules, seed: int | None = None, seat: int | None = None,
     path: Path | None = None
     if resume is not None:
         try:
-            taken = resumed_game(resume)
-            seat = taken.seat_for(seat, resume)
+            game, seat, bots = resumed_game(resume, seat, bots)
         except FiveHundredError as e:
             print(f"fivehundred tui: {e}", file=sys.stderr)
             return 2
-        path = Path(resume)
-        game, rules = taken.game, taken.game.rules
-        bots = bots if bots is not None else taken.bots
-    seat = 0 if seat is None else seat
-    bots = "medium" if bots is None else bots
+        path, rules = Path(resume), game.rules
     try:
         factor = SPEEDS[speed]
-        app = TableApp(rules, seed, seat, bots, pace=PACE * factor,
+        app = TableApp(rules, seed, seat or 0, bots or "medium", pace=PACE * factor,
                        trick_pause=TRICK_PAUSE * factor, game=game, record_file=path)
     except (ValueError, BotError) as e:
         print(f"fivehundred tui: {e}", file=sys.stderr)
