@@ -41,6 +41,7 @@ from .game import Game
 from .numbers import seat_number
 from .rules import Rules
 from .scoring import declaring_seats
+from .words import joined
 
 
 class ClaimError(IllegalActionError):
@@ -65,13 +66,8 @@ def _seat_words(rules: Rules, seats: tuple[int, ...], names: list[str] | None,
     >>> _seat_words(Rules.preset("six_threes"), (1, 3, 5), None, 3)
     'you, seat 5 & seat 1'
     """
-    return _listed(["you" if s == claimant else names[s] if names is not None else
-                    f"seat {s}" for s in rules.clockwise_from(claimant, seats)])
-
-
-def _listed(words: list[str]) -> str:
-    """Names as a list is read: "you & North", "you, North-West & North-East"."""
-    return ", ".join(words[:-1]) + " & " + words[-1] if len(words) > 1 else words[0]
+    return joined(["you" if s == claimant else names[s] if names is not None else
+                   f"seat {s}" for s in rules.clockwise_from(claimant, seats)])
 
 
 @dataclass(frozen=True)
@@ -110,8 +106,8 @@ class Claim:
         n = f"{self.tricks} trick{'s' if self.tricks != 1 else ''}"
         if len(self.side) == 1:
             return f"{who} claimed the last {n}"
-        side = _listed(["you" if name(s) == "You" else name(s)
-                        for s in rules.clockwise_from(reader, self.side)])
+        side = joined(["you" if name(s) == "You" else name(s)
+                       for s in rules.clockwise_from(reader, self.side)])
         return f"{who} claimed the last {n} for {side}"
 
     def play(self, game: Game) -> None:

@@ -138,15 +138,6 @@ def wrap_items(head: str, items: Sequence[str], width: int = 78) -> list[str]:
     return lines
 
 
-def joined(words: Sequence[str]) -> str:
-    """Names as a list is read: ``West``, ``West & East``, ``You, West & East``.
-
-    >>> joined(["South-West", "North", "South-East"])
-    'South-West, North & South-East'
-    """
-    return ", ".join(words[:-1]) + " & " + words[-1] if len(words) > 1 else words[0]
-
-
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 

@@ -22,7 +22,8 @@ from ..cards import NO_TRUMPS, SUIT_LETTERS, SUIT_WORDS
 from ..rules import Rules
 from ..scoring import declaring_seats
 from ..view import View
-from .display import joined, pretty, seat_names, sort_tokens
+from ..words import joined
+from .display import pretty, seat_names, sort_tokens
 
 
 class Narrator:

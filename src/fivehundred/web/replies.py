@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..claims import Claim, ClaimError
-from ..console.display import joined
 from ..game import Game
 from ..record.model import breaks_lines
+from ..words import joined
 from .table import Table, TableError
 
 

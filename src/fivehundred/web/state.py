@@ -20,11 +20,12 @@ from typing import Any
 from ..actions import BID, MISERE, OPEN_MISERE, PASS, token_of
 from ..auction import Contract, price
 from ..cards import NO_TRUMPS, STRAIN_NAMES, SUIT_WORDS
-from ..console.display import joined, pretty, sort_tokens, trick_count
+from ..console.display import pretty, sort_tokens, trick_count
 from ..game import HandResult
 from ..scoring import declaring_seats, slam_words
 from ..tricks import TABLES, card_from_token
 from ..view import View
+from ..words import joined
 
 
 def contract_json(c: Contract | None) -> dict[str, Any] | None:

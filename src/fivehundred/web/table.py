@@ -22,13 +22,14 @@ from typing import Any, TypeGuard
 
 from ..actions import token_of
 from ..claims import ClaimError, check_claimant, may_claim
-from ..console.display import joined, seat_names
+from ..console.display import seat_names
 from ..errors import FiveHundredError
 from ..game import Game
 from ..record.model import breaks_lines, lone_surrogate
 from ..rng import Rng
 from ..rules import PRESET_NAMES, Rules
 from ..view import View
+from ..words import joined
 from .options import SPEEDS, STRENGTHS, checked_speed, rules_label
 from .state import (
     bid_grid,
