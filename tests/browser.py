@@ -43,7 +43,8 @@ def live_server(db: Path, mode: str, idle_after: float = IDLE_SECONDS) -> Iterat
                      seeded_friends=True,      # tests deal the same cards every run
                      idle_after=idle_after)
     port = _free_port()
-    srv = game_server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    srv = game_server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"),
+                      app.state.hub)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

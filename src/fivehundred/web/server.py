@@ -13,9 +13,14 @@ import sys
 import threading
 import webbrowser
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .store import Store, StoreError, default_path
+
+if TYPE_CHECKING:               # (uvicorn loads only when a server runs)
+    import uvicorn
+
+    from .hub import Hub
 
 DEFAULT_PORT = 8500
 
@@ -53,15 +58,15 @@ def listening_socket(host: str, port: int, tries: int = 1) -> socket.socket:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def game_server(config: Any) -> Any:
-    """A uvicorn server for the app of ``config`` (``create_app``) that tells the app's hub
-    it stops before closing the sockets: closed one by one, they read as players leaving,
-    and the last one out dealt the next hand (and a bot played in it) as the server went."""
+def game_server(config: uvicorn.Config, hub: Hub) -> uvicorn.Server:
+    """A uvicorn server (``config``, for the app of ``hub``) that tells the hub it stops
+    before closing the sockets: closed one by one, they read as players leaving, and the
+    last one out dealt the next hand (and a bot played in it) as the server went."""
     import uvicorn
 
     class GameServer(uvicorn.Server):
-        async def shutdown(self, sockets: Any = None) -> None:
-            config.app.state.hub.stopping = True
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            hub.stopping = True
             await super().shutdown(sockets)
 
     return GameServer(config)
@@ -114,7 +119,7 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
         # up ("leaked semaphore objects") and no "stopped" line; it ends as Ctrl-C does
         term = signal.signal(signal.SIGTERM, _interrupt)
         try:
-            game_server(config).run(sockets=[sock])
+            game_server(config, app.state.hub).run(sockets=[sock])
         except KeyboardInterrupt:
             # uvicorn has shut down already (tables saved, sockets closed); with a browser
             # connected it passes the Ctrl-C on to asyncio, which raises it here
