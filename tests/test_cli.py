@@ -476,6 +476,12 @@ def test_replay_of_binary_and_broken_json(tmp_path: Path,
     assert rc == 2 and "at at" not in err
     assert err == (f"fivehundred replay: {path}: not JSON: Unterminated string starting at "
                    "line 2, column 11\n")
+    # a JSON list is JSON (a text record starts with its first [Tag "value"] instead)
+    path.write_text('[{"format": "fivehundred-record"}]\n', encoding="utf-8")
+    assert _replay(path, capsys) == (2, "", f"fivehundred replay: {path}: a JSON record is an "
+                                     'object {"format": "fivehundred-record", ...}, not a list\n')
+    path.write_text('[Rules "australian"\n', encoding="utf-8")
+    assert "expected a tag pair" in _replay(path, capsys)[2]
     path.write_text('{"hands": [["AS"]], "kitty": [', encoding="utf-8")
     assert main(["analyse", str(path)]) == 2
     assert capsys.readouterr().err == (f"fivehundred analyse: {path}: not valid JSON: Expecting "

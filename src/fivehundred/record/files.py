@@ -12,6 +12,8 @@ fivehundred.errors.RecordError: cannot read .../x.fhr: not UTF-8 text (invalid s
 
 from __future__ import annotations
 
+import json
+
 from ..errors import RecordError
 from .jsonfmt import loads_json
 from .model import GameRecord
@@ -40,8 +42,23 @@ def read_text(path: str) -> str:
 
 
 def is_json(text: str) -> bool:
-    """Whether ``text`` looks like a JSON record (or deal): it starts with ``{``."""
-    return text.lstrip()[:1] == "{"
+    """Whether ``text`` looks like a JSON record (or deal): it starts with ``{``, or it is JSON
+    that starts with ``[`` (a list, told it is not a record) where a text record starts with
+    its first tag pair.
+
+    >>> is_json(' {"format": "fivehundred-record"}'), is_json('[{"hands": []}]')
+    (True, True)
+    >>> is_json('[Rules "australian"]')
+    False
+    """
+    start = text.lstrip()[:1]
+    if start != "[":
+        return start == "{"
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):    # (JSONDecodeError is a ValueError)
+        return False
+    return True
 
 
 def parse_record(text: str, as_json: bool | None = None) -> GameRecord:

@@ -172,6 +172,11 @@ TOO_LONG = "a number of thousands of digits (Python reads at most 4,300)"
 """What JSON whose number Python refuses to read is told (``json.loads``' ValueError)."""
 
 
+_JSON_NAMES = {list: "a list", str: "a string", int: "a number", float: "a number",
+               bool: "true or false", type(None): "null"}
+"""How a JSON value that is not an object is named in the error that refuses it."""
+
+
 def json_problem(e: json.JSONDecodeError) -> str:
     """What is wrong with a JSON text and where: ``Expecting value at line 3, column 5``
     (Python's message for a string left open already ends in "at", said once)."""
@@ -193,7 +198,10 @@ def loads_json(text: str) -> GameRecord:
         raise RecordError(f"not JSON: {TOO_LONG}") from None
     except RecursionError:
         raise RecordError("not JSON: nested too deeply") from None
-    if isinstance(data, dict) and "format" not in data and "hands" in data and "kitty" in data:
+    if not isinstance(data, dict):
+        raise RecordError(f'a JSON record is an object {{"format": "{FORMAT}", ...}}, not '
+                          f"{_JSON_NAMES.get(type(data), type(data).__name__)}")
+    if "format" not in data and "hands" in data and "kitty" in data:
         raise RecordError("this is a deal (hands and kitty), not a game record: "
                           "`fivehundred analyse` reads a deal; a JSON record has "
                           f'"format": "{FORMAT}"')
