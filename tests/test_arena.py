@@ -5,8 +5,13 @@ from __future__ import annotations
 import io
 import json
 import math
+import multiprocessing
+import os
+import signal
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -28,7 +33,7 @@ from fivehundred.arena import (
     summarize,
 )
 from fivehundred.arena.cli import Progress
-from fivehundred.arena.executors import RayExecutor
+from fivehundred.arena.executors import RayExecutor, _sigint_held, _worker_init
 from fivehundred.arena.report import deal_scores
 from fivehundred.arena.spec import seatings_for
 from fivehundred.arena.stats import mean_ci, median, quantile, t_quantile, wilson
@@ -285,6 +290,40 @@ def test_worker_count_does_not_change_results() -> None:
     finally:
         pool.close()
     assert parallel == serial
+
+
+def _ctrl_c_while_starting() -> None:
+    """A worker's start with a Ctrl-C from the terminal before its initializer runs."""
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(0.3)        # KeyboardInterrupt here, unless the signal is held back
+    _worker_init()
+    time.sleep(0.3)
+
+
+def test_a_ctrl_c_while_a_worker_starts_is_dropped_not_a_traceback() -> None:
+    child = multiprocessing.get_context("spawn").Process(target=_ctrl_c_while_starting)
+    with _sigint_held():
+        child.start()
+    child.join(60)
+    assert child.exitcode == 0
+
+
+def test_the_pool_starts_its_workers_with_ctrl_c_held(monkeypatch: pytest.MonkeyPatch) -> None:
+    held: list[bool] = []
+    submit = ProcessPoolExecutor.submit
+
+    def watched(self: ProcessPoolExecutor, fn: Callable[..., Any], /, *args: Any) -> Any:
+        held.append(signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []))
+        return submit(self, fn, *args)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", watched)
+    pool = ProcessExecutor(2)
+    try:
+        assert sorted(pool.map_unordered(abs, range(-9, 0))) == list(range(1, 10))
+    finally:
+        pool.close()
+    assert len(held) == 9 and all(held)
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
 
 
 def test_ray_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:

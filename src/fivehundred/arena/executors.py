@@ -18,6 +18,7 @@ each unit depends on its spec alone, so every executor gives the same results.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import multiprocessing
 import os
@@ -62,12 +63,35 @@ class SerialExecutor:
         """Nothing to release."""
 
 
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C back from the workers started inside: a spawned worker inherits the
+    blocked signal, so a Ctrl-C while it imports (before :func:`_worker_init` ignores it)
+    waits instead of printing the worker's traceback; the parent gets its own when the block
+    ends. multiprocessing's resource tracker is started first: its start unblocks Ctrl-C
+    (every spawn makes sure it runs)."""
+    if not hasattr(signal, "pthread_sigmask"):     # (Windows)
+        yield
+        return
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _worker_init() -> None:
     """In each worker: leave Ctrl-C to the parent, and exit if the parent dies.
 
-    A worker blocked on its queue would otherwise outlive a parent killed outright.
+    A worker blocked on its queue would otherwise outlive a parent killed outright. Ignoring
+    Ctrl-C drops one held back since the worker started (:func:`_sigint_held`).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     parent = os.getppid()
 
     def watch() -> None:
@@ -109,21 +133,24 @@ class ProcessExecutor:
         it = iter(items)
         pending: set[Future[R]] = set()
         try:
-            for item in it:
-                pending.add(pool.submit(fn, item))
-                if len(pending) >= 2 * self.workers:
-                    break
+            self._fill(pool, fn, it, pending)
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for f in done:
                     yield f.result()
-                for item in it:
-                    pending.add(pool.submit(fn, item))
-                    if len(pending) >= 2 * self.workers:
-                        break
+                self._fill(pool, fn, it, pending)
         finally:
             for f in pending:
                 f.cancel()
+
+    def _fill(self, pool: ProcessPoolExecutor, fn: Callable[[T], R], it: Iterator[T],
+              pending: set[Future[R]]) -> None:
+        """Submit items until ``2 * workers`` are in flight (a submit may start a worker)."""
+        with _sigint_held():
+            for item in it:
+                pending.add(pool.submit(fn, item))
+                if len(pending) >= 2 * self.workers:
+                    break
 
     def close(self) -> None:
         """Stop the workers (running units are abandoned)."""
