@@ -176,14 +176,18 @@ def snapshot(g: Game) -> tuple[object, ...]:
 
 
 def feed(g: Game, lines: list[str], seat: int = 0, hint_budget: Budget | None = None,
-         record_dir: Path | None = None) -> tuple[str, list[tuple[object, ...]]]:
-    """Run the console on ``g`` with these lines then EOF; the state seen at each prompt."""
+         record_dir: Path | None = None, prompts: list[str] | None = None,
+         ) -> tuple[str, list[tuple[object, ...]]]:
+    """Run the console on ``g`` with these lines then EOF; the state seen at each prompt (and
+    each prompt, into ``prompts``)."""
     out = io.StringIO()
     seen: list[tuple[object, ...]] = []
     todo = list(lines)
 
     def ask(prompt: str) -> str:
         seen.append(snapshot(g))
+        if prompts is not None:
+            prompts.append(prompt)
         if not todo:
             raise EOFError
         return todo.pop(0)
@@ -310,6 +314,17 @@ def test_after_a_hand_review_and_every_show_it_against_double_dummy() -> None:
     assert "Your cards (and the tricks" in text and not CARD_TOKEN.search(
         text[text.index("--- The hand"):]), text
     assert len(seen) == 4 and seen[0] == seen[1] == seen[2] and g.hand_number == hand + 1
+
+
+@pytest.mark.parametrize("thrown_in", [True, False])
+def test_the_prompt_after_a_hand_offers_a_review_only_of_a_hand_played_out(
+        thrown_in: bool) -> None:
+    g = advance(AUS, lambda g: g.phase == "hand_over"
+                and (g.hand_results[-1].kind == "all_pass_redeal") == thrown_in)
+    prompts: list[str] = []
+    feed(g, [""], prompts=prompts)
+    offer = "or save; ? says what" if thrown_in else "or review, every, save; ? says what"
+    assert prompts[0] == f"press Enter for the next hand ({offer})> ", prompts
 
 
 def test_after_a_hand_only_enter_deals_on() -> None:

@@ -10,10 +10,11 @@ import pytest
 
 from fivehundred import Game, Rules
 from fivehundred.actions import token_of
+from fivehundred.console.narration import Narrator
 from fivehundred.rng import Rng
 from fivehundred.solver import solve
 from fivehundred.solver.analysis import ReviewError, best_cards, card_values, review_hand
-from fivehundred.tui.screens import Dialog
+from fivehundred.tui.screens import Dialog, hand_over_dialog
 from tuiclient import (
     SIZE,
     bidder,
@@ -43,10 +44,11 @@ def test_every_card_of_the_hand_in_turn_from_your_review() -> None:
                 while not isinstance(app.screen, Dialog):
                     await take(app, pilot, choose(app.view()))
                     await settle(app, pilot)
-                await click(pilot, "#review")
-                await settle(app, pilot)
-                if app.screen.query("#every"):
-                    break
+                if app.screen.query("#review"):      # (none for a hand thrown in)
+                    await click(pilot, "#review")
+                    await settle(app, pilot)
+                    if app.screen.query("#every"):
+                        break
                 await click(pilot, "#next")
             else:
                 raise AssertionError("no hand of six was played out")
@@ -154,13 +156,17 @@ def test_no_review_of_a_hand_with_unseen_cards() -> None:
             continue
         out = set(g.view(0).sitting_out)
         assert out, "the declarer's partner sits out a misère"
+        seat = (c.declarer + 1) % 4
+        sheet = hand_over_dialog(g.view(seat), Narrator(g.rules, seat))
+        # the sheet offers a review only where there is one
+        assert ("review" in dict(sheet.buttons)) == ("v" in sheet.keys) \
+            == g.hand_results[-1].played_out == (g.tricks_won[c.declarer] == 0)
         if g.tricks_won[c.declarer] > 0 and not stopped:
             with pytest.raises(ReviewError, match="before every card was played"):
-                review_hand(g, seat=(c.declarer + 1) % 4)
+                review_hand(g, seat=seat)
             stopped = True
         elif g.tricks_won[c.declarer] == 0 and not made:
             # made: the three who played played every card (the partner sat out)
-            seat = (c.declarer + 1) % 4
             r = review_hand(g, seat=seat)
             assert r.counted == (c.declarer,) and r.needed == 0 and r.taken == 0
             partner_cards = set(Game(g.rules, seed=0, deal=g.deal).view(next(iter(out))).hand)
@@ -175,7 +181,6 @@ def test_no_review_of_a_hand_with_unseen_cards() -> None:
 def test_the_declarers_review_dialog_sets_his_discard_beside_the_best() -> None:
     from rich.text import Text
 
-    from fivehundred.console.narration import Narrator
     from fivehundred.tui.screens import review_dialog
 
     g = Game(Rules.preset("australian"), seed=4)
@@ -213,3 +218,19 @@ def test_the_review_keys_say_when_the_review_comes(key: str) -> None:
             assert app.screen is app.screen_stack[0]        # no dialog, nothing solved
 
     run(go())
+
+
+def test_the_game_over_dialog_says_how_the_last_hand_was_scored() -> None:
+    """As the browser's game end: the last hand's lines (a called partner's half, the
+    defenders' tricks) under the contracts of the game."""
+    from fivehundred.tui.screens import game_over_dialog
+    from fivehundred.web.state import sheet_json
+    from helpers import play_game
+
+    g = play_game(Rules.preset("five_called"), seed=3)
+    assert g.phase == "game_over"
+    n = Narrator(g.rules, 0)
+    body = _plain(game_over_dialog(g.view(0), n).body).splitlines()
+    sheet = sheet_json(g.view(0), list(n.names))
+    at = body.index(f"The last hand (hand {len(g.hand_results)})")
+    assert body[at + 1:] == sheet["lines"] and sheet["lines"]

@@ -573,3 +573,32 @@ def test_the_sheet_stays_as_it_is_when_a_state_comes(page: Page, server: str) ->
         settle(page)
         assert page.evaluate("() => document.querySelector('#review-panel .review-table') "
                              "=== window.reviewTable && !document.getElementById('sheet').hidden")
+
+
+def test_a_misere_stopped_at_its_first_trick_offers_no_review(page: Page, server: str) -> None:
+    """Six-handed as in Australia, a misère's play stops at the declarer's first trick: its
+    sheet offers no review (one would show cards nobody saw), and NEXT HAND goes on."""
+    start_game(page, server, "six_pairs", "easy", 7)
+    bid = False
+    while True:
+        wait_turn(page)
+        if visible(page, "#next-button"):
+            break
+        before = seq(page)
+        if visible(page, "#bid-panel"):
+            bid = visible(page, "#misere-button")
+            page.click("#misere-button" if bid else "#pass-button")
+        elif visible(page, "#discard-button"):
+            for _ in range(3):
+                page.click('#hand .card:not(.selected):not([data-card="JK"]) >> nth=0')
+            page.click("#discard-button")
+        elif visible(page, '#hand .card.playable[data-card="JK"]'):
+            page.click('#hand .card.playable[data-card="JK"]')    # the joker wins its trick
+        else:
+            page.click("#hand .card.playable >> nth=-1")
+        wait_seq_after(page, before)
+    sheet = page.inner_text("#sheet")
+    assert bid and "You bid misère and took 1 trick: failed" in sheet, sheet
+    assert not visible(page, "#review-button")
+    click_and_wait(page, "#next-button")
+    assert page.evaluate("document.body.dataset.phase") == "auction"

@@ -57,6 +57,7 @@ S C D H or as symbols ♠ ♣ ♦ ♥).
 """
 #: What the prompt after a hand offers besides going on, and what each does.
 _AFTER = "or review, every, save; ? says what"
+_AFTER_UNREVIEWED = "or save; ? says what"   # (a hand not played out has no review)
 AFTER_HELP = """\
   review   your cards of the hand against double dummy (what each cost, the best there)
   every    every card of the hand against double dummy, trick by trick
@@ -188,11 +189,11 @@ class ConsoleGame(Narrator):
                 if g.phase == "game_over":
                     self._hand_summary()
                     self._game_over()
-                    self._after_hand(f"press Enter to leave ({_AFTER})> ")
+                    self._after_hand(f"press Enter to leave ({self._after_words()})> ")
                     return 0
                 if g.phase == "hand_over":
                     self._hand_summary()
-                    self._after_hand(f"press Enter for the next hand ({_AFTER})> ")
+                    self._after_hand(f"press Enter for the next hand ({self._after_words()})> ")
                     g.next_hand()
                     self._new_hand()
                     continue
@@ -241,6 +242,10 @@ class ConsoleGame(Narrator):
             self.say(line)
 
     # ---------------------------------------------------------------- between hands
+
+    def _after_words(self) -> str:
+        """What the prompt after a hand offers: a review only of a hand played out."""
+        return _AFTER if self.game.hand_results[-1].played_out else _AFTER_UNREVIEWED
 
     def _after_hand(self, prompt: str) -> None:
         """The prompt after a hand: ``review`` or ``every`` shows the hand against double

@@ -47,6 +47,12 @@ class HandResult(NamedTuple):
     kind: str
     """``contract``, ``all_pass_redeal`` or ``all_pass_no_trumps``."""
 
+    @property
+    def played_out(self) -> bool:
+        """Whether every card was played (so the hand may be reviewed): not thrown in, and
+        no misère stopped at the declarer's first trick; ten tricks in every hand."""
+        return self.kind != "all_pass_redeal" and sum(self.tricks) == 10
+
 
 class HandLog(NamedTuple):
     """A finished hand's deal and every action taken in it (for records and replays)."""

@@ -158,24 +158,33 @@ def hand_over_dialog(view: View, n: Narrator) -> Dialog:
     for i in n.side_order:
         lines.append(f"{escape(n.side_name(i))}: {signed(sheet['points'][i])}  →  "
                      f"[b]{view.scores[i]}[/b]")
+    review = sheet["played_out"]        # (a review needs every card played)
     return Dialog(f"Hand {sheet['number'] + 1} is over", "\n".join(lines),
-                  [("next", "Next hand"), ("review", "Review"), ("save", "Save record")],
-                  {"n": "next", "v": "review", "s": "save", "q": "quit"})
+                  [("next", "Next hand")] + [("review", "Review")] * review
+                  + [("save", "Save record")],
+                  {"n": "next", "s": "save", "q": "quit"} | ({"v": "review"} if review else {}))
 
 
 def game_over_dialog(view: View, n: Narrator) -> Dialog:
-    """The end of the game: who won, the scores, each side's contracts."""
-    summary = summary_json(view, list(n.names))
-    lines = [escape(status_line(view, list(n.names))), ""]     # who won, and how
+    """The end of the game: who won, the scores, each side's contracts, and how the last
+    hand was scored (as the end-of-hand sheet says it)."""
+    names = list(n.names)
+    summary = summary_json(view, names)
+    lines = [escape(status_line(view, names)), ""]     # who won, and how
     for i, name in enumerate(summary["side_names"]):
         lines.append(f"[b]{escape(name)}[/b]: {summary['scores'][i]}")
         for c in summary["contracts"][i]:
             by = "you" if c["by"] == "You" else c["by"]
             lines.append(f"  hand {c['hand']}: {escape(c['words'])} by {escape(by)}, "
                          f"{'made' if c['made'] else 'failed'} ({signed(c['points'])})")
+    sheet = sheet_json(view, names)
+    lines += ["", f"[b]The last hand (hand {sheet['number'] + 1})[/b]"]
+    lines += [escape(line) for line in sheet["lines"]]
+    review = sheet["played_out"]        # (the last hand's review)
     return Dialog("Game over", "\n".join(lines),
-                  [("new", "New game"), ("review", "Review"), ("save", "Save record"),
-                   ("quit", "Quit")], {"n": "new", "v": "review", "s": "save", "q": "quit"})
+                  [("new", "New game")] + [("review", "Review")] * review
+                  + [("save", "Save record"), ("quit", "Quit")],
+                  {"n": "new", "s": "save", "q": "quit"} | ({"v": "review"} if review else {}))
 
 
 #: The reviews' words as markup: cards in colour, praise green, blame red, names escaped.

@@ -355,6 +355,7 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
         "points": list(res.points), "contract_points": contract_points,
         "partner_points": partner_points, "declaring_sides": declaring_sides,
         "defender_points": defender_points, "scores": list(view.scores), "lines": lines,
+        "played_out": res.played_out,
     }
 
 
@@ -364,8 +365,6 @@ def summary_json(view: View, names: list[str]) -> dict[str, Any]:
     so that the hand may be reviewed)."""
     r = view.rules
     contracts: list[list[dict[str, Any]]] = [[] for _ in r.sides]
-    # every card was played (a review may be asked for), or a misère stopped at a trick
-    tricks_in_hand = (r.deck_size - r.kitty_size) // r.hands_dealt
     for res in view.hand_results:
         c = res.contract
         if c is None:
@@ -376,7 +375,7 @@ def summary_json(view: View, names: list[str]) -> dict[str, Any]:
             "words": pretty(c.bid),
             "by": "You" if c.declarer == view.seat else names[c.declarer],
             "made": res.made, "points": res.points[side],
-            "played_out": sum(res.tricks) == tricks_in_hand})
+            "played_out": res.played_out})
     w = view.winner
     return {"winner": w, "winner_names": None if w is None else _side_label(view, w, names),
             "scores": list(view.scores), "side_names": side_labels(view, names),

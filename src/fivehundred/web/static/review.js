@@ -5,9 +5,10 @@
 import { h, clear, cardNode, cap, midSentence } from "./util.js";
 import { say } from "./announce.js";
 
-/** Whether a hand's sheet is of a hand played out (a review can be asked for). */
+/** Whether a hand's sheet is of a hand played out, every card (a review can be asked for):
+ * not thrown in, no misère stopped at the declarer's first trick (the server says). */
 export function playedOut(sheet) {
-  return !!sheet && sheet.kind !== "all_pass_redeal" && (!!sheet.contract || sheet.kind === "all_pass_no_trumps");
+  return !!sheet && !!sheet.played_out;
 }
 
 export class ReviewPanel {
