@@ -578,7 +578,7 @@ def test_the_sheet_stays_as_it_is_when_a_state_comes(page: Page, server: str) ->
 def test_a_misere_stopped_at_its_first_trick_offers_no_review(page: Page, server: str) -> None:
     """Six-handed as in Australia, a misère's play stops at the declarer's first trick: its
     sheet offers no review (one would show cards nobody saw), and NEXT HAND goes on."""
-    start_game(page, server, "six_pairs", "easy", 7)
+    start_game(page, server, "six_pairs", "easy", 11)
     bid = False
     while True:
         wait_turn(page)

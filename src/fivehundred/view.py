@@ -4,7 +4,11 @@ This is the security boundary of the project: bots, clients and research code ar
 View, never a Game.  A View is immutable and holds no reference to the game; hidden cards
 (other hands, the kitty, the discards, the dead hand) are simply not in it.  The kitty and
 the discards appear only in the declarer's own view once he has taken the kitty, and the
-open-misère declarer's hand appears in everyone's view once it is spread.
+open-misère declarer's hand appears in everyone's view once it is spread.  A bot's seed is
+derived one way from the game's (``rng.derive_seed``), so it gives no way back to the deal.
+Within one Python process the View is a convention that the project's own code keeps (Python
+has no sandbox: a bot could walk up its caller's frames); the browser game's bots run in
+worker processes that are sent a bot's name, its seed and a View, nothing else.
 
 >>> from fivehundred import Game, Rules
 >>> v = Game(Rules.preset("australian"), seed=7).view(1)

@@ -21,12 +21,13 @@ Pieces, each usable alone:
 * :mod:`.stats` (t and Wilson intervals, quantiles) and :mod:`.report` (the measures).
 """
 
+from ..rng import derive_seed
 from .executors import Executor, ProcessExecutor, RayExecutor, SerialExecutor, make_executor
 from .play import ArenaError, HandRecord, UnitResult, play_unit
 from .report import format_report, summarize
 from .results import ResultsFile
 from .runner import run_match
-from .spec import MatchSpec, UnitSpec, derive_seed
+from .spec import MatchSpec, UnitSpec
 
 __all__ = [
     "ArenaError",

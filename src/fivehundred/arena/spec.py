@@ -35,6 +35,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from ..bots.base import Budget
+from ..rng import derive_seed
 from ..rules import Rules
 
 #: The two bots of a match, as they appear in seatings.
@@ -42,17 +43,6 @@ LABELS = ("A", "B")
 
 #: The kinds of work unit: one hand of a deal, or a whole game.
 KINDS = ("deal", "game")
-
-
-def derive_seed(*parts: object) -> int:
-    """A 63-bit seed fixed by the parts (the same on every machine and Python).
-
-    >>> derive_seed(1, "deal", 0) == derive_seed(1, "deal", 0) != derive_seed(1, "deal", 1)
-    True
-    """
-    text = "|".join(str(p) for p in parts)
-    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
 
 
 @lru_cache(maxsize=32)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..actions import action_from_token
 from ..auction import rank_key
 from ..game import Game
-from ..rng import Rng
+from ..rng import Rng, derive_seed
 from ..view import View
 
 
@@ -46,8 +46,9 @@ class RandomOpponent:
 
 
 def opponent_seed(game_seed: int, seat: int) -> int:
-    """The seed of the opponent at ``seat``, derived from the game's seed."""
-    return Rng(game_seed ^ 0x0BB0_5EED_0BB0).fork(seat + 1).next64()
+    """The seed of the opponent at ``seat``, derived one way from the game's seed (the
+    deal's)."""
+    return derive_seed(game_seed, "opponent", seat)
 
 
 class BotOpponent:
@@ -65,7 +66,8 @@ class BotOpponent:
 
 def hint_seed(game: Game) -> int:
     """The seed of a hint at this point of ``game``: its seed, the hand and the actions so
-    far, so that the same position gets the same hint, taken back to or not.
+    far, so that the same position gets the same hint, taken back to or not (derived one
+    way: the hint's bot sees a view, and the game's seed would give it the deal).
 
     >>> from fivehundred import Rules
     >>> g = Game(Rules.preset("australian"), seed=7)
@@ -74,4 +76,4 @@ def hint_seed(game: Game) -> int:
     >>> hint_seed(g.clone()) == hint_seed(g) != before
     True
     """
-    return game.seed ^ (game.hand_number << 16) ^ len(game.actions)
+    return derive_seed(game.seed, "hint", game.hand_number, len(game.actions))

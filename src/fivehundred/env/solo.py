@@ -27,7 +27,7 @@ from ..bots import Bot
 from ..bots.base import make_player
 from ..errors import MalformedError
 from ..numbers import seat_number
-from ..rng import Rng
+from ..rng import derive_seed
 from ..rules import Rules
 from .aec import FiveHundredEnv, agent_name, checked_seed
 from .observation import action_mask
@@ -94,8 +94,7 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         super().reset(seed=seed)
         self._done = True                # until the bots have reached the learner's turn
         game_seed = int(self.np_random.integers(2**62)) if seed is None else seed
-        rng = Rng(game_seed ^ 0x5010_B075)
-        self._bots = {s: make_player(name, seed=rng.fork(s + 1).next64())
+        self._bots = {s: make_player(name, seed=derive_seed(game_seed, "solo bot", s))
                       for s, name in self.bot_names.items()}
         self._env.reset(seed=game_seed)
         _, term, trunc = self._bots_play()    # (every seat bids: the learner gets a turn)

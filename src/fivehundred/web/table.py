@@ -26,7 +26,7 @@ from ..console.display import seat_names
 from ..errors import FiveHundredError
 from ..game import Game
 from ..record.model import breaks_lines, lone_surrogate
-from ..rng import Rng
+from ..rng import derive_seed
 from ..rules import PRESET_NAMES, Rules
 from ..view import View
 from ..words import joined
@@ -95,8 +95,8 @@ def _key(v: object) -> str | None:
 
 
 def bot_seed(table_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat``, derived from the table's seed."""
-    return Rng(table_seed ^ 0x7AB1_E5EE_D000).fork(seat + 1).next64()
+    """The seed of the bot in ``seat``, derived one way from the table's seed (the deal's)."""
+    return derive_seed(table_seed, "bot", seat)
 
 
 def partner_strength(strength: str) -> str:
