@@ -363,6 +363,21 @@ def test_a_closed_pipe_ends_quietly(argv: list[str]) -> None:
     assert proc.stderr == "" and proc.returncode in (0, 1)
 
 
+def test_the_arenas_json_into_a_closed_pipe_ends_quietly() -> None:
+    """``arena --json - | true``: the report (on stderr with ``--json -``) and nothing else."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "fivehundred", "arena", "--a", "random",
+                               "--b", "random", "--deals", "2", "--workers", "1", "--quiet",
+                               "--json", "-"], stdin=subprocess.DEVNULL, stdout=write,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write)
+    assert proc.returncode == 1 and proc.stderr.startswith("Arena: random (A) vs random (B)")
+    assert "Broken pipe" not in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+
+
 def test_ctrl_c_before_a_command_takes_it_up_ends_quietly(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Ctrl-C while a command starts (the solver and the bots loading, before a game's own

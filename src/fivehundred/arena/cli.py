@@ -214,6 +214,8 @@ def run_arena_main(args: argparse.Namespace, stdout: TextIO | None = None,
         try:
             write_json(summary, args.json, out)
         except OSError as e:
+            if isinstance(e, BrokenPipeError) and args.json == "-":
+                raise            # a reader that stopped early: quiet, as for every command
             saved = f" (the results are in {args.out})" if args.out else ""
             print(f"fivehundred arena: --json {args.json}: {e.strerror or e}{saved}", file=err)
             return 1

@@ -40,8 +40,21 @@ def ranked(d: Decision) -> tuple[Candidate, ...]:
     ...                     Candidate("6D", -60.0, 0.6)))
     >>> [c.action for c in ranked(d)]
     ['6D', '6H', 'pass']
+
+    A discard is advised whole: the others that put out the same first card are ranked by
+    their value with the rest.
+
+    >>> d = Decision("6S", (Candidate("6S", 6.2, None, "discard 6S 8S 9S"),
+    ...                     Candidate("6S", 5.8, None, "discard 6S 8S 8D"),
+    ...                     Candidate("8H", 6.2, None, "discard 8H 10H QH")),
+    ...              plan=("6S", "8S", "9S"))
+    >>> [c.note for c in ranked(d)]
+    ['discard 6S 8S 9S', 'discard 8H 10H QH', 'discard 6S 8S 8D']
     """
-    return tuple(sorted(d.candidates, key=lambda c: (c.action != d.action, -round(c.value, 1))))
+    advised = next((c for c in d.candidates if c.action == d.action
+                    and (not d.plan or c.note == "discard " + " ".join(d.plan))),
+                   next((c for c in d.candidates if c.action == d.action), None))
+    return tuple(sorted(d.candidates, key=lambda c: (c is not advised, -round(c.value, 1))))
 
 
 def defending(view: View) -> bool:
