@@ -159,13 +159,23 @@ class Rules:
         True
         >>> Rules.parse(" Australian ") == Rules.preset("australian")
         True
+        >>> Rules.parse("classic3,target=300")
+        Traceback (most recent call last):
+        ...
+        fivehundred.errors.RulesError: ... looks like fivehundred(preset=classic3,target=300)
         """
         if not isinstance(text, str):
             raise RulesError(f"rules are a preset's name or a rules string "
                              f"(fivehundred(...)), not {text!r}")
         s = text.strip()
-        if s.startswith("fivehundred("):
-            return cls.from_string(s)
+        if s[:12].lower() == "fivehundred(":
+            return cls.from_string("fivehundred(" + s[12:])
+        if any(ch in s for ch in "=,()"):        # options written without the rules string's form
+            inner = s.removeprefix("(").removesuffix(")")
+            if "=" not in inner.split(",")[0]:
+                inner = "preset=" + inner
+            raise RulesError(f"{text!r} is neither a preset's name nor a rules string: a rules "
+                             f"string looks like fivehundred({inner})")
         return cls.preset(s)
 
     @classmethod
