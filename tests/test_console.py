@@ -829,3 +829,22 @@ def test_the_sitting_out_line_names_the_misere_and_says_you_play(bid: str, kind:
         f"North sits out: you play {kind} alone"]
     assert Narrator(g.rules, 2).play_begins(g.view(2)) == [
         f"You sit out: North plays {kind} alone"]
+
+
+def test_two_sitting_out_are_said_in_one_line() -> None:
+    """At six players in two teams of three a misère's declarer has two partners sitting
+    out: one line names both (it said the sentence once for each)."""
+    g = Game(Rules.preset("six_threes"), seed=5)
+    while g.phase == "auction":
+        legal = g.legal_actions()
+        g.apply("misere" if g.to_move == 0 and "misere" in legal
+                else "7S" if "7S" in legal and g.to_move != 0 else "pass")
+    while g.phase == "kitty":
+        g.apply(g.legal_actions()[0])
+    assert g.contract is not None and g.contract.bid == "misere" and g.contract.declarer == 0
+    assert len(g.view(0).sitting_out) == 2
+    n = Narrator(g.rules, 0)
+    assert n.play_begins(g.view(0)) == [
+        f"{n.join_names(g.view(0).sitting_out)} sit out: you play misère alone"]
+    partner = g.view(0).sitting_out[0]
+    assert Narrator(g.rules, partner).play_begins(g.view(partner))[0].startswith("You & ")

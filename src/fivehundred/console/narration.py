@@ -197,11 +197,13 @@ class Narrator:
                 f" · {goal} · worth {c.value}")
 
     def play_begins(self, v: View) -> list[str]:
-        """Who sits out (a misère at three against the rest): ``North sits out: you play
-        open misère alone``."""
+        """Who sits out (a misère's declarer plays alone against the rest), in one line:
+        ``North sits out: you play open misère alone``, ``You & South sit out: ...``."""
         c = v.contract
-        if c is None:
+        if c is None or not v.sitting_out:
             return []
         kind = "open misère" if c.is_open else "misère"
         plays = self.verb(c.declarer, "plays", first=False)
-        return [f"{self.verb(s, 'sits')} out: {plays} {kind} alone" for s in v.sitting_out]
+        out = (self.verb(v.sitting_out[0], "sits") if len(v.sitting_out) == 1
+               else f"{self.join_names(v.sitting_out)} sit")
+        return [f"{out} out: {plays} {kind} alone"]
