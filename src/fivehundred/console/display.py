@@ -72,13 +72,19 @@ def suit_order(strain: int) -> tuple[int, ...]:
 
 
 def sort_tokens(tokens: Iterable[str], strain: int) -> list[str]:
-    """Card tokens in display order under a strain: by effective suit, then high to low."""
+    """Card tokens in display order under a strain: by effective suit, then high to low; the
+    joker's leads by the suit they name in the bidding's order (♠ ♣ ♦ ♥).
+
+    >>> sort_tokens(["JK:H", "AS", "JK:C", "JK:S", "JK:D"], 4)
+    ['JK:S', 'JK:C', 'JK:D', 'JK:H', 'AS']
+    """
     t = TABLES[strain]
     order = {s: i for i, s in enumerate(suit_order(strain))}
 
-    def key(tok: str) -> tuple[int, int, str]:
+    def key(tok: str) -> tuple[int, int, int, str]:
         c = _card_of(tok)
-        return (order[t.eff_suit[c]], -t.power[c], tok)
+        named = "SCDH".find(tok[3:]) if tok.startswith("JK:") else -1
+        return (order[t.eff_suit[c]], -t.power[c], named, tok)
 
     return sorted(tokens, key=key)
 
