@@ -33,7 +33,7 @@ from fivehundred.arena import (
     summarize,
 )
 from fivehundred.arena.cli import Progress
-from fivehundred.arena.executors import RayExecutor, _sigint_held, _worker_init
+from fivehundred.arena.executors import RayExecutor
 from fivehundred.arena.report import deal_scores
 from fivehundred.arena.spec import seatings_for
 from fivehundred.arena.stats import mean_ci, median, quantile, t_quantile, wilson
@@ -41,6 +41,7 @@ from fivehundred.bots import base as bots_base
 from fivehundred.bots.base import BaseBot, Bot, Budget, Decision
 from fivehundred.cli import main
 from fivehundred.view import View
+from fivehundred.workers import sigint_held, worker_init
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -296,13 +297,13 @@ def _ctrl_c_while_starting() -> None:
     """A worker's start with a Ctrl-C from the terminal before its initializer runs."""
     os.kill(os.getpid(), signal.SIGINT)
     time.sleep(0.3)        # KeyboardInterrupt here, unless the signal is held back
-    _worker_init()
+    worker_init()
     time.sleep(0.3)
 
 
 def test_a_ctrl_c_while_a_worker_starts_is_dropped_not_a_traceback() -> None:
     child = multiprocessing.get_context("spawn").Process(target=_ctrl_c_while_starting)
-    with _sigint_held():
+    with sigint_held():
         child.start()
     child.join(60)
     assert child.exitcode == 0
@@ -535,3 +536,13 @@ def test_progress_lines() -> None:
     q = Progress(quiet, quiet=True)
     q(1, 2)
     assert quiet.getvalue() == ""
+
+
+@pytest.mark.parametrize("seconds", [None, 0.5])
+def test_a_bot_against_itself_is_said_zero_only_without_a_time_limit(
+        seconds: float | None) -> None:
+    """Under ``--seconds`` how far a decision gets depends on the load, so a bot against
+    itself need not score 0: the report does not say it does."""
+    text = format_report(summarize(spec(deals=1, seconds=seconds), []))
+    assert ("0 by construction" in text) == (seconds is None)
+    assert ("the seatings differ by chance" in text) == (seconds is not None)

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, Route
 from browser import SEED, live_server, seeded, wait_turn
 from fivehundred.rules import CHOICES
 from fivehundred.web.options import PRESET_LABELS, choice_word
+from fivehundred.web.store import Store
 
 CONTINUE_LINES = """() => [...document.querySelectorAll('#continue-summary > div')].map(
   (line) => [...line.querySelectorAll('.cs-part')].map((part) => part.textContent))"""
@@ -128,6 +129,50 @@ def test_the_lobby_remembers_each_presets_house_rules(page: Page, server: str) -
     assert page.input_value("#opt-target") == "500"
     assert page.is_enabled("#opt-nt_joker")
 
+
+
+def test_a_switch_shown_off_is_not_remembered_as_a_house_rule(page: Page, server: str) -> None:
+    """Misère switched off for a game: open misère, off with it, was sent and remembered as a
+    house rule of its own, so the next visit's open misère stayed off once misère was on
+    again.  A switch shown off is not sent (the server refuses it: it means nothing there)."""
+    seeded_lobby(page, server)
+    assert page.is_hidden("#lobby-problems")          # (nothing went wrong)
+    page.select_option("select#preset", "australian")
+    page.click("#house-rules summary")
+    page.click("label[for='opt-misere_allowed'] .switch")
+    assert page.inner_text("#house-rules summary") == "House rules · 1 changed"
+    with page.expect_request("**/api/tables") as sent:
+        page.click("button#play")
+    assert (sent.value.post_data_json or {})["toggles"] == {"misere_allowed": False}
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    page.goto(server)                  # the lobby again: misère off, as played
+    page.wait_for_selector("#lobby button#play")
+    page.select_option("select#preset", "australian")
+    assert not page.is_checked("#opt-misere_allowed")
+    assert not page.is_checked("#opt-open_misere_allowed")
+    page.click("#house-rules summary")
+    page.click("label[for='opt-misere_allowed'] .switch")
+    assert page.is_checked("#opt-open_misere_allowed")
+    assert page.is_enabled("#opt-open_misere_allowed")
+    assert page.inner_text("#house-rules summary") == "House rules"
+
+
+def test_a_saved_game_that_cannot_be_opened_is_said_in_the_lobby(
+        page: Page, tmp_path: Path) -> None:
+    """A damaged saved game was left out of the lobby's lists without a word (the lobby's
+    reply had it in ``problems``): a notice says what it is, and that the file keeps it."""
+    db = tmp_path / "damaged.db"
+    store = Store(db)
+    store.save("broken1", {"format": 0, "id": "broken1"}, finished=False)
+    store.close()
+    with live_server(db, "local") as url:
+        page.goto(url)
+        page.wait_for_selector("#lobby button#play")
+        page.wait_for_selector("#lobby-problems", state="visible")
+        text = page.inner_text("#lobby-problems")
+        assert "saved game broken1: saved table format 0 is not" in text, text
+        assert "saves file is kept as it is" in text, text
+        assert page.is_hidden("#continue-box")
 
 
 def test_every_game_in_progress_can_be_continued(page: Page, tmp_path: Path) -> None:

@@ -168,6 +168,29 @@ def test_bad_new_game_requests_are_refused_clearly() -> None:
             assert r.json() == {"error": "the body must be a JSON object"}
 
 
+@pytest.mark.parametrize("body, words", [
+    ({"preset": "australian", "toggle": {"target": 250}}, "unknown field 'toggle'"),
+    ({"preset": "australian", "strenght": "hard"}, "unknown field 'strenght'"),
+    ({"preset": "australian", "rules": "classic3"}, "unknown field 'rules'"),
+    ({"preset": "two_24", "toggles": {"nt_joker": "australian"}},
+     "option nt_joker means nothing here: this pack has no joker"),
+    ({"preset": "australian", "toggles": {"misere_allowed": False,
+                                          "open_misere_allowed": False}},
+     "option open_misere_allowed means nothing here: misere_allowed is off"),
+])
+def test_a_field_or_a_house_rule_that_would_be_ignored_is_refused(
+        body: dict[str, object], words: str) -> None:
+    """A misspelt field was dropped without a word, and a house rule that means nothing at
+    the table (the joker's rule in a pack without one) marked it "house rules": a 400 names
+    it (the fields listed), and no table is started."""
+    with web_client(Store(":memory:")) as client:
+        r = client.post("/api/tables", json=body)
+        assert r.status_code == 400 and words in r.json()["error"], r.text
+        if "unknown field" in words:
+            assert "the fields are preset, toggles, strength, seed" in r.json()["error"]
+        assert client.get("/api/lobby").json()["continue"] is None
+
+
 def test_a_table_with_friends_refuses_a_seed_the_host_chose() -> None:
     from starlette.testclient import TestClient
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -75,6 +76,49 @@ def test_ctrl_c_with_a_browser_connected_stops_the_server_quietly(
     assert "leaked" not in out, out
     assert out.rstrip().endswith("Five Hundred stopped."), out
     assert db.exists()
+
+
+def _workers(pid: int) -> list[int]:
+    """The bot workers a server has spawned (its children but multiprocessing's resource
+    tracker)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    out = []
+    for child in children:
+        try:
+            cmd = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"spawn_main" in cmd:
+            out.append(int(child))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc")
+def test_ctrl_c_in_the_terminal_stops_the_bots_workers_quietly(tmp_path: Path) -> None:
+    """Ctrl-C typed in the terminal reaches its whole process group, the bots' workers too:
+    each printed "Process SpawnProcess-1: Traceback ... KeyboardInterrupt" as the server
+    stopped.  They leave it to the server (``workers.worker_init``)."""
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "fivehundred", "play", "--no-browser", "--port", str(port),
+         "--db", str(tmp_path / "saves.db")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True)     # a terminal's own process group
+    try:
+        assert "Five Hundred is at" in (server.stdout.readline() if server.stdout else "")
+        for _ in range(600):                   # a worker started (warming up, then idle)
+            if _workers(server.pid):
+                break
+            time.sleep(0.1)
+        time.sleep(2.0)
+        os.killpg(server.pid, signal.SIGINT)
+        out, err = server.communicate(timeout=60)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.communicate()
+    assert server.returncode == 0, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert out.rstrip().endswith("Five Hundred stopped."), out
 
 
 def test_the_server_tells_its_hub_it_stops_before_closing_the_sockets(tmp_path: Path) -> None:

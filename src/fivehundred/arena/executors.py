@@ -8,7 +8,7 @@ each unit depends on its spec alone, so every executor gives the same results.
 * :class:`ProcessExecutor`: a pool of local processes (the default).  Workers are *spawned*
   (fresh interpreters, not forks), which is safe whatever threads the parent or a bot's
   numerical libraries have started; each ignores Ctrl-C so that only the parent handles it,
-  and exits by itself if the parent is killed outright.
+  and exits by itself if the parent is killed outright (:mod:`fivehundred.workers`).
 * :class:`RayExecutor`: tasks on a Ray cluster (``pip install 'fivehundred[ray]'``); every
   node needs fivehundred installed.  The address ``local`` starts a private local instance.
 
@@ -18,17 +18,13 @@ each unit depends on its spec alone, so every executor gives the same results.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import multiprocessing
-import os
-import signal
-import threading
-import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol, TypeVar
 
+from ..workers import sigint_held, worker_init
 from .play import ArenaError
 
 T = TypeVar("T")
@@ -63,46 +59,6 @@ class SerialExecutor:
         """Nothing to release."""
 
 
-@contextlib.contextmanager
-def _sigint_held() -> Iterator[None]:
-    """Hold Ctrl-C back from the workers started inside: a spawned worker inherits the
-    blocked signal, so a Ctrl-C while it imports (before :func:`_worker_init` ignores it)
-    waits instead of printing the worker's traceback; the parent gets its own when the block
-    ends. multiprocessing's resource tracker is started first: its start unblocks Ctrl-C
-    (every spawn makes sure it runs)."""
-    if not hasattr(signal, "pthread_sigmask"):     # (Windows)
-        yield
-        return
-    from multiprocessing import resource_tracker
-
-    resource_tracker.ensure_running()
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
-def _worker_init() -> None:
-    """In each worker: leave Ctrl-C to the parent, and exit if the parent dies.
-
-    A worker blocked on its queue would otherwise outlive a parent killed outright. Ignoring
-    Ctrl-C drops one held back since the worker started (:func:`_sigint_held`).
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    parent = os.getppid()
-
-    def watch() -> None:
-        while True:
-            time.sleep(1.0)
-            if os.getppid() != parent:
-                os._exit(1)
-
-    threading.Thread(target=watch, name="arena-parent-watch", daemon=True).start()
-
-
 class ProcessExecutor:
     """A pool of local worker processes, started on first use.
 
@@ -123,7 +79,7 @@ class ProcessExecutor:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_worker_init,
+                initializer=worker_init,
             )
         return self._pool
 
@@ -146,7 +102,7 @@ class ProcessExecutor:
     def _fill(self, pool: ProcessPoolExecutor, fn: Callable[[T], R], it: Iterator[T],
               pending: set[Future[R]]) -> None:
         """Submit items until ``2 * workers`` are in flight (a submit may start a worker)."""
-        with _sigint_held():
+        with sigint_held():
             for item in it:
                 pending.add(pool.submit(fn, item))
                 if len(pending) >= 2 * self.workers:

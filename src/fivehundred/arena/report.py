@@ -212,9 +212,12 @@ def format_report(summary: dict[str, Any]) -> str:
     budget = [f"{k} {m[k]}" for k in ("samples", "seconds") if m[k] is not None]
     if budget:
         lines.append("budget: " + ", ".join(budget))
-    if a == b:
+    if a == b and m["seconds"] is None:
         lines.append("(one bot against itself, seeded by seat: every seating plays alike, "
                      "so A - B is 0 by construction)")
+    elif a == b:
+        lines.append("(one bot against itself, under a time limit: how far each decision "
+                     "gets depends on the machine's load, so the seatings differ by chance)")
 
     d = summary["deals"]
     if d["requested"]:

@@ -40,6 +40,9 @@ from .store import Store
 from .table import IDLE_SECONDS, Table, TableError, checked_player, name_problem
 
 STATIC = Path(__file__).parent / "static"
+NEW_TABLE_FIELDS = ("preset", "toggles", "strength", "seed", "friends", "name", "speed",
+                    "player")
+"""The fields of ``POST /api/tables``: any other is refused."""
 
 
 # -------------------------------------------------------------------- HTTP
@@ -135,6 +138,10 @@ async def new_table(request: Request) -> Response:
                                       "the body must be a JSON object"}, status_code=400)
     if not isinstance(body, dict):
         return JSONResponse({"error": "the body must be a JSON object"}, status_code=400)
+    unknown = [k for k in body if k not in NEW_TABLE_FIELDS]
+    if unknown:         # (a misspelt field ignored would start a table not asked for)
+        return JSONResponse({"error": f"unknown field {unknown[0]!r}; the fields are "
+                                      f"{', '.join(NEW_TABLE_FIELDS)}"}, status_code=400)
     seed = body.get("seed")
     name = body.get("name")
     friends = body.get("friends", False)
@@ -164,7 +171,10 @@ async def new_table(request: Request) -> Response:
             t.seats[0].player = player
     except FiveHundredError as e:
         return JSONResponse({"error": str(e)}, status_code=400)
-    hub.add(t)
+    try:
+        hub.add(t)
+    except TableError as e:           # (not_saved: nothing was started)
+        return JSONResponse({"error": str(e)}, status_code=503)
     links = t.table_json(0, set(), None)["links"]
     return JSONResponse({"table": t.id, "token": t.seats[0].token, "seat": 0, "links": links})
 
@@ -197,7 +207,8 @@ async def socket(ws: WebSocket) -> None:
             return
         if opened is not None:
             seat, key, before = opened
-            hub.save(table)
+            if not await _saved(hub, table, ws):
+                return
     if table is None or seat is None:
         await hub.send(ws, {"type": "error", "code": "unknown_table", "message":
                             "no such table (the game may be over and gone)" if table is None
@@ -211,8 +222,8 @@ async def socket(ws: WebSocket) -> None:
     if hub.mode == "serve" and player is not None and table.seats[seat].player != player:
         table.seats[seat].player = player           # (the one who plays it now: not seen)
         changed = True
-    if changed:
-        hub.save(table)
+    if changed and not await _saved(hub, table, ws):
+        return
     if key is not None:      # before anything else: the page keeps it instead of the link
         await hub.send(ws, {"type": "welcome", "seat": seat, "token": key, "before": before})
     seats = hub.conns.setdefault(table.id, {})
@@ -248,11 +259,26 @@ async def socket(ws: WebSocket) -> None:
                 await _left(hub, table)
 
 
+async def _saved(hub: Hub, table: Table, ws: WebSocket) -> bool:
+    """Save a table changed as a socket opens; if it cannot be (``not_saved``: put back as it
+    was), the socket is told why and closed (its page tries again), and False."""
+    try:
+        hub.save(table)
+    except TableError as e:
+        await hub.send(ws, {"type": "error", "code": e.code, "message": str(e)})
+        await ws.close(code=1011)
+        return False
+    return True
+
+
 async def _left(hub: Hub, table: Table) -> None:
     """A player has left: a hand that waited only on him is dealt, and the others told."""
     dealt = table.deal_if_ready(hub.connected(table))   # (he was the one not ready)
     if dealt:
-        hub.save(table)
+        try:
+            hub.save(table)
+        except TableError:        # (not_saved: the table is put back, undealt)
+            dealt = False
     await hub.broadcast(table)
     if dealt:
         hub.kick(table)

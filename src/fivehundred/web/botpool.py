@@ -2,6 +2,8 @@
 
 A bot is rebuilt in the worker from its name and seed and given only a View, exactly as at
 any other table; its decision depends on nothing else, so a saved game replays the same.
+The workers leave Ctrl-C to the server (:mod:`fivehundred.workers`): typed in the terminal, it
+reaches them too, and printed a traceback from each.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ..bots import Bot, make
 from ..bots.hints import defending, format_hint, hint
 from ..game import Game
 from ..view import View
+from ..workers import sigint_held, worker_init
 from .replies import claim_answer, review_message
 from .state import advice_words
 
@@ -75,7 +78,7 @@ class BotPool:
         self.executor: Executor
         if kind == "process":
             self.executor = ProcessPoolExecutor(
-                n, mp_context=multiprocessing.get_context("spawn"))
+                n, mp_context=multiprocessing.get_context("spawn"), initializer=worker_init)
         elif kind == "thread":
             self.executor = ThreadPoolExecutor(n)
         else:
@@ -89,7 +92,7 @@ class BotPool:
         first, the others once it has, so that a first run compiles the solver once (and
         says so once) and the others load it from the cache.  (A worker starts only when a
         task finds none idle.)"""
-        first = self._first = self.executor.submit(_warm)
+        first = self._first = self._submit(_warm)
         threading.Thread(target=self._warm_the_rest, args=(first,), daemon=True).start()
 
     async def _warmed(self) -> None:
@@ -114,15 +117,22 @@ class BotPool:
             return  # the pool was closed meanwhile
         try:
             for _ in range(self.workers - 1):
-                self.executor.submit(_warm)
+                self._submit(_warm)
         except RuntimeError:
             pass  # the pool was closed meanwhile: nothing left to warm
+
+    def _submit(self, fn: Callable[..., T], *args: object) -> Future[T]:
+        """``fn(*args)`` submitted to the executor, Ctrl-C held back from any worker the
+        submit starts (until the worker ignores it)."""
+        if self.kind != "process":
+            return self.executor.submit(fn, *args)
+        with sigint_held():
+            return self.executor.submit(fn, *args)
 
     async def _in_worker(self, fn: Callable[..., T], *args: object) -> T:
         """``fn(*args)`` in a worker, once the first worker has warmed up."""
         await self._warmed()
-        loop = asyncio.get_running_loop()
-        done = loop.run_in_executor(self.executor, fn, *args)
+        done = asyncio.wrap_future(self._submit(fn, *args))
         done.add_done_callback(_retrieved)      # (the caller awaiting it still gets its error)
         return await done
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sqlite3
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
+from dataclasses import fields
 from typing import Any
 
 from anyio import BrokenResourceError, ClosedResourceError
@@ -32,6 +34,10 @@ from .table import IDLE_SECONDS, Table, TableError, bot_seed
 
 FINISHED_SHOWN = 10   # finished games the lobby lists, the newest first
 IN_PLAY_SHOWN = 6     # unfinished games the lobby offers to continue, the newest first
+SAVE_RETRY_SECONDS = 5.0
+"""How long the bots wait to play again after their move could not be saved (a full disk)."""
+_NOT_SAVED = ("claiming", "idle_after", "waiting_since", "_wait")
+"""What a table put back as it was saved keeps of its own: the server's, not the game's."""
 log = logging.getLogger("fivehundred.web")
 
 
@@ -86,14 +92,46 @@ class Hub:
             self.problems.append(text)
 
     def add(self, table: Table) -> None:
-        """A new table: saved at once."""
+        """A new table: saved at once (TableError ``not_saved`` if it cannot be: it is not
+        kept)."""
         table.idle_after = self.idle_after
         self.tables[table.id] = table
         self.changed(table)
         self.save(table)
 
     def save(self, table: Table) -> None:
-        """Save after every action; count finished hands and games in the statistics, once."""
+        """Save after every action; count finished hands and games in the statistics, once.
+
+        A save that fails (a full disk) leaves nothing half done: the table is put back as it
+        was last saved (:meth:`_restore`) and TableError ``not_saved`` says why."""
+        try:
+            self._save(table)
+        except StoreError as e:
+            self._problem(f"the game {table.id} could not be saved: {e}")
+            self._restore(table)
+            raise TableError("not_saved", f"the game could not be saved ({e}): it is as it "
+                                          "was before") from None
+
+    def _restore(self, table: Table) -> None:
+        """Put a live table back as it was last saved, in place (its sockets and its bots'
+        task hold it): what its players see is then what a restart would bring back.  One
+        never saved, or that cannot be read back, leaves the live tables (it is brought back
+        from the file, if there, when next asked for)."""
+        try:
+            data = self.store.load(table.id)
+            saved = Table.from_json(data, table.id) if data is not None else None
+        except (StoreError, TableError, sqlite3.Error):
+            saved = None
+        if saved is None:
+            self.tables.pop(table.id, None)
+            self.last_change.pop(table.id, None)
+            return
+        for f in fields(Table):
+            if f.name not in _NOT_SAVED:
+                setattr(table, f.name, getattr(saved, f.name))
+
+    def _save(self, table: Table) -> None:
+        """The save and the statistics it counts, one transaction (StoreError if refused)."""
         g = table.game
         with self.store.batch():
             results = g.hand_results
@@ -249,7 +287,12 @@ class Hub:
                 self._problem(f"the {strength} bot in seat {seat} chose {action}: {e}")
                 await self.broadcast(table)
                 return
-            self.save(table)
+            try:
+                self.save(table)
+            except TableError:          # (the table put back: the bot tries again later)
+                await self.broadcast(table)
+                await asyncio.sleep(SAVE_RETRY_SECONDS)
+                continue
             self.changed(table)
             await self.broadcast(table)
 

@@ -153,7 +153,14 @@ def toggles_off_json() -> dict[str, dict[str, str]]:
 
 
 def build_rules(preset: object, toggles: object) -> Rules:
-    """The rules of a new game: a preset with some toggles changed; RulesError names the fault."""
+    """The rules of a new game: a preset with some toggles changed; RulesError names the
+    fault, a toggle that means nothing at the table too (the joker's rule without a joker).
+
+    >>> build_rules("two_24", {"nt_joker": "classic"})
+    Traceback (most recent call last):
+    ...
+    fivehundred.errors.RulesError: option nt_joker means nothing here: this pack has no joker
+    """
     if not isinstance(preset, str) or preset not in PRESET_NAMES:
         raise RulesError(f"unknown preset {preset!r}; presets are {', '.join(PRESET_NAMES)}")
     if toggles is None:
@@ -173,7 +180,14 @@ def build_rules(preset: object, toggles: object) -> Rules:
             raise RulesError(f"option {option} takes one of "
                              f"{', '.join(str(c) for c in choices)}, got {value!r}")
         changes[option] = value
-    return Rules.preset(preset, **changes)
+    rules = Rules.preset(preset, **changes)
+    for option in changes:      # (one that means nothing would only mark the table changed)
+        need = NEEDS.get(option, (None, ""))[0]
+        why = not_here(rules, option) or (
+            f"{need} is off" if need is not None and not getattr(rules, need) else None)
+        if why is not None:
+            raise RulesError(f"option {option} means nothing here: {why}")
+    return rules
 
 
 def rules_label(rules: Rules, preset: str) -> str:

@@ -78,8 +78,9 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bool) -> int:
-    """Serve the game until interrupted; 2 if the database cannot be used or the address
-    cannot be listened on (the reason on stderr, before anything is announced)."""
+    """Serve the game until interrupted; 2 if the database cannot be used (another server's,
+    not writable, not ours) or the address cannot be listened on (the reason on stderr,
+    before anything is announced)."""
     import uvicorn
 
     from .app import create_app
@@ -98,7 +99,7 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
         return 2
     with sock:
         try:
-            store = Store(path)
+            store = Store(path, exclusive=True)    # (one server a file: see Store)
         except StoreError as e:
             print(f"fivehundred: {e}", file=sys.stderr)
             return 2

@@ -1,7 +1,9 @@
 """Saves and statistics in one SQLite file, written after every action.
 
 A file that is not our database, is damaged, or was written by a newer version is reported
-with a :class:`StoreError` and never touched.
+with a :class:`StoreError` and never touched; so is one that cannot be written, and one a
+server already serves (each server keeps its tables in memory: a second one saved over the
+first's games and counted their hands again).
 
 >>> s = Store(":memory:")
 >>> s.save("t1", {"x": 1}, finished=False)
@@ -19,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -69,7 +72,8 @@ STAT_NAMES = ("games", "wins", "hands", "bid", "made", "misere_bid", "misere_mad
 
 
 class StoreError(FiveHundredError):
-    """The database cannot be used (not ours, damaged, or from a newer version)."""
+    """The database cannot be used (not ours, damaged, from a newer version, not writable,
+    or in use by another server)."""
 
 
 def default_path() -> Path:
@@ -80,25 +84,87 @@ def default_path() -> Path:
 
 
 class Store:
-    """The database of saved tables and per-strength statistics."""
+    """The database of saved tables and per-strength statistics.
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    ``exclusive``: hold the file for the store's lifetime (a server's), against any other
+    exclusive store of it, in this process or another (a lock on ``PATH.lock`` beside it).
+    """
+
+    def __init__(self, path: str | os.PathLike[str], exclusive: bool = False) -> None:
         self.path = str(path)
+        self._lock: int | None = None
         memory = self.path == ":memory:"
         if not memory:
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise StoreError(self._cannot_write(e.strerror or e)) from None
+            if exclusive:
+                self._hold()
         existed = not memory and Path(self.path).exists() and Path(self.path).stat().st_size > 0
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self._check(existed)
+            # can it be written? (a read-only file opens, and BEGIN IMMEDIATE passes)
+            self.db.executescript(f"BEGIN IMMEDIATE; PRAGMA user_version = {SCHEMA_VERSION}; "
+                                  "ROLLBACK;")
             # a save after every action: the write-ahead log keeps each commit cheap (no
             # waiting on the disk in the server's event loop) and survives a killed server
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.OperationalError as e:     # (read-only, no folder to write in, ...)
+            self.close()
+            fix = "make its folder writable" if self._folder_fault() else "make it writable"
+            kept = "it was left as it is: " if existed else ""
+            raise StoreError(f"{self._cannot_write(e)}; {kept}{fix}, or choose another with "
+                             "--db") from None
         except sqlite3.DatabaseError as e:
+            self.close()
             raise StoreError(f"{self.path} is not a usable fivehundred database ({e}); "
                              "it was left as it is: move it away or choose another with --db"
                              ) from None
+        except StoreError:
+            self.close()
+            raise
+
+    def _cannot_write(self, why: object) -> str:
+        """The words for a file that cannot be written: its folder's fault where the folder
+        cannot be written in (SQLite's "unable to open database file" says nothing of it)."""
+        folder = self._folder_fault()
+        if folder is not None:
+            return f"cannot write {self.path}: its folder {folder} cannot be written in ({why})"
+        return f"cannot write {self.path}: {why}"
+
+    def _folder_fault(self) -> Path | None:
+        """The file's folder, if files cannot be made in it (SQLite makes two beside ours)."""
+        folder = Path(self.path).parent
+        return folder if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK) else None
+
+    def _hold(self) -> None:
+        """Lock ``PATH.lock`` (made if need be) for the store's lifetime, our process id in
+        it; StoreError naming the holder's if another holds it.  The lock goes with the
+        process however it ends; the file stays (removing it would let two hold it)."""
+        lock = self.path + ".lock"
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as e:
+            raise StoreError(f"{self._cannot_write(f'{lock}: {e.strerror}')}; choose another "
+                             "with --db") from None
+        try:
+            _lock_file(fd)
+        except OSError:
+            try:
+                holder = os.read(fd, 32).decode("ascii", "replace").strip()
+            except OSError:             # (Windows: the holder's lock covers it)
+                holder = ""
+            os.close(fd)
+            pid = f" (pid {holder})" if holder.isdigit() else ""
+            raise StoreError(f"the saves file {self.path} is in use by another fivehundred "
+                             f"server{pid}: stop it, or choose another file with --db"
+                             ) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode())
+        self._lock = fd
 
     def _check(self, existed: bool) -> None:
         db = self.db
@@ -125,8 +191,12 @@ class Store:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
-        """Close the file."""
-        self.db.close()
+        """Close the file, and let it go (idempotent)."""
+        if hasattr(self, "db"):
+            self.db.close()
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
 
     # ---------------------------------------------------------------- saved tables
 
@@ -194,14 +264,18 @@ class Store:
 
     @contextmanager
     def batch(self) -> Iterator[None]:
-        """One transaction: a save and the statistics it counts land together or not at all."""
-        self.db.execute("BEGIN")
+        """One transaction: a save and the statistics it counts land together or not at all;
+        StoreError if the file cannot be written now (a full disk), nothing of it written."""
         try:
-            yield
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+            self.db.execute("BEGIN")
+            try:
+                yield
+                self.db.execute("COMMIT")
+            finally:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+        except sqlite3.Error as e:
+            raise StoreError(self._cannot_write(e)) from None
 
     def stats(self, player: str = LOCAL_PLAYER) -> dict[str, Any]:
         """One player's statistics per strength (see docs/protocol.md)."""
@@ -213,6 +287,18 @@ class Store:
         for row in out.values():
             row["points_per_hand"] = round(row["points"] / row["hands"], 1) if row["hands"] else 0.0
         return {"by_strength": out}
+
+
+def _lock_file(fd: int) -> None:
+    """Lock an open file for this process, now or never: OSError if another holds it."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def _by_time(rows: list[tuple[Any, Any]]) -> list[tuple[str, float]]:

@@ -11,6 +11,8 @@ const STRENGTH_WORDS = {
   insane: "Insane",
 };
 
+const PROBLEMS_SHOWN = 3; // the server's problems the lobby lists (the others counted)
+
 export class Lobby {
   /** onStart({table, token, links, fresh}) opens a table. */
   constructor({ onStart }) {
@@ -52,6 +54,7 @@ export class Lobby {
       return;
     }
     this.renderForm();
+    this.renderProblems(this.data.problems || []);
     this.renderContinue(this.data.continue);
     this.renderStats(this.data.stats);
     this.renderInPlay(this.data.in_play || []);
@@ -196,24 +199,24 @@ export class Lobby {
   /** The house rules' heading says how many differ from the preset's (so rules remembered
    * from the last game are seen), and THE PRESET'S OWN RULES shows only then. */
   countChanged() {
-    const n = Object.keys(this.toggleValues()).filter((o) => {
-      const input = this.toggles.querySelector(`[name="${o}"]`);
-      return input && !input.disabled;        // (one another turned off is not counted)
-    }).length;
+    const n = Object.keys(this.toggleValues()).length;
     const summary = this.root.querySelector("#house-rules summary");
     if (summary) summary.textContent = n ? `House rules · ${n} changed` : "House rules";
     const reset = document.getElementById("own-rules");
     if (reset) reset.hidden = !n;
   }
 
-  /** The toggles that differ from the preset's own values (others are left to the server). */
+  /** The toggles that differ from the preset's own values (others are left to the server).
+   * One shown off is left out: it means nothing at the table (open misère without misère,
+   * the joker's rule without a joker), the server refuses it, and remembered it would stay
+   * off once the one it needs is on again. */
   toggleValues() {
     const d = this.data;
     const out = {};
     const defs = (d.defaults && d.defaults[this.preset.value]) || {};
     for (const t of d.toggles || []) {
       const input = this.toggles.querySelector(`[name="${t.option}"]`);
-      if (!input) continue;
+      if (!input || input.disabled) continue;
       let v;
       if (t.kind === "bool") v = input.checked;
       else v = (this.choiceValues.get(t.option) || []).find((c) => String(c) === input.value);
@@ -252,6 +255,17 @@ export class Lobby {
     } finally {
       this.play.disabled = false;
     }
+  }
+
+  /** What the server could not do (a saved game it could not open, a save that failed), in
+   * a short notice: a damaged game used to vanish from the lists without a word. */
+  renderProblems(problems) {
+    const box = document.getElementById("lobby-problems");
+    const shown = problems.slice(0, PROBLEMS_SHOWN).map(String);
+    if (problems.length > shown.length) shown.push(`and ${problems.length - shown.length} more (the server's log has them)`);
+    box.hidden = !shown.length;
+    clear(document.getElementById("lobby-problems-list"))
+      .append(...shown.map((text) => h("li", { text })));
   }
 
   renderContinue(serverContinue) {
