@@ -16,7 +16,9 @@ import pytest
 
 from fivehundred import clitools
 from fivehundred.cli import TABLE_BOTS, main
+from fivehundred.errors import FiveHundredError
 from fivehundred.record.files import parse_record
+from fivehundred.record.table_files import not_saved
 
 GOLDEN = Path(__file__).parent / "data" / "australian_seed7.fhr"
 
@@ -186,6 +188,33 @@ def test_a_file_is_replaced_whole_or_not_at_all(tmp_path: Path,
     with pytest.raises(OSError, match="No space"):
         clitools.write_whole(doc, "newer\n")
     assert doc.read_text() == "new\n" and [p.name for p in tmp_path.iterdir()] == ["b.md"]
+
+
+def test_a_read_only_file_is_never_replaced(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record marked read-only was replaced by its save all the same (renamed over: the
+    folder's permission is what counts, and a superuser passes os.access): it is refused,
+    said of its own file, and left as it was; so is a file in a folder that cannot be
+    written in (the temporary file goes there)."""
+    record = tmp_path / "game.fhr"
+    record.write_text("old\n")
+    record.chmod(0o444)
+    try:
+        with pytest.raises(PermissionError) as e:
+            clitools.write_whole(record, "new\n")
+        assert not_saved(record, e.value) == (f"Could not save the record to {record}: the "
+                                              "file is read-only")
+        with pytest.raises(FiveHundredError, match="the file is not writable"):
+            clitools.check_output("--write", str(record), (".fhr",))
+    finally:
+        record.chmod(0o644)
+    assert record.read_text() == "old\n" and [p.name for p in tmp_path.iterdir()] == ["game.fhr"]
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: Path(p) != tmp_path and real(
+        p, mode, **kw))
+    with pytest.raises(PermissionError, match=f"cannot create files in {tmp_path}"):
+        clitools.write_whole(record, "new\n")
+    assert record.read_text() == "old\n"
 
 
 def test_a_link_is_written_through_and_a_pipe_into(tmp_path: Path) -> None:

@@ -21,8 +21,10 @@ argparse.ArgumentTypeError: nan is not a time limit: expected a number of second
 from __future__ import annotations
 
 import argparse
+import errno
 import math
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Callable
@@ -88,12 +90,23 @@ def check_output(option: str, path: str, suffixes: tuple[str, ...] = ()) -> None
     folder = p.parent
     if not folder.is_dir():
         raise FiveHundredError(f"{where}: no such directory: {folder}")
-    if p.exists() and not os.access(p, os.W_OK):
+    if read_only(p):
         raise FiveHundredError(f"{where}: the file is not writable")
     if p.exists() and not p.is_file():      # a device or a pipe: written into, in place
         return
     if not os.access(folder, os.W_OK):      # write_whole makes its temporary file there
         raise FiveHundredError(f"{where}: cannot create files in {folder}")
+
+
+def read_only(p: Path) -> bool:
+    """Whether the file at ``p`` may not be written: no write permission for this user, or
+    marked read-only for everyone (a superuser's writes would pass over it, and a save
+    renamed over it replaced it).  A path with no file is not."""
+    try:
+        mode = p.stat().st_mode
+    except OSError:
+        return False
+    return not os.access(p, os.W_OK) or (stat.S_ISREG(mode) and not mode & 0o222)
 
 
 def written_file(path: str | Path) -> Path:
@@ -108,14 +121,20 @@ def write_whole(path: str | Path, text: str) -> None:
     link's target is written (the link stays), and a device or a pipe (``/dev/stdout``) is
     written into: only a regular file is ever replaced."""
     p = written_file(path)
+    if read_only(p):
+        raise PermissionError(errno.EACCES, "the file is read-only", str(p))
     if p.exists() and not p.is_file():
         with open(p, "w", encoding="utf-8") as fp:
             fp.write(text)
         return
+    if p.parent.is_dir() and not os.access(p.parent, os.W_OK):   # (the temporary file)
+        raise PermissionError(errno.EACCES, f"cannot create files in {p.parent}", str(p))
     fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fp:
             fp.write(text)
+            fp.flush()
+            os.fsync(fp.fileno())          # on the disk before it takes the file's name
         if p.exists():
             os.chmod(tmp, p.stat().st_mode & 0o7777)
         else:
@@ -126,6 +145,21 @@ def write_whole(path: str | Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _sync_folder(p.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` last through a power cut (where the system allows)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:          # (some systems and file systems cannot sync a folder)
+        pass
+    finally:
+        os.close(fd)
 
 
 def quiet_broken_pipe() -> None:
