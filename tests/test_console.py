@@ -35,6 +35,7 @@ from fivehundred.console.opponent import BotOpponent, hint_seed
 from fivehundred.console.reviews import every_card_lines, review_lines
 from fivehundred.console.rules_text import rules_lines
 from fivehundred.record import dumps, loads, record_from_game
+from fivehundred.record.table_files import resumed_game
 from fivehundred.solver.analysis import review_hand
 
 _TO_LETTER = str.maketrans(dict(zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True)))
@@ -449,6 +450,8 @@ def test_resume_seats_you_where_you_sat_against_the_same_opponents(
     path.write_text(path.read_text().replace('[Opponents "hard"]', '[Opponents "godlike"]'))
     assert main(["play", "--text", "--resume", str(path)]) == 2
     assert "its Opponents tag, 'godlike', is not a strength" in capsys.readouterr().err
+    # unless --bots says what to play against instead
+    assert resumed_game(str(path), bots="easy").bots == "easy"
 
 
 def test_rules_says_every_option_of_the_table_and_changes_nothing() -> None:

@@ -96,6 +96,8 @@ class HandOutcome:
             value = getattr(self, name)
             if not isinstance(value, tuple) and isinstance(value, Iterable):
                 object.__setattr__(self, name, tuple(value))
+        # the contract as the auction's bids are read: "7c", "misère" (docs/records.md)
+        object.__setattr__(self, "contract", _canon_action(self.contract, True))
 
     def __str__(self) -> str:
         """The result as the text format writes it after ``Result``."""

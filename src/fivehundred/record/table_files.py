@@ -133,7 +133,7 @@ def resumed_game(path: str, seat: int | None = None, bots: str | None = None) ->
 
     FiveHundredError saying why not: unreadable (missing, not UTF-8: in ``read_text``'s
     words, as replay says it), not a record, a bad action, a game already over, opponents no
-    table has, or another ``seat`` than the player's."""
+    table has (unless ``bots`` replaces them), or another ``seat`` than the player's."""
     text = read_text(path)
     try:
         rec = parse_record(text)
@@ -152,7 +152,7 @@ def resumed_game(path: str, seat: int | None = None, bots: str | None = None) ->
                                    f"{sat} (South) in {path}")
         seat = sat
     played = tags.get("Opponents")
-    if played is not None and played not in TABLE_BOTS:
+    if bots is None and played is not None and played not in TABLE_BOTS:   # (--bots: unused)
         raise FiveHundredError(f"cannot resume {path}: its Opponents tag, {played!r}, is not "
                                f"a strength ({', '.join(TABLE_BOTS)})")
     return Resumed(game, 0 if seat is None else seat, bots or played or "medium")

@@ -117,6 +117,16 @@ def dump(rec: GameRecord, fp: IO[str]) -> None:
 # ---------------------------------------------------------------------- reading
 
 
+def _first_word(text: str) -> tuple[str, str]:
+    """The first word of a line and the rest, with any white space between (a tab too).
+
+    >>> _first_word("Dealer\t3"), _first_word("Kitty")
+    (('Dealer', '3'), ('Kitty', ''))
+    """
+    parts = text.split(None, 1)
+    return (parts[0] if parts else "", parts[1] if len(parts) > 1 else "")
+
+
 def load(fp: IO[str]) -> GameRecord:
     """Read a text record from an open text file (a path is refused: read_text reads one)."""
     if not hasattr(fp, "read"):
@@ -244,7 +254,7 @@ class _Reader:
         nl = self.next_line()
         if nl is not None:
             line, text = nl
-            word, _, rest = text.partition(" ")
+            word, rest = _first_word(text)
             if word == keyword:
                 self.pos += 1
                 return line, rest.strip()
@@ -274,7 +284,7 @@ class _Reader:
         for s in range(n):
             got = self.take("Seat", f"'Seat {s} ...' (seat {s}'s cards, or ? when unseen)")
             assert got is not None
-            num, _, toks = got[1].partition(" ")
+            num, toks = _first_word(got[1])
             if num != str(s):
                 self.fail(got[0], f"expected seat {s}'s cards ('Seat {s} ...'), got 'Seat {num}'")
             self.where[(i, "cards", s)] = got[0]
@@ -350,7 +360,7 @@ class _Reader:
 
     def read_trick(self, i: int, line: int, rest: str, number: int, play: list[str],
                    tricks: list[tuple[int, list[int], int | None]]) -> None:
-        num, _, body = rest.partition(" ")
+        num, body = _first_word(rest)
         if num != str(number):
             self.fail(line, f"expected 'Trick {number}' (tricks are numbered from 1 in order), "
                             f"got 'Trick {num}'")
