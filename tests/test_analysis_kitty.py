@@ -162,7 +162,23 @@ def test_searches_that_run_out_are_shown_as_unknown_or_at_least() -> None:
     text = table.format()
     assert "+" in text or "?" in text
     assert "not solved within the search limits" in text
-    assert json.loads(json.dumps(table.to_dict()))["complete"] is False
+    got = json.loads(json.dumps(table.to_dict()))
+    assert got["complete"] is False
+    # a row with a cell unfinished does not say its highest contract for certain ("none"
+    # read as "makes no six" where nothing was solved)
+    lines = text.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("declarer"))
+    rows = lines[head + 1:head + 5]
+    unsure = [d for d in range(4) if not all(c.complete for c in table.cells[d])]
+    assert unsure
+    for d in range(4):
+        assert got["rows"][d]["highest_known"] == (d not in unsure)
+        if d in unsure:
+            assert rows[d].endswith("  ?") or "  at least " in rows[d], rows[d]
+            assert not rows[d].endswith("  none"), rows[d]
+    full = kitty_table(r, deal.hands[:4], deal.kitty, dealer=deal.dealer)
+    assert full.complete and all(full.highest_known(d) for d in range(4))
+    assert "at least" not in full.format()
 
 
 def test_bad_kitties_are_refused() -> None:

@@ -154,6 +154,15 @@ class KittyTable:
                 best = bid
         return best
 
+    def highest_known(self, declarer: int) -> bool:
+        """Whether :meth:`highest_contract` is his highest for certain: every strain's cell
+        finished, or it is the top trick bid; else it is the highest he makes for all that is
+        known ("at least"), or None only because nothing was solved high enough."""
+        best = self.highest_contract(declarer)
+        top = BID + 4 * 5 + 4                       # 10NT
+        return best == top or all(c.tricks is not None and c.complete
+                                  for c in self.cells[declarer])
+
     def to_dict(self) -> dict[str, Any]:
         """The table as plain JSON values."""
         def cell(c: KittyCell) -> dict[str, Any]:
@@ -171,6 +180,7 @@ class KittyTable:
                     "makeable": _misere_word(self.misere[d]), **cell(self.misere[d])},
                 "highest_contract": None if best is None else token_of(best),
                 "highest_price": None if best is None else price(self.rules, best),
+                "highest_known": self.highest_known(d),
             })
         return {"kitty": list(sort_cards(tokens(self.kitty))), "complete": self.complete,
                 "rows": rows}
@@ -195,16 +205,18 @@ class KittyTable:
             if self.misere is not None:
                 row += f"  {_misere_word(self.misere[d]) or '?':<6}"
             best = self.highest_contract(d)
+            known = self.highest_known(d)
             if best is None:
-                row += "  none"
+                row += "  none" if known else "  ?"
             else:
                 c = self.cells[d][(best - BID) % 5]
-                row += (f"  {readable(token_of(best))} ({price(self.rules, best)}), discarding "
+                row += (f"  {'' if known else 'at least '}{readable(token_of(best))} "
+                        f"({price(self.rules, best)}), discarding "
                         f"{_cards(sort_cards(tokens(c.discard)))}")
             lines.append(row.rstrip())
         if not self.complete:
             lines.append("7+: at least 7 (some discards not solved within the search limits); "
-                         "?: none solved.")
+                         "?: none solved; at least: a higher contract is not ruled out.")
         return "\n".join(lines)
 
 
