@@ -409,12 +409,19 @@ def test_a_file_of_another_match_is_refused(tmp_path: Path) -> None:
     with ResultsFile(path, spec(deals=1, seed=1)) as rf:
         run_match(spec(deals=1, seed=1), SerialExecutor(), rf)
     before = path.read_bytes()
-    with pytest.raises(ArenaError, match=r"different match \(seed: 2 now, 1 in the file\)"):
+    with pytest.raises(ArenaError, match=r"different match \(--seed: 2 now, 1 in the file\)"):
         ResultsFile(path, spec(deals=1, seed=2))
-    with pytest.raises(ArenaError, match="bot_b"):
+    with pytest.raises(ArenaError, match=r"\(--b: 'medium' now, 'random' in the file\)"):
         ResultsFile(path, spec(b="medium", deals=1, seed=1))
+    # the rules by the options that differ; a game's length limit only where games are played
+    with pytest.raises(ArenaError, match=r"\(--rules: target 300 now, 500 in the file\)"):
+        ResultsFile(path, MatchSpec(Rules.preset("australian", target=300).to_string(),
+                                    "random", "random", deals=1, seed=1))
+    ResultsFile(path, spec(deals=1, seed=1, max_hands=50)).close()
+    with pytest.raises(ArenaError, match=r"\(--max-hands: 50 now, 500 in the file\)"):
+        ResultsFile(path, spec(deals=1, games=1, seed=1, max_hands=50))
     # an option left to its default is said so (it read "samples: 3 now, None in the file")
-    with pytest.raises(ArenaError, match=r"\(samples: 3 now, the default in the file\)"):
+    with pytest.raises(ArenaError, match=r"\(--samples: 3 now, the default in the file\)"):
         ResultsFile(path, spec(deals=1, seed=1, samples=3))
     assert path.read_bytes() == before
     other = tmp_path / "notes.txt"

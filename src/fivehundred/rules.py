@@ -48,7 +48,7 @@ MAX_POINTS = 10**9
 """The largest value, target or hole (less its sign) the rules take: far past any game."""
 
 
-def _text(value: object) -> str:
+def option_text(value: object) -> str:
     """An option's value as a rules string writes it."""
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
@@ -120,7 +120,7 @@ class Rules:
         """The canonical one-line form: ``fivehundred(players=4,deck=43,...)``, every option."""
         parts = []
         for f in fields(self):
-            parts.append(f"{f.name}={_text(getattr(self, f.name))}")
+            parts.append(f"{f.name}={option_text(getattr(self, f.name))}")
         return "fivehundred(" + ",".join(parts) + ")"
 
     def short_string(self) -> str:
@@ -133,7 +133,7 @@ class Rules:
         'fivehundred(preset=two_24,misere_allowed=false,target=300)'
         """
         best = self.nearest_preset()
-        changed = [f"{name}={_text(getattr(self, name))}" for name in self._differences(best)]
+        changed = [f"{name}={option_text(getattr(self, name))}" for name in self._differences(best)]
         return best if not changed else f"fivehundred(preset={best},{','.join(changed)})"
 
     def nearest_preset(self) -> str:

@@ -19,11 +19,14 @@ an exclusive lock on it (where the system has ``fcntl``), so two runs cannot int
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from pathlib import Path
 from typing import IO, Any
 
+from ..errors import FiveHundredError
+from ..rules import Rules, option_text
 from .play import ArenaError, UnitResult
 from .spec import MatchSpec
 
@@ -53,6 +56,36 @@ def _header_line(spec: MatchSpec) -> bytes:
 def _said(value: object) -> str:
     """A match option's value in a message: None (an option left out) as "the default"."""
     return "the default" if value is None else repr(value)
+
+
+#: A match option's command-line flag, as a refusal names it.
+FLAGS = {"rules": "--rules", "bot_a": "--a", "bot_b": "--b", "seed": "--seed",
+         "samples": "--samples", "seconds": "--seconds", "max_hands": "--max-hands"}
+
+
+def _difference(key: str, ours: object, theirs: object) -> str:
+    """How a match option differs from the file's: by its flag, and for the rules only the
+    options that differ (each rules string is some 560 characters).
+
+    >>> _difference("rules", "fivehundred(preset=australian,target=300)",
+    ...             "fivehundred(preset=australian)")
+    '--rules: target 300 now, 500 in the file'
+    >>> _difference("bot_b", "medium", "easy")
+    "--b: 'medium' now, 'easy' in the file"
+    """
+    flag = FLAGS.get(key, key)
+    if key == "rules" and isinstance(ours, str) and isinstance(theirs, str):
+        try:
+            now, then = Rules.from_string(ours), Rules.from_string(theirs)
+        except FiveHundredError:
+            pass
+        else:
+            options = [f.name for f in dataclasses.fields(Rules)
+                       if getattr(now, f.name) != getattr(then, f.name)]
+            return f"{flag}: " + ", ".join(
+                f"{o} {option_text(getattr(now, o))} now, "
+                f"{option_text(getattr(then, o))} in the file" for o in options)
+    return f"{flag}: {_said(ours)} now, {_said(theirs)} in the file"
 
 
 class ResultsFile:
@@ -150,9 +183,12 @@ class ResultsFile:
                              f"this program reads version {VERSION}")
         theirs = head.get("match", {})
         ours = self.spec.identity()
-        if theirs != ours:
-            diffs = [f"{k}: {_said(ours.get(k))} now, {_said(theirs.get(k))} in the file"
-                     for k in sorted(set(ours) | set(theirs)) if ours.get(k) != theirs.get(k)]
+        # a game's length limit changes no deal: a run of deals alone goes on whatever it was
+        ignored = {"max_hands"} if self.spec.games == 0 else set()
+        keys = [k for k in sorted(set(ours) | set(theirs))
+                if k not in ignored and ours.get(k) != theirs.get(k)]
+        if keys:
+            diffs = [_difference(k, ours.get(k), theirs.get(k)) for k in keys]
             raise ArenaError(
                 f"{self.path} holds results of a different match ({'; '.join(diffs)}); "
                 "use another --out file, or the options it was written with"

@@ -496,7 +496,8 @@ def bench_nodes_main(deals: int = 200, offset: int = 0) -> int:
              f"{r.every / r.single:.2f}x", f"{r.floor / r.single:.2f}x", r.tail(False),
              r.tail(True)]
             for r in node_sums(deals, offset)]
-    print(f"Search nodes over {deals} full deals of each kind (seed offset {offset}):\n")
+    print(f"Search nodes over {deals} full deal{'s' * (deals != 1)} of each kind (seed offset "
+          f"{offset}):\n")
     print("\n".join(_table(["contract", "single solves", "all-moves solves",
                              "all-moves floor", "all / single", "floor / single",
                              "a deal's single: p99 / max", "all moves: p99 / max"], rows, 1)))

@@ -399,7 +399,7 @@ class PimcBot(BaseBot):
             action, why = medium.action, "hand evaluation, not solved on any imagined deal"
         else:
             action, why = medium.action, "hand evaluation, confirmed on imagined deals"
-        return Decision(action, tuple(cands), f"{why} ({n} deals)", samples=n)
+        return Decision(action, tuple(cands), f"{why} ({n} deal{'s' * (n != 1)})", samples=n)
 
     def _plausible_strains(self, hand: int, r: Rules) -> list[int]:
         """The suits worth trying as trumps (the longest two by trump count) and no trumps."""
