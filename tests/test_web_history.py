@@ -1,4 +1,5 @@
-"""Earlier hands reviewed against double dummy, and the finished games the lobby opens."""
+"""Earlier hands reviewed against double dummy, the finished games the lobby opens, and the
+browser's Back and Forward between a table and the lobby."""
 
 from __future__ import annotations
 
@@ -8,7 +9,16 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from browser import DESKTOP, live_server, phone_page, snap, viewport_page, visible
+from browser import (
+    DESKTOP,
+    live_server,
+    phone_page,
+    snap,
+    start_game,
+    viewport_page,
+    visible,
+    wait_turn,
+)
 from fivehundred.bots import make
 from fivehundred.rules import Rules
 from fivehundred.web.store import Store
@@ -291,3 +301,47 @@ def test_the_lobby_line_of_a_finished_game_fits_a_phone(tmp_path: Path) -> None:
         open_box: Any = page.locator(f"li[data-table='{t.id}'] .finished-open").bounding_box()
         assert open_box["width"] >= 32 and open_box["height"] >= 32, open_box
         assert page.evaluate("document.documentElement.scrollWidth <= 360")
+
+
+AT_TABLE = """(id) => !document.getElementById('table').hidden && window.fivehundred.app.state
+  && window.fivehundred.app.state.table.id === id"""
+"""JavaScript: the table ``id`` is on show, its state come."""
+
+IN_LOBBY = "() => document.getElementById('table').hidden && !!document.querySelector('#play')"
+"""JavaScript: the lobby is on show, the table hidden."""
+
+
+def test_back_from_a_table_goes_to_the_lobby(tmp_path: Path) -> None:
+    """A table opened from the lobby is a step of the browser's history: Back goes to the lobby
+    (it left for the site before), Forward opens the table again; a table opened after another
+    was left (New game, a reload) takes that one's step; a reload still shows the lobby."""
+    with live_server(tmp_path / "b.db", "local") as url, viewport_page(DESKTOP) as page:
+        page.goto("about:blank")
+        start_game(page, url, "australian")
+        wait_turn(page)
+        first = page.evaluate("window.fivehundred.app.state.table.id")
+        page.go_back()
+        assert page.url == url, "Back left the game"
+        page.wait_for_function(IN_LOBBY)
+        page.wait_for_function("document.activeElement.id === 'continue'")
+        page.go_forward()
+        page.wait_for_function(AT_TABLE, arg=first)
+        page.go_back()
+        page.wait_for_function(IN_LOBBY)
+        page.click("button#continue")                  # CONTINUE: a step again
+        page.wait_for_function(AT_TABLE, arg=first)
+        page.reload()                                  # the lobby, as before, with CONTINUE
+        page.click("button#continue")
+        page.wait_for_function(AT_TABLE, arg=first)
+        page.click("#menu-button")                     # New game: the lobby, then a new table
+        page.click("#new-game-menu")
+        page.click("#confirm-yes")
+        page.wait_for_function(IN_LOBBY)
+        page.click("button#play")
+        page.wait_for_function("(id) => window.fivehundred.app.state"
+                               " && window.fivehundred.app.state.table.id !== id", arg=first)
+        page.go_back()                                 # one Back: the lobby, not a table left
+        assert page.url == url
+        page.wait_for_function(IN_LOBBY)
+        page.go_back()                                 # and the site before
+        page.wait_for_url("about:blank")

@@ -195,3 +195,92 @@ def test_a_five_handed_call_is_said(page: Page, server: str, seed: int, call: st
         holder = page.evaluate(f"window.fivehundred.app.state.table.seats[{partner}].name")
         assert f"{holder} holds it: the partner" in said, said
         assert "You hold it" not in said, said
+
+
+SAMPLE_FOCUS = f"""() => {{
+  window.focusSeen = [];
+  window.focusSampler = setInterval(() => window.focusSeen.push(({ACTIVE})()), 15);
+}}"""
+"""JavaScript: from now on, where the focus is, every 15 ms (``window.focusSeen``)."""
+
+
+def test_between_your_turns_the_focus_waits_on_your_hand(page: Page, server: str) -> None:
+    """A card played by Enter leaves the hand: the focus goes on to the card beside it (which
+    says it cannot be played now), never to the page itself, where the arrows did nothing and
+    a screen reader lost its place until your next turn; then on to a playable card."""
+    start_game(page, server, "australian")
+    while (phase := wait_turn(page)) == "auction":
+        focus_on(page, "bid-panel")
+        page.keyboard.press("Shift+Tab")               # from BID to PASS
+        before = seq(page)
+        page.keyboard.press("Enter")
+        wait_seq_after(page, before)
+        # the bid panel gone, the focus waits on the hand, not on the page
+        page.wait_for_function("document.activeElement.matches('#hand .hand-card')"
+                               " || !!document.activeElement.closest('#bid-panel')")
+    assert phase == "play"
+    for _ in range(2):                                 # (not the last card: the sheet comes)
+        focus_on(page, "playable card")
+        page.evaluate(SAMPLE_FOCUS)
+        card = page.evaluate("document.activeElement.dataset.card")
+        page.keyboard.press("Enter")
+        if card == "JK" and visible(page, "#joker-panel"):
+            page.wait_for_function("document.activeElement.closest('#joker-panel')")
+            page.keyboard.press("Enter")
+        page.wait_for_function("(c) => !document.querySelector("
+                               "`#hand .hand-card[data-card=\"${c}\"]`)", arg=card)
+        assert page.evaluate("document.activeElement.matches('#hand .hand-card')")
+        wait_turn(page)
+        focus_on(page, "playable card")                # your turn: on to a card it may play
+        seen = page.evaluate("(() => { clearInterval(window.focusSampler);"
+                             " return window.focusSeen; })()")
+        assert "body" not in seen, seen
+
+
+def test_tab_from_the_last_control_leaves_the_page(page: Page, server: str) -> None:
+    """Tab from the table's last control (Menu) goes on to the browser's own controls: the
+    focus was pulled straight back to Menu. Nor is it pulled back while the others play and
+    your turn comes (the focus waiting on the hand would be); coming back, the page's first
+    control has it."""
+    start_game(page, server, "australian")
+    while wait_turn(page) == "auction":
+        before = seq(page)
+        page.click("#pass-button")
+        wait_seq_after(page, before)
+    focus_on(page, "playable card")
+    before = seq(page)
+    page.keyboard.press("Enter")
+    if visible(page, "#joker-panel"):
+        page.keyboard.press("Enter")
+    page.focus("#menu-button")
+    page.keyboard.press("Tab")
+    wait_seq_after(page, before)
+    wait_turn(page)                                    # the others played, your turn came
+    page.wait_for_timeout(300)                         # (focus.js mends at the next frame)
+    assert page.evaluate("[document.activeElement === document.body, document.hasFocus()]") \
+        == [True, False]
+    page.keyboard.press("Tab")                         # back into the page
+    assert page.evaluate("document.hasFocus() && document.activeElement !== document.body")
+
+
+def test_the_rules_open_at_their_top(page: Page, server: str) -> None:
+    """The rules open with the focus on the ✕ by their title, in sight at the top: on CLOSE,
+    at their foot out of sight, Space or Enter shut the rules the player meant to read."""
+    start_game(page, server, "australian")
+    wait_turn(page)
+    page.focus("#menu-button")
+    page.keyboard.press("Enter")
+    page.focus("#rules-button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rules .rules-list")
+    page.wait_for_function("document.activeElement.matches('#rules .rules-x')")
+    page.wait_for_timeout(200)                         # (nothing takes it to CLOSE after)
+    where = page.evaluate("""() => {
+      const a = document.activeElement, card = document.querySelector('#rules .modal-card');
+      const r = a.getBoundingClientRect(), c = card.getBoundingClientRect();
+      return {x: a.matches('.rules-x'), top: card.scrollTop,
+              inside: r.top >= c.top && r.bottom <= c.bottom};
+    }""")
+    assert where == {"x": True, "top": 0, "inside": True}, where
+    page.keyboard.press("Space")                       # the ✕: it closes, as it says
+    page.wait_for_selector("#rules", state="hidden")

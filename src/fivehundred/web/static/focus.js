@@ -1,8 +1,10 @@
 // Keyboard users keep their place. When the focus is lost (on the page itself, or on
 // something now hidden, disabled or gone: a card played, a panel closed, a dialog shut), it
 // goes to what asks for an answer: the dialog on top, else what your turn asks for (the bid
-// panel, your playable cards, DISCARD...). While a dialog is open, the focus stays inside it
-// and Tab goes round inside it.
+// panel, your playable cards, DISCARD...), else, between your turns, where it waits (your
+// hand), to go on to what your turn asks for once it comes. While a dialog is open, the focus
+// stays inside it and Tab goes round inside it. Tab may leave the page: while the page has no
+// focus, nothing is mended (it was pulled straight back from the browser's own controls).
 
 import { onShow } from "./fit.js";
 
@@ -43,11 +45,20 @@ function lost() {
   return !!dialog && !dialog.contains(a);
 }
 
-/** Watch the focus: ``turnControl()`` gives what your turn asks for now (or null). */
-export function watchFocus(turnControl) {
+/** Whether a control only waits for your turn: it says it cannot be used now
+ *  (``aria-disabled``: a card of your hand while it is not your turn). */
+function waits(e) {
+  return !!e && e.getAttribute("aria-disabled") === "true";
+}
+
+/** Watch the focus: ``turnControl()`` gives what your turn asks for now (or null);
+ *  ``waitControl()`` where the focus waits between your turns (or null): without it the focus
+ *  was left on the page itself, where the arrows do nothing and a screen reader loses its place. */
+export function watchFocus(turnControl, waitControl = () => null) {
   let queued = false;
   let outside = null;        // the last control focused outside the dialogs: a dialog's opener
   let last = null;           // the last control focused anywhere
+  let mine = false;          // whether your turn asked for something at the last mend
   document.addEventListener("focusin", (e) => {
     if (e.target instanceof Element && !e.target.closest(".modal")) outside = e.target;
     if (e.target instanceof Element) last = e.target;
@@ -55,14 +66,23 @@ export function watchFocus(turnControl) {
   const back = () => {       // where a closed dialog gives the focus back
     if (usable(outside)) return outside;
     const menu = outside && outside.closest("#menu") && document.getElementById("menu-button");
-    return turnControl() || (usable(menu) ? menu : null);
+    return turnControl() || (usable(menu) ? menu : null) || waitControl();
   };
   const mend = () => {
     queued = false;
-    if (!lost()) return;
     const dialog = topDialog();
-    const target = dialog ? firstOf(dialog, last) : back();
-    if (target) target.focus({ preventScroll: true });
+    if (dialog) {
+      const target = lost() ? firstOf(dialog, last) : null;
+      if (target) target.focus({ preventScroll: true });
+      return;
+    }
+    if (!document.hasFocus()) return;  // (Tab left the page: mended when the focus is back)
+    const turn = turnControl();
+    const came = !!turn && !mine;      // your turn has come: a focus waiting for it goes on
+    mine = !!turn;
+    const target = lost() ? back() : document.activeElement;
+    const to = came && waits(target) ? turn : target;
+    if (to && to !== document.activeElement) to.focus({ preventScroll: true });
   };
   const later = () => {
     if (!queued) {
@@ -74,6 +94,7 @@ export function watchFocus(turnControl) {
     subtree: true, childList: true, attributes: true, attributeFilter: ["hidden", "disabled", "class"],
   });
   document.addEventListener("focusout", later);
+  window.addEventListener("focus", later);
   // Tab and Shift+Tab go round inside the dialog on top, never behind it
   document.addEventListener("keydown", (e) => {
     if (e.key !== "Tab") return;

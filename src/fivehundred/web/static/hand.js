@@ -56,11 +56,16 @@ export class HandView {
       this.handKey = opts.handKey;
       this.custom = false;
     }
+    const before = this.order;
     this.order = this.merge(tokens);
     const keep = new Set(this.order);
+    if (this.stop !== null && !keep.has(this.stop)) this.stop = this.nextStop(before, keep);
     for (const [tok, el] of this.els) {
       if (!keep.has(tok)) {
         if (el.isConnected) this.removedRects.set(tok, el.getBoundingClientRect());
+        // a card played by keyboard: the focus goes on to its neighbour, not to the page
+        const next = el === document.activeElement && this.els.get(this.stop);
+        if (next) next.focus({ preventScroll: true });
         el.remove();
         this.els.delete(tok);
         if (this.drag && this.drag.token === tok) this.cancelDrag();
@@ -121,6 +126,14 @@ export class HandView {
     const first = this.order.find(canPlay);
     if (this.els.has(this.stop) && (canPlay(this.stop) || !first)) return this.stop;
     return first || this.order[0] || null;
+  }
+
+  /** The card beside the Tab stop leaving the hand (a card played): the one after it in
+   *  ``before``, else the one before it, so that the keyboard keeps its place along the hand. */
+  nextStop(before, keep) {
+    const i = before.indexOf(this.stop);
+    const after = before.slice(i + 1).find((t) => keep.has(t));
+    return after || before.slice(0, Math.max(i, 0)).reverse().find((t) => keep.has(t)) || null;
   }
 
   /** One tab stop for the whole hand (the keyboard's way through a toolbar): ``tok``'s card

@@ -127,7 +127,7 @@ async function askName() {
   if (name === null) return;
   if (send({ type: "name", name })) savePrefs({ ...loadPrefs(), name });
 }
-const lobby = new Lobby({ onStart: (link) => openTable(link) });
+const lobby = new Lobby({ onStart: (link) => { openTable(link); stepToTable(link); } });
 
 function turnKey(s) {
   const v = s.view;
@@ -478,9 +478,36 @@ function backToLobby({ newGame = false } = {}) {
   hint.hide();
   menu.close();
   document.getElementById("table").hidden = true;
-  if (location.search) history.replaceState(null, "", "/");
+  if (history.state && history.state.table) history.replaceState(LOBBY_STEP, "", "/");
+  else if (location.search) history.replaceState(null, "", "/");
   lobby.show({ newGame });
 }
+
+// ---- the browser's Back and Forward ----
+// A table opened from the lobby is a step of the browser's history (its address stays "/": a
+// reload there shows the lobby, with its CONTINUE, as before): Back from it goes to the lobby,
+// not to the site before, and Forward opens that table again. A step that was a table left
+// for the lobby (the menu's New game) says so, and the next table opened takes its place.
+
+/** The state of a history step where the lobby was opened from a table. */
+const LOBBY_STEP = { lobby: true };
+
+/** Make the table just opened from the lobby a step of the browser's history. */
+function stepToTable({ table: id, token, finished = false }) {
+  const step = { table: id, token, finished };
+  if (history.state && history.state.lobby) history.replaceState(step, "");
+  else history.pushState(step, "");
+}
+
+window.addEventListener("popstate", (e) => {
+  const step = e.state && typeof e.state.table === "string" ? e.state : null;
+  const atTable = !document.getElementById("table").hidden;
+  if (!step) {
+    if (atTable) backToLobby();
+  } else if (!atTable || !app.link || app.link.table !== step.table) {
+    openTable({ table: step.table, token: step.token, finished: !!step.finished });
+  }
+});
 
 // ---- wiring of the smaller controls ----
 
@@ -535,7 +562,13 @@ function turnControl() {
     default: return null;
   }
 }
-watchFocus(turnControl);
+/** Where the keyboard waits between your turns: your hand's Tab stop (its card says it cannot
+ * be played now), where the arrows still go along the hand and a screen reader keeps its place. */
+function waitControl() {
+  const stop = document.querySelector('#hand .hand-card[tabindex="0"]');
+  return usable(stop) ? stop : null;
+}
+watchFocus(turnControl, waitControl);
 
 // ---- boot ----
 
@@ -570,6 +603,8 @@ async function boot() {
     if (token === invited && await hostKeepsOwnSeat(id, invited, saved)) return;
     openTable({ table: id, token, friend: !own });
   } else {
+    // (a table's step reloaded: the lobby is on show, and the next table opened takes its place)
+    if (history.state && history.state.table) history.replaceState(LOBBY_STEP, "");
     lobby.show();
   }
 }

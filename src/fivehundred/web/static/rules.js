@@ -21,6 +21,7 @@ export async function showRules(tableId) {
     card.appendChild(h("h2#rules-title", { text: "Rules of this table" }));
     card.appendChild(h("p.form-error", { text: `Could not load the rules: ${e.message}` }));
     card.appendChild(closeRow(el));
+    focusSoon(card.querySelector(".sheet-actions button"));
     return;
   }
   clear(card);
@@ -40,11 +41,18 @@ export async function showRules(tableId) {
   }
   card.appendChild(dl);
   card.appendChild(closeRow(el));
+  // the keyboard starts at the top, on the ✕ by the title, where the reading starts: on CLOSE
+  // at the foot, out of sight, Space or Enter shut the rules the player meant to read
+  focusSoon(x);
 }
 
 function closeRow(el) {
   const b = h("button.btn.btn-primary", { type: "button", text: "CLOSE" });
   b.addEventListener("click", () => { el.hidden = true; });
-  setTimeout(() => b.focus({ preventScroll: true }), 0);
   return h("div.sheet-actions", null, b);
+}
+
+/** Focus ``b`` once the dialog is drawn, without scrolling it. */
+function focusSoon(b) {
+  setTimeout(() => b.focus({ preventScroll: true }), 0);
 }

@@ -1,6 +1,7 @@
 // The cards on the table: each play flies in from its seat; a finished trick stays a moment,
 // its winning card glowing, then is swept toward the winner. States are animated in order
-// through a queue; when states pile up (a reconnect, a slow tab) the queue hurries.
+// through a queue; when states pile up (a reconnect, a slow tab) the queue hurries. With
+// reduced motion nothing flies or is swept, but a finished trick is held as long.
 
 import { cardSvg, cardLabel } from "./cards.js";
 import { wait, prefersReducedMotion } from "./util.js";
@@ -94,24 +95,28 @@ export class TrickView {
     try {
       while (this.queue.length) {
         const item = this.queue.shift();
-        const hurry = this.queue.length > 3 || document.hidden || prefersReducedMotion();
+        // rush: states have piled up (or nobody sees the page), so a finished trick is hardly
+        // held; animate: the cards fly and are swept, which reduced motion does without (the
+        // trick is still held as long, for its winner to be seen and said)
+        const rush = this.queue.length > 3 || document.hidden;
+        const animate = !rush && !prefersReducedMotion();
         if (item.kind === "reset") {
           this.clear();
           this.reconcile(item.plays, false);
         } else if (item.kind === "current") {
-          await this.reconcile(item.plays, !hurry);
+          await this.reconcile(item.plays, animate);
         } else if (item.kind === "complete") {
           const epoch = this.epoch;
           this.gathering = item.trick.winner;
           if (this.hooks.onFinished) this.hooks.onFinished(item.trick.winner);
-          await this.reconcile(item.trick.plays, !hurry);
+          await this.reconcile(item.trick.plays, animate);
           if (epoch === this.epoch) {
             const winEl = this.shown.find((c) => c.seat === item.trick.winner);
             if (winEl) winEl.el.classList.add("winning");
             const pending = this.queue.filter((q) => q.kind !== "current" || q.plays.length).length;
-            await this.pause(hurry ? 60 : (pending ? HOLD_MS * 0.7 : HOLD_MS) * this.speed);
+            await this.pause(rush ? 60 : (pending ? HOLD_MS * 0.7 : HOLD_MS) * this.speed);
           }
-          if (epoch === this.epoch) await this.sweep(item.trick.winner, !hurry);
+          if (epoch === this.epoch) await this.sweep(item.trick.winner, animate);
           this.gathering = null;
         }
       }
