@@ -187,6 +187,10 @@ def test_a_five_handed_call_is_said(page: Page, server: str, seed: int, call: st
     v = page.evaluate("window.fivehundred.app.state.view")
     page.wait_for_function("window.said.some((t) => t.includes('calls the '))")
     said = " ".join(page.evaluate("window.said"))
+    # the contract a bot won was never said (the table shows it): it is, with its declarer
+    declarer = page.evaluate("window.fivehundred.app.state.table.seats["
+                             "window.fivehundred.app.state.view.contract.declarer].name")
+    assert re.search(rf"The contract: \S+ \S+( \S+)?, by {re.escape(declarer)}\.", said), said
     # the deal of seed 3: East calls the A♦, which you hold; of seed 4, the A♣ a bot holds
     assert v["call"] == call and v["partner"] == partner, v
     if partner == 0:

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, Route
 
 from browser import SEED, live_server, seeded, wait_turn
 from fivehundred.rules import CHOICES
-from fivehundred.web.options import PRESET_LABELS, choice_word
+from fivehundred.web.options import PRESET_LABELS, TOGGLE_GROUPS, TOGGLES, choice_word
 from fivehundred.web.store import Store
 
 CONTINUE_LINES = """() => [...document.querySelectorAll('#continue-summary > div')].map(
@@ -129,6 +129,39 @@ def test_the_lobby_remembers_each_presets_house_rules(page: Page, server: str) -
     assert page.input_value("#opt-target") == "500"
     assert page.is_enabled("#opt-nt_joker")
 
+
+
+def test_every_house_rule_but_the_tables_shape_can_be_chosen(page: Page, server: str) -> None:
+    """The lobby offered 7 of the options; RULES.md has every option switchable on every
+    preset: all but those that make the table (players, pack, teams, deal) are offered,
+    under three headings, open misère's following its switch, and a choice reaches the
+    table's rules."""
+    seeded_lobby(page, server)
+    page.select_option("select#preset", "classic3")
+    page.click("#house-rules summary")
+    names = page.eval_on_selector_all("#toggles [name]", "els => els.map((e) => e.name)")
+    assert names == list(TOGGLES)
+    assert not set(names) & {"players", "deck", "teams", "dead_hand", "call_partner",
+                             "deal_pattern"}
+    assert page.eval_on_selector_all("#toggles .toggle-group", "els => els.map((e) => "
+                                     "e.textContent)") == list(TOGGLE_GROUPS.values())
+    page.click("label[for='opt-open_misere_allowed'] .switch")      # open misère off
+    assert not page.is_enabled("#opt-open_misere_rank")
+    assert page.input_value("#opt-open_misere_rank") == "top"       # classic3's, kept
+    assert page.is_enabled("#opt-misere_rank")
+    page.click("label[for='opt-misere_allowed'] .switch")           # misère off: all of it
+    assert not page.is_enabled("#opt-misere_rank")
+    page.click("label[for='opt-misere_allowed'] .switch")
+    page.click("label[for='opt-open_misere_allowed'] .switch")
+    assert page.is_enabled("#opt-open_misere_rank") and page.is_checked(
+        "#opt-open_misere_allowed")
+    page.select_option("#opt-opening_lead", "eldest")
+    page.select_option("#opt-hole", "-1000")
+    page.select_option("#opt-misere_rank", "after_sevens")
+    assert page.inner_text("#house-rules summary") == "House rules · 3 changed"
+    items = rules_at_the_table(page)
+    assert "The dealer's left" in items["Opening lead"], items["Opening lead"]
+    assert "-1000" in items["Game lost at"] and "Above every 7-bid" in items["Misère ranks"]
 
 
 def test_a_switch_shown_off_is_not_remembered_as_a_house_rule(page: Page, server: str) -> None:

@@ -177,6 +177,11 @@ def test_bad_new_game_requests_are_refused_clearly() -> None:
     ({"preset": "australian", "toggles": {"misere_allowed": False,
                                           "open_misere_allowed": False}},
      "option open_misere_allowed means nothing here: misere_allowed is off"),
+    ({"preset": "australian", "toggles": {"misere_allowed": False, "misere_rank": "by_value"}},
+     "option misere_rank means nothing here: misère may not be bid"),
+    ({"preset": "classic3", "toggles": {"open_misere_allowed": False,
+                                        "open_misere_value": 500}},
+     "option open_misere_value means nothing here: open misère may not be bid"),
 ])
 def test_a_field_or_a_house_rule_that_would_be_ignored_is_refused(
         body: dict[str, object], words: str) -> None:

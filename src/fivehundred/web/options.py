@@ -34,17 +34,17 @@ OPTION_TEXT: dict[str, str] = {
     "call_partner": "Five-handed: the declarer calls a partner by naming a card, or plays alone.",
     "deal_pattern": "How the cards are dealt: N to each hand, kN to the kitty.",
     "first_dealer": "How the first dealer is chosen: a cut (lowest card deals) or at random.",
-    "auction": "rounds: pass and you are out; single: one bid each.",
+    "auction": "In rounds, where a pass is final, or one bid each.",
     "misere_allowed": "Misère (no trick, playing alone) may be bid; off bans open misère too.",
     "misere_value": "Points for a made misère (lost if it fails).",
-    "misere_rank": ("after_sevens: misère outranks every 7-bid and no 8-bid; by_value: "
-                    "between 8♠ and 8♣."),
+    "misere_rank": "Where misère ranks: above every 7-bid and below every 8-bid, or between "
+                   "8♠ and 8♣.",
     "misere_needs_seven": "Misère may be bid only over a 7-bid.",
     "misere_stops_when_taken": "A misère's play stops as soon as the declarer takes a trick.",
     "misere_defender_points": "What the opponents score when a misère fails.",
     "open_misere_allowed": "Open misère (misère with the hand spread face up) may be bid.",
     "open_misere_value": "Points for a made open misère (lost if it fails).",
-    "open_misere_rank": "after_10D: between 10♦ and 10♥; top: above 10NT.",
+    "open_misere_rank": "Where open misère ranks: between 10♦ and 10♥, or above every bid.",
     "open_misere_reveal": "When the open-misère hand is spread: after the first trick or at once.",
     "all_pass": "When nobody bids: redeal, or play the hand at no trumps, 10 a trick.",
     "opening_lead": "Who leads first: the declarer, or the player on the dealer's left.",
@@ -62,15 +62,46 @@ OPTION_TEXT: dict[str, str] = {
 }
 
 # The house rules offered on the new-game form: option -> (label, choices or None for bool).
+# Every option but those that make the table (players, pack, teams, dead hand, called
+# partner, deal): those come with the preset (RULES.md: every option stays switchable on every
+# preset; `--rules` takes any of them in the terminal games).
 TOGGLES: dict[str, tuple[str, tuple[Any, ...] | None]] = {
     "misere_allowed": ("Misère allowed", None),
+    "misere_rank": ("Misère ranks", CHOICES["misere_rank"]),
+    "misere_needs_seven": ("Misère only over a 7-bid", None),
+    "misere_stops_when_taken": ("Misère stops at its first trick", None),
+    "misere_defender_points": ("Failed misère: opponents score",
+                               CHOICES["misere_defender_points"]),
     "open_misere_allowed": ("Open misère allowed", None),
-    "nt_joker": ("Joker at no trumps", CHOICES["nt_joker"]),
+    "open_misere_value": ("Open misère is worth", (500, 520)),
+    "open_misere_rank": ("Open misère ranks", CHOICES["open_misere_rank"]),
+    "open_misere_reveal": ("Open misère hand shown", CHOICES["open_misere_reveal"]),
+    "first_dealer": ("First dealer", CHOICES["first_dealer"]),
+    "auction": ("Auction", CHOICES["auction"]),
     "all_pass": ("When everyone passes", CHOICES["all_pass"]),
+    "opening_lead": ("Opening lead", CHOICES["opening_lead"]),
+    "nt_joker": ("Joker at no trumps", CHOICES["nt_joker"]),
     "slam": ("Slam (all ten tricks)", CHOICES["slam"]),
+    "defender_trick_points": ("Defenders' tricks", CHOICES["defender_trick_points"]),
     "win": ("Game won", CHOICES["win"]),
     "target": ("Game to", (250, 500, 1000)),
+    "hole": ("Game lost at", (-250, -500, -1000)),
 }
+
+TOGGLE_GROUPS: dict[str, str] = {"misere_allowed": "Misère",
+                                 "first_dealer": "The auction and the play",
+                                 "slam": "Scoring and the game"}
+"""The form's headings, each over the toggles from the one named to the next heading's."""
+
+FORM_NEEDS: dict[str, str] = {
+    **{o: "misere_allowed" for o in ("misere_rank", "misere_needs_seven",
+                                     "misere_stops_when_taken", "misere_defender_points",
+                                     "open_misere_allowed")},
+    **{o: "open_misere_allowed" for o in ("open_misere_value", "open_misere_rank",
+                                          "open_misere_reveal")},
+}
+"""A toggle of the form that means nothing while a switch above it is off, and that switch:
+the form shows it off (each follows the one before it: open misère's follow misère's)."""
 
 STRENGTHS = ("easy", "medium", "hard", "insane")
 
@@ -118,7 +149,8 @@ def toggles_json() -> list[dict[str, Any]]:
         out.append({"option": option, "label": label,
                     "kind": "bool" if choices is None else "choice",
                     "choices": values, "choice_words": [choice_word(option, v) for v in values],
-                    "text": OPTION_TEXT[option], "needs": NEEDS.get(option, (None,))[0]})
+                    "text": OPTION_TEXT[option], "needs": FORM_NEEDS.get(option),
+                    "group": TOGGLE_GROUPS.get(option)})
     return out
 
 
@@ -182,7 +214,7 @@ def build_rules(preset: object, toggles: object) -> Rules:
         changes[option] = value
     rules = Rules.preset(preset, **changes)
     for option in changes:      # (one that means nothing would only mark the table changed)
-        need = NEEDS.get(option, (None, ""))[0]
+        need = FORM_NEEDS.get(option)
         why = not_here(rules, option) or (
             f"{need} is off" if need is not None and not getattr(rules, need) else None)
         if why is not None:
@@ -269,6 +301,13 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
 FORM_WORDS: dict[str, dict[str, str]] = {
     "nt_joker": {"australian": "Australian", "classic": "Classic"},
     "all_pass": {"redeal": "Redeal", "play_no_trumps": "Play at no trumps"},
+    "first_dealer": {"cut": "A cut", "random": "At random"},
+    "auction": {"rounds": "Rounds", "single": "One bid each"},
+    "misere_defender_points": {"none": "Nothing", "ten_per_declarer_trick": "10 a trick"},
+    "open_misere_reveal": {"after_first_trick": "After trick 1",
+                           "before_lead": "Before the lead"},
+    "misere_rank": {"after_sevens": "Above 7-bids", "by_value": "Above 8♠"},
+    "open_misere_rank": {"after_10D": "Above 10♦", "top": "Above 10NT"},
 }
 """A toggle's choices on the new-game form where the rules dialog's words are too long for
 its list (the option's text, under it, says what they mean)."""

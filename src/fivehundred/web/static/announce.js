@@ -33,6 +33,11 @@ export function announceMoves(prev, s) {
   for (const [seat, tok] of (s.view.auction || []).slice((prev.view.auction || []).length)) {
     if (seat !== s.you) said.push(tok === "pass" ? `${name(seat)} passes` : `${name(seat)} bids ${bidWords(tok)}`);
   }
+  const c = s.view.contract;
+  if (c && !prev.view.contract) {
+    // the auction won: the table shows the contract; a bot's was never said
+    said.push(`The contract: ${bidWords(c.bid)}, by ${c.declarer === s.you ? "you" : name(c.declarer)}`);
+  }
   const call = s.view.call;
   if (call && call !== prev.view.call && s.view.contract) {
     // five-handed: the card called, and its holder, who says so at once (RULES.md §9)

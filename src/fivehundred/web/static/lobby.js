@@ -97,6 +97,7 @@ export class Lobby {
     this.choiceValues.clear();
     for (const t of d.toggles || []) {
       const id = `opt-${t.option}`;
+      if (t.group) this.toggles.append(h("div.toggle-group", { role: "heading", "aria-level": "3", text: t.group }));
       // what the rule means: a tooltip for the mouse, a description for the keyboard and a
       // screen reader (a title alone reaches neither), outside the label (its name)
       const text = h("span.sr-only.toggle-text", { id: `${id}-text`, text: t.text || "" });
@@ -134,17 +135,22 @@ export class Lobby {
   /** A switch that means nothing while the one it needs is off (open misère without misère)
    * is shown off and cannot be changed; it comes back as it was when that one is on again. */
   followNeeds() {
+    const off = (this.data && this.data.toggles_off && this.data.toggles_off[this.preset.value]) || {};
     for (const t of (this.data && this.data.toggles) || []) {
       const input = t.needs && this.toggles.querySelector(`[name="${t.option}"]`);
       const need = t.needs && this.toggles.querySelector(`[name="${t.needs}"]`);
-      if (!input || !need) continue;
+      if (!input || !need || t.option in off) continue;
+      const on = need.checked && !need.disabled;     // (a switch shown off: its own need is)
       const row = input.closest(".toggle-row");
-      if (!need.checked && !input.disabled) {
-        input.dataset.was = input.checked ? "1" : "0";
-        input.checked = false;
+      const box = input.type === "checkbox";          // a list keeps its choice, shown off
+      if (!on && !input.disabled) {
+        if (box) {
+          input.dataset.was = input.checked ? "1" : "0";
+          input.checked = false;
+        }
         input.disabled = true;
-      } else if (need.checked && input.disabled) {
-        input.checked = input.dataset.was === "1";
+      } else if (on && input.disabled) {
+        if (box) input.checked = input.dataset.was === "1";
         input.disabled = false;
       }
       if (row) row.classList.toggle("off", input.disabled);
