@@ -50,6 +50,27 @@ def test_a_newer_database_is_reported_and_kept(tmp_path: Path) -> None:
     assert p.read_bytes() == before
 
 
+def test_a_file_damaged_in_its_middle_is_reported_at_open_and_kept(tmp_path: Path) -> None:
+    """A page scribbled over deep in the file: the store opened it, and the lobby failed (500)
+    when it read that far. SQLite's check at open finds it; the file is left as it is."""
+    src = tmp_path / "s.db"
+    store = Store(src)
+    with web_client(store) as client:
+        for _ in range(30):
+            new_table(client)
+    store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.close()
+    pages = src.stat().st_size // 4096
+    assert pages > 13
+    with open(src, "r+b") as f:
+        f.seek(12 * 4096)
+        f.write(b"\xa5" * 8)
+    before = src.read_bytes()
+    with pytest.raises(StoreError, match=r"(damaged|malformed).*it was left as it is"):
+        Store(src)
+    assert src.read_bytes() == before
+
+
 def test_the_play_command_refuses_a_bad_database_with_exit_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     p = tmp_path / "bad.db"

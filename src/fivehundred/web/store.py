@@ -180,6 +180,13 @@ class Store:
                 raise StoreError(f"{self.path} was written by a newer fivehundred (database "
                                  f"version {version}, this one reads up to {SCHEMA_VERSION}); "
                                  "it was left as it is: upgrade, or choose another with --db")
+            # a damaged page deep in the file opened fine, and the lobby failed later
+            found = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
+            if found != ["ok"]:
+                db.close()
+                raise StoreError(f"{self.path} is damaged (SQLite's check: "
+                                 f"{'; '.join(map(str, found))}); it was left as it is: move it "
+                                 "away or choose another with --db")
             db.execute("SELECT id, created, updated, finished, data FROM tables LIMIT 1")
             if version == 1:
                 db.execute("SELECT strength, name, value FROM stats LIMIT 1")
