@@ -272,3 +272,25 @@ def test_everyone_passing_at_no_trumps_is_said(page: Page, server: str) -> None:
     assert page.evaluate("window.fivehundred.app.state.view.contract") is None
     page.wait_for_selector("#toasts .toast:has-text('Everyone passed: the hand is played at "
                            "no trumps')")
+    # the contract's plaque says so before the first card too (it still read BIDDING), and
+    # after a reload, when the notice has gone
+    assert wait_turn(page) == "play" and page.evaluate(
+        "window.fivehundred.app.state.view.trick.length") == 0
+    for _ in range(2):
+        plaque = page.inner_text("#contract")
+        assert "No trumps, 10 a trick" in plaque and "BIDDING" not in plaque.upper(), plaque
+        page.reload()
+        page.click("button#continue")
+        page.wait_for_function("document.body.dataset.phase === 'play'")
+
+
+def test_a_hole_that_is_not_the_targets_opposite_is_shown(page: Page, server: str) -> None:
+    """Out at -250 was in the rules dialog alone: the score's plaque and the menu say it."""
+    seeded_lobby(page, server)
+    page.click("#house-rules summary")
+    page.select_option("#opt-hole", "-250")
+    page.click("button#play")
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    wait_turn(page)
+    assert page.inner_text("#scores .plaque-aside") == "to 500 · out at −250"
+    assert page.inner_text("#menu-sub").endswith("game to 500 · out at −250")

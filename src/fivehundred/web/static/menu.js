@@ -6,6 +6,7 @@ import { STRENGTH_WORDS } from "./lobby.js";
 import { h, clear, toast, cap, ICONS, loadPrefs, savePrefs, recordUrl } from "./util.js";
 import { confirmDialog } from "./dialogs.js";
 import { showRules } from "./rules.js";
+import { gameWords } from "./plaques.js";
 
 export class Menu {
   constructor({ send, onNewGame, onHint, onTakeBack, onClaim, onName, getState, getLink }) {
@@ -163,7 +164,7 @@ export class Menu {
     this.claimBtn.querySelector(".mi-text").textContent = misere ? "Claim: no more tricks" : "Claim the rest";
     document.getElementById("menu-title").textContent = t.rules_label || "Five Hundred";
     document.getElementById("menu-sub").textContent =
-      `Opponents: ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} · game to ${t.target}`;
+      `Opponents: ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} · game ${gameWords(t)}`;
     this.renderPause(state);
     this.renderLinks(t.links && t.links.length ? t.links : this.links);
     const box = document.getElementById("links");

@@ -14,6 +14,13 @@ function shortSide(seats, you, players, shorts) {
 }
 
 /** The score plaque (top left). */
+/** The game's end in a few words: "to 500", and the hole where it is not the target's
+ * opposite ("to 500 · out at −250"). */
+export function gameWords(t) {
+  const hole = typeof t.hole === "number" && t.hole !== -t.target ? ` · out at ${String(t.hole).replace("-", "−")}` : "";
+  return `to ${t.target}${hole}`;
+}
+
 export class ScoresPlaque {
   constructor(el) {
     this.el = el;
@@ -26,7 +33,7 @@ export class ScoresPlaque {
     clear(el);
     const mySide = t.sides.findIndex((s) => s.includes(state.you));
     const shorts = shortNames(t.seats.map((x) => x.name));
-    el.appendChild(h("div.plaque-title", null, "Score", h("span.plaque-aside", { text: `to ${t.target}` })));
+    el.appendChild(h("div.plaque-title", null, "Score", h("span.plaque-aside", { text: gameWords(t) })));
     const list = h("div.score-rows");
     t.side_names.forEach((name, i) => {
       const sc = v.scores[i] ?? 0;
@@ -64,7 +71,7 @@ export class ContractPlaque {
     clear(el);
     const name = (s) => (t.seats[s] ? t.seats[s].name : `Seat ${s}`);
     const c = v.contract;
-    if (v.phase === "auction" || (!c && !v.tricks.length && !v.trick.length && v.phase !== "hand_over")) {
+    if (v.phase === "auction") {     // (all passed at no trumps: "No bid" from the first lead)
       el.dataset.mode = "auction";
       el.appendChild(h("div.plaque-title", null, "Bidding",
         h("span.plaque-aside", { text: `${name((v.dealer + 1) % t.players)} first` })));
