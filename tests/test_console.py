@@ -851,3 +851,18 @@ def test_two_sitting_out_are_said_in_one_line() -> None:
         f"{n.join_names(g.view(0).sitting_out)} sit out: you play misère alone"]
     partner = g.view(0).sitting_out[0]
     assert Narrator(g.rules, partner).play_begins(g.view(partner))[0].startswith("You & ")
+
+
+def test_the_cut_that_chose_the_first_dealer_is_said_once() -> None:
+    """The classic presets (and the house rule) cut for the first dealer: the cut's cards
+    were never shown, only who deals."""
+    r = Rules.preset("classic3")
+    g = Game(r, seed=7)
+    text, _ = feed(g, ["quit"])
+    assert "=== Hand 1 · You deal ===\nThe cut: you A♣, West A♦, East 9♠: you deal (the " \
+        "lowest card deals" in text, text
+    g = Game(Rules.preset("australian"), seed=7)          # a dealer drawn at random: no cut
+    assert "The cut" not in feed(g, ["quit"])[0]
+    g = Game(r, seed=7)
+    g.apply(g.legal_actions()[0])                         # under way: said before, not again
+    assert "The cut" not in feed(g, ["quit"])[0]

@@ -488,3 +488,14 @@ def test_a_bots_move_that_comes_back_as_the_app_closes_draws_nothing(
         app.refresh_table()
         app._say("a late line")
     run(go())
+
+
+def test_the_cut_for_the_first_dealer_is_in_the_log() -> None:
+    """classic3 cuts for the first dealer: the log gave only who deals."""
+    async def go() -> list[str]:
+        app = quick_app("classic3", 7, "easy")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            return [strip.text.rstrip() for strip in app.query_one("#log", RichLog).lines]
+    lines = " ".join(asyncio.run(go()))
+    assert "The cut: you A♣, West A♦, East 9♠: you deal (the lowest card deals" in lines, lines

@@ -9,7 +9,10 @@ from pathlib import Path
 from playwright.sync_api import Page, Route
 
 from browser import SEED, live_server, seeded, wait_turn
-from fivehundred.rules import CHOICES
+from fivehundred.cards import token
+from fivehundred.console.display import pretty
+from fivehundred.dealing import first_cut
+from fivehundred.rules import CHOICES, Rules
 from fivehundred.web.options import PRESET_LABELS, TOGGLE_GROUPS, TOGGLES, choice_word
 from fivehundred.web.store import Store
 
@@ -292,5 +295,25 @@ def test_a_hole_that_is_not_the_targets_opposite_is_shown(page: Page, server: st
     page.click("button#play")
     page.wait_for_function("document.body.dataset.seq !== undefined")
     wait_turn(page)
-    assert page.inner_text("#scores .plaque-aside") == "to 500 · out at −250"
-    assert page.inner_text("#menu-sub").endswith("game to 500 · out at −250")
+    assert page.inner_text("#scores .plaque-aside") == "to 500 · out at \u2212250"
+    assert page.inner_text("#menu-sub").endswith("game to 500 · out at \u2212250")
+
+
+def test_a_cut_for_the_first_dealer_is_shown(page: Page, server: str) -> None:
+    """A cut chose the first dealer and nothing showed it, only who dealt: a notice gives
+    each seat's card and who deals."""
+    seeded_lobby(page, server)
+    page.click("#house-rules summary")
+    page.select_option("#opt-first_dealer", "cut")
+    page.click("button#play")
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    note = page.wait_for_selector("#toasts .toast:has-text('The cut: ')").inner_text()
+    cut = [token(c) for c in first_cut(Rules.preset("australian", first_dealer="cut"), SEED)
+           or ()]
+    names = page.evaluate("window.fivehundred.app.state.table.seats.map((s) => s.name)")
+
+    def shown(tok: str) -> str:
+        return "Joker" if tok == "JK" else pretty(tok)
+
+    assert len(cut) == 4 and note.startswith(f"The cut: you {shown(cut[0])}, "), note
+    assert f"{names[1]} {shown(cut[1])}" in note and "(the lowest card)" in note, note

@@ -14,13 +14,16 @@ fivehundred.errors.DealError: dealer must be a seat from 0 to 3, got 9
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import cards
 from .cards import JOKER
 from .errors import DealError
 from .rng import Rng
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 class Deal(NamedTuple):
@@ -84,6 +87,33 @@ def first_dealer(rules: Rules, seed: int) -> int:
     if rules.first_dealer == "random":
         return rng.below(rules.players)
     return first_dealer_by_cut(rules, rng)[0]
+
+
+def first_cut(rules: Rules, seed: int) -> tuple[int, ...] | None:
+    """The cards each seat cut to choose the first dealer of a game seeded ``seed`` (shown to
+    all: the lowest deals), or None where he was chosen at random.
+
+    >>> from fivehundred import Rules
+    >>> r = Rules.preset("classic3")
+    >>> cut = first_cut(r, 7)
+    >>> len(cut), first_dealer_by_cut(r, Rng(7 ^ 0x5EED_DEA1)) == (first_dealer(r, 7), cut)
+    (3, True)
+    """
+    if rules.first_dealer == "random":
+        return None
+    return first_dealer_by_cut(rules, Rng(seed ^ 0x5EED_DEA1))[1]
+
+
+def opening_cut(game: Game) -> tuple[int, ...] | None:
+    """The cut to show at the start of ``game``: its seeded cut while nothing has been done
+    in its first hand (a game dealt by hand, or under way, shows none)."""
+    if game.hand_number or game.actions:
+        return None
+    cut = first_cut(game.rules, game.seed)
+    if cut is None or game.deal != seeded_deal(game.rules, game.seed, 0,
+                                               first_dealer(game.rules, game.seed)):
+        return None
+    return cut
 
 
 def seeded_deal(rules: Rules, seed: int, hand_number: int, dealer: int) -> Deal:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from ..cards import NO_TRUMPS, SUIT_LETTERS, SUIT_WORDS
+from ..cards import NO_TRUMPS, SUIT_LETTERS, SUIT_WORDS, token
 from ..rules import Rules
 from ..scoring import declaring_seats
 from ..view import View
@@ -49,6 +49,15 @@ class Narrator:
     def name(self, seat: int) -> str:
         """A seat's name in sentences: ``You`` or a compass name."""
         return "You" if seat == self.seat else self.names[seat]
+
+    def cut_line(self, cut: Sequence[int], dealer: int) -> str:
+        """The cut that chose the first dealer, said once: ``The cut: you 5♠, West A♣, North
+        J♣, East 10♥: West deals (the lowest card).``"""
+        seats = self.rules.clockwise_from(self.seat, range(len(cut)))
+        cards = ", ".join(f"{self.name(s) if s != self.seat else 'you'} {self.p(token(cut[s]))}"
+                          for s in seats)
+        return (f"The cut: {cards}: {self.verb(dealer, 'deals', first=False)} (the lowest "
+                "card deals: the joker, then an ace; between equals ♠, ♣, ♦, ♥).")
 
     def full_name(self, seat: int) -> str:
         """A seat's name in headers: ``You (South)`` or a compass name."""

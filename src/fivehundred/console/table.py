@@ -19,6 +19,7 @@ from ..cards import (
     token,
 )
 from ..claims import SECONDS, ClaimError, plan_claim
+from ..dealing import opening_cut
 from ..errors import FiveHundredError, MalformedError
 from ..game import Game
 from ..record.table_files import RecordFiles, not_saved, resumed_game
@@ -230,6 +231,9 @@ class ConsoleGame(Narrator):
         self.say()
         self.say(f"=== Hand {g.hand_number + 1} · {self.name(g.dealer)} "
                  f"{'deal' if g.dealer == self.seat else 'deals'} ===")
+        cut = opening_cut(g)
+        if cut is not None:
+            self.say(self.cut_line(cut, g.dealer))
 
     # ---------------------------------------------------------------- acting and announcing
 

@@ -28,6 +28,7 @@ from ..bots.base import Bot, Budget, make_player
 from ..console.display import signed
 from ..console.narration import Narrator
 from ..console.opponent import opponent_seed
+from ..dealing import opening_cut
 from ..errors import FiveHundredError
 from ..game import Game
 from ..record.table_files import RecordFiles, not_saved
@@ -366,6 +367,9 @@ class TableApp(App[int]):
         if g.phase not in ("hand_over", "game_over"):     # (a resumed game may stand there)
             self._say(f"[b]Hand {g.hand_number + 1}[/b] · {escape(self.narrator.name(g.dealer))}"
                       f" {'deal' if g.dealer == self.seat else 'deals'}")
+            cut = opening_cut(g)
+            if cut is not None:
+                self._say(self.narrator.cut_line(cut, g.dealer))
         self._continue()
 
     def _continue(self) -> None:

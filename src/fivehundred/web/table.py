@@ -21,8 +21,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
 from ..actions import token_of
+from ..cards import token
 from ..claims import ClaimError, check_claimant, may_claim
 from ..console.display import seat_names
+from ..dealing import opening_cut
 from ..errors import FiveHundredError
 from ..game import Game
 from ..record.model import breaks_lines, lone_surrogate
@@ -722,6 +724,8 @@ class Table:
             "waiting_on": sorted(self.waiting_on(connected)), "idle_after": self.idle_after,
             "waited": round(self.waited(), 1),
             "links": links,
+            # the cut that chose the first dealer, each seat's card, until the first action
+            "cut": None if (cut := opening_cut(self.game)) is None else [token(c) for c in cut],
         }
 
     def message(self, seat: int, connected: set[int], thinking: int | None = None,

@@ -204,6 +204,13 @@ function onState(msg) {
     // nothing else says so: the status goes from someone bidding to the first lead
     toast("Everyone passed: the hand is played at no trumps, 10 points a trick", "info", 6000);
   }
+  if (msg.table.cut && (!prev || prev.table.id !== msg.table.id)) {
+    // the cut that chose the first dealer (first_dealer "cut"), said once as the game opens
+    const name = (s) => (s === msg.you ? "you" : msg.table.seats[s].name);
+    const cards = msg.table.cut.map((c, s) => `${name(s)} ${prettyText(c)}`).join(", ");
+    const dealer = msg.view.dealer === msg.you ? "you deal" : `${name(msg.view.dealer)} deals`;
+    toast(`The cut: ${cards}: ${dealer} (the lowest card)`, "info", 8000);
+  }
   app.state = msg;
   const v = msg.view;
   document.body.dataset.phase = v.phase;
