@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# what playing needs alone (the test tools, Playwright and Ray among them, are over 800 MB)
+PLAY_STAMP := $(VENV)/.installed-play
 # pytest's worker processes (pytest-xdist): one a core, at most four (the browser tests each
 # drive a Chromium and a server; more workers than cores only make them wait on each other)
 WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
@@ -14,6 +16,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+$(PLAY_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(PLAY_STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -29,13 +37,13 @@ test: lint typecheck chromium
 	$(BIN)/python -c "import fivehundred.solver"
 	$(BIN)/pytest -n $(WORKERS)
 
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	$(BIN)/fivehundred play
 
-play-text: $(STAMP)
+play-text: $(PLAY_STAMP)
 	$(BIN)/fivehundred play --text
 
-tui: $(STAMP)
+tui: $(PLAY_STAMP)
 	$(BIN)/fivehundred tui
 
 # The browser tests, saving a screenshot of each phase into docs/screenshots/.

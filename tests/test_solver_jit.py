@@ -3,11 +3,15 @@ numba alone would load a stale ``search`` after an edit to a helper module."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
+
+import pytest
 
 from fivehundred.solver import jit, kernel, walk
 
@@ -73,3 +77,37 @@ def test_importing_the_solver_freezes_its_objects_and_restores_the_collector() -
         # collections during the import: a few before the solver's module body pauses the
         # collector (loading its own code, pathlib), 261 without the pause
         assert int(out[2]) < 10, out
+
+
+def test_a_read_only_install_keeps_its_kernel_in_the_users_own_cache(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Installed where the user cannot write (a system-wide install run by a service user),
+    numba's own fallback failed outright without a home ("cannot cache function"), and the
+    compile was announced on every run: a folder of the user's is chosen, and told to numba
+    and to the check for a first compile alike."""
+    from numba.core import config
+
+    import fivehundred.solver as solver
+
+    package = Path(solver.__file__).parent
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: Path(p) not in (
+        package, package / "__pycache__") and real(p, mode, **kw))
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(config, "CACHE_DIR", config.CACHE_DIR)     # (put back after)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    place = solver.cache_place()
+    assert place == tmp_path / "cache" / "fivehundred" / "numba" and place.is_dir()
+    assert os.environ["NUMBA_CACHE_DIR"] == str(place) == config.CACHE_DIR
+    # no cache of the user's to be had either (no home that can be written): a temporary one
+    monkeypatch.delenv("NUMBA_CACHE_DIR")
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    place = solver.cache_place()
+    assert place.parent == tmp_path / "tmp" and place.name.startswith("fivehundred-numba-")
+    assert os.environ["NUMBA_CACHE_DIR"] == str(place)
+    # set by the user: kept
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))
+    assert solver.cache_place() == tmp_path / "mine"

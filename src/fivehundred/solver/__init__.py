@@ -12,11 +12,49 @@ True
 from __future__ import annotations
 
 import gc
+import getpass
 import os
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+
+def cache_place() -> Path:
+    """Where numba keeps the compiled kernel, chosen before numba loads: ``NUMBA_CACHE_DIR``
+    if set; beside the sources if their folder can be written; else a folder of the user's
+    own (platformdirs' cache, or the temporary folder's for a user with no home that can be
+    written), set as ``NUMBA_CACHE_DIR``.  Installed read-only, numba's own fallback failed
+    outright for a service user without a home ("cannot cache function"), and the first
+    compile was announced on every run (the check looked beside the sources only)."""
+    custom = os.environ.get("NUMBA_CACHE_DIR")
+    if custom:
+        return Path(custom)
+    here = Path(__file__).parent
+    beside = here / "__pycache__"
+    if os.access(beside if beside.is_dir() else here, os.W_OK):
+        return beside
+    from platformdirs import user_cache_dir
+
+    try:
+        who = getpass.getuser()
+    except (KeyError, OSError):     # (no name for this user anywhere)
+        who = str(os.getpid())
+    for place in (Path(user_cache_dir("fivehundred")) / "numba",
+                  Path(tempfile.gettempdir()) / f"fivehundred-numba-{who}"):
+        try:
+            place.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            continue
+        if os.access(place, os.W_OK):
+            break
+    os.environ["NUMBA_CACHE_DIR"] = str(place)
+    if "numba" in sys.modules:       # (numba read its settings when it loaded)
+        from numba.core import config
+
+        setattr(config, "CACHE_DIR", str(place))  # noqa: B010 (numba's, untyped)
+    return place
 
 
 def _announce_first_compile() -> bool:
@@ -24,10 +62,9 @@ def _announce_first_compile() -> bool:
     sources changed; later ones load it); whether it is."""
     if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return False
+    place = cache_place()
     from .jit import cache_is_current
 
-    custom = os.environ.get("NUMBA_CACHE_DIR")
-    place = Path(custom) if custom else Path(__file__).parent / "__pycache__"
     if cache_is_current(place):
         return False
     print("fivehundred: compiling the double-dummy solver (first run only, up to a minute)...",

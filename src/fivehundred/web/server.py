@@ -7,11 +7,13 @@ is told (``--host 0.0.0.0``) so friends can join a table through per-seat links.
 from __future__ import annotations
 
 import errno
+import os
 import signal
 import socket
 import sys
 import threading
 import webbrowser
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -72,6 +74,23 @@ def game_server(config: uvicorn.Config, hub: Hub) -> uvicorn.Server:
     return GameServer(config)
 
 
+def has_display(environ: Mapping[str, str] | None = None,
+                platform: str = sys.platform) -> bool:
+    """Whether a graphical browser can open here: always on macOS and Windows; elsewhere only
+    with a display (over SSH a console browser, w3m or lynx, started in the server's own
+    terminal, on a page that needs JavaScript).
+
+    >>> has_display({}, "linux"), has_display({"WAYLAND_DISPLAY": "wayland-0"}, "linux")
+    (False, True)
+    >>> has_display({}, "darwin")
+    True
+    """
+    env = os.environ if environ is None else environ
+    if platform in ("darwin", "win32", "cygwin"):
+        return True
+    return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+
+
 def _interrupt(signum: int, frame: object) -> None:
     """SIGTERM once uvicorn has shut down: stop as Ctrl-C stops."""
     raise KeyboardInterrupt
@@ -110,8 +129,10 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
         if mode == "serve":
             print("Start a table with 'play with friends' and send each friend their seat's "
                   "link.")
-        if open_browser:
+        if open_browser and has_display():
             threading.Timer(1.0, lambda: webbrowser.open(url)).start()
+        elif open_browser:
+            print(f"No display here to open a browser on: open {url} in one.", flush=True)
         app = create_app(store, mode=mode)
         config = uvicorn.Config(app, host=host, port=port, log_level="warning",
                                 ws_max_size=65536)
