@@ -461,6 +461,25 @@ def test_a_failing_hint_is_an_error_reply_and_the_game_goes_on(monkeypatch) -> N
         assert seat.until(lambda x: x["type"] == "state")["seq"] == m["seq"] + 1
 
 
+@pytest.mark.timeout(90)     # (without the stand-in the table waits for good)
+def test_a_failing_bot_has_a_stand_in_and_the_game_goes_on(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A bot that fails (no solver to be had: an install numba cannot cache for) left the
+    table waiting on it for good: a stand-in plays for it, and the lobby says so."""
+    import fivehundred.web.botpool as botpool
+
+    def broken(name, seed, view):  # type: ignore[no-untyped-def]
+        raise RuntimeError("cannot cache function")
+
+    monkeypatch.setattr(botpool, "decide", broken)
+    with seated(seed=12) as (client, _, seat):
+        m = seat.my_turn()                          # the bots before you played
+        assert m["view"]["auction"] or m["view"]["trick"], m["view"]
+        seat.send(type="act", action=m["view"]["legal"][0])
+        m = seat.my_turn()                          # and after you, round to you again
+        problems = client.get("/api/lobby").json()["problems"]
+        assert any("cannot cache function; a stand-in played for it" in p for p in problems)
+
+
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)
     | st.text(max_size=12) | st.sampled_from(["pass", "7H", "AS", "JK:H", "misere", "call QH"]),

@@ -43,6 +43,16 @@ def decide(name: str, seed: int, view: View) -> str:
     return bot.act(view).action
 
 
+def stand_in(seed: int, view: View) -> str:
+    """What a seat plays when its bot failed (no solver to be had, a bug): Medium's choice,
+    which needs no solver, else the first legal action; the table goes on either way (it
+    stood still, waiting on a bot that would never answer)."""
+    try:
+        return make("medium", seed=seed).act(view).action
+    except Exception:  # (the same fault may reach Medium)
+        return view.legal_actions[0]
+
+
 def advise(view: View, seed: int) -> dict[str, Any]:
     """What the Insane bot would do for this view, as a ``hint`` message (runs in a worker)."""
     d = hint(view, seed=seed)

@@ -23,7 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from ..claims import Claim
 from ..console.opponent import hint_seed
 from ..game import HandResult
-from .botpool import BotPool
+from .botpool import BotPool, stand_in
 from .lane import Job, SlowLane
 from .messages import SLOW, parse_message
 from .options import PRESET_LABELS, SPEEDS
@@ -264,14 +264,13 @@ class Hub:
             action: str | None = None
             try:
                 action = await self.pool.decide(strength, bot_seed(table.seed, seat), view)
-            except Exception as e:  # a bot must never take the table down
+            except Exception as e:  # a bot must never take the table down, nor stop it
                 log.exception("bot %s at seat %d failed", strength, seat)
-                self._problem(f"the {strength} bot in seat {seat} failed: {e}")
+                self._problem(f"the {strength} bot in seat {seat} failed: {e}; a stand-in "
+                              "played for it")
+                action = stand_in(bot_seed(table.seed, seat), view)
             finally:
                 self.thinking[table.id] = None
-            if action is None:
-                await self.broadcast(table)   # no one is thinking any more
-                return
             when, wait = self.last_change.get(table.id, (0.0, 0.0))
             delay = when + wait - time.monotonic()
             if delay > 0:
