@@ -46,3 +46,51 @@ def test_a_socket_closing_under_a_broadcast_is_skipped(error: BaseException) -> 
         assert gone.sent == [] and len(alive.sent) == 1 and '"you":1' in alive.sent[0]
     finally:
         pool.close()
+
+
+class StuckSocket(GoneSocket):
+    """A socket whose page stopped reading: a send waits for good (its buffers full)."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.closed = False
+
+    async def send_text(self, text: str) -> None:
+        await asyncio.Event().wait()
+
+    async def close(self, code: int = 1000) -> None:
+        self.closed = True
+
+
+def test_a_page_that_stopped_reading_is_let_go_and_holds_up_nobody(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A friend's page that stopped reading (a laptop closed) froze his table for everyone:
+    each broadcast waited on his socket for good. After ``SEND_SECONDS`` his seat is let go:
+    nothing more is sent to it, it is closed, and the table's next broadcast shows him
+    gone."""
+    import fivehundred.web.hub as hub_module
+
+    monkeypatch.setattr(hub_module, "SEND_SECONDS", 0.2)
+    pool = BotPool("thread", 1)
+    try:
+        hub = Hub(Store(":memory:"), pool, "local", 0.7, 1.2)
+        t = Table.new("australian", Rules.preset("australian"), "easy", seed=3)
+        hub.tables[t.id] = t
+        stuck, alive = StuckSocket(), GoneSocket(None)
+        hub.conns[t.id] = {2: stuck, 0: alive}    # type: ignore[dict-item]
+
+        async def go() -> float:
+            loop = asyncio.get_running_loop()
+            start = loop.time()
+            await asyncio.wait_for(hub.broadcast(t), 5)
+            took = loop.time() - start
+            await asyncio.sleep(0.1)               # (the seat's leaving, told to the others)
+            await hub.broadcast(t)
+            return took
+
+        took = asyncio.run(go())
+        assert took < 2 and stuck.closed and id(stuck) in hub.stalled
+        assert hub.connected(t) == {0}
+        assert len(alive.sent) >= 2 and all('"you":0' in m for m in alive.sent)
+    finally:
+        pool.close()

@@ -252,11 +252,12 @@ async def socket(ws: WebSocket) -> None:
         pass
     finally:
         await lane.close()
+        hub.stalled.pop(id(ws), None)
         if hub.conns.get(table.id, {}).get(seat) is ws:
             del hub.conns[table.id][seat]
             # (a server stopping closes every socket: nobody left, the game stays as it is)
             if not hub.stopping:
-                await _left(hub, table)
+                await hub.left(table)
 
 
 async def _saved(hub: Hub, table: Table, ws: WebSocket) -> bool:
@@ -269,19 +270,6 @@ async def _saved(hub: Hub, table: Table, ws: WebSocket) -> bool:
         await ws.close(code=1011)
         return False
     return True
-
-
-async def _left(hub: Hub, table: Table) -> None:
-    """A player has left: a hand that waited only on him is dealt, and the others told."""
-    dealt = table.deal_if_ready(hub.connected(table))   # (he was the one not ready)
-    if dealt:
-        try:
-            hub.save(table)
-        except TableError:        # (not_saved: the table is put back, undealt)
-            dealt = False
-    await hub.broadcast(table)
-    if dealt:
-        hub.kick(table)
 
 
 # -------------------------------------------------------------------- the app

@@ -12,7 +12,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager, suppress
 from dataclasses import fields
 from typing import Any
@@ -38,6 +38,9 @@ SAVE_RETRY_SECONDS = 5.0
 """How long the bots wait to play again after their move could not be saved (a full disk)."""
 _NOT_SAVED = ("claiming", "idle_after", "waiting_since", "_wait")
 """What a table put back as it was saved keeps of its own: the server's, not the game's."""
+SEND_SECONDS = 10.0
+"""How long a page may take to take a message before its socket is let go (a page that stops
+reading would hold every change of its table)."""
 log = logging.getLogger("fivehundred.web")
 
 
@@ -60,6 +63,10 @@ class Hub:
         self.problems: list[str] = []
         self.seeded_friends = False
         """Whether a table with friends may be dealt from the seed its request names."""
+        self.stalled: dict[int, WebSocket] = {}
+        """The sockets let go for taking no message in ``SEND_SECONDS``, by id, until their
+        handlers end."""
+        self._letting_go: set[asyncio.Task[None]] = set()
         self.stopping = False
         """The server is shutting down (``server.game_server``): its sockets closing one by
         one are not players leaving, so no hand is dealt and no bot starts for them."""
@@ -216,15 +223,63 @@ class Hub:
 
     async def send(self, ws: WebSocket, msg: dict[str, Any]) -> None:
         """Send one message; a socket that has gone is ignored (its stream closed under it:
-        one socket's goodbye may broadcast to another closing at the same moment)."""
-        if ws.application_state != WebSocketState.CONNECTED:
+        one socket's goodbye may broadcast to another closing at the same moment), and one
+        whose page has not taken a message in ``SEND_SECONDS`` is let go (:meth:`_stalled`)."""
+        if ws.application_state != WebSocketState.CONNECTED or id(ws) in self.stalled:
             return
         with suppress(RuntimeError, OSError, WebSocketDisconnect, ClosedResourceError,
                       BrokenResourceError):
-            await ws.send_text(json.dumps(msg, separators=(",", ":")))
+            try:
+                await asyncio.wait_for(ws.send_text(json.dumps(msg, separators=(",", ":"))),
+                                       SEND_SECONDS)
+            except TimeoutError:
+                self._stalled(ws)
+
+    def _stalled(self, ws: WebSocket) -> None:
+        """A page that stopped reading (a laptop closed, a tab the phone froze): its sends
+        waited for good, and every change of its table waited on them, for every player.
+        Its seat counts as left (a bot may take it, as for anyone gone), nothing more is sent
+        to it, and it is closed without waiting on it; its page reconnects when it wakes."""
+        self.stalled[id(ws)] = ws       # (held until its handler ends: the id stays its own)
+        for table_id, seats in self.conns.items():
+            for seat, sock in list(seats.items()):
+                if sock is ws:
+                    del seats[seat]
+                    log.warning("table %s: seat %d's page took no message in %g s; let go",
+                                table_id, seat, SEND_SECONDS)
+                    table = self.tables.get(table_id)
+                    if table is not None:
+                        self._later(self.left(table))
+        self._later(self._let_go(ws))
+
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` beside the caller (a reference kept until it ends)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._letting_go.add(task)
+        task.add_done_callback(self._letting_go.discard)
+
+    async def _let_go(self, ws: WebSocket) -> None:
+        """Close a stalled socket, at most a second spent on it (its close frame may never
+        leave either: the connection then ends when the network gives up on it)."""
+        with suppress(Exception):
+            await asyncio.wait_for(ws.close(code=1008), 1.0)
+
+    async def left(self, table: Table) -> None:
+        """A player has left: a hand that waited only on him is dealt, and the others told."""
+        dealt = table.deal_if_ready(self.connected(table))   # (he was the one not ready)
+        if dealt:
+            try:
+                self.save(table)
+            except TableError:        # (not_saved: the table is put back, undealt)
+                dealt = False
+        await self.broadcast(table)
+        if dealt:
+            self.kick(table)
 
     async def broadcast(self, table: Table) -> None:
-        """Each connected seat gets its own view of the table."""
+        """Each connected seat gets its own view of the table, in turn (a page that stopped
+        reading holds the others up ``SEND_SECONDS``, once: it is let go; sent side by side,
+        the sends of a socket's closing handler were cancelled with it)."""
         conns = self.connected(table)
         table.note_wait(conns)        # (every change is broadcast: the wait's clock sees it)
         thinking = self.thinking.get(table.id)
