@@ -36,10 +36,12 @@ def screen_text(app: TableApp, skip: tuple[str, ...] = ()) -> str:
 
 
 def this_hands_log(app: TableApp) -> list[str]:
-    """The log's lines since this hand began (earlier hands' cards are no secret now)."""
+    """The log's lines since this hand began (earlier hands' cards are no secret now), but
+    the cut for the first dealer (cards shown to all, drawn from a shuffle of their own)."""
     lines = [strip.text for strip in app.query_one("#log", RichLog).lines]
     starts = [i for i, line in enumerate(lines) if re.match(r"Hand \d+ · ", line)]
-    return lines[starts[-1]:] if starts else lines
+    return [line for line in (lines[starts[-1]:] if starts else lines)
+            if not line.startswith("The cut: ")]
 
 
 def widget_text(app: TableApp) -> str:
