@@ -40,8 +40,15 @@ def this_hands_log(app: TableApp) -> list[str]:
     the cut for the first dealer (cards shown to all, drawn from a shuffle of their own)."""
     lines = [strip.text for strip in app.query_one("#log", RichLog).lines]
     starts = [i for i, line in enumerate(lines) if re.match(r"Hand \d+ · ", line)]
-    return [line for line in (lines[starts[-1]:] if starts else lines)
-            if not line.startswith("The cut: ")]
+    out: list[str] = []
+    in_cut = False             # (the cut's sentence may wrap onto lines of its own)
+    for line in lines[starts[-1]:] if starts else lines:
+        in_cut = in_cut or line.startswith("The cut: ")
+        if not in_cut:
+            out.append(line)
+        elif "between equals" in line or line.rstrip().endswith("♥)."):
+            in_cut = False
+    return out
 
 
 def widget_text(app: TableApp) -> str:
