@@ -27,6 +27,14 @@ def focus_on(page: Page, where: str) -> None:
     page.wait_for_function(f"(w) => ({ACTIVE})() === w", arg=where, timeout=15_000)
 
 
+def from_the_menu(page: Page, item: str) -> None:
+    """Open the menu and choose ``item`` in it, by the keyboard."""
+    page.focus("#menu-button")
+    page.keyboard.press("Enter")
+    page.focus(item)
+    page.keyboard.press("Enter")
+
+
 def test_a_hand_by_keyboard_keeps_the_focus_on_the_turn(page: Page, server: str) -> None:
     start_game(page, server, "australian")
     dialog_checked = False
@@ -62,10 +70,7 @@ def test_a_hand_by_keyboard_keeps_the_focus_on_the_turn(page: Page, server: str)
             [e.classList.contains('playable'), e.getAttribute('aria-disabled')])""")
         assert all(d == ("false" if p else "true") for p, d in marks), marks
         if not dialog_checked:                         # the rules: Tab stays in, Escape out
-            page.focus("#menu-button")
-            page.keyboard.press("Enter")
-            page.focus("#rules-button")
-            page.keyboard.press("Enter")
+            from_the_menu(page, "#rules-button")
             focus_on(page, "rules")
             for _ in range(40):
                 page.keyboard.press("Tab")
@@ -140,10 +145,7 @@ def test_a_dialog_that_opens_behind_the_focus_takes_it(page: Page, server: str) 
     assert visible(page, "#bid-panel")
     focus_on(page, "bid-panel")
     auction = page.evaluate("window.fivehundred.app.state.view.auction.length")
-    page.focus("#menu-button")
-    page.keyboard.press("Enter")
-    page.focus("#pause-button")
-    page.keyboard.press("Enter")
+    from_the_menu(page, "#pause-button")
     page.wait_for_selector("#pause-overlay:not([hidden])")
     page.wait_for_function("document.activeElement.id === 'resume-button'")
     page.keyboard.press("Enter")
@@ -272,10 +274,7 @@ def test_the_rules_open_at_their_top(page: Page, server: str) -> None:
     at their foot out of sight, Space or Enter shut the rules the player meant to read."""
     start_game(page, server, "australian")
     wait_turn(page)
-    page.focus("#menu-button")
-    page.keyboard.press("Enter")
-    page.focus("#rules-button")
-    page.keyboard.press("Enter")
+    from_the_menu(page, "#rules-button")
     page.wait_for_selector("#rules .rules-list")
     page.wait_for_function("document.activeElement.matches('#rules .rules-x')")
     page.wait_for_timeout(200)                         # (nothing takes it to CLOSE after)

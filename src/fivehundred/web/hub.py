@@ -66,7 +66,8 @@ class Hub:
         self.stalled: dict[int, WebSocket] = {}
         """The sockets let go for taking no message in ``SEND_SECONDS``, by id, until their
         handlers end."""
-        self._letting_go: set[asyncio.Task[None]] = set()
+        self._background: set[asyncio.Task[None]] = set()
+        """Work run beside its caller (``_later``), held until it ends."""
         self.stopping = False
         """The server is shutting down (``server.game_server``): its sockets closing one by
         one are not players leaving, so no hand is dealt and no bot starts for them."""
@@ -255,8 +256,8 @@ class Hub:
     def _later(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` beside the caller (a reference kept until it ends)."""
         task = asyncio.get_running_loop().create_task(work)
-        self._letting_go.add(task)
-        task.add_done_callback(self._letting_go.discard)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def _let_go(self, ws: WebSocket) -> None:
         """Close a stalled socket, at most a second spent on it (its close frame may never
