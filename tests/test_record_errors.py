@@ -281,6 +281,23 @@ def test_bad_json() -> None:
                               f'["{first}"', 1))
 
 
+def test_a_json_key_given_twice_is_refused_where_it_is() -> None:
+    """A key given twice is refused with its object's path, its line and its column, as the
+    other JSON errors say where (it said only the key, which a record holds hundreds of)."""
+    js = dumps_json(record_from_game(played("six_pairs", 2)))
+    seed = js.replace('{\n  "format"', '{\n  "seed": 1,\n  "seed": 2,\n  "format"', 1)
+    with pytest.raises(RecordError, match=r"^\$: JSON key 'seed' is given twice in one object "
+                                          r"\(at line 3, column 3\)$"):
+        loads_json(seed)
+    # in a hand, after strings holding { [ , " and :; a BOM does not count
+    lines = js.replace('"call": null', '"call": "{[,\\":"', 1).splitlines()
+    at = [k for k, line in enumerate(lines) if line.startswith('      "dealer": ')][1]
+    lines.insert(at + 1, lines[at])
+    with pytest.raises(RecordError, match=rf"^\$\.hands\[1\]: JSON key 'dealer' is given twice "
+                                          rf"in one object \(at line {at + 2}, column 7\)$"):
+        loads_json("\ufeff" + "\n".join(lines))
+
+
 def test_text_reading_is_lenient_where_harmless(good: str) -> None:
     seat0 = _line(good, "Seat 0 ")
     messy = "\n" + good.replace("\n\n", "\n \n\n").replace(

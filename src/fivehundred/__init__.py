@@ -21,6 +21,7 @@ from .rules import PRESET_NAMES, Rules
 from .view import View
 
 __version__ = "0.1.0"
+"""The package's version, written only here: pyproject.toml reads it (``dynamic``)."""
 
 __all__ = [
     "PRESET_NAMES",

@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from . import __version__
 from . import clitools as ct
 from .errors import FiveHundredError
 from .numbers import SEEDS
@@ -15,15 +16,6 @@ from .web.options import SPEEDS
 
 #: Hands and actions of a record are counted with at most this many.
 _MAX_COUNT = 1_000_000
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("fivehundred")
-    except PackageNotFoundError:  # pragma: no cover - run from a bare source tree
-        return "unknown"
 
 
 def _name_arg(text: str) -> str:
@@ -49,7 +41,7 @@ BENCH_DEFAULTS: dict[str, int | float] = {"seconds": 5.0, "deals": 200, "passes"
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     p = argparse.ArgumentParser(prog="fivehundred", description="Five Hundred, the card game.")
-    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser("play", help="play in the browser (in this terminal with --text)")

@@ -61,7 +61,9 @@ def is_json(text: str) -> bool:
     return True
 
 
-def parse_record(text: str, as_json: bool | None = None) -> GameRecord:
+def parse_record(text: str, as_json: bool | None = None, replaying: bool = False) -> GameRecord:
     """A record from its text: JSON if ``as_json``, text if False, told apart by
-    :func:`is_json` if None."""
-    return loads_json(text) if (is_json(text) if as_json is None else as_json) else loads(text)
+    :func:`is_json` if None; ``replaying``: as the readers take it (the first fault in the
+    order of play is reported, a fault replay finds too)."""
+    read = loads_json if (is_json(text) if as_json is None else as_json) else loads
+    return read(text, replaying)

@@ -25,11 +25,13 @@ types and duplicate keys are errors naming the JSON path.
 from __future__ import annotations
 
 import json
+import re
 from typing import IO, Any, NoReturn
 
 from ..errors import FiveHundredError, RecordError
 from ..rules import Rules
 from .model import GameRecord, HandOutcome, HandRecord, RecordProblem
+from .replay import first_fault
 
 FORMAT = "fivehundred-record"
 VERSION = 1
@@ -126,6 +128,52 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]')
+"""A JSON string or punctuation (numbers, true, false and null are skipped: no quotes)."""
+
+
+def _duplicate_key(text: str) -> str | None:
+    """Where the first key given twice in one object of a JSON text is, said as the other
+    JSON errors say it: the object's path, the key, its line and column (the hook that
+    refuses it is not told where it is); None if there is none.
+
+    >>> print(_duplicate_key('{"a": [1, {"b": {}, "c": 2,\\n  "b": 3}]}'))
+    $.a[1]: JSON key 'b' is given twice in one object (at line 2, column 3)
+    """
+    keys: list[set[str] | None] = []    # each open object's keys so far; None for a list
+    path: list[str | int] = []          # each open object's latest key, each list's index
+    key_next = False
+    for m in _TOKEN.finditer(text):
+        tok = m.group()
+        if tok in "{[":
+            keys.append(set() if tok == "{" else None)
+            path.append("" if tok == "{" else 0)
+            key_next = tok == "{"
+        elif tok in "}]":
+            keys.pop()
+            path.pop()
+            key_next = False
+        elif tok == ",":
+            key_next = keys[-1] is not None
+            if not key_next:
+                path[-1] = int(path[-1]) + 1
+        elif tok == ":":
+            key_next = False
+        elif key_next and (seen := keys[-1]) is not None:
+            key = json.loads(tok)
+            if key in seen:
+                where = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}"
+                                      for p in path[:-1])
+                line = text.count("\n", 0, m.start()) + 1
+                column = m.start() - text.rfind("\n", 0, m.start())
+                return (f"{where}: JSON key {key!r} is given twice in one object "
+                        f"(at line {line}, column {column})")
+            seen.add(key)
+            path[-1] = key
+            key_next = False
+    return None
+
+
 def _fail(path: str, reason: str) -> NoReturn:
     raise RecordError(f"{path}: {reason}")
 
@@ -183,17 +231,23 @@ def json_problem(e: json.JSONDecodeError) -> str:
     return f"{e.msg.removesuffix(' at')} at line {e.lineno}, column {e.colno}"
 
 
-def loads_json(text: str) -> GameRecord:
-    """Parse a JSON record; RecordError names the JSON path and what was expected."""
+def loads_json(text: str, replaying: bool = False) -> GameRecord:
+    """Parse a JSON record; RecordError names the JSON path and what was expected.
+    ``replaying``: the record is replayed next, so a fault replay finds before a failed
+    check is reported instead (:func:`~fivehundred.record.replay.first_fault`)."""
     if not isinstance(text, str):
         raise RecordError(f"a JSON record is a str (bytes: decode them first), not "
                           f"{type(text).__name__}")
+    text = text.removeprefix("\ufeff")
     try:
-        data = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_no_duplicates)
+        data = json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
         raise RecordError(f"not JSON: {json_problem(e)}") from None
     except RecordError:    # (a ValueError too: a key given twice, said by the hook)
-        raise
+        where = _duplicate_key(text)
+        if where is None:  # pragma: no cover - the hook and the scan find the same keys
+            raise
+        raise RecordError(where) from None
     except ValueError:     # Python's own limit on an int's digits
         raise RecordError(f"not JSON: {TOO_LONG}") from None
     except RecursionError:
@@ -231,6 +285,9 @@ def loads_json(text: str) -> GameRecord:
     try:
         return GameRecord(rules, tuple(hands), tuple(tags), viewpoint)
     except RecordProblem as e:
+        fault = first_fault(rules, hands, tags, viewpoint, e) if replaying else None
+        if fault is not None:
+            raise fault from None
         raise RecordError(f"{e} (at {_path_of(e, tags)})") from None
 
 

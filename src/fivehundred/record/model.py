@@ -162,8 +162,35 @@ class HandRecord:
     @property
     def actions(self) -> tuple[str, ...]:
         """Every action in order, as ``Game.apply`` takes them: auction, discards, call, play."""
+        return tuple(tok for _, items in self._action_parts() for tok in items)
+
+    def _action_parts(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The fields that hold :attr:`actions`, in order, with their items."""
         call = (self.call,) if self.call is not None else ()
-        return (*self.auction, *self.discards, *call, *self.play)
+        return (("auction", self.auction), ("discards", self.discards), ("call", call),
+                ("play", self.play))
+
+    def action_place(self, index: int) -> tuple[str, int]:
+        """The field and the item in it of action ``index`` (from 0) of :attr:`actions`, as a
+        :class:`RecordProblem` names a place (``("play", 5)``: the sixth card played)."""
+        for fld, items in self._action_parts()[:-1]:
+            if index < len(items):
+                return fld, index
+            index -= len(items)
+        return "play", index
+
+    def actions_before(self, fld: str, key: int | str | None) -> int | None:
+        """How many of :attr:`actions` come before the place a :class:`RecordProblem` names
+        (all of them for the exposed hand and the result); None for a part of the deal,
+        which comes before them all and before the hand is dealt."""
+        if fld in ("dealer", "cards", "dead", "kitty", "hand"):
+            return None
+        done = 0
+        for name, items in self._action_parts():
+            if name == fld:
+                return done + (key if isinstance(key, int) else 0)
+            done += len(items)
+        return done
 
     @property
     def is_finished(self) -> bool:

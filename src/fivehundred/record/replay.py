@@ -2,19 +2,23 @@
 
 Replay deals each recorded hand, applies every action (the engine checks each one) and
 compares what the engine scores with what the record says.  Any difference is a
-:class:`RecordError` naming the hand, the action number and the reason.
+:class:`RecordError` naming the hand, the action number and the reason.  A record that
+reading refuses may hold an earlier fault that only the engine sees: :func:`first_fault`
+finds it, so that ``fivehundred replay`` names the first fault in the order of play.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from ..actions import readable_bid
 from ..dealing import dealt_from
 from ..errors import FiveHundredError, RecordError
 from ..game import Game, HandResult
-from .model import GameRecord, HandOutcome, sort_cards
+from ..rules import Rules
+from .model import GameRecord, HandOutcome, HandRecord, RecordProblem, sort_cards
 
 
 def replay(rec: GameRecord) -> Game:
@@ -32,55 +36,103 @@ def replay(rec: GameRecord) -> Game:
                           "replayed")
     if not rec.hands:
         raise RecordError("the record has no hands to replay")
-    tag = rec.tag("Seed")
-    seed = int(tag or 0)
-    g: Game | None = None
-    for i, h in enumerate(rec.hands):
-        where = f"hand {i + 1}"
-        try:
-            if g is None:
-                g = Game(rec.rules, seed=seed, deal=h.deal(rec.rules))
-            elif g.phase == "game_over":
-                raise RecordError(f"the game was over after hand {i}: no more hands are dealt")
-            else:
-                g.next_hand(deal=h.deal(rec.rules))
-        except FiveHundredError as e:
-            raise RecordError(f"{where}: {e}") from None
-        if tag is not None and dealt_from(rec.rules, seed, (g.deal,), g.hand_number) is not None:
-            raise RecordError(f"{where}: the cards are not the ones seed {seed} deals: the "
-                              "Seed tag does not belong to these deals (a game whose hands "
-                              "were given, not dealt from its seed, has no Seed tag)")
-        exposed: tuple[str, ...] | None = None
-        for m, tok in enumerate(h.actions, 1):
-            try:
-                g.apply(tok)
-            except FiveHundredError as e:
-                raise RecordError(f"{where}, action {m} ({tok}): {e}") from None
-            if exposed is None and g.exposed and g.phase == "play":
-                exposed = sort_cards(g.view(0).exposed[0][1])
-        if exposed != h.exposed:
-            raise RecordError(f"{where}: the exposed hand is recorded as "
-                              f"{_cards(h.exposed)}, but the play shows {_cards(exposed)}")
-        over = g.phase in ("hand_over", "game_over")
-        if h.result is None:
-            if over:
-                raise RecordError(f"{where}: the hand is over but the record has no result")
-            if i != len(rec.hands) - 1:  # pragma: no cover - the record's checks forbid it
-                raise RecordError(f"{where}: only the last hand may be unfinished")
-            continue
-        if not over:
-            raise RecordError(f"{where}: the record gives a result, but the hand is not over "
-                              f"(the {g.phase} goes on)")
-        real = _outcome(g.hand_results[-1], g.scores)
-        if real != h.result:
-            raise RecordError(f"{where}: the record says '{h.result}', the engine says '{real}'")
-    assert g is not None
+    g = _replayed(rec.rules, rec.hands, rec.tag("Seed"))
     result = rec.tag("Result")
     if result is not None:
         real_result = "*" if g.winner is None else str(g.winner)
         if result != real_result:
             raise RecordError(f"the Result tag says {result!r}, the engine says {real_result!r}")
     return g
+
+
+def _replayed(rules: Rules, hands: Sequence[HandRecord], seed_tag: str | None,
+              cut: int | None = None) -> Game:
+    """The game that ``hands`` (at least one) replay to, each action and result checked; a
+    fault is a :class:`RecordProblem` naming its hand, action or part.  ``cut``: only so many
+    actions of the last hand, and neither its exposed hand nor its result checked (a hand
+    cut short where a check of the record failed)."""
+    seed = int(seed_tag or 0)
+    g: Game | None = None
+    for i, h in enumerate(hands):
+        try:
+            if g is None:
+                g = Game(rules, seed=seed, deal=h.deal(rules))
+            elif g.phase == "game_over":
+                raise RecordError(f"the game was over after hand {i}: no more hands are dealt")
+            else:
+                g.next_hand(deal=h.deal(rules))
+        except FiveHundredError as e:
+            raise _fault(h, i, str(e)) from None
+        if seed_tag is not None and dealt_from(rules, seed, (g.deal,), g.hand_number) is not None:
+            raise _fault(h, i, f"the cards are not the ones seed {seed} deals: the Seed tag "
+                               "does not belong to these deals (a game whose hands were given, "
+                               "not dealt from its seed, has no Seed tag)")
+        last = i == len(hands) - 1
+        exposed: tuple[str, ...] | None = None
+        for m, tok in enumerate(h.actions[:cut] if last else h.actions):
+            try:
+                g.apply(tok)
+            except FiveHundredError as e:
+                raise _fault(h, i, str(e), m) from None
+            if exposed is None and g.exposed and g.phase == "play":
+                exposed = sort_cards(g.view(0).exposed[0][1])
+        if last and cut is not None:
+            break
+        if exposed != h.exposed:
+            raise _fault(h, i, f"the exposed hand is recorded as {_cards(h.exposed)}, but the "
+                               f"play shows {_cards(exposed)}", fld="exposed")
+        over = g.phase in ("hand_over", "game_over")
+        if h.result is None:
+            if over:
+                raise _fault(h, i, "the hand is over but the record has no result",
+                             fld="result")
+            if not last:  # pragma: no cover - the record's checks forbid it
+                raise _fault(h, i, "only the last hand may be unfinished")
+            continue
+        if not over:
+            raise _fault(h, i, f"the record gives a result, but the hand is not over (the "
+                               f"{g.phase} goes on)", fld="result")
+        real = _outcome(g.hand_results[-1], g.scores)
+        if real != h.result:
+            raise _fault(h, i, f"the record says '{h.result}', the engine says '{real}'",
+                         fld="result")
+    assert g is not None
+    return g
+
+
+def _fault(h: HandRecord, i: int, reason: str, action: int | None = None,
+           fld: str = "hand") -> RecordProblem:
+    """A fault that replay found in hand ``i`` (from 0): at its ``action`` (from 0, of
+    ``h.actions``) if given, else in its part ``fld``."""
+    where = f"hand {i + 1}"
+    key: int | None = None
+    if action is not None:
+        where += f", action {action + 1} ({h.actions[action]})"
+        fld, key = h.action_place(action)
+    return RecordProblem(reason, where, i, fld, key)
+
+
+def first_fault(rules: Rules, hands: Sequence[HandRecord], tags: Iterable[tuple[str, str]],
+                viewpoint: int | None, problem: RecordProblem | None = None
+                ) -> RecordProblem | None:
+    """The first fault that replay finds before ``problem``, a failed check of a record read
+    as ``rules``, ``hands``, ``tags`` and ``viewpoint`` (the hands before its hand, and its
+    hand's actions before it), or in the whole record if None: so that a reader reports the
+    first fault in the order of play, whatever its kind.  None when replay finds none, when
+    the problem is not in a hand, and in one seat's view (it cannot be replayed)."""
+    if viewpoint is not None or (problem is not None and problem.hand is None):
+        return None
+    cut = None
+    if problem is not None and problem.hand is not None:
+        cut = hands[problem.hand].actions_before(problem.field, problem.key)
+        hands = hands[: problem.hand + (cut is not None)]
+    if not hands:
+        return None
+    try:
+        _replayed(rules, hands, next((v for k, v in tags if k == "Seed"), None), cut)
+    except RecordProblem as e:
+        return e
+    return None
 
 
 def _cards(toks: tuple[str, ...] | None) -> str:
@@ -152,7 +204,7 @@ def replay_main(path: str, as_json: bool = False) -> int:
         print(f"fivehundred replay: {e}", file=sys.stderr)
         return 2
     try:
-        rec = parse_record(text, True if as_json else None)
+        rec = parse_record(text, True if as_json else None, replaying=True)
         game = replay(rec)
     except FiveHundredError as e:
         print(f"fivehundred replay: {path}: {e}", file=sys.stderr)

@@ -136,7 +136,7 @@ def resumed_game(path: str, seat: int | None = None, bots: str | None = None) ->
     table has (unless ``bots`` replaces them), or another ``seat`` than the player's."""
     text = read_text(path)
     try:
-        rec = parse_record(text)
+        rec = parse_record(text, replaying=True)
         game = replay(rec)
     except FiveHundredError as e:
         raise FiveHundredError(f"cannot resume {path}: {e}") from None

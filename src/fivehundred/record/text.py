@@ -33,6 +33,7 @@ from ..numbers import written_number
 from ..rules import Rules
 from .checks import first_seen, hand_layout
 from .model import HIDDEN, GameRecord, HandOutcome, HandRecord, Layout, RecordProblem
+from .replay import first_fault
 
 _LONGEST = 300   # characters of a failure's reason (it may quote the line)
 _TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]$')
@@ -135,20 +136,23 @@ def load(fp: IO[str]) -> GameRecord:
     return loads(fp.read())
 
 
-def loads(text: str) -> GameRecord:
+def loads(text: str, replaying: bool = False) -> GameRecord:
     """Parse a text record; RecordError says the line, the hand and what was expected.  A
-    byte-order mark at the start is dropped."""
+    byte-order mark at the start is dropped.  ``replaying``: the record is replayed next, so
+    a fault replay finds before a failed check is reported instead (its line first)."""
     if not isinstance(text, str):
         raise RecordError(f"a text record is a str (bytes: decode them first), not "
                           f"{type(text).__name__}")
-    return _Reader(text.removeprefix("\ufeff")).read()
+    return _Reader(text.removeprefix("\ufeff"), replaying).read()
 
 
 class _Reader:
     """A line-by-line reader that remembers where each part came from, for error messages."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, replaying: bool = False) -> None:
         self.lines = [ln.strip() for ln in text.splitlines()]
+        self.replaying = replaying
+        """Whether a fault replay finds before the first failed check is reported instead."""
         self.pos = 0
         self.where: dict[tuple[int | None, str, int | str | None], int] = {}
         self.hand = -1          # index of the hand being read (for messages)
@@ -185,12 +189,15 @@ class _Reader:
         try:
             rec = GameRecord(rules, tuple(hands), tuple(tags), viewpoint)
         except RecordProblem as e:
+            fault = first_fault(rules, hands, tags, viewpoint, e) if self.replaying else None
+            first = fault or e
             # A wrong seat label or trick line explains a later problem: report it first.
-            line = self.line_of(e)
-            for i in range(e.hand + 1 if e.hand is not None else 0):
+            line = self.line_of(first)
+            for i in range(first.hand + 1 if first.hand is not None else 0):
                 h, complete = hands[i], True
-                if i == e.hand and e.field == "play" and isinstance(e.key, int):
-                    h, complete = dataclasses.replace(h, play=h.play[: e.key], result=None), False
+                if i == first.hand and first.field == "play" and isinstance(first.key, int):
+                    h, complete = (dataclasses.replace(h, play=h.play[: first.key], result=None),
+                                   False)
                 try:
                     blind = i < first_seen(viewpoint, tags)
                     self.check_labels(i, h, hand_layout(rules, viewpoint, i, h, blind),
@@ -200,9 +207,17 @@ class _Reader:
                 except RecordError:
                     if line is None or self.failed_at < line:
                         raise
+            if fault is not None:       # (said as replay says it)
+                raise fault from None
             raise RecordError(f"line {line}: {e}" if line else str(e)) from None
-        for i, h in enumerate(rec.hands):
-            self.check_labels(i, h, rec.layout(i))
+        try:
+            for i, h in enumerate(rec.hands):
+                self.check_labels(i, h, rec.layout(i))
+        except RecordError:
+            fault = first_fault(rules, rec.hands, tags, viewpoint) if self.replaying else None
+            if fault is not None and (line := self.line_of(fault)) and line < self.failed_at:
+                raise fault from None
+            raise
         return rec
 
     def line_of(self, e: RecordProblem) -> int | None:
