@@ -14,7 +14,7 @@ from fivehundred.console.opponent import hint_seed, opponent_seed
 from fivehundred.dealing import seeded_deal
 from fivehundred.env.solo import SoloEnv
 from fivehundred.rng import derive_seed
-from fivehundred.web.table import bot_seed
+from fivehundred.web.seats import bot_seed
 
 M = (1 << 64) - 1
 STEP = 0x9E3779B97F4A7C15

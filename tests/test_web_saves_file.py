@@ -153,7 +153,7 @@ def test_a_new_game_that_cannot_be_saved_is_not_started(
         r = client.post("/api/tables", json={"preset": "australian"})
         assert r.status_code == 503 and "could not be saved" in r.json()["error"], r.text
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        assert hub.tables == {}
+        assert hub.tables == {} and hub.used == {} and hub.last_change == {}
 
 
 def test_the_bots_play_on_once_their_move_can_be_saved_again(

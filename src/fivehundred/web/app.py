@@ -7,7 +7,12 @@ and changes nothing (see docs/protocol.md).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+import ipaddress
+import json
+import math
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -36,13 +41,88 @@ from .options import (
     toggles_off_json,
 )
 from .replies import record_text
+from .seats import TableError, checked_player, name_problem
 from .store import Store
-from .table import IDLE_SECONDS, Table, TableError, checked_player, name_problem
+from .table import IDLE_SECONDS, Table
 
 STATIC = Path(__file__).parent / "static"
 NEW_TABLE_FIELDS = ("preset", "toggles", "strength", "seed", "friends", "name", "speed",
                     "player")
 """The fields of ``POST /api/tables``: any other is refused."""
+MAX_BODY = 65536
+"""The most bytes the body of ``POST /api/tables`` may have (the form sends a few hundred):
+a bigger one is refused unread, as a socket's message over ``server``'s ``ws_max_size``."""
+NEW_TABLES_BURST = 20
+NEW_TABLES_EVERY = 60.0
+"""Serving, how many new tables one address may start: ``NEW_TABLES_BURST`` at once, then
+one every ``NEW_TABLES_EVERY`` seconds (:class:`Throttle`).  A game takes a group of friends
+half an hour or more, and even starting over and over they never start twenty in a row;
+without it one client could start tables without end, each saved to disk."""
+
+
+class Throttle:
+    """A token bucket per client: ``burst`` requests at once, then one every ``every``
+    seconds.
+
+    A client is the address its connection comes from (``request.client.host``): behind a
+    reverse proxy that is the proxy's, every client's in one bucket (an ``X-Forwarded-For``
+    header is not trusted: any client may write one).  An IPv6 address counts by its /64
+    network (one machine may have a whole /64 to choose from); an IPv4 address a dual-stack
+    socket gives as ``::ffff:a.b.c.d`` counts as itself.
+
+    >>> now = [0.0]
+    >>> t = Throttle(2, 60.0, lambda: now[0])
+    >>> t.wait("1.2.3.4"), t.wait("1.2.3.4"), t.wait("1.2.3.4"), t.wait("5.6.7.8")
+    (0.0, 0.0, 60.0, 0.0)
+    >>> now[0] = 45.0
+    >>> t.wait("1.2.3.4"), t.wait("2001:db8::1") + t.wait("2001:db8::2") + t.wait("2001:db8::3")
+    (15.0, 60.0)
+    """
+
+    def __init__(self, burst: int, every: float,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst = burst
+        self.every = every
+        self.clock = clock
+        self.buckets: dict[str, tuple[float, float]] = {}
+        """Each client's tokens, as of when: one whose bucket has filled again is forgotten
+        (:meth:`_forget_full`), so the clients of the last ``burst * every`` seconds only."""
+        self._forget_at = 1024
+
+    def wait(self, host: str) -> float:
+        """Take one of the tokens of the client at ``host``: 0.0, or when none is left, how
+        many seconds until one is (nothing taken)."""
+        client = _client(host)
+        now = self.clock()
+        tokens, at = self.buckets.get(client, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - at) / self.every)
+        if tokens < 1.0:
+            return (1.0 - tokens) * self.every
+        self.buckets[client] = (tokens - 1.0, now)
+        if len(self.buckets) >= self._forget_at:
+            self._forget_full(now)
+        return 0.0
+
+    def _forget_full(self, now: float) -> None:
+        """Forget the clients whose buckets have filled again (as good as unknown); looked
+        for when their number has doubled, so each request costs little however many."""
+        self.buckets = {c: (tokens, at) for c, (tokens, at) in self.buckets.items()
+                        if tokens + (now - at) / self.every < self.burst}
+        self._forget_at = max(1024, 2 * len(self.buckets))
+
+
+def _client(host: str) -> str:
+    """The bucket of a client's address (:class:`Throttle`); one that is no address, as
+    it is."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 # -------------------------------------------------------------------- HTTP
@@ -126,11 +206,38 @@ async def record(request: Request) -> Response:
                              "Cache-Control": "no-store"})
 
 
+async def _limited_body(request: Request) -> bytes | None:
+    """The request's body, or None if it is over ``MAX_BODY`` bytes: said by its
+    Content-Length (nothing read), else found as it is read (read no further)."""
+    length = request.headers.get("content-length", "").lstrip("0")
+    if length.isdigit() and (len(length) > 9 or int(length) > MAX_BODY):
+        return None
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return None
+    return bytes(body)
+
+
 async def new_table(request: Request) -> Response:
-    """Start a table from the new-game form."""
+    """Start a table from the new-game form (serving, so many a client: ``Throttle``)."""
     hub = _hub(request)
+    throttle: Throttle | None = request.app.state.throttle
+    if throttle is not None:
+        wait = throttle.wait(request.client.host if request.client is not None else "")
+        if wait > 0:
+            seconds = max(1, math.ceil(wait - 1e-6))     # (60.00000001 s is 60)
+            when = f"{seconds} s" if seconds < 120 else f"{math.ceil(seconds / 60)} min"
+            return JSONResponse({"error": f"too many new games from your address: start the "
+                                          f"next in {when}"},
+                                status_code=429, headers={"Retry-After": str(seconds)})
+    raw = await _limited_body(request)
+    if raw is None:
+        return JSONResponse({"error": f"the body is over {MAX_BODY} bytes (a new game's "
+                                      "request is a few hundred)"}, status_code=413)
     try:
-        body = await request.json()
+        body = json.loads(raw)
     except (ValueError, RecursionError) as e:   # (JSON nested past the parser's depth)
         digits = "integer string conversion" in str(e)     # (Python's 4,300 digits)
         return JSONResponse({"error": "a number in the body has thousands of digits (a seed "
@@ -193,6 +300,13 @@ async def socket(ws: WebSocket) -> None:
         await ws.close(code=4400)
         return
     table = hub.get(ws.query_params.get("table"))
+    with hub.holding(table):     # (kept in memory until the socket's last word on it)
+        await _at_table(hub, ws, table, player)
+
+
+async def _at_table(hub: Hub, ws: WebSocket, table: Table | None, player: str | None) -> None:
+    """The socket of a browser tab at ``table`` (None: no such table), from its seat's link
+    to its close."""
     token = ws.query_params.get("token")
     seat = table.seat_of_token(token) if table is not None else None
     key: str | None = None       # a friend's own secret, sent once when he opens his link
@@ -284,7 +398,11 @@ def create_app(store: Store, *, mode: str = "local", pool: BotPool | None = None
 
     A table with friends is dealt from a secret seed: one the host chose would tell him
     every friend's hand.  ``seeded_friends`` lets a new table's request choose it anyway
-    (for tests that need the same deals; never set by ``fivehundred serve``)."""
+    (for tests that need the same deals; never set by ``fivehundred serve``).
+
+    Serving, ``app.state.throttle`` limits the new tables each client may start
+    (:class:`Throttle`, ``NEW_TABLES_BURST`` and ``NEW_TABLES_EVERY``; None: no limit, as at
+    home)."""
     if mode not in ("local", "serve"):
         raise ValueError(f"mode is 'local' or 'serve', not {mode!r}")
     bots = pool if pool is not None else BotPool("process")
@@ -294,7 +412,11 @@ def create_app(store: Store, *, mode: str = "local", pool: BotPool | None = None
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         bots.warm()
+        sweeper = asyncio.create_task(hub.sweeping())
         yield
+        sweeper.cancel()
+        with suppress(asyncio.CancelledError):
+            await sweeper
         for task in hub.tasks.values():
             task.cancel()
         if pool is None:
@@ -314,4 +436,7 @@ def create_app(store: Store, *, mode: str = "local", pool: BotPool | None = None
         lifespan=lifespan,
     )
     app.state.hub = hub
+    # serving, how many new tables each client may start (a test may set its own)
+    app.state.throttle = (Throttle(NEW_TABLES_BURST, NEW_TABLES_EVERY) if mode == "serve"
+                          else None)
     return app

@@ -2,7 +2,8 @@
 tasks that let bots play at a readable pace (the routes that use it: :mod:`.app`).
 
 Every table is saved after each action; finished hands and games are counted in the
-statistics once.
+statistics once.  A table nobody is at is let go from memory after a while (:meth:`Hub.sweep`)
+and brought back from its save when next asked for.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Coroutine
-from contextlib import asynccontextmanager, suppress
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from contextlib import asynccontextmanager, contextmanager, suppress
 from dataclasses import fields
 from typing import Any
 
@@ -28,9 +29,10 @@ from .lane import Job, SlowLane
 from .messages import SLOW, parse_message
 from .options import PRESET_LABELS, SPEEDS
 from .replies import claimed_message, hand_game
+from .seats import TableError, bot_seed
 from .state import continue_summary_parts
 from .store import LOCAL_PLAYER, Store, StoreError
-from .table import IDLE_SECONDS, Table, TableError, bot_seed
+from .table import IDLE_SECONDS, Table
 
 FINISHED_SHOWN = 10   # finished games the lobby lists, the newest first
 IN_PLAY_SHOWN = 6     # unfinished games the lobby offers to continue, the newest first
@@ -41,6 +43,20 @@ _NOT_SAVED = ("claiming", "idle_after", "waiting_since", "_wait")
 SEND_SECONDS = 10.0
 """How long a page may take to take a message before its socket is let go (a page that stops
 reading would hold every change of its table)."""
+KEEP_IDLE_SECONDS = 600.0
+"""How long a table nobody is at stays in memory after its last use before it is let go (it
+is saved: it comes back from the save when next asked for).  Ten minutes: far longer than a
+page takes to come back (a phone waking, a network blip: seconds, the page reconnecting by
+itself), so a table in play is not read back over a blip; short enough that a server many
+visit holds only the last minutes' tables (about 5 KB each fresh, 54 KB finished)."""
+MAX_TABLES = 256
+"""The most tables held in memory: past it, those nobody is at are let go, the longest unused
+first, before their ``KEEP_IDLE_SECONDS`` (a table someone is at is never let go: it may be
+passed).  A group of friends has a few tables going; a flood of new ones holds 256 at most,
+about 14 MB even if all were finished games."""
+SWEEP_SECONDS = 60.0
+"""How often the server looks for tables to let go (:meth:`Hub.sweeping`), besides each time
+it opens or brings back one."""
 log = logging.getLogger("fivehundred.web")
 
 
@@ -71,6 +87,17 @@ class Hub:
         self.stopping = False
         """The server is shutting down (``server.game_server``): its sockets closing one by
         one are not players leaving, so no hand is dealt and no bot starts for them."""
+        self.keep_idle = KEEP_IDLE_SECONDS
+        """Seconds a table nobody is at stays in memory unused (:meth:`sweep`)."""
+        self.max_tables = MAX_TABLES
+        """The most tables held in memory but those someone is at (:meth:`sweep`)."""
+        self.clock: Callable[[], float] = time.monotonic
+        """The clock of ``used`` (a test sets its own to let tables go idle at once)."""
+        self.used: dict[str, float] = {}
+        """When each table in memory was last used (opened, brought back or broadcast), by
+        the ``clock``."""
+        self.holds: dict[str, int] = {}
+        """How many handlers are working with a table now (:meth:`holding`), by its id."""
 
     # ---------------------------------------------------------------- tables
 
@@ -80,6 +107,7 @@ class Hub:
             return None
         t = self.tables.get(table_id)
         if t is not None:
+            self.used[table_id] = self.clock()
             return t
         try:
             data = self.store.load(table_id)
@@ -89,10 +117,72 @@ class Hub:
         except (StoreError, TableError) as e:
             self._problem(f"saved game {table_id}: {e}")
             return None
-        t.idle_after = self.idle_after
-        self.tables[table_id] = t
-        self.changed(t)            # (the table waits on its player from now, not from 0)
+        self._keep(t)              # (the table waits on its player from now, not from 0)
         return t
+
+    def _keep(self, table: Table) -> None:
+        """Hold a table in memory, new or brought back, room made for it (:meth:`sweep`)."""
+        self.sweep(room=1)
+        table.idle_after = self.idle_after
+        self.tables[table.id] = table
+        self.used[table.id] = self.clock()
+        self.changed(table)
+
+    def sweep(self, room: int = 0) -> list[str]:
+        """Let go from memory the tables nobody is at (:meth:`_busy`) that have gone unused
+        ``keep_idle`` seconds, and past ``max_tables`` (less ``room``, for tables about to be
+        held) the longest unused of the others too; the ids let go.
+
+        Each was saved after its last action, and nothing it keeps unsaved shows once nobody
+        is at it (no claim, no NEXT pressed, no bot deciding; its wait's clock starts again
+        when a page opens it), so brought back it is what its players saw.  Whatever the hub
+        keeps by a table's id goes with it, and so does what it kept for a table no longer
+        held (a socket's leftover, a bots' task ended)."""
+        now = self.clock()
+        idle = sorted((self.used.get(tid, now), tid) for tid in self.tables
+                      if not self._busy(tid))
+        over = len(self.tables) + room - self.max_tables
+        gone = [tid for i, (used, tid) in enumerate(idle)
+                if i < over or now - used >= self.keep_idle]
+        orphans = (self.conns.keys() | self.tasks.keys() | self.thinking.keys()
+                   | self.last_change.keys() | self.used.keys()) - self.tables.keys()
+        for tid in [*gone, *(k for k in orphans if not self._busy(k))]:
+            for held in (self.tables, self.conns, self.tasks, self.thinking, self.last_change,
+                         self.used):
+                held.pop(tid, None)
+        return gone
+
+    def _busy(self, table_id: str) -> bool:
+        """Whether anyone is at a table or anything works on it: an open socket, a handler
+        holding it (:meth:`holding`), its bots' task, a claim being checked, a NEXT pressed
+        (what it keeps unsaved)."""
+        t = self.tables.get(table_id)
+        task = self.tasks.get(table_id)
+        return bool(self.conns.get(table_id) or self.holds.get(table_id)
+                    or (task is not None and not task.done())
+                    or (t is not None and (t.claiming or t.ready)))
+
+    @contextmanager
+    def holding(self, table: Table | None) -> Iterator[None]:
+        """While in it, ``table`` is not let go from memory (its handler works with this very
+        Table: one brought back meanwhile would be a second, and they would part ways)."""
+        if table is None:
+            yield
+            return
+        self.holds[table.id] = self.holds.get(table.id, 0) + 1
+        try:
+            yield
+        finally:
+            left = self.holds.pop(table.id) - 1
+            if left:
+                self.holds[table.id] = left
+
+    async def sweeping(self, every: float = SWEEP_SECONDS) -> None:
+        """:meth:`sweep` every ``every`` seconds, for as long as the server runs (a table
+        nobody is at is let go even if no other is opened)."""
+        while True:
+            await asyncio.sleep(every)
+            self.sweep()
 
     def _problem(self, text: str) -> None:
         log.warning("%s", text)
@@ -102,9 +192,7 @@ class Hub:
     def add(self, table: Table) -> None:
         """A new table: saved at once (TableError ``not_saved`` if it cannot be: it is not
         kept)."""
-        table.idle_after = self.idle_after
-        self.tables[table.id] = table
-        self.changed(table)
+        self._keep(table)
         self.save(table)
 
     def save(self, table: Table) -> None:
@@ -133,6 +221,7 @@ class Hub:
         if saved is None:
             self.tables.pop(table.id, None)
             self.last_change.pop(table.id, None)
+            self.used.pop(table.id, None)
             return
         for f in fields(Table):
             if f.name not in _NOT_SAVED:
@@ -267,15 +356,16 @@ class Hub:
 
     async def left(self, table: Table) -> None:
         """A player has left: a hand that waited only on him is dealt, and the others told."""
-        dealt = table.deal_if_ready(self.connected(table))   # (he was the one not ready)
-        if dealt:
-            try:
-                self.save(table)
-            except TableError:        # (not_saved: the table is put back, undealt)
-                dealt = False
-        await self.broadcast(table)
-        if dealt:
-            self.kick(table)
+        with self.holding(table):
+            dealt = table.deal_if_ready(self.connected(table))   # (he was the one not ready)
+            if dealt:
+                try:
+                    self.save(table)
+                except TableError:        # (not_saved: the table is put back, undealt)
+                    dealt = False
+            await self.broadcast(table)
+            if dealt:
+                self.kick(table)
 
     async def broadcast(self, table: Table) -> None:
         """Each connected seat gets its own view of the table, in turn (a page that stopped
@@ -283,6 +373,8 @@ class Hub:
         the sends of a socket's closing handler were cancelled with it)."""
         conns = self.connected(table)
         table.note_wait(conns)        # (every change is broadcast: the wait's clock sees it)
+        if self.tables.get(table.id) is table:
+            self.used[table.id] = self.clock()
         thinking = self.thinking.get(table.id)
         over = table.game.phase == "game_over"
         players = self.players(table) if over else {}

@@ -10,7 +10,8 @@ from ..claims import Claim, ClaimError
 from ..game import Game
 from ..record.model import breaks_lines
 from ..words import joined
-from .table import Table, TableError
+from .seats import TableError
+from .table import Table
 
 
 def record_text(table: Table, seat: int, as_json: bool = False) -> str:
@@ -67,7 +68,7 @@ def hand_game(game: Game, number: int) -> Game:
     >>> hand_game(t.game, 0)
     Traceback (most recent call last):
     ...
-    fivehundred.web.table.TableError: no hand is finished yet
+    fivehundred.web.seats.TableError: no hand is finished yet
     >>> for a in ["pass"] * 4: t.game.apply(a)
     >>> g = hand_game(t.game, 0)
     >>> g.phase, g.actions == t.game.actions

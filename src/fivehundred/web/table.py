@@ -1,4 +1,5 @@
-"""One table of the browser game: the Game, who sits where, and every check on a seat's move.
+"""One table of the browser game: the Game, who sits where (each seat: :mod:`.seats`), and
+every check on a seat's move.
 
 A Table is plain synchronous logic (the server drives it): it checks that a seat may act,
 applies the action to the engine, and can be saved as JSON and rebuilt by replaying every
@@ -14,11 +15,10 @@ True
 
 from __future__ import annotations
 
-import re
 import secrets
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeGuard
+from typing import Any
 
 from ..actions import token_of
 from ..cards import token
@@ -27,12 +27,12 @@ from ..console.display import seat_names
 from ..dealing import opening_cut
 from ..errors import FiveHundredError
 from ..game import Game
-from ..record.model import breaks_lines, lone_surrogate
-from ..rng import derive_seed
 from ..rules import PRESET_NAMES, Rules
 from ..view import View
 from ..words import joined
 from .options import SPEEDS, STRENGTHS, checked_speed, rules_label
+from .seats import Seat, name_problem, partner_strength, secret_like
+from .seats import TableError as TableError  # (lane, messages, tests import it here)
 from .state import (
     bid_grid,
     discards_left,
@@ -47,119 +47,6 @@ FORMAT = 1   # the version of a saved table's JSON
 IDLE_SECONDS = 60.0
 """How long a table waits on a player still connected before anyone may let a bot play his
 seat (he went away from an open page)."""
-
-
-class TableError(FiveHundredError):
-    """A seat's message was refused; ``code`` says what kind of fault (see docs/protocol.md)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-@dataclass
-class Seat:
-    """Who sits in one seat: a human (by a secret link) or a bot of some strength."""
-
-    seat: int
-    name: str
-    kind: str              # "human" or "bot"
-    strength: str | None   # the bot's strength (also kept for a friend's seat, to fall back on)
-    token: str
-    open_to_friend: bool = False
-    """Serve mode: this seat's link was offered; it turns human when someone opens it."""
-    key: str | None = None
-    """A friend's own secret, given to his browser when it first opens the seat's link (the
-    invitation, ``token``): from then on only the key gives the seat, so the host, who passed
-    the link on, cannot use it to read the seat's cards."""
-    opens_at: int = 0
-    """The hand (its number, from 0) from which the invitation may be opened: a new link
-    (:meth:`Table.renew_invitation`) opens with the next deal, never on the hand in play."""
-    opened: int = 0
-    """How many of this seat's invitations were opened: the friend is told of those before
-    his (someone sat there before him)."""
-    player: str | None = None
-    """Serving: the id of the browser that plays this seat (its own secret, never shown to
-    anyone), under which the seat's hands and games count in the statistics."""
-
-
-def _secret_like(token: object) -> TypeGuard[str]:
-    """Whether ``token`` can be compared with a seat's secrets (text of plain ASCII: the
-    comparison refuses other text)."""
-    return isinstance(token, str) and token.isascii()
-
-
-def _key(v: object) -> str | None:
-    """A saved seat's key, checked."""
-    if v is not None and not isinstance(v, str):
-        raise TableError("damaged", f"a seat's key is text, got {v!r}")
-    return v
-
-
-def bot_seed(table_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat``, derived one way from the table's seed (the deal's)."""
-    return derive_seed(table_seed, "bot", seat)
-
-
-def partner_strength(strength: str) -> str:
-    """The partner plays at least Hard (at Insane when the opponents are Insane)."""
-    return strength if STRENGTHS.index(strength) >= STRENGTHS.index("hard") else "hard"
-
-
-def name_problem(name: object) -> str | None:
-    """What is wrong with a player's name (None if nothing): 1 to 20 characters, no line
-    break or control character, text that UTF-8 can write (a lone surrogate, which JSON's
-    ``\\udfff`` can bring, made every page that shows the name fail).
-
-    >>> name_problem("Ann"), name_problem("Ann\\udfff")
-    (None, 'a name must be text (a lone surrogate such as U+DFFF is not)')
-    """
-    if not isinstance(name, str) or not 0 < len(name.strip()) <= 20:
-        return "a name must be 1 to 20 characters"
-    if breaks_lines(name):
-        return "a name may not hold line breaks or control characters"
-    bad = lone_surrogate(name)
-    return None if bad is None else f"a name must be text (a lone surrogate such as {bad} is not)"
-
-
-PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
-
-
-def checked_player(player: object) -> str | None:
-    """A browser's player id, checked: None (none given), or 16 to 64 letters, digits, ``-``
-    or ``_`` (the page makes one of 22 at random and keeps it); TableError ``malformed``
-    for anything else.
-
-    >>> checked_player("k3bq0Lr8WmY2pXoZ4tNa1Q"), checked_player(None)
-    ('k3bq0Lr8WmY2pXoZ4tNa1Q', None)
-    >>> checked_player("me")
-    Traceback (most recent call last):
-    ...
-    fivehundred.web.table.TableError: player must be 16 to 64 letters, digits, - or _, got 'me'
-    """
-    if player is None or (isinstance(player, str) and PLAYER_ID.fullmatch(player)):
-        return player
-    shown = repr(player) if len(repr(player)) <= 80 else repr(player)[:77] + "..."
-    raise TableError("malformed", f"player must be 16 to 64 letters, digits, - or _, got "
-                                  f"{shown}")
-
-
-def _saved_player(v: object) -> str | None:
-    """A saved seat's player id, checked (saved before ids: None)."""
-    try:
-        return checked_player(v)
-    except TableError:
-        raise TableError("damaged", f"a seat's player id is not one: {v!r}") from None
-
-
-def _saved_name(seat: dict[str, Any]) -> str:
-    """A saved seat's name; TableError if it is not text UTF-8 can write (a line break,
-    refused since, is mended where the name is shown: an older save keeps its name)."""
-    name = seat["name"]
-    bad = lone_surrogate(name) if isinstance(name, str) else f"a {type(name).__name__}"
-    if bad is not None:
-        raise TableError("damaged", f"seat {seat.get('seat')!r}: the name is not text ({bad})")
-    return str(name)
 
 
 @dataclass
@@ -233,10 +120,7 @@ class Table:
             "format": FORMAT, "id": self.id, "preset": self.preset,
             "rules": self.rules.to_string(), "seed": self.seed, "strength": self.strength,
             "friends": self.friends, "paused": self.paused, "paused_by": self.paused_by,
-            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "strength": s.strength,
-                       "token": s.token, "open_to_friend": s.open_to_friend, "key": s.key,
-                       "opens_at": s.opens_at, "opened": s.opened, "player": s.player}
-                      for s in self.seats],
+            "seats": [s.to_json() for s in self.seats],
             "hands": self.hands, "seq": self.seq, "counted_hands": self.counted_hands,
             "counted_game": self.counted_game, "take_backs": self.take_backs,
             "speed": self.speed,
@@ -258,13 +142,7 @@ class Table:
             if d.get("preset") not in PRESET_NAMES:
                 raise TableError("damaged", f"unknown preset {d.get('preset')!r}")
             rules = Rules.from_string(d["rules"])
-            seats = [Seat(int(s["seat"]), _saved_name(s), str(s["kind"]),
-                          s["strength"], str(s["token"]), bool(s["open_to_friend"]),
-                          _key(s.get("key")),     # (saved before keys: none)
-                          int(s.get("opens_at", 0)),
-                          int(s.get("opened", s.get("key") is not None)),
-                          _saved_player(s.get("player")))
-                     for s in d["seats"]]
+            seats = [Seat.from_json(s) for s in d["seats"]]
             if [s.seat for s in seats] != list(range(rules.players)):
                 raise TableError("damaged", "the saved seats do not match the rules' players")
             game = Game(rules, seed=int(d["seed"]))
@@ -296,7 +174,7 @@ class Table:
     def seat_of_token(self, token: object) -> int | None:
         """The seat a secret gives (the creator's link, a friend's key; not an invitation:
         see :meth:`accept_invitation`), or None."""
-        if not _secret_like(token):
+        if not secret_like(token):
             return None
         for s in self.seats:
             secret = s.key if s.open_to_friend else s.token
@@ -310,7 +188,7 @@ class Table:
         opened before; None if ``token`` is no seat's invitation; TableError, nothing
         changed, ``link_used`` if it was opened before, ``link_not_yet`` for a new link
         before the next deal."""
-        if not _secret_like(token):
+        if not secret_like(token):
             return None
         for s in self.seats:
             if s.open_to_friend and secrets.compare_digest(s.token, token):
@@ -499,7 +377,7 @@ class Table:
         >>> t.set_name(3, "ann")
         Traceback (most recent call last):
         ...
-        fivehundred.web.table.TableError: Ann is the name of another seat: choose another
+        fivehundred.web.seats.TableError: Ann is the name of another seat: choose another
         """
         if not self.friends:
             raise TableError("bad_name", "names are for tables with friends (yours is You)")

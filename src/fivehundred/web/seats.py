@@ -1,0 +1,152 @@
+"""Who sits at a table of the browser game: a seat (a human by a secret link, or a bot), the
+checks on a player's name and id, each bot's seed, and the error a refused message raises.
+
+Split out of :mod:`.table`, which holds the game and every check on a seat's move: these are
+the pieces that know only a seat, never the game.
+
+>>> s = Seat(1, "West", "bot", "medium", "t0k3n", open_to_friend=True)
+>>> Seat.from_json(s.to_json()) == s
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, TypeGuard
+
+from ..errors import FiveHundredError
+from ..record.model import breaks_lines, lone_surrogate
+from ..rng import derive_seed
+from .options import STRENGTHS
+
+
+class TableError(FiveHundredError):
+    """A seat's message was refused; ``code`` says what kind of fault (see docs/protocol.md)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class Seat:
+    """Who sits in one seat: a human (by a secret link) or a bot of some strength."""
+
+    seat: int
+    name: str
+    kind: str              # "human" or "bot"
+    strength: str | None   # the bot's strength (also kept for a friend's seat, to fall back on)
+    token: str
+    open_to_friend: bool = False
+    """Serve mode: this seat's link was offered; it turns human when someone opens it."""
+    key: str | None = None
+    """A friend's own secret, given to his browser when it first opens the seat's link (the
+    invitation, ``token``): from then on only the key gives the seat, so the host, who passed
+    the link on, cannot use it to read the seat's cards."""
+    opens_at: int = 0
+    """The hand (its number, from 0) from which the invitation may be opened: a new link
+    (:meth:`Table.renew_invitation`) opens with the next deal, never on the hand in play."""
+    opened: int = 0
+    """How many of this seat's invitations were opened: the friend is told of those before
+    his (someone sat there before him)."""
+    player: str | None = None
+    """Serving: the id of the browser that plays this seat (its own secret, never shown to
+    anyone), under which the seat's hands and games count in the statistics."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat's saved form (part of the table's, :meth:`.Table.to_json`)."""
+        return {"seat": self.seat, "name": self.name, "kind": self.kind,
+                "strength": self.strength, "token": self.token,
+                "open_to_friend": self.open_to_friend, "key": self.key,
+                "opens_at": self.opens_at, "opened": self.opened, "player": self.player}
+
+    @classmethod
+    def from_json(cls, s: dict[str, Any]) -> Seat:
+        """A saved seat, checked (TableError ``damaged``; a field missing, or a value that is
+        not one, raises as it comes: :meth:`.Table.from_json` reports it as damage)."""
+        return cls(int(s["seat"]), _saved_name(s), str(s["kind"]), s["strength"],
+                   str(s["token"]), bool(s["open_to_friend"]),
+                   _key(s.get("key")),     # (saved before keys: none)
+                   int(s.get("opens_at", 0)),
+                   int(s.get("opened", s.get("key") is not None)),
+                   _saved_player(s.get("player")))
+
+
+def secret_like(token: object) -> TypeGuard[str]:
+    """Whether ``token`` can be compared with a seat's secrets (text of plain ASCII: the
+    comparison refuses other text)."""
+    return isinstance(token, str) and token.isascii()
+
+
+def _key(v: object) -> str | None:
+    """A saved seat's key, checked."""
+    if v is not None and not isinstance(v, str):
+        raise TableError("damaged", f"a seat's key is text, got {v!r}")
+    return v
+
+
+def bot_seed(table_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat``, derived one way from the table's seed (the deal's)."""
+    return derive_seed(table_seed, "bot", seat)
+
+
+def partner_strength(strength: str) -> str:
+    """The partner plays at least Hard (at Insane when the opponents are Insane)."""
+    return strength if STRENGTHS.index(strength) >= STRENGTHS.index("hard") else "hard"
+
+
+def name_problem(name: object) -> str | None:
+    """What is wrong with a player's name (None if nothing): 1 to 20 characters, no line
+    break or control character, text that UTF-8 can write (a lone surrogate, which JSON's
+    ``\\udfff`` can bring, made every page that shows the name fail).
+
+    >>> name_problem("Ann"), name_problem("Ann\\udfff")
+    (None, 'a name must be text (a lone surrogate such as U+DFFF is not)')
+    """
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= 20:
+        return "a name must be 1 to 20 characters"
+    if breaks_lines(name):
+        return "a name may not hold line breaks or control characters"
+    bad = lone_surrogate(name)
+    return None if bad is None else f"a name must be text (a lone surrogate such as {bad} is not)"
+
+
+PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def checked_player(player: object) -> str | None:
+    """A browser's player id, checked: None (none given), or 16 to 64 letters, digits, ``-``
+    or ``_`` (the page makes one of 22 at random and keeps it); TableError ``malformed``
+    for anything else.
+
+    >>> checked_player("k3bq0Lr8WmY2pXoZ4tNa1Q"), checked_player(None)
+    ('k3bq0Lr8WmY2pXoZ4tNa1Q', None)
+    >>> checked_player("me")
+    Traceback (most recent call last):
+    ...
+    fivehundred.web.seats.TableError: player must be 16 to 64 letters, digits, - or _, got 'me'
+    """
+    if player is None or (isinstance(player, str) and PLAYER_ID.fullmatch(player)):
+        return player
+    shown = repr(player) if len(repr(player)) <= 80 else repr(player)[:77] + "..."
+    raise TableError("malformed", f"player must be 16 to 64 letters, digits, - or _, got "
+                                  f"{shown}")
+
+
+def _saved_player(v: object) -> str | None:
+    """A saved seat's player id, checked (saved before ids: None)."""
+    try:
+        return checked_player(v)
+    except TableError:
+        raise TableError("damaged", f"a seat's player id is not one: {v!r}") from None
+
+
+def _saved_name(seat: dict[str, Any]) -> str:
+    """A saved seat's name; TableError if it is not text UTF-8 can write (a line break,
+    refused since, is mended where the name is shown: an older save keeps its name)."""
+    name = seat["name"]
+    bad = lone_surrogate(name) if isinstance(name, str) else f"a {type(name).__name__}"
+    if bad is not None:
+        raise TableError("damaged", f"seat {seat.get('seat')!r}: the name is not text ({bad})")
+    return str(name)
