@@ -16,12 +16,11 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
-import uvicorn
 from playwright.sync_api import Page, Route, ViewportSize, sync_playwright
 
 from fivehundred.web.app import create_app
 from fivehundred.web.botpool import BotPool
-from fivehundred.web.server import game_server
+from fivehundred.web.server import game_server, server_config
 from fivehundred.web.store import Store
 from fivehundred.web.table import IDLE_SECONDS
 
@@ -43,8 +42,7 @@ def live_server(db: Path, mode: str, idle_after: float = IDLE_SECONDS) -> Iterat
                      seeded_friends=True,      # tests deal the same cards every run
                      idle_after=idle_after)
     port = _free_port()
-    srv = game_server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"),
-                      app.state.hub)
+    srv = game_server(server_config(app, "127.0.0.1", port), app.state.hub)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

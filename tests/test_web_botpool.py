@@ -193,3 +193,17 @@ def test_closing_stops_a_worker_process_in_the_middle_of_a_task() -> None:
         time.sleep(0.05)
     assert not processes[0].is_alive()
     assert running.done()                       # (long before its 120 s)
+
+
+def test_the_workers_keep_a_few_tables_bots_not_every_tables() -> None:
+    """Each worker kept the bots of every table it ever served (one per table's seed) for
+    as long as it ran; now a few tables' bots, and a bot built again decides the same."""
+    from fivehundred import Game, Rules
+
+    game = Game(Rules.preset("australian"), seed=5)
+    view = game.view(game.to_move)
+    first = botpool.decide("easy", 0, view)
+    for seed in range(300):
+        botpool.decide("easy", seed, view)
+    assert botpool._bot.cache_info().currsize <= 64
+    assert botpool.decide("easy", 0, view) == first

@@ -4,6 +4,7 @@ limit), and read a body of any size before parsing it (now 413 past ``app.MAX_BO
 
 from __future__ import annotations
 
+import http.client
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -57,14 +58,15 @@ def test_the_default_limit_only_serving() -> None:
 
 
 def test_clients_count_apart_and_ipv6_by_network() -> None:
-    """Each address has a bucket of its own; an IPv6 one counts by its /64 (a machine may
-    have the whole of it); an IPv4 address a dual-stack socket writes ``::ffff:a.b.c.d`` is
-    that address."""
+    """Each address has a bucket of its own; an IPv6 one counts by its /56 (a home line's,
+    256 networks of 64 bits, each a whole machine's to choose from); an IPv4 address a
+    dual-stack socket writes ``::ffff:a.b.c.d`` is that address."""
     t = Throttle(1, 60.0, Clock())
     assert t.wait("192.0.2.1") == 0.0 and t.wait("192.0.2.2") == 0.0
     assert t.wait("::ffff:192.0.2.1") == 60.0
     assert t.wait("2001:db8:0:1::1") == 0.0 and t.wait("2001:db8:0:1:ffff::9") == 60.0
-    assert t.wait("2001:db8:0:2::1") == 0.0
+    assert t.wait("2001:db8:0:ff::1") == 60.0        # (another /64 of the same /56)
+    assert t.wait("2001:db8:0:100::1") == 0.0
 
 
 def test_the_clients_remembered_are_only_the_recent_ones() -> None:
@@ -119,3 +121,22 @@ def test_the_lobby_shows_the_servers_answer_to_one_table_too_many(
         page.wait_for_selector("#lobby-error:not([hidden])")
         assert page.inner_text("#lobby-error") == f"Could not start the game: {said}"
         assert "start the next in 60 s" in said
+
+
+def test_a_forwarded_for_header_names_no_new_client(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """uvicorn's default believes X-Forwarded-For from 127.0.0.1: behind a reverse proxy on
+    the same machine that passes the client's own header on, each request named a new
+    address, and the limit was gone.  The game's server believes the connection only."""
+    monkeypatch.setattr(app_module, "NEW_TABLES_BURST", 1)
+    with live_server(tmp_path / "s.db", "serve") as url:
+        host, port = url.removeprefix("http://").rstrip("/").split(":")
+        answers = []
+        for i in range(2):
+            conn = http.client.HTTPConnection(host, int(port), timeout=10)
+            conn.request("POST", "/api/tables", body=json.dumps({"strength": "easy"}),
+                         headers={"Content-Type": "application/json",
+                                  "X-Forwarded-For": f"198.51.100.{i}"})
+            answers.append(conn.getresponse().status)
+            conn.close()
+        assert answers == [200, 429]

@@ -145,6 +145,33 @@ def test_an_action_that_cannot_be_saved_is_refused_and_undone(
             assert store.load(t["table"])["seq"] >= after["seq"]     # (saved, bots on)
 
 
+def test_a_table_whose_save_cannot_be_read_back_stays_the_one_table_in_memory(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save failing and its read-back failing too (the disk failing a moment) dropped the
+    live table from memory while its page's handler still held it: the next open (a friend's
+    link, the rules) brought back a second Table for the id, the two saving over each other.
+    The held table is kept as it is, said so, and saved with its next move."""
+    store = Store(":memory:")
+    with web_client(store) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        t = new_table(client, preset="australian", seed=3)
+        with connect(client, t) as ws:
+            seat = Seat(ws)
+            seat.until(lambda x: x["type"] == "state")
+            table = hub.tables[t["table"]]
+            with monkeypatch.context() as m:
+                m.setattr(Store, "save", _disk_full)
+                m.setattr(Store, "load", _disk_full)
+                seat.send(type="speed", speed="fast")
+                err = seat.until(lambda x: x["type"] == "error")
+            assert err["code"] == "not_saved" and "saved with the next move" in err["message"]
+            assert client.get(f"/api/rules?table={t['table']}").status_code == 200
+            assert hub.tables[t["table"]] is table and table.speed == "fast"
+            seat.send(type="speed", speed="slow")
+            seat.until(lambda x: x["type"] == "state" and x["table"]["speed"] == "slow")
+            assert store.load(t["table"])["speed"] == "slow"
+
+
 def test_a_new_game_that_cannot_be_saved_is_not_started(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """PLAY answered a 500 with a traceback in the log; now a 503 saying why, nothing kept."""

@@ -66,9 +66,10 @@ class Throttle:
 
     A client is the address its connection comes from (``request.client.host``): behind a
     reverse proxy that is the proxy's, every client's in one bucket (an ``X-Forwarded-For``
-    header is not trusted: any client may write one).  An IPv6 address counts by its /64
-    network (one machine may have a whole /64 to choose from); an IPv4 address a dual-stack
-    socket gives as ``::ffff:a.b.c.d`` counts as itself.
+    header is not trusted: any client may write one).  An IPv6 address counts by its /56
+    network (a home line is given a whole /56, 256 networks of 64 bits, to choose from); an
+    IPv4 address a dual-stack socket gives as ``::ffff:a.b.c.d`` counts as itself.  Players
+    behind one address (a school's, a carrier's NAT) share its bucket.
 
     >>> now = [0.0]
     >>> t = Throttle(2, 60.0, lambda: now[0])
@@ -121,7 +122,7 @@ def _client(host: str) -> str:
     if isinstance(ip, ipaddress.IPv6Address):
         if ip.ipv4_mapped is not None:
             return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+        return str(ipaddress.IPv6Network((ip, 56), strict=False))
     return str(ip)
 
 

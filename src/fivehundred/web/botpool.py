@@ -9,6 +9,7 @@ reaches them too, and printed a traceback from each.
 from __future__ import annotations
 
 import asyncio
+import functools
 import multiprocessing
 import os
 import threading
@@ -32,15 +33,17 @@ from .state import advice_words
 
 T = TypeVar("T")
 
-_BOTS: dict[tuple[str, int], Bot] = {}
+@functools.lru_cache(maxsize=64)
+def _bot(name: str, seed: int) -> Bot:
+    """The named bot with its seed, kept for the next decisions of its seat: a few tables'
+    bots, not every table's for good (a bot decides from its seed and the view alone, so one
+    built again decides the same)."""
+    return make(name, seed=seed)
 
 
 def decide(name: str, seed: int, view: View) -> str:
     """The action token the named bot takes (runs in a worker)."""
-    bot = _BOTS.get((name, seed))
-    if bot is None:
-        bot = _BOTS[(name, seed)] = make(name, seed=seed)
-    return bot.act(view).action
+    return _bot(name, seed).act(view).action
 
 
 def stand_in(seed: int, view: View) -> str:

@@ -204,28 +204,34 @@ class Hub:
             self._save(table)
         except StoreError as e:
             self._problem(f"the game {table.id} could not be saved: {e}")
-            self._restore(table)
-            raise TableError("not_saved", f"the game could not be saved ({e}): it is as it "
-                                          "was before") from None
+            held = self._restore(table)
+            raise TableError("not_saved", f"the game could not be saved ({e}): " + (
+                "it is kept as it is, to be saved with the next move" if held
+                else "it is as it was before")) from None
 
-    def _restore(self, table: Table) -> None:
+    def _restore(self, table: Table) -> bool:
         """Put a live table back as it was last saved, in place (its sockets and its bots'
         task hold it): what its players see is then what a restart would bring back.  One
-        never saved, or that cannot be read back, leaves the live tables (it is brought back
-        from the file, if there, when next asked for)."""
+        never saved leaves the live tables.  One whose save cannot be read back (the file
+        failing) leaves them too, unless someone is at it (:meth:`_busy`): its handlers hold
+        this very Table, and one brought back beside it would be a second, the two saving
+        over each other; it is kept as it is then (True), saved with its next move."""
         try:
             data = self.store.load(table.id)
             saved = Table.from_json(data, table.id) if data is not None else None
         except (StoreError, TableError, sqlite3.Error):
+            if self.tables.get(table.id) is table and self._busy(table.id):
+                return True
             saved = None
         if saved is None:
             self.tables.pop(table.id, None)
             self.last_change.pop(table.id, None)
             self.used.pop(table.id, None)
-            return
+            return False
         for f in fields(Table):
             if f.name not in _NOT_SAVED:
                 setattr(table, f.name, getattr(saved, f.name))
+        return False
 
     def _save(self, table: Table) -> None:
         """The save and the statistics it counts, one transaction (StoreError if refused)."""

@@ -21,6 +21,7 @@ from .store import Store, StoreError, default_path
 
 if TYPE_CHECKING:               # (uvicorn loads only when a server runs)
     import uvicorn
+    from starlette.types import ASGIApp
 
     from .hub import Hub
 
@@ -58,6 +59,18 @@ def listening_socket(host: str, port: int, tries: int = 1) -> socket.socket:
                                    "another --port or --host") from None
         return s
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def server_config(app: ASGIApp, host: str, port: int) -> uvicorn.Config:
+    """How uvicorn serves the game: a socket's message at most 64 KB, and each client the
+    address its connection comes from: no ``X-Forwarded-For`` believed, even from this
+    machine (uvicorn's default believes one from 127.0.0.1, where a reverse proxy that passes
+    the client's own header on would let any client name a new address each request, and
+    start games without the limit of ``app.Throttle``)."""
+    import uvicorn
+
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536,
+                          proxy_headers=False)
 
 
 def game_server(config: uvicorn.Config, hub: Hub) -> uvicorn.Server:
@@ -100,7 +113,6 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
     """Serve the game until interrupted; 2 if the database cannot be used (another server's,
     not writable, not ours) or the address cannot be listened on (the reason on stderr,
     before anything is announced)."""
-    import uvicorn
 
     from .app import create_app
 
@@ -134,8 +146,7 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
         elif open_browser:
             print(f"No display here to open a browser on: open {url} in one.", flush=True)
         app = create_app(store, mode=mode)
-        config = uvicorn.Config(app, host=host, port=port, log_level="warning",
-                                ws_max_size=65536)
+        config = server_config(app, host, port)
         # uvicorn shuts down on SIGTERM as on Ctrl-C, then raises the signal again: by its
         # default action that killed the process there and then, the bots' pool not cleaned
         # up ("leaked semaphore objects") and no "stopped" line; it ends as Ctrl-C does
