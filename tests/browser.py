@@ -172,8 +172,9 @@ def caught_up(page: Page) -> None:
 
 
 def visible(page: Page, selector: str) -> bool:
-    el = page.query_selector(selector)
-    return el is not None and el.is_visible()
+    """Whether the first element ``selector`` finds is shown (a locator, so no element
+    handle is left behind to keep an old sheet's buttons alive for the page's life)."""
+    return page.locator(selector).first.is_visible()
 
 
 def bid_ten_no_trumps(page: Page) -> None:
@@ -194,6 +195,22 @@ def play_first_playable(page: Page) -> None:
     if visible(page, "#joker-panel"):
         page.click('#joker-panel button[data-suit="H"]')
     wait_seq_after(page, before)
+
+
+def take_turn(page: Page, phase: str) -> None:
+    """The simplest turn of ``phase`` (``wait_turn``'s): PASS in the auction, the first
+    playable card in the play; wait for the state it brings."""
+    assert phase in ("auction", "play"), phase
+    if phase == "auction":
+        click_and_wait(page, "#pass-button")
+    else:
+        play_first_playable(page)
+
+
+def play_to_the_sheet(page: Page) -> None:
+    """Pass and play the first playable card until the hand's sheet shows."""
+    while (phase := wait_turn(page)) != "hand_over":
+        take_turn(page, phase)
 
 
 PHONES: dict[str, ViewportSize] = {"upright": {"width": 390, "height": 844},

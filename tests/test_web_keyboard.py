@@ -58,7 +58,8 @@ def test_a_hand_by_keyboard_keeps_the_focus_on_the_turn(page: Page, server: str)
             focus_on(page, "bid-panel")
             assert page.get_attribute(".bid-readout", "aria-live") == "polite"
             if page.evaluate("window.fivehundred.app.state.view.auction.length"):
-                assert re.search(r"(passes|bids .+)\.$", page.inner_text("#announce"))
+                # the bid before yours, then your turn (the status line is not live: said here)
+                assert re.search(r"(passes|bids [^.]+)\. Your bid: ", page.inner_text("#announce"))
             page.keyboard.press("Shift+Tab")           # from BID to PASS
             assert page.evaluate("document.activeElement.id") == "pass-button"
             before = seq(page)

@@ -1,9 +1,11 @@
-// What the other players do, said to assistive technology: each bid, call and card of theirs
-// as it comes, in a polite live region the eye does not see (the table shows them; the status
-// line, a live region too, says whose turn it is and who won each trick).
+// What happens at the table, said to assistive technology in one polite live region the eye
+// does not see: each bid, call and card of the others as it comes, who won each trick, the
+// contract, the hand's result, and the status line's words (whose turn, what your turn asks
+// for) when they change. The status line itself is not live: both spoke at each card, twice
+// a card in all, and it said its line again at every state.
 
 import { cardLabel } from "./cards.js";
-import { SUIT_NAME } from "./util.js";
+import { SUIT_NAME, sheetVerdict } from "./util.js";
 
 /** A bid in words: "7 hearts", "10 no trumps", "misère". */
 function bidWords(tok) {
@@ -24,10 +26,22 @@ export function say(text) {
   if (el) el.textContent = text;
 }
 
-/** Say what the others did between two states of the same hand. */
+/** Say what changed between two states, in one message: what the others did (within a hand),
+ * each trick's winner, the hand's result, and the status line if its words changed. */
 export function announceMoves(prev, s) {
-  if (!prev || !s || prev.table.id !== s.table.id
-      || prev.view.hand_number !== s.view.hand_number) return;
+  if (!s) return;
+  const same = !!prev && prev.table.id === s.table.id && prev.view.hand_number === s.view.hand_number;
+  const said = same ? moves(prev, s) : [];
+  if (s.sheet && ["hand_over", "game_over"].includes(s.view.phase)
+      && !(same && ["hand_over", "game_over"].includes(prev.view.phase))) {
+    said.push(sheetVerdict(s.sheet).text);
+  }
+  if (s.status && !(same && prev.status === s.status)) said.push(s.status);
+  if (said.length) say(`${said.map((x) => x.replace(/[.!]$/, "")).join(". ")}.`);
+}
+
+/** What the others did between two states of the same hand, and who won each trick ended. */
+function moves(prev, s) {
   const name = (seat) => (s.table.seats[seat] ? s.table.seats[seat].name : `Seat ${seat}`);
   const said = [];
   for (const [seat, tok] of (s.view.auction || []).slice((prev.view.auction || []).length)) {
@@ -50,8 +64,20 @@ export function announceMoves(prev, s) {
       else if (p !== null && p !== undefined && p !== s.view.contract.declarer) said.push(`${name(p)} holds it: the partner`);
     }
   }
-  for (const [seat, tok] of plays(s.view).slice(plays(prev.view).length)) {
-    if (seat !== s.you) said.push(`${name(seat)} plays the ${cardLabel(tok)}`);
-  }
-  if (said.length) say(`${said.join(". ")}.`);
+  // the cards not played before (a take-back leaves fewer: none), each trick's winner after
+  // its last card
+  const before = plays(prev.view).length;
+  let at = 0;
+  const cards = (list) => {
+    for (const [seat, tok] of list) {
+      if (at++ >= before && seat !== s.you) said.push(`${name(seat)} plays the ${cardLabel(tok)}`);
+    }
+  };
+  const done = (prev.view.tricks || []).length;
+  (s.view.tricks || []).forEach((t, i) => {
+    cards(t.plays);
+    if (i >= done) said.push(t.winner === s.you ? "You win the trick" : `${name(t.winner)} wins the trick`);
+  });
+  cards(s.view.trick || []);
+  return said;
 }

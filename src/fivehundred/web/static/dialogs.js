@@ -4,7 +4,7 @@
 
 import { statsTable, STRENGTH_WORDS } from "./lobby.js";
 import { ReviewPanel, playedOut } from "./review.js";
-import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS, recordUrl } from "./util.js";
+import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS, recordUrl, sheetVerdict } from "./util.js";
 
 /** A claim played out (main.js, from the ``claimed`` message): said first on the sheet of its
  *  hand, where a message of its own lay over the sheet that came in at once. */
@@ -76,21 +76,7 @@ export class SheetDialog {
     const t = state.table;
     clear(this.card);
     const c = s.contract;
-    let verdict;
-    let cls;
-    if (s.kind === "all_pass_redeal" || (!c && s.kind !== "all_pass_no_trumps")) {
-      verdict = "All passed: a new deal";
-      cls = "neutral";
-    } else if (!c) {
-      verdict = "No bid: played at no trumps";
-      cls = "neutral";
-    } else if (s.made) {
-      verdict = "Contract made";
-      cls = "made";
-    } else {
-      verdict = "Contract failed";
-      cls = "failed";
-    }
+    const { text: verdict, cls } = sheetVerdict(s);
     const mySide = t.sides.findIndex((side) => side.includes(state.you));
     this.card.appendChild(h("div.sheet-head", { class: cls },
       h("div.sheet-kicker", { text: `Hand ${s.number + 1}` }),

@@ -51,6 +51,15 @@ export function seatBoxes(which = "") {
   return shownBoxes(["seat-cards", "seat-plaque", "bubble", "role-chip"].map((c) => `#seats .seat${which} .${c}`).join(", "));
 }
 
+/** The room the cards of a trick take on the table (table-geometry.js sets --trick-left and
+ * the rest), or null before it is laid out. */
+export function trickArea() {
+  const cs = getComputedStyle(document.documentElement);
+  const [l, t, r, b] = ["--trick-left", "--trick-top", "--trick-right", "--trick-bottom"]
+    .map((n) => parseFloat(cs.getPropertyValue(n)));
+  return [l, t, r, b].every(Number.isFinite) ? box(l, t, r, b) : null;
+}
+
 /**
  * The largest box within `bounds` that meets none of `obstacles` (each kept `gap` away), at
  * least minW wide and minH high: the one that shows most of something wantW by wantH (the

@@ -3,7 +3,7 @@
 // moving aside for it (the geometry is fit.js's).
 
 import { h, clear, actionNode, cardNode } from "./util.js";
-import { GAP, onShow, meets, box, shownBoxes, union, restBox, seatBoxes, largestFree } from "./fit.js";
+import { GAP, onShow, meets, box, shownBoxes, union, restBox, seatBoxes, largestFree, trickArea } from "./fit.js";
 
 /** The panels of your turn the hint keeps clear of (they move aside for it). */
 const HINT_CLEARS = ["bid-panel", "kitty-panel"];
@@ -12,14 +12,6 @@ const OTHER_PANELS = ["call-panel", "joker-panel"];
 /** The panel of your turn that finds its own place on a phone, as the panels above do, but
  * that the hint does not move (it keeps clear of it as of the others). */
 const CALL_PANEL = "call-panel";
-
-/** The room the cards of a trick take on the table (table.js sets --trick-left and the rest). */
-function trickArea() {
-  const cs = getComputedStyle(document.documentElement);
-  const [l, t, r, b] = ["--trick-left", "--trick-top", "--trick-right", "--trick-bottom"]
-    .map((n) => parseFloat(cs.getPropertyValue(n)));
-  return [l, t, r, b].every(Number.isFinite) ? box(l, t, r, b) : null;
-}
 
 /** A discard candidate's cards (its note "discard 8H 10H QH"), or null for any other. */
 function discardCards(c) {

@@ -39,6 +39,8 @@ export class Lobby {
       document.getElementById("player-name-field").hidden = !e.target.checked;
     });
     document.getElementById("continue").addEventListener("click", () => this.continueGame());
+    // (once: the box stays, its rules are built again at each visit to the lobby)
+    this.toggles.addEventListener("change", () => this.countChanged());
   }
 
   async show({ newGame = false } = {}) {
@@ -124,7 +126,6 @@ export class Lobby {
     const reset = h("button.btn.btn-secondary.btn-small#own-rules", { type: "button", text: "THE PRESET'S OWN RULES" });
     reset.addEventListener("click", () => this.applyDefaults(false));
     this.toggles.appendChild(h("div.toggles-reset", null, reset));
-    this.toggles.addEventListener("change", () => this.countChanged());
     const friendsBox = document.getElementById("friends-box");
     friendsBox.hidden = d.mode !== "serve";
     if (prefs.name) document.getElementById("player-name").value = prefs.name;

@@ -31,17 +31,31 @@ const app = {
   askName: false, // a friend just sat down: asked his name once the state comes
   cardSentFor: null, // the state a card was played from: a second click on it (a double-
   // click) waits for the next state or the card's refusal, as the BID button does
+  replaced: false, // the seat was taken in another tab: no reconnecting until PLAY HERE
 };
 
 function send(msg) {
   if (!app.conn || !app.conn.send(msg)) {
-    toast("Not connected to the server: reconnecting…", "warn", 2500);
+    notSent();
     return false;
   }
   // the card a refusal (illegal) shakes: the last message the table may refuse, if a card
   // (a refused pause or take-back shook the card tried before it)
   if (!["ping", "hint", "review"].includes(msg.type)) app.lastAttempt = msg.type === "act" ? msg.action : null;
   return true;
+}
+
+/** Why a message did not go. The seat taken in another tab or window: this page does not take
+ *  it back by itself (it said "reconnecting", which it never did), so its overlay is shown
+ *  again with PLAY HERE; else the connection is lost, and comes back by itself. */
+function notSent() {
+  if (app.replaced) {
+    document.getElementById("replaced").hidden = false;
+    toast("This seat is open in another tab or window: PLAY HERE takes it back here", "warn", 4000);
+    document.getElementById("reclaim-button").focus({ preventScroll: true });
+    return;
+  }
+  toast("Not connected to the server: reconnecting…", "warn", 2500);
 }
 
 const isMyTurn = (s) => !!s && s.view.to_move === s.you && s.view.legal.length > 0;
@@ -408,6 +422,7 @@ function onError(msg) {
     return;
   }
   if (code === "replaced") {
+    app.replaced = true;
     document.getElementById("replaced").hidden = false;
     return;
   }
@@ -446,6 +461,7 @@ function onConnection(stateName) {
 
 function openTable({ table: id, token, links = [], fresh = false, friend = false, finished = false }) {
   closeConnection();
+  app.replaced = false;
   lobby.hide();
   document.getElementById("table").hidden = false;
   document.body.dataset.phase = "connecting";
@@ -519,6 +535,7 @@ window.addEventListener("popstate", (e) => {
 // ---- wiring of the smaller controls ----
 
 document.getElementById("reclaim-button").addEventListener("click", () => {
+  app.replaced = false;
   document.getElementById("replaced").hidden = true;
   if (app.conn) app.conn.resume();
 });

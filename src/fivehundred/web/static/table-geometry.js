@@ -3,6 +3,8 @@
 // flies from and to. TableView (table.js) takes these methods as its own: `this` is the
 // table, its sizes (this.sizes) and its seats' elements (this.seatEls).
 
+import { GAP, box, shownBoxes, seatBoxes, largestFree, trickArea } from "./fit.js";
+
 // Seat slots for offsets k = 1..n-1: x as a fraction of the width, y of the arena's height;
 // side: where the seat sits (its bubble points the other way).
 const LAYOUTS = {
@@ -86,6 +88,7 @@ export const geometry = {
     this.placeSeats();
     this.placeCentre();
     this.placeBar();
+    this.placeLastTrick();
   },
 
   /** On a phone on its side: the room of the status line on the bar, between your badge (with
@@ -335,6 +338,27 @@ export const geometry = {
     }
     // the hint opens at the right, below the seats there
     document.documentElement.style.setProperty("--hint-top", `${Math.round(rightBottom + 8)}px`);
+  },
+
+  /** On a phone (or a short window), the Last trick popover where it covers no seat, plaque,
+   * panel, the trick's room, the status line, the bar or your hand: the free place nearest its
+   * own (above the bar, at the right, where it covered East on a phone on its side); where
+   * there is none, its own place (a tap outside closes it). */
+  placeLastTrick() {
+    const pop = document.getElementById("last-trick");
+    for (const k of ["left", "top", "right", "bottom"]) pop.style[k] = "";
+    if (this.mode === "desk" || pop.hidden) return;
+    const own = box(pop.getBoundingClientRect());
+    const w = own.right - own.left;
+    const hgt = own.bottom - own.top;
+    const obstacles = [...seatBoxes(), trickArea(),
+      ...shownBoxes("#scores, #contract, #menu-button, #corner-tools button, #status, #hand, .panel")];
+    const bounds = box(GAP, GAP, window.innerWidth - GAP, window.innerHeight - GAP);
+    const free = largestFree(obstacles, bounds, { minW: w, minH: hgt, wantW: w, wantH: hgt, near: own });
+    if (!free) return;
+    const left = Math.max(free.left, Math.min(own.left, free.right - w));
+    const top = Math.max(free.top, Math.min(own.top, free.bottom - hgt));
+    Object.assign(pop.style, { left: `${Math.round(left)}px`, top: `${Math.round(top)}px`, right: "auto", bottom: "auto" });
   },
 
   trickCenter() {

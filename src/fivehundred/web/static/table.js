@@ -8,6 +8,7 @@ import { TrickView } from "./trick.js";
 import { h, clear, bidNode, cap, shortNames } from "./util.js";
 import { ScoresPlaque, ContractPlaque } from "./plaques.js";
 import { geometry } from "./table-geometry.js";
+import { say } from "./announce.js";
 
 const STRENGTH = { easy: "Easy", medium: "Medium", hard: "Hard", insane: "Insane" };
 
@@ -254,6 +255,7 @@ export class TableView {
     pop.hidden = !open;
     btn.classList.toggle("on", open);
     btn.setAttribute("aria-expanded", String(open));
+    this.placeLastTrick();
   }
 
   setStatus(text, isError = false, yours = false) {
@@ -265,8 +267,10 @@ export class TableView {
     this.errorShown = !!isError;
   }
 
+  /** A refusal in the status line, said too (the line is not a live region: announce.js). */
   showError(message) {
     this.setStatus(message, true);
+    say(message);
     const el = this.statusEl;
     el.classList.remove("pop");
     void el.offsetWidth;

@@ -99,6 +99,17 @@ export function actionNode(tok, phase) {
   return cardNode(tok);
 }
 
+/** A hand's sheet in a few words, and its class: "Contract made" (made), "Contract failed"
+ *  (failed), "All passed: a new deal" or "No bid: played at no trumps" (neutral). */
+export function sheetVerdict(sheet) {
+  const c = sheet.contract;
+  if (sheet.kind === "all_pass_redeal" || (!c && sheet.kind !== "all_pass_no_trumps")) {
+    return { text: "All passed: a new deal", cls: "neutral" };
+  }
+  if (!c) return { text: "No bid: played at no trumps", cls: "neutral" };
+  return sheet.made ? { text: "Contract made", cls: "made" } : { text: "Contract failed", cls: "failed" };
+}
+
 export function fmtPoints(n) {
   if (n === null || n === undefined) return "";
   return n > 0 ? `+${n}` : `${n}`;
