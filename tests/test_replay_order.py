@@ -100,3 +100,52 @@ def test_a_revoke_comes_before_a_later_wrong_trick_winner(
     err = _replayed(tmp_path, GOLDEN.read_text(encoding="utf-8").replace(
         trick8, trick8.replace("-> 3", "-> 1")), capsys)
     assert "line 158: hand 9: trick 8 is won by seat 3, not 1" in err
+
+
+def test_a_kitty_comes_before_a_fault_of_its_hands_auction(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The kitty is dealt before the auction: in a record of every card it is checked with
+    the deal, so a card not in the pack is named, with its line and place, before a bid of
+    the same hand that is no bid (the auction was checked first, and the replay of the hand
+    then named the kitty in the engine's words, its line lost)."""
+    text = GOLDEN.read_text(encoding="utf-8")
+    kitty = ("Kitty 10C 5C 4H", "Kitty 10C 5C 2H")
+    auction = ("Auction 3:pass 0:6S 1:6H 2:pass", "Auction 3:pass 0:6S 1:AS 2:pass")
+    for old, new in (kitty, auction):
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    said = "line 44: hand 4, the kitty: card 2H is not in the 43 pack"
+    with pytest.raises(RecordError, match=f"^{said}$"):
+        loads(text)
+    assert _replayed(tmp_path, text, capsys).endswith(f"bad.fhr: {said}\n")
+    d = json.loads(dumps_json(loads(GOLDEN.read_text(encoding="utf-8"))))
+    d["hands"][3]["kitty"][-1] = "2H"
+    d["hands"][3]["auction"][2] = "AS"
+    with pytest.raises(RecordError, match=r"card 2H is not in the 43 pack "
+                                          r"\(at \$\.hands\[3\]\.kitty\)"):
+        loads_json(json.dumps(d), replaying=True)
+
+
+def test_a_wrong_exposed_hand_comes_before_a_later_revoke(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The open misère's hand is shown after the first trick: recorded wrong, it is the
+    fault, not a revoke in the second trick (it was compared once the whole hand was
+    played)."""
+    text = GOLDEN.read_text(encoding="utf-8")
+    exposed = ("Exposed 7S JC 7C KH QH 9H 8H 7H JK", "Exposed 7S JC 7C KH QH 4H 8H 7H JK")
+    revoke = ("Trick 2 3:5H 1:5S 2:QH -> 2", "Trick 2 3:5H 1:5S 2:JC -> 2")
+    for old, new in (exposed, revoke):
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    err = _replayed(tmp_path, text, capsys)
+    assert err.endswith("bad.fhr: hand 8: the exposed hand is recorded as 7S JC 7C KH QH 8H "
+                        "7H 4H JK, but the play shows 7S JC 7C KH QH 9H 8H 7H JK\n"), err
+
+
+def test_a_card_twice_in_one_set_is_said_once() -> None:
+    text = GOLDEN.read_text(encoding="utf-8").replace("Kitty 10C 5C 4H", "Kitty 10C 5C 5C")
+    with pytest.raises(RecordError, match=r"^line 44: hand 4, the kitty: card 5C appears "
+                                          r"twice in the kitty$"):
+        loads(text)

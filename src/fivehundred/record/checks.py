@@ -221,12 +221,15 @@ class _HandChecker:
             self.fail("dealer", None, f"the dealer must be a seat from 0 to {n - 1}, "
                                       f"got {h.dealer!r}")
         self.check_deal()
+        if self.v is None:      # (every card seen: the kitty is dealt, checked with the deal)
+            self.check_kitty(visible=True)
         lay_auction, over, high, declarer = self.check_auction()
         contract = contract_of(r, action_from_token(high, auction=True), declarer) if (
             high is not None and declarer is not None) else None
         is_declarer = (contract is not None and self.v == contract.declarer
                        and not self.blind)
-        self.check_kitty(visible=self.v is None or is_declarer)
+        if self.v is not None:  # (seen or not as the auction went)
+            self.check_kitty(visible=is_declarer)
         if is_declarer and self.h.kitty is not None:
             self.owned |= cards.mask_of(self.h.kitty)
         ready = self.check_discards_and_call(over, contract, is_declarer)
@@ -246,7 +249,9 @@ class _HandChecker:
                 self.fail(fld, key, "? stands for a whole unseen set of cards, not for one card")
             c = self.card(fld, key, t)
             if c in self.seen:
-                self.fail(fld, key, f"card {t} appears twice ({self.seen[c]} and {label})")
+                where = (f"twice in {label}" if self.seen[c] == label
+                         else f"twice ({self.seen[c]} and {label})")
+                self.fail(fld, key, f"card {t} appears {where}")
             self.seen[c] = label
             m |= 1 << c
         if size is not None and m.bit_count() != size:

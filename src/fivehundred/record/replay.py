@@ -76,11 +76,12 @@ def _replayed(rules: Rules, hands: Sequence[HandRecord], seed_tag: str | None,
                 raise _fault(h, i, str(e), m) from None
             if exposed is None and g.exposed and g.phase == "play":
                 exposed = sort_cards(g.view(0).exposed[0][1])
+                if exposed != h.exposed:        # (wrong as soon as it is shown)
+                    raise _exposed_fault(h, i, exposed)
         if last and cut is not None:
             break
         if exposed != h.exposed:
-            raise _fault(h, i, f"the exposed hand is recorded as {_cards(h.exposed)}, but the "
-                               f"play shows {_cards(exposed)}", fld="exposed")
+            raise _exposed_fault(h, i, exposed)
         over = g.phase in ("hand_over", "game_over")
         if h.result is None:
             if over:
@@ -110,6 +111,12 @@ def _fault(h: HandRecord, i: int, reason: str, action: int | None = None,
         where += f", action {action + 1} ({h.actions[action]})"
         fld, key = h.action_place(action)
     return RecordProblem(reason, where, i, fld, key)
+
+
+def _exposed_fault(h: HandRecord, i: int, exposed: tuple[str, ...] | None) -> RecordProblem:
+    """The exposed hand of hand ``i`` recorded otherwise than the play ``exposed`` it."""
+    return _fault(h, i, f"the exposed hand is recorded as {_cards(h.exposed)}, but the play "
+                        f"shows {_cards(exposed)}", fld="exposed")
 
 
 def first_fault(rules: Rules, hands: Sequence[HandRecord], tags: Iterable[tuple[str, str]],
