@@ -33,7 +33,7 @@ from fivehundred.console import table as console_table
 from fivehundred.console.narration import Narrator
 from fivehundred.console.opponent import BotOpponent, hint_seed
 from fivehundred.console.reviews import every_card_lines, review_lines
-from fivehundred.console.rules_text import rules_lines
+from fivehundred.console.rules_text import guide_lines, rules_lines
 from fivehundred.record import dumps, loads, record_from_game
 from fivehundred.record.table_files import resumed_game
 from fivehundred.solver.analysis import review_hand
@@ -463,6 +463,21 @@ def test_rules_says_every_option_of_the_table_and_changes_nothing() -> None:
     text, seen = feed(g, ["rules"])
     assert "\n".join(rules_lines(rules, "classic3")) in text
     assert "Dead hand: no  (dead_hand=false)\n  Not at this table: only two players" in text
+    assert seen == [before] * 2 and snapshot(g) == before
+
+
+def test_guide_says_how_to_play_at_this_table_and_changes_nothing() -> None:
+    """``guide`` prints how to play under this table's rules (``guide.py``: the terminal
+    table's guide dialog, plain), the bid table among it, and the help names it."""
+    rules = Rules.preset("two_24", target=300)
+    g = advance(rules, lambda g: g.phase == "auction" and g.to_move == 0)
+    before = snapshot(g)
+    text, seen = feed(g, ["guide"])
+    assert "\n".join(guide_lines(rules)) in text
+    assert "--- The auction ---" in text and "     8     240   260   280   300   320" in text
+    assert "This table seats 2 players" in text and "The game is played to 300 points." in text
+    assert "  J♥ J♦ A♥ K♥ Q♥ 10♥ 9♥\n" in text           # the 24 pack's trumps: no joker
+    assert "  guide    how to play at this table" in console_table.help_text(rules)
     assert seen == [before] * 2 and snapshot(g) == before
 
 

@@ -358,6 +358,32 @@ def test_rules_and_help_dialogs_open_and_close() -> None:
     run(go())
 
 
+def test_g_shows_how_to_play_at_this_table() -> None:
+    """``g`` opens how to play under the table's rules (``guide.py``), the bid table among
+    it; its text scrolls, Escape closes it; the help names the key."""
+    async def go() -> None:
+        app = quick_app("five_called", 1, "random", target=250)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("g")
+            await pilot.pause()
+            assert isinstance(app.screen, Dialog)
+            text = screen_text(app)
+            assert "How to play at this table" in text and "This table seats 5 players" in text
+            assert "     8     240   260   280   300   320" in app.screen.body
+            await pilot.press("end")
+            await pilot.pause()
+            assert "The game is played to 250 points." in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, Dialog)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, Dialog)
+            assert "[b]g[/b] how to play at this table" in app.screen.body
+    run(go())
+
+
 def test_bad_command_lines_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_tui(Rules.preset("australian"), seat=7) == 2
     assert "--seat must be from 0 to 3, got 7" in capsys.readouterr().err

@@ -1,10 +1,14 @@
 """A table's rules in words, every option with its value and what it means: plain for the
-text game's ``rules``, markup for the terminal table's rules dialog."""
+text game's ``rules``, markup for the terminal table's rules dialog; and how to play at the
+table (``guide.py``), for the text game's ``guide`` and the terminal table's guide dialog."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 
+from ..actions import readable
+from ..guide import BidTable, guide
 from ..rules import Rules
 from ..web.options import rules_json
 
@@ -32,4 +36,45 @@ def rules_lines(rules: Rules, preset: str, strong: Callable[[str], str] = _same,
             lines += [dim(f"{head}  {token}"), dim(f"  Not at this table: {esc(o['off'])}.")]
         else:
             lines += [f"{head}  {dim(token)}", f"  {dim(esc(o['text']))}"]
+    return lines
+
+
+def _rule(title: str) -> str:
+    return f"--- {title} ---"
+
+
+def guide_lines(rules: Rules, heading: Callable[[str], str] = _rule,
+                strong: Callable[[str], str] = _same, esc: Callable[[str], str] = _same,
+                card: Callable[[str], str] = readable, width: int | None = 78) -> list[str]:
+    """How to play at this table: each section's title (as ``heading`` marks it), its
+    paragraphs (wrapped at ``width``; None: left to the screen), its rows of cards and the
+    bid table.
+
+    >>> lines = guide_lines(Rules.preset("australian"))
+    >>> lines[0], "     8     240   260   280   300   320" in lines
+    ('--- The table ---', True)
+    """
+    lines: list[str] = []
+    for section in guide(rules).sections:
+        lines += [heading(esc(section.title)), ""]
+        for b in section.blocks:
+            if b.text:
+                lines += [esc(x) for x in (textwrap.wrap(b.text, width) if width else [b.text])]
+            if b.cards:
+                lines.append("  " + " ".join(card(c) for c in b.cards))
+            if b.bids is not None:
+                lines += bid_lines(b.bids, strong, esc)
+            lines.append("")
+    return lines[:-1]
+
+
+def bid_lines(bids: BidTable, strong: Callable[[str], str] = _same,
+              esc: Callable[[str], str] = _same) -> list[str]:
+    """The bid table as text: a row of values per number of tricks under the strains, then
+    each bid outside the grid with its value and where it ranks."""
+    head = "".join(f"{readable(f'6{s}')[1:]:>6}" for s in bids.strains)
+    lines = [strong(f"  Tricks{head}")]
+    lines += [f"{r.tricks:>6}  " + "".join(f"{v:>6}" for v in r.values) for r in bids.rows]
+    lines += [f"  {strong(esc(readable(o.bid).capitalize()))}: {o.value}, {esc(o.ranks)}"
+              for o in bids.others]
     return lines

@@ -35,7 +35,7 @@ from .display import (
 )
 from .narration import Narrator
 from .opponent import BotOpponent, RandomOpponent, hint_seed, opponent_seed
-from .rules_text import rules_lines
+from .rules_text import guide_lines, rules_lines
 
 if TYPE_CHECKING:
     from ..bots import Budget
@@ -54,6 +54,7 @@ S C D H or as symbols ♠ ♣ ♦ ♥).
   review   after a hand: your cards against double dummy (every: every card; save: the
            game's record, to replay or analyse)
   rules    every option of this table's rules, and what it means
+  guide    how to play at this table: the cards' order, every bid's value, the scoring
   ?        this help        quit   leave the game
 """
 #: What the prompt after a hand offers besides going on, and what each does.
@@ -321,6 +322,10 @@ class ConsoleGame(Narrator):
                 continue
             if text.lower() == "rules":
                 self.say("\n".join(rules_lines(self.rules, self.rules.nearest_preset())))
+                self._legal_line(v)
+                continue
+            if text.lower() == "guide":
+                self.say("\n".join(guide_lines(self.rules)))
                 self._legal_line(v)
                 continue
             if text.lower() == "save":

@@ -42,6 +42,7 @@ from .cloth import Cloth
 from .panels import Log, SeatPanel, SideColumn
 from .screens import (
     game_over_dialog,
+    guide_dialog,
     hand_over_dialog,
     help_dialog,
     quit_dialog,
@@ -73,6 +74,7 @@ class TableApp(App[int]):
         Binding("v", "review", "Review"),
         Binding("e", "review(True)", "Every card", show=False),   # (said in the help)
         Binding("r", "rules", "Rules"),
+        Binding("g", "guide", "How to play", show=False),   # (in the help: the footer is full)
         Binding("s", "save", "Save record"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
@@ -548,6 +550,10 @@ class TableApp(App[int]):
     def action_rules(self) -> None:
         """Show every option of this table's rules."""
         self.push_screen(rules_dialog(self.rules, self.preset))
+
+    def action_guide(self) -> None:
+        """Show how to play at this table."""
+        self.push_screen(guide_dialog(self.rules))
 
     def action_help(self) -> None:
         """Show how to play here."""

@@ -1,4 +1,5 @@
-"""The terminal table's dialogs: the end of a hand, the end of the game, the rules, the help."""
+"""The terminal table's dialogs: the end of a hand, the end of the game, the rules, how to
+play, the help."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from textual.widgets import Button, Footer, Static
 from ..console.display import signed
 from ..console.narration import Narrator
 from ..console.reviews import Marks, every_card_lines, review_lines
-from ..console.rules_text import rules_lines
+from ..console.rules_text import guide_lines, rules_lines
 from ..rules import Rules
 from ..solver.analysis import HandReview
 from ..view import View
@@ -37,6 +38,7 @@ HELP = "\n\n".join((
     "last card, bid or discard of the hand (and the bots' plays after it) · [b]c[/b] claim "
     "every trick left for your side (declaring a misère: that you take no more), checked double "
     "dummy, and the hand is played out if it stands · [b]r[/b] the rules of this table · "
+    "[b]g[/b] how to play at this table (the cards' order, every bid's value, the scoring) · "
     "[b]s[/b] save the game record between hands · [b]n[/b] the next hand · [b]v[/b] / "
     "[b]e[/b] the hand just played against double dummy (your cards / every card) · "
     "[b]?[/b] this help "
@@ -210,6 +212,14 @@ def rules_dialog(rules: Rules, preset: str) -> Dialog:
     lines = rules_lines(rules, preset, strong=lambda t: f"[b]{t}[/b]",
                         dim=lambda t: f"[dim]{t}[/dim]", esc=escape)
     return Dialog("The rules of this table", "\n".join(lines), [("close", "Close")])
+
+
+def guide_dialog(rules: Rules) -> Dialog:
+    """How to play at this table (``guide.py``): the cards' order, every bid's value, the
+    scoring, each true under its rules."""
+    lines = guide_lines(rules, heading=lambda t: f"[b]{t}[/b]", strong=lambda t: f"[b]{t}[/b]",
+                        esc=escape, card=texts.card_markup, width=None)
+    return Dialog("How to play at this table", "\n".join(lines), [("close", "Close")])
 
 
 def quit_dialog() -> Dialog:

@@ -25,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import FiveHundredError
+from ..guide import guide as guide_of
 from ..numbers import seed_number
 from .botpool import BotPool
 from .hub import Hub
@@ -37,6 +38,7 @@ from .options import (
     defaults_json,
     presets_json,
     rules_json,
+    rules_label,
     toggles_json,
     toggles_off_json,
 )
@@ -186,6 +188,36 @@ async def rules(request: Request) -> Response:
     if t is None:
         return JSONResponse({"error": "no such table"}, status_code=404)
     return JSONResponse(rules_json(t.rules, t.preset))
+
+
+async def guide(request: Request) -> Response:
+    """How to play (``guide.py``) at a table (``table=ID``), or under the lobby's choice
+    before there is one (``preset=P``, ``toggles=`` the house rules as a JSON object, as
+    ``POST /api/tables`` takes them); 404 for an unknown table, 400 for a bad choice."""
+    q = request.query_params
+    if "table" in q:
+        if "preset" in q or "toggles" in q:
+            return JSONResponse({"error": "ask for a table (table=ID) or a preset "
+                                          "(preset=P&toggles=...), not both"}, status_code=400)
+        t = _hub(request).get(q.get("table"))
+        if t is None:
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        rules, preset = t.rules, t.preset
+    else:
+        if "preset" not in q:
+            return JSONResponse({"error": "ask for a table (table=ID) or a preset "
+                                          "(preset=P&toggles=...)"}, status_code=400)
+        try:
+            toggles = json.loads(q.get("toggles", "{}"))
+        except (ValueError, RecursionError):
+            return JSONResponse({"error": "toggles must be a JSON object of option: value, "
+                                          f"got {q.get('toggles', '')[:40]!r}"}, status_code=400)
+        try:
+            rules = build_rules(q.get("preset"), toggles)
+        except FiveHundredError as e:
+            return JSONResponse({"error": str(e)}, status_code=400)
+        preset = str(q.get("preset"))
+    return JSONResponse({"label": rules_label(rules, preset), **guide_of(rules).as_json()})
 
 
 async def record(request: Request) -> Response:
@@ -429,6 +461,7 @@ def create_app(store: Store, *, mode: str = "local", pool: BotPool | None = None
             Route("/api/lobby", lobby),
             Route("/api/stats", stats),
             Route("/api/rules", rules),
+            Route("/api/guide", guide),
             Route("/api/tables", new_table, methods=["POST"]),
             Route("/api/record", record),
             WebSocketRoute("/ws", socket),

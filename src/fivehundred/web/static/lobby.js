@@ -2,6 +2,7 @@
 // for a saved unfinished game, your statistics per strength, and the finished games to open.
 
 import { getLobby, createTable } from "./net.js";
+import { showGuide } from "./guide.js";
 import { h, clear, cap, savedTable, loadPrefs, savePrefs } from "./util.js";
 
 const STRENGTH_WORDS = {
@@ -41,6 +42,10 @@ export class Lobby {
     document.getElementById("continue").addEventListener("click", () => this.continueGame());
     // (once: the box stays, its rules are built again at each visit to the lobby)
     this.toggles.addEventListener("change", () => this.countChanged());
+    // how to play under the rules chosen: the preset and the house rules as the form has them
+    document.getElementById("guide-lobby").addEventListener("click", () => {
+      if (this.data) showGuide({ preset: this.preset.value, toggles: this.toggleValues() });
+    });
   }
 
   async show({ newGame = false } = {}) {

@@ -1,4 +1,4 @@
-// The menu (top right): pause, hint, take back, claim, rules, the game record, speed, sound, new game, and the friends' seat links
+// The menu (top right): pause, hint, take back, claim, rules, how to play, the game record, speed, sound, new game, and the friends' seat links
 // with who plays each seat; the pause overlay.
 
 import * as sound from "./sound.js";
@@ -6,6 +6,7 @@ import { STRENGTH_WORDS } from "./lobby.js";
 import { h, clear, toast, cap, ICONS, loadPrefs, savePrefs, recordUrl } from "./util.js";
 import { confirmDialog } from "./dialogs.js";
 import { showRules } from "./rules.js";
+import { showGuide, GUIDE_ICON } from "./guide.js";
 import { gameWords } from "./plaques.js";
 
 export class Menu {
@@ -84,6 +85,11 @@ export class Menu {
       this.close();
       if (s) showRules(s.table.id);
     });
+    document.getElementById("guide-button").addEventListener("click", () => {
+      const s = this.getState();
+      this.close();
+      if (s) showGuide({ table: s.table.id });
+    });
     document.getElementById("new-game-menu").addEventListener("click", async () => {
       this.close();
       const s = this.getState();
@@ -91,6 +97,7 @@ export class Menu {
       if (over || await confirmDialog("Leave this game and start a new one? This game stays saved: the lobby offers to continue it.", "NEW GAME")) onNewGame();
     });
     for (const el of document.querySelectorAll(".mi-icon[data-icon], .tb-icon[data-icon]")) el.innerHTML = ICONS[el.dataset.icon] || "";
+    document.querySelector("#guide-button .mi-icon").innerHTML = GUIDE_ICON;
     this.renderSound();
   }
 

@@ -31,6 +31,13 @@ export async function getRules(tableId) {
   return jsonOrThrow(await fetch(`/api/rules?table=${encodeURIComponent(tableId)}`, { cache: "no-store" }));
 }
 
+/** How to play: at a table (``{ table }``), or under the lobby's choice (``{ preset, toggles }``). */
+export async function getGuide({ table, preset, toggles }) {
+  const q = table !== undefined ? `table=${encodeURIComponent(table)}`
+    : `preset=${encodeURIComponent(preset)}&toggles=${encodeURIComponent(JSON.stringify(toggles || {}))}`;
+  return jsonOrThrow(await fetch(`/api/guide?${q}`, { cache: "no-store" }));
+}
+
 const PING_EVERY_MS = 20000;
 const SILENCE_LIMIT_MS = 50000;
 
