@@ -105,7 +105,7 @@ def test_the_guide_from_the_lobby_and_from_the_menu(page: Page, server: str) -> 
     check_the_dialog(page)
     text = page.inner_text("#guide")
     assert "Classic 3-handed, house rules" in text and "This table seats 3 players" in text
-    assert "Misère may not be bid at this table." in text
+    assert "Neither misère nor open misère may be bid at this table." in text
     assert page.locator("#guide .guide-others").count() == 0     # no misère under the table
     page.keyboard.press("Escape")
     page.wait_for_selector("#guide", state="hidden")

@@ -163,7 +163,7 @@ def test_every_house_rule_but_the_tables_shape_can_be_chosen(page: Page, server:
     page.select_option("#opt-misere_rank", "after_sevens")
     assert page.inner_text("#house-rules summary") == "House rules · 3 changed"
     items = rules_at_the_table(page)
-    assert "The dealer's left" in items["Opening lead"], items["Opening lead"]
+    assert "The first to speak" in items["Opening lead"], items["Opening lead"]
     assert "-1000" in items["Game lost at"] and "Above every 7-bid" in items["Misère ranks"]
 
 

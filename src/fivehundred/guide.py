@@ -5,7 +5,9 @@ in their own way.
 
 The values of the bids are the auction's own (``auction.price``), the order of the cards the
 engine's (``tricks.TABLES``), and an option's meaning in the rules dialog's words
-(``web.options``) where they say it: one source, so the guide cannot drift from the game.
+(``web.options``) where they say it whole (the guide's own words where the table needs more:
+who sits where, a misère's scoring, who wins when several reach the target): one source, so
+the guide cannot drift from the game.
 
 >>> g = guide(Rules.preset("australian"))
 >>> [s.title for s in g.sections]
@@ -40,7 +42,7 @@ from .cards import (
 )
 from .rules import Rules
 from .tricks import TABLES
-from .web.options import CHOICE_TEXT, SWITCH_TEXT, value_words
+from .web.options import CHOICE_TEXT, SWITCH_TEXT
 from .words import joined
 
 __all__ = ["BidRow", "BidTable", "Block", "Guide", "OtherBid", "Section", "guide"]
@@ -187,7 +189,7 @@ def _ranks(rules: Rules, bid: int) -> str:
     below = [b for b in ladder if rank_key(rules, b) < rank_key(rules, bid)]
     above = [b for b in ladder if rank_key(rules, b) > rank_key(rules, bid)]
     if not above:
-        return f"above every other bid, {readable(token_of(below[-1]))} too"
+        return f"above every other bid, including {readable(token_of(below[-1]))}"
     if not below:
         return f"below {readable(token_of(above[0]))}"
     return f"between {readable(token_of(below[-1]))} and {readable(token_of(above[0]))}"
@@ -216,19 +218,41 @@ def _pack_words(rules: Rules) -> str:
         groups.setdefault((low, extra), []).append(SUIT_WORDS[s])
     parts = []
     for (low, extra), suits in groups.items():
-        where = "every suit" if len(suits) == 4 else joined(suits)
-        tall = f", with the {joined([RANK_TOKENS[r] for r in extra])}" if extra else ""
+        where = "every suit" if len(suits) == 4 else _in_words(suits)
+        tall = f", with the {_in_words([RANK_TOKENS[r] for r in extra])}" if extra else ""
         parts.append(f"the A down to the {low} in {where}{tall}")
     joker = "and the joker" if rules.has_joker else "and no joker"
     return f"{'; '.join(parts)}; {joker}" if len(parts) > 1 else f"{parts[0]}, {joker}"
 
 
+def _in_words(words: list[str]) -> str:
+    """Words as prose lists them, "a, b and c" (``words.joined`` writes names, with "&")."""
+    return joined(words).replace(" & ", " and ")
+
+
 # ---------------------------------------------------------------- who plays with whom
+
+NUMBER_WORDS = ("no", "one", "two", "three")
+"""A small count in words (the teams of a six-handed table)."""
 
 
 def _side(rules: Rules) -> str:
     """What scores together: a side, or (each for himself) a player."""
     return "player" if rules.teams == "none" else "side"
+
+
+def _eldest(rules: Rules) -> str:
+    """Who speaks first and leads a hand nobody bid: the player on the dealer's left, or at
+    two the non-dealer (the dead hand is dealt at the dealer's left)."""
+    return "the non-dealer" if rules.players == 2 else "the player on the dealer's left"
+
+
+def _opponents(rules: Rules) -> tuple[str, str, str, str]:
+    """The opponents of a contract and their words: "the opponents score ... they take ...
+    their", or at two players "the opponent scores ... he takes ... his"."""
+    if rules.players == 2:
+        return "the opponent", "scores", "he takes", "his"
+    return "the opponents", "score", "they take", "their"
 
 
 def _partners_sit_out(rules: Rules) -> str | None:
@@ -250,14 +274,15 @@ def _table(r: Rules) -> list[Block]:
         who = (f"This table seats {n} players in two partnerships: partners sit opposite "
                "each other, and a side's tricks and points count together.")
     elif r.teams == "two":
-        who = (f"This table seats {n} players in two teams of {n // 2}, on alternate seats: "
-               "a team's tricks and points count together.")
+        who = (f"This table seats {n} players in two teams of {NUMBER_WORDS[n // 2]}, on "
+               "alternate seats: a team's tricks and points count together.")
     elif r.teams == "pairs":
-        who = (f"This table seats {n} players in {n // 2} pairs, partners sitting opposite "
-               "each other: a pair's tricks and points count together.")
+        who = (f"This table seats {n} players in {NUMBER_WORDS[n // 2]} pairs, partners "
+               "sitting opposite each other: a pair's tricks and points count together.")
     elif r.dead_hand:
         who = (f"This table seats {n} players, each for himself. A third hand, the dead hand, "
-               "is dealt too and stays out of play, unseen by both.")
+               "is dealt too, as if to a player on the dealer's left, and stays out of play, "
+               "unseen by both.")
     elif r.call_partner:
         who = (f"This table seats {n} players, each for himself; but in each hand the "
                "declarer may call a partner, who wins or loses half of what the declarer "
@@ -267,12 +292,34 @@ def _table(r: Rules) -> list[Block]:
     pack = f"The pack has {r.deck_size} cards: {_pack_words(r)}."
     hands = "each hand, the dead hand too," if r.dead_hand else "each player"
     deal = (f"The dealer gives 10 cards to {hands} and {r.kitty_size} cards, face down, to "
-            "the kitty, which the declarer will take up")
-    if len(r.deal_packets) > 2:
-        deal += f" (in packets: {value_words('deal_pattern', r.deal_pattern)})"
-    turn = ("The deal passes to the left after each hand. "
-            + CHOICE_TEXT["first_dealer"][r.first_dealer])
-    return [Block(who), Block(pack), Block(f"{deal}. {turn}")]
+            "the kitty, which the declarer will take up.")
+    if r.deal_packets[0] != (False, 10):
+        deal += f" He deals them in packets: {_packets(r)}."
+    turn = ("The two players deal in turn." if n == 2
+            else "The deal passes to the left after each hand.")
+    turn += " " + CHOICE_TEXT["first_dealer"][r.first_dealer]
+    if r.first_dealer == "cut":
+        low = "the joker is lowest, then the ace" if r.has_joker else "the ace is lowest"
+        turn += (f" For the cut {low}, then the other ranks upwards, as in a plain suit, up "
+                 "to the king; of two cards of one rank, spades are lower than clubs, clubs "
+                 "than diamonds, diamonds than hearts.")
+    return [Block(who), Block(pack), Block(f"{deal} {turn}")]
+
+
+def _packets(r: Rules) -> str:
+    """The deal's packets in order, the last cards of the pack to the kitty where the packets
+    leave some: "3 to each player, 1 to the kitty, ..., then the last 2 to the kitty"."""
+    each = "each hand" if r.dead_hand else "each player"
+    parts = []
+    for to_kitty, k in r.deal_packets:
+        parts.append(f"{k} to the kitty" if to_kitty else f"{k} to {each}")
+        if not to_kitty:
+            each = "each"
+    rest = r.kitty_size - sum(k for to_kitty, k in r.deal_packets if to_kitty)
+    if rest:
+        parts.append("then the last card to the kitty" if rest == 1
+                     else f"then the last {rest} to the kitty")
+    return ", ".join(parts)
 
 
 def _order(r: Rules, trumps: list[int]) -> list[Block]:
@@ -287,9 +334,10 @@ def _order(r: Rules, trumps: list[int]) -> list[Block]:
     out.append(Block(f"With {suit} trumps, the {len(trumps)} trumps are, from the top:",
                      cards=tuple(token_of(c) for c in trumps)))
     left = r.deck_mask & t.suit_mask[partner]
-    out.append(Block(f"{SUIT_WORDS[partner].capitalize()} then have "
+    out.append(Block(f"{SUIT_WORDS[partner].capitalize()} then have only "
                      f"{left.bit_count()} cards: their jack, "
-                     f"{readable(token_of(card(JACK, partner)))}, is a trump."))
+                     f"{readable(token_of(card(JACK, partner)))}, has become a trump (the "
+                     "left bower)."))
     plain = PLAIN_EXAMPLE
     out.append(Block(f"The other suits rank plainly, from the ace down: with {suit} trumps, "
                      f"the {SUIT_WORDS[plain]} are:",
@@ -302,16 +350,17 @@ def _order(r: Rules, trumps: list[int]) -> list[Block]:
         return out
     joker = (f"At no trumps{misere} there are no bowers: the jacks rank in their own suits, "
              "and the joker, the only trump, belongs to no suit and wins any trick it is "
-             "played to. It may be played only when its holder cannot follow the suit led. ")
+             "played to. To a trick another has led, its holder may play it only when he "
+             "cannot follow the suit led. ")
     if r.nt_joker == "australian":
-        joker += ("Led, it names a suit not yet led in the hand, which the others must "
-                  "follow; once all four suits have been led, it may be led only to the last "
-                  "trick.")
+        joker += ("When the joker is led, its holder names a suit not yet led in the hand, "
+                  "which then counts as led and which the others must follow; once all four "
+                  "suits have been led, it may be led only to the last trick, naming no suit.")
         if r.misere_allowed:
             joker += " In misère, a player who cannot follow and holds the joker must play it."
     else:
-        joker += ("Led, it names any suit its holder has not shown void in (by failing to "
-                  "follow it), which the others must follow.")
+        joker += ("When the joker is led, its holder names any suit he has not shown void in "
+                  "(by failing to follow it), which the others must follow.")
     out.append(Block(joker))
     return out
 
@@ -320,8 +369,10 @@ def _auction(r: Rules, bids: BidTable) -> list[Block]:
     single = r.auction == "single"
     end = ("The highest bid is the contract" if single
            else "The bid left standing is the contract")
-    out = [Block("The player on the dealer's left speaks first, then each in turn to the "
-                 "left, passing or bidding higher than the bid before. "
+    turns = ("then the dealer, in turn" if r.players == 2
+             else "then each in turn to the left")
+    out = [Block(f"{_eldest(r).capitalize()} speaks first, {turns}, passing or bidding "
+                 "higher than the bid before. "
                  f"{CHOICE_TEXT['auction'][r.auction]} {end}, and its bidder is the "
                  "declarer.")]
     side = "the bidder's side" if r.teams != "none" else "the bidder"
@@ -330,35 +381,51 @@ def _auction(r: Rules, bids: BidTable) -> list[Block]:
     lowest = readable(token_of(bid_action(6, 0)))
     out.append(Block(f"A bid names how many tricks, 6 to 10, {side} will take, and the trump "
                      "suit, or no trumps; the strains rank ♠ ♣ ♦ ♥ NT, from the lowest. Each "
-                     "bid must outrank the one before: a bid of more tricks, or as many in a "
-                     f"higher strain, is worth more (the table below). The lowest bid is "
-                     f"{lowest}."))
+                     "bid must outrank the one before: a bid of more tricks outranks it, and "
+                     "so does a bid of as many tricks in a higher strain. The table below "
+                     f"gives each bid's value. The lowest bid is {lowest}."))
     alone = ", playing alone" if r.teams != "none" or r.call_partner else ""
     if r.misere_allowed:
         m = bids.others[0]
+        when = (SWITCH_TEXT["misere_needs_seven"][0] if r.misere_needs_seven
+                else f"{SWITCH_TEXT['misere_needs_seven'][1][:-1]}, even as the opening bid.")
         out.append(Block(f"Misère ({m.value} points) is a bid to take no trick at all{alone}, "
-                         f"at no trumps. It ranks {m.ranks}. "
-                         f"{SWITCH_TEXT['misere_needs_seven'][0 if r.misere_needs_seven else 1]}"))
+                         f"at no trumps. It ranks {m.ranks}. {when}"))
     else:
-        out.append(Block("Misère may not be bid at this table."))
+        out.append(Block("Neither misère nor open misère may be bid at this table."))
     if r.allows_open_misere:
         o = bids.others[-1]
         out.append(Block(f"Open misère ({o.value} points) is misère with the declarer's hand "
                          f"spread face up for all to see. It ranks {o.ranks}, and may be bid "
-                         "whenever it outranks the bid to beat, the first bid too."))
+                         "whenever it outranks the bid to beat, even as the opening bid."))
     elif r.misere_allowed:
         out.append(Block("Open misère may not be bid at this table."))
-    out.append(Block(CHOICE_TEXT["all_pass"][r.all_pass]))
+    out.append(Block(_all_pass(r)))
     out.append(Block("What each bid is worth: made, it scores this; failed, it loses it.",
                      bids=bids))
     return out
 
 
+def _all_pass(r: Rules) -> str:
+    """What happens when nobody bids: a new deal by the next dealer, or the hand played at
+    no trumps, 10 a trick to each side (even where the opponents of a contract score
+    nothing for theirs)."""
+    if r.all_pass == "redeal":
+        return "When nobody bids, the hand is thrown in and the next dealer deals."
+    text = (f"When nobody bids, the hand is played at no trumps, the kitty untouched and "
+            f"{_eldest(r)} leading; each {_side(r)} scores 10 a trick")
+    if r.defender_trick_points == "none":
+        opp, score, _, their = _opponents(r)
+        text += f", though {opp} of a contract {score} nothing for {their} tricks"
+    return text + "."
+
+
 def _play(r: Rules) -> list[Block]:
     k = r.kitty_size
-    out = [Block(f"The declarer takes the {k} cards of the kitty into his hand, unseen by the "
-                 f"others, then discards any {k} cards face down (one just taken too): they "
-                 "take no part in the play.")]
+    others = "his opponent" if r.players == 2 else "the others"
+    out = [Block(f"The declarer takes the {k} cards of the kitty into his hand, unseen by "
+                 f"{others}, then discards any {k} cards face down (even cards just taken "
+                 "up): they take no part in the play.")]
     if r.call_partner:
         call = ("Then he calls a partner by naming a card he neither holds nor discarded "
                 "(not a trump; the joker only at no trumps): whoever holds it becomes his "
@@ -366,13 +433,19 @@ def _play(r: Rules) -> list[Block]:
         if r.misere_allowed:
             call += " Misère is always played alone: there is no call."
         out.append(Block(call))
-    lead = CHOICE_TEXT["opening_lead"][r.opening_lead]
+    if r.opening_lead == "declarer":
+        lead = CHOICE_TEXT["opening_lead"]["declarer"]
+    else:
+        lead = f"{_eldest(r).capitalize()} leads to the first trick."
     if r.opening_lead == "eldest" and r.misere_allowed and _partners_sit_out(r):
         lead = lead[:-1] + " (in a misère, if he sits out, the next player in play)."
     out.append(Block(f"{lead} The winner of each trick leads to the next."))
+    joker = (" (but in misère he must play the joker if he holds it)"
+             if r.has_joker and r.nt_joker == "australian" and r.misere_allowed else "")
     out.append(Block("Each player must follow the suit led if he can; if he cannot, he may "
-                     "play any card, a trump or not: there is no duty to trump. A trick is won "
-                     "by the highest trump in it, else by the highest card of the suit led."))
+                     f"play any card{joker}, a trump or not: there is no duty to trump. A "
+                     "trick is won by the highest trump in it, else by the highest card of "
+                     "the suit led."))
     out.append(Block("The left bower is a trump: when trumps are led it follows them, and when "
                      "its printed suit is led it does not count as that suit."))
     if r.misere_allowed:
@@ -392,18 +465,90 @@ def _scoring(r: Rules) -> list[Block]:
             f"zero. {CHOICE_TEXT['slam'][r.slam]}")
     if r.call_partner:
         made += " A called partner wins or loses half of the declarer's score."
-    out = [Block(made), Block(CHOICE_TEXT["defender_trick_points"][r.defender_trick_points])]
+    opp, score, they_take, their = _opponents(r)
+    if r.defender_trick_points == "always":
+        defence = (f"{opp.capitalize()} of a bid of tricks {score} 10 for each trick "
+                   f"{they_take}, whether it is made or not.")
+    else:
+        defence = f"{opp.capitalize()} of a contract {score} nothing for {their} tricks."
+    out = [Block(made), Block(defence)]
     if r.misere_allowed:
-        values = f"{r.misere_value}"
-        if r.allows_open_misere:
-            values += f" (open misère {r.open_misere_value})"
-        out.append(Block(f"A misère made, the declarer taking no trick, scores {values}. "
-                         + CHOICE_TEXT["misere_defender_points"][r.misere_defender_points]))
-    win = f"The game is played to {r.target} points. {CHOICE_TEXT['win'][r.win]}"
-    if r.win == "reach_500_any_way":
-        win += (f" If more than one {side} gets there in the same hand, the declaring {side} "
-                f"wins; if only opponents do, the first to get there in the play.")
-    out.append(Block(win))
-    out.append(Block(f"A {side} at {r.hole} or below is in the hole and loses the game: the "
-                     "highest score among the others wins."))
+        out.append(Block(_misere_scoring(r)))
+    win = (f"{CHOICE_TEXT['win'][r.win]} {_several_reach(r)}" if r.win == "reach_500_any_way"
+           else _won_by_contract(r))
+    out.append(Block(f"The game is played to {r.target} points. {win}"))
+    out.append(Block(_hole(r)))
     return out
+
+
+def _misere_scoring(r: Rules) -> str:
+    """What a misère scores, made or failed; the opponents' own tricks score nothing."""
+    values = f"{r.misere_value}"
+    if r.allows_open_misere:
+        values += f" (open misère {r.open_misere_value})"
+    text = (f"A misère scores {values} if the declarer takes no trick; if he takes one, the "
+            f"declaring {_side(r)} loses that much")
+    opp, score, _, their = _opponents(r)
+    if r.misere_defender_points == "ten_per_declarer_trick":
+        each = "his opponent scores" if r.players == 2 else f"each opposing {_side(r)} scores"
+        text += f", and {each} 10 for each trick the declarer took"
+    return f"{text}. Made or not, {opp} {score} nothing for {their} own tricks in a misère."
+
+
+def _won_by_contract(r: Rules) -> str:
+    """How the game is won with ``win=by_own_contract``: by the declaring side (or the called
+    partner) at the target after a contract made, never by points taken against one or in a
+    hand nobody bid (``scoring.game_winner``)."""
+    nobody = ", or in a hand nobody bid," if r.all_pass == "play_no_trumps" else ""
+    if r.call_partner:
+        who = ("The game is won only when a contract is made and the declarer, or else his "
+               "called partner, then stands at the target or above")
+    elif r.teams == "none":
+        who = ("The game is won only by a player who makes his contract and then stands at "
+               "the target or above")
+    else:
+        who = ("The game is won only by a side that makes its contract and then stands at "
+               "the target or above")
+    one = "a player who" if r.teams == "none" else "a side that"
+    return (f"{who}; {one} gets there by points for tricks taken against a contract{nobody} "
+            "has not won, and the game goes on.")
+
+
+def _several_reach(r: Rules) -> str:
+    """Who wins when more than one side reaches the target in one hand (``win=
+    reach_500_any_way``): the declaring side if it is among them (then the called partner),
+    else the first to get there during the play (``scoring.game_winner``)."""
+    side = _side(r)
+    nobody = r.all_pass == "play_no_trumps"
+    if len(r.sides) == 2:
+        text = f"If both {side}s get there in the same hand, the declaring {side} wins"
+        if nobody:
+            text += "; in a hand nobody bid, the first to get there during the play wins"
+        return text + "."
+    decl = ("the declarer wins if he is one of them" if r.teams == "none"
+            else "the declaring side wins if it is one of them")
+    if r.call_partner:
+        decl += ", else his called partner if he is"
+    text = (f"If more than one {side} gets there in the same hand, {decl}; otherwise"
+            f"{', or in a hand nobody bid,' if nobody else ''} the first to get there during "
+            "the play wins")
+    if r.misere_allowed and r.misere_defender_points == "ten_per_declarer_trick":
+        text += (" (if the declarer's trick in a failed misère brings several there at "
+                 "once, the first of them from the declarer's left)")
+    return text + "."
+
+
+def _hole(r: Rules) -> str:
+    """The hole: where nobody wins at the target, a side at the hole or below loses, the best
+    of the others wins; with three sides or more, a tie goes to the declaring side (then the
+    called partner), then to the lowest seat number (``scoring.game_winner``)."""
+    side = _side(r)
+    text = (f"If nobody wins at the target, a {side} at {r.hole} or below is in the hole and "
+            "loses the game")
+    if len(r.sides) == 2:
+        return f"{text}, and the other {side} wins."
+    partner = ", then to the called partner" if r.call_partner else ""
+    seat = "the lowest-numbered seat" if r.teams == "none" else "the side of the lowest seat"
+    return (f"{text}: the {side} with the highest score among the others wins (a tie goes to "
+            f"the declaring {side}{partner}, else to {seat}, the seats being numbered "
+            "clockwise from 0).")

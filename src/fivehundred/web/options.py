@@ -287,7 +287,7 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
     "misere_defender_points": {"none": "Nothing",
                                "ten_per_declarer_trick": "10 for each trick the declarer took"},
     "all_pass": {"redeal": "A new deal", "play_no_trumps": "Played at no trumps, 10 a trick"},
-    "opening_lead": {"declarer": "The declarer", "eldest": "The dealer's left"},
+    "opening_lead": {"declarer": "The declarer", "eldest": "The first to speak"},
     "nt_joker": {"australian": "Australian: led naming a suit not yet led",
                  "classic": "Classic: led naming any suit not shown void"},
     "slam": {"250_if_less": "Worth at least 250",
@@ -341,28 +341,31 @@ CHOICE_TEXT: dict[str, dict[str, str]] = {
     "misere_rank": {"after_sevens": "Misère outranks every 7-bid, and every 8-bid outranks it.",
                     "by_value": "Misère ranks between 8♠ and 8♣."},
     "misere_defender_points": {
-        "none": "When a misère fails the opponents score nothing; the declarer loses its value.",
+        "none": ("When a misère fails the opponents score nothing; the declarer's side loses "
+                 "its value."),
         "ten_per_declarer_trick": ("When a misère fails the opponents score 10 for each trick "
-                                   "the declarer took; the declarer loses its value.")},
+                                   "the declarer took; the declarer's side loses its value.")},
     "open_misere_rank": {"after_10D": "Open misère ranks between 10♦ and 10♥.",
                          "top": "Open misère outranks every bid, 10NT too."},
     "open_misere_reveal": {
         "after_first_trick": "The open-misère hand is spread face up once the first trick is "
                              "over.",
         "before_lead": "The open-misère hand is spread face up before the first lead."},
-    "all_pass": {"redeal": "When nobody bids, the cards are dealt again.",
+    "all_pass": {"redeal": "When nobody bids, the hand is thrown in and the next dealer deals.",
                  "play_no_trumps": ("When nobody bids, the hand is played at no trumps, "
-                                    "the kitty untouched and the dealer's left leading, each "
-                                    "side scoring 10 a trick.")},
+                                    "the kitty untouched and the first to speak leading: each "
+                                    "trick scores 10 for whoever takes it.")},
     "opening_lead": {"declarer": "The declarer leads to the first trick.",
-                     "eldest": "The player on the dealer's left leads to the first trick."},
+                     "eldest": ("The first to speak in the auction leads to the first trick "
+                                "(the next player in play, if he sits out).")},
     "defender_trick_points": {
-        "always": "The opponents of a contract score 10 for each trick they take.",
+        "always": ("The opponents of a bid of tricks score 10 for each trick they take "
+                   "(of a misère, nothing)."),
         "none": "The opponents of a contract score nothing for their tricks."},
-    "win": {"by_own_contract": ("The game is won only by making a bid that takes you to the "
-                                "target: points for tricks taken against a contract never "
-                                "win it."),
-            "reach_500_any_way": "The game is won by reaching the target, any way."},
+    "win": {"by_own_contract": ("The game is won only by a side that makes its contract and "
+                                "then stands at the target: points for tricks taken against "
+                                "a contract never win it."),
+            "reach_500_any_way": "The game is won by reaching the target, by any points."},
     "nt_joker": {
         "australian": ("At no trumps and in misère the joker belongs to no suit and is played "
                        "to a trick only when void in the suit led; led, it names a suit not "
