@@ -48,7 +48,7 @@ tui: $(PLAY_STAMP)
 
 # The browser tests, saving a screenshot of each phase into docs/screenshots/.
 screenshots: $(STAMP) chromium
-	FIVEHUNDRED_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/test_web_e2e.py tests/test_web_friends_browser.py tests/test_web_phone.py tests/test_web_history.py
+	FIVEHUNDRED_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/test_web_e2e.py tests/test_web_friends_browser.py tests/test_web_phone.py tests/test_web_history.py tests/test_web_guide.py
 	$(BIN)/python scripts/tui_screenshots.py docs/screenshots
 
 bench: $(STAMP)

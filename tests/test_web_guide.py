@@ -6,11 +6,12 @@ Escape or CLOSE and giving the focus back as the other dialogs do."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from urllib.parse import quote
 
 from playwright.sync_api import Page
 
-from browser import PHONES, start_game, viewport_page, wait_turn
+from browser import PHONES, snap, start_game, viewport_page, wait_turn
 from fivehundred.guide import guide
 from fivehundred.rules import Rules
 from fivehundred.web.options import build_rules
@@ -95,7 +96,8 @@ def check_the_dialog(page: Page) -> None:
         assert page.evaluate(FOCUS) == "guide"
 
 
-def test_the_guide_from_the_lobby_and_from_the_menu(page: Page, server: str) -> None:
+def test_the_guide_from_the_lobby_and_from_the_menu(page: Page, server: str,
+                                                     shots: Path) -> None:
     page.goto(server)
     page.wait_for_selector("#lobby button#play")
     page.select_option("select#preset", "classic3")
@@ -119,6 +121,9 @@ def test_the_guide_from_the_lobby_and_from_the_menu(page: Page, server: str) -> 
     assert "Australian (4 players, partners)" in page.inner_text("#guide .guide-head")
     misere = " ".join(page.inner_text('#guide li[data-bid="misere"]').split())
     assert misere == "Misère 250 · ranks between 7NT and 8♠", misere
+    page.locator("#guide .guide-bids-box").evaluate(
+        "(box) => box.scrollIntoView({block: 'center'})")        # (the README's picture)
+    snap(page, shots / "guide.jpg")
     page.click("#guide .sheet-actions .btn-primary")             # CLOSE
     page.wait_for_selector("#guide", state="hidden")
     # back to what the turn asks for (the menu item that opened it is hidden with the menu)
