@@ -149,3 +149,19 @@ def test_a_card_twice_in_one_set_is_said_once() -> None:
     with pytest.raises(RecordError, match=r"^line 44: hand 4, the kitty: card 5C appears "
                                           r"twice in the kitty$"):
         loads(text)
+
+
+def test_a_revoke_comes_before_a_result_tag_that_cannot_hold(
+    tmp_path: Path, revoked: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The Result tag speaks of the game's end: a winner named for a game whose last hand is
+    unfinished was named before a revoke in that hand (a finished game's wrong winner came
+    after it)."""
+    cut = revoked[: revoked.index("Trick 8 1:QD")]          # hand 9 stops after trick 7
+    assert '[Result "1"]' in cut and "Result 9S" not in cut
+    with pytest.raises(RecordError, match="the game has a winner but its last hand is "
+                                          "unfinished"):
+        loads(cut)
+    assert re.search(REVOKE, _replayed(tmp_path, cut, capsys))
+    bad_seed = cut.replace('[Seed "7"]', '[Seed "x"]')      # (no replay without a seed)
+    assert "tag Seed: expected a seed" in _replayed(tmp_path, bad_seed, capsys)

@@ -17,6 +17,7 @@ from ..actions import readable_bid
 from ..dealing import dealt_from
 from ..errors import FiveHundredError, RecordError
 from ..game import Game, HandResult
+from ..numbers import written_number
 from ..rules import Rules
 from .model import GameRecord, HandOutcome, HandRecord, RecordProblem, sort_cards
 
@@ -126,9 +127,14 @@ def first_fault(rules: Rules, hands: Sequence[HandRecord], tags: Iterable[tuple[
     as ``rules``, ``hands``, ``tags`` and ``viewpoint`` (the hands before its hand, and its
     hand's actions before it), or in the whole record if None: so that a reader reports the
     first fault in the order of play, whatever its kind.  None when replay finds none, when
-    the problem is not in a hand, and in one seat's view (it cannot be replayed)."""
-    if viewpoint is not None or (problem is not None and problem.hand is None):
+    the problem is not in a hand (but the Result tag's, said of the game's end: every hand is
+    replayed before it), and in one seat's view (it cannot be replayed)."""
+    if viewpoint is not None or (problem is not None and problem.hand is None and (
+            (problem.field, problem.key) != ("tag", "Result"))):
         return None
+    seed = next((v for k, v in tags if k == "Seed"), None)
+    if seed is not None and written_number(seed, 20) is None:
+        return None             # (a Seed tag that is no seed: its own check says so)
     cut = None
     if problem is not None and problem.hand is not None:
         cut = hands[problem.hand].actions_before(problem.field, problem.key)
@@ -136,7 +142,7 @@ def first_fault(rules: Rules, hands: Sequence[HandRecord], tags: Iterable[tuple[
     if not hands:
         return None
     try:
-        _replayed(rules, hands, next((v for k, v in tags if k == "Seed"), None), cut)
+        _replayed(rules, hands, seed, cut)
     except RecordProblem as e:
         return e
     return None
