@@ -253,13 +253,16 @@ class Hub:
                     self.store.add_game(table.strength, g.winner == table.rules.side_of[seat],
                                         player)
                 table.counted_game = True
-            self.store.save(table.id, table.to_json(), finished=g.phase == "game_over")
+            self.store.save(table.id, table.to_json(), finished=g.phase == "game_over",
+                            listed=table.practice is None)
 
     def players(self, table: Table) -> dict[int, str]:
         """The seats whose hands count in the statistics now, each with whose they are: at
         home the one person at this machine, in seat 0; serving, each seat a human plays from
         a browser that said who it is (a bot's hands are nobody's; a friend's replacement
-        counts for himself)."""
+        counts for himself); a practice table's are nobody's (:meth:`Table.practise`)."""
+        if table.practice is not None:
+            return {}
         if self.mode == "local":
             return {0: LOCAL_PLAYER}
         return {s.seat: s.player for s in table.seats
@@ -534,7 +537,12 @@ class Hub:
         claimed: Claim | None = None      # a claim played out: told to every seat, first
         if kind in ("claim", "act", "discard", "take_back"):
             table.check_plays_own_seat(seat)
-        if kind == "claim":
+        if kind == "practice" and table.practice is None:
+            await self._practise(table, seat, ws)
+            return
+        if kind == "practice":
+            table.play_again(seat)
+        elif kind == "claim":
             claimed = await self._claim(table, seat)
         elif kind == "act":
             table.act(seat, msg.get("action"))
@@ -570,6 +578,22 @@ class Hub:
         if reply is not None:
             await self.send(ws, reply)
         self.kick(table)
+
+    async def _practise(self, table: Table, seat: int, ws: WebSocket) -> None:
+        """PLAY THIS DEAL AGAIN: a practice table of the hand just finished, saved, and its
+        link sent to the seat that asked (``practice``); ``table`` itself waits untouched."""
+        practice = table.practise(seat)
+        kept = self.get(practice.id)        # (this hand practised before: that table again)
+        if kept is not None:
+            kept.deal_again()
+            self.save(kept)
+            await self.broadcast(kept)
+            self.kick(kept)
+            practice = kept
+        else:
+            self.add(practice)
+        await self.send(ws, {"type": "practice", "table": practice.id, "seat": seat,
+                             "token": practice.seats[seat].token})
 
     async def _claim(self, table: Table, seat: int) -> Claim:
         """A seat claims the rest: checked and planned in a worker, then played out at once

@@ -162,8 +162,9 @@ def follow_words(led: str, strain: int) -> str:
     return f"Your turn: follow to the {card_words(led)} if you can"
 
 
-def status_line(view: View, names: list[str]) -> str:
-    """One sentence: whose turn it is and what is expected of them."""
+def status_line(view: View, names: list[str], practice: bool = False) -> str:
+    """One sentence: whose turn it is and what is expected of them (at a ``practice`` table,
+    which plays one hand, no next deal is offered at its end)."""
     you = view.seat
     mover = view.to_move
 
@@ -197,6 +198,8 @@ def status_line(view: View, names: list[str]) -> str:
                 return (f"{names_fallen} fell{to} (the hole is {r.hole}): "
                         f"{winners} {won} with {view.scores[w]}{tie}.")
         return f"{winners} {won} the game."
+    if view.phase == "hand_over" and practice:
+        return "The hand is over: PLAY IT AGAIN, or go BACK TO THE GAME."
     if view.phase == "hand_over":
         return "The hand is over: press NEXT for the next deal."
     if mover is None:

@@ -207,14 +207,18 @@ class Store:
 
     # ---------------------------------------------------------------- saved tables
 
-    def save(self, table_id: str, data: dict[str, Any], finished: bool) -> None:
-        """Write a table's state (insert or replace), in one transaction."""
+    def save(self, table_id: str, data: dict[str, Any], finished: bool,
+             listed: bool = True) -> None:
+        """Write a table's state (insert or replace), in one transaction; one not ``listed``
+        (a practice table: its game is the one to continue) is neither :meth:`unfinished`
+        nor :meth:`finished` (its ``finished`` is -1)."""
         now = time.time()
         self.db.execute(
             "INSERT INTO tables (id, created, updated, finished, data) VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT(id) DO UPDATE SET updated = excluded.updated, "
             "finished = excluded.finished, data = excluded.data",
-            (table_id, now, now, int(finished), json.dumps(data, separators=(",", ":"))))
+            (table_id, now, now, int(finished) if listed else -1,
+             json.dumps(data, separators=(",", ":"))))
 
     def load(self, table_id: str) -> dict[str, Any] | None:
         """A saved table's state, or None; StoreError if the row is not valid JSON."""

@@ -3,7 +3,8 @@ every check on a seat's move.
 
 A Table is plain synchronous logic (the server drives it): it checks that a seat may act,
 applies the action to the engine, and can be saved as JSON and rebuilt by replaying every
-action from the seed.  Bad input raises :class:`TableError` and changes nothing.
+action from the seed (a practice table, from the deal it was given: :meth:`Table.practise`).
+Bad input raises :class:`TableError` and changes nothing.
 
 >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5)
 >>> [s.kind for s in t.seats], t.seats[2].strength
@@ -15,6 +16,8 @@ True
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import secrets
 import time
 from dataclasses import dataclass, field, replace
@@ -24,7 +27,7 @@ from ..actions import token_of
 from ..cards import token
 from ..claims import ClaimError, check_claimant, may_claim
 from ..console.display import seat_names
-from ..dealing import opening_cut
+from ..dealing import Deal, check_deal, deal_to_dict, opening_cut
 from ..errors import FiveHundredError
 from ..game import Game
 from ..rules import PRESET_NAMES, Rules
@@ -47,6 +50,39 @@ FORMAT = 1   # the version of a saved table's JSON
 IDLE_SECONDS = 60.0
 """How long a table waits on a player still connected before anyone may let a bot play his
 seat (he went away from an open page)."""
+
+
+def practice_id(table_id: str, hand: int) -> str:
+    """The id of the practice table of hand ``hand`` (from 0) of the game at ``table_id``:
+    one per hand, so PLAY THIS DEAL AGAIN asked for again opens it again (a practice table
+    is saved, never listed: one a click would fill the saves file without end).
+
+    >>> practice_id("abc", 2) == practice_id("abc", 2) != practice_id("abc", 3)
+    True
+    """
+    digest = hashlib.blake2b(f"practice:{table_id}:{hand}".encode(), digest_size=9).digest()
+    return base64.urlsafe_b64encode(digest).decode()
+
+
+@dataclass(frozen=True)
+class Practice:
+    """What a practice table plays again: hand ``hand`` (from 0) of the game at table
+    ``table``, for its ``seat``, whose link there (``token``) is BACK TO THE GAME."""
+
+    table: str
+    hand: int
+    seat: int
+    token: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved form (part of the practice table's)."""
+        return {"table": self.table, "hand": self.hand, "seat": self.seat, "token": self.token}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Practice:
+        """A saved one (a field missing or not one raises: :meth:`Table.from_json` reports
+        it as damage)."""
+        return cls(str(d["table"]), int(d["hand"]), int(d["seat"]), str(d["token"]))
 
 
 @dataclass
@@ -86,6 +122,10 @@ class Table:
     waiting_since: float = field(default_factory=time.monotonic, init=False)
     """When the table began to wait on whom it waits on now (:meth:`note_wait`; not saved)."""
     _wait: tuple[object, ...] = field(default=(), init=False, repr=False)
+    deal: Deal | None = None
+    """The deal given to the first hand (None: dealt from the seed): a practice table's."""
+    practice: Practice | None = None
+    """Whose finished hand a practice table plays again (None for a game)."""
 
     # ---------------------------------------------------------------- building
 
@@ -124,6 +164,9 @@ class Table:
             "hands": self.hands, "seq": self.seq, "counted_hands": self.counted_hands,
             "counted_game": self.counted_game, "take_backs": self.take_backs,
             "speed": self.speed,
+            **({} if self.practice is None or self.deal is None else {
+                "deal": deal_to_dict(self.rules, self.deal),
+                "practice": self.practice.to_json()}),
         }
 
     @classmethod
@@ -145,8 +188,13 @@ class Table:
             seats = [Seat.from_json(s) for s in d["seats"]]
             if [s.seat for s in seats] != list(range(rules.players)):
                 raise TableError("damaged", "the saved seats do not match the rules' players")
-            game = Game(rules, seed=int(d["seed"]))
+            practice = None if d.get("practice") is None else Practice.from_json(d["practice"])
+            deal = None if practice is None else check_deal(rules, d["deal"])
+            game = Game(rules, seed=int(d["seed"]), deal=deal)
             hands = [[str(a) for a in h] for h in d["hands"]]
+            if practice is not None and len(hands) != 1:
+                raise TableError("damaged", f"a practice table plays one hand, saved with "
+                                            f"{len(hands)}")
             for i, actions in enumerate(hands):
                 if i:
                     game.next_hand()
@@ -162,6 +210,7 @@ class Table:
             t.counted_game = bool(d["counted_game"])
             t.take_backs = int(d.get("take_backs", 0))   # (saved before take-backs: none)
             t.speed = checked_speed(d.get("speed", "normal"))
+            t.deal, t.practice = deal, practice
             return t
         except TableError:
             raise
@@ -517,6 +566,73 @@ class Table:
             return False
         return self.game.can_take_back(seat)
 
+    def practise(self, seat: int) -> Table:
+        """PLAY THIS DEAL AGAIN: a practice table dealt the cards of the hand just finished
+        (every seat's, the kitty, the dealer), same rules, strengths, speed and seats, ``seat``
+        the one person there.  Its seed is a fresh secret: the game's would deal its next
+        hands ahead of time, and its bots' seeds come from it.  This table is not changed;
+        TableError, nothing changed, if it may not (:meth:`_check_practice`)."""
+        self._check_practice(seat)
+        if self.practice is not None:
+            raise TableError("no_practice", "this is a practice table already: PLAY IT AGAIN "
+                                            "deals it once more")
+        log = self.game.past_hands[-1]
+        hand = len(self.game.past_hands) - 1
+        seed = secrets.randbits(63)
+        seats = [Seat(s.seat, s.name, "human" if s.seat == seat else "bot",
+                      s.strength or (None if s.seat == seat else self.strength),
+                      secrets.token_urlsafe(12)) for s in self.seats]
+        table = Table(practice_id(self.id, hand), self.preset, self.rules, seed, self.strength,
+                      seats, False, Game(self.rules, seed=seed, deal=log.deal),
+                      deal=log.deal, practice=Practice(self.id, hand, seat,
+                                                       self.seats[seat].token))
+        table.speed = self.speed
+        return table
+
+    def play_again(self, seat: int) -> None:
+        """PLAY IT AGAIN at a practice table whose hand is over: the same deal once more, in
+        place (its seed and bots' seeds too); TableError, nothing changed, if it may not."""
+        self._check_practice(seat)
+        self.deal_again()
+
+    def deal_again(self) -> None:
+        """A practice table's deal from its start, whatever was played of it (its seed, and
+        so its bots' answers, kept); TableError, nothing changed, at a game's table."""
+        if self.practice is None or self.deal is None:
+            raise TableError("no_practice", "PLAY IT AGAIN is for a practice table (PLAY THIS "
+                                            "DEAL AGAIN opens one)")
+        self.game = Game(self.rules, seed=self.seed, deal=self.deal)
+        self.hands = [[]]
+        self.ready.clear()
+        self.counted_hands = 0
+        self.seq += 1
+
+    def may_practise(self, seat: int) -> bool:
+        """Whether ``seat`` may play this deal again now (:meth:`practise`, or at a practice
+        table :meth:`play_again`)."""
+        try:
+            self._check_practice(seat)
+        except TableError:
+            return False
+        return True
+
+    def _check_practice(self, seat: int) -> None:
+        """TableError ``no_practice`` unless ``seat`` may play the hand just finished again:
+        only at a table of bots (no other person's cards are at stake), once the hand is
+        over, and not a hand thrown in (all passed: nothing was played; one played at no
+        trumps was), but at a practice table, whose deal is the point."""
+        self.check_plays_own_seat(seat)
+        if self.friends or any(s.kind == "human" for s in self.seats if s.seat != seat):
+            raise TableError("no_practice", "a deal is played again only at a table of bots: "
+                                            "at a table with friends their cards are at stake")
+        g = self.game
+        if g.phase not in ("hand_over", "game_over") or not g.hand_results:
+            raise TableError("no_practice", "the hand is still being played: it may be played "
+                                            "again once it is over")
+        if self.practice is None and g.hand_results[-1].kind == "all_pass_redeal":
+            raise TableError("no_practice", "everyone passed and the hand was thrown in: "
+                                            "nothing was played to play again")
+
     def check_claim(self, seat: int) -> None:
         """TableError, nothing changed, unless ``seat`` may claim now (the play of a hand, a
         seat in it; in a misère, the declarer): whether it stands is the solver's to say
@@ -554,6 +670,9 @@ class Table:
         if self.game.phase != "hand_over":
             raise TableError("illegal", f"NEXT is for the end of a hand; the game is in the "
                                         f"{self.game.phase} phase")
+        if self.practice is not None:
+            raise TableError("illegal", "a practice table plays one hand: PLAY IT AGAIN deals "
+                                        "it once more, BACK TO THE GAME goes back to the game")
         self.ready.add(seat)
         return self.deal_if_ready(connected)
 
@@ -602,6 +721,9 @@ class Table:
             "waiting_on": sorted(self.waiting_on(connected)), "idle_after": self.idle_after,
             "waited": round(self.waited(), 1),
             "links": links,
+            "practice": None if (p := self.practice) is None else {
+                "table": p.table, "hand": p.hand,
+                "back": f"/?table={p.table}&token={p.token}" if seat == p.seat else None},
             # the cut that chose the first dealer, each seat's card, until the first action
             "cut": None if (cut := opening_cut(self.game)) is None else [token(c) for c in cut],
         }
@@ -619,9 +741,10 @@ class Table:
             "type": "state", "seq": self.seq, "you": seat,
             "table": self.table_json(seat, connected, thinking),
             "view": view_json(v), "bids": bid_grid(v),
-            "status": status_line(v, names),
+            "status": status_line(v, names, self.practice is not None),
             "take_back": own and self.may_take_back(seat),
             "claim": own and may_claim(self.game, seat),
+            "practice": own and self.may_practise(seat),
             "sheet": sheet_json(v, names) if over and v.hand_results else None,
             "summary": summary_json(v, names) if v.phase == "game_over" else None,
             "stats": stats if v.phase == "game_over" else None,

@@ -14,6 +14,44 @@ export function noteClaim(table, hand, text) {
   claimNote = { table, hand, text: /[.!]$/.test(text) ? text : `${text}.` };
 }
 
+/** PLAY IT AGAIN deals a practice table's hand once more: the same table and hand number,
+ *  but the claim that ended the last time is not this time's. */
+function forgetClaim() {
+  claimNote = null;
+}
+
+/** The buttons of a finished hand at a table of bots (``state.practice``: the server takes
+ *  PLAY THIS DEAL AGAIN now): at a practice table PLAY IT AGAIN (``primary``: the sheet's big
+ *  one) and BACK TO THE GAME, which the server's link takes; else PLAY THIS DEAL AGAIN, which
+ *  opens a practice table of it (main.js, on the ``practice`` answer). */
+function practiceButtons(state, send, onBackToGame, primary) {
+  const p = state.table.practice;
+  const ask = (btn) => () => {
+    if (!send({ type: "practice" })) return;
+    btn.disabled = true;         // (until the answer: a refusal gives it back, practiceRefused)
+    if (p) forgetClaim();
+  };
+  if (!p) {
+    if (!state.practice) return [];
+    const again = h("button#practice-button.btn.btn-secondary", { type: "button", text: "PLAY THIS DEAL AGAIN", title: "Play these very cards again at a practice table: this game waits as it is" });
+    again.addEventListener("click", ask(again));
+    return [again];
+  }
+  const again = h(`button#play-again-button.btn.${primary ? "btn-primary.btn-big" : "btn-secondary"}`, { type: "button", text: "PLAY IT AGAIN", title: "The same cards once more" });
+  again.disabled = !state.practice;
+  again.addEventListener("click", ask(again));
+  const back = p.back ? h("button#back-to-game-button.btn.btn-secondary", { type: "button", text: "BACK TO THE GAME", onclick: onBackToGame }) : null;
+  return [again, back];
+}
+
+/** A ``no_practice`` refusal: the buttons that asked may ask again (the toast says why). */
+export function practiceRefused() {
+  for (const id of ["practice-button", "play-again-button"]) {
+    const b = document.getElementById(id);
+    if (b) b.disabled = false;
+  }
+}
+
 /** The sheet's lines, the claim that ended its hand first (of this table's hand: a claim
  *  of another game, in this page before, is not this one's). */
 export function sheetLines(state) {
@@ -30,8 +68,9 @@ function pointsCell(n) {
 // ---------------------------------------------------------------- end of hand
 
 export class SheetDialog {
-  constructor(send) {
+  constructor(send, onBackToGame) {
     this.send = send;
+    this.onBackToGame = onBackToGame;
     this.el = document.getElementById("sheet");
     this.card = this.el.querySelector(".modal-card");
     this.key = null;
@@ -67,7 +106,7 @@ export class SheetDialog {
     this.waiting = false;
     this.build(state);
     this.el.hidden = false;
-    const btn = document.getElementById("next-button");
+    const btn = this.card.querySelector(".sheet-actions .btn-primary");
     if (btn) btn.focus({ preventScroll: true });
   }
 
@@ -79,7 +118,7 @@ export class SheetDialog {
     const { text: verdict, cls } = sheetVerdict(s);
     const mySide = t.sides.findIndex((side) => side.includes(state.you));
     this.card.appendChild(h("div.sheet-head", { class: cls },
-      h("div.sheet-kicker", { text: `Hand ${s.number + 1}` }),
+      h("div.sheet-kicker", { text: t.practice ? `Practice · hand ${t.practice.hand + 1} again` : `Hand ${s.number + 1}` }),
       h("h2#sheet-title", { text: verdict }),
       c ? h("div.sheet-contract", null, bidNode(c.bid), h("span.muted", { text: ` by ${midSentence(s.declarer_name ?? "")} · ${c.value} points` })) : null));
 
@@ -107,6 +146,12 @@ export class SheetDialog {
     }
     this.reviewPanel = playedOut(s) ? new ReviewPanel(this.send, state) : null;
     if (this.reviewPanel) this.card.appendChild(this.reviewPanel.el);
+    const review = this.reviewPanel && this.reviewPanel.button;
+    if (t.practice) {         // one hand: no next one here; the game waits (BACK TO THE GAME)
+      const [again, back] = practiceButtons(state, this.send, this.onBackToGame, true);
+      this.card.appendChild(h("div.sheet-actions", null, again, review, back));
+      return;
+    }
     const btn = h("button#next-button.btn.btn-primary.btn-big", { type: "button", text: "NEXT" });
     const note = h("div.sheet-wait.muted", { hidden: true, text: "Waiting for the other players…" });
     btn.addEventListener("click", () => {
@@ -115,7 +160,7 @@ export class SheetDialog {
         note.hidden = false;
       }
     });
-    this.card.appendChild(h("div.sheet-actions", null, btn, this.reviewPanel && this.reviewPanel.button, note));
+    this.card.appendChild(h("div.sheet-actions", null, btn, review, ...practiceButtons(state, this.send), note));
   }
 
   /** A ``review`` message, for the hand on show (a late reply is dropped). */
@@ -132,8 +177,9 @@ export class SheetDialog {
 // ---------------------------------------------------------------- end of game
 
 export class GameOverDialog {
-  constructor(send, onNewGame, getLink) {
+  constructor(send, onNewGame, getLink, onBackToGame) {
     this.send = send;
+    this.onBackToGame = onBackToGame;
     this.getLink = getLink;
     this.el = document.getElementById("game-over");
     this.card = this.el.querySelector(".modal-card");
@@ -228,15 +274,19 @@ export class GameOverDialog {
       this.card.appendChild(h("h3.section-title", { text: `Your statistics · ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} opponents` }));
       this.card.appendChild(statsTable(state.stats, null, state.stats.by_strength && state.stats.by_strength[t.strength] ? t.strength : null));
     }
-    const btn = h("button#new-game-button.btn.btn-primary.btn-big", { type: "button", text: "NEW GAME", dataset: { first: "" } });
-    btn.addEventListener("click", () => this.onNewGame());
+    // a practice table's one hand ended the game (its scores start from nothing): the same
+    // deal again, or back to the game; a game's last hand may be played again
+    const practice = practiceButtons(state, this.send, this.onBackToGame, !!t.practice);
+    const btn = t.practice ? practice.shift() : h("button#new-game-button.btn.btn-primary.btn-big", { type: "button", text: "NEW GAME" });
+    btn.dataset.first = "";
+    if (!t.practice) btn.addEventListener("click", () => this.onNewGame());
     // the whole game, every card, to keep or to study (fivehundred analyse FILE)
     const link = this.getLink();
     const rec = link ? h("a#game-record.btn.btn-secondary", { href: recordUrl(link), download: "", text: "SAVE THE RECORD" }) : null;
     const last = this.reviewPanel
       ? h("button#review-button.btn.btn-secondary", { type: "button", text: "REVIEW AGAINST DOUBLE DUMMY", onclick: () => this.openReview(state.sheet.number) })
       : null;
-    this.card.appendChild(h("div.sheet-actions", null, btn, last, rec));
+    this.card.appendChild(h("div.sheet-actions", null, btn, last, ...practice, rec));
   }
 
   /** The small button of a played-out hand's row: its review, in the review's place. */

@@ -7,7 +7,7 @@ import * as sound from "./sound.js";
 import { Lobby } from "./lobby.js";
 import { TableView } from "./table.js";
 import { BidPanel, KittyPanel, CallPanel, JokerPanel } from "./panels.js";
-import { SheetDialog, GameOverDialog, confirmDialog, nameDialog, noteClaim } from "./dialogs.js";
+import { SheetDialog, GameOverDialog, confirmDialog, nameDialog, noteClaim, practiceRefused } from "./dialogs.js";
 import { HintView } from "./hint.js";
 import { watchFocus, usable } from "./focus.js";
 import { announceMoves } from "./announce.js";
@@ -126,10 +126,10 @@ const bid = new BidPanel(send);
 const kitty = new KittyPanel(send, () => renderHand());
 const call = new CallPanel(send);
 const joker = new JokerPanel(send);
-const sheet = new SheetDialog(send);
-const gameOver = new GameOverDialog(send, () => backToLobby({ newGame: true }), () => app.link);
+const sheet = new SheetDialog(send, backToGame);
+const gameOver = new GameOverDialog(send, () => backToLobby({ newGame: true }), () => app.link, backToGame);
 const hint = new HintView();
-const menu = new Menu({ send, onNewGame: () => backToLobby({ newGame: true }), onHint: askHint, onTakeBack: takeBack, onClaim: claimRest, onName: askName, getState: () => app.state, getLink: () => app.link });
+const menu = new Menu({ send, onNewGame: () => backToLobby({ newGame: true }), onHint: askHint, onTakeBack: takeBack, onClaim: claimRest, onName: askName, onBackToGame: backToGame, getState: () => app.state, getLink: () => app.link });
 
 /** At a table with friends, ask the name the others see you by, and send it (the server
  *  refuses one another seat has, with a toast); this browser offers it at the next table. */
@@ -227,6 +227,10 @@ function onState(msg) {
   }
   app.state = msg;
   const v = msg.view;
+  const practice = msg.table.practice;
+  const tag = document.getElementById("practice-tag");
+  tag.hidden = !practice;
+  if (practice) tag.textContent = `Practice · hand ${practice.hand + 1} again`;
   document.body.dataset.phase = v.phase;
   document.body.dataset.seq = String(msg.seq);
   app.stateAt = Date.now();      // (its table.waited: how long it had waited then)
@@ -353,6 +357,9 @@ function onMessage(msg) {
         toast(`This seat's link was opened before yours (${times}): the host made it a new one`, "warn", 8000);
       }
       break;
+    case "practice":
+      openPractice(msg);
+      break;
     case "taken_back":
       app.tookBack = null;
       toast("Taken back: your turn again", "ok", 1800);
@@ -414,6 +421,11 @@ function onError(msg) {
     gameOver.reviewRefused(msg.message);
     return;
   }
+  if (code === "no_practice") {
+    practiceRefused();
+    toast(cap(prettyText(msg.message || "this deal cannot be played again")), "info", 5000);
+    return;
+  }
   if (code === "no_claim") {
     app.claiming = null;
     // (in the status line, as a card refused: a message of its own lay over the trick)
@@ -459,7 +471,7 @@ function onConnection(stateName) {
   banner.hidden = true;
 }
 
-function openTable({ table: id, token, links = [], fresh = false, friend = false, finished = false }) {
+function openTable({ table: id, token, links = [], fresh = false, friend = false, finished = false, practice = false }) {
   closeConnection();
   app.replaced = false;
   lobby.hide();
@@ -468,7 +480,8 @@ function openTable({ table: id, token, links = [], fresh = false, friend = false
   app.link = { table: id, token, own: !friend };
   app.state = null;
   app.lastSeq = -1;
-  if (!friend && !finished) saveTable({ table: id, token });   // (a finished game: kept as it was)
+  // (a finished game: kept as it was; a practice table: the game is the one to continue)
+  if (!friend && !finished && !practice) saveTable({ table: id, token });
   menu.setLinks(links);
   if (fresh && links && links.length) {
     menu.open({ links: true });
@@ -522,13 +535,42 @@ function stepToTable({ table: id, token, finished = false }) {
   else history.pushState(step, "");
 }
 
+/** PLAY THIS DEAL AGAIN: open the practice table the server dealt (the ``practice`` answer),
+ *  a step of the browser's history after the game's (Back returns to the game), its address
+ *  its link (a reload keeps it). */
+function openPractice({ table: id, token }) {
+  if (typeof id !== "string" || typeof token !== "string" || !app.link) return;
+  const game = app.link;
+  // (a game opened by its link had no step of its own: Back would have left it for the lobby)
+  if (!(history.state && history.state.table === game.table)) history.replaceState({ table: game.table, token: game.token }, "");
+  history.pushState({ table: id, token, practice: true, game: game.table }, "", linkAddress(id, token));
+  openTable({ table: id, token, practice: true });
+}
+
+/** BACK TO THE GAME from a practice table: the game, which waited as it was (its link is the
+ *  server's ``table.practice.back``); the step before, where the practice was opened from it. */
+function backToGame() {
+  const p = app.state && app.state.table.practice;
+  if (!p || !p.back) return;
+  const q = new URLSearchParams(p.back.split("?")[1] || "");
+  const id = q.get("table");
+  const token = q.get("token");
+  if (!id || !token) return;
+  if (history.state && history.state.practice && history.state.game === id) {
+    history.back();          // (popstate opens the game's step)
+    return;
+  }
+  history.replaceState({ table: id, token }, "", linkAddress(id, token));
+  openTable({ table: id, token });
+}
+
 window.addEventListener("popstate", (e) => {
   const step = e.state && typeof e.state.table === "string" ? e.state : null;
   const atTable = !document.getElementById("table").hidden;
   if (!step) {
     if (atTable) backToLobby();
   } else if (!atTable || !app.link || app.link.table !== step.table) {
-    openTable({ table: step.table, token: step.token, finished: !!step.finished });
+    openTable({ table: step.table, token: step.token, finished: !!step.finished, practice: !!step.practice });
   }
 });
 
@@ -596,9 +638,14 @@ watchFocus(turnControl, waitControl);
 
 // ---- boot ----
 
+/** A seat's link, as the address bar shows it. */
+function linkAddress(id, token) {
+  return `/?table=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
+}
+
 /** The address bar shows the seat's own key, not the invitation it was opened by. */
 function showAddress(id, token) {
-  history.replaceState(null, "", `/?table=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`);
+  history.replaceState(null, "", linkAddress(id, token));
 }
 
 /** The host opened, in his own browser, the link he is to send a friend: opening it takes

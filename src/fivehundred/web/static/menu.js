@@ -1,4 +1,4 @@
-// The menu (top right): pause, hint, take back, claim, rules, how to play, the game record, speed, sound, new game, and the friends' seat links
+// The menu (top right): pause, hint, take back, claim, rules, how to play, the game record, speed, sound, back to the game (at a practice table), new game, and the friends' seat links
 // with who plays each seat; the pause overlay.
 
 import * as sound from "./sound.js";
@@ -10,7 +10,7 @@ import { showGuide, GUIDE_ICON } from "./guide.js";
 import { gameWords } from "./plaques.js";
 
 export class Menu {
-  constructor({ send, onNewGame, onHint, onTakeBack, onClaim, onName, getState, getLink }) {
+  constructor({ send, onNewGame, onHint, onTakeBack, onClaim, onName, onBackToGame, getState, getLink }) {
     this.send = send;
     this.getState = getState;
     this.btn = document.getElementById("menu-button");
@@ -89,6 +89,11 @@ export class Menu {
       const s = this.getState();
       this.close();
       if (s) showGuide({ table: s.table.id });
+    });
+    this.backBtn = document.getElementById("back-to-game-menu");
+    this.backBtn.addEventListener("click", () => {
+      this.close();
+      onBackToGame();
     });
     document.getElementById("new-game-menu").addEventListener("click", async () => {
       this.close();
@@ -170,8 +175,11 @@ export class Menu {
     this.claimBtn.title = claimTitle;
     this.claimBtn.querySelector(".mi-text").textContent = misere ? "Claim: no more tricks" : "Claim the rest";
     document.getElementById("menu-title").textContent = t.rules_label || "Five Hundred";
+    // a practice table plays one hand of a game again, which waits as it was
+    this.backBtn.hidden = !(t.practice && t.practice.back);
     document.getElementById("menu-sub").textContent =
-      `Opponents: ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} · game ${gameWords(t)}`;
+      `Opponents: ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} · ${t.practice
+        ? `practice: hand ${t.practice.hand + 1} of your game again` : `game ${gameWords(t)}`}`;
     this.renderPause(state);
     this.renderLinks(t.links && t.links.length ? t.links : this.links);
     const box = document.getElementById("links");
