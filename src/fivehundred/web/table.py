@@ -1,9 +1,10 @@
-"""One table of the browser game: the Game, who sits where (each seat: :mod:`.seats`), and
-every check on a seat's move.
+"""One table of the browser game: the Game, who sits where (:mod:`.seating`; each seat:
+:mod:`.seats`), and every check on a seat's move.
 
 A Table is plain synchronous logic (the server drives it): it checks that a seat may act,
 applies the action to the engine, and can be saved as JSON and rebuilt by replaying every
-action from the seed (a practice table, from the deal it was given: :meth:`Table.practise`).
+action from the seed (a practice table, from the deal it was given: :meth:`Table.practise`,
+the rest of it in :mod:`.practice`).
 Bad input raises :class:`TableError` and changes nothing.
 
 >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5)
@@ -16,8 +17,6 @@ True
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import secrets
 import time
 from dataclasses import dataclass, field, replace
@@ -34,7 +33,9 @@ from ..rules import PRESET_NAMES, Rules
 from ..view import View
 from ..words import joined
 from .options import SPEEDS, STRENGTHS, checked_speed, rules_label
-from .seats import Seat, name_problem, partner_strength, secret_like
+from .practice import Practice, PracticeTable, practice_id
+from .seating import SeatingTable
+from .seats import Seat, partner_strength
 from .seats import TableError as TableError  # (lane, messages, tests import it here)
 from .state import (
     bid_grid,
@@ -52,42 +53,10 @@ IDLE_SECONDS = 60.0
 seat (he went away from an open page)."""
 
 
-def practice_id(table_id: str, hand: int) -> str:
-    """The id of the practice table of hand ``hand`` (from 0) of the game at ``table_id``:
-    one per hand, so PLAY THIS DEAL AGAIN asked for again opens it again (a practice table
-    is saved, never listed: one a click would fill the saves file without end).
-
-    >>> practice_id("abc", 2) == practice_id("abc", 2) != practice_id("abc", 3)
-    True
-    """
-    digest = hashlib.blake2b(f"practice:{table_id}:{hand}".encode(), digest_size=9).digest()
-    return base64.urlsafe_b64encode(digest).decode()
-
-
-@dataclass(frozen=True)
-class Practice:
-    """What a practice table plays again: hand ``hand`` (from 0) of the game at table
-    ``table``, for its ``seat``, whose link there (``token``) is BACK TO THE GAME."""
-
-    table: str
-    hand: int
-    seat: int
-    token: str
-
-    def to_json(self) -> dict[str, Any]:
-        """The saved form (part of the practice table's)."""
-        return {"table": self.table, "hand": self.hand, "seat": self.seat, "token": self.token}
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Practice:
-        """A saved one (a field missing or not one raises: :meth:`Table.from_json` reports
-        it as damage)."""
-        return cls(str(d["table"]), int(d["hand"]), int(d["seat"]), str(d["token"]))
-
-
 @dataclass
-class Table:
-    """A game in progress at one table, with its seats and its saved form."""
+class Table(PracticeTable, SeatingTable):
+    """A game in progress at one table, with its seats and its saved form (who sits where:
+    :class:`SeatingTable`; playing a deal again: :class:`PracticeTable`)."""
 
     id: str
     preset: str
@@ -220,246 +189,6 @@ class Table:
 
     # ---------------------------------------------------------------- seats
 
-    def seat_of_token(self, token: object) -> int | None:
-        """The seat a secret gives (the creator's link, a friend's key; not an invitation:
-        see :meth:`accept_invitation`), or None."""
-        if not secret_like(token):
-            return None
-        for s in self.seats:
-            secret = s.key if s.open_to_friend else s.token
-            if secret is not None and secrets.compare_digest(secret, token):
-                return s.seat
-        return None
-
-    def accept_invitation(self, token: object) -> tuple[int, str, int] | None:
-        """A browser opens a friend's seat link: the seat, the key its browser keeps from
-        now on (the link itself gives the seat no more) and how many of the seat's links were
-        opened before; None if ``token`` is no seat's invitation; TableError, nothing
-        changed, ``link_used`` if it was opened before, ``link_not_yet`` for a new link
-        before the next deal."""
-        if not secret_like(token):
-            return None
-        for s in self.seats:
-            if s.open_to_friend and secrets.compare_digest(s.token, token):
-                if s.key is not None:
-                    raise TableError("link_used", f"{s.name}'s link was opened already, in "
-                                                  f"another browser: only that browser takes "
-                                                  f"the seat now (if it lost it, ask the host "
-                                                  f"for a new link)")
-                if self.game.hand_number < s.opens_at:
-                    raise TableError("link_not_yet", f"{s.name}'s new link opens with the "
-                                                     f"next deal, once this hand is over")
-                s.key = secrets.token_urlsafe(12)
-                s.opened += 1
-                self.seq += 1
-                return s.seat, s.key, s.opened - 1
-        return None
-
-    def check_plays_own_seat(self, seat: int) -> None:
-        """TableError unless a person plays ``seat``: while a bot plays it for him (he was
-        away), his page may not act too, or two would play one seat, whichever came first."""
-        if self.seats[seat].kind != "human":
-            raise TableError("illegal", "a bot plays your seat now: PLAY AGAIN takes it back "
-                                        "first")
-
-    def take_seat_back(self, seat: int) -> None:
-        """A player whose seat a bot plays while his page is open (he was away) plays it
-        again; TableError, nothing changed, if he plays it already."""
-        if not self.take_seat(seat):
-            raise TableError("illegal", "you play your seat already")
-        self.seq += 1
-
-    def take_seat(self, seat: int) -> bool:
-        """Someone sat down at this seat (its creator, or a friend by his key or invitation):
-        a human plays it from now on.  True if that changed it (it was a bot's)."""
-        s = self.seats[seat]
-        if s.kind == "human":
-            return False
-        s.kind = "human"
-        return True
-
-    def waiting_on(self, connected: set[int]) -> set[int]:
-        """The human seats still connected that the table waits on: the one to move, or at a
-        hand's sheet that someone has passed, those who have not pressed NEXT (none while
-        paused)."""
-        humans = {s.seat for s in self.seats if s.kind == "human"} & connected
-        g = self.game
-        if self.paused:
-            return set()
-        if g.phase == "hand_over":
-            return humans - self.ready if self.ready else set()
-        return {g.to_move} & humans if g.to_move is not None else set()
-
-    def note_wait(self, connected: set[int]) -> None:
-        """Start the clock of the wait (:meth:`waited`) when what the table waits on changes:
-        a move, a NEXT, a take-back, a seat given to a bot or taken back, a pause, the awaited
-        player's page closed or opened again.  A rename or a new speed does not: they
-        restarted it, so a friend renaming himself kept an idle player's seat from a bot."""
-        key = (len(self.hands), len(self.hands[-1]) if self.hands else 0,
-               frozenset(self.ready), frozenset(self.waiting_on(connected)))
-        if key != self._wait:
-            self._wait = key
-            self.waiting_since = time.monotonic()
-
-    def waited(self) -> float:
-        """Seconds the table has waited on whom it waits on now (as of the last
-        :meth:`note_wait`)."""
-        return max(0.0, time.monotonic() - self.waiting_since)
-
-    def seat_to_bot(self, by: int, seat: object, connected: set[int]) -> None:
-        """The creator gives a friend's seat, left empty, to a bot (of the strength it had
-        before the friend took it), so the table does not wait for someone who has gone;
-        once the creator has left, anyone at the table may, the creator's seat too (a bot
-        of the table's strength), else the friends would wait for him forever; and anyone
-        may give a bot the seat of a player still connected that the table has waited on
-        for ``idle_after`` seconds (:meth:`waited`: he went away from an open page), the
-        creator's too.  The key stays good: coming back, or ``take_seat``,
-        takes the seat back (:meth:`take_seat`).  TableError, nothing changed, for a friend
-        while the creator is there, a seat that is not a friend's, a seat a bot plays
-        already, or a player who is still connected (and not idle that long)."""
-        host_away = self.friends and 0 not in connected
-        number = seat if isinstance(seat, int) and not isinstance(seat, bool) else -1
-        self.note_wait(connected)
-        waited = self.friends and number != by and number in self.waiting_on(connected)
-        idle_for = self.waited()
-        if waited and idle_for < self.idle_after:
-            raise TableError("illegal", f"{self.seats[number].name} is still at the table: a "
-                                        f"bot may take over once the table has waited on "
-                                        f"him {self.idle_after:.0f} s ({idle_for:.0f} s so "
-                                        f"far)")
-        if waited or (host_away and number == 0):
-            s = self.seats[number]
-            s.strength = s.strength or self.strength
-        else:
-            s = self._friends_seat(0 if host_away else by, seat, connected,
-                                   "give a seat to a bot (or anyone, once he has left)",
-                                   "a bot takes over only a seat whose player has left")
-        if s.kind == "bot":
-            raise TableError("illegal", f"a bot plays {s.name}'s seat already")
-        s.kind = "bot"
-        self.ready.discard(s.seat)
-        self.seq += 1
-
-    def renew_invitation(self, by: int, seat: object, connected: set[int]) -> None:
-        """The creator makes a friend's seat a new link (for a friend whose browser lost its
-        key, or for someone else): the old link and key give the seat no more, and a bot
-        plays it until the new link is opened, which it may be from the next deal on (else
-        the host could open it himself and see the hand his friend held).  TableError,
-        nothing changed, for anyone but the creator, a seat that is not a friend's, a link
-        not opened yet (it is still good), or a friend who is still connected."""
-        s = self._friends_seat(by, seat, connected, "make a seat a new link",
-                               "a seat gets a new link only once its player has left")
-        if s.key is None:
-            raise TableError("illegal", f"{s.name}'s link has not been opened yet: it is "
-                                        f"still good, send it again")
-        s.token, s.key, s.kind = secrets.token_urlsafe(12), None, "bot"
-        s.name = self._free_name(s.seat)          # (his name is not the next's)
-        s.player = None                                      # (nor his statistics)
-        s.opens_at = self.game.hand_number + 1
-        self.ready.discard(s.seat)
-        self.seq += 1
-
-    def _friends_seat(self, by: int, seat: object, connected: set[int], what: str,
-                      when: str) -> Seat:
-        """The seat offered to a friend that the creator names, his friend gone; TableError
-        for anything else (``what`` the creator wants to do, ``when`` it may be done)."""
-        if by != 0:
-            raise TableError("not_host", f"only the table's creator can {what}")
-        last = len(self.seats) - 1
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise TableError("malformed", f"seat must be a seat number from 1 to {last}, "
-                                          f"got {seat!r}")
-        if not 1 <= seat <= last:
-            raise TableError("illegal", f"seat {seat}: a friend's seat is one of 1 to {last}")
-        s = self.seats[seat]
-        if not s.open_to_friend:
-            raise TableError("illegal", f"{s.name}'s seat was never offered to a friend")
-        if seat in connected:
-            raise TableError("illegal", f"{s.name} is still at the table: {when}")
-        return s
-
-    def set_paused(self, by: int, paused: object, connected: set[int]) -> bool:
-        """Pause the table (any seat: the bots stop; every seat's page shows who paused it)
-        or resume it: the seat that paused it, the creator, or anyone once the seat that
-        paused it has left.  Whether anything changed (pausing a paused table does not);
-        TableError, nothing changed, for a value not true or false or another's pause.
-
-        >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5,
-        ...               friends=True)
-        >>> t.set_paused(1, True, {0, 1}), t.paused_by
-        (True, 1)
-        >>> try:
-        ...     t.set_paused(2, False, {0, 1, 2})
-        ... except TableError as e:
-        ...     print(e.code, e)
-        illegal West paused the game: it goes on when West or the table's creator resumes it
-        >>> t.set_paused(2, False, {0, 2}), t.paused, t.paused_by    # (West has left)
-        (True, False, None)
-        """
-        if not isinstance(paused, bool):
-            raise TableError("malformed", f"pause needs \"paused\": true or false, got "
-                                          f"{paused!r}")
-        if paused == self.paused:
-            return False
-        if not self.may_resume(by, connected):
-            who = self.seats[self.paused_by].name if self.paused_by is not None else "?"
-            raise TableError("illegal", f"{who} paused the game: it goes on when {who} or "
-                                        f"the table's creator resumes it")
-        self.paused, self.paused_by = paused, by if paused else None
-        self.seq += 1
-        return True
-
-    def may_resume(self, seat: int, connected: set[int]) -> bool:
-        """Whether ``seat`` may resume the table (True when it is not paused)."""
-        p = self.paused_by
-        return not self.paused or p is None or seat in (0, p) or p not in connected
-
-    def set_name(self, seat: int, name: object) -> None:
-        """A player at a table with friends names himself (the others saw "West"); TableError
-        ``bad_name``, nothing changed, without friends, for a name that ``name_problem``
-        refuses, "You" (each page calls its own seat so) or another seat's name.
-
-        >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5,
-        ...               friends=True)
-        >>> t.set_name(1, " Ann "), t.names()
-        (None, ['South', 'Ann', 'North', 'East'])
-        >>> t.set_name(3, "ann")
-        Traceback (most recent call last):
-        ...
-        fivehundred.web.seats.TableError: Ann is the name of another seat: choose another
-        """
-        if not self.friends:
-            raise TableError("bad_name", "names are for tables with friends (yours is You)")
-        if (problem := name_problem(name)) is not None:
-            raise TableError("bad_name", problem)
-        assert isinstance(name, str)
-        name = name.strip()
-        if (taken := self.name_taken(seat, name)) is not None:
-            raise TableError("bad_name", taken)
-        self.seats[seat].name = name        # (seq stays: the game did not move)
-
-    def _free_name(self, seat: int) -> str:
-        """The seat's compass name, or where another seat has taken it since, the first of
-        "West 2", "West 3"... that none has."""
-        compass = seat_names(self.rules.players, 0)[seat]
-        k = 1
-        name = compass
-        while self.name_taken(seat, name) is not None:
-            k += 1
-            name = f"{compass} {k}"
-        return name
-
-    def name_taken(self, seat: int, name: str) -> str | None:
-        """Why ``name`` may not be ``seat``'s here (None if it may): "You", which each page
-        calls its own seat, or another seat's name, in any case."""
-        if name.casefold() == "you":
-            return "every page calls its own seat You: choose another name"
-        other = next((s for s in self.seats if s.seat != seat
-                      and s.name.casefold() == name.casefold()), None)
-        if other is not None:
-            return f"{other.name} is the name of another seat: choose another"
-        return None
-
     def set_speed(self, by: int, speed: object) -> None:
         """The creator sets how fast the table plays; TableError, nothing changed, for anyone
         else or a speed that is not one of ``options.SPEEDS``."""
@@ -588,50 +317,6 @@ class Table:
                                                        self.seats[seat].token))
         table.speed = self.speed
         return table
-
-    def play_again(self, seat: int) -> None:
-        """PLAY IT AGAIN at a practice table whose hand is over: the same deal once more, in
-        place (its seed and bots' seeds too); TableError, nothing changed, if it may not."""
-        self._check_practice(seat)
-        self.deal_again()
-
-    def deal_again(self) -> None:
-        """A practice table's deal from its start, whatever was played of it (its seed, and
-        so its bots' answers, kept); TableError, nothing changed, at a game's table."""
-        if self.practice is None or self.deal is None:
-            raise TableError("no_practice", "PLAY IT AGAIN is for a practice table (PLAY THIS "
-                                            "DEAL AGAIN opens one)")
-        self.game = Game(self.rules, seed=self.seed, deal=self.deal)
-        self.hands = [[]]
-        self.ready.clear()
-        self.counted_hands = 0
-        self.seq += 1
-
-    def may_practise(self, seat: int) -> bool:
-        """Whether ``seat`` may play this deal again now (:meth:`practise`, or at a practice
-        table :meth:`play_again`)."""
-        try:
-            self._check_practice(seat)
-        except TableError:
-            return False
-        return True
-
-    def _check_practice(self, seat: int) -> None:
-        """TableError ``no_practice`` unless ``seat`` may play the hand just finished again:
-        only at a table of bots (no other person's cards are at stake), once the hand is
-        over, and not a hand thrown in (all passed: nothing was played; one played at no
-        trumps was), but at a practice table, whose deal is the point."""
-        self.check_plays_own_seat(seat)
-        if self.friends or any(s.kind == "human" for s in self.seats if s.seat != seat):
-            raise TableError("no_practice", "a deal is played again only at a table of bots: "
-                                            "at a table with friends their cards are at stake")
-        g = self.game
-        if g.phase not in ("hand_over", "game_over") or not g.hand_results:
-            raise TableError("no_practice", "the hand is still being played: it may be played "
-                                            "again once it is over")
-        if self.practice is None and g.hand_results[-1].kind == "all_pass_redeal":
-            raise TableError("no_practice", "everyone passed and the hand was thrown in: "
-                                            "nothing was played to play again")
 
     def check_claim(self, seat: int) -> None:
         """TableError, nothing changed, unless ``seat`` may claim now (the play of a hand, a

@@ -1,0 +1,275 @@
+"""Who sits at a table: the seat a secret gives, a friend's invitation and its new link, a
+seat given to a bot and taken back (the wait on an idle player), the pause, the seats' names.
+A mixin of :class:`fivehundred.web.table.Table`, whose fields these are.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+
+from ..console.display import seat_names
+from ..game import Game
+from ..rules import Rules
+from .seats import Seat, TableError, name_problem, secret_like
+
+
+class SeatingTable:
+    """A table's seats: who takes each, bots for those gone, pauses and names (a mixin of
+    :class:`fivehundred.web.table.Table`)."""
+
+    rules: Rules
+    strength: str
+    seats: list[Seat]
+    friends: bool
+    game: Game
+    hands: list[list[str]]
+    seq: int
+    paused: bool
+    paused_by: int | None
+    ready: set[int]
+    idle_after: float
+    waiting_since: float
+    _wait: tuple[object, ...]
+
+    def seat_of_token(self, token: object) -> int | None:
+        """The seat a secret gives (the creator's link, a friend's key; not an invitation:
+        see :meth:`accept_invitation`), or None."""
+        if not secret_like(token):
+            return None
+        for s in self.seats:
+            secret = s.key if s.open_to_friend else s.token
+            if secret is not None and secrets.compare_digest(secret, token):
+                return s.seat
+        return None
+
+    def accept_invitation(self, token: object) -> tuple[int, str, int] | None:
+        """A browser opens a friend's seat link: the seat, the key its browser keeps from
+        now on (the link itself gives the seat no more) and how many of the seat's links were
+        opened before; None if ``token`` is no seat's invitation; TableError, nothing
+        changed, ``link_used`` if it was opened before, ``link_not_yet`` for a new link
+        before the next deal."""
+        if not secret_like(token):
+            return None
+        for s in self.seats:
+            if s.open_to_friend and secrets.compare_digest(s.token, token):
+                if s.key is not None:
+                    raise TableError("link_used", f"{s.name}'s link was opened already, in "
+                                                  f"another browser: only that browser takes "
+                                                  f"the seat now (if it lost it, ask the host "
+                                                  f"for a new link)")
+                if self.game.hand_number < s.opens_at:
+                    raise TableError("link_not_yet", f"{s.name}'s new link opens with the "
+                                                     f"next deal, once this hand is over")
+                s.key = secrets.token_urlsafe(12)
+                s.opened += 1
+                self.seq += 1
+                return s.seat, s.key, s.opened - 1
+        return None
+
+    def check_plays_own_seat(self, seat: int) -> None:
+        """TableError unless a person plays ``seat``: while a bot plays it for him (he was
+        away), his page may not act too, or two would play one seat, whichever came first."""
+        if self.seats[seat].kind != "human":
+            raise TableError("illegal", "a bot plays your seat now: PLAY AGAIN takes it back "
+                                        "first")
+
+    def take_seat_back(self, seat: int) -> None:
+        """A player whose seat a bot plays while his page is open (he was away) plays it
+        again; TableError, nothing changed, if he plays it already."""
+        if not self.take_seat(seat):
+            raise TableError("illegal", "you play your seat already")
+        self.seq += 1
+
+    def take_seat(self, seat: int) -> bool:
+        """Someone sat down at this seat (its creator, or a friend by his key or invitation):
+        a human plays it from now on.  True if that changed it (it was a bot's)."""
+        s = self.seats[seat]
+        if s.kind == "human":
+            return False
+        s.kind = "human"
+        return True
+
+    def waiting_on(self, connected: set[int]) -> set[int]:
+        """The human seats still connected that the table waits on: the one to move, or at a
+        hand's sheet that someone has passed, those who have not pressed NEXT (none while
+        paused)."""
+        humans = {s.seat for s in self.seats if s.kind == "human"} & connected
+        g = self.game
+        if self.paused:
+            return set()
+        if g.phase == "hand_over":
+            return humans - self.ready if self.ready else set()
+        return {g.to_move} & humans if g.to_move is not None else set()
+
+    def note_wait(self, connected: set[int]) -> None:
+        """Start the clock of the wait (:meth:`waited`) when what the table waits on changes:
+        a move, a NEXT, a take-back, a seat given to a bot or taken back, a pause, the awaited
+        player's page closed or opened again.  A rename or a new speed does not: they
+        restarted it, so a friend renaming himself kept an idle player's seat from a bot."""
+        key = (len(self.hands), len(self.hands[-1]) if self.hands else 0,
+               frozenset(self.ready), frozenset(self.waiting_on(connected)))
+        if key != self._wait:
+            self._wait = key
+            self.waiting_since = time.monotonic()
+
+    def waited(self) -> float:
+        """Seconds the table has waited on whom it waits on now (as of the last
+        :meth:`note_wait`)."""
+        return max(0.0, time.monotonic() - self.waiting_since)
+
+    def seat_to_bot(self, by: int, seat: object, connected: set[int]) -> None:
+        """The creator gives a friend's seat, left empty, to a bot (of the strength it had
+        before the friend took it), so the table does not wait for someone who has gone;
+        once the creator has left, anyone at the table may, the creator's seat too (a bot
+        of the table's strength), else the friends would wait for him forever; and anyone
+        may give a bot the seat of a player still connected that the table has waited on
+        for ``idle_after`` seconds (:meth:`waited`: he went away from an open page), the
+        creator's too.  The key stays good: coming back, or ``take_seat``,
+        takes the seat back (:meth:`take_seat`).  TableError, nothing changed, for a friend
+        while the creator is there, a seat that is not a friend's, a seat a bot plays
+        already, or a player who is still connected (and not idle that long)."""
+        host_away = self.friends and 0 not in connected
+        number = seat if isinstance(seat, int) and not isinstance(seat, bool) else -1
+        self.note_wait(connected)
+        waited = self.friends and number != by and number in self.waiting_on(connected)
+        idle_for = self.waited()
+        if waited and idle_for < self.idle_after:
+            raise TableError("illegal", f"{self.seats[number].name} is still at the table: a "
+                                        f"bot may take over once the table has waited on "
+                                        f"him {self.idle_after:.0f} s ({idle_for:.0f} s so "
+                                        f"far)")
+        if waited or (host_away and number == 0):
+            s = self.seats[number]
+            s.strength = s.strength or self.strength
+        else:
+            s = self._friends_seat(0 if host_away else by, seat, connected,
+                                   "give a seat to a bot (or anyone, once he has left)",
+                                   "a bot takes over only a seat whose player has left")
+        if s.kind == "bot":
+            raise TableError("illegal", f"a bot plays {s.name}'s seat already")
+        s.kind = "bot"
+        self.ready.discard(s.seat)
+        self.seq += 1
+
+    def renew_invitation(self, by: int, seat: object, connected: set[int]) -> None:
+        """The creator makes a friend's seat a new link (for a friend whose browser lost its
+        key, or for someone else): the old link and key give the seat no more, and a bot
+        plays it until the new link is opened, which it may be from the next deal on (else
+        the host could open it himself and see the hand his friend held).  TableError,
+        nothing changed, for anyone but the creator, a seat that is not a friend's, a link
+        not opened yet (it is still good), or a friend who is still connected."""
+        s = self._friends_seat(by, seat, connected, "make a seat a new link",
+                               "a seat gets a new link only once its player has left")
+        if s.key is None:
+            raise TableError("illegal", f"{s.name}'s link has not been opened yet: it is "
+                                        f"still good, send it again")
+        s.token, s.key, s.kind = secrets.token_urlsafe(12), None, "bot"
+        s.name = self._free_name(s.seat)          # (his name is not the next's)
+        s.player = None                                      # (nor his statistics)
+        s.opens_at = self.game.hand_number + 1
+        self.ready.discard(s.seat)
+        self.seq += 1
+
+    def _friends_seat(self, by: int, seat: object, connected: set[int], what: str,
+                      when: str) -> Seat:
+        """The seat offered to a friend that the creator names, his friend gone; TableError
+        for anything else (``what`` the creator wants to do, ``when`` it may be done)."""
+        if by != 0:
+            raise TableError("not_host", f"only the table's creator can {what}")
+        last = len(self.seats) - 1
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TableError("malformed", f"seat must be a seat number from 1 to {last}, "
+                                          f"got {seat!r}")
+        if not 1 <= seat <= last:
+            raise TableError("illegal", f"seat {seat}: a friend's seat is one of 1 to {last}")
+        s = self.seats[seat]
+        if not s.open_to_friend:
+            raise TableError("illegal", f"{s.name}'s seat was never offered to a friend")
+        if seat in connected:
+            raise TableError("illegal", f"{s.name} is still at the table: {when}")
+        return s
+
+    def set_paused(self, by: int, paused: object, connected: set[int]) -> bool:
+        """Pause the table (any seat: the bots stop; every seat's page shows who paused it)
+        or resume it: the seat that paused it, the creator, or anyone once the seat that
+        paused it has left.  Whether anything changed (pausing a paused table does not);
+        TableError, nothing changed, for a value not true or false or another's pause.
+
+        >>> from fivehundred.web.table import Table
+        >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5,
+        ...               friends=True)
+        >>> t.set_paused(1, True, {0, 1}), t.paused_by
+        (True, 1)
+        >>> try:
+        ...     t.set_paused(2, False, {0, 1, 2})
+        ... except TableError as e:
+        ...     print(e.code, e)
+        illegal West paused the game: it goes on when West or the table's creator resumes it
+        >>> t.set_paused(2, False, {0, 2}), t.paused, t.paused_by    # (West has left)
+        (True, False, None)
+        """
+        if not isinstance(paused, bool):
+            raise TableError("malformed", f"pause needs \"paused\": true or false, got "
+                                          f"{paused!r}")
+        if paused == self.paused:
+            return False
+        if not self.may_resume(by, connected):
+            who = self.seats[self.paused_by].name if self.paused_by is not None else "?"
+            raise TableError("illegal", f"{who} paused the game: it goes on when {who} or "
+                                        f"the table's creator resumes it")
+        self.paused, self.paused_by = paused, by if paused else None
+        self.seq += 1
+        return True
+
+    def may_resume(self, seat: int, connected: set[int]) -> bool:
+        """Whether ``seat`` may resume the table (True when it is not paused)."""
+        p = self.paused_by
+        return not self.paused or p is None or seat in (0, p) or p not in connected
+
+    def set_name(self, seat: int, name: object) -> None:
+        """A player at a table with friends names himself (the others saw "West"); TableError
+        ``bad_name``, nothing changed, without friends, for a name that ``name_problem``
+        refuses, "You" (each page calls its own seat so) or another seat's name.
+
+        >>> from fivehundred.web.table import Table
+        >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5,
+        ...               friends=True)
+        >>> t.set_name(1, " Ann "), t.names()
+        (None, ['South', 'Ann', 'North', 'East'])
+        >>> t.set_name(3, "ann")
+        Traceback (most recent call last):
+        ...
+        fivehundred.web.seats.TableError: Ann is the name of another seat: choose another
+        """
+        if not self.friends:
+            raise TableError("bad_name", "names are for tables with friends (yours is You)")
+        if (problem := name_problem(name)) is not None:
+            raise TableError("bad_name", problem)
+        assert isinstance(name, str)
+        name = name.strip()
+        if (taken := self.name_taken(seat, name)) is not None:
+            raise TableError("bad_name", taken)
+        self.seats[seat].name = name        # (seq stays: the game did not move)
+
+    def _free_name(self, seat: int) -> str:
+        """The seat's compass name, or where another seat has taken it since, the first of
+        "West 2", "West 3"... that none has."""
+        compass = seat_names(self.rules.players, 0)[seat]
+        k = 1
+        name = compass
+        while self.name_taken(seat, name) is not None:
+            k += 1
+            name = f"{compass} {k}"
+        return name
+
+    def name_taken(self, seat: int, name: str) -> str | None:
+        """Why ``name`` may not be ``seat``'s here (None if it may): "You", which each page
+        calls its own seat, or another seat's name, in any case."""
+        if name.casefold() == "you":
+            return "every page calls its own seat You: choose another name"
+        other = next((s for s in self.seats if s.seat != seat
+                      and s.name.casefold() == name.casefold()), None)
+        if other is not None:
+            return f"{other.name} is the name of another seat: choose another"
+        return None
