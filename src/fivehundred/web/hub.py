@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
@@ -586,14 +587,24 @@ class Hub:
         kept = self.get(practice.id)        # (this hand practised before: that table again)
         if kept is not None:
             kept.deal_again()
+            kept.speed = table.speed        # (the game's, as a new one's)
             self.save(kept)
             await self.broadcast(kept)
             self.kick(kept)
             practice = kept
         else:
+            if self._saved_row(practice.id):    # damaged: kept as it is, reported by get
+                practice.id = secrets.token_urlsafe(9)
             self.add(practice)
         await self.send(ws, {"type": "practice", "table": practice.id, "seat": seat,
                              "token": practice.seats[seat].token})
+
+    def _saved_row(self, table_id: str) -> bool:
+        """Whether the saves file has a row for ``table_id``, readable or not."""
+        try:
+            return self.store.load(table_id) is not None
+        except StoreError:
+            return True
 
     async def _claim(self, table: Table, seat: int) -> Claim:
         """A seat claims the rest: checked and planned in a worker, then played out at once

@@ -78,13 +78,15 @@ class PracticeTable:
 
     def deal_again(self) -> None:
         """A practice table's deal from its start, whatever was played of it (its seed, and
-        so its bots' answers, kept); TableError, nothing changed, at a game's table."""
+        so its bots' answers, kept; a pause let go); TableError, nothing changed, at a game's
+        table."""
         if self.practice is None or self.deal is None:
             raise TableError("no_practice", "PLAY IT AGAIN is for a practice table (PLAY THIS "
                                             "DEAL AGAIN opens one)")
         self.game = Game(self.rules, seed=self.seed, deal=self.deal)
         self.hands = [[]]
         self.ready.clear()
+        self.paused, self.paused_by = False, None
         self.counted_hands = 0
         self.seq += 1
 
