@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page
+from starlette.testclient import TestClient
 
 from browser import TURN, click_and_wait, play_to_the_sheet, start_game, take_turn, wait_turn
 from fivehundred import Rules
@@ -284,34 +287,38 @@ def practice_turn(page: Page) -> str:
     return str(page.evaluate("document.body.dataset.phase"))
 
 
+@contextmanager
+def practised(store: Store) -> Iterator[tuple[TestClient, Seat, Msg]]:
+    """A game's first hand played out (fast), its creator's socket open, and the answer to
+    its first PLAY THIS DEAL AGAIN."""
+    with seated(store, preset="australian", seed=SEED, speed="fast") as (client, _, seat):
+        first_state(seat)
+        play_hand(seat)
+        yield client, seat, practise(seat)
+
+
 def test_the_same_hand_practised_again_is_the_same_table_dealt_again(tmp_path: Path) -> None:
     """PLAY THIS DEAL AGAIN asked for twice from the game opens the one practice table of
     that hand again, dealt from its start: a new saved table a click filled the saves file
     without end (practice tables are never listed, so never let go by a player)."""
     store = Store(tmp_path / "t.db")
-    with web_client(store) as client:
-        t = new_table(client, preset="australian", seed=SEED, speed="fast")
-        with connect(client, t) as ws:
-            seat = Seat(ws)
-            first_state(seat)
-            play_hand(seat)
-            one = practise(seat)
-            with connect(client, {"table": one["table"], "token": one["token"]}) as pws:
-                p = Seat(pws)
-                first_state(p)
-                p.send(type="pause", paused=True)
-                p.until(lambda x: x["type"] == "state" and x["table"]["paused"])
-                seat.send(type="speed", speed="slow")        # (the game's speed, changed)
-                seat.until(lambda x: x["type"] == "state" and x["table"]["speed"] == "slow")
-                played = hub_of(client).tables[one["table"]].seq     # (the bots may bid on)
-                two = practise(seat)
-                again = p.until(lambda x: x["type"] == "state" and x["seq"] > played)
-                assert again["view"]["auction"] == [] and again["view"]["hand_number"] == 0
-                # dealt again as a new one is: the game's speed, no pause
-                assert again["table"]["speed"] == "slow" and not again["table"]["paused"]
-            assert (two["table"], two["token"]) == (one["table"], one["token"])
-        rows = store.db.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
-        assert rows == 2                                     # the game and one practice table
+    with practised(store) as (client, seat, one):
+        with connect(client, {"table": one["table"], "token": one["token"]}) as pws:
+            p = Seat(pws)
+            first_state(p)
+            p.send(type="pause", paused=True)
+            p.until(lambda x: x["type"] == "state" and x["table"]["paused"])
+            seat.send(type="speed", speed="slow")        # (the game's speed, changed)
+            seat.until(lambda x: x["type"] == "state" and x["table"]["speed"] == "slow")
+            played = hub_of(client).tables[one["table"]].seq     # (the bots may bid on)
+            two = practise(seat)
+            again = p.until(lambda x: x["type"] == "state" and x["seq"] > played)
+            assert again["view"]["auction"] == [] and again["view"]["hand_number"] == 0
+            # dealt again as a new one is: the game's speed, no pause
+            assert again["table"]["speed"] == "slow" and not again["table"]["paused"]
+        assert (two["table"], two["token"]) == (one["table"], one["token"])
+    rows = store.db.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
+    assert rows == 2                                     # the game and one practice table
 
 
 def test_a_damaged_practice_row_is_kept_and_another_table_opened(tmp_path: Path) -> None:
@@ -319,19 +326,12 @@ def test_a_damaged_practice_row_is_kept_and_another_table_opened(tmp_path: Path)
     saved over, though the lobby said it was kept: it is kept, and the practice is a table
     of its own."""
     store = Store(tmp_path / "t.db")
-    with web_client(store) as client:
-        t = new_table(client, preset="australian", seed=SEED, speed="fast")
-        with connect(client, t) as ws:
-            seat = Seat(ws)
-            first_state(seat)
-            play_hand(seat)
-            one = practise(seat)
-            hub = hub_of(client)
-            hub.tables.pop(one["table"])                     # (let go, as the sweep does)
-            store.db.execute("UPDATE tables SET data = '{' WHERE id = ?", (one["table"],))
-            two = practise(seat)
-            assert two["type"] == "practice" and two["table"] != one["table"], two
-        row = store.db.execute("SELECT data FROM tables WHERE id = ?",
-                               (one["table"],)).fetchone()
-        assert row == ("{",)                                 # kept as it was
-        assert any("it was kept" in p for p in hub.problems)
+    with practised(store) as (client, seat, one):
+        hub = hub_of(client)
+        hub.tables.pop(one["table"])                     # (let go, as the sweep does)
+        store.db.execute("UPDATE tables SET data = '{' WHERE id = ?", (one["table"],))
+        two = practise(seat)
+        assert two["type"] == "practice" and two["table"] != one["table"], two
+    row = store.db.execute("SELECT data FROM tables WHERE id = ?", (one["table"],)).fetchone()
+    assert row == ("{",)                                 # kept as it was
+    assert any("it was kept" in p for p in hub.problems)

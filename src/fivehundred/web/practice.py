@@ -64,6 +64,8 @@ class PracticeTable:
     seq: int
     ready: set[int]
     counted_hands: int
+    paused: bool
+    paused_by: int | None
     deal: Deal | None
     practice: Practice | None
 
