@@ -25,9 +25,10 @@ from browser import (
 )
 from fivehundred import Rules
 from fivehundred.web.botpool import BotPool
+from fivehundred.web.seats import TableError
 from fivehundred.web.state import view_json
 from fivehundred.web.store import Store
-from fivehundred.web.table import Table, TableError
+from fivehundred.web.table import Table
 from layout_probes import LAYOUT_PROBLEMS, small_taps
 from webclient import Msg, Seat, connect, new_table, seated, simple_action, to_play, web_client
 

@@ -19,8 +19,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from fivehundred import Rules
 from fivehundred.web.hub import Hub
+from fivehundred.web.seats import TableError
 from fivehundred.web.store import Store
-from fivehundred.web.table import IDLE_SECONDS, Table, TableError
+from fivehundred.web.table import IDLE_SECONDS, Table
 from webclient import (
     Seat,
     connect,

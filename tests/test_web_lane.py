@@ -14,7 +14,7 @@ import pytest
 
 from fivehundred.web.botpool import BotPool
 from fivehundred.web.lane import WAITING, SlowLane
-from fivehundred.web.table import TableError
+from fivehundred.web.seats import TableError
 from webclient import Msg, Seat, connect, seated, to_play
 
 HELD = 10.0

@@ -21,9 +21,9 @@ from browser import TURN, click_and_wait, play_to_the_sheet, start_game, take_tu
 from fivehundred import Rules
 from fivehundred.cards import tokens
 from fivehundred.web.hub import Hub
-from fivehundred.web.seats import bot_seed
+from fivehundred.web.seats import TableError, bot_seed
 from fivehundred.web.store import Store
-from fivehundred.web.table import Table, TableError
+from fivehundred.web.table import Table
 from webclient import Msg, Seat, connect, new_table, play_hand, seated, web_client
 
 SEED = 8
@@ -332,6 +332,7 @@ def test_a_damaged_practice_row_is_kept_and_another_table_opened(tmp_path: Path)
         store.db.execute("UPDATE tables SET data = '{' WHERE id = ?", (one["table"],))
         two = practise(seat)
         assert two["type"] == "practice" and two["table"] != one["table"], two
+        assert practise(seat)["table"] == two["table"]   # (and that one again, not a third)
     row = store.db.execute("SELECT data FROM tables WHERE id = ?", (one["table"],)).fetchone()
     assert row == ("{",)                                 # kept as it was
     assert any("it was kept" in p for p in hub.problems)

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from fivehundred.cli import main
+from fivehundred.web.seats import TableError
 from fivehundred.web.store import Store, StoreError
-from webclient import Seat, connect, new_table, web_client
+from webclient import Seat, connect, new_table, play_hand, web_client
 
 
 def test_a_second_server_on_a_saves_file_is_refused_before_it_starts(
@@ -170,6 +171,37 @@ def test_a_table_whose_save_cannot_be_read_back_stays_the_one_table_in_memory(
             seat.send(type="speed", speed="slow")
             seat.until(lambda x: x["type"] == "state" and x["table"]["speed"] == "slow")
             assert store.load(t["table"])["speed"] == "slow"
+
+
+def test_hands_a_failed_save_counted_are_counted_by_the_next(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save's counts of finished hands are rolled back with it; the table's counters went
+    on regardless, and a table kept as it is (its save not to be read back) never counted
+    those hands at its next save."""
+    store = Store(":memory:")
+    with web_client(store) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        t = new_table(client, preset="australian", seed=8, speed="fast")
+        with connect(client, t) as ws:
+            seat = Seat(ws)
+            play_hand(seat)
+            table = hub.tables[t["table"]]
+            assert table.counted_hands == 1
+            table.counted_hands = 0              # (as if this hand's count were to come)
+            with monkeypatch.context() as m:
+                m.setattr(Store, "save", _disk_full)
+                m.setattr(Store, "load", _disk_full)
+                with pytest.raises(TableError, match="saved with the next move"):
+                    hub.save(table)
+            assert table.counted_hands == 0      # (rolled back with the transaction)
+            before = _hands_counted(store)
+            hub.save(table)
+            assert table.counted_hands == 1 and _hands_counted(store) == before + 1
+
+
+def _hands_counted(store: Store) -> int:
+    """The hands the statistics count, every strength's."""
+    return sum(row["hands"] for row in store.stats()["by_strength"].values())
 
 
 def test_a_new_game_that_cannot_be_saved_is_not_started(

@@ -11,8 +11,9 @@ import pytest
 from fivehundred.cli import main
 from fivehundred.rules import Rules
 from fivehundred.web.options import OPTION_TEXT, build_rules
+from fivehundred.web.seats import TableError
 from fivehundred.web.store import SCHEMA_VERSION, Store, StoreError
-from fivehundred.web.table import Table, TableError
+from fivehundred.web.table import Table
 from webclient import new_table, web_client
 
 

@@ -50,8 +50,8 @@ def _replayed(rules: Rules, hands: Sequence[HandRecord], seed_tag: str | None,
               cut: int | None = None) -> Game:
     """The game that ``hands`` (at least one) replay to, each action and result checked; a
     fault is a :class:`RecordProblem` naming its hand, action or part.  ``cut``: only so many
-    actions of the last hand, and neither its exposed hand nor its result checked (a hand
-    cut short where a check of the record failed)."""
+    actions of the last hand, and its result not checked, nor its exposed hand unless shown
+    within them (a hand cut short where a check of the record failed)."""
     seed = int(seed_tag or 0)
     g: Game | None = None
     for i, h in enumerate(hands):

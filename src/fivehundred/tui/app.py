@@ -556,7 +556,7 @@ class TableApp(App[int]):
         self.push_screen(guide_dialog(self.rules))
 
     def action_help(self) -> None:
-        """Show how to play here."""
+        """Show the keys and what each does."""
         self.push_screen(help_dialog())
 
     def action_quit(self) -> None:  # type: ignore[override]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import secrets
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
@@ -29,6 +28,7 @@ from .botpool import BotPool, stand_in
 from .lane import Job, SlowLane
 from .messages import SLOW, parse_message
 from .options import PRESET_LABELS, SPEEDS
+from .practice import practice_id
 from .replies import claimed_message, hand_game
 from .seats import TableError, bot_seed
 from .state import continue_summary_parts
@@ -200,7 +200,8 @@ class Hub:
         """Save after every action; count finished hands and games in the statistics, once.
 
         A save that fails (a full disk) leaves nothing half done: the table is put back as it
-        was last saved (:meth:`_restore`) and TableError ``not_saved`` says why."""
+        was last saved (:meth:`_restore`; one someone is at whose save cannot be read back is
+        kept as it is, saved with its next move) and TableError ``not_saved`` says why."""
         try:
             self._save(table)
         except StoreError as e:
@@ -235,7 +236,18 @@ class Hub:
         return False
 
     def _save(self, table: Table) -> None:
-        """The save and the statistics it counts, one transaction (StoreError if refused)."""
+        """The save and the statistics it counts, one transaction (StoreError if refused:
+        the table's counters of what was counted are put back, the transaction's counts
+        rolled back, so that the next save counts them)."""
+        counted = (table.counted_hands, table.uncounted_take_backs, table.counted_game)
+        try:
+            self._save_counting(table)
+        except BaseException:
+            table.counted_hands, table.uncounted_take_backs, table.counted_game = counted
+            raise
+
+    def _save_counting(self, table: Table) -> None:
+        """:meth:`_save`'s transaction."""
         g = table.game
         with self.store.batch():
             results = g.hand_results
@@ -585,6 +597,11 @@ class Hub:
         link sent to the seat that asked (``practice``); ``table`` itself waits untouched."""
         practice = table.practise(seat)
         kept = self.get(practice.id)        # (this hand practised before: that table again)
+        salt = 0
+        while kept is None and self._saved_row(practice.id) and practice.practice is not None:
+            salt += 1                       # damaged: kept as it is (get reported it); the
+            practice.id = practice_id(table.id, practice.practice.hand, salt)   # next one
+            kept = self.get(practice.id)
         if kept is not None:
             kept.deal_again()
             kept.speed = table.speed        # (the game's, as a new one's)
@@ -593,8 +610,6 @@ class Hub:
             self.kick(kept)
             practice = kept
         else:
-            if self._saved_row(practice.id):    # damaged: kept as it is, reported by get
-                practice.id = secrets.token_urlsafe(9)
             self.add(practice)
         await self.send(ws, {"type": "practice", "table": practice.id, "seat": seat,
                              "token": practice.seats[seat].token})
@@ -603,7 +618,7 @@ class Hub:
         """Whether the saves file has a row for ``table_id``, readable or not."""
         try:
             return self.store.load(table_id) is not None
-        except StoreError:
+        except (StoreError, sqlite3.Error):
             return True
 
     async def _claim(self, table: Table, seat: int) -> Claim:

@@ -11,7 +11,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from .table import TableError
+from .seats import TableError
 
 Job = Callable[[], Awaitable[None]]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .table import TableError
+from .seats import TableError
 
 MAX_MESSAGE = 4096
 """The longest message taken, in characters."""

@@ -17,15 +17,17 @@ from ..rules import Rules
 from .seats import Seat, TableError
 
 
-def practice_id(table_id: str, hand: int) -> str:
+def practice_id(table_id: str, hand: int, salt: int = 0) -> str:
     """The id of the practice table of hand ``hand`` (from 0) of the game at ``table_id``:
     one per hand, so PLAY THIS DEAL AGAIN asked for again opens it again (a practice table
-    is saved, never listed: one a click would fill the saves file without end).
+    is saved, never listed: one a click would fill the saves file without end); ``salt``,
+    the next id to try where that one's save is damaged (it is kept).
 
     >>> practice_id("abc", 2) == practice_id("abc", 2) != practice_id("abc", 3)
     True
     """
-    digest = hashlib.blake2b(f"practice:{table_id}:{hand}".encode(), digest_size=9).digest()
+    key = f"practice:{table_id}:{hand}" + (f":{salt}" if salt else "")
+    digest = hashlib.blake2b(key.encode(), digest_size=9).digest()
     return base64.urlsafe_b64encode(digest).decode()
 
 

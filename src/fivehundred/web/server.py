@@ -113,7 +113,6 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
     """Serve the game until interrupted; 2 if the database cannot be used (another server's,
     not writable, not ours) or the address cannot be listened on (the reason on stderr,
     before anything is announced)."""
-
     from .app import create_app
 
     path = Path(db) if db else default_path()

@@ -35,8 +35,7 @@ from ..words import joined
 from .options import SPEEDS, STRENGTHS, checked_speed, rules_label
 from .practice import Practice, PracticeTable, practice_id
 from .seating import SeatingTable
-from .seats import Seat, partner_strength
-from .seats import TableError as TableError  # (lane, messages, tests import it here)
+from .seats import Seat, TableError, partner_strength
 from .state import (
     bid_grid,
     discards_left,
@@ -187,7 +186,7 @@ class Table(PracticeTable, SeatingTable):
             raise TableError("damaged", f"the saved game could not be replayed: "
                                         f"{type(e).__name__}: {e}") from None
 
-    # ---------------------------------------------------------------- seats
+    # ---------------------------------------------------------------- the table's words and turns
 
     def set_speed(self, by: int, speed: object) -> None:
         """The creator sets how fast the table plays; TableError, nothing changed, for anyone
