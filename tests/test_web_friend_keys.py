@@ -504,7 +504,10 @@ def test_a_player_away_from_his_open_page_is_given_a_bot_once_the_table_waited()
             err = f.until(lambda x: x["type"] == "error")
             assert err == {"type": "error", "code": "illegal", "message":
                            "a bot plays your seat now: PLAY AGAIN takes it back first"}, err
-        f.until(lambda x: x["type"] == "state" and x["view"]["to_move"] != 1)  # (a bot's call)
+        # the bot's call (on a loaded machine its state, and the others' bots' after it, may
+        # have come among the refusals, read past by then)
+        if f.last is None or f.last["view"]["to_move"] == 1:
+            f.until(lambda x: x["type"] == "state" and x["view"]["to_move"] != 1)
         f.send(type="take_seat")
         f.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
                 == "human")
