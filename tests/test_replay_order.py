@@ -22,14 +22,19 @@ TRICK_7 = ("Trick 7 1:9D 2:8H 3:6D 0:5D -> 1", "Trick 7 1:KS 2:8H 3:6D 0:5D -> 1
 REVOKE = r"hand 9, action 25 \(9D\): must follow spades"
 
 
+def golden_with(*swaps: tuple[str, str]) -> str:
+    """The golden record with each line ``old`` (there once) written ``new``."""
+    text = GOLDEN.read_text(encoding="utf-8")
+    for old, new in swaps:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
 @pytest.fixture(scope="module")
 def revoked() -> str:
     """The golden record with the revoke in hand 9's trick 3, and no other fault."""
-    text = GOLDEN.read_text(encoding="utf-8")
-    for old, new in (TRICK_3, TRICK_7):
-        assert old in text
-        text = text.replace(old, new)
-    return text
+    return golden_with(TRICK_3, TRICK_7)
 
 
 def _replayed(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> str:
@@ -109,12 +114,8 @@ def test_a_kitty_comes_before_a_fault_of_its_hands_auction(
     the deal, so a card not in the pack is named, with its line and place, before a bid of
     the same hand that is no bid (the auction was checked first, and the replay of the hand
     then named the kitty in the engine's words, its line lost)."""
-    text = GOLDEN.read_text(encoding="utf-8")
-    kitty = ("Kitty 10C 5C 4H", "Kitty 10C 5C 2H")
-    auction = ("Auction 3:pass 0:6S 1:6H 2:pass", "Auction 3:pass 0:6S 1:AS 2:pass")
-    for old, new in (kitty, auction):
-        assert text.count(old) == 1
-        text = text.replace(old, new)
+    text = golden_with(("Kitty 10C 5C 4H", "Kitty 10C 5C 2H"),
+                       ("Auction 3:pass 0:6S 1:6H 2:pass", "Auction 3:pass 0:6S 1:AS 2:pass"))
     said = "line 44: hand 4, the kitty: card 2H is not in the 43 pack"
     with pytest.raises(RecordError, match=f"^{said}$"):
         loads(text)
@@ -133,12 +134,9 @@ def test_a_wrong_exposed_hand_comes_before_a_later_revoke(
     """The open misère's hand is shown after the first trick: recorded wrong, it is the
     fault, not a revoke in the second trick (it was compared once the whole hand was
     played)."""
-    text = GOLDEN.read_text(encoding="utf-8")
-    exposed = ("Exposed 7S JC 7C KH QH 9H 8H 7H JK", "Exposed 7S JC 7C KH QH 4H 8H 7H JK")
-    revoke = ("Trick 2 3:5H 1:5S 2:QH -> 2", "Trick 2 3:5H 1:5S 2:JC -> 2")
-    for old, new in (exposed, revoke):
-        assert text.count(old) == 1
-        text = text.replace(old, new)
+    text = golden_with(
+        ("Exposed 7S JC 7C KH QH 9H 8H 7H JK", "Exposed 7S JC 7C KH QH 4H 8H 7H JK"),
+        ("Trick 2 3:5H 1:5S 2:QH -> 2", "Trick 2 3:5H 1:5S 2:JC -> 2"))
     err = _replayed(tmp_path, text, capsys)
     assert err.endswith("bad.fhr: hand 8: the exposed hand is recorded as 7S JC 7C KH QH 8H "
                         "7H 4H JK, but the play shows 7S JC 7C KH QH 9H 8H 7H JK\n"), err
