@@ -1,5 +1,5 @@
 """What one client may cost the server: serving, ``POST /api/tables`` started tables without
-end, each saved to disk (now ``app.Throttle``: a few at once, then one a minute; at home no
+end, each saved to disk (now ``throttle.Throttle``: a few at once, then one a minute; at home no
 limit), and read a body of any size before parsing it (now 413 past ``app.MAX_BODY``)."""
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ import pytest
 
 import fivehundred.web.app as app_module
 from browser import DESKTOP, live_server, viewport_page
-from fivehundred.web.app import MAX_BODY, NEW_TABLES_BURST, Throttle
+from fivehundred.web.app import MAX_BODY
 from fivehundred.web.store import Store
+from fivehundred.web.throttle import NEW_TABLES_BURST, Throttle
 from webclient import web_client
 
 

@@ -8,11 +8,9 @@ and changes nothing (see docs/protocol.md).
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import json
 import math
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -46,6 +44,7 @@ from .replies import record_text
 from .seats import TableError, checked_player, name_problem
 from .store import Store
 from .table import IDLE_SECONDS, Table
+from .throttle import NEW_TABLES_BURST, NEW_TABLES_EVERY, Throttle
 
 STATIC = Path(__file__).parent / "static"
 NEW_TABLE_FIELDS = ("preset", "toggles", "strength", "seed", "friends", "name", "speed",
@@ -54,80 +53,6 @@ NEW_TABLE_FIELDS = ("preset", "toggles", "strength", "seed", "friends", "name", 
 MAX_BODY = 65536
 """The most bytes the body of ``POST /api/tables`` may have (the form sends a few hundred):
 a bigger one is refused unread, as a socket's message over ``server``'s ``ws_max_size``."""
-NEW_TABLES_BURST = 20
-NEW_TABLES_EVERY = 60.0
-"""Serving, how many new tables one address may start: ``NEW_TABLES_BURST`` at once, then
-one every ``NEW_TABLES_EVERY`` seconds (:class:`Throttle`).  A game takes a group of friends
-half an hour or more, and even starting over and over they never start twenty in a row;
-without it one client could start tables without end, each saved to disk."""
-
-
-class Throttle:
-    """A token bucket per client: ``burst`` requests at once, then one every ``every``
-    seconds.
-
-    A client is the address its connection comes from (``request.client.host``): behind a
-    reverse proxy that is the proxy's, every client's in one bucket (an ``X-Forwarded-For``
-    header is not trusted: any client may write one).  An IPv6 address counts by its /56
-    network (a home line is given a whole /56, 256 networks of 64 bits, to choose from); an
-    IPv4 address a dual-stack socket gives as ``::ffff:a.b.c.d`` counts as itself.  Players
-    behind one address (a school's, a carrier's NAT) share its bucket.
-
-    >>> now = [0.0]
-    >>> t = Throttle(2, 60.0, lambda: now[0])
-    >>> t.wait("1.2.3.4"), t.wait("1.2.3.4"), t.wait("1.2.3.4"), t.wait("5.6.7.8")
-    (0.0, 0.0, 60.0, 0.0)
-    >>> now[0] = 45.0
-    >>> t.wait("1.2.3.4"), t.wait("2001:db8::1") + t.wait("2001:db8::2") + t.wait("2001:db8::3")
-    (15.0, 60.0)
-    """
-
-    def __init__(self, burst: int, every: float,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.burst = burst
-        self.every = every
-        self.clock = clock
-        self.buckets: dict[str, tuple[float, float]] = {}
-        """Each client's tokens, as of when: one whose bucket has filled again is forgotten
-        (:meth:`_forget_full`), so the clients of the last ``burst * every`` seconds only."""
-        self._forget_at = 1024
-
-    def wait(self, host: str) -> float:
-        """Take one of the tokens of the client at ``host``: 0.0, or when none is left, how
-        many seconds until one is (nothing taken)."""
-        client = _client(host)
-        now = self.clock()
-        tokens, at = self.buckets.get(client, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - at) / self.every)
-        if tokens < 1.0:
-            return (1.0 - tokens) * self.every
-        self.buckets[client] = (tokens - 1.0, now)
-        if len(self.buckets) >= self._forget_at:
-            self._forget_full(now)
-        return 0.0
-
-    def _forget_full(self, now: float) -> None:
-        """Forget the clients whose buckets have filled again (as good as unknown); looked
-        for when their number has doubled, so each request costs little however many."""
-        self.buckets = {c: (tokens, at) for c, (tokens, at) in self.buckets.items()
-                        if tokens + (now - at) / self.every < self.burst}
-        self._forget_at = max(1024, 2 * len(self.buckets))
-
-
-def _client(host: str) -> str:
-    """The bucket of a client's address (:class:`Throttle`); one that is no address, as
-    it is."""
-    try:
-        ip = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 56), strict=False))
-    return str(ip)
-
-
 # -------------------------------------------------------------------- HTTP
 
 

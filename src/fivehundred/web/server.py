@@ -66,7 +66,7 @@ def server_config(app: ASGIApp, host: str, port: int) -> uvicorn.Config:
     address its connection comes from: no ``X-Forwarded-For`` believed, even from this
     machine (uvicorn's default believes one from 127.0.0.1, where a reverse proxy that passes
     the client's own header on would let any client name a new address each request, and
-    start games without the limit of ``app.Throttle``)."""
+    start games without the limit of ``throttle.Throttle``)."""
     import uvicorn
 
     return uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536,
