@@ -421,6 +421,43 @@ def test_ctrl_c_before_a_command_takes_it_up_ends_quietly(
     assert capsys.readouterr() == ("", "\n")
 
 
+
+def test_ctrl_c_while_the_command_itself_loads_ends_quietly(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The ``fivehundred`` script's entry (``launch.main``) loads the command line inside its
+    Ctrl-C handling: a Ctrl-C as its modules load (a quarter second on a busy host, before
+    ``cli.main`` could take it up) printed a traceback, the package's own import loading the
+    whole engine first."""
+    from importlib import metadata
+    from importlib.abc import MetaPathFinder
+
+    from fivehundred import launch
+
+    scripts = {e.name: e.value for e in metadata.entry_points(group="console_scripts")}
+    assert scripts["fivehundred"] == "fivehundred.launch:main"
+
+    class Interrupted(MetaPathFinder):
+        def find_spec(self, name: str, *_: object) -> None:
+            if name == "fivehundred.cli":
+                raise KeyboardInterrupt          # (as if Ctrl-C came while it loads)
+
+    monkeypatch.delitem(sys.modules, "fivehundred.cli")
+    monkeypatch.setattr(sys, "meta_path", [Interrupted(), *sys.meta_path])
+    assert launch.main(["--version"]) == 130
+    assert capsys.readouterr() == ("", "\n")
+
+
+def test_the_package_loads_nothing_before_the_command_handles_ctrl_c() -> None:
+    """``import fivehundred`` (run by the script before ``launch.main``) loads none of the
+    engine, nor even ``typing``: its names come when first asked for, typed as before."""
+    code = ("import sys, fivehundred.launch; print(sorted(m for m in sys.modules "
+            "if m.startswith('fivehundred') or m == 'typing')); "
+            "from fivehundred import Game, Rules; print(Game.__module__, Rules.__module__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    assert out[0] == "['fivehundred', 'fivehundred.launch']"
+    assert out[1] == "fivehundred.game fivehundred.rules"
+
 # ------------------------------------------------- options that do not apply (item 7)
 
 

@@ -152,3 +152,33 @@ def test_the_server_tells_its_hub_it_stops_before_closing_the_sockets(tmp_path: 
         thread.join(20)
         pool.close()
     assert hub.stopping and not thread.is_alive()
+
+
+def test_ctrl_c_pressed_twice_stops_the_server_quietly(tmp_path: Path) -> None:
+    """A second Ctrl-C close behind the first (uvicorn's "force quit") stops as quietly as
+    one: uvicorn skipped the app's own shutdown then, left its lifespan pending and cancelled
+    it, printing a traceback ("ERROR: Traceback ... CancelledError") over the terminal."""
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "fivehundred", "play", "--no-browser", "--port", str(port),
+         "--db", str(tmp_path / "saves.db")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True, start_new_session=True)
+    try:
+        assert "Five Hundred is at" in (server.stdout.readline() if server.stdout else "")
+        for _ in range(240):                   # serving: uvicorn has taken over Ctrl-C
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/stats", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.25)
+        server.send_signal(signal.SIGINT)
+        time.sleep(0.05)
+        server.send_signal(signal.SIGINT)
+        out = server.communicate(timeout=60)[0]
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.communicate()
+    assert "Traceback" not in out and "ERROR" not in out, out
+    assert "Five Hundred stopped." in out, out
+    assert server.returncode in (0, 130), out

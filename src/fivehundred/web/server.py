@@ -76,13 +76,20 @@ def server_config(app: ASGIApp, host: str, port: int) -> uvicorn.Config:
 def game_server(config: uvicorn.Config, hub: Hub) -> uvicorn.Server:
     """A uvicorn server (``config``, for the app of ``hub``) that tells the hub it stops
     before closing the sockets: closed one by one, they read as players leaving, and the
-    last one out dealt the next hand (and a bot played in it) as the server went."""
+    last one out dealt the next hand (and a bot played in it) as the server went.
+
+    A second Ctrl-C (uvicorn's "force quit") stops waiting on the connections, but the app's
+    own shutdown still runs: uvicorn skipped it, left the app's lifespan pending, and then
+    cancelled it, printing a traceback (a Ctrl-C pressed twice, as people do); it is quick
+    (the bots' workers are stopped, not waited on)."""
     import uvicorn
 
     class GameServer(uvicorn.Server):
         async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
             hub.stopping = True
             await super().shutdown(sockets)
+            if self.force_exit:
+                await self.lifespan.shutdown()
 
     return GameServer(config)
 
