@@ -595,6 +595,28 @@ def test_no_sure_bid_over_a_partners_standing_bid() -> None:
     assert _checked("pass", cands, 10, partner_holds=False) == "6NT"
 
 
+def test_a_pass_over_bids_valued_above_it_says_why() -> None:
+    """A hint advised a pass "confirmed on imagined deals" over 6NT and 7♦, both valued
+    above the pass, which puzzled a player: it now says none is made nearly always (or, on
+    few deals, that the likeliest is too high to bid on them), and the hint writes its
+    bids as the table does."""
+    d = PimcBot._checked_bid(Decision("pass"), [
+        Candidate("6NT", 3.0, 0.7), Candidate("7D", 3.0, 0.6), Candidate("pass", 0.0, None),
+        Candidate("6D", -1.0, 0.7)], 10)
+    assert d.action == "pass"
+    assert d.reason == ("no bid makes on nearly every imagined deal: the likeliest, 6NT, on "
+                        "70% of them (10 deals)"), d.reason
+    few = PimcBot._checked_bid(Decision("pass"), [Candidate("8H", 120.0, 0.9),
+                                                  Candidate("pass", 0.0, None)], 5)
+    assert few.action == "pass" and few.reason.startswith(
+        "8H makes on 90% of them, but 5 deals are too few to bid above"), few.reason
+    assert format_hint(few, phase="auction").startswith("Pass — 8♥ makes on 90%")
+    failed = PimcBot._checked_bid(Decision("6D"), [Candidate("6D", -60.0, 0.2),
+                                                   Candidate("pass", 0.0, None)], 10)
+    assert format_hint(failed, phase="auction").startswith(
+        "Pass — 6♦ fails on most imagined deals"), format_hint(failed)
+
+
 @pytest.mark.parametrize(("bid", "made", "kept"), [
     ("open-misere", 0.4, False), ("open-misere", 0.6, True),
     ("misere", 0.4, False), ("misere", 0.5, True), ("7H", 0.4, True)])
@@ -674,3 +696,17 @@ def test_a_call_hint_lists_the_advised_call_first() -> None:
     assert values == sorted(values, reverse=True)
     assert format_hint(h, phase="call").splitlines()[1].split()[:2] == \
         readable(h.action).split()
+
+
+def test_the_browsers_hint_writes_its_reasons_bids_as_the_table_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser's hint showed its reason as the bot wrote it: "6D fails on most imagined
+    deals" beside bids written 6♦."""
+    from fivehundred.web import botpool
+
+    failed = PimcBot._checked_bid(Decision("6D"), [Candidate("6D", -60.0, 0.2),
+                                                   Candidate("pass", 0.0, None)], 10)
+    monkeypatch.setattr(botpool, "hint", lambda view, seed: failed)
+    g = Game(Rules.preset("australian"), seed=7)
+    msg = botpool.advise(g.view(g.to_move or 0), 1)
+    assert msg["reason"] == "6♦ fails on most imagined deals (10 deals)", msg["reason"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..actions import readable
+from ..actions import readable, readable_text
 from ..scoring import declaring_seats
 from ..view import View
 from .base import Budget, Candidate, Decision, make
@@ -90,7 +90,7 @@ def format_hint(d: Decision, limit: int = 8, phase: str = "play", defending: boo
         action = " ".join(d.plan)            # every card of the discard planned
     action = " ".join(readable(w) for w in action.split())
     advice = {"pass": "Pass", "alone": "Play alone"}.get(action, f"{verb} {action}")
-    lines = [advice + (f" — {d.reason}" if d.reason else "")]
+    lines = [advice + (f" — {readable_text(d.reason)}" if d.reason else "")]
     lines += [candidate_line(c, defending=defending) for c in d.candidates[:limit]]
     return "\n".join(lines)
 

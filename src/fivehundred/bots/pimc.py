@@ -16,6 +16,7 @@ The cheater sees every card (measurement only: it is the upper bound of play str
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import cards
@@ -397,9 +398,40 @@ class PimcBot(BaseBot):
             action, why = sure[0].action, "makes on nearly every imagined deal"
         elif checked is None and medium.action != "pass":
             action, why = medium.action, "hand evaluation, not solved on any imagined deal"
+        elif medium.action == "pass":
+            action, why = "pass", PimcBot._why_no_bid(cands, n, sure_enough)
         else:
             action, why = medium.action, "hand evaluation, confirmed on imagined deals"
         return Decision(action, tuple(cands), f"{why} ({n} deal{'s' * (n != 1)})", samples=n)
+
+    @staticmethod
+    def _why_no_bid(cands: list[Candidate], n: int,
+                    sure_enough: Callable[[Candidate], bool]) -> str:
+        """Why a pass stands over bids the imagined deals value above it (a hint said
+        "confirmed on imagined deals" over 6NT and 7♦ worth more than the pass, to a player's
+        puzzlement): none is made nearly always, or the likeliest is high and the deals few.
+
+        >>> why = PimcBot._why_no_bid
+        >>> why([Candidate("pass", 0.0), Candidate("6NT", 3.0, 0.7)], 10, lambda c: True)
+        'no bid makes on nearly every imagined deal: the likeliest, 6NT, on 70% of them'
+        >>> few = why([Candidate("8H", 120.0, 1.0)], 5, lambda c: False)
+        >>> few.startswith("8H makes on 100% of them, but 5 deals are too few to bid above")
+        True
+        """
+        bids = [c for c in cands if c.make_probability is not None and "misere" not in c.action]
+        if not bids:
+            return "hand evaluation, no bid solved on the imagined deals"
+        best = max(bids, key=lambda c: (c.make_probability or 0.0, c.value))
+        made = f"{best.make_probability or 0.0:.0%} of them"
+        if (best.make_probability or 0.0) >= MIN_SURE and best.value > 0 and \
+                not sure_enough(best):
+            return (f"{best.action} makes on {made}, but {n} deals are too few to bid above "
+                    "the seven level or in no trumps")
+        if (best.make_probability or 0.0) >= MIN_SURE:
+            return (f"no bid is worth more than a pass: the likeliest, {best.action}, makes "
+                    f"on {made}")
+        return (f"no bid makes on nearly every imagined deal: the likeliest, {best.action}, "
+                f"on {made}")
 
     def _plausible_strains(self, hand: int, r: Rules) -> list[int]:
         """The suits worth trying as trumps (the longest two by trump count) and no trumps."""

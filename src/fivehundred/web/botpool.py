@@ -23,6 +23,7 @@ from concurrent.futures import (
 )
 from typing import Any, TypeVar
 
+from ..actions import readable_text
 from ..bots import Bot, make
 from ..bots.hints import defending, format_hint, hint
 from ..game import Game
@@ -62,7 +63,8 @@ def advise(view: View, seed: int) -> dict[str, Any]:
     return {
         "type": "hint", "action": d.action, "cards": list(d.marked(view.phase)),
         "words": advice_words(view.phase, d.action, d.plan),
-        "reason": d.reason, "text": format_hint(d, phase=view.phase, defending=defending(view)),
+        "reason": readable_text(d.reason),         # ("6♦ fails", as the text says it)
+        "text": format_hint(d, phase=view.phase, defending=defending(view)),
         "candidates": [{"action": c.action, "value": round(c.value, 1) + 0.0,
                         "make_probability": c.make_probability, "note": c.note}
                        for c in d.candidates[:8]],
