@@ -108,3 +108,15 @@ def hidden_cards(game: Game, seat: int) -> set[str]:
         hidden |= set(tokens(g.kitty)) | set(tokens(g.discards))
     hidden |= set(tokens(g.dead_hand))
     return hidden
+
+
+def played_to_its_end(rules: Rules, seed: int) -> Game:
+    """A game played to its end quickly: 10NT bid by the first to speak each hand, the first
+    legal action otherwise (every hand played out)."""
+    g = Game(rules, seed=seed)
+    while g.phase != "game_over":
+        if g.phase == "hand_over":
+            g.next_hand()
+            continue
+        g.apply(g.legal_actions()[0] if g.phase != "auction" or g.auction else "10NT")
+    return g

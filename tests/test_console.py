@@ -324,7 +324,7 @@ def test_the_prompt_after_a_hand_offers_a_review_only_of_a_hand_played_out(
                 and (g.hand_results[-1].kind == "all_pass_redeal") == thrown_in)
     prompts: list[str] = []
     feed(g, [""], prompts=prompts)
-    offer = "or save; ? says what" if thrown_in else "or review, every, save; ? says what"
+    offer = "or save; ? says what" if thrown_in else "or again, review, every, save; ? says what"
     assert prompts[0] == f"press Enter for the next hand ({offer})> ", prompts
 
 
@@ -334,7 +334,8 @@ def test_after_a_hand_only_enter_deals_on() -> None:
     g = advance(AUS, lambda g: g.phase == "hand_over")
     hand = g.hand_number
     text, seen = feed(g, ["reveiw", "undo", "  "])
-    assert "Not understood: 'reveiw'. Press Enter to go on, or type review, every or save" in text
+    assert ("Not understood: 'reveiw'. Press Enter to go on, or type again, review, every or "
+            "save") in text
     assert "The hand is over and scored: there is nothing to take back." in text
     assert seen[0] == seen[1] == seen[2] and g.hand_number == hand + 1
 
@@ -430,7 +431,7 @@ def test_resume_seats_you_where_you_sat_against_the_same_opponents(
             strengths.append(name)
             super().__init__(name, seed)
 
-    monkeypatch.setattr(console_table, "BotOpponent", Spy)
+    monkeypatch.setattr("fivehundred.console.opponent.BotOpponent", Spy)
     for argv, bots in (([], "easy"), (["--seat", "1"], "easy"), (["--bots", "hard"], "hard")):
         strengths.clear()
         monkeypatch.setattr("builtins.input", lambda _: "quit")

@@ -193,6 +193,46 @@ def test_a_hand_thrown_in_is_not_played_again_but_one_played_at_no_trumps_is() -
     assert p.game.deal == nt.game.past_hands[-1].deal and p.practice is not None
 
 
+
+
+def _step(t: Table) -> None:
+    """One move at ``t``, whoever's: the first to speak bids at the six level and the others
+    pass (someone declares), a discard of the first cards, the first legal card."""
+    g = t.game
+    seat = g.to_move or 0
+    v = g.view(seat)
+    if g.phase == "kitty":
+        t.discard(seat, list(v.hand[:t.rules.kitty_size]))
+    elif g.phase == "auction":
+        opening = not g.view(seat).auction
+        t.act(seat, next((a for a in v.legal_actions if a.startswith("6") and opening), "pass"))
+    else:
+        t.act(seat, v.legal_actions[0])
+
+def test_a_practice_begins_at_the_score_its_hand_began_at() -> None:
+    """The practice of hand 2 began at 0 to 0, where the bots bid as at no score (near the
+    target, or in the hole, they bid otherwise) and the hand could not end the game as it
+    had: it begins at the game's score before that hand, saved with it, and PLAY IT AGAIN
+    begins there again."""
+    t = Table.new("australian", Rules.preset("australian"), "easy", seed=5)
+    while len(t.game.hand_results) < 3 or not any(t.game.scores):
+        if t.game.phase == "hand_over":
+            t.press_next(0, {0})
+        else:
+            _step(t)
+    g = t.game
+    before = tuple(a - b for a, b in zip(g.scores, g.hand_results[-1].points, strict=True))
+    assert any(before), before
+    p = t.practise(0)
+    assert p.game.start_scores == p.game.scores == before
+    back = Table.from_json(p.to_json())
+    assert back.game.scores == before
+    while p.game.phase not in ("hand_over", "game_over"):
+        _step(p)
+    p.play_again(0)
+    assert p.game.scores == before and p.game.hand_results == ()
+    assert Table.from_json(p.to_json()).game.scores == before
+
 def test_the_practice_table_comes_back_from_its_save() -> None:
     """Let go from memory (``Hub.sweep``) and brought back, it is the practice table it was:
     its deal (the cards on show), its game's link."""

@@ -4,8 +4,9 @@ The human sits at one seat and sees the table through that seat's :class:`View` 
 other seat is a bot of the strength asked for (or a :class:`RandomOpponent`, a seeded policy
 that passes most of the time and plays any legal card), each handed a View, never the Game.
 The same seed gives the same deals and the same opponents' choices.  Hints, take-backs,
-claims, a review of each hand against double dummy, and records saved between hands (and
-gone on with: ``--resume FILE``).
+claims, a review of each hand against double dummy, a finished hand played again as practice
+(``again``: :mod:`.practice`, which the terminal table shares), and records saved between
+hands (and gone on with: ``--resume FILE``).
 """
 
 from .display import hand_groups, hand_lines, pretty, seat_names, sort_tokens

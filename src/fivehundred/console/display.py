@@ -144,6 +144,19 @@ def wrap_items(head: str, items: Sequence[str], width: int = 78) -> list[str]:
     return lines
 
 
+#: The most characters of a line typed that a refusal repeats.
+_ECHO = 30
+
+
+def echo(text: str) -> str:
+    """A line typed, quoted for a refusal: cut short if long.
+
+    >>> echo("again"), echo("x" * 40)
+    ("'again'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (40 characters)")
+    """
+    return repr(text) if len(text) <= _ECHO else repr(text[:_ECHO]) + f"… ({len(text)} characters)"
+
+
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 

@@ -9,6 +9,7 @@ from ..actions import action_from_token
 from ..auction import rank_key
 from ..game import Game
 from ..rng import Rng, derive_seed
+from ..rules import Rules
 from ..view import View
 
 
@@ -62,6 +63,15 @@ class BotOpponent:
     def act(self, view: View) -> str:
         """The bot's action token for this view."""
         return self.bot.act(view).action
+
+
+def opponents_of(rules: Rules, seat: int, bots: str | None,
+                 seed: int) -> dict[int, RandomOpponent | BotOpponent]:
+    """The opponents at every seat but ``seat`` of a game seeded ``seed``: random-legal ones
+    (``bots`` None or ``random``), else the bot ``bots``, each seeded :func:`opponent_seed`."""
+    return {s: (RandomOpponent(opponent_seed(seed, s)) if bots in (None, "random")
+                else BotOpponent(bots, opponent_seed(seed, s)))
+            for s in range(rules.players) if s != seat}
 
 
 def hint_seed(game: Game) -> int:

@@ -1,4 +1,5 @@
-"""The terminal game's loop: the screen, your input, the opponents' turns, the score."""
+"""The terminal game's loop: the screen, your input, the opponents' turns, the score (the
+ends of hands, and their practices, are :mod:`.between`'s)."""
 
 from __future__ import annotations
 
@@ -22,19 +23,18 @@ from ..claims import SECONDS, ClaimError, plan_claim
 from ..dealing import opening_cut
 from ..errors import FiveHundredError, MalformedError
 from ..game import Game
-from ..record.table_files import RecordFiles, not_saved, resumed_game
+from ..record.table_files import RecordFiles, resumed_game
 from ..rules import Rules
-from ..scoring import declaring_seats, slam_words
 from ..view import View
+from .between import PRACTICE_UNSAVED, UNDO, BackToGame, BetweenHands
 from .display import (
     TO_LETTER,
+    echo,
     hand_lines,
-    signed,
     sort_tokens,
     wrap_items,
 )
-from .narration import Narrator
-from .opponent import BotOpponent, RandomOpponent, hint_seed, opponent_seed
+from .opponent import hint_seed, opponents_of
 from .rules_text import guide_lines, rules_lines
 
 if TYPE_CHECKING:
@@ -52,26 +52,14 @@ S C D H or as symbols ♠ ♣ ♦ ♥).
   claim    in the play: every trick left is your side's (as misère's declarer: you take no
            more); checked with every card seen, and if it stands the hand is played out
   review   after a hand: your cards against double dummy (every: every card; save: the
-           game's record, to replay or analyse)
+           game's record, to replay or analyse; again: play the hand again as practice)
+  back     in a practice: back to the game, as it was
   rules    every option of this table's rules, and what it means
   guide    how to play at this table: the cards' order, every bid's value, the scoring
   ?        this help        quit   leave the game
 """
-#: What the prompt after a hand offers besides going on, and what each does.
-_AFTER = "or review, every, save; ? says what"
-_AFTER_UNREVIEWED = "or save; ? says what"   # (a hand not played out has no review)
-AFTER_HELP = """\
-  review   your cards of the hand against double dummy (what each cost, the best there)
-  every    every card of the hand against double dummy, trick by trick
-  save     write the game record, every hand so far (to replay or analyse it)
-  Enter    go on
-"""
 #: The help's card line for a pack without the joker.
 _NO_JOKER_CARDS = "  cards    as  10h  jd\n"
-#: The words that take back your last decision of the hand.
-_UNDO = ("undo", "u", "take back")
-#: The most characters of a line typed that a refusal repeats.
-_ECHO = 30
 
 
 def help_text(rules: Rules) -> str:
@@ -97,10 +85,6 @@ def help_text(rules: Rules) -> str:
     return "".join(out)
 
 
-def _echo(text: str) -> str:
-    """A line typed, quoted for a refusal: cut short if long."""
-    return repr(text) if len(text) <= _ECHO else repr(text[:_ECHO]) + f"… ({len(text)} characters)"
-
 _ALIASES = {
     "P": "pass", "PASS": "pass", "M": "misere", "MISERE": "misere", "MISÈRE": "misere",
     "OM": "open-misere", "OPEN MISERE": "open-misere", "OPEN-MISERE": "open-misere",
@@ -118,7 +102,7 @@ class _BadInput(Exception):
 
 
 
-class ConsoleGame(Narrator):
+class ConsoleGame(BetweenHands):
     """One terminal game: the human at ``seat``, random-legal opponents everywhere else."""
 
     def __init__(
@@ -149,10 +133,9 @@ class ConsoleGame(Narrator):
         self.chosen_seed = seed if game is None else None
         self.ask = ask if ask is not None else input
         self.out = out if out is not None else sys.stdout
-        self.opponents: dict[int, RandomOpponent | BotOpponent] = {
-            s: (RandomOpponent(opponent_seed(self.game.seed, s)) if bots in (None, "random")
-                else BotOpponent(bots, opponent_seed(self.game.seed, s)))
-            for s in range(rules.players) if s != seat}
+        #: The opponents' strength (None: random-legal), for a practice's too.
+        self.bots = bots
+        self.opponents = opponents_of(rules, seat, bots, self.game.seed)
         #: What a hint may spend (None: the Insane bot's own; tests use less).
         self.hint_budget = hint_budget
         #: Where ``save`` writes the game's record (a new file in ``record_dir``, else here,
@@ -187,24 +170,15 @@ class ConsoleGame(Narrator):
             if self.game.phase not in ("hand_over", "game_over"):
                 self._new_hand()
             while True:
-                g = self.game
-                if g.phase == "game_over":
-                    self._hand_summary()
+                self._play_hand()
+                self._hand_summary()
+                if self.game.phase == "game_over":
                     self._game_over()
-                    self._after_hand(f"press Enter to leave ({self._after_words()})> ")
+                    self._after_hand("to leave")
                     return 0
-                if g.phase == "hand_over":
-                    self._hand_summary()
-                    self._after_hand(f"press Enter for the next hand ({self._after_words()})> ")
-                    g.next_hand()
-                    self._new_hand()
-                    continue
-                seat = g.to_move
-                assert seat is not None
-                if seat == self.seat:
-                    self._human_turn()
-                else:
-                    self._do(seat, self.opponents[seat].act(g.view(seat)))
+                self._after_hand("for the next hand")
+                self.game.next_hand()
+                self._new_hand()
         except (_Quit, EOFError, KeyboardInterrupt) as e:
             self.say()
             self.say(f"Goodbye. (This game's seed was {self.game.seed}.)")
@@ -230,11 +204,26 @@ class ConsoleGame(Narrator):
         self.called = None
         g = self.game
         self.say()
-        self.say(f"=== Hand {g.hand_number + 1} · {self.name(g.dealer)} "
+        self.say(f"=== {self._hand_name(g.hand_number)} · {self.name(g.dealer)} "
                  f"{'deal' if g.dealer == self.seat else 'deals'} ===")
+        if self.practice is not None:
+            self.say(f"The cards of hand {self.practice.hand + 1}, every seat's; counted "
+                     "nowhere (back returns to the game, as it was).")
+            return
         cut = opening_cut(g)
         if cut is not None:
             self.say(self.cut_line(cut, g.dealer))
+
+    def _play_hand(self) -> None:
+        """Play on, your turns and the opponents', until the hand is over."""
+        while self.game.phase not in ("hand_over", "game_over"):
+            g = self.game
+            seat = g.to_move
+            assert seat is not None
+            if seat == self.seat:
+                self._human_turn()
+            else:
+                self._do(seat, self.opponents[seat].act(g.view(seat)))
 
     # ---------------------------------------------------------------- acting and announcing
 
@@ -245,64 +234,6 @@ class ConsoleGame(Narrator):
         g.apply(tok)
         for line in self.announce(seat, tok, before, g.view(self.seat)):
             self.say(line)
-
-    # ---------------------------------------------------------------- between hands
-
-    def _after_words(self) -> str:
-        """What the prompt after a hand offers: a review only of a hand played out."""
-        return _AFTER if self.game.hand_results[-1].played_out else _AFTER_UNREVIEWED
-
-    def _after_hand(self, prompt: str) -> None:
-        """The prompt after a hand: ``review`` or ``every`` shows the hand against double
-        dummy, ``save`` writes the record, ``?`` says so; Enter goes on.  Anything else is
-        said not understood (a typo went on to the next deal, and the hand's review and
-        record with it)."""
-        while True:
-            line = self._ask(prompt)
-            text = line.strip().lower()
-            if text in ("", "next", "n"):
-                return
-            if text in ("review", "every"):
-                self._review(every=text == "every")
-            elif text == "save":
-                self._save()
-            elif text in ("?", "help", "h"):
-                self.say(AFTER_HELP)
-            elif text in _UNDO:
-                self.say("The hand is over and scored: there is nothing to take back.")
-            else:
-                self.say(f"Not understood: {_echo(line.strip())}. Press Enter to go on, or "
-                         "type review, every or save (? says what).")
-
-    def _save(self) -> None:
-        """Write the game's record (between hands: a record holds every card)."""
-        path = self.records.path(self.game.seed, self.started)
-        try:
-            self.records.write(self.game, path)
-        except OSError as e:
-            self.say(not_saved(path, e))
-            return
-        self.say(f"Saved the record to {path}")
-
-    def _review(self, every: bool) -> None:
-        """The hand just played against double dummy (as the terminal table's review): your
-        cards beside the best, or every card trick by trick."""
-        from ..solver.analysis import ReviewError, review_hand
-        from .reviews import Marks, every_card_lines, review_lines
-
-        self.say("Solving the hand double dummy…")
-        seats = range(self.rules.players) if every else None
-        try:
-            r = review_hand(self.game.clone(), self.seat, seats=seats)
-        except ReviewError as e:
-            self.say(f"No review: {e}.")
-            return
-        self.say()
-        self.say("--- Every card against double dummy ---" if every
-                 else "--- The hand against double dummy ---")
-        for line in (every_card_lines if every else review_lines)(r, self, Marks(card=self.p)):
-            self.say(line)
-        self.say()
 
     # ---------------------------------------------------------------- the human's turn
 
@@ -329,14 +260,22 @@ class ConsoleGame(Narrator):
                 self._legal_line(v)
                 continue
             if text.lower() == "save":
-                self.say("A record holds every card, so it is saved between hands: finish "
+                self.say(PRACTICE_UNSAVED if self.practice is not None else
+                         "A record holds every card, so it is saved between hands: finish "
                          "this hand first.")
+                continue
+            if text.lower() == "back" and self.practice is not None:
+                raise BackToGame
+            if text.lower() == "again":
+                self.say("A hand is played again once it is over: type again at the prompt "
+                         "after it" + (" (undo takes back your last decision)."
+                                       if self.practice is not None else "."))
                 continue
             if text.lower() in ("review", "every"):
                 self.say(f"The hand is reviewed once it is over: type {text.lower()} at the "
                          "prompt after it.")
                 continue
-            if text.lower() in _UNDO:
+            if text.lower() in UNDO:
                 if self._take_back():
                     return
                 continue
@@ -429,7 +368,7 @@ class ConsoleGame(Narrator):
                 try:
                     c = card_from_token(w.translate(TO_LETTER))
                 except MalformedError:
-                    raise _BadInput(f"not a card: {_echo(w)} (cards look like {self._looks}; "
+                    raise _BadInput(f"not a card: {echo(w)} (cards look like {self._looks}; "
                                     "? for help)") from None
                 if token(c) in toks:
                     raise _BadInput(f"{readable(token(c))} is given twice: discard each card once.")
@@ -448,7 +387,7 @@ class ConsoleGame(Narrator):
             what = {"auction": "not a bid: {} (bids look like 7H, 8NT, pass, misere)",
                     "call": "not a call: {} (type e.g. call QH, or alone)",
                     "play": f"not a card: {{}} (cards look like {self._looks}{joker})"}[v.phase]
-            raise _BadInput(what.format(_echo(text)) + "; ? for help") from None
+            raise _BadInput(what.format(echo(text)) + "; ? for help") from None
         return [key]
 
     # ---------------------------------------------------------------- the screen
@@ -461,8 +400,9 @@ class ConsoleGame(Narrator):
         self.say()
         self.say("─" * 72)
         scores = " · ".join(f"{self.side_name(i)} {v.scores[i]}" for i in self.side_order)
-        self.say(f"Scores: {scores}   (game {r.target}, hole {r.hole})")
-        self.say(f"Hand {v.hand_number + 1} · dealer: {self.full_name(v.dealer)}")
+        self.say(f"Scores: {scores}   (game {r.target}, hole {r.hole})"
+                 + (" · practice: counted nowhere" if self.practice is not None else ""))
+        self.say(f"{self._hand_name(v.hand_number)} · dealer: {self.full_name(v.dealer)}")
         if v.auction:
             self.say("Auction:")
             for line in self.auction_rounds(v.auction, v.dealer):
@@ -533,58 +473,6 @@ class ConsoleGame(Narrator):
             head, items = "Legal: ", [self.p(t) for t in legal]
         for line in wrap_items(head, items):
             self.say(line)
-
-    # ---------------------------------------------------------------- ends of hands and game
-
-    def _hand_summary(self) -> None:
-        r = self.rules
-        res = self.game.hand_results[-1]
-        self.say()
-        self.say(f"--- Hand {res.number + 1} is over ---")
-        if res.kind == "all_pass_redeal":
-            self.say("Everyone passed: no score; the deal passes left.")
-        else:
-            c = res.contract
-            if c is None:
-                self.say("No contract (everyone passed): played at no trumps, 10 a trick.")
-            else:
-                partner = ""
-                if res.partner is not None:
-                    partner = f" with {self.name(res.partner)}"
-                outcome = "made" if res.made else "failed"
-                took = sum(res.tricks[s] for s in declaring_seats(r, c, res.partner))
-                slam = slam_words(r, c, took)
-                if slam:
-                    outcome += f" ({slam})"
-                self.say(f"Contract: {self.p(c.bid)} by {self.name(res.declarer or 0)}"
-                         f"{partner}: {outcome}")
-            tricks = " · ".join(f"{self.side_name(i)} {sum(res.tricks[s] for s in r.sides[i])}"
-                                for i in self.side_order)
-            self.say(f"Tricks: {tricks}")
-        points = " · ".join(f"{self.side_name(i)} {signed(res.points[i])}"
-                            for i in self.side_order)
-        self.say(f"Points: {points}")
-        totals = " · ".join(f"{self.side_name(i)} {self.game.scores[i]}"
-                            for i in self.side_order)
-        self.say(f"Scores: {totals}")
-
-    def _game_over(self) -> None:
-        w = self.game.winner
-        assert w is not None
-        name = self.side_name(w)
-        you = self.seat in self.rules.sides[w]
-        verb = "win" if you or len(self.rules.sides[w]) > 1 else "wins"
-        scores, r = self.game.scores, self.rules
-        if scores[w] >= r.target:
-            why = f"reached {r.target} with {scores[w]}"
-        else:
-            fell = [self.side_name(i) for i in self.side_order if scores[i] <= r.hole]
-            why = f"{' and '.join(fell)} fell to {r.hole} or below"
-        self.say()
-        self.say(f"=== Game over: {name} {verb} the game ({why}){'!' if you else '.'} ===")
-        self.say("Final scores: " + " · ".join(
-            f"{self.side_name(i)} {self.game.scores[i]}" for i in self.side_order))
-
 
 def run_console_game(
     rules: Rules,

@@ -17,7 +17,7 @@ the exact previous state and ``clone`` is cheap (all state values are immutable)
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import cards
@@ -26,7 +26,7 @@ from ..auction import Contract, bid_table
 from ..dealing import Deal, check_deal, first_dealer, seeded_deal
 from ..errors import DealError, IllegalActionError, MalformedError, SeatError, shown
 from ..numbers import seat_number, seed_number, whole_number
-from ..rules import Rules
+from ..rules import MAX_POINTS, Rules
 from ..tricks import NO_SUIT
 from .bidding import BiddingPhase
 from .state import STATE_FIELDS, HandLog, HandResult, Trick, get_state
@@ -41,7 +41,12 @@ PHASES = ("auction", "kitty", "call", "play", "hand_over", "game_over")
 
 
 class Game(BiddingPhase):
-    """A game of Five Hundred under some Rules, from the first deal to the winner."""
+    """A game of Five Hundred under some Rules, from the first deal to the winner.
+
+    ``seed`` deals every hand (a secret random one if None); ``deal``, the first hand's
+    cards instead; ``scores``, each side's score to begin at (0 each if None: a practice of
+    one hand of another game begins at that game's score, :func:`start_scores`).
+    """
 
     __slots__ = ()
 
@@ -50,6 +55,7 @@ class Game(BiddingPhase):
         rules: Rules | str | None = None,
         seed: int | None = None,
         deal: Mapping[str, Any] | Deal | None = None,
+        scores: Sequence[int] | None = None,
     ) -> None:
         if isinstance(rules, str):
             rules = Rules.parse(rules)            # a preset's name or a rules string
@@ -63,7 +69,8 @@ class Game(BiddingPhase):
         self._undo = []
         self._bid_table = bid_table(self.rules)
         self._hand_no = 0
-        self._scores = (0,) * len(self.rules.sides)
+        self.start_scores = start_scores(self.rules, scores)
+        self._scores = self.start_scores
         self._results = ()
         self._winner = None
         self._past = ()
@@ -104,6 +111,24 @@ class Game(BiddingPhase):
     def hand_results(self) -> tuple[HandResult, ...]:
         """One entry per finished hand."""
         return self._results
+
+    def scores_at(self, hand: int) -> tuple[int, ...]:
+        """Each side's score when hand ``hand`` (from 0; the one being played at most) began:
+        where a practice of that hand begins.  ValueError for a hand not yet dealt.
+
+        >>> g = Game(Rules.preset("australian"), seed=7, scores=(120, -40))
+        >>> for tok in ["pass"] * 4:
+        ...     g.apply(tok)
+        >>> g.scores_at(0), g.scores_at(1)
+        ((120, -40), (120, -40))
+        """
+        if isinstance(hand, bool) or not isinstance(hand, int) or \
+                not 0 <= hand <= len(self._results):
+            raise ValueError(f"hand {hand!r}: the hands so far are 0 to {len(self._results)}")
+        scores = self.start_scores
+        for res in self._results[:hand]:
+            scores = tuple(a + b for a, b in zip(scores, res.points, strict=True))
+        return scores
 
     @property
     def winner(self) -> int | None:
@@ -356,6 +381,7 @@ class Game(BiddingPhase):
         g = Game.__new__(Game)
         g.rules = self.rules
         g.seed = self.seed
+        g.start_scores = self.start_scores
         g._undo = list(self._undo)
         g._bid_table = self._bid_table
         for name, value in zip(STATE_FIELDS, get_state(self), strict=True):
@@ -430,6 +456,40 @@ class Game(BiddingPhase):
         self._to_move = (d.dealer + 1) % n
         self._hand_start = ()
         self._hand_start = get_state(self)
+
+
+def start_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, ...]:
+    """The scores a game begins at: 0 each, or ``scores``, one whole number per side of
+    ``rules`` at which the game is not over (no side at or below the hole; none at the
+    target where reaching it wins, since reaching it by defending does not win where a side
+    wins by its own contract).  TypeError or ValueError, saying which, otherwise.
+
+    >>> start_scores(Rules.preset("australian"), [480, -120])
+    (480, -120)
+    >>> start_scores(Rules.preset("classic3"), (500, 0, 0))
+    Traceback (most recent call last):
+    ...
+    ValueError: scores: side 0 has 500, the target: the game would be over
+    """
+    sides = len(rules.sides)
+    if scores is None:
+        return (0,) * sides
+    if isinstance(scores, (str, bytes, Mapping)) or not isinstance(scores, Sequence):
+        raise TypeError(f"scores: one whole number per side ({sides}), not {shown(scores)}")
+    if len(scores) != sides:
+        raise ValueError(f"scores: one whole number per side, {sides} here, got {len(scores)}")
+    out = tuple(whole_number(v, TypeError, f"scores: side {i}'s is a whole number")
+                for i, v in enumerate(scores))
+    for i, v in enumerate(out):
+        if abs(v) > MAX_POINTS:
+            raise ValueError(f"scores: side {i}'s {v} is past any game (at most "
+                             f"{MAX_POINTS:,} either way)")
+        if v <= rules.hole:
+            raise ValueError(f"scores: side {i} has {v}, in the hole ({rules.hole}): the game "
+                             "would be over")
+        if v >= rules.target and rules.win != "by_own_contract":
+            raise ValueError(f"scores: side {i} has {v}, the target: the game would be over")
+    return out
 
 
 __all__ = ["PHASES", "Deal", "Game", "HandLog", "HandResult", "Trick"]

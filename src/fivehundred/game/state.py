@@ -76,10 +76,13 @@ get_state = attrgetter(*STATE_FIELDS)
 class GameState:
     """The fields of a game's state, and the seats they imply."""
 
-    __slots__ = ("rules", "seed", "_undo", "_bid_table", *STATE_FIELDS)
+    __slots__ = ("rules", "seed", "start_scores", "_undo", "_bid_table", *STATE_FIELDS)
 
     rules: Rules
     seed: int
+    start_scores: tuple[int, ...]
+    """Each side's score when the game began: 0 but for a game taken up at a score (a
+    practice of one hand of another game, at that game's score)."""
     _undo: list[tuple[Any, ...]]
     """States before each ``next_hand`` (actions within a hand are undone by replay)."""
     _bid_table: dict[int | None, tuple[int, ...]]

@@ -35,7 +35,8 @@ def record_from_game(
 
     ``tags`` come first, in order; a ``Seed`` tag (the game's seed: a replay deals the next
     hands from it, as the game would; only when every hand so far was dealt from it, not
-    given) and a ``Result`` tag (the winning side, or ``*``) are added unless given.  With
+    given), a ``StartScores`` tag (the sides' scores the game began at, unless 0 each) and a
+    ``Result`` tag (the winning side, or ``*``) are added unless given.  With
     ``seat`` the record holds only what that seat could see, and no seed (it would reveal
     every deal); ``seated``, the hand (from 0) from which the seat's present player sat (a
     friend given the seat of another), shows the hands before it as every seat saw them,
@@ -67,6 +68,8 @@ def record_from_game(
             pairs.append(("Seed", str(game.seed)))
     if seat is not None and seated and not any(k == "Seated" for k, _ in pairs):
         pairs.append(("Seated", str(seated + 1)))
+    if any(game.start_scores) and not any(k == "StartScores" for k, _ in pairs):
+        pairs.append(("StartScores", ",".join(str(v) for v in game.start_scores)))
     if not any(k == "Result" for k, _ in pairs):
         pairs.append(("Result", "*" if game.winner is None else str(game.winner)))
     logs: list[tuple[HandLog, HandResult | None]] = list(
@@ -74,7 +77,7 @@ def record_from_game(
     if game.phase not in ("hand_over", "game_over") and game.actions:
         logs.append((HandLog(game.deal, game.actions), None))
     hands = []
-    totals = (0,) * len(rules.sides)
+    totals = game.start_scores
     for i, (log, res) in enumerate(logs):
         outcome = None
         if res is not None:

@@ -30,6 +30,7 @@ from .model import (
     TrickRecord,
     breaks_lines,
     lone_surrogate,
+    start_scores_of,
 )
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def check_game(rec: GameRecord) -> tuple[Layout, ...]:
     _check_tags(rec)
     seen_from = first_seen(rec.viewpoint, rec.tags)
     layouts: list[Layout] = []
-    totals = (0,) * len(r.sides)
+    totals = rec.start_scores          # (its tag checked above)
     for i, h in enumerate(rec.hands):
         if not isinstance(h, HandRecord):
             raise RecordProblem(f"expected a HandRecord, got {type(h).__name__}",
@@ -162,6 +163,11 @@ def _check_tags(rec: GameRecord) -> None:
                 _fail_game(f"expected the hand (1 to {len(rec.hands) + 1}) from which seat "
                            f"{rec.viewpoint}'s present player saw the game, got "
                            f"{value[:40]!r}", "tag", name)
+        elif name == "StartScores":
+            try:
+                start_scores_of(r, value)
+            except ValueError as e:
+                _fail_game(str(e), "tag", name)
         elif name == "Date" and not _DATE.match(value):
             _fail_game(f"expected YYYY.MM.DD (? for unknown digits), got {value!r}",
                        "tag", name)

@@ -18,6 +18,7 @@ fivehundred.record.model.RecordProblem: hand 1, seat 1's cards: card 2S is not i
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -72,6 +73,26 @@ class RecordProblem(RecordError):
 
 # ---------------------------------------------------------------------- the records
 
+
+
+def start_scores_of(rules: Rules, value: str) -> tuple[int, ...]:
+    """The scores of a ``StartScores`` tag, one whole number per side, comma-separated, at
+    which the game is not over (:func:`fivehundred.game.start_scores`); ValueError saying
+    why not.
+
+    >>> start_scores_of(Rules.preset("australian"), "480,-120")
+    (480, -120)
+    """
+    from ..game import start_scores
+
+    parts = [p.strip() for p in value.split(",")]
+    if not all(re.fullmatch(r"-?[0-9]{1,10}", p) for p in parts):
+        raise ValueError(f"expected the sides' scores, whole numbers separated by commas, got "
+                         f"{value[:40]!r}")
+    try:
+        return start_scores(rules, [int(p) for p in parts])
+    except (TypeError, ValueError) as e:
+        raise ValueError(str(e).removeprefix("scores: ")) from None
 
 @dataclass(frozen=True)
 class HandOutcome:
@@ -293,12 +314,21 @@ class GameRecord:
         return None if value in (None, "*") else int(value)
 
     @property
+    def start_scores(self) -> tuple[int, ...]:
+        """The sides' scores when the game began: the ``StartScores`` tag's (a practice of
+        one hand of a game, at that game's score), else 0 each."""
+        value = self.tag("StartScores")
+        if value is None:
+            return (0,) * len(self.rules.sides)
+        return start_scores_of(self.rules, value)
+
+    @property
     def totals(self) -> tuple[int, ...]:
-        """The running totals after the last finished hand."""
+        """The running totals after the last finished hand (before any, the start's)."""
         for h in reversed(self.hands):
             if h.result is not None:
                 return h.result.totals
-        return (0,) * len(self.rules.sides)
+        return self.start_scores
 
     def layout(self, hand: int) -> Layout:
         """Hand ``hand`` (0-based) laid out: auction seats, contract, tricks and their winners."""

@@ -19,7 +19,14 @@ from ..errors import FiveHundredError, RecordError
 from ..game import Game, HandResult
 from ..numbers import written_number
 from ..rules import Rules
-from .model import GameRecord, HandOutcome, HandRecord, RecordProblem, sort_cards
+from .model import (
+    GameRecord,
+    HandOutcome,
+    HandRecord,
+    RecordProblem,
+    sort_cards,
+    start_scores_of,
+)
 
 
 def replay(rec: GameRecord) -> Game:
@@ -37,7 +44,7 @@ def replay(rec: GameRecord) -> Game:
                           "replayed")
     if not rec.hands:
         raise RecordError("the record has no hands to replay")
-    g = _replayed(rec.rules, rec.hands, rec.tag("Seed"))
+    g = _replayed(rec.rules, rec.hands, rec.tag("Seed"), start=rec.start_scores)
     result = rec.tag("Result")
     if result is not None:
         real_result = "*" if g.winner is None else str(g.winner)
@@ -47,17 +54,18 @@ def replay(rec: GameRecord) -> Game:
 
 
 def _replayed(rules: Rules, hands: Sequence[HandRecord], seed_tag: str | None,
-              cut: int | None = None) -> Game:
-    """The game that ``hands`` (at least one) replay to, each action and result checked; a
-    fault is a :class:`RecordProblem` naming its hand, action or part.  ``cut``: only so many
-    actions of the last hand, and its result not checked, nor its exposed hand unless shown
-    within them (a hand cut short where a check of the record failed)."""
+              cut: int | None = None, start: Sequence[int] | None = None) -> Game:
+    """The game that ``hands`` (at least one) replay to, from the scores ``start`` (0 each
+    if None), each action and result checked; a fault is a :class:`RecordProblem` naming its
+    hand, action or part.  ``cut``: only so many actions of the last hand, and its result not
+    checked, nor its exposed hand unless shown within them (a hand cut short where a check of
+    the record failed)."""
     seed = int(seed_tag or 0)
     g: Game | None = None
     for i, h in enumerate(hands):
         try:
             if g is None:
-                g = Game(rules, seed=seed, deal=h.deal(rules))
+                g = Game(rules, seed=seed, deal=h.deal(rules), scores=start)
             elif g.phase == "game_over":
                 raise RecordError(f"the game was over after hand {i}: no more hands are dealt")
             else:
@@ -132,9 +140,15 @@ def first_fault(rules: Rules, hands: Sequence[HandRecord], tags: Iterable[tuple[
     if viewpoint is not None or (problem is not None and problem.hand is None and (
             (problem.field, problem.key) != ("tag", "Result"))):
         return None
+    tags = list(tags)
     seed = next((v for k, v in tags if k == "Seed"), None)
     if seed is not None and written_number(seed, 20) is None:
         return None             # (a Seed tag that is no seed: its own check says so)
+    begun = next((v for k, v in tags if k == "StartScores"), None)
+    try:
+        start = None if begun is None else start_scores_of(rules, begun)
+    except ValueError:
+        return None             # (its own check says so)
     cut = None
     if problem is not None and problem.hand is not None:
         cut = hands[problem.hand].actions_before(problem.field, problem.key)
@@ -142,7 +156,7 @@ def first_fault(rules: Rules, hands: Sequence[HandRecord], tags: Iterable[tuple[
     if not hands:
         return None
     try:
-        _replayed(rules, hands, seed, cut)
+        _replayed(rules, hands, seed, cut, start)
     except RecordProblem as e:
         return e
     return None

@@ -25,9 +25,9 @@ from textual.widgets import Button, Footer, Header, RichLog, Static
 
 from ..actions import readable_text, token_of
 from ..bots.base import Bot, Budget, make_player
-from ..console.display import signed
 from ..console.narration import Narrator
 from ..console.opponent import opponent_seed
+from ..console.practice import Practice
 from ..dealing import opening_cut
 from ..errors import FiveHundredError
 from ..game import Game
@@ -36,18 +36,11 @@ from ..rules import Rules
 from ..view import View
 from ..web.options import rules_label
 from ..web.state import status_line
-from . import aids, texts
+from . import aids, practice, sheets, texts
 from .buttons import draw_buttons
 from .cloth import Cloth
 from .panels import Log, SeatPanel, SideColumn
-from .screens import (
-    game_over_dialog,
-    guide_dialog,
-    hand_over_dialog,
-    help_dialog,
-    quit_dialog,
-    rules_dialog,
-)
+from .screens import guide_dialog, help_dialog, quit_dialog, rules_dialog
 
 PACE = 0.6
 """Seconds before each bot's action, at normal speed."""
@@ -71,6 +64,8 @@ class TableApp(App[int]):
         Binding("u", "take_back", "Undo"),     # (short: at 80 columns "q Quit" must show)
         Binding("c", "claim", "Claim", show=False),   # (in the help: the footer is full)
         Binding("n", "next", "Next hand"),
+        Binding("a", "again", "Play again", show=False),   # (in the help and on the sheet)
+        Binding("b", "back_to_game", "Back to the game", show=False),
         Binding("v", "review", "Review"),
         Binding("e", "review(True)", "Every card", show=False),   # (said in the help)
         Binding("r", "rules", "Rules"),
@@ -126,9 +121,11 @@ class TableApp(App[int]):
         #: file).
         self.chosen_seed = seed if game is None else None
         self.started = datetime.now()
-        self.bots: dict[int, Bot] = {
-            s: make_player(self.bot_name, seed=opponent_seed(self.game.seed, s))
-            for s in self.others}
+        self.bots = self.make_bots(self.game.seed)
+        #: The practice of the hand just finished (PLAY THIS DEAL AGAIN: practice.py), and
+        #: while one is played, the game's table put aside (None: the game is played).
+        self.practice: Practice | None = None
+        self.away: practice.Away | None = None
         self.narrator.called = None
         self._generation = getattr(self, "_generation", 0) + 1
         self._busy = False
@@ -140,6 +137,10 @@ class TableApp(App[int]):
         self._tokens: dict[str, str] = {}
         self._drawn: dict[str, str] = {}       # region -> the state it was last drawn from
         self._said: list[tuple[int, int, str]] = []  # the log: (hand, actions, markup)
+
+    def make_bots(self, seed: int) -> dict[int, Bot]:
+        """The bots of a game seeded ``seed`` (a practice's too), each seeded from it."""
+        return {s: make_player(self.bot_name, seed=opponent_seed(seed, s)) for s in self.others}
 
     def view(self) -> View:
         """Your seat's view: everything the screen shows is drawn from it."""
@@ -221,6 +222,8 @@ class TableApp(App[int]):
             return "Your lead: the joker names a suit; choose it below"
         if self._thinking is not None:
             return f"{self.narrator.name(self._thinking)} is thinking…"
+        if self.away is not None and view.phase in ("hand_over", "game_over"):
+            return "The practice hand is over: a plays it again, b goes back to the game."
         if view.phase == "hand_over":
             return "The hand is over: press n for the next deal."
         return status_line(view, list(self.narrator.names))
@@ -242,7 +245,8 @@ class TableApp(App[int]):
         me.border_title = n.full_name(self.seat) + (f" · {', '.join(roles)}" if roles else "")
         me.update(" · ".join(texts.seat_text(v, self.seat).split("\n")))
         me.set_class(v.to_move == self.seat and self._shown is None, "to-move")
-        self.query_one("#info", Static).update(texts.center_text(v, n))
+        self.query_one("#info", Static).update(texts.center_text(
+            v, n, None if self.away is None else self.away.practice.title))
         self.query_one("#cloth", Cloth).show(
             v, [n.name(s) for s in range(self.rules.players)], trick, winner)
         self.query_one("#scores", Static).update(texts.scores_text(v, n))
@@ -367,9 +371,11 @@ class TableApp(App[int]):
         self.narrator.called = None
         g = self.game
         if g.phase not in ("hand_over", "game_over"):     # (a resumed game may stand there)
-            self._say(f"[b]Hand {g.hand_number + 1}[/b] · {escape(self.narrator.name(g.dealer))}"
+            name = (self.away.practice.title if self.away is not None
+                    else f"Hand {g.hand_number + 1}")
+            self._say(f"[b]{name}[/b] · {escape(self.narrator.name(g.dealer))}"
                       f" {'deal' if g.dealer == self.seat else 'deals'}")
-            cut = opening_cut(g)
+            cut = opening_cut(g) if self.away is None else None
             if cut is not None:
                 self._say(self.narrator.cut_line(cut, g.dealer))
         self._continue()
@@ -413,7 +419,7 @@ class TableApp(App[int]):
                 self._thinking = None
         self.refresh_table()
         if self.game.phase in ("hand_over", "game_over"):
-            self._end_of_hand()
+            sheets.end_of_hand(self)
 
     def _decide(self, seat: int, view: View) -> str:
         """The bot's action at ``seat`` (in a thread). A bot that fails is a bug, but the game
@@ -432,40 +438,9 @@ class TableApp(App[int]):
             f"({escape(problem)}); it takes its first legal action")
         return view.legal_actions[0]
 
-    def _end_of_hand(self) -> None:
-        v = self.view()
-        res = v.hand_results[-1]
-        self._say("Points: " + " · ".join(
-            f"{escape(self.narrator.side_name(i))} {signed(res.points[i])}"
-            for i in self.narrator.side_order))
-        if self.game.seed in self.saved:    # saved once (or resumed): kept up to date
-            self.action_save()
-        if v.phase == "game_over":
-            self.push_screen(game_over_dialog(v, self.narrator), self._after_dialog)
-        else:
-            self.push_screen(hand_over_dialog(v, self.narrator), self._after_dialog)
-
     def _after_dialog(self, answer: str | None) -> None:
-        if answer == "next":
-            self.action_next()
-        elif answer == "new":
-            self._new_game(None)
-            self.resumed = False
-            self.resumed_from = None
-            self._said = []           # (a take-back or a narrower log wrote it all again)
-            self.query_one("#log", RichLog).clear()
-            self._start()
-        elif answer == "quit":
-            self.action_quit()
-        elif answer == "save":
-            self.action_save()
-            self._end_of_hand_again()
-        elif answer == "review":
-            self.action_review()
-        elif answer == "every":
-            self.action_review(every_card=True)
-        elif answer == "back":
-            self._end_of_hand_again()
+        """What a dialog's button or key answered (sheets.py)."""
+        sheets.answer(self, answer)
 
     def action_review(self, every_card: bool = False) -> None:
         """The hand just played against double dummy (aids.py): your cards, or with
@@ -473,17 +448,36 @@ class TableApp(App[int]):
         aids.start_review(self, every_card)
 
     def _end_of_hand_again(self) -> None:
-        v = self.view()
-        dialog = game_over_dialog if v.phase == "game_over" else hand_over_dialog
-        self.push_screen(dialog(v, self.narrator), self._after_dialog)
+        """The sheet of the hand just finished, again (sheets.py)."""
+        sheets.show_sheet(self)
+
+    def new_game_asked(self) -> None:
+        """NEW GAME at the game's end: a new seed, the log cleared."""
+        self._new_game(None)
+        self.resumed = False
+        self.resumed_from = None
+        self._said = []           # (a take-back or a narrower log wrote it all again)
+        self.query_one("#log", RichLog).clear()
+        self._start()
 
     # ---------------------------------------------------------------- keys
 
-    def action_next(self) -> None:
-        """The next hand, once this one is over."""
+    def reviewing(self) -> bool:
+        """Whether a review is being worked out (said: wait for it)."""
         if self.workers and any(w.group == "review" and not w.is_finished
                                 for w in self.workers):
             self.notify("Wait for the review.", severity="warning")
+            return True
+        return False
+
+    def action_next(self) -> None:
+        """The next hand, once this one is over (in a practice, which plays one hand, it says
+        how to go back)."""
+        if self.reviewing():
+            return
+        if self.away is not None:
+            self.notify("A practice plays one hand: b goes back to the game, a plays it "
+                        "again.", severity="warning", timeout=6)
             return
         if self.game.phase != "hand_over":
             if self.game.phase == "game_over":
@@ -493,6 +487,15 @@ class TableApp(App[int]):
             return
         self.game.next_hand()
         self._hand_begins()
+
+    def action_again(self) -> None:
+        """PLAY THIS DEAL AGAIN, once a hand is over (in a practice, PLAY IT AGAIN:
+        practice.py)."""
+        practice.play_again(self)
+
+    def action_back_to_game(self) -> None:
+        """BACK TO THE GAME from a practice, as it was (practice.py)."""
+        practice.back_to_game(self)
 
     def action_hint(self) -> None:
         """What the Insane bot would do in your place, and why (aids.py)."""
@@ -533,7 +536,11 @@ class TableApp(App[int]):
         aids.start_claim(self)
 
     def action_save(self) -> None:
-        """Write the game record (between hands only: a record holds every card)."""
+        """Write the game record (between hands only: a record holds every card; never a
+        practice's)."""
+        if self.away is not None:
+            self.notify(practice.UNSAVED, severity="warning", timeout=6)
+            return
         if self.game.phase not in ("hand_over", "game_over"):
             self.notify("A record holds every card, so it is saved between hands: "
                         "finish this hand first.", severity="warning", timeout=6)
@@ -570,5 +577,6 @@ class TableApp(App[int]):
 
     def _quit(self) -> None:
         self._generation += 1
-        self.exit(0, message=f"Goodbye. (This game's seed was {self.game.seed}.)")
+        game = self.away.game if self.away is not None else self.game    # (not a practice's)
+        self.exit(0, message=f"Goodbye. (This game's seed was {game.seed}.)")
 

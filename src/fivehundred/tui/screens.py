@@ -1,5 +1,5 @@
-"""The terminal table's dialogs: the end of a hand, the end of the game, the rules, how to
-play, the help."""
+"""The terminal table's dialogs: the end of a hand (a game's, or a practice's), the end of
+the game, the rules, how to play, the help."""
 
 from __future__ import annotations
 
@@ -41,11 +41,16 @@ HELP = "\n\n".join((
     "[b]g[/b] how to play at this table (the cards' order, every bid's value, the scoring) · "
     "[b]s[/b] save the game record between hands · [b]n[/b] the next hand · [b]v[/b] / "
     "[b]e[/b] the hand just played against double dummy (your cards / every card) · "
+    "[b]a[/b] play this deal again, once a hand is over (not one thrown in): a practice of "
+    "exactly its cards, every seat's, counted nowhere and never saved, as often as you like "
+    "(in it, [b]a[/b] play it again, [b]b[/b] back to the game, as it was) · "
     "[b]?[/b] this help "
     "· [b]q[/b] quit (in the middle of a hand, once asked: it is not saved).",
-    "On the end-of-hand sheet: [b]n[/b] next hand · [b]v[/b] review against double dummy (in "
+    "On the end-of-hand sheet: [b]n[/b] next hand · [b]a[/b] play this deal again · [b]v[/b] "
+    "review against double dummy (in "
     "it, [b]e[/b] every card of the hand, [b]y[/b] your cards again, [b]b[/b] back to the "
-    "sheet) · [b]s[/b] save · [b]q[/b] quit; [b]Escape[/b] closes a box, [b]↑[/b] "
+    "sheet) · [b]s[/b] save · [b]q[/b] quit; in a practice, [b]a[/b] play it again · [b]b[/b] "
+    "back to the game; [b]Escape[/b] closes a box, [b]↑[/b] "
     "[b]↓[/b] [b]PgUp[/b] [b]PgDn[/b] [b]Home[/b] [b]End[/b] scroll its text.",
 ))
 
@@ -53,10 +58,16 @@ HELP = "\n\n".join((
 BODY_ROWS = 26
 """The most rows a dialog's body takes before it scrolls."""
 
+ROW_ROOM = 70
+"""The columns a dialog's row of buttons has (its box's 76, less border and padding): what
+does not fit goes on more rows (the game's end with PLAY THIS DEAL AGAIN: five buttons)."""
 
-DIALOG_KEYS = (("n", "next", "Next hand"), ("n", "new", "New game"), ("v", "review", "Review"),
-               ("e", "every", "Every card"), ("y", "review", "Your cards"),
-               ("b", "back", "Back"), ("s", "save", "Save record"), ("q", "quit", "Quit"))
+
+DIALOG_KEYS = (("n", "next", "Next hand"), ("n", "new", "New game"), ("a", "again", "Play again"),
+               ("v", "review", "Review"), ("e", "every", "Every card"),
+               ("y", "review", "Your cards"), ("b", "back", "Back"),
+               ("b", "game", "Back to the game"), ("s", "save", "Save record"),
+               ("q", "quit", "Quit"))
 """Every key a dialog may answer to: (key, the answer, what the footer calls it).  A dialog
 shows in its footer, and answers to, only the ones its ``keys`` name."""
 
@@ -119,11 +130,25 @@ class Dialog(ModalScreen[str]):
             yield Static(f"[b]{escape(self.title_text)}[/b]", id="dialog-title")
             with VerticalScroll(id="dialog-body"):
                 yield Static(self.body)
-            with Horizontal(id="dialog-buttons"):
-                for ident, label in self.buttons:
-                    yield Button(label, id=ident, variant="primary" if ident == self.buttons[0][0]
-                                 else "default")
+            with Vertical(id="dialog-buttons"):
+                for row in self._rows():
+                    with Horizontal(classes="dialog-row"):
+                        for ident, label in row:
+                            yield Button(label, id=ident, variant="primary"
+                                         if ident == self.buttons[0][0] else "default")
         yield Footer()
+
+    def _rows(self) -> list[list[tuple[str, str]]]:
+        """The buttons in as few rows as fit ``ROW_ROOM`` (a button is its label and 2
+        columns, 16 at least, and a column apart), as many in each as may be."""
+        widths = [max(16, len(label) + 2) + 1 for _, label in self.buttons]
+        for n in range(1, len(self.buttons) + 1):
+            size = -(-len(self.buttons) // n)
+            rows = [self.buttons[i:i + size] for i in range(0, len(self.buttons), size)]
+            if all(sum(widths[i:i + size]) + 1 <= ROW_ROOM
+                   for i in range(0, len(self.buttons), size)):
+                return rows
+        return [[b] for b in self.buttons]
 
     def on_mount(self) -> None:
         self._fit(self.app.size.height)
@@ -133,9 +158,11 @@ class Dialog(ModalScreen[str]):
 
     def _fit(self, rows: int) -> None:
         """The body scrolls in what the box leaves it (at most 90% of the rows, less its
-        border, padding, title and buttons: 10), so the buttons stay on the screen."""
+        border, padding, title and buttons: 10, and 3 for each more row of buttons), so the
+        buttons stay on the screen."""
+        spent = 7 + 3 * len(self._rows())
         for body in self.query("#dialog-body"):     # none in a dialog the closing app left empty
-            body.styles.max_height = max(3, min(BODY_ROWS, rows * 9 // 10 - 10))
+            body.styles.max_height = max(3, min(BODY_ROWS, rows * 9 // 10 - spent))
         self.call_after_refresh(self.refresh_bindings)   # (Scroll named while there is more)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -152,24 +179,44 @@ class Dialog(ModalScreen[str]):
         self.dismiss(answer)
 
 
-def hand_over_dialog(view: View, n: Narrator) -> Dialog:
-    """The end-of-hand sheet: the contract and its result, the points, the score."""
+def _sheet(view: View, n: Narrator) -> tuple[str, bool]:
+    """The end-of-hand sheet's text (the contract and its result, the points, the score), and
+    whether the hand may be reviewed (every card played)."""
     sheet = sheet_json(view, list(n.names))
     lines = [escape(line) for line in sheet["lines"]]
     lines.append("")
     for i in n.side_order:
         lines.append(f"{escape(n.side_name(i))}: {signed(sheet['points'][i])}  →  "
                      f"[b]{view.scores[i]}[/b]")
-    review = sheet["played_out"]        # (a review needs every card played)
-    return Dialog(f"Hand {sheet['number'] + 1} is over", "\n".join(lines),
-                  [("next", "Next hand")] + [("review", "Review")] * review
-                  + [("save", "Save record")],
-                  {"n": "next", "s": "save", "q": "quit"} | ({"v": "review"} if review else {}))
+    return "\n".join(lines), sheet["played_out"]
 
 
-def game_over_dialog(view: View, n: Narrator) -> Dialog:
+def hand_over_dialog(view: View, n: Narrator, again: bool = False) -> Dialog:
+    """The end-of-hand sheet: the contract and its result, the points, the score; with
+    ``again``, PLAY THIS DEAL AGAIN (a practice of the hand)."""
+    body, review = _sheet(view, n)
+    return Dialog(f"Hand {view.hand_results[-1].number + 1} is over", body,
+                  [("next", "Next hand")] + [("again", "Play this deal again")] * again
+                  + [("review", "Review")] * review + [("save", "Save record")],
+                  {"n": "next", "s": "save", "q": "quit"} | ({"v": "review"} if review else {})
+                  | ({"a": "again"} if again else {}))
+
+
+def practice_dialog(view: View, n: Narrator, title: str) -> Dialog:
+    """The end of a practice's hand (``title``: which hand it plays again): its sheet, PLAY
+    IT AGAIN and BACK TO THE GAME (a practice plays one hand, and is never saved)."""
+    body, review = _sheet(view, n)
+    return Dialog(f"{title}: the hand is over", body + "\n\n[dim]Practice: counted nowhere, "
+                  "never saved.[/dim]",
+                  [("again", "Play it again"), ("game", "Back to the game")]
+                  + [("review", "Review")] * review,
+                  {"a": "again", "b": "game", "q": "quit"} | ({"v": "review"} if review else {}))
+
+
+def game_over_dialog(view: View, n: Narrator, again: bool = False) -> Dialog:
     """The end of the game: who won, the scores, each side's contracts, and how the last
-    hand was scored (as the end-of-hand sheet says it)."""
+    hand was scored (as the end-of-hand sheet says it); with ``again``, PLAY THIS DEAL AGAIN
+    (a practice of the last hand)."""
     names = list(n.names)
     summary = summary_json(view, names)
     lines = [escape(status_line(view, names)), ""]     # who won, and how
@@ -184,9 +231,10 @@ def game_over_dialog(view: View, n: Narrator) -> Dialog:
     lines += [escape(line) for line in sheet["lines"]]
     review = sheet["played_out"]        # (the last hand's review)
     return Dialog("Game over", "\n".join(lines),
-                  [("new", "New game")] + [("review", "Review")] * review
-                  + [("save", "Save record"), ("quit", "Quit")],
-                  {"n": "new", "s": "save", "q": "quit"} | ({"v": "review"} if review else {}))
+                  [("new", "New game")] + [("again", "Play this deal again")] * again
+                  + [("review", "Review")] * review + [("save", "Save record"), ("quit", "Quit")],
+                  {"n": "new", "s": "save", "q": "quit"} | ({"v": "review"} if review else {})
+                  | ({"a": "again"} if again else {}))
 
 
 #: The reviews' words as markup: cards in colour, praise green, blame red, names escaped.

@@ -87,7 +87,8 @@ class PracticeTable:
         if self.practice is None or self.deal is None:
             raise TableError("no_practice", "PLAY IT AGAIN is for a practice table (PLAY THIS "
                                             "DEAL AGAIN opens one)")
-        self.game = Game(self.rules, seed=self.seed, deal=self.deal)
+        self.game = Game(self.rules, seed=self.seed, deal=self.deal,
+                         scores=self.game.start_scores)
         self.hands = [[]]
         self.ready.clear()
         self.paused, self.paused_by = False, None

@@ -134,6 +134,7 @@ class Table(PracticeTable, SeatingTable):
             "speed": self.speed,
             **({} if self.practice is None or self.deal is None else {
                 "deal": deal_to_dict(self.rules, self.deal),
+                "scores": list(self.game.start_scores),
                 "practice": self.practice.to_json()}),
         }
 
@@ -158,7 +159,9 @@ class Table(PracticeTable, SeatingTable):
                 raise TableError("damaged", "the saved seats do not match the rules' players")
             practice = None if d.get("practice") is None else Practice.from_json(d["practice"])
             deal = None if practice is None else check_deal(rules, d["deal"])
-            game = Game(rules, seed=int(d["seed"]), deal=deal)
+            # (a practice saved before it began at its game's score: 0 each)
+            scores = None if practice is None else d.get("scores")
+            game = Game(rules, seed=int(d["seed"]), deal=deal, scores=scores)
             hands = [[str(a) for a in h] for h in d["hands"]]
             if practice is not None and len(hands) != 1:
                 raise TableError("damaged", f"a practice table plays one hand, saved with "
@@ -297,21 +300,23 @@ class Table(PracticeTable, SeatingTable):
     def practise(self, seat: int) -> Table:
         """PLAY THIS DEAL AGAIN: a practice table dealt the cards of the hand just finished
         (every seat's, the kitty, the dealer), same rules, strengths, speed and seats, ``seat``
-        the one person there.  Its seed is a fresh secret: the game's would deal its next
-        hands ahead of time, and its bots' seeds come from it.  This table is not changed;
-        TableError, nothing changed, if it may not (:meth:`_check_practice`)."""
+        the one person there, at the score the hand began at (the bots bid by it, and the
+        hand may end the game as it did).  Its seed is a fresh secret: the game's would deal
+        its next hands ahead of time, and its bots' seeds come from it.  This table is not
+        changed; TableError, nothing changed, if it may not (:meth:`_check_practice`)."""
         self._check_practice(seat)
         if self.practice is not None:
             raise TableError("no_practice", "this is a practice table already: PLAY IT AGAIN "
                                             "deals it once more")
         log = self.game.past_hands[-1]
         hand = len(self.game.past_hands) - 1
+        before = self.game.scores_at(hand)
         seed = secrets.randbits(63)
         seats = [Seat(s.seat, s.name, "human" if s.seat == seat else "bot",
                       s.strength or (None if s.seat == seat else self.strength),
                       secrets.token_urlsafe(12)) for s in self.seats]
         table = Table(practice_id(self.id, hand), self.preset, self.rules, seed, self.strength,
-                      seats, False, Game(self.rules, seed=seed, deal=log.deal),
+                      seats, False, Game(self.rules, seed=seed, deal=log.deal, scores=before),
                       deal=log.deal, practice=Practice(self.id, hand, seat,
                                                        self.seats[seat].token))
         table.speed = self.speed
