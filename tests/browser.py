@@ -177,8 +177,10 @@ def visible(page: Page, selector: str) -> bool:
     return page.locator(selector).first.is_visible()
 
 
-def bid_ten_no_trumps(page: Page) -> None:
-    """Choose NT, raise to 10 with the plus button, BID (nobody can bid over 10NT)."""
+def bid_ten_no_trumps(page: Page, wait: bool = False) -> None:
+    """Choose NT, raise to 10 with the plus button, BID (nobody can bid over 10NT); with
+    ``wait``, wait for the state it brings."""
+    before = seq(page)
     page.click('button.strain[data-strain="NT"]')
     for _ in range(5):
         if page.inner_text("#bid-tricks").strip() == "10":
@@ -186,6 +188,8 @@ def bid_ten_no_trumps(page: Page) -> None:
         page.click("#bid-plus")
     assert page.inner_text("#bid-tricks").strip() == "10"
     page.click("#bid-button")
+    if wait:
+        wait_seq_after(page, before)
 
 
 def play_first_playable(page: Page) -> None:

@@ -604,12 +604,13 @@ def test_a_pass_over_bids_valued_above_it_says_why() -> None:
         Candidate("6NT", 3.0, 0.7), Candidate("7D", 3.0, 0.6), Candidate("pass", 0.0, None),
         Candidate("6D", -1.0, 0.7)], 10)
     assert d.action == "pass"
-    assert d.reason == ("no bid makes on nearly every imagined deal: the likeliest, 6NT, on "
-                        "70% of them (10 deals)"), d.reason
+    assert d.reason == ("no bid is sure enough: the likeliest, 6NT, makes on 70% of the "
+                        "imagined deals (10 deals)"), d.reason
     few = PimcBot._checked_bid(Decision("pass"), [Candidate("8H", 120.0, 0.9),
                                                   Candidate("pass", 0.0, None)], 5)
     assert few.action == "pass" and few.reason.startswith(
-        "8H makes on 90% of them, but 5 deals are too few to bid above"), few.reason
+        "8H makes on 90% of the imagined deals, but 5 deals are too few to bid above"), \
+        few.reason
     assert format_hint(few, phase="auction").startswith("Pass — 8♥ makes on 90%")
     failed = PimcBot._checked_bid(Decision("6D"), [Candidate("6D", -60.0, 0.2),
                                                    Candidate("pass", 0.0, None)], 10)

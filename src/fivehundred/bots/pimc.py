@@ -413,16 +413,16 @@ class PimcBot(BaseBot):
 
         >>> why = PimcBot._why_no_bid
         >>> why([Candidate("pass", 0.0), Candidate("6NT", 3.0, 0.7)], 10, lambda c: True)
-        'no bid makes on nearly every imagined deal: the likeliest, 6NT, on 70% of them'
+        'no bid is sure enough: the likeliest, 6NT, makes on 70% of the imagined deals'
         >>> few = why([Candidate("8H", 120.0, 1.0)], 5, lambda c: False)
-        >>> few.startswith("8H makes on 100% of them, but 5 deals are too few to bid above")
+        >>> few.startswith("8H makes on 100% of the imagined deals, but 5 deals are too few")
         True
         """
         bids = [c for c in cands if c.make_probability is not None and "misere" not in c.action]
         if not bids:
             return "hand evaluation, no bid solved on the imagined deals"
         best = max(bids, key=lambda c: (c.make_probability or 0.0, c.value))
-        made = f"{best.make_probability or 0.0:.0%} of them"
+        made = f"{best.make_probability or 0.0:.0%} of the imagined deals"
         if (best.make_probability or 0.0) >= MIN_SURE and best.value > 0 and \
                 not sure_enough(best):
             return (f"{best.action} makes on {made}, but {n} deals are too few to bid above "
@@ -430,8 +430,7 @@ class PimcBot(BaseBot):
         if (best.make_probability or 0.0) >= MIN_SURE:
             return (f"no bid is worth more than a pass: the likeliest, {best.action}, makes "
                     f"on {made}")
-        return (f"no bid makes on nearly every imagined deal: the likeliest, {best.action}, "
-                f"on {made}")
+        return f"no bid is sure enough: the likeliest, {best.action}, makes on {made}"
 
     def _plausible_strains(self, hand: int, r: Rules) -> list[int]:
         """The suits worth trying as trumps (the longest two by trump count) and no trumps."""

@@ -15,6 +15,14 @@ function bidWords(tok) {
   return `${tok.slice(0, -1)} ${SUIT_NAME[tok.slice(-1)]}`;
 }
 
+/** A card played, in words: a led joker says the suit it names, to follow, in a sentence of
+ * its own ("the joker (naming hearts)" left it to a parenthesis a reader may skip). */
+function playWords(who, tok) {
+  const named = /^JK:([SCDH])$/.exec(tok);
+  if (named) return `${who} leads the joker and names ${SUIT_NAME[named[1]]}, to follow`;
+  return `${who} plays the ${cardLabel(tok)}`;
+}
+
 /** Every card played this hand, in order: [seat, token]. */
 function plays(v) {
   return [...(v.tricks || []).flatMap((t) => t.plays), ...(v.trick || [])];
@@ -70,7 +78,7 @@ function moves(prev, s) {
   let at = 0;
   const cards = (list) => {
     for (const [seat, tok] of list) {
-      if (at++ >= before && seat !== s.you) said.push(`${name(seat)} plays the ${cardLabel(tok)}`);
+      if (at++ >= before && seat !== s.you) said.push(playWords(name(seat), tok));
     }
   };
   const done = (prev.view.tricks || []).length;

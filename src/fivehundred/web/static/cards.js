@@ -185,6 +185,25 @@ export function cardBackSvg({ width = 88 } = {}) {
 }
 
 /**
+ * The suit a led joker names (its token "JK:H"), as a large chip to lie on the card, seen at
+ * a glance on the trick and in Last trick (the card's own badge at its foot is small); null
+ * for any other card. Hidden from a screen reader: the card's name says it.
+ * @param {string} token
+ * @returns {HTMLSpanElement|null}
+ */
+export function namedSuitChip(token) {
+  const card = parse(token);
+  if (!card.joker || !card.named) return null;
+  const chip = document.createElement("span");
+  chip.className = "joker-suit";
+  chip.dataset.suit = card.named;
+  chip.title = `The joker's suit: ${SUITS[card.named].name}, to follow`;
+  chip.setAttribute("aria-hidden", "true");
+  chip.appendChild(suitIconSvg(card.named));
+  return chip;
+}
+
+/**
  * Just the coloured suit symbol, `size` pixels square, for buttons and labels.
  * @param {string} letter "S", "C", "D" or "H" (any case)
  * @param {{size?: number}} [options]

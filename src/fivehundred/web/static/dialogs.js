@@ -3,7 +3,7 @@
 // rules.js, the hint in hint.js.
 
 import { statsTable, STRENGTH_WORDS } from "./lobby.js";
-import { ReviewPanel, playedOut } from "./review.js";
+import { ReviewPanel, playedOut, reviewButton } from "./review.js";
 import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS, recordUrl, sheetVerdict } from "./util.js";
 
 /** A claim played out (main.js, from the ``claimed`` message): said first on the sheet of its
@@ -176,6 +176,21 @@ export class SheetDialog {
 
 // ---------------------------------------------------------------- end of game
 
+/** What the game's end says under its title (the winner): of the status line (state.py
+ *  ``status_line``), only what the title does not say. "West & East win the game." says
+ *  nothing more: nothing; a side in the hole: who fell and to what, and a tie broken, not
+ *  "West & East win with 120" again; a status not of these forms, whole.
+ *
+ *  howWon("West & East win the game.") === ""
+ *  howWon("You & North fell to -520 (the hole is -500): West & East win with 60.")
+ *    === "You & North fell to -520 (the hole is -500)." */
+export function howWon(status) {
+  if (/ wins? the game\.$/.test(status)) return "";
+  const hole = /^(.+\(the hole is -?\d+\)): .+? wins? with -?\d+(?:, tied with (.+))?\.$/.exec(status);
+  if (!hole) return status;
+  return hole[2] ? `${hole[1]}; won on a tie with ${hole[2]}.` : `${hole[1]}.`;
+}
+
 export class GameOverDialog {
   constructor(send, onNewGame, getLink, onBackToGame) {
     this.send = send;
@@ -232,10 +247,11 @@ export class GameOverDialog {
     clear(this.card);
     const won = GameOverDialog.youWon(state);
     const winnerNames = sm.winner_names || (sm.winner !== null && sm.winner !== undefined ? t.side_names[sm.winner] : "");
+    const how = howWon(state.status || "");
     this.card.appendChild(h("div.over-head", { class: won ? "won" : "lost" },
       h("div.over-trophy", { "aria-hidden": "true", html: won ? ICONS.trophy : ICONS.spade }),
-      h("h2#game-over-title", { text: won ? (t.sides[sm.winner].length > 1 ? "You win the game!" : "You win!") : `${winnerNames || "Nobody"} win${winnerNames && !winnerNames.includes("&") ? "s" : ""}` }),
-      h("div#game-over-status.muted", { text: state.status || "" })));
+      h("h2#game-over-title", { text: won ? (t.sides[sm.winner].length > 1 ? "You win the game!" : "You win!") : `${winnerNames || "Nobody"} win${winnerNames.includes("&") ? "" : "s"}` }),
+      h("div#game-over-status.muted", { text: how, hidden: !how })));
     const mySide = t.sides.findIndex((side) => side.includes(state.you));
     const scores = sm.scores || state.view.scores;
     this.card.appendChild(h("div.final-scores", null, t.side_names.map((name, i) =>
@@ -284,7 +300,7 @@ export class GameOverDialog {
     const link = this.getLink();
     const rec = link ? h("a#game-record.btn.btn-secondary", { href: recordUrl(link), download: "", text: "SAVE THE RECORD" }) : null;
     const last = this.reviewPanel
-      ? h("button#review-button.btn.btn-secondary", { type: "button", text: "REVIEW AGAINST DOUBLE DUMMY", onclick: () => this.openReview(state.sheet.number) })
+      ? reviewButton(() => this.openReview(state.sheet.number))
       : null;
     this.card.appendChild(h("div.sheet-actions", null, btn, last, ...practice, rec));
   }

@@ -13,6 +13,12 @@ function shortSide(seats, you, players, shorts) {
   return words.length > 1 ? `${words.slice(0, -1).join(", ")} & ${words[words.length - 1]}` : words[0];
 }
 
+/** A table's rules in short, for a phone's plaque: the label without what it says in
+ *  brackets ("Australian (4 players, partners)": "Australian"; the sides are on the plaque). */
+function shortRules(label) {
+  return label.replace(/ \([^)]*\)/g, "");
+}
+
 /** The score plaque (top left). */
 /** The game's end in a few words: "to 500", and the hole where it is not the target's
  * opposite ("to 500 · out at −250"). */
@@ -54,7 +60,9 @@ export class ScoresPlaque {
     });
     this.prevScores = { id: t.id, scores: v.scores.slice() };
     el.appendChild(list);
-    el.appendChild(h("div.plaque-foot", { text: `Hand ${v.hand_number + 1} · ${t.rules_label}`, title: t.rules_label }));
+    // (on a phone the rules in short, and in two lines at most: "Australian (4 pla…" was cut)
+    el.appendChild(h("div.plaque-foot", { title: t.rules_label }, `Hand ${v.hand_number + 1} · `,
+      h("span.full-name", { text: t.rules_label }), h("span.short-name", { text: shortRules(t.rules_label) })));
   }
 }
 

@@ -11,6 +11,15 @@ export function playedOut(sheet) {
   return !!sheet && !!sheet.played_out;
 }
 
+/** The REVIEW AGAINST DOUBLE DUMMY button at a dialog's foot (``onclick``: what it does): on
+ * a phone on its side it says REVIEW (the foot's buttons in one row, panels.css), its name
+ * for a screen reader whole on every screen. */
+export function reviewButton(onclick) {
+  const words = "REVIEW AGAINST DOUBLE DUMMY";
+  return h("button#review-button.btn.btn-secondary", { type: "button", "aria-label": words, onclick },
+    h("span.label-long", { text: words }), h("span.label-short", { text: "REVIEW" }));
+}
+
 export class ReviewPanel {
   /** For the hand of ``state.sheet``, or the finished hand ``number`` (from 0) of the game;
    * ``send`` sends a message (false when it could not). */
@@ -24,8 +33,7 @@ export class ReviewPanel {
     this.reviews = { mine: null, every: null };
     this.mode = "mine";
     this.el = h("div#review-panel.review", { hidden: true });
-    this.button = h("button#review-button.btn.btn-secondary", { type: "button", text: "REVIEW AGAINST DOUBLE DUMMY" });
-    this.button.addEventListener("click", () => this.ask());
+    this.button = reviewButton(() => this.ask());
   }
 
   /** The fields that say which hand is asked about: none for the last one. */

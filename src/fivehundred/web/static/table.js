@@ -2,7 +2,7 @@
 // round the scores and contract plaques (drawn by plaques.js), the status line, the last
 // trick, your hand (hand.js) and the trick (trick.js).
 
-import { cardSvg, cardBackSvg } from "./cards.js";
+import { cardSvg, cardBackSvg, namedSuitChip } from "./cards.js";
 import { HandView } from "./hand.js";
 import { TrickView } from "./trick.js";
 import { h, clear, bidNode, cap, shortNames } from "./util.js";
@@ -239,6 +239,8 @@ export class TableView {
     for (const [seat, tok] of last.plays) {
       const c = h("div.card.mini-card", { dataset: { card: tok, seat: String(seat) } });
       c.appendChild(cardSvg(tok, { width: 60 }));
+      const chip = namedSuitChip(tok);        // a led joker's suit, to follow
+      if (chip) c.appendChild(chip);
       row.appendChild(h("div.lt-play", { class: seat === last.winner ? "winner" : "" }, c,
         h("div.lt-name", { text: t.seats[seat] ? t.seats[seat].name : `Seat ${seat}` })));
     }

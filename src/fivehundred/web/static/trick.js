@@ -3,7 +3,7 @@
 // through a queue; when states pile up (a reconnect, a slow tab) the queue hurries. With
 // reduced motion nothing flies or is swept, but a finished trick is held as long.
 
-import { cardSvg, cardLabel } from "./cards.js";
+import { cardSvg, cardLabel, namedSuitChip } from "./cards.js";
 import { wait, prefersReducedMotion } from "./util.js";
 
 const FLY_MS = 280;
@@ -171,6 +171,8 @@ export class TrickView {
     el.dataset.seat = String(seat);
     el.setAttribute("aria-label", cardLabel(token));
     el.appendChild(cardSvg(token, { width: 100 }));
+    const chip = namedSuitChip(token);       // a led joker's suit, to follow
+    if (chip) el.appendChild(chip);
     el.style.zIndex = String(10 + i);
     this.root.appendChild(el);
     return el;

@@ -1,0 +1,65 @@
+// The page's shared state (``app``: the table open, its last state, what is waiting on the
+// server), its parts (``views``: made once by main.js) and ``send``, the one way a message goes
+// to the table. The other modules import these from here, and never main.js.
+
+import { toast } from "./util.js";
+
+export const app = {
+  conn: null,
+  link: null, // {table, token, own}
+  state: null,
+  lastSeq: -1,
+  lastAttempt: null,
+  hintCards: null,     // the cards the last hint marks in your hand
+  linkTooEarly: false, // a new seat link opened before the next deal: told once, tried again
+  bannerTimer: null,
+  tookBack: null, // when a take-back was asked for, until the server answers it
+  claiming: null, // when a claim was sent, until the server answers it
+  stateAt: 0, // when the last state came, which says how long the table had waited on someone
+  idleTimer: null, // shows the away prompt once the table has waited on someone long enough
+  askName: false, // a friend just sat down: asked his name once the state comes
+  cardSentFor: null, // the state a card was played from: a second click on it (a double-
+  // click) waits for the next state or the card's refusal, as the BID button does
+  replaced: false, // the seat was taken in another tab: no reconnecting until PLAY HERE
+};
+
+/** The page's parts, each made once by main.js before the page boots: the table, the panels
+ *  of your turn, the dialogs, the hint, the menu and the lobby. They are looked up here when
+ *  used (each one's maker is given functions of the modules that use it: no import cycle). */
+export const views = {
+  table: null, // TableView
+  bid: null, // BidPanel
+  kitty: null, // KittyPanel
+  call: null, // CallPanel
+  joker: null, // JokerPanel
+  sheet: null, // SheetDialog
+  gameOver: null, // GameOverDialog
+  hint: null, // HintView
+  menu: null, // Menu
+  lobby: null, // Lobby
+};
+
+/** Send ``msg`` on the table's connection: false where it did not go (a toast says why). */
+export function send(msg) {
+  if (!app.conn || !app.conn.send(msg)) {
+    notSent();
+    return false;
+  }
+  // the card a refusal (illegal) shakes: the last message the table may refuse, if a card
+  // (a refused pause or take-back shook the card tried before it)
+  if (!["ping", "hint", "review"].includes(msg.type)) app.lastAttempt = msg.type === "act" ? msg.action : null;
+  return true;
+}
+
+/** Why a message did not go. The seat taken in another tab or window: this page does not take
+ *  it back by itself (it said "reconnecting", which it never did), so its overlay is shown
+ *  again with PLAY HERE; else the connection is lost, and comes back by itself. */
+function notSent() {
+  if (app.replaced) {
+    document.getElementById("replaced").hidden = false;
+    toast("This seat is open in another tab or window: PLAY HERE takes it back here", "warn", 4000);
+    document.getElementById("reclaim-button").focus({ preventScroll: true });
+    return;
+  }
+  toast("Not connected to the server: reconnecting…", "warn", 2500);
+}

@@ -1,0 +1,168 @@
+// Where the page is: the lobby at "/", a table once a game is started or continued, straight
+// to a table from a friend's seat link "/?table=ID&token=T", a practice table and back to its
+// game; each a step of the browser's history, for Back and Forward. ``boot`` opens the first.
+
+import { app, views } from "./app.js";
+import { onConnection, closeConnection } from "./connection.js";
+import { Connection } from "./net.js";
+import { confirmDialog } from "./dialogs.js";
+import { meets } from "./fit.js";
+import { toast, saveTable, savedTable, keyFor } from "./util.js";
+
+/** What reads each table's messages: messages.js's ``onMessage``, given once by main.js (it
+ *  opens and leaves tables itself, so it imports this module, and this module not it). */
+let onMessage = null;
+
+/** Read each table's messages with ``reader`` from now on. */
+export function readMessagesWith(reader) {
+  onMessage = reader;
+}
+
+/** Open a table (``link``: the lobby's answer, a seat link, a step of the history) and
+ *  connect to it; the game's key is kept for CONTINUE unless it is a friend's seat, a finished
+ *  game or a practice table. */
+export function openTable({ table: id, token, links = [], fresh = false, friend = false, finished = false, practice = false }) {
+  const { lobby, menu } = views;
+  closeConnection();
+  app.replaced = false;
+  lobby.hide();
+  document.getElementById("table").hidden = false;
+  document.body.dataset.phase = "connecting";
+  app.link = { table: id, token, own: !friend };
+  app.state = null;
+  app.lastSeq = -1;
+  // (a finished game: kept as it was; a practice table: the game is the one to continue)
+  if (!friend && !finished && !practice) saveTable({ table: id, token });
+  menu.setLinks(links);
+  if (fresh && links && links.length) {
+    menu.open({ links: true });
+    const t = toast("Send each friend their seat link (menu, top right)", "ok", 6000);
+    // on a phone the open menu fills the screen: the toast lay over it and over the scores,
+    // and the menu's own heading says the same
+    if (t && meets(t.getBoundingClientRect(), menu.el.getBoundingClientRect())) t.remove();
+  }
+  app.conn = new Connection(id, token, { onMessage, onConnection });
+  app.conn.open();
+}
+
+/** Leave the table for the lobby (``newGame``: the player asked for a new game there, so
+ *  the keyboard goes to PLAY, not to CONTINUE of the game just left). */
+export function backToLobby({ newGame = false } = {}) {
+  const { bid, kitty, call, joker, hint, menu, lobby } = views;
+  closeConnection();
+  app.state = null;
+  app.link = null;
+  for (const id of ["sheet", "game-over", "rules", "pause-overlay", "replaced", "confirm", "away-banner"]) {
+    document.getElementById(id).hidden = true;
+  }
+  for (const p of [bid.el, kitty.el, call.el, joker.el]) p.hidden = true;
+  hint.hide();
+  menu.close();
+  document.getElementById("table").hidden = true;
+  if (history.state && history.state.table) history.replaceState(LOBBY_STEP, "", "/");
+  else if (location.search) history.replaceState(null, "", "/");
+  lobby.show({ newGame });
+}
+
+// ---- the browser's Back and Forward ----
+// A table opened from the lobby is a step of the browser's history (its address stays "/": a
+// reload there shows the lobby, with its CONTINUE, as before): Back from it goes to the lobby,
+// not to the site before, and Forward opens that table again. A step that was a table left
+// for the lobby (the menu's New game) says so, and the next table opened takes its place.
+
+/** The state of a history step where the lobby was opened from a table. */
+const LOBBY_STEP = { lobby: true };
+
+/** Make the table just opened from the lobby a step of the browser's history. */
+export function stepToTable({ table: id, token, finished = false }) {
+  const step = { table: id, token, finished };
+  if (history.state && history.state.lobby) history.replaceState(step, "");
+  else history.pushState(step, "");
+}
+
+/** PLAY THIS DEAL AGAIN: open the practice table the server dealt (the ``practice`` answer),
+ *  a step of the browser's history after the game's (Back returns to the game), its address
+ *  its link (a reload keeps it). */
+export function openPractice({ table: id, token }) {
+  if (typeof id !== "string" || typeof token !== "string" || !app.link) return;
+  const game = app.link;
+  // (a game opened by its link had no step of its own: Back would have left it for the lobby)
+  if (!(history.state && history.state.table === game.table)) history.replaceState({ table: game.table, token: game.token }, "");
+  history.pushState({ table: id, token, practice: true, game: game.table }, "", linkAddress(id, token));
+  openTable({ table: id, token, practice: true });
+}
+
+/** BACK TO THE GAME from a practice table: the game, which waited as it was (its link is the
+ *  server's ``table.practice.back``); the step before, where the practice was opened from it. */
+export function backToGame() {
+  const p = app.state && app.state.table.practice;
+  if (!p || !p.back) return;
+  const q = new URLSearchParams(p.back.split("?")[1] || "");
+  const id = q.get("table");
+  const token = q.get("token");
+  if (!id || !token) return;
+  if (history.state && history.state.practice && history.state.game === id) {
+    history.back();          // (popstate opens the game's step)
+    return;
+  }
+  history.replaceState({ table: id, token }, "", linkAddress(id, token));
+  openTable({ table: id, token });
+}
+
+/** Back or Forward to another step: the lobby, or the table the step names. */
+export function followHistory() {
+  window.addEventListener("popstate", (e) => {
+    const step = e.state && typeof e.state.table === "string" ? e.state : null;
+    const atTable = !document.getElementById("table").hidden;
+    if (!step) {
+      if (atTable) backToLobby();
+    } else if (!atTable || !app.link || app.link.table !== step.table) {
+      openTable({ table: step.table, token: step.token, finished: !!step.finished, practice: !!step.practice });
+    }
+  });
+}
+
+// ---- boot ----
+
+/** A seat's link, as the address bar shows it. */
+function linkAddress(id, token) {
+  return `/?table=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
+}
+
+/** The address bar shows the seat's own key, not the invitation it was opened by. */
+export function showAddress(id, token) {
+  history.replaceState(null, "", linkAddress(id, token));
+}
+
+/** The host opened, in his own browser, the link he is to send a friend: opening it takes
+ *  the friend's seat here and leaves the link good for nobody else, so he is asked first
+ *  (the seat's own key, once opened, is remembered: this is only a link not opened here). */
+async function hostKeepsOwnSeat(id, invited, saved) {
+  if (!saved || saved.table !== id || saved.token === invited) return false;
+  const open = await confirmDialog("This is a friend's seat link for your own table. Opened "
+    + "here it seats this browser there instead of you, and your friend can no longer use it: "
+    + "send it to them instead.", "OPEN IT HERE", { no: "KEEP MY SEAT", safe: true });
+  if (open) return false;
+  showAddress(id, saved.token);
+  openTable({ table: id, token: saved.token });
+  return true;
+}
+
+/** The page opens: at the table of the seat link in its address, else in the lobby. */
+export async function boot() {
+  const params = new URLSearchParams(location.search);
+  const id = params.get("table");
+  const invited = params.get("token");
+  const token = (id && invited && keyFor(id, invited)) || invited;  // back at a link opened before
+  if (token !== invited) showAddress(id, token);
+  if (id && token) {
+    const saved = savedTable();
+    const own = !!saved && saved.table === id && saved.token === token;
+    if (token === invited && await hostKeepsOwnSeat(id, invited, saved)) return;
+    openTable({ table: id, token, friend: !own });
+  } else {
+    // (a table's step reloaded: the lobby is on show, and the next table opened takes its place)
+    if (history.state && history.state.table) history.replaceState(LOBBY_STEP, "");
+    views.lobby.show();
+  }
+}

@@ -1,0 +1,112 @@
+// Your turn and your hand: whether the table waits on you, the cards you may play, a card
+// clicked or dropped (played, or chosen for the kitty's discard), your hand drawn from the
+// state, and what the keyboard goes to at your turn and between your turns (focus.js).
+
+import { app, views, send } from "./app.js";
+import { usable } from "./focus.js";
+import { toast } from "./util.js";
+
+export const isMyTurn = (s) => !!s && s.view.to_move === s.you && s.view.legal.length > 0;
+
+/** Whether there is a contract and you are not on its side (the declarer's side and, five-
+ * handed, the called partner). */
+export function defending(s) {
+  const c = s && s.view.contract;
+  if (!c) return false;
+  if (c.declarer === s.you || s.view.partner === s.you) return false;
+  if (c.misere) return true;
+  const side = s.table.sides.find((x) => x.includes(c.declarer)) || [];
+  return !side.includes(s.you);
+}
+
+/** The cards of your hand you may play now (the joker once, whatever suit it may be called). */
+function playableSet(s) {
+  const v = s.view;
+  const out = new Set();
+  if (v.phase !== "play" || !isMyTurn(s)) return out;
+  for (const a of v.legal) out.add(a.startsWith("JK:") ? "JK" : a);
+  return out;
+}
+
+/** Whether a card dragged out of your hand plays when dropped on the table. */
+export function canDropPlay(token) {
+  const s = app.state;
+  return !!s && s.view.phase === "play" && isMyTurn(s) && playableSet(s).has(token);
+}
+
+/** A card of your hand clicked or dropped: chosen (or put back) for the kitty's discard,
+ *  played, the joker's suit asked for, or shaken where it cannot be played now. */
+export function playCard(token) {
+  const { table, kitty, joker } = views;
+  const s = app.state;
+  if (!s) return;
+  const v = s.view;
+  if (v.phase === "kitty" && kitty.active(s)) {
+    if (!kitty.toggle(token)) {
+      table.hand.shake(token);
+      toast(`You have chosen ${kitty.need} already: click one to put it back first`, "info", 2500);
+    }
+    return;
+  }
+  if (v.phase !== "play") return;
+  if (app.cardSentFor === s) return;   // a card went from this state already
+  if (!isMyTurn(s)) {
+    table.hand.shake(token);
+    return;
+  }
+  if (token === "JK" && v.legal.some((a) => a.startsWith("JK:")) && !v.legal.includes("JK")) {
+    joker.open(v.legal);
+    return;
+  }
+  if (send({ type: "act", action: token })) app.cardSentFor = s;
+}
+
+/** Which turn a state is at: a hint is for that turn only. */
+export function turnKey(s) {
+  const v = s.view;
+  return `${s.table.id}|${v.hand_number}|${v.phase}|${v.auction.length}|${v.tricks.length}|${v.trick.length}|${v.hand.length}`;
+}
+
+/** Draw your hand from the last state: what may be played, the kitty's choice, the hint's cards. */
+export function renderHand() {
+  const { table, kitty } = views;
+  const s = app.state;
+  if (!s) return;
+  const v = s.view;
+  const mine = isMyTurn(s);
+  const inKitty = kitty.active(s);
+  const hinted = new Set(app.hintCards || []);
+  table.hand.render(v.hand, {
+    handKey: `${s.table.id}|${v.hand_number}`,
+    playable: playableSet(s),
+    dim: (v.phase === "play" && mine) || (v.phase === "play" && v.sitting_out.includes(s.you)),
+    selected: inKitty ? kitty.selected : null,
+    fromKitty: inKitty ? new Set(v.kitty) : null,
+    hinted,
+    interactive: mine,
+  });
+  document.getElementById("hand").dataset.mode = inKitty ? "kitty" : v.phase === "play" && mine ? "play" : "idle";
+}
+
+/** What your turn asks for, for the keyboard (focus.js): the bid panel's BID (else PASS),
+ * the joker's first suit, the call's first card, DISCARD once the cards are chosen (else your
+ * first card), your first playable card. */
+export function turnControl() {
+  const s = app.state;
+  if (!s || !isMyTurn(s)) return null;
+  const pick = (sel) => [...document.querySelectorAll(sel)].find(usable) || null;
+  switch (s.view.phase) {
+    case "auction": return pick("#bid-button") || pick("#pass-button");
+    case "call": return pick("#call-panel button");
+    case "kitty": return pick("#discard-button") || pick("#hand .card");
+    case "play": return pick("#joker-panel button") || pick("#hand .card.playable");
+    default: return null;
+  }
+}
+
+/** Where the keyboard waits between your turns: your hand's Tab stop (its card says it cannot
+ * be played now), where the arrows still go along the hand and a screen reader keeps its place. */
+export function waitControl() {
+  const stop = document.querySelector('#hand .hand-card[tabindex="0"]');
+  return usable(stop) ? stop : null;
+}
