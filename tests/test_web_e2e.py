@@ -1,6 +1,6 @@
 """End to end in a real browser at 1280x800: Playwright drives Debian's Chromium against a
 live server. A game played by clicking (the auction, the kitty, the play, an illegal card, the
-sheet, its review, a reload and CONTINUE), every table size, the menu, the hint and the
+sheet, its review, a reload, Back and CONTINUE), every table size, the menu, the hint and the
 rules, a double click, the hand in the order shown, the declarer's review.
 
 The lobby is in test_web_lobby.py, friends' tables in test_web_friends_browser.py, the phone
@@ -256,7 +256,13 @@ def test_a_whole_hand_by_clicking_with_an_illegal_click_and_continue(
         if not reloaded and len(hand) <= 7:
             held = sorted(c.get_attribute("data-card") or "" for c in hand)
             snap(page, shots / "play.jpg")
-            page.reload()
+            page.reload()            # the same table again (it showed the lobby), same cards
+            same_hand = (f"document.querySelectorAll('#hand .card').length === {len(held)}"
+                         " && !!window.fivehundred.app.state")
+            page.wait_for_function(same_hand)
+            assert page.url == server and held == sorted(
+                c.get_attribute("data-card") or "" for c in page.query_selector_all("#hand .card"))
+            page.go_back()           # the lobby, where CONTINUE names the game
             page.wait_for_selector("button#continue")
             # the saved game's line names each side beside its score, all of it in sight
             summary = page.inner_text("#continue-summary")
@@ -265,8 +271,7 @@ def test_a_whole_hand_by_clicking_with_an_illegal_click_and_continue(
                                  " return e.scrollWidth <= e.clientWidth + 1; })()"), summary
             page.click("button#continue")
             page.wait_for_selector("#hand .card")
-            page.wait_for_function(f"document.querySelectorAll('#hand .card').length === "
-                                   f"{len(held)}")
+            page.wait_for_function(same_hand)
             back = sorted(c.get_attribute("data-card") or ""
                           for c in page.query_selector_all("#hand .card"))
             assert back == held

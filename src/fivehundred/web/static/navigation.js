@@ -65,10 +65,11 @@ export function backToLobby({ newGame = false } = {}) {
 }
 
 // ---- the browser's Back and Forward ----
-// A table opened from the lobby is a step of the browser's history (its address stays "/": a
-// reload there shows the lobby, with its CONTINUE, as before): Back from it goes to the lobby,
-// not to the site before, and Forward opens that table again. A step that was a table left
-// for the lobby (the menu's New game) says so, and the next table opened takes its place.
+// A table opened from the lobby is a step of the browser's history (its address stays "/",
+// the seat's key kept in the step, not shown: a reload opens that table again, as the step
+// says): Back from it goes to the lobby, not to the site before, and Forward opens that table
+// again. A step that was a table left for the lobby (the menu's New game) says so, and the
+// next table opened takes its place.
 
 /** The state of a history step where the lobby was opened from a table. */
 const LOBBY_STEP = { lobby: true };
@@ -148,7 +149,15 @@ async function hostKeepsOwnSeat(id, invited, saved) {
   return true;
 }
 
-/** The page opens: at the table of the seat link in its address, else in the lobby. */
+/** Whether the page was reloaded (F5), not gone to: the address "/" typed or a bookmark
+ *  opened at a table shows the lobby, as it always did. */
+function reloaded() {
+  const [nav] = performance.getEntriesByType("navigation");
+  return !!nav && nav.type === "reload";
+}
+
+/** The page opens: at the table of the seat link in its address, else in the lobby; a table's
+ *  step reloaded, at that table. */
 export async function boot() {
   const params = new URLSearchParams(location.search);
   const id = params.get("table");
@@ -160,8 +169,15 @@ export async function boot() {
     const own = !!saved && saved.table === id && saved.token === token;
     if (token === invited && await hostKeepsOwnSeat(id, invited, saved)) return;
     openTable({ table: id, token, friend: !own });
+  } else if (reloaded() && history.state && typeof history.state.table === "string"
+             && typeof history.state.token === "string") {
+    // a table's step reloaded: that table again (a reload showed the lobby, and its CONTINUE
+    // the game updated last, perhaps another window's)
+    const step = history.state;
+    openTable({ table: step.table, token: step.token, finished: !!step.finished });
   } else {
-    // (a table's step reloaded: the lobby is on show, and the next table opened takes its place)
+    // (the site's address gone to from a table: the lobby, and the next table opened takes
+    // the step's place)
     if (history.state && history.state.table) history.replaceState(LOBBY_STEP, "");
     views.lobby.show();
   }
