@@ -604,8 +604,17 @@ def test_a_pass_over_bids_valued_above_it_says_why() -> None:
         Candidate("6NT", 3.0, 0.7), Candidate("7D", 3.0, 0.6), Candidate("pass", 0.0, None),
         Candidate("6D", -1.0, 0.7)], 10)
     assert d.action == "pass"
-    assert d.reason == ("no bid is sure enough: the likeliest, 6NT, makes on 70% of the "
+    assert d.reason == ("no bid is sure enough: 6NT, worth the most, makes on 70% of the "
                         "imagined deals (10 deals)"), d.reason
+    # the likeliest bid worth no more than a pass is not said of them all (a review's case)
+    odd = PimcBot._checked_bid(Decision("pass"), [Candidate("6NT", 3.0, 0.7),
+                                                  Candidate("pass", 0.0, None),
+                                                  Candidate("6S", -2.0, 0.9)], 10)
+    assert odd.reason.startswith("no bid is sure enough: 6NT, worth the most"), odd.reason
+    misere = PimcBot._checked_bid(Decision("open-misere"), [
+        Candidate("open-misere", -100.0, 0.2), Candidate("pass", 0.0, None)], 10)
+    assert format_hint(misere, phase="auction").startswith(
+        "Pass — open misère fails on most imagined deals"), format_hint(misere)
     few = PimcBot._checked_bid(Decision("pass"), [Candidate("8H", 120.0, 0.9),
                                                   Candidate("pass", 0.0, None)], 5)
     assert few.action == "pass" and few.reason.startswith(

@@ -79,6 +79,7 @@ def readable(tok: str) -> str:
 
 #: A card or bid token inside the engine's words (``you hold 9D, JK``), as whole words.
 _TOKEN_IN_TEXT = re.compile(r"(?<![\w:])(JK:|1[0-3]|[2-9JQKA])([SCDH])\b")
+_MISERE_IN_TEXT = re.compile(r"(?<![\w-])(open-)?misere(?![\w-])")
 
 
 def readable_text(text: str) -> str:
@@ -89,7 +90,10 @@ def readable_text(text: str) -> str:
     'must follow diamonds: you hold 9♦, 10♦ and 13♦'
     >>> readable_text("7S does not rank above 7H; lead the joker as JK:C (AS, not ASK)")
     '7♠ does not rank above 7♥; lead the joker as JK:♣ (A♠, not ASK)'
+    >>> readable_text("open-misere fails; misere_allowed=false")
+    'open misère fails; misere_allowed=false'
     """
+    text = _MISERE_IN_TEXT.sub(lambda m: readable(m.group(0)), text)
     return _TOKEN_IN_TEXT.sub(lambda m: readable(m.group(0)), text)
 
 

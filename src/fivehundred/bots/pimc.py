@@ -407,13 +407,17 @@ class PimcBot(BaseBot):
     @staticmethod
     def _why_no_bid(cands: list[Candidate], n: int,
                     sure_enough: Callable[[Candidate], bool]) -> str:
-        """Why a pass stands over bids the imagined deals value above it (a hint said
-        "confirmed on imagined deals" over 6NT and 7♦ worth more than the pass, to a player's
-        puzzlement): none is made nearly always, or the likeliest is high and the deals few.
+        """Why a pass stands over the bids the imagined deals valued (a hint said "confirmed
+        on imagined deals" over 6NT and 7♦ worth more than the pass, to a player's
+        puzzlement): none is worth more than a pass, or one made nearly always is too high to
+        bid on so few deals, or none worth more is made nearly always.
 
         >>> why = PimcBot._why_no_bid
-        >>> why([Candidate("pass", 0.0), Candidate("6NT", 3.0, 0.7)], 10, lambda c: True)
-        'no bid is sure enough: the likeliest, 6NT, makes on 70% of the imagined deals'
+        >>> why([Candidate("pass", 0.0), Candidate("6NT", 3.0, 0.7), Candidate("6S", -2.0, 0.9)],
+        ...     10, lambda c: True)
+        'no bid is sure enough: 6NT, worth the most, makes on 70% of the imagined deals'
+        >>> why([Candidate("7H", -169.0, 0.21), Candidate("8H", -291.0, 0.1)], 10, lambda c: True)
+        'no bid is worth more than a pass: the likeliest, 7H, makes on 21% of the imagined deals'
         >>> few = why([Candidate("8H", 120.0, 1.0)], 5, lambda c: False)
         >>> few.startswith("8H makes on 100% of the imagined deals, but 5 deals are too few")
         True
@@ -421,16 +425,22 @@ class PimcBot(BaseBot):
         bids = [c for c in cands if c.make_probability is not None and "misere" not in c.action]
         if not bids:
             return "hand evaluation, no bid solved on the imagined deals"
-        best = max(bids, key=lambda c: (c.make_probability or 0.0, c.value))
-        made = f"{best.make_probability or 0.0:.0%} of the imagined deals"
-        if (best.make_probability or 0.0) >= MIN_SURE and best.value > 0 and \
-                not sure_enough(best):
-            return (f"{best.action} makes on {made}, but {n} deals are too few to bid above "
-                    "the seven level or in no trumps")
-        if (best.make_probability or 0.0) >= MIN_SURE:
-            return (f"no bid is worth more than a pass: the likeliest, {best.action}, makes "
-                    f"on {made}")
-        return f"no bid is sure enough: the likeliest, {best.action}, makes on {made}"
+
+        def made(c: Candidate) -> str:
+            return f"makes on {c.make_probability or 0.0:.0%} of the imagined deals"
+
+        worth = [c for c in bids if c.value > 0]
+        if not worth:
+            likeliest = max(bids, key=lambda c: (c.make_probability or 0.0, c.value))
+            return f"no bid is worth more than a pass: the likeliest, {likeliest.action}, " \
+                   f"{made(likeliest)}"
+        high = [c for c in worth if (c.make_probability or 0.0) >= MIN_SURE]
+        if high:           # (sure but for sure_enough: above the seven level or no trumps)
+            best = max(high, key=lambda c: c.value)
+            return (f"{best.action} {made(best)}, but {n} deals are too few to bid above the "
+                    "seven level or in no trumps")
+        best = max(worth, key=lambda c: (c.value, c.make_probability or 0.0))
+        return f"no bid is sure enough: {best.action}, worth the most, {made(best)}"
 
     def _plausible_strains(self, hand: int, r: Rules) -> list[int]:
         """The suits worth trying as trumps (the longest two by trump count) and no trumps."""

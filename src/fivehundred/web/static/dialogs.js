@@ -290,7 +290,7 @@ export class GameOverDialog {
       this.card.appendChild(h("h3.section-title", { text: `Your statistics · ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} opponents` }));
       this.card.appendChild(statsTable(state.stats, null, state.stats.by_strength && state.stats.by_strength[t.strength] ? t.strength : null));
     }
-    // a practice table's one hand ended the game (its scores start from nothing): the same
+    // a practice table's one hand ended the game (from the score its hand began at): the same
     // deal again, or back to the game; a game's last hand may be played again
     const practice = practiceButtons(state, this.send, this.onBackToGame, !!t.practice);
     const btn = t.practice ? practice.shift() : h("button#new-game-button.btn.btn-primary.btn-big", { type: "button", text: "NEW GAME" });
