@@ -28,6 +28,7 @@ from .. import cards
 from ..actions import action_from_token, token_of
 from ..cards import JOKER
 from ..errors import FiveHundredError, RecordError
+from ..game import start_scores
 from ..rules import Rules
 
 #: The token of a card one seat could not see (a hidden discard); a hidden set of cards is None.
@@ -83,8 +84,6 @@ def start_scores_of(rules: Rules, value: str) -> tuple[int, ...]:
     >>> start_scores_of(Rules.preset("australian"), "480,-120")
     (480, -120)
     """
-    from ..game import start_scores
-
     parts = [p.strip() for p in value.split(",")]
     if not all(re.fullmatch(r"-?[0-9]{1,10}", p) for p in parts):
         raise ValueError(f"expected the sides' scores, whole numbers separated by commas, got "

@@ -11,10 +11,13 @@ import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..console.practice import why_not_practise
 from ..dealing import Deal
 from ..game import Game
 from ..rules import Rules
 from .seats import Seat, TableError
+
+_OVER = ("hand_over", "game_over")
 
 
 def practice_id(table_id: str, hand: int, salt: int = 0) -> str:
@@ -113,10 +116,6 @@ class PracticeTable:
         if self.friends or any(s.kind == "human" for s in self.seats if s.seat != seat):
             raise TableError("no_practice", "a deal is played again only at a table of bots: "
                                             "at a table with friends their cards are at stake")
-        g = self.game
-        if g.phase not in ("hand_over", "game_over") or not g.hand_results:
-            raise TableError("no_practice", "the hand is still being played: it may be played "
-                                            "again once it is over")
-        if self.practice is None and g.hand_results[-1].kind == "all_pass_redeal":
-            raise TableError("no_practice", "everyone passed and the hand was thrown in: "
-                                            "nothing was played to play again")
+        why = why_not_practise(self.game)
+        if why is not None and not (self.practice is not None and self.game.phase in _OVER):
+            raise TableError("no_practice", why)       # (the terminals' reasons too)
