@@ -4,6 +4,7 @@ joker names, what a hint's Value counts, and the rules' line of the score plaque
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,6 +29,8 @@ from browser import (
     wait_seq_after,
     wait_turn,
 )
+from fivehundred import Game, View
+from fivehundred.web.state import how_won, status_line
 
 SIZES: dict[str, ViewportSize] = {"desk": DESKTOP, "laptop": {"width": 1024, "height": 640},
                                   **PHONES}
@@ -132,26 +135,33 @@ def test_the_game_end_says_the_winner_once_and_keeps_its_buttons_compact(
             assert row is not None and row["y"] + row["height"] <= foot["y"], (row, foot)
 
 
-def test_how_the_game_was_won_says_nothing_the_title_says(page: Page, server: str) -> None:
-    """Under the winner, the status line's words the title does not say, for each ending."""
-    start_game(page, server, "australian")
-    said = page.evaluate("""async () => {
-      const { howWon } = await import('/static/dialogs.js');
-      return [
-        howWon('West & East win the game.'),
-        howWon('You win the game.'),
-        howWon('You & North fell to -520 (the hole is -500): West & East win with 60.'),
-        howWon('North & South (-510) and East & West (-520) fell (the hole is -500): '
-               + 'West wins with 30, tied with North-West (a tie goes to the declaring side, '
-               + 'then in seat order).'),
-        howWon('The game is over.'),
-      ];
-    }""")
-    assert said == [
-        "", "", "You & North fell to -520 (the hole is -500).",
-        "North & South (-510) and East & West (-520) fell (the hole is -500); won on a tie "
-        "with North-West (a tie goes to the declaring side, then in seat order).",
-        "The game is over."]
+def test_how_the_game_was_won_says_nothing_the_title_says() -> None:
+    """Under the winner, the game's end says only what its title does not (the summary's
+    ``how``, from the server: the dialog parsed the status line's English), for each
+    ending; the status line says the same with the winner."""
+    g = Game("australian", seed=1)
+    view = g.view(0)
+    names = ["You", "West", "North", "East"]
+
+    def ended(scores: tuple[int, ...], winner: int | None) -> View:
+        return dataclasses.replace(view, phase="game_over", scores=scores, winner=winner)
+
+    reached = ended((500, 120), 0)
+    assert how_won(reached, names) == "" and status_line(reached, names) == "You & North win the game."
+    hole = ended((-520, 60), 1)
+    assert how_won(hole, names) == "You & North fell to -520 (the hole is -500)."
+    assert status_line(hole, names) == ("You & North fell to -520 (the hole is -500): West & "
+                                        "East win with 60.")
+    assert how_won(ended((0, 0), None), names) == "The game is over."
+    six = Game("six_pairs", seed=1).view(0)
+    sixes = ["You", "South-West", "North-West", "North", "North-East", "South-East"]
+    tie = dataclasses.replace(six, phase="game_over", scores=(-510, 30, 30), winner=1)
+    assert how_won(tie, sixes) == (
+        "You & North fell to -510 (the hole is -500); won on a tie with North-West & "
+        "South-East (a tie goes to the declaring side, then in seat order).")
+    assert status_line(tie, sixes).endswith(
+        "with 30, tied with North-West & South-East (a tie goes to the declaring side, then "
+        "in seat order).")
 
 
 JOKER_SEED = 1

@@ -162,6 +162,44 @@ def follow_words(led: str, strain: int) -> str:
     return f"Your turn: follow to the {card_words(led)} if you can"
 
 
+def _into_the_hole(view: View, names: list[str], w: int) -> tuple[str, str] | None:
+    """How a game won by side ``w`` below the target ended: who fell into the hole ("You &
+    North fell to -520 (the hole is -500)") and whom the winner tied with, if anyone (a tie
+    for the highest score is broken: docs/rules.md); None for a side that reached the
+    target."""
+    r = view.rules
+    if view.scores[w] >= r.target:
+        return None
+    fallen = [i for i, sc in enumerate(view.scores) if sc <= r.hole and i != w]
+    if not fallen:
+        return None
+    names_fallen = " and ".join(
+        f"{_side_label(view, i, names, j == 0)} ({view.scores[i]})"
+        if len(fallen) > 1 else _side_label(view, i, names)
+        for j, i in enumerate(fallen))
+    to = "" if len(fallen) > 1 else f" to {view.scores[fallen[0]]}"
+    tied = [i for i, sc in enumerate(view.scores)
+            if sc == view.scores[w] and i != w and i not in fallen]
+    tie = "" if not tied else (
+        " and ".join(_side_label(view, i, names, False) for i in tied)
+        + " (a tie goes to the declaring side, then in seat order)")
+    return f"{names_fallen} fell{to} (the hole is {r.hole})", tie
+
+
+def how_won(view: View, names: list[str]) -> str:
+    """What the game's end says under its winner, besides who won: how a side fell into the
+    hole, and a tie broken; nothing for a side that reached the target; "The game is over."
+    for no winner (the end-of-game dialog's line under its title)."""
+    w = view.winner
+    if w is None:
+        return "The game is over."
+    hole = _into_the_hole(view, names, w)
+    if hole is None:
+        return ""
+    fell, tie = hole
+    return f"{fell}; won on a tie with {tie}." if tie else f"{fell}."
+
+
 def status_line(view: View, names: list[str], practice: bool = False) -> str:
     """One sentence: whose turn it is and what is expected of them (at a ``practice`` table,
     which plays one hand, no next deal is offered at its end)."""
@@ -178,25 +216,11 @@ def status_line(view: View, names: list[str], practice: bool = False) -> str:
         side = view.rules.sides[w]
         winners = _side_label(view, w, names)       # "West & East", as the title says
         won = "win" if you in side or len(side) > 1 else "wins"
-        r = view.rules
-        if view.scores[w] < r.target:
-            # nobody reached the target: the game ended when a side fell into the hole
-            fallen = [i for i, sc in enumerate(view.scores) if sc <= r.hole and i != w]
-            if fallen:
-                names_fallen = " and ".join(
-                    f"{_side_label(view, i, names, j == 0)} ({view.scores[i]})"
-                    if len(fallen) > 1 else _side_label(view, i, names)
-                    for j, i in enumerate(fallen))
-                to = "" if len(fallen) > 1 else f" to {view.scores[fallen[0]]}"
-                # a tie for the highest score is broken (docs/rules.md): say so
-                tied = [i for i, sc in enumerate(view.scores)
-                        if sc == view.scores[w] and i != w and i not in fallen]
-                tie = "" if not tied else (
-                    ", tied with " + " and ".join(_side_label(view, i, names, False)
-                                                  for i in tied)
-                    + " (a tie goes to the declaring side, then in seat order)")
-                return (f"{names_fallen} fell{to} (the hole is {r.hole}): "
-                        f"{winners} {won} with {view.scores[w]}{tie}.")
+        hole = _into_the_hole(view, names, w)
+        if hole is not None:
+            fell, tie = hole
+            tied = f", tied with {tie}" if tie else ""
+            return f"{fell}: {winners} {won} with {view.scores[w]}{tied}."
         return f"{winners} {won} the game."
     if view.phase == "hand_over" and practice:
         return "The hand is over: PLAY IT AGAIN, or go BACK TO THE GAME."
@@ -381,5 +405,6 @@ def summary_json(view: View, names: list[str]) -> dict[str, Any]:
             "played_out": res.played_out})
     w = view.winner
     return {"winner": w, "winner_names": None if w is None else _side_label(view, w, names),
+            "how": how_won(view, names),
             "scores": list(view.scores), "side_names": side_labels(view, names),
             "contracts": contracts}

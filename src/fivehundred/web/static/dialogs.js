@@ -176,21 +176,6 @@ export class SheetDialog {
 
 // ---------------------------------------------------------------- end of game
 
-/** What the game's end says under its title (the winner): of the status line (state.py
- *  ``status_line``), only what the title does not say. "West & East win the game." says
- *  nothing more: nothing; a side in the hole: who fell and to what, and a tie broken, not
- *  "West & East win with 120" again; a status not of these forms, whole.
- *
- *  howWon("West & East win the game.") === ""
- *  howWon("You & North fell to -520 (the hole is -500): West & East win with 60.")
- *    === "You & North fell to -520 (the hole is -500)." */
-export function howWon(status) {
-  if (/ wins? the game\.$/.test(status)) return "";
-  const hole = /^(.+\(the hole is -?\d+\)): .+? wins? with -?\d+(?:, tied with (.+))?\.$/.exec(status);
-  if (!hole) return status;
-  return hole[2] ? `${hole[1]}; won on a tie with ${hole[2]}.` : `${hole[1]}.`;
-}
-
 export class GameOverDialog {
   constructor(send, onNewGame, getLink, onBackToGame) {
     this.send = send;
@@ -247,7 +232,7 @@ export class GameOverDialog {
     clear(this.card);
     const won = GameOverDialog.youWon(state);
     const winnerNames = sm.winner_names || (sm.winner !== null && sm.winner !== undefined ? t.side_names[sm.winner] : "");
-    const how = howWon(state.status || "");
+    const how = sm.how !== undefined ? sm.how : (state.status || "");   // (state.py how_won)
     this.card.appendChild(h("div.over-head", { class: won ? "won" : "lost" },
       h("div.over-trophy", { "aria-hidden": "true", html: won ? ICONS.trophy : ICONS.spade }),
       h("h2#game-over-title", { text: won ? (t.sides[sm.winner].length > 1 ? "You win the game!" : "You win!") : `${winnerNames || "Nobody"} win${winnerNames.includes("&") ? "" : "s"}` }),
