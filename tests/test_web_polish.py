@@ -147,7 +147,8 @@ def test_how_the_game_was_won_says_nothing_the_title_says() -> None:
         return dataclasses.replace(view, phase="game_over", scores=scores, winner=winner)
 
     reached = ended((500, 120), 0)
-    assert how_won(reached, names) == "" and status_line(reached, names) == "You & North win the game."
+    assert how_won(reached, names) == ""
+    assert status_line(reached, names) == "You & North win the game."
     hole = ended((-520, 60), 1)
     assert how_won(hole, names) == "You & North fell to -520 (the hole is -500)."
     assert status_line(hole, names) == ("You & North fell to -520 (the hole is -500): West & "
