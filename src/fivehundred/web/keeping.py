@@ -1,6 +1,7 @@
 """The tables a server holds: a saved one brought back when asked for, one nobody is at let
 go from memory after a while (:meth:`TableKeeper.sweep`), each saved after every action with
-the statistics it counts, and the lobby's lists of games to continue or open (a mixin of
+the statistics it counts, the saves kept past their time deleted (:meth:`TableKeeper.prune`),
+and the lobby's lists of games to continue or open (a mixin of
 :class:`fivehundred.web.hub.Hub`, whose fields these are).
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import fields
@@ -41,6 +43,23 @@ about 14 MB even if all were finished games."""
 SWEEP_SECONDS = 60.0
 """How often the server looks for tables to let go (:meth:`TableKeeper.sweeping`), besides
 each time it opens or brings back one."""
+DAY = 86400.0
+PRACTICE_KEPT_SECONDS = 7 * DAY
+"""How long a practice table (PLAY THIS DEAL AGAIN) stays in the saves file after it was last
+played: a week.  Nothing lists it, so only its own page's address reaches it (a tab left open
+over a weekend, reloaded); one unplayed for a week is one whose page was closed, and its
+game, listed, deals the hand again when asked.  (Kept for ever, every hand practised made
+the file grow for good.)"""
+SERVE_KEPT_SECONDS = 30 * DAY
+"""Serving, how long a table (a game, finished or not) stays in the saves file after its last
+move: thirty days.  A server lists nobody's games: a table is reached only by its seats' links
+(each browser keeps its own newest), and strangers' abandoned games piled up for ever.  A month
+lets friends take up a game paused over a holiday, or open a finished one to review it and save
+its record, long after; each player's statistics stay.  At home (``fivehundred play``) the
+listed games are the player's history, never deleted."""
+PRUNE_SECONDS = 3600.0
+"""How often the server deletes the saves kept past their time (:meth:`TableKeeper.prune`),
+besides as it starts: the limits are days, and an hour late is nothing."""
 log = logging.getLogger("fivehundred.web")
 
 
@@ -142,12 +161,44 @@ class TableKeeper:
             if left:
                 self.holds[table.id] = left
 
-    async def sweeping(self, every: float = SWEEP_SECONDS) -> None:
+    async def sweeping(self, every: float = SWEEP_SECONDS,
+                       prune_every: float = PRUNE_SECONDS) -> None:
         """:meth:`sweep` every ``every`` seconds, for as long as the server runs (a table
-        nobody is at is let go even if no other is opened)."""
+        nobody is at is let go even if no other is opened); :meth:`prune` as it starts and
+        every ``prune_every`` seconds (the saves file stops growing for good)."""
+        self.prune()
+        pruned = time.monotonic()
         while True:
             await asyncio.sleep(every)
             self.sweep()
+            if time.monotonic() - pruned >= prune_every:
+                self.prune()
+                pruned = time.monotonic()
+
+    def prune(self, now: float | None = None) -> int:
+        """Delete from the saves file the tables kept past their time (``now``: seconds since
+        the epoch; the time now if None): practice tables unplayed for
+        ``PRACTICE_KEPT_SECONDS``, and serving every table unplayed for
+        ``SERVE_KEPT_SECONDS`` (at home the listed games are the player's: kept).  Never one
+        held in memory or worked on (:meth:`_busy`): someone is at it, or was a moment ago.
+        How many, logged; a failure (the file not writable now) is reported as a problem,
+        nothing deleted."""
+        now = time.time() if now is None else now
+        kept = self.tables.keys() | {tid for tid in self.conns.keys() | self.tasks.keys()
+                                     | self.holds.keys() if self._busy(tid)}
+        try:
+            gone = self.store.prune(now - PRACTICE_KEPT_SECONDS,
+                                    now - SERVE_KEPT_SECONDS if self.mode == "serve" else None,
+                                    kept)
+        except StoreError as e:
+            self._problem(f"the saves kept past their time could not be deleted: {e}")
+            return 0
+        if gone:
+            log.info("deleted %d saved tables unplayed past their time (practice tables: "
+                     "%g days%s)", gone, PRACTICE_KEPT_SECONDS / DAY,
+                     f"; others: {SERVE_KEPT_SECONDS / DAY:g} days" if self.mode == "serve"
+                     else "")
+        return gone
 
     def _problem(self, text: str) -> None:
         log.warning("%s", text)

@@ -19,11 +19,12 @@ first's games and counted their hands again).
 from __future__ import annotations
 
 import json
+import math
 import os
 import sqlite3
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,9 @@ from typing import Any
 from ..errors import FiveHundredError
 
 SCHEMA_VERSION = 2
-"""1: statistics per strength; 2: per player (a browser's own id, serving) and strength."""
+"""1: statistics per strength; 2: per player (a browser's own id, serving) and strength.  (The
+index on ``updated``, :data:`_INDEX`, needs no new version: made where missing, unseen by an
+older fivehundred.)"""
 APP_ID = 0x0F1E_0500   # PRAGMA application_id: marks the file as ours
 
 _STATS = """
@@ -54,6 +57,11 @@ CREATE TABLE IF NOT EXISTS tables (
     data TEXT NOT NULL
 );
 """ + _STATS.format(table="stats")
+
+_INDEX = "CREATE INDEX IF NOT EXISTS tables_updated ON tables (updated)"
+"""The saves by the time each was last saved: the lobby's lists and :meth:`Store.prune` read
+the newest or the oldest without reading every row.  Made as a file opens where it is missing
+(a file from before it), a version 2 file all the same."""
 
 _TO_2 = _STATS.format(table="stats2") + """
 INSERT INTO stats2 (player, strength, name, value) SELECT '', strength, name, value FROM stats;
@@ -192,8 +200,10 @@ class Store:
                 db.execute("SELECT strength, name, value FROM stats LIMIT 1")
                 db.executescript(f"BEGIN; {_TO_2} COMMIT;")
             db.execute("SELECT player, strength, name, value FROM stats LIMIT 1")
+            db.execute(_INDEX)
             return
         db.executescript(_SCHEMA)
+        db.execute(_INDEX)
         db.execute(f"PRAGMA application_id = {APP_ID}")
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -248,6 +258,30 @@ class Store:
             "SELECT id, updated FROM tables WHERE finished = 1 ORDER BY updated DESC LIMIT ?",
             (limit,)).fetchall()
         return _by_time(rows)
+
+    def prune(self, practice_before: float, others_before: float | None = None,
+              keep: Collection[str] = ()) -> int:
+        """Delete the practice tables (unlisted) last saved before ``practice_before`` and, if
+        ``others_before`` is given, every other table last saved before it, but those in
+        ``keep`` (tables in use); how many, in one transaction (StoreError if the file cannot
+        be written now: none deleted).  A time that is not a number (a damaged row) counts as
+        the oldest, as in the lobby's lists; the statistics are kept (counted, not read back
+        from the saves).  ValueError for a time that is not a number, nothing deleted."""
+        for before in (practice_before, others_before):
+            if before is not None and not math.isfinite(before):
+                raise ValueError(f"prune takes times in seconds since the epoch, not {before!r}")
+        # (numbers sort before text and blobs: both ranges are read from the index)
+        old = "(updated < ? OR updated >= '')"
+        picks = [(f"finished = -1 AND {old}", practice_before)]
+        if others_before is not None:
+            picks.append((old, others_before))
+        with self.batch():
+            gone = {tid for where, before in picks
+                    for (tid,) in self.db.execute(f"SELECT id FROM tables WHERE {where}",
+                                                  (before,)).fetchall()
+                    if tid not in keep}
+            self.db.executemany("DELETE FROM tables WHERE id = ?", [(tid,) for tid in gone])
+        return len(gone)
 
     # ---------------------------------------------------------------- statistics
 
