@@ -698,8 +698,8 @@ def test_tui_speed_sets_the_tables_pauses(monkeypatch: pytest.MonkeyPatch,
     """``--speed fast``: the bots' pause and a finished trick's, times the browser game's
     factor for it; a speed that is not one is refused by the parser."""
     import fivehundred.tui
+    from fivehundred.options import SPEEDS
     from fivehundred.tui.app import PACE, TRICK_PAUSE
-    from fivehundred.web.options import SPEEDS
 
     made: dict[str, float] = {}
 

@@ -6,6 +6,8 @@ table says none."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from itertools import combinations, pairwise, product
 from typing import Any
 
@@ -25,11 +27,11 @@ from fivehundred.auction import bid_table, can_bid, contract_of, price
 from fivehundred.cards import HEARTS, card_from_token, cards_of, iter_cards
 from fivehundred.dealing import deal_cards, first_cut, first_dealer
 from fivehundred.guide import Guide, guide
+from fivehundred.options import TOGGLES, not_here
 from fivehundred.rng import Rng
 from fivehundred.rules import CHOICES, PRESET_NAMES, Rules
 from fivehundred.scoring import game_winner, hand_points, reach_order
 from fivehundred.tricks import TABLES, winner_index
-from fivehundred.web.options import TOGGLES, not_here
 
 
 def whole_text(g: Guide) -> str:
@@ -160,7 +162,7 @@ def test_the_joker_rules_each_say_their_own_words() -> None:
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_an_option_that_means_nothing_at_the_table_changes_no_word(preset: str) -> None:
-    """Where an option means nothing (``web.options.not_here``: the joker's rule without a
+    """Where an option means nothing (``options.not_here``: the joker's rule without a
     joker, a misère's options where misère may not be bid), each of its values gives the same
     guide: no sentence speaks of it."""
     for base in (Rules.preset(preset), Rules.preset(preset, misere_allowed=False),
@@ -520,3 +522,13 @@ def test_the_smaller_findings_say_what_holds() -> None:
             "then counts as led") in cards
     assert "it may be led only to the last trick, naming no suit." in cards
     assert "Led, it" not in whole_text(aus) + whole_text(three)
+
+
+def test_the_words_of_the_rules_load_nothing_of_the_browser_game() -> None:
+    """How to play and the options in words serve every front end: the terminal games load
+    them without the browser game's package (they lived in ``web/`` once)."""
+    code = ("import sys, fivehundred.guide, fivehundred.options, fivehundred.console.rules_text; "
+            "print(sorted(m for m in sys.modules if m.startswith('fivehundred.web')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]", out

@@ -13,8 +13,8 @@ from playwright.sync_api import Page
 
 from browser import PHONES, snap, start_game, viewport_page, wait_turn
 from fivehundred.guide import guide
+from fivehundred.options import build_rules
 from fivehundred.rules import Rules
-from fivehundred.web.options import build_rules
 from fivehundred.web.store import Store
 from layout_probes import small_taps
 from webclient import new_table, web_client

@@ -12,8 +12,8 @@ from browser import SEED, live_server, seeded, wait_turn
 from fivehundred.cards import token
 from fivehundred.console.display import pretty
 from fivehundred.dealing import first_cut
+from fivehundred.options import PRESET_LABELS, TOGGLE_GROUPS, TOGGLES, choice_word
 from fivehundred.rules import CHOICES, Rules
-from fivehundred.web.options import PRESET_LABELS, TOGGLE_GROUPS, TOGGLES, choice_word
 from fivehundred.web.store import Store
 
 CONTINUE_LINES = """() => [...document.querySelectorAll('#continue-summary > div')].map(

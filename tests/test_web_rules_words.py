@@ -1,4 +1,4 @@
-"""The rules dialog says what holds at the table (``web.options.rules_json``, shown by the
+"""The rules dialog says what holds at the table (``options.rules_json``, shown by the
 browser and the terminal table alike): a switch's line follows its value, a choice's words
 and line follow the choice, and an option that means nothing at the table says why."""
 
@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from fivehundred.errors import RulesError
-from fivehundred.rules import CHOICES, PRESET_NAMES, Rules
-from fivehundred.web.options import (
+from fivehundred.options import (
     OPTION_TEXT,
     SWITCH_TEXT,
     rules_json,
 )
+from fivehundred.rules import CHOICES, PRESET_NAMES, Rules
 
 
 def options(rules: Rules) -> dict[str, dict[str, Any]]:

@@ -10,9 +10,9 @@ import pytest
 
 from browser import DESKTOP, start_game, viewport_page, wait_turn
 from fivehundred import Rules
+from fivehundred.options import SPEEDS
 from fivehundred.web.botpool import BotPool
 from fivehundred.web.hub import Hub
-from fivehundred.web.options import SPEEDS
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table
 from webclient import Seat, connect, new_table, seated, web_client

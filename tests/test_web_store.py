@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from fivehundred.cli import main
+from fivehundred.options import OPTION_TEXT, build_rules
 from fivehundred.rules import Rules
-from fivehundred.web.options import OPTION_TEXT, build_rules
 from fivehundred.web.seats import TableError
 from fivehundred.web.store import SCHEMA_VERSION, Store, StoreError
 from fivehundred.web.table import Table

@@ -10,9 +10,9 @@ from . import __version__
 from . import clitools as ct
 from .errors import FiveHundredError
 from .numbers import SEEDS
+from .options import SPEEDS
 from .record.table_files import TABLE_BOTS
 from .rules import PRESET_NAMES, Rules
-from .web.options import SPEEDS
 
 #: Hands and actions of a record are counted with at most this many.
 _MAX_COUNT = 1_000_000

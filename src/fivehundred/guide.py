@@ -5,7 +5,7 @@ in their own way.
 
 The values of the bids are the auction's own (``auction.price``), the order of the cards the
 engine's (``tricks.TABLES``), and an option's meaning in the rules dialog's words
-(``web.options``) where they say it whole (the guide's own words where the table needs more:
+(``options``) where they say it whole (the guide's own words where the table needs more:
 who sits where, a misère's scoring, who wins when several reach the target): one source, so
 the guide cannot drift from the game.
 
@@ -40,9 +40,9 @@ from .cards import (
     rank_of,
     suit_of,
 )
+from .options import CHOICE_TEXT, SWITCH_TEXT
 from .rules import Rules
 from .tricks import TABLES
-from .web.options import CHOICE_TEXT, SWITCH_TEXT
 from .words import joined
 
 __all__ = ["BidRow", "BidTable", "Block", "Guide", "OtherBid", "Section", "guide"]

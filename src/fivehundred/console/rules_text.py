@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 from ..actions import readable
 from ..guide import BidTable, guide
+from ..options import rules_json
 from ..rules import Rules
-from ..web.options import rules_json
 
 
 def _same(text: str) -> str:

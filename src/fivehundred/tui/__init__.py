@@ -14,9 +14,9 @@ from pathlib import Path
 
 from ..errors import FiveHundredError
 from ..game import Game
+from ..options import SPEEDS
 from ..record.table_files import resumed_game
 from ..rules import Rules
-from ..web.options import SPEEDS
 from .app import PACE, TRICK_PAUSE, TableApp
 
 __all__ = ["TableApp", "run_tui"]

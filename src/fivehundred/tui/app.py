@@ -31,10 +31,10 @@ from ..console.practice import Practice
 from ..dealing import opening_cut
 from ..errors import FiveHundredError
 from ..game import Game
+from ..options import rules_label
 from ..record.table_files import RecordFiles, not_saved
 from ..rules import Rules
 from ..view import View
-from ..web.options import rules_label
 from ..web.state import status_line
 from . import aids, practice, sheets, texts
 from .buttons import draw_buttons

@@ -25,10 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..errors import FiveHundredError
 from ..guide import guide as guide_of
 from ..numbers import seed_number
-from .botpool import BotPool
-from .hub import Hub
-from .lane import SlowLane
-from .options import (
+from ..options import (
     SPEEDS,
     STRENGTHS,
     build_rules,
@@ -40,6 +37,9 @@ from .options import (
     toggles_json,
     toggles_off_json,
 )
+from .botpool import BotPool
+from .hub import Hub
+from .lane import SlowLane
 from .replies import record_text
 from .seats import TableError, checked_player, name_problem
 from .store import Store

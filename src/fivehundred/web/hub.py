@@ -20,11 +20,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..claims import Claim
 from ..console.opponent import hint_seed
+from ..options import SPEEDS
 from .botpool import BotPool, stand_in
 from .keeping import KEEP_IDLE_SECONDS, MAX_TABLES, TableKeeper
 from .lane import Job, SlowLane
 from .messages import SLOW, parse_message
-from .options import SPEEDS
 from .practice import practice_id
 from .replies import claimed_message, hand_game
 from .seats import TableError, bot_seed

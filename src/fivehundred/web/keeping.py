@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.websockets import WebSocket
 
 from ..game import HandResult
-from .options import PRESET_LABELS
+from ..options import PRESET_LABELS
 from .seats import TableError
 from .state import continue_summary_parts
 from .store import LOCAL_PLAYER, Store, StoreError

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from ..errors import FiveHundredError
+from ..options import STRENGTHS
 from ..record.model import breaks_lines, lone_surrogate
 from ..rng import derive_seed
-from .options import STRENGTHS
 
 
 class TableError(FiveHundredError):

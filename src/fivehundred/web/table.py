@@ -29,10 +29,10 @@ from ..console.display import seat_names
 from ..dealing import Deal, check_deal, deal_to_dict, opening_cut
 from ..errors import FiveHundredError
 from ..game import Game
+from ..options import SPEEDS, STRENGTHS, checked_speed, rules_label
 from ..rules import PRESET_NAMES, Rules
 from ..view import View
 from ..words import joined
-from .options import SPEEDS, STRENGTHS, checked_speed, rules_label
 from .practice import Practice, PracticeTable, practice_id
 from .seating import SeatingTable
 from .seats import Seat, TableError, partner_strength

@@ -1,7 +1,7 @@
 // The rules dialog: the table's options, each named and its value in words (the rules
 // string's token beside it in small print), with a line on what holds at the table; an option
 // that means nothing there (a misère's, where misère may not be bid) is dimmed and says why.
-// The words are the server's (web/options.py rules_json), as the terminal table shows them.
+// The words are the server's (options.py rules_json), as the terminal table shows them.
 
 import { getRules } from "./net.js";
 import { h, clear } from "./util.js";

@@ -1,4 +1,6 @@
-"""The words of the new-game form and the rules dialog: preset labels, house-rule toggles.
+"""The options every front end offers, in words: the presets' labels, the house-rule toggles of
+the new-game form, what each option means in the rules dialog (the terminal games' too), the
+bots' strengths and the speeds of play.
 
 >>> build_rules("australian", {"misere_allowed": False}).misere_allowed
 False
@@ -12,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import RulesError
-from ..rules import CHOICES, PRESET_NAMES, Rules
+from .errors import RulesError
+from .rules import CHOICES, PRESET_NAMES, Rules
 
 PRESET_LABELS: dict[str, str] = {
     "australian": "Australian (4 players, partners)",
