@@ -52,6 +52,21 @@ def test_a_side_in_the_hole_loses_and_the_best_other_wins(win: str) -> None:
     assert game_winner(aus, (-510, -40), c4, None, False, ()) == 1
 
 
+@pytest.mark.parametrize("win", ["reach_500_any_way", "by_own_contract"])
+def test_a_tie_below_the_hole_goes_to_the_first_from_the_declarers_left(win: str) -> None:
+    """The declarer fails into the hole and the others tie: the first of them from his left
+    wins, as opponents reaching the target are ordered (plain seat order gave every such
+    tie to seat 0, the browser's player: "won on a tie with East")."""
+    r = C3.replace(win=win)
+    west = contract_of(r, bid_action(8, SPADES), 1)
+    assert game_winner(r, (10, -520, 10), west, None, False, ()) == 2
+    east = contract_of(r, bid_action(8, SPADES), 2)
+    assert game_winner(r, (10, 10, -520), east, None, False, ()) == 0
+    six = Rules.preset("six_pairs").replace(win=win)     # sides (0, 3), (1, 4), (2, 5)
+    c6 = contract_of(six, bid_action(8, SPADES), 4)      # side 1's, from seat 4: seat 5 next
+    assert game_winner(six, (30, -510, 30), c6, None, False, ()) == 2
+
+
 def test_the_declarer_counts_first_when_several_reach_500() -> None:
     c = contract_of(C3, bid_action(7, SPADES), 1)
     # the declarer (side 1) made his contract and reached 500; an opponent got there first

@@ -133,9 +133,8 @@ def game_winner(
     losers = [i for i in range(n) if scores[i] <= rules.hole]
     if not losers:
         return None
-    others = [i for i in _order_from(decl_sides, n) if i not in losers]
-    if not others:
-        others = list(_order_from(decl_sides, n))
+    order = _order_from(rules, decl_sides, None if contract is None else contract.declarer)
+    others = [i for i in order if i not in losers] or order
     best = max(scores[i] for i in others)
     return next(i for i in others if scores[i] == best)
 
@@ -178,7 +177,19 @@ def reach_order(rules: Rules, contract: Contract | None, partner: int | None,
     return order
 
 
-def _order_from(decl_sides: Sequence[int], n: int) -> list[int]:
-    """Sides in tie-break order: the declaring side first, then the rest in seat order."""
-    first = list(decl_sides)
-    return first + [i for i in range(n) if i not in first]
+def _order_from(rules: Rules, decl_sides: Sequence[int], declarer: int | None) -> list[int]:
+    """Sides in tie-break order: the declaring side first, then the others in seat order from
+    the declarer's left (from seat 0 with no contract), as the opponents who reach the target
+    in one hand are ordered; plain seat order favoured seat 0, the browser's player, in every
+    tie.
+
+    >>> _order_from(Rules.preset("classic3"), [1], 1)
+    [1, 2, 0]
+    """
+    order = list(decl_sides)
+    start = 0 if declarer is None else declarer + 1
+    for k in range(rules.players):
+        side = rules.side_of[(start + k) % rules.players]
+        if side not in order:
+            order.append(side)
+    return order

@@ -182,7 +182,7 @@ def _into_the_hole(view: View, names: list[str], w: int) -> tuple[str, str] | No
             if sc == view.scores[w] and i != w and i not in fallen]
     tie = "" if not tied else (
         " and ".join(_side_label(view, i, names, False) for i in tied)
-        + " (a tie goes to the declaring side, then in seat order)")
+        + " (a tie goes to the declaring side, then to the first from the declarer's left)")
     return f"{names_fallen} fell{to} (the hole is {r.hole})", tie
 
 
