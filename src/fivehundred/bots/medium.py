@@ -224,8 +224,15 @@ def _guarded_honour(tb: Table, suit: int, c: int, unseen: int) -> bool:
     return False
 
 
+MISERE_SCALE = 100.0
+"""Misère's scores are chances and fractions of a card's rank: times this, so the hint's
+column (one decimal) tells apart leads that take the trick 0%, 1% and 4% of the time (it
+showed 0.0 for each, a tie that was none)."""
+
+
 def misere_scores(tb: Table) -> list[tuple[float, str, str]]:
-    """(score, token, note) of every legal play in misère, for the declarer or a defender."""
+    """(score, token, note) of every legal play in misère, for the declarer or a defender
+    (the higher the better, on the scale of :data:`MISERE_SCALE`)."""
     d = tb.declarer
     assert d is not None
     unseen = tb.unseen(remember=False)
@@ -241,7 +248,7 @@ def misere_scores(tb: Table) -> list[tuple[float, str, str]]:
                 score, note = -10.0, "the joker takes the trick"
             elif not tb.plays:
                 p = holds(tb, c, unseen, tb.after)
-                score, note = -p - 0.05 * cost, f"leads low: wins {p:.0%}"
+                score, note = -p - 0.05 * cost, f"led: wins the trick {p:.0%}"
             elif suit != tb.led:
                 score = misere_danger(tb.hand, tb.deck) - misere_danger(tb.hand & ~(1 << c),
                                                                         tb.deck)
@@ -266,7 +273,7 @@ def misere_scores(tb: Table) -> list[tuple[float, str, str]]:
             score, note = -cost - (0.5 if c == JOKER else 0.0), "low: leaves the declarer over"
         else:
             score, note = cost, "void: sheds a high card"
-        out.append((score, tok, note))
+        out.append((MISERE_SCALE * score, tok, note))
     return out
 
 
