@@ -19,7 +19,7 @@ import pytest
 from fivehundred import Game, Rules
 from fivehundred.cards import cards_of, mask_of
 from fivehundred.cli import main
-from fivehundred.record import dumps, dumps_json, loads, record_from_game
+from fivehundred.record import dumps, dumps_json, loads, record_from_game, sort_cards
 from fivehundred.rng import Rng
 from fivehundred.solver import Position, move_values, solve
 from fivehundred.solver.analysis import (
@@ -528,6 +528,24 @@ def test_cli_action_values(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["to_move_wants"] == "fewest"
 
 
+
+def test_a_positions_hands_are_high_to_low_as_in_records(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--action``'s JSON listed each hand low to high (``"10S", "QS", "7C"``, as the engine
+    holds them) where records and a table's ``hands`` list them high to low."""
+    rc, out, _ = run([str(GOLDEN), "--hand", "5", "--action", "14", "--json"], capsys)
+    assert rc == 0
+    hands = json.loads(out)["hands"]
+    assert list(hands) == ["1", "2", "3", "0"]
+    rec = loads(GOLDEN.read_text())
+    g = Game(rec.rules, deal=rec.hands[4].deal(rec.rules))
+    for tok in rec.hands[4].actions[:14]:
+        g.apply(tok)
+    for seat, cards in hands.items():
+        assert cards == list(sort_cards(cards)) == list(sort_cards(g.hand_tokens(int(seat))))
+    assert any(cards != list(g.hand_tokens(int(seat))) for seat, cards in hands.items())
+
+
 def _partial_record(tmp_path: Path) -> Path:
     g = Game(Rules.preset("australian"), seed=3)
     for tok in ("pass", "pass", "pass", "pass"):
@@ -551,6 +569,8 @@ BAD: list[tuple[str | None, list[str], str]] = [
     # (not "--action needs --hand", which --hand then refuses)
     (json.dumps(DEAL), ["--action", "3"], "is a deal, not a record"),
     # cards by token only: a number (the library's card id) or true is not a card here
+    # a card twice in one place names it once ("(the kitty and the kitty)" it said)
+    (json.dumps({**DEAL, "kitty": ["AC", "AC", "6H"]}), [], "card AC appears twice in the kitty"),
     (json.dumps({**DEAL, "kitty": ["AC", "7C", 52]}), [],
      "the kitty: a card is a token such as AS, 10H or JK, not 52"),
     (json.dumps({**DEAL, "kitty": ["AC", "7C", True]}), [],
@@ -586,6 +606,35 @@ def test_cli_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     assert rc == 2 and out == ""
     assert err.startswith("fivehundred analyse: ") and err.count("\n") == 1
     assert message in err and "Traceback" not in err
+
+
+REVOKE = "hand 5, action 15 (6H): must follow clubs (trumps): you hold QC, 7C"
+
+
+@pytest.mark.parametrize("form", ["text", "json"])
+def test_analyse_and_hint_name_the_first_fault_as_replay_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], form: str) -> None:
+    """West's QC and 6H swapped in hand 5 (a revoke in trick 2, and later trick 10's winner
+    or the hand's tricks wrong): replay named the revoke, the first fault in the order of
+    play, while analyse and hint named the later fault that reading finds."""
+    text = GOLDEN.read_text()
+    trick2, trick10 = "Trick 2 0:6C 1:QC 2:JC 3:10C -> 2", "Trick 10 0:10H 1:6H 2:5D 3:5S -> 0"
+    assert text.count(trick2) == text.count(trick10) == 1
+    bad = text.replace(trick2, trick2.replace("QC", "6H")).replace(trick10,
+                                                                   trick10.replace("6H", "QC"))
+    if form == "json":
+        obj = json.loads(dumps_json(loads(text)))
+        play = obj["hands"][4]["play"]
+        i, j = play.index("QC"), play.index("6H")
+        play[i], play[j] = play[j], play[i]
+        bad = json.dumps(obj)
+    path = tmp_path / ("revoke.fhr" if form == "text" else "revoke.fhr.json")
+    path.write_text(bad, encoding="utf-8")
+    for command, args in (("replay", []), ("analyse", ["--hand", "5"]),
+                          ("hint", ["--hand", "5", "--action", "10"])):
+        assert main([command, str(path), *args]) == 2
+        out = capsys.readouterr()
+        assert out.out == "" and out.err == f"fivehundred {command}: {path}: {REVOKE}\n"
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -36,7 +36,14 @@ from fivehundred.arena.cli import Progress
 from fivehundred.arena.executors import RayExecutor
 from fivehundred.arena.report import deal_scores
 from fivehundred.arena.spec import seatings_for
-from fivehundred.arena.stats import mean_ci, median, quantile, t_quantile, wilson
+from fivehundred.arena.stats import (
+    bounded_mean_ci,
+    mean_ci,
+    median,
+    quantile,
+    t_quantile,
+    wilson,
+)
 from fivehundred.bots import base as bots_base
 from fivehundred.bots.base import BaseBot, Bot, Budget, Decision
 from fivehundred.cli import main
@@ -167,6 +174,38 @@ def test_summary_on_known_results() -> None:
     json.dumps(s)  # every statistic is JSON (no NaN)
     text = format_report(s)
     assert "-50.0" in text and "Game wins" in text and "misère" in text
+
+
+def test_a_lopsided_game_share_keeps_an_honest_interval() -> None:
+    """Three game seeds all won by A in both seatings: the paired share's interval was the t
+    interval, sd 0, so [+1.000, +1.000]; now the plus-four interval stays wide (the range's
+    top A's whole share, its bottom well below zero), one seed says it has no interval, and
+    with three sides the share's range is [-2/3, +2/3] (A holding 9 of the 18 side-plays)."""
+    m = spec(games=3)
+    won = [unit("game", n, s, (500, 0) if s == "AB" else (0, 500), winner=s.index("A"))
+           for n in range(3) for s in ("AB", "BA")]
+    e = summarize(m, won)["games"]["a_minus_b"]
+    assert e["mean"] == 1 and e["sd"] == 0 and e["high"] == 1
+    assert e == bounded_mean_ci([1.0, 1.0, 1.0], -1, 1).to_json()
+    assert -1 < e["low"] < 0, e                         # 3 seeds cannot exclude an even match
+    text = format_report(summarize(m, won))
+    assert f"A - B share: +1.000   95% CI [{e['low']:+.3f}, +1.000]" in text, text
+    one = format_report(summarize(spec(games=1), won[:2]))
+    assert "A - B share: +1.000   (too few game seeds for an interval)" in one, one
+    # many seeds that agree less: the plus-four interval comes close to the plain t interval
+    xs = [1.0, 0.0] * 200
+    plain, bounded = mean_ci(xs), bounded_mean_ci(xs, -1, 1)
+    assert bounded.mean == plain.mean and bounded.sd == plain.sd
+    assert bounded.low == pytest.approx(plain.low, abs=0.01)
+    assert bounded.high == pytest.approx(plain.high, abs=0.01)
+    three = spec("classic3", games=2)
+    sweep = [unit("game", n, s, (0, 0, 0), winner=s.index("A")) for n in range(2)
+             for s in seatings_for(3)]
+    g = summarize(three, sweep)["games"]["a_minus_b"]
+    assert g["mean"] == pytest.approx(2 / 3) and g["high"] == pytest.approx(2 / 3)
+    assert g["low"] < 0
+    with pytest.raises(ValueError, match=r"1\.5 is outside \[-1, 1\]"):
+        bounded_mean_ci([1.5, 0.0], -1, 1)
 
 
 def test_three_sided_scores() -> None:

@@ -630,6 +630,26 @@ def test_a_discard_hint_names_every_card_and_its_deals(
 
 
 
+def test_each_candidate_of_a_discard_hint_names_its_cards(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Every candidate discard put out its own three cards, yet the JSON gave each only its
+    first card as ``action`` (several shared "6S") and the rest in the free-text note: each
+    now has its ``cards``, the advised one's the hint's own; a play's candidate its card."""
+    assert main(["hint", str(GOLDEN), "--hand", "5", "--action", "6", "--samples", "4",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    cands = data["candidates"]
+    assert len(cands) > 1 and cands[0]["cards"] == data["cards"], data
+    for c in cands:
+        assert len(c["cards"]) == 3 and c["cards"][0] == c["action"], c
+        assert c["note"] == "discard " + " ".join(c["cards"]), c
+    assert len({tuple(c["cards"]) for c in cands}) == len(cands)
+    assert main(["hint", str(GOLDEN), "--hand", "5", "--action", "12", "--samples", "1",
+                 "--json"]) == 0
+    play = json.loads(capsys.readouterr().out)
+    assert all(c["cards"] == [c["action"].split(":")[0]] for c in play["candidates"]), play
+
+
 def test_hint_and_analyse_refuse_a_hand_or_action_out_of_the_record(
         capsys: pytest.CaptureFixture[str]) -> None:
     """A hand the record does not have: the same words from hint as from analyse.  An action

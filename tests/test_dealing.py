@@ -7,7 +7,8 @@ import pytest
 
 from fivehundred import Game, Rules
 from fivehundred.cards import cards_of, mask_of, token
-from fivehundred.dealing import deal_cards, first_dealer_by_cut
+from fivehundred.dealing import deal_cards, first_dealer_by_cut, parse_deal
+from fivehundred.errors import DealError
 from fivehundred.rng import Rng
 
 CUT_RANKS = ("JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13",
@@ -93,3 +94,22 @@ def test_the_dead_hand_sits_at_the_dealers_left_and_is_dealt_first() -> None:
         hands[dealer] = mask_of(dealers)
         hands[1 - dealer] = mask_of(other)
         assert d.hands == (*hands, mask_of(first))
+
+
+def test_a_card_given_twice_is_placed_once_when_it_is_twice_in_one_place() -> None:
+    """A deal's kitty of AC AC 6H read "card AC appears twice (the kitty and the kitty)"; one
+    place is named once, two places both (the words a record's reading uses)."""
+    r = Rules.preset("australian")
+    g = Game(r, seed=4)
+    deal = {"dealer": 0, "hands": [list(cards_of(h)) for h in g.deal.hands],
+            "kitty": list(cards_of(g.deal.kitty))}
+    kitty = deal["kitty"]
+    twice = {**deal, "kitty": [kitty[0], kitty[0], kitty[2]]}
+    with pytest.raises(DealError, match=rf"^card {token(kitty[0])} appears twice in the "
+                                        r"kitty$"):
+        parse_deal(r, twice)
+    first = deal["hands"][0][0]
+    both = {**deal, "kitty": [first, *kitty[1:]]}
+    with pytest.raises(DealError, match=rf"^card {token(first)} appears twice \(seat 0's hand "
+                                        r"and the kitty\)$"):
+        parse_deal(r, both)

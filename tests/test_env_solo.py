@@ -10,6 +10,7 @@ from gymnasium.utils.env_checker import check_reset_return_type, check_reset_see
 from gymnasium.utils.passive_env_checker import env_render_passive_checker
 
 from fivehundred.bots.base import BotError, Decision
+from fivehundred.env.aec import FiveHundredEnv
 from fivehundred.env.solo import SoloEnv
 from fivehundred.errors import FiveHundredError, IllegalActionError, MalformedError
 from fivehundred.rng import Rng
@@ -181,3 +182,15 @@ def test_a_bad_seed_is_refused_as_the_multi_agent_env_refuses_it(seed: object) -
     a, _ = SoloEnv("australian", seat=0, bots="easy").reset(seed=np.int64(9))  # type: ignore[arg-type]
     b, _ = SoloEnv("australian", seat=0, bots="easy").reset(seed=9)
     assert np.array_equal(a["observation"], b["observation"])
+
+
+def test_a_step_before_any_reset_says_so_as_the_multi_agent_env_does() -> None:
+    """``step`` before any reset said "the episode is over (or a bot failed)", as if one had
+    been played; it now says what FiveHundredEnv says there, in its words."""
+    with pytest.raises(MalformedError) as multi:
+        FiveHundredEnv("australian").step(94)
+    for env in (SoloEnv("australian"), SoloEnv("australian", seat=2)):
+        with pytest.raises(MalformedError) as solo:
+            env.step(94)
+        assert str(solo.value) == str(multi.value) == ("the environment has not been reset "
+                                                       "yet: call reset()")

@@ -5,6 +5,7 @@ CLI, and the harmless untidiness that text reading forgives."""
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import random
 import re
@@ -14,7 +15,15 @@ import pytest
 
 from fivehundred import Game, RecordError, Rules
 from fivehundred.cli import main
-from fivehundred.record import dumps, dumps_json, loads, loads_json, record_from_game, replay
+from fivehundred.record import (
+    dumps,
+    dumps_json,
+    load,
+    loads,
+    loads_json,
+    record_from_game,
+    replay,
+)
 from recordgames import GOLDEN, choose, played
 
 
@@ -254,14 +263,14 @@ def test_bad_json() -> None:
         "{": r"not JSON: Expecting property name",
         js.replace('"format": "fivehundred-record"', '"format": "pbn"'): r"\$\.format: expected",
         js.replace('"version": 1', '"version": 2'): r"\$\.version: this reader knows version 1",
-        js.replace('"dealer"', '"dealr"', 1): r"\$\.hands\[0\]: unknown key 'dealr'",
-        js.replace('"call": null,', '', 1): r"\$\.hands\[0\]: missing key 'call'",
+        js.replace('"dealer"', '"dealr"', 1): r'\$\.hands\[0\]: unknown key "dealr"',
+        js.replace('"call": null,', '', 1): r'\$\.hands\[0\]: missing key "call"',
         js.replace('"dealer": ', '"dealer": 0.5 + ', 1): r"not JSON",
         js.replace('"viewpoint": null', '"viewpoint": "0"'): r"\$\.viewpoint: expected a whole",
         js.replace('"tags": [', '"tags": [["A"], ', 1): r"\$\.tags\[0\]: expected a \[name",
         js.replace('"auction": [', '"auction": [7, ', 1): r"\$\.hands\[0\]\.auction\[0\]: expected "
                                                           r"a string",
-        js.replace('"format"', '"format": "x", "format"', 1): r"key 'format' is given twice",
+        js.replace('"format"', '"format": "x", "format"', 1): r'key "format" is given twice',
         # a version that equals 1 to Python, and a number Python will not read (a ValueError)
         js.replace('"version": 1', '"version": true'): r"\$\.version: this reader knows",
         js.replace('"version": 1', '"version": 1.0'): r"\$\.version: this reader knows",
@@ -281,19 +290,61 @@ def test_bad_json() -> None:
                               f'["{first}"', 1))
 
 
+def test_json_errors_spell_values_as_json_does() -> None:
+    """A JSON record's errors quoted its values as Python writes them ("got True", "got None",
+    "'x'"), not as the file does: true, null, "x"; a value of the wrong kind is named by its
+    JSON name (an object refused as "got NoneType" is now "got null")."""
+    js = dumps_json(record_from_game(played("australian", 7)))
+    cases = {
+        re.sub(r'"dealer": \d+', '"dealer": true', js, count=1):
+            r'^\$\.hands\[0\]\.dealer: expected a whole number, got true$',
+        js.replace('"viewpoint": null', '"viewpoint": false'):
+            r"^\$\.viewpoint: expected a whole number or null, got false$",
+        js.replace('"auction": [', '"auction": [null, ', 1):
+            r"^\$\.hands\[0\]\.auction\[0\]: expected a string, got null$",
+        js.replace('"format": "fivehundred-record"', '"format": "pbn"'):
+            r'^\$\.format: expected "fivehundred-record", got "pbn"$',
+        js.replace('"version": 1', '"version": "1"'):
+            r'^\$\.version: this reader knows version 1, got "1"$',
+        js.replace('"tags": [', '"tags": [["A", true], ', 1):
+            r'^\$\.tags\[0\]: expected a \[name, value\] pair of strings, got \["A", true\]$',
+        js.replace('"hands": [', '"hands": [null, ', 1):
+            r"^\$\.hands\[0\]: expected an object, got null$",
+        js.replace('"dealer"', '"dealér"', 1):
+            r'^\$\.hands\[0\]: unknown key "dealér" \(keys are ',
+    }
+    for text, pattern in cases.items():
+        assert text != js
+        with pytest.raises(RecordError, match=pattern):
+            loads_json(text)
+
+
+def test_a_json_record_given_to_the_text_reader_is_named() -> None:
+    """``load`` and ``loads`` given a JSON record said "line 1: a record starts with its
+    rules: [Rules ...] is missing"; they say it looks like JSON and name the reader."""
+    js = dumps_json(record_from_game(played("australian", 7)))
+    for read, reader in ((loads, "loads_json"), (lambda t: load(io.StringIO(t)), "load_json")):
+        for text in (js, "\ufeff \n" + js):
+            with pytest.raises(RecordError, match=rf"^this looks like a JSON record \(it "
+                                                  rf"starts with {{\), not a text one: read it "
+                                                  rf"with {reader}\(\)$"):
+                read(text)
+    assert loads_json(js) == loads(dumps(loads_json(js)))       # (the right reader reads it)
+
+
 def test_a_json_key_given_twice_is_refused_where_it_is() -> None:
     """A key given twice is refused with its object's path, its line and its column, as the
     other JSON errors say where (it said only the key, which a record holds hundreds of)."""
     js = dumps_json(record_from_game(played("six_pairs", 2)))
     seed = js.replace('{\n  "format"', '{\n  "seed": 1,\n  "seed": 2,\n  "format"', 1)
-    with pytest.raises(RecordError, match=r"^\$: JSON key 'seed' is given twice in one object "
+    with pytest.raises(RecordError, match=r'^\$: JSON key "seed" is given twice in one object '
                                           r"\(at line 3, column 3\)$"):
         loads_json(seed)
     # in a hand, after strings holding { [ , " and :; a BOM does not count
     lines = js.replace('"call": null', '"call": "{[,\\":"', 1).splitlines()
     at = [k for k, line in enumerate(lines) if line.startswith('      "dealer": ')][1]
     lines.insert(at + 1, lines[at])
-    with pytest.raises(RecordError, match=rf"^\$\.hands\[1\]: JSON key 'dealer' is given twice "
+    with pytest.raises(RecordError, match=rf'^\$\.hands\[1\]: JSON key "dealer" is given twice '
                                           rf"in one object \(at line {at + 2}, column 7\)$"):
         loads_json("\ufeff" + "\n".join(lines))
 

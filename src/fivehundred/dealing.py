@@ -171,7 +171,7 @@ def parse_deal(rules: Rules, deal: Mapping[str, Any], tokens_only: bool = False)
             if not rules.deck_mask >> c & 1:
                 raise DealError(f"{where}: card {tok} is not in the {rules.deck} pack")
             if c in seen:
-                raise DealError(f"card {tok} appears twice ({seen[c]} and {where})")
+                raise DealError(f"card {tok} appears twice {twice_in(seen[c], where)}")
             seen[c] = where
             m |= 1 << c
         masks.append(m)
@@ -187,6 +187,16 @@ def parse_deal(rules: Rules, deal: Mapping[str, Any], tokens_only: bool = False)
     if missing:
         raise DealError(f"missing cards: {', '.join(cards.tokens(missing))}")
     return Deal(dealer, tuple(masks[:-1]), masks[-1])
+
+
+def twice_in(first: str, second: str) -> str:
+    """Where a card given twice was, for its error: one place (``in the kitty``) or two; a
+    deal's and a record's errors say it alike ("(the kitty and the kitty)" read oddly).
+
+    >>> twice_in("the kitty", "the kitty"), twice_in("seat 0's hand", "the kitty")
+    ('in the kitty', "(seat 0's hand and the kitty)")
+    """
+    return f"in {first}" if first == second else f"({first} and {second})"
 
 
 def check_deal(rules: Rules, deal: Mapping[str, Any] | Deal) -> Deal:

@@ -5,7 +5,10 @@ The command owns the replayed Game; the bot is given only the view of the seat t
 
 from __future__ import annotations
 
+from typing import Any
+
 from .bots import Budget
+from .bots.base import Candidate, Decision
 from .bots.hints import defending, format_hint, hint
 
 
@@ -59,12 +62,27 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
     if as_json:
         out = {"seat": g.to_move, "name": names[g.to_move], "action": d.action,
                "reason": d.reason, "samples": d.samples, "cards": list(d.marked(g.phase)),
-               "candidates": [{"action": c.action, "value": c.value,
-                               "make_probability": c.make_probability, "note": c.note}
-                              for c in d.candidates]}
+               "candidates": [candidate_json(c, g.phase) for c in d.candidates]}
         print(json.dumps(out, indent=2))
     else:
         who = _label(names, g.to_move)
         print(f"{who[:1].upper() + who[1:]} to move: "
               + format_hint(d, phase=g.phase, defending=defending(g.view(g.to_move))))
     return 0
+
+
+def candidate_json(c: Candidate, phase: str) -> dict[str, Any]:
+    """A candidate of a hint in ``phase`` as ``--json`` gives it, with the ``cards`` it would
+    mark as the hint's own ``cards`` are marked: every candidate of a discard put out the same
+    first card (its ``action``), its other cards were only in its note.
+
+    >>> candidate_json(Candidate("6S", 6.2, None, "discard 6S 8S 9S"), "kitty")["cards"]
+    ['6S', '8S', '9S']
+    >>> [candidate_json(Candidate(a, 1.0), p)["cards"] for a, p in (("JK:H", "play"),
+    ...                                                              ("7H", "auction"))]
+    [['JK'], []]
+    """
+    discard = phase == "kitty" and c.note.startswith("discard ")
+    plan = tuple(c.note.split()[1:]) if discard else ()
+    return {"action": c.action, "value": c.value, "make_probability": c.make_probability,
+            "note": c.note, "cards": list(Decision(c.action, plan=plan).marked(phase))}

@@ -12,7 +12,9 @@ The measures (see :mod:`fivehundred.arena.spec` for the seatings):
   with two sides the two shares add up to 1 (less unfinished games), with ``k`` sides an even
   match gives each ``1/k``.  The Wilson interval treats the slots as independent games, which
   they are not quite (the same seed is played in every seating), so the paired difference,
-  one number per game seed with a t interval, is given too.
+  one number per game seed (A's share of its slots won minus B's), is given too, with the
+  plus-four t interval of a bounded mean (:func:`stats.bounded_mean_ci`): a plain t interval
+  over three seeds that A all won claimed [+1, +1].
 * **Contracts made** by the bot that declared, by kind: suit, no trumps (NT), misère (open
   misère included), over every hand played (deals and games).
 * **Time per decision** of each bot: median and 95th percentile over all its decisions.
@@ -26,7 +28,7 @@ from typing import Any
 
 from .play import UnitResult
 from .spec import LABELS, MatchSpec, preset_name
-from .stats import mean_ci, median, quantile, wilson
+from .stats import bounded_mean_ci, mean_ci, median, quantile, wilson
 
 CONTRACT_KINDS = ("suit", "NT", "misère")
 
@@ -127,6 +129,9 @@ def summarize(spec: MatchSpec, results: Iterable[UnitResult]) -> dict[str, Any]:
             wins[label] += w[label]
             slots[label] += s[label]
         win_diffs.append(w["A"] / s["A"] - w["B"] / s["B"])
+    # a seed's share difference lies between B winning every play and A winning every one
+    held = {label: sum(seating.count(label) for seating in seatings) for label in LABELS}
+    share_range = (-len(seatings) / held["B"], len(seatings) / held["A"])
     out["games"] = {
         "requested": spec.games,
         "complete": len(win_diffs),
@@ -135,7 +140,7 @@ def summarize(spec: MatchSpec, results: Iterable[UnitResult]) -> dict[str, Any]:
         "even_share": 1 / len(rules.sides),
         "a_win": wilson(wins["A"], slots["A"]).to_json(),
         "b_win": wilson(wins["B"], slots["B"]).to_json(),
-        "a_minus_b": mean_ci(win_diffs).to_json(),
+        "a_minus_b": bounded_mean_ci(win_diffs, *share_range).to_json(),
         "hands_per_game": mean_ci(hands_played).to_json(),
     }
 
@@ -243,7 +248,11 @@ def format_report(summary: dict[str, Any]) -> str:
         e = g["a_minus_b"]
         if e["n"] >= 2:
             lines.append(f"  A - B share: {_signed(e['mean'], 3)}   95% CI "
-                         f"[{_signed(e['low'], 3)}, {_signed(e['high'], 3)}] (paired by seed)")
+                         f"[{_signed(e['low'], 3)}, {_signed(e['high'], 3)}]   (paired by seed; "
+                         "plus-four t interval)")
+        elif e["n"] == 1:
+            lines.append(f"  A - B share: {_signed(e['mean'], 3)}   (too few game seeds for an "
+                         "interval)")
         extra = f"; {g['unfinished']} unfinished" if g["unfinished"] else ""
         hp = g["hands_per_game"]["mean"]
         if hp is not None:

@@ -6,6 +6,13 @@
   paired t interval; with hundreds of deals it is the normal interval in all but name.
 * A rate (contracts made, games won) uses the Wilson score interval, which stays inside
   [0, 1] and behaves at 0 and n successes, unlike the plain ``p +- z sqrt(p(1-p)/n)``.
+* A mean of values known to lie in a range (the game seeds' win-share differences, in
+  [-1, 1]) uses the t interval after two pseudo-values are added at each end of the range,
+  clipped to it: Agresti and Coull's "plus four" for a proportion (two successes and two
+  failures added) carried to a bounded mean.  A plain t interval collapses to a point when a
+  few values agree (three seeds all won by A gave [+1, +1]); this one does not, and over many
+  values it is the plain t interval (in simulations of 2 to 100 seeds it covered the true
+  mean at least 95% of the time where the plain one fell to 10%).
 * Quantiles interpolate linearly between order statistics (numpy's default, "type 7").
 
 >>> e = mean_ci([1, 2, 3, 4, 5])
@@ -147,6 +154,30 @@ def mean_ci(xs: Sequence[float], confidence: float = 0.95) -> Estimate:
     sd = math.sqrt(math.fsum((x - mean) ** 2 for x in xs) / (n - 1))
     half = t_quantile(0.5 + confidence / 2, n - 1) * sd / math.sqrt(n)
     return Estimate(mean, mean - half, mean + half, n, sd, confidence)
+
+
+def bounded_mean_ci(xs: Sequence[float], low: float, high: float,
+                    confidence: float = 0.95) -> Estimate:
+    """The mean of ``xs``, each known to lie in [``low``, ``high``], and its plus-four
+    interval: the t interval of ``xs`` with ``low`` twice and ``high`` twice added, clipped to
+    the range (the module's docstring says why).  ``sd`` is that of ``xs`` alone; the bounds
+    are NaN with fewer than two values, as :func:`mean_ci`'s.
+
+    >>> e = bounded_mean_ci([1.0, 1.0, 1.0], -1, 1)     # no longer [+1, +1]
+    >>> e.mean, round(e.low, 4), e.high, e.sd
+    (1.0, -0.474, 1.0, 0.0)
+    """
+    if not low < high:
+        raise ValueError(f"bounded_mean_ci: the range [{low}, {high}] is empty")
+    outside = [x for x in xs if not low - 1e-9 <= x <= high + 1e-9]    # (rounding allowed)
+    if outside:
+        raise ValueError(f"bounded_mean_ci: {outside[0]} is outside [{low}, {high}]")
+    e = mean_ci(xs, confidence)
+    if e.n < 2:
+        return e
+    padded = mean_ci([*xs, low, low, high, high], confidence)
+    return Estimate(e.mean, max(float(low), padded.low), min(float(high), padded.high), e.n,
+                    e.sd, confidence)
 
 
 def wilson(k: int, n: int, confidence: float = 0.95) -> Rate:

@@ -105,6 +105,7 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
              ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """The learner's action, then the bots' until its next turn or the episode's end."""
         env = self._env
+        _ = env.game        # (before any reset: MalformedError in FiveHundredEnv's words)
         if self._done or env.agent_selection != self.agent:
             raise MalformedError("the episode is over (or a bot failed): call reset()")
         env.step(action)                 # IllegalActionError: nothing changed

@@ -16,6 +16,7 @@ from .. import cards
 from ..actions import ALONE, BID, CALL, JOKER_LEAD, PASS, action_from_token, token_of
 from ..auction import Contract, contract_of, is_bid
 from ..cards import JOKER, NO_TRUMPS
+from ..dealing import twice_in
 from ..errors import FiveHundredError
 from ..numbers import SEEDS, written_number
 from ..rules import Rules
@@ -255,9 +256,7 @@ class _HandChecker:
                 self.fail(fld, key, "? stands for a whole unseen set of cards, not for one card")
             c = self.card(fld, key, t)
             if c in self.seen:
-                where = (f"twice in {label}" if self.seen[c] == label
-                         else f"twice ({self.seen[c]} and {label})")
-                self.fail(fld, key, f"card {t} appears {where}")
+                self.fail(fld, key, f"card {t} appears twice {twice_in(self.seen[c], label)}")
             self.seen[c] = label
             m |= 1 << c
         if size is not None and m.bit_count() != size:

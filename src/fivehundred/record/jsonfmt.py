@@ -123,7 +123,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in pairs:
         if k in out:
-            raise RecordError(f"JSON key {k!r} is given twice in one object")
+            raise RecordError(f"JSON key {_json_text(k)} is given twice in one object")
         out[k] = v
     return out
 
@@ -138,7 +138,7 @@ def _duplicate_key(text: str) -> str | None:
     refuses it is not told where it is); None if there is none.
 
     >>> print(_duplicate_key('{"a": [1, {"b": {}, "c": 2,\\n  "b": 3}]}'))
-    $.a[1]: JSON key 'b' is given twice in one object (at line 2, column 3)
+    $.a[1]: JSON key "b" is given twice in one object (at line 2, column 3)
     """
     keys: list[set[str] | None] = []    # each open object's keys so far; None for a list
     path: list[str | int] = []          # each open object's latest key, each list's index
@@ -166,7 +166,7 @@ def _duplicate_key(text: str) -> str | None:
                                       for p in path[:-1])
                 line = text.count("\n", 0, m.start()) + 1
                 column = m.start() - text.rfind("\n", 0, m.start())
-                return (f"{where}: JSON key {key!r} is given twice in one object "
+                return (f"{where}: JSON key {_json_text(key)} is given twice in one object "
                         f"(at line {line}, column {column})")
             seen.add(key)
             path[-1] = key
@@ -178,15 +178,30 @@ def _fail(path: str, reason: str) -> NoReturn:
     raise RecordError(f"{path}: {reason}")
 
 
+def _json_text(value: Any) -> str:
+    """A value of a JSON record as the file spells it, for an error: ``true``, ``null``,
+    ``"AS"`` (Python's ``True``, ``None`` and ``'AS'`` are not what the reader wrote).
+
+    >>> _json_text(True), _json_text(None), _json_text(["AS", 1.5]), _json_text("10♥")
+    ('true', 'null', '["AS", 1.5]', '"10♥"')
+    """
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _json_name(value: Any) -> str:
+    """The kind of a JSON value, for an error: ``a list``, ``null``."""
+    return _JSON_NAMES.get(type(value), type(value).__name__)
+
+
 def _object(value: Any, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(value, dict):
-        _fail(path, f"expected an object, got {type(value).__name__}")
+        _fail(path, f"expected an object, got {_json_name(value)}")
     extra = sorted(set(value) - set(keys))
     if extra:
-        _fail(path, f"unknown key {extra[0]!r} (keys are {', '.join(keys)})")
+        _fail(path, f"unknown key {_json_text(extra[0])} (keys are {', '.join(keys)})")
     missing = [k for k in keys if k not in value]
     if missing:
-        _fail(path, f"missing key {missing[0]!r}")
+        _fail(path, f"missing key {_json_text(missing[0])}")
     return value
 
 
@@ -194,7 +209,8 @@ def _int(value: Any, path: str, optional: bool = False) -> int | None:
     if value is None and optional:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
-        _fail(path, f"expected a whole number{' or null' if optional else ''}, got {value!r}")
+        _fail(path, f"expected a whole number{' or null' if optional else ''}, "
+                    f"got {_json_text(value)}")
     return value
 
 
@@ -203,16 +219,16 @@ def _strings(value: Any, path: str, optional: bool = False) -> tuple[str, ...] |
         return None
     if not isinstance(value, list):
         _fail(path, f"expected a list of strings{' or null' if optional else ''}, "
-                    f"got {value!r}")
+                    f"got {_json_text(value)}")
     for k, x in enumerate(value):
         if not isinstance(x, str):
-            _fail(f"{path}[{k}]", f"expected a string, got {x!r}")
+            _fail(f"{path}[{k}]", f"expected a string, got {_json_text(x)}")
     return tuple(value)
 
 
 def _ints(value: Any, path: str) -> tuple[int, ...]:
     if not isinstance(value, list):
-        _fail(path, f"expected a list of whole numbers, got {value!r}")
+        _fail(path, f"expected a list of whole numbers, got {_json_text(value)}")
     return tuple(_int(x, f"{path}[{k}]") or 0 for k, x in enumerate(value))
 
 
@@ -254,18 +270,18 @@ def loads_json(text: str, replaying: bool = False) -> GameRecord:
         raise RecordError("not JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise RecordError(f'a JSON record is an object {{"format": "{FORMAT}", ...}}, not '
-                          f"{_JSON_NAMES.get(type(data), type(data).__name__)}")
+                          f"{_json_name(data)}")
     if "format" not in data and "hands" in data and "kitty" in data:
         raise RecordError("this is a deal (hands and kitty), not a game record: "
                           "`fivehundred analyse` reads a deal; a JSON record has "
                           f'"format": "{FORMAT}"')
     top = _object(data, "$", _TOP_KEYS)
     if top["format"] != FORMAT:
-        _fail("$.format", f"expected {FORMAT!r}, got {top['format']!r}")
+        _fail("$.format", f"expected {_json_text(FORMAT)}, got {_json_text(top['format'])}")
     if type(top["version"]) is not int or top["version"] != VERSION:    # (not true, not 1.0)
-        _fail("$.version", f"this reader knows version {VERSION}, got {top['version']!r}")
+        _fail("$.version", f"this reader knows version {VERSION}, got {_json_text(top['version'])}")
     if not isinstance(top["rules"], str):
-        _fail("$.rules", f"expected a rules string, got {top['rules']!r}")
+        _fail("$.rules", f"expected a rules string, got {_json_text(top['rules'])}")
     try:
         rules = Rules.from_string(top["rules"])
     except FiveHundredError as e:
@@ -277,7 +293,8 @@ def loads_json(text: str, replaying: bool = False) -> GameRecord:
     for k, pair in enumerate(top["tags"]):
         if not (isinstance(pair, list) and len(pair) == 2
                 and all(isinstance(x, str) for x in pair)):
-            _fail(f"$.tags[{k}]", f"expected a [name, value] pair of strings, got {pair!r}")
+            _fail(f"$.tags[{k}]", f"expected a [name, value] pair of strings, "
+                                  f"got {_json_text(pair)}")
         tags.append((pair[0], pair[1]))
     if not isinstance(top["hands"], list):
         _fail("$.hands", "expected a list of hands")
@@ -299,17 +316,17 @@ def _hand(value: Any, path: str) -> HandRecord:
                   for s, c in enumerate(h["cards"]))
     call = h["call"]
     if call is not None and not isinstance(call, str):
-        _fail(f"{path}.call", f"expected a string or null, got {call!r}")
+        _fail(f"{path}.call", f"expected a string or null, got {_json_text(call)}")
     res = None
     if h["result"] is not None:
         rp = f"{path}.result"
         r = _object(h["result"], rp, _RESULT_KEYS)
         contract = r["contract"]
         if contract is not None and not isinstance(contract, str):
-            _fail(f"{rp}.contract", f"expected a bid token or null, got {contract!r}")
+            _fail(f"{rp}.contract", f"expected a bid token or null, got {_json_text(contract)}")
         made = r["made"]
         if made is not None and not isinstance(made, bool):
-            _fail(f"{rp}.made", f"expected true, false or null, got {made!r}")
+            _fail(f"{rp}.made", f"expected true, false or null, got {_json_text(made)}")
         res = HandOutcome(contract, _int(r["declarer"], f"{rp}.declarer", optional=True),
                           _int(r["partner"], f"{rp}.partner", optional=True), made,
                           _ints(r["tricks"], f"{rp}.tricks"), _ints(r["points"], f"{rp}.points"),

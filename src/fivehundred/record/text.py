@@ -133,7 +133,9 @@ def load(fp: IO[str]) -> GameRecord:
     if not hasattr(fp, "read"):
         raise RecordError(f"load() reads an open text file, not {fp!r} (for a path: "
                           "loads(read_text(path)))")
-    return loads(fp.read())
+    text = fp.read()
+    _not_json(text, "load_json")
+    return loads(text)
 
 
 def loads(text: str, replaying: bool = False) -> GameRecord:
@@ -143,7 +145,23 @@ def loads(text: str, replaying: bool = False) -> GameRecord:
     if not isinstance(text, str):
         raise RecordError(f"a text record is a str (bytes: decode them first), not "
                           f"{type(text).__name__}")
+    _not_json(text, "loads_json")
     return _Reader(text.removeprefix("\ufeff"), replaying).read()
+
+
+def _not_json(text: object, reader: str) -> None:
+    """Refuse a JSON record given to a text reader, naming ``reader``, the function that reads
+    it (it was told its first line lacked the [Rules "..."] tag).
+
+    >>> try:
+    ...     loads('{"format": "fivehundred-record"}')
+    ... except RecordError as e:
+    ...     print(e)
+    this looks like a JSON record (it starts with {), not a text one: read it with loads_json()
+    """
+    if isinstance(text, str) and text.removeprefix("\ufeff").lstrip().startswith("{"):
+        raise RecordError(f"this looks like a JSON record (it starts with {{), not a text one: "
+                          f"read it with {reader}()")
 
 
 class _Reader:

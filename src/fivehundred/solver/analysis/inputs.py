@@ -15,7 +15,10 @@ from .ddtable import DDTable, dd_table
 
 
 def load_input(path: str) -> GameRecord | tuple[Rules, Deal]:
-    """Read ``fivehundred analyse``'s FILE: a record (text or JSON) or a JSON deal file."""
+    """Read ``fivehundred analyse``'s FILE: a record (text or JSON) or a JSON deal file.
+
+    A record is read as ``fivehundred replay`` reads it, since it is replayed next: a damaged
+    one is reported by its first fault in the order of play, whatever its kind."""
     from ...record import loads, loads_json
     from ...record.files import read_text
 
@@ -26,12 +29,12 @@ def load_input(path: str) -> GameRecord | tuple[Rules, Deal]:
     try:
         start = text.lstrip()[:1]
         if start not in ("{", "["):
-            return loads(text)
+            return loads(text, replaying=True)
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as e:
             if start == "[":  # a text record starts with its [Rules "..."] tag
-                return loads(text)
+                return loads(text, replaying=True)
             from ...record.jsonfmt import json_problem
 
             raise AnalysisError(f"not valid JSON: {json_problem(e)}") from None
@@ -44,7 +47,7 @@ def load_input(path: str) -> GameRecord | tuple[Rules, Deal]:
         if not isinstance(obj, dict):
             raise AnalysisError("a JSON file must hold an object: a deal or a record")
         if "format" in obj:
-            return loads_json(text)
+            return loads_json(text, replaying=True)
         return deal_from_json(obj)
     except FiveHundredError as e:
         raise AnalysisError(f"{path}: {e}") from None

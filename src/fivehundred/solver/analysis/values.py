@@ -120,8 +120,8 @@ class PositionValues:
     trick_so_far: tuple[tuple[int, str], ...] = ()
     """The cards of the trick being played, (seat, card) in the order played."""
     hands: tuple[tuple[int, tuple[str, ...]], ...] = ()
-    """Every hand in play, (seat, its cards), from the seat to move (double dummy: all seen;
-    a misère declarer's partners, out of the play, left out)."""
+    """Every hand in play, (seat, its cards high to low in the records' order), from the seat
+    to move (double dummy: all seen; a misère declarer's partners, out of the play, left out)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The analysis as plain JSON values (``totals`` adds the tricks taken already)."""
@@ -155,7 +155,7 @@ class PositionValues:
             out = [f"{me[:1].upper()}{me[1:]} leads to this trick."]
         width = max(len(_label(names, s)) for s, _ in self.hands)
         out.append("The hands:")
-        out += [f"  {(_label(names, s) + ':').ljust(width + 1)} {_cards(sort_cards(cards)) or '-'}"
+        out += [f"  {(_label(names, s) + ':').ljust(width + 1)} {_cards(cards) or '-'}"
                 for s, cards in self.hands]
         return out
 
@@ -253,7 +253,8 @@ def position_values(game: Game, budget: int = 0, *,
     r = game.rules
     counted = tuple(s for s in range(r.players) if p.count_seats >> s & 1)
     in_play = set(range(r.players)) - set(game.sitting_out)
-    hands = tuple((s, game.hand_tokens(s)) for s in r.clockwise_from(seat, in_play))
+    hands = tuple((s, sort_cards(game.hand_tokens(s)))      # high to low, as records
+                  for s in r.clockwise_from(seat, in_play))
     c = game.contract
     return PositionValues(
         rules=game.rules,
