@@ -3,7 +3,7 @@
 // rules.js, the hint in hint.js.
 
 import { statsTable, STRENGTH_WORDS } from "./lobby.js";
-import { ReviewPanel, playedOut, reviewButton } from "./review.js";
+import { ReviewPanel, playedOut, reviewButton, handInPlay } from "./review.js";
 import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS, recordUrl, sheetVerdict } from "./util.js";
 
 /** A claim played out (main.js, from the ``claimed`` message): said first on the sheet of its
@@ -92,6 +92,7 @@ export class SheetDialog {
   render(state, ready) {
     const show = state.view.phase === "hand_over" && !!state.sheet && ready;
     if (!show) {
+      if (!["hand_over", "game_over"].includes(state.view.phase)) handInPlay(state);
       this.el.hidden = true;
       this.key = null;
       if (this.reviewPanel) {     // gone with its hand (and its ids free for the game's end)

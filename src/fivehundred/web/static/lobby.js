@@ -3,7 +3,7 @@
 
 import { getLobby, createTable } from "./net.js";
 import { showGuide } from "./guide.js";
-import { h, clear, cap, savedTable, loadPrefs, savePrefs } from "./util.js";
+import { h, clear, cap, savedTable, windowTable, loadPrefs, savePrefs } from "./util.js";
 
 const STRENGTH_WORDS = {
   easy: "Easy",
@@ -62,9 +62,10 @@ export class Lobby {
     }
     this.renderForm();
     this.renderProblems(this.data.problems || []);
-    this.renderContinue(this.data.continue);
+    const [mine, others] = windowsFirst(this.data.continue, this.data.in_play || []);
+    this.renderContinue(mine);
     this.renderStats(this.data.stats);
-    this.renderInPlay(this.data.in_play || []);
+    this.renderInPlay(others);
     this.renderFinished(this.data.finished || []);
     // a game in progress (a reload in the middle of one lands here): Enter goes on with it;
     // PLAY after "New game" (CONTINUE would take you back to the game you just left)
@@ -282,7 +283,7 @@ export class Lobby {
 
   renderContinue(serverContinue) {
     const box = document.getElementById("continue-box");
-    const saved = savedTable();
+    const saved = windowTable() || savedTable();      // (no server to ask: what this browser kept)
     const c = serverContinue || saved;
     this.continueLink = c ? { table: c.table, token: c.token } : null;
     box.hidden = !c;
@@ -312,7 +313,8 @@ export class Lobby {
   }
 
   /** The other unfinished games, newest first, each to continue where it was left (starting
-   * a new game keeps the one before it: CONTINUE offers the newest, these the rest). */
+   * a new game keeps the one before it: CONTINUE offers this window's or the newest, these
+   * the rest). */
   renderInPlay(games) {
     fillGames("in-play", games, (g) => {
       const when = whenText(g.updated);
@@ -366,6 +368,16 @@ function fillGames(name, games, line) {
         h("div.finished-scores", null, scores.flatMap((el, i) => (i ? [" · ", el] : [el])))),
       button));
   }
+}
+
+/** The game for CONTINUE and the other unfinished games, from the server's newest and the
+ * rest: this window's own game where the server lists it (another window's, updated since,
+ * is not what CONTINUE here means), else the newest; the others newest first. */
+function windowsFirst(newest, rest) {
+  const mine = windowTable();
+  const at = mine ? rest.findIndex((g) => g.table === mine.table) : -1;
+  if (!newest || at < 0) return [newest, rest];
+  return [rest[at], [newest, ...rest.filter((_, i) => i !== at)]];
 }
 
 /** A moment as the lobby's lists write it: "4 Dec, 13:39". */

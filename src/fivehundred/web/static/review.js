@@ -20,6 +20,19 @@ export function reviewButton(onclick) {
     h("span.label-long", { text: words }), h("span.label-short", { text: "REVIEW" }));
 }
 
+/** The reviews this page was sent, by table and hand ("table|hand", newest last, KEPT of
+ * them): a hand's sheet built again (back from a practice table of that hand) opens its review
+ * as it was left, at once, not solved again (seconds); a hand dealt again has none
+ * (handInPlay). */
+const kept = new Map();
+const KEPT = 24;
+
+/** A hand in play (``state``'s: dealt again too, as a practice table's PLAY IT AGAIN or a
+ * practice asked for again deals it) has no review: the one kept of its last deal is not its. */
+export function handInPlay(state) {
+  kept.delete(`${state.table.id}|${state.view.hand_number}`);
+}
+
 export class ReviewPanel {
   /** For the hand of ``state.sheet``, or the finished hand ``number`` (from 0) of the game;
    * ``send`` sends a message (false when it could not). */
@@ -34,6 +47,29 @@ export class ReviewPanel {
     this.mode = "mine";
     this.el = h("div#review-panel.review", { hidden: true });
     this.button = reviewButton(() => this.ask());
+    this.key = `${state.table.id}|${this.number}`;
+    const was = kept.get(this.key);
+    if (was) this.reopen(was);
+  }
+
+  /** Open as it was left (``was``, kept): the answers come shown at once, one still awaited
+   * then is asked for again (the page that asked has gone from the table since). */
+  reopen(was) {
+    this.reviews = { mine: was.mine, every: was.every };
+    if (!was.mine) {
+      this.ask();
+      return;
+    }
+    this.button.disabled = true;
+    this.setMode(was.mode);
+  }
+
+  /** Keep this review as it is now (its answers, which of them is on show) for the page. */
+  keep() {
+    const answer = (r) => (r && r !== "asked" && !r.refused ? r : null);
+    kept.delete(this.key);
+    kept.set(this.key, { mine: answer(this.reviews.mine), every: answer(this.reviews.every), mode: this.mode });
+    if (kept.size > KEPT) kept.delete(kept.keys().next().value);
   }
 
   /** The fields that say which hand is asked about: none for the last one. */
@@ -49,6 +85,7 @@ export class ReviewPanel {
     clear(this.el);
     this.el.appendChild(thinking());
     this.el.hidden = false;
+    this.keep();
     say("Solving the hand double dummy…");
   }
 
@@ -58,6 +95,7 @@ export class ReviewPanel {
   show(msg) {
     if (msg.hand !== this.number) return;             // a late reply, for an earlier hand
     this.reviews[msg.every_seat ? "every" : "mine"] = msg;
+    this.keep();
     this.render();
     say("The review against double dummy is shown below.");
   }
@@ -69,6 +107,7 @@ export class ReviewPanel {
       this.render();
       return;
     }
+    kept.delete(this.key);                          // (shut again when built again)
     clear(this.el);
     this.el.appendChild(h("p.muted", { text }));
     this.el.hidden = false;
@@ -81,6 +120,7 @@ export class ReviewPanel {
       if (!this.send({ type: "review", every_seat: true, ...this.which() })) return;
       this.reviews.every = "asked";
     }
+    this.keep();
     this.render();
   }
 

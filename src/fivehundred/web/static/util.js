@@ -217,20 +217,38 @@ export function rememberKey(table, invitation, key) {
   } catch { /* private mode: the page's address still holds the key */ }
 }
 
-export function savedTable() {
+/** The table link kept in the browser's ``storage`` ("localStorage", "sessionStorage"), or
+ * null (none, or storage refused: private mode). */
+function keptTable(storage) {
   try {
-    const v = JSON.parse(localStorage.getItem(LS_TABLE) || "null");
+    const v = JSON.parse(window[storage].getItem(LS_TABLE) || "null");
     return v && v.table && v.token ? v : null;
   } catch {
     return null;
   }
 }
 
+/** The own game opened last in any window (tab) of this browser (localStorage: shared by them all). */
+export function savedTable() {
+  return keptTable("localStorage");
+}
+
+/** The own game opened last in this window (tab), null in a fresh one: sessionStorage is each
+ * tab's own and outlives a reload or "/" typed there, so the lobby's CONTINUE offers the game
+ * this window was playing, not another window's. */
+export function windowTable() {
+  return keptTable("sessionStorage");
+}
+
+/** Keep ``v`` (``{table, token}``) as this browser's and this window's game; null forgets
+ * it. */
 export function saveTable(v) {
-  try {
-    if (v) localStorage.setItem(LS_TABLE, JSON.stringify(v));
-    else localStorage.removeItem(LS_TABLE);
-  } catch { /* private mode */ }
+  for (const storage of ["localStorage", "sessionStorage"]) {
+    try {
+      if (v) window[storage].setItem(LS_TABLE, JSON.stringify(v));
+      else window[storage].removeItem(LS_TABLE);
+    } catch { /* private mode */ }
+  }
 }
 
 const LS_PLAYER = "fivehundred.player";

@@ -1,0 +1,164 @@
+"""The browser from a player's window: the lobby's CONTINUE in a window is the game that window
+played (another window's game, updated since, is listed below it); the end-of-hand sheet's
+review, open when the player left for PLAY THIS DEAL AGAIN, is open as it was when he comes
+BACK TO THE GAME, not solved again; the hint shows the whole of itself at 1280x800."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import Page, WebSocket
+
+from browser import TURN, caught_up, play_to_the_sheet, start_game, take_turn, wait_turn
+from layout_probes import LAYOUT_PROBLEMS, hint_clear_of_the_bid_panel, in_sight
+
+TABLE_ID = "window.fivehundred.app.state.table.id"
+"""JavaScript: the id of the table the page shows."""
+
+
+def open_table(page: Page, server: str, preset: str) -> str:
+    """A new game of ``preset`` from the lobby; its table's id."""
+    start_game(page, server, preset)
+    wait_turn(page)
+    return str(page.evaluate(TABLE_ID))
+
+
+def continue_offered(page: Page) -> tuple[str | None, list[str]]:
+    """The lobby on show: the table CONTINUE opens and those listed below it."""
+    page.wait_for_selector("#lobby button#play")
+    page.wait_for_function("window.fivehundred && !document.getElementById('lobby').hidden")
+    listed: list[str] = page.eval_on_selector_all("#in-play-list li",
+                                                  "els => els.map((e) => e.dataset.table)")
+    if page.locator("button#continue").is_hidden():
+        return None, listed
+    page.click("button#continue")
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    return str(page.evaluate(TABLE_ID)), listed
+
+
+def test_continue_in_a_window_is_that_windows_game(page: Page, server: str) -> None:
+    """Two windows (tabs of one browser), each at a game of its own: back in the lobby ("/"
+    typed, or the menu's New game), CONTINUE in each is its own game, the other's listed
+    below; a fresh window's CONTINUE is the newest, as before."""
+    first = open_table(page, server, "australian")
+    other = page.context.new_page()
+    errors: list[str] = []
+    other.on("pageerror", lambda e: errors.append(str(e)))
+    second = open_table(other, server, "classic3")         # updated last
+    page.goto(server)
+    mine, listed = continue_offered(page)
+    assert mine == first, (mine, first, second)
+    assert second in listed and first not in listed, listed
+    other.click("#menu-button")
+    other.click("#new-game-menu")
+    other.click("#confirm-yes")
+    mine, listed = continue_offered(other)
+    assert mine == second and first in listed, (mine, listed)
+    fresh = page.context.new_page()
+    newest = fresh.request.get(server + "api/lobby").json()["continue"]["table"]
+    fresh.goto(server)
+    assert continue_offered(fresh)[0] == newest
+    assert not errors, errors
+
+
+PLAYED_OUT = 8
+"""A deal whose first hand is played out (the bots bid, you pass): it has a review."""
+
+REVIEW_ON_SHOW = """() => {
+  const p = document.querySelector('#sheet:not([hidden]) #review-panel');
+  return !!p && !p.hidden && !!p.querySelector('.review-every tbody tr')
+    && document.getElementById('review-button').disabled;
+}"""
+"""JavaScript: the sheet shows its review open at every card, its button done."""
+
+
+def reviews_asked(page: Page) -> list[str]:
+    """The ``review`` messages the page sends from now on, as they go."""
+    sent: list[str] = []
+
+    def watch(ws: WebSocket) -> None:
+        ws.on("framesent", lambda payload: sent.append(str(payload))
+              if json.loads(payload).get("type") == "review" else None)
+    page.on("websocket", watch)
+    return sent
+
+
+def play_out_the_practice(page: Page) -> None:
+    """Pass and play until the practice table's sheet (PLAY IT AGAIN, no NEXT) shows."""
+    while True:
+        page.wait_for_function(f"({TURN})() || !!document.querySelector("
+                               "'.modal:not([hidden]) #play-again-button')", timeout=60_000)
+        phase = str(page.evaluate("document.body.dataset.phase"))
+        if phase in ("hand_over", "game_over"):
+            return
+        take_turn(page, phase)
+
+
+def test_the_sheets_review_is_as_it_was_back_from_practice(page: Page, server: str) -> None:
+    """The review open at every card, PLAY THIS DEAL AGAIN, then BACK TO THE GAME: the
+    sheet's review was closed, and asked for again it was solved again (seconds); it is open
+    at every card at once, nothing asked of the server. A practice's own review is its own,
+    and PLAY IT AGAIN (the hand dealt again) starts with none."""
+    page.add_init_script("localStorage.setItem('fivehundred.prefs', "
+                         "JSON.stringify({speed: 'fast'}))")
+    sent = reviews_asked(page)
+    start_game(page, server, "australian", seed=PLAYED_OUT)
+    game = str(page.evaluate(TABLE_ID))
+    play_to_the_sheet(page)
+    page.click("#review-button")
+    page.wait_for_selector("#review-panel .review-table", timeout=90_000)
+    page.click("#review-every")
+    page.wait_for_function(REVIEW_ON_SHOW, timeout=90_000)
+    assert len(sent) == 2, sent
+
+    page.click("#practice-button")
+    page.wait_for_function(f"!!window.fivehundred.app.state && {TABLE_ID} !== {game!r}")
+    play_out_the_practice(page)
+    assert not page.is_disabled("#review-button"), "the practice's sheet: a review of its own"
+    assert page.is_hidden("#review-panel")
+    page.click("#review-button")
+    page.wait_for_selector("#review-panel .review-table", timeout=90_000)
+    before = page.evaluate("document.body.dataset.seq")
+    page.click("#play-again-button")
+    page.wait_for_function(f"document.body.dataset.seq !== {before!r}")
+    play_out_the_practice(page)
+    assert not page.is_disabled("#review-button"), "the hand dealt again: no review yet"
+    assert page.is_hidden("#review-panel")
+    asked = len(sent)
+
+    page.click("#back-to-game-button")
+    page.wait_for_function(f"!!window.fivehundred.app.state && {TABLE_ID} === {game!r}")
+    page.wait_for_selector("#next-button")
+    page.wait_for_function(REVIEW_ON_SHOW, timeout=2_000)
+    caught_up(page)
+    assert len(sent) == asked, sent[asked:]
+    page.click("#review-mine")
+    assert page.locator("#review-panel .review-table tbody tr").count() >= 1
+
+
+HINT_TEXT_SIZES = """() => [...document.querySelectorAll(
+  '#hint .hint-reason, #hint .hint-table td, #hint .hint-caption')].map(
+  (e) => parseFloat(getComputedStyle(e).fontSize))"""
+"""JavaScript: the font size of the hint's reason, each of its cells and the line under them."""
+
+
+def test_the_whole_hint_is_in_sight_at_1280x800(page: Page, server: str, shots: Path) -> None:
+    """The hint in the auction at 1280x800: the line under the choices (what their values
+    count) was below its visible part, to be scrolled to; the whole hint, eight choices and
+    that line, is in sight unscrolled, its text no smaller, clear of the bid panel, the seats,
+    the status line and the cards."""
+    start_game(page, server, "australian")
+    assert wait_turn(page) == "auction"
+    page.click("#quick-hint")
+    page.wait_for_selector("#hint .hint-table", timeout=90_000)
+    hint_clear_of_the_bid_panel(page)
+    page.screenshot(path=str(shots / "hint-whole-desktop.png"))
+    assert page.locator("#hint .hint-table tbody tr").count() == 8
+    in_sight(page, ".hint-table tbody tr", "#hint")
+    in_sight(page, ".hint-caption", "#hint")
+    assert page.evaluate("(e => e.scrollHeight <= e.clientHeight)("
+                         "document.getElementById('hint'))"), "the hint scrolls"
+    assert min(page.evaluate(HINT_TEXT_SIZES)) >= 11.5
+    problems = page.evaluate(LAYOUT_PROBLEMS)["out"]
+    assert not [p for p in problems if "hint" in p], problems
