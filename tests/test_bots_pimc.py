@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from itertools import combinations, product
 from pathlib import Path
 
@@ -14,7 +15,13 @@ from fivehundred.bots import BotError, Budget, make
 from fivehundred.bots.base import Candidate, Decision
 from fivehundred.bots.discards import discard_options
 from fivehundred.bots.hints import format_hint, hint
-from fivehundred.bots.pimc import CheaterBot, PimcBot, outcome_value
+from fivehundred.bots.pimc import (
+    TAKE_OUT_GAIN,
+    CheaterBot,
+    PimcBot,
+    _partners_contract,
+    outcome_value,
+)
 from fivehundred.bots.sampling import (
     _build,
     _deal_every_way,
@@ -260,11 +267,17 @@ def test_hint_command(capsys: pytest.CaptureFixture[str]) -> None:
     rec = "tests/data/australian_seed7.fhr"
     assert main(["hint", rec, "--hand", "5", "--action", "2", "--samples", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("South (2) to move: Pass — ")  # the seat named as replay names it
-    # over the partner's standing bid: the pass, ranked under bids worth more, says why it
-    # is chosen (it said "+0.0 baseline")
-    assert "partner's bid to be played" in out.splitlines()[0], out
-    assert "baseline: the partner's bid stands, its points not counted" in out, out
+    assert out.startswith("South (2) to move: ")  # the seat named as replay names it
+    # over the partner's standing 6♣: the pass is valued as his contract played on the same
+    # deals, on the bids' scale (it said "+0.0 baseline", then "its points not counted",
+    # under 7♥ worth +95 and passed), and a bid sure and worth more than it takes it out
+    lines = out.splitlines()
+    passed = next(line for line in lines if line.lstrip().startswith("pass "))
+    assert re.search(r"pass +[+-]\d+\.\d  the partner's 6♣ is played: makes \d+%$", passed), out
+    worth = float(passed.split()[1])
+    advised = float(lines[1].split()[1])
+    assert lines[0].startswith("South (2) to move: Bid ") and advised >= worth + 20, out
+    assert "worth more than the partner's bid played" in lines[0], out
     assert main(["hint", rec, "--hand", "5", "--action", "12", "--samples", "2", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["seat"] is not None and data["candidates"]
@@ -563,13 +576,14 @@ def test_a_misere_medium_bids_on_a_high_hand_is_checked_on_imagined_deals() -> N
 
 
 def _checked(medium: str, cands: list[tuple[str, float, float]], n: int,
-             partner_holds: bool = False) -> str:
+             partner_holds: bool = False, pass_worth: float | None = None) -> str:
     """The bid Hard or Insane makes of Medium's ``medium``, given the imagined deals'
-    candidates (bid, value, how often made) on ``n`` deals."""
-    listed = [Candidate("pass", 0.0, None, "baseline")] + [
+    candidates (bid, value, how often made) on ``n`` deals (and what a pass is worth, the
+    partner's standing contract played)."""
+    listed = [Candidate("pass", pass_worth or 0.0, None, "baseline")] + [
         Candidate(a, v, p) for a, v, p in cands]
     listed.sort(key=lambda c: (-c.value, c.action))
-    return PimcBot._checked_bid(Decision(medium), listed, n, partner_holds).action
+    return PimcBot._checked_bid(Decision(medium), listed, n, partner_holds, pass_worth).action
 
 
 def test_a_sure_bid_over_a_pass_is_modest_on_few_deals() -> None:
@@ -593,6 +607,43 @@ def test_no_sure_bid_over_a_partners_standing_bid() -> None:
     # the hint says why the pass stands beside a sure bid worth more (it said "confirmed")
     assert held.reason == "a pass leaves the partner's bid to be played (10 deals)", held
     assert _checked("pass", cands, 10, partner_holds=False) == "6NT"
+
+
+def test_a_sure_bid_worth_more_than_the_partners_contract_takes_it_out() -> None:
+    """Over a partner's standing bid, valued as his contract played on the same deals, a
+    sure bid worth TAKE_OUT_GAIN more takes it out (a hint advised a pass under 7♥ making
+    on 8 deals of 10, worth +95 against the partner's 6♣ at -10); one worth less, or
+    unknown against it, does not."""
+    cands = [("7H", 95.0, 0.8), ("6H", 75.0, 1.0)]
+    assert _checked("pass", cands, 10, partner_holds=True, pass_worth=-10.0) == "7H"
+    assert _checked("pass", cands, 10, partner_holds=True, pass_worth=80.0) == "pass"
+    assert _checked("pass", cands, 10, partner_holds=True, pass_worth=70.0) == "7H"
+    assert _checked("pass", cands, 10, partner_holds=True) == "pass"
+    assert 75.0 - 60.0 < TAKE_OUT_GAIN <= 95.0 - 75.0
+    assert _checked("pass", [("6H", 75.0, 1.0)], 10, partner_holds=True,
+                    pass_worth=60.0) == "pass"
+
+
+def test_the_partners_contract_is_what_a_pass_leaves() -> None:
+    """The contract a pass leaves: the partner's bid of tricks standing; none when an
+    opponent or the seat itself holds the bid, or the partner's is a misère."""
+    g = Game(Rules.preset("australian"), seed=1)
+    first = g.to_move
+    g.apply("6C")
+    g.apply("pass")
+    v = g.view(g.to_move)
+    assert g.rules.side_of[v.seat] == g.rules.side_of[first]
+    c = _partners_contract(v)
+    assert c is not None and (c.bid, c.declarer, c.tricks, c.strain) == ("6C", first, 6, 1)
+    g.apply("7H")                                  # the partner takes it out with 7♥
+    assert _partners_contract(g.view(g.to_move)) is None    # (the next seat: an opponent's)
+    g.apply("pass")
+    c = _partners_contract(g.view(g.to_move))               # back to the first: his partner's
+    assert c is not None and (c.bid, c.declarer) == ("7H", (first + 2) % 4)
+    g2 = Game(Rules.preset("australian"), seed=1)
+    for tok in ("7S", "misere", "pass"):
+        g2.apply(tok)
+    assert _partners_contract(g2.view(g2.to_move)) is None  # the partner's misère
 
 
 def test_a_pass_over_bids_valued_above_it_says_why() -> None:

@@ -265,6 +265,8 @@ def test_the_hint_says_what_its_value_counts(page: Page, server: str, shots: Pat
         valueWords([c('alone', 'own tricks'), c('call AS', 'with a partner')], 'call'),
         valueWords([c('pass', 'defend'), c('7H', '6.5 tricks expected', 0.6)], 'auction'),
         valueWords([c('5S', 'discard 5S 6S 7S'), c('5S', 'discard 5S 6S 8S')], 'kitty'),
+        valueWords([c('pass', "the partner's 6C is played: makes 70%"), c('7H', '', 0.8)],
+                   'auction'),
       ];
     }""")
     assert others[0][0] == "Points" and "less the others'" in others[0][1], others
@@ -272,6 +274,9 @@ def test_the_hint_says_what_its_value_counts(page: Page, server: str, shots: Pat
     assert others[2][0] == "Tricks", others
     assert others[3][0] == "Points" and "pass" not in others[3][1], others
     assert others[4] == ["Value", ""], others
+    # over a partner's bid the pass is his contract played, not 0 (it read "by the hand's
+    # evaluation" beside the Insane bot's own points)
+    assert others[5][0] == "Points" and "the partner's bid played" in others[5][1], others
 
 
 @pytest.mark.parametrize(("preset", "size"), [("australian", "upright"),

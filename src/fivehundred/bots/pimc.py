@@ -48,6 +48,8 @@ MIN_MISERE = {"misere": 0.5, "open-misere": 0.6}   # a misère, worth its price 
 #                           only if made more often than not (open: the double-dummy defence
 #                           sees the hand it plays against, and a real one does too)
 MIN_SURE = 0.8            # bid over Medium's pass only what is made this often
+TAKE_OUT_GAIN = 20.0      # over a partner's bid, a sure bid worth this much more than his
+#                           contract played (points a hand, on the same imagined deals)
 SURE_HIGH_DEALS = 10      # and above the seven level or at no trumps only on this many deals
 #                           (on 5, 4 made by chance: Hard's 8-level such bids made 3 of 18)
 
@@ -97,6 +99,33 @@ def outcome_value(rules: Rules, contract: Contract | None, seat: int, partner: i
                     points[i] += 10.0 * (10 - counted_total) / len(defenders)
     others = [points[i] for i in range(n) if i != mine]
     return points[mine] - sum(others) / max(1, len(others))
+
+
+def _expected(rules: Rules, contract: Contract, seat: int,
+              tricks: list[tuple[int, float]]) -> tuple[float, float]:
+    """A contract of tricks on the imagined deals (its declaring side's double-dummy tricks on
+    each, weighted): its value for ``seat``'s side (:func:`outcome_value`) and the chance it
+    is made, the declarer counted a trick fewer (two at no trumps) than double dummy, who
+    sees every card, takes."""
+    total = sum(wt for _, wt in tricks)
+    real = [(max(0, t - DD_OPTIMISM[contract.strain]), wt) for t, wt in tricks]
+    value = sum(wt * outcome_value(rules, contract, seat, None, t) for t, wt in real)
+    return value / total, sum(wt for t, wt in real if t >= contract.tricks) / total
+
+
+def _partners_contract(view: View) -> Contract | None:
+    """The contract a pass leaves to be played when ``view``'s partner holds the bid with a
+    bid of tricks (None when nobody, an opponent or ``view``'s seat holds it, or a misère)."""
+    r = view.rules
+    for seat, tok in reversed(view.auction):
+        if tok == "pass":
+            continue
+        a = bid_action(tok)
+        if (seat == view.seat or r.side_of[seat] != r.side_of[view.seat] or a is None
+                or not is_trick_bid(a)):
+            return None
+        return Contract(tok, seat, bid_tricks(a), bid_strain(a), price(r, a))
+    return None
 
 
 def _left(clock: Clock) -> float | None:
@@ -300,6 +329,8 @@ class PimcBot(BaseBot):
         want_misere = ("misere" in legal or "open-misere" in legal) and (
             self._low_hand(hand) or "misere" in medium.action)
         budget = self._node_budget(view)
+        standing = _partners_contract(view)
+        standing_tricks: list[tuple[int, float]] = []
         used = 0
         for w, wgt in zip(worlds, weights, strict=True):
             if clock.out:
@@ -322,6 +353,14 @@ class PimcBot(BaseBot):
                                                   dealer=view.dealer), budget=budget,
                             seconds=_left(clock))
                 safe = None if res.tricks is None else res.tricks == 0
+            held: int | None = None
+            if standing is not None:    # the partner's bid, played as it stands after a pass
+                hands = list(w.hands)
+                hands[standing.declarer] = best_keep(hands[standing.declarer] | kitty,
+                                                     standing.strain, r.kitty_size, misere=False)
+                held = solve(Position.for_contract(r, hands, standing.declarer, standing.strain,
+                                                   dealer=view.dealer),
+                             budget=budget, seconds=_left(clock)).tricks
             if clock.out:
                 break  # the time ran out on this deal: its strains are not all solved
             used += 1
@@ -330,6 +369,8 @@ class PimcBot(BaseBot):
                     tricks_by_strain[s].append((t, wgt))
             if safe is not None:
                 misere_safe.append((safe, wgt))
+            if held is not None:
+                standing_tricks.append((held, wgt))
         if used == 0 and clock.out:
             return self._fallback(view, "out of time before an imagined deal was solved",
                                   medium)
@@ -343,14 +384,8 @@ class PimcBot(BaseBot):
                 ts = tricks_by_strain.get(s)
                 if not ts:
                     continue
-                need = bid_tricks(a)
-                c = Contract(tok, view.seat, need, s, price(r, a))
-                total = sum(wt for _, wt in ts)
-                # the double-dummy declarer sees every card: count a trick fewer for real play
-                real = [(max(0, t - DD_OPTIMISM[s]), wt) for t, wt in ts]
-                value = sum(wt * outcome_value(r, c, view.seat, None, t) for t, wt in real)
-                p_make = sum(wt for t, wt in real if t >= need) / total
-                cands.append(Candidate(tok, value / total, p_make))
+                c = Contract(tok, view.seat, bid_tricks(a), s, price(r, a))
+                cands.append(Candidate(tok, *_expected(r, c, view.seat, ts)))
             elif misere_safe and "misere" in tok:      # (a pass is the baseline, above)
                 value = price(r, a)
                 total = sum(wt for _, wt in misere_safe)
@@ -359,18 +394,27 @@ class PimcBot(BaseBot):
         holder = next((seat for seat, tok in reversed(view.auction) if tok != "pass"), None)
         partner_holds = holder is not None and holder != view.seat and (
             r.side_of[holder] == r.side_of[view.seat])
-        if partner_holds:       # (a hint showed "pass +0.0 baseline" under bids it passed)
+        if standing is not None and standing_tricks:
+            # (a hint showed "pass +0.0 baseline" under bids it passed, then "+0.0, the
+            # partner's points not counted": not on the bids' scale, which a reader compared)
+            worth, chance = _expected(r, standing, view.seat, standing_tricks)
+            cands[0] = Candidate("pass", worth, None,
+                                 f"the partner's {standing.bid} is played: makes {chance:.0%}")
+        elif partner_holds:
             cands[0] = Candidate("pass", 0.0, None,
                                  "baseline: the partner's bid stands, its points not counted")
+        pass_worth = cands[0].value if standing is not None and standing_tricks else None
         cands.sort(key=lambda c: (-c.value, c.action))
-        return self._checked_bid(medium, cands, used, partner_holds)
+        return self._checked_bid(medium, cands, used, partner_holds, pass_worth)
 
     @staticmethod
     def _checked_bid(medium: Decision, cands: list[Candidate], n: int,
-                     partner_holds: bool = False) -> Decision:
+                     partner_holds: bool = False, pass_worth: float | None = None) -> Decision:
         """Medium's bid, checked on the imagined deals: a bid they mostly defeat gives way to
         the most valuable bid they nearly always make, else to a pass, and so does a pass
-        (not over a partner's standing bid, which a pass leaves to be played).
+        (over a partner's standing bid, which a pass leaves to be played, only a bid worth
+        ``TAKE_OUT_GAIN`` more than his contract, ``pass_worth``, played on the same deals;
+        none where that is unknown).
 
         (Choosing freely among the double-dummy values overbids: the declarer there sees
         every card, and the best of many noisy estimates is too high.)
@@ -393,7 +437,13 @@ class PimcBot(BaseBot):
             why = f"{medium.action} fails on most imagined deals" + (
                 f"; {action} makes on nearly every one" if sure else "")
         elif medium.action == "pass" and sure and partner_holds:
-            action, why = "pass", "a pass leaves the partner's bid to be played"
+            better = [c for c in sure if pass_worth is not None
+                      and c.value >= pass_worth + TAKE_OUT_GAIN]
+            if better:
+                action, why = better[0].action, ("makes on nearly every imagined deal, worth "
+                                                 "more than the partner's bid played")
+            else:
+                action, why = "pass", "a pass leaves the partner's bid to be played"
         elif medium.action == "pass" and sure:
             action, why = sure[0].action, "makes on nearly every imagined deal"
         elif checked is None and medium.action != "pass":

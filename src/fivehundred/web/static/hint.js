@@ -23,7 +23,8 @@ function discardCards(c) {
  * on a phone) and a line under the table that says it whole; "Value" and "" where it is not
  * weighed (one choice) or has its own column (a discard: its Tricks). The Insane bot
  * (bots/pimc.py) values a bid and a card in points your side is expected to score in the hand
- * less the others' average, a bid against a pass counted 0 (its "baseline"); where it leaves
+ * less the others' average, a bid against a pass counted 0 (its "baseline"), or, over a
+ * partner's standing bid, against his contract played on the same deals; where it leaves
  * the choice to the Medium bot's judgement (five and six players' bids, a call, a misère
  * declarer's card: their notes say so), a bid's points roughly, a call's the tricks expected,
  * a card's a score of rules of thumb. */
@@ -32,7 +33,12 @@ export function valueWords(cands, phase) {
   if (phase === "call") return ["Tricks", "Tricks: expected for the contract"];
   if (phase === "auction") {
     const pass = cands.find((c) => c.action === "pass");
-    return ["Points", pass && /^baseline/.test(pass.note || "")
+    const note = (pass && pass.note) || "";
+    if (/^the partner's /.test(note)) {
+      return ["Points", "Points: expected this hand, your side's less the others'; a pass, "
+        + "the partner's bid played"];
+    }
+    return ["Points", /^baseline/.test(note)
       ? "Points: expected this hand, your side's less the others', against a pass (0)"
       : "Points: expected this hand, by the hand's evaluation"];
   }
