@@ -468,6 +468,10 @@ class PimcBot(BaseBot):
         'no bid is sure enough: 6NT, worth the most, makes on 70% of the imagined deals'
         >>> why([Candidate("7H", -169.0, 0.21), Candidate("8H", -291.0, 0.1)], 10, lambda c: True)
         'no bid is worth more than a pass: the likeliest, 7H, makes on 21% of the imagined deals'
+        >>> why([Candidate("pass", -242.0, None, "the partner's 8D is played: makes 15%"),
+        ...      Candidate("8H", -218.4, 0.2)], 10, lambda c: True)    # (it said "no bid is
+        ...                                                            # worth more than a pass")
+        'no bid is sure enough: 8H, worth the most, makes on 20% of the imagined deals'
         >>> few = why([Candidate("8H", 120.0, 1.0)], 5, lambda c: False)
         >>> few.startswith("8H makes on 100% of the imagined deals, but 5 deals are too few")
         True
@@ -479,7 +483,8 @@ class PimcBot(BaseBot):
         def made(c: Candidate) -> str:
             return f"makes on {c.make_probability or 0.0:.0%} of the imagined deals"
 
-        worth = [c for c in bids if c.value > 0]
+        passed = next((c.value for c in cands if c.action == "pass"), 0.0)  # (a partner's
+        worth = [c for c in bids if c.value > passed]                       # contract, or 0)
         if not worth:
             likeliest = max(bids, key=lambda c: (c.make_probability or 0.0, c.value))
             return f"no bid is worth more than a pass: the likeliest, {likeliest.action}, " \
