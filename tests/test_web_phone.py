@@ -37,6 +37,7 @@ from layout_probes import (
     boxes,
     hint_clear_of_the_bid_panel,
     in_sight,
+    inside,
     meet,
     small_taps,
 )
@@ -121,7 +122,8 @@ def test_a_phone_shows_every_seat_card_and_button(server: str, shots: Path, pres
     the plaques, the status line and the bid panel's buttons lie inside the screen and none
     covers another, and every button, card and menu item is at least ``TAP_MIN`` CSS pixels
     each way; the same while discarding, with the kitty in the hand; five-handed, the call
-    panel shows every card that can be called without scrolling, clear of your hand."""
+    panel shows each suit's row in sight (each card reached by scrolling its row sideways at
+    most), clear of your hand."""
     with phone_page(phone) as page:
         start_game(page, server, preset)
         wait_turn(page)
@@ -154,8 +156,15 @@ def test_a_phone_shows_every_seat_card_and_button(server: str, shots: Path, pres
         page.wait_for_selector("#call-panel", state="visible")
         settle(page, 400)
         assert not small_taps(page)
-        in_sight(page, "button", "#call-cards")
-        panel = in_sight(page, "button", "#call-panel")
+        # each suit one row, in sight, that scrolls sideways where its cards are too many for
+        # the width (wrapped, a suit's last cards looked like a suit of their own)
+        in_sight(page, ".call-row-cards", "#call-cards")
+        for row in page.query_selector_all("#call-cards .call-row-cards"):
+            last = row.query_selector_all("button")[-1]
+            last.scroll_into_view_if_needed()
+            r = last.bounding_box()
+            assert r and inside(r, in_sight(page, ".call-row-cards", "#call-cards")), r
+        panel = in_sight(page, ".call-row-cards", "#call-panel")
         for card in boxes(page, "#hand .hand-card"):
             assert not meet(card, panel), f"the call panel {panel} covers a card: {card}"
 

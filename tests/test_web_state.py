@@ -83,6 +83,24 @@ def test_a_failed_misere_against_one_side_keeps_one_line() -> None:
     assert s["lines"][1:] == ["West & East: +30, 10 for each trick you took"]
 
 
+def test_a_misere_whose_defenders_score_nothing_says_why() -> None:
+    # the defenders' row read "West & East · 10 tricks · 0" with no line saying why, where a
+    # contract's sheet explains its defenders' points: now a line says it under the rules in
+    # force (misere_defender_points), made or failed
+    names = ["You", "West", "North", "East"]
+    made = sheet_after(Rules.preset("australian"), MISERE, 2, None, (4, 3, 0, 3), names)
+    assert made["lines"] == ["North bid misère and took 0 tricks: made, +250",
+                             "West & East: 0, a misère's defenders score nothing under these "
+                             "rules"]
+    failed = sheet_after(Rules.preset("australian"), MISERE, 2, None, (4, 2, 1, 3), names)
+    assert failed["lines"][1:] == ["West & East: 0, a misère's defenders score nothing under "
+                                   "these rules"]
+    ten = sheet_after(Rules.preset("classic3"), MISERE, 0, None, (0, 5, 5),
+                      ["You", "West", "East"])
+    assert ten["lines"][1:] == ["The defenders (West, East): 0 each, 10 for each trick you "
+                                "took, and you took none"]
+
+
 def test_you_are_named_first_on_your_side_whichever_seat_you_sit_in() -> None:
     # seen from East (seat 3, West's partner): "You & West" (it said "West & you", while
     # the terminal table's score panel said "You & West"), "You & West win"

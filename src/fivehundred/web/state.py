@@ -358,19 +358,23 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
             lines.append(f"{who(partner)}, {whose} partner: {partner_points:+d} "
                          "(half of the contract)")
         scored = [i for i in range(len(sides)) if i not in declaring_sides and res.points[i]]
-        if c.is_misere and scored:
-            # a failed misère: every defending side scores for the declarer's tricks, so one
-            # line says it for all of them
-            why = f"10 for each trick {_seat_word(view, c.declarer, names, False)} took"
-            # (each defending side scores the same, 10 a trick: scoring.hand_points)
-            if len(scored) == 1:
-                lines.append(f"{_side_label(view, scored[0], names)}: "
-                             f"{res.points[scored[0]]:+d}, {why}")
+        if c.is_misere:
+            # every defending side scores the same for the declarer's tricks (10 a trick, or
+            # nothing: scoring.hand_points), so one line says it for all of them; scoring
+            # nothing too, which the sheet's rows left unexplained
+            defending = scored or [i for i in range(len(sides)) if i not in declaring_sides]
+            if r.misere_defender_points == "none":
+                why = "a misère's defenders score nothing under these rules"
             else:
-                who_all = ", ".join(_side_label(view, i, names, False) for i in scored)
-                lines.append(f"The defenders ({who_all}): {res.points[scored[0]]:+d} each, "
-                             f"{why}")
-        elif not c.is_misere:
+                by = _seat_word(view, c.declarer, names, False)
+                why = f"10 for each trick {by} took" + (f", and {by} took none" if not took else "")
+            points = f"{res.points[defending[0]]:+d}" if res.points[defending[0]] else "0"
+            if len(defending) == 1:
+                lines.append(f"{_side_label(view, defending[0], names)}: {points}, {why}")
+            else:
+                who_all = ", ".join(_side_label(view, i, names, False) for i in defending)
+                lines.append(f"The defenders ({who_all}): {points} each, {why}")
+        else:
             for i in scored:
                 lines.append(f"{_side_label(view, i, names)} took "
                              f"{trick_count(side_tricks[i])}: {res.points[i]:+d}, 10 a trick")

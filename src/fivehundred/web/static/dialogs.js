@@ -123,8 +123,14 @@ export class SheetDialog {
       h("h2#sheet-title", { text: verdict }),
       c ? h("div.sheet-contract", null, bidNode(c.bid), h("span.muted", { text: ` by ${midSentence(s.declarer_name ?? "")} · ${c.value} points` })) : null));
 
+    // five-handed, the declarer's row and the called partner's tagged, as on the table (the
+    // partner's was a plain row: only the lines below said so)
+    const [declaring, partnered] = s.declaring_sides || [];
+    const tag = (i) => (partnered === undefined ? null
+      : i === declaring ? h("span.sheet-tag", { text: "declarer" })
+        : i === partnered ? h("span.sheet-tag.called", { text: "partner" }) : null);
     const rows = t.side_names.map((name, i) => h("tr", { class: i === mySide ? "mine" : "" },
-      h("td", { text: name }),
+      h("td", null, name, tag(i)),
       h("td.num", { text: String((s.side_tricks || [])[i] ?? "") }),
       pointsCell((s.points || [])[i] ?? 0),
       h("td.num.total", { text: String((s.scores || state.view.scores)[i] ?? 0) })));

@@ -255,8 +255,9 @@ export class CallPanel {
           "aria-label": `call ${cardLabel(c)}` },
         cardNode(c)));
       }
-      this.cards.appendChild(h("div.call-row", null,
-        h("span.call-suit", null, suit === "JK" ? "★" : suitIconSvg(suit, { size: 18 })), cards));
+      // (a suit's row named for assistive technology, as its sign names it on the screen)
+      this.cards.appendChild(h("div.call-row", { role: "group", "aria-label": suit === "JK" ? "the joker" : SUIT_NAME[suit] },
+        h("span.call-suit", { "aria-hidden": "true" }, suit === "JK" ? "★" : suitIconSvg(suit, { size: 18 })), cards));
     }
   }
 }

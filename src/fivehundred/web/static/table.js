@@ -140,7 +140,12 @@ export class TableView {
       else if (thinking) subText = "thinking";
       else if (info.kind === "human") subText = k === 0 ? "" : info.connected ? "human" : "away";
       else subText = STRENGTH[info.strength] || cap(info.strength || "bot");
+      // your own hand spread for the others (open misère): your plate says so, as the
+      // others' spread cards say it of theirs
+      const faceUp = k === 0 && exposed.has(seat) && v.phase === "play";
+      if (faceUp) subText = "hand face up";
       if (k === 0) subText = v.to_move === seat && v.phase !== "hand_over" && v.phase !== "game_over" ? "your turn" : subText;
+      el.classList.toggle("face-up", faceUp);
       sub.textContent = subText;
       sub.classList.toggle("thinking", thinking);
       el.classList.toggle("turn", v.to_move === seat && !["hand_over", "game_over"].includes(v.phase));
@@ -173,6 +178,7 @@ export class TableView {
       clear(role);
       if (c && c.declarer === seat && v.phase !== "auction") {
         role.appendChild(bidNode(c.bid));
+        if (faceUp) role.append(h("span.face-up-tag", { text: " · face up" }));
         role.hidden = false;
         role.className = "role-chip declarer";
         role.title = "Declarer";

@@ -76,16 +76,32 @@ export function renderHand() {
   const mine = isMyTurn(s);
   const inKitty = kitty.active(s);
   const hinted = new Set(app.hintCards || []);
+  const out = v.phase === "play" && v.sitting_out.includes(s.you);
   table.hand.render(v.hand, {
     handKey: `${s.table.id}|${v.hand_number}`,
     playable: playableSet(s),
-    dim: (v.phase === "play" && mine) || (v.phase === "play" && v.sitting_out.includes(s.you)),
+    dim: (v.phase === "play" && mine) || out,
     selected: inKitty ? kitty.selected : null,
     fromKitty: inKitty ? new Set(v.kitty) : null,
     hinted,
     interactive: mine,
   });
-  document.getElementById("hand").dataset.mode = inKitty ? "kitty" : v.phase === "play" && mine ? "play" : "idle";
+  const hand = document.getElementById("hand");
+  hand.dataset.mode = inKitty ? "kitty" : out ? "out" : v.phase === "play" && mine ? "play" : "idle";
+  const faceUp = v.phase === "play" && v.exposed.some(([seat]) => seat === s.you);
+  hand.setAttribute("aria-label", faceUp ? "Your hand, face up: everyone sees it" : "Your hand");
+  renderHandNote(s, out);
+}
+
+/** The line over your hand while you sit out (your partner plays misère alone): the hand
+ *  only looked as at any other's turn, a "sits out" on your plate the one word of it. */
+function renderHandNote(s, out) {
+  const note = document.getElementById("hand-note");
+  const c = s.view.contract;
+  note.hidden = !out || !c;
+  if (note.hidden) return;
+  const who = s.table.seats[c.declarer] ? s.table.seats[c.declarer].name : "Your partner";
+  note.textContent = `You sit out this hand: ${who} plays ${c.bid === "open-misere" ? "open misère" : "misère"} alone`;
 }
 
 /** What your turn asks for, for the keyboard (focus.js): the bid panel's BID (else PASS),

@@ -1,6 +1,8 @@
 // Small helpers shared by the page's modules: DOM building, words for bids and cards, the
 // seats' short labels.
 
+import { GAP, onShow, box as fitBox, shownBoxes, restBox, seatBoxes, largestFree } from "./fit.js";
+
 export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
 export const SUIT_NAME = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
 export const RED = new Set(["D", "H"]);
@@ -176,6 +178,29 @@ function clearOfTheTop(box) {
   if (top !== b.top) box.style.top = `${Math.round(top)}px`;
 }
 
+/** The messages' box moved to the room nearest its own place that covers nothing of the game:
+ *  the seats (their cards, bids and roles), the plaques, the menu, the panels of your turn,
+ *  the status line, the tools and your hand (a long notice at the top lay over the top seats
+ *  and their bids, on a phone over the scores). False where there is no such room: it stays. */
+export function clearOfTheGame(box) {
+  box.style.top = "";
+  box.style.left = "";
+  const own = fitBox(box.getBoundingClientRect());
+  const w = own.right - own.left;
+  const hgt = own.bottom - own.top;
+  const obstacles = [...seatBoxes(), ...shownBoxes(
+    "#scores, #contract, #menu-button, #corner-tools button, #practice-tag, #status, #hand, #away-banner, #trick .card"),
+  ...[...document.querySelectorAll(".panel")].filter(onShow).map((p) => restBox(p))];
+  const bounds = fitBox(GAP, GAP, window.innerWidth - GAP, window.innerHeight - GAP);
+  const free = largestFree(obstacles, bounds, { minW: w, minH: hgt, wantW: w, wantH: hgt, near: own });
+  if (!free) return false;
+  const left = Math.max(free.left, Math.min(own.left, free.right - w));
+  const top = Math.max(free.top, Math.min(own.top, free.bottom - hgt));
+  box.style.left = `${Math.round(left + w / 2)}px`;   // (its middle: the box is centred on it)
+  box.style.top = `${Math.round(top)}px`;
+  return true;
+}
+
 /** A toast: a short message at the top of the page, gone after ``ms`` (returned: null if
  *  the page has no place for it). */
 export function toast(message, kind = "info", ms = 4200) {
@@ -184,13 +209,17 @@ export function toast(message, kind = "info", ms = 4200) {
   // (no role=alert: the box is an assertive live region already, and both read it twice)
   const t = h("div.toast", { class: kind }, message);
   box.appendChild(t);
+  box.style.left = "";
   clearOfTheTop(box);
   requestAnimationFrame(() => t.classList.add("in"));
-  setTimeout(() => {
-    t.classList.remove("in");
-    setTimeout(() => t.remove(), 400);
-  }, ms);
+  setTimeout(() => dropToast(t), ms);
   return t;
+}
+
+/** A toast taken away: it fades out (at its time, or at once when what it said is over). */
+export function dropToast(t) {
+  t.classList.remove("in");
+  setTimeout(() => t.remove(), 400);
 }
 
 const LS_TABLE = "fivehundred.table";
