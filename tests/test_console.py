@@ -257,13 +257,54 @@ def test_gibberish_is_refused_in_the_auction_and_the_play(gibberish: str) -> Non
     g = advance(AUS, lambda g: g.phase == "auction" and g.to_move == 0)
     before = snapshot(g)
     text, seen = feed(g, [gibberish])
-    assert f"not a bid: {gibberish!r}" in text
+    assert f"Not a bid: {gibberish!r}" in text
     assert seen == [before, before]
     g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0)
     before = snapshot(g)
     text, seen = feed(g, [gibberish])
-    assert f"not a card: {gibberish!r}" in text
+    assert f"Not a card: {gibberish!r}" in text
     assert seen == [before, before]
+
+
+def test_a_call_or_back_in_the_play_is_said_in_the_tables_words() -> None:
+    """``call qh`` (or ``alone``) at a card prompt is refused as the table refuses other
+    input there, not in the engine's words (``seat 0 plays a card``); ``back`` outside a
+    practice says there is none, in the hand and after it; nothing changes."""
+    g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0)
+    before = snapshot(g)
+    text, seen = feed(g, ["call qh", "alone", "back"])
+    assert text.count("Not a card: 'call qh' (a partner is called only in five-handed games, "
+                      "after the kitty); ? for help") == 1, text
+    assert "Not a card: 'alone' (a partner is called only" in text
+    assert "Not allowed" not in text and "seat 0" not in text
+    assert "There is no practice to go back from" in text and "Not a card: 'back'" not in text
+    assert seen == [before] * 4
+    five = Rules.preset("five_called")
+    g = advance(five, lambda g: g.phase == "play" and g.to_move == 0)
+    text, _ = feed(g, ["call qh"])
+    assert "Not a card: 'call qh' (the partner is called before the play)" in text
+    g = advance(AUS, lambda g: g.phase == "hand_over")
+    text, _ = feed(g, ["back"])
+    assert "There is no practice to go back from" in text and "Not understood" not in text
+
+
+def test_no_solving_said_before_a_refused_review_and_the_joker_called_by_name() -> None:
+    """``review`` after a hand thrown in is refused without "Solving the hand double dummy…"
+    first (nothing is solved); a call of the joker is said "the joker", not "the JK"."""
+    g = advance(AUS, lambda g: g.phase == "hand_over"
+                and g.hand_results[-1].kind == "all_pass_redeal")
+    text, _ = feed(g, ["review", "every"])
+    assert text.count("No review: everyone passed") == 2 and "Solving" not in text, text
+    five = Rules.preset("five_called")
+    g = advance(five, lambda g: g.phase == "call" and "call JK" in g.legal_actions())
+    n = Narrator(five, 0)
+    seat = g.to_move
+    assert seat is not None
+    before = g.view(0)
+    g.apply("call JK")
+    said = " ".join(n.announce(seat, "call JK", before, g.view(0)))
+    assert " the joker" in said and "JK" not in said, said
+    assert "with the joker" in (n.contract_line(g.view(0)) or "")
 
 
 def test_empty_line_and_help_reprompt() -> None:
@@ -348,7 +389,7 @@ def test_save_writes_the_record_between_hands_only(tmp_path: Path) -> None:
     text, seen = feed(g, ["save", "review", "Every"], record_dir=tmp_path)
     assert "saved between hands: finish this hand first" in text and seen == [before] * 4
     assert "The hand is reviewed once it is over: type review at the prompt after it." in text
-    assert "type every at the prompt" in text and "not a card" not in text
+    assert "type every at the prompt" in text and "Not a card" not in text
     assert list(tmp_path.iterdir()) == []
     g = advance(AUS, lambda g: g.phase == "hand_over" and g.hand_number >= 1)
     hands = len(record_from_game(g).hands)
@@ -523,7 +564,7 @@ def test_kitty_line_with_one_bad_card_discards_nothing() -> None:
     assert f"cannot discard {readable(missing)}: you do not hold it" in text
     assert f"{readable(hand[0])} is given twice: discard each card once." in text
     assert "You have 3 cards left to discard, not 4." in text
-    assert "not a card: '4q'" in text
+    assert "Not a card: '4q'" in text
     assert seen == [before] * 5
     assert "You discard" not in text
 
@@ -566,6 +607,45 @@ def test_quit_at_the_end_of_a_hand() -> None:
     assert "press Enter" not in text  # the prompt went to ask, the summary to the screen
     assert "--- Hand " in text and "Points: " in text and "Goodbye" in text
     assert g.phase == "hand_over"
+
+
+def test_a_saved_record_keeps_up_and_quit_mid_hand_asks_first(tmp_path: Path) -> None:
+    """Once saved, the record is written again after every hand (it stayed at the hand
+    saved); quit in the middle of a hand says that hand would be lost and asks (quit again
+    leaves, anything else plays on; end of input leaves), and the goodbye says where the
+    record is."""
+    out = io.StringIO()
+    player = ScriptedPlayer(7, out)
+    ends: list[int] = []
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        g = console.game
+        if prompt.startswith("press Enter"):
+            ends.append(g.hand_number)
+            return "save" if len(ends) == 1 else ""
+        if g.hand_number == 2 and g.phase == "auction":     # hand 3 has begun
+            asked.append(prompt)
+            return ["quit", "no", "quit", "q"][len(asked) - 1]
+        return player(prompt)
+
+    console = ConsoleGame(AUS, seed=7, ask=ask, out=out, record_dir=tmp_path)
+    player.console = console
+    assert console.run() == 0
+    (path,) = tmp_path.iterdir()
+    text = out.getvalue()
+    assert len(loads(path.read_text()).hands) == 2, text    # hand 2 kept too, unasked
+    assert text.count(f"Saved the record to {path}") == 2
+    assert asked[1].startswith("Quit anyway?") and asked[3].startswith("Quit anyway?")
+    assert text.count("Records are saved between hands: the hand in play would be lost "
+                      f"({path} holds every hand finished).") == 2
+    assert "Playing on." in text and console.game.hand_number == 2
+    assert text.rstrip().endswith(f"Goodbye. (This game's seed was 7; its record, every hand "
+                                  f"finished, is in {path}.)")
+    # end of input at the question leaves at once (nothing waits for an answer)
+    g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0)
+    text, _ = feed(g, ["quit"])
+    assert "the hand in play would be lost." in text and "Goodbye" in text
 
 
 def test_cli_play_text_ends_on_eof(monkeypatch: pytest.MonkeyPatch,
@@ -622,6 +702,27 @@ def test_cli_play_text_hides_a_random_seed(monkeypatch: pytest.MonkeyPatch,
     during, _, goodbye = capsys.readouterr().out.rpartition("Goodbye")
     assert "classic3" in during and str(SECRET) not in during
     assert f"seed was {SECRET}" in goodbye
+
+
+@pytest.mark.parametrize("typed", ["classic3 target=300", "classic3, target = 300",
+                                   "(classic3,target=300)"])
+def test_a_rules_string_typed_without_its_form_gets_an_example_that_works(
+        typed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--rules "classic3 target=300"`` suggested fivehundred(classic3 target=300), itself
+    refused: the example offered is the options typed, as a rules string that parses; options
+    that no rules string takes are said so; ``--help`` shows a preset with an option changed."""
+    with pytest.raises(SystemExit):
+        main(["play", "--text", "--rules", typed])
+    example = "fivehundred(preset=classic3,target=300)"
+    assert capsys.readouterr().err.rstrip().endswith(f"a rules string looks like {example}")
+    assert Rules.parse(example) == Rules.preset("classic3", target=300)
+    with pytest.raises(SystemExit):
+        main(["play", "--text", "--rules", "classic3 flavour=x"])
+    assert ("fivehundred(preset=classic3,flavour=x) is refused: unknown option 'flavour'"
+            in capsys.readouterr().err)
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    assert example in " ".join(capsys.readouterr().out.split())
 
 
 def test_bad_seat_is_an_error() -> None:
@@ -726,7 +827,7 @@ def test_opponents_are_only_ever_given_views(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_bots_as_opponents_and_the_cheater_refused() -> None:
     out = io.StringIO()
-    answers = iter(["quit"])
+    answers = iter(["quit", "quit"])           # (in the middle of a hand: asked again)
     rc = run_console_game(Rules.preset("australian"), seed=5, ask=lambda _: next(answers),
                           out=out, bots="easy")
     assert rc == 0 and "Goodbye" in out.getvalue()
@@ -757,7 +858,7 @@ def test_without_a_joker_the_joker_is_not_mentioned() -> None:
     assert not two24.has_joker
     g = advance(two24, lambda g: g.phase == "play" and g.to_move == 0)
     text, _ = feed(g, ["zz", "?"])
-    assert "not a card: 'zz' (cards look like AS, 10H, JD); ? for help" in text
+    assert "Not a card: 'zz' (cards look like AS, 10H, JD); ? for help" in text
     assert "JK" not in text and "jk" not in text and "joker" not in text
     g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0)
     text, _ = feed(g, ["zz", "?"])
@@ -768,9 +869,9 @@ def test_without_a_joker_the_joker_is_not_mentioned() -> None:
 def test_a_long_line_is_not_echoed_in_full() -> None:
     g = advance(AUS, lambda g: g.phase == "auction" and g.to_move == 0)
     text, _ = feed(g, ["Q" * 5000, "x" * 30])
-    assert "not a bid: '" + "Q" * 30 + "'… (5000 characters) (bids look like" in text
+    assert "Not a bid: '" + "Q" * 30 + "'… (5000 characters) (bids look like" in text
     assert "Q" * 31 not in text
-    assert f"not a bid: {'x' * 30!r} (bids" in text            # 30 characters: in full
+    assert f"Not a bid: {'x' * 30!r} (bids" in text            # 30 characters: in full
 
 
 def test_presets_are_case_insensitive_on_the_command_line(

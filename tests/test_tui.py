@@ -17,8 +17,9 @@ from textual.widgets import Button, RichLog, Static
 from fivehundred import Game, Rules
 from fivehundred.bots import Budget
 from fivehundred.cli import main as cli_main
+from fivehundred.console.narration import Narrator
 from fivehundred.rng import Rng
-from fivehundred.tui import TableApp, run_tui
+from fivehundred.tui import TableApp, run_tui, screens
 from fivehundred.tui import texts as tui_texts
 from fivehundred.tui.screens import Dialog
 from fivehundred.view import View
@@ -477,6 +478,65 @@ def test_q_in_the_middle_of_a_hand_asks_first() -> None:
             await pilot.press("q")
             await pilot.pause()
             await pilot.press("q")
+            await pilot.pause()
+            assert app.return_code == 0
+    run(go())
+
+
+def _hand_bid(preset: str, bids: dict[int, str]) -> Game:
+    """A hand of ``preset`` (seed 7) played to its end: the seats of ``bids`` bid those, the
+    others pass, every card the first legal one."""
+    g = Game(Rules.preset(preset), seed=7)
+    while g.phase not in ("hand_over", "game_over"):
+        seat = g.to_move
+        assert seat is not None
+        if g.phase == "auction":
+            bid = bids.pop(seat, "pass")
+            g.apply(bid if bid in g.legal_actions() else "pass")
+        else:
+            g.apply(g.legal_actions()[0])
+    return g
+
+
+@pytest.mark.parametrize(("declarer", "said"), [
+    (0, "You bid 7♥; you & North took "), (2, "North bid 7♥; you & North took "),
+    (1, "West bid 7♥; West & East took ")])
+def test_the_sheet_gives_the_declaring_sides_tricks_to_the_side(declarer: int,
+                                                                said: str) -> None:
+    """The end-of-hand sheet named the declarer alone as taking the side's tricks ("North
+    bid 8♦ and took 6 tricks", North's and yours): the side is named; a misère's declarer
+    plays alone, and a claim is said first."""
+    g = _hand_bid("australian", {declarer: "7H"})
+    res = g.hand_results[-1]
+    took = sum(res.tricks[s] for s in g.rules.sides[g.rules.side_of[declarer]])
+    n = Narrator(g.rules, 0)
+    body = screens.hand_over_dialog(g.view(0), n).body
+    assert body.startswith(f"{said}{took} trick{'s' * (took != 1)}:"), body
+    assert " and took " not in body.splitlines()[0]
+    body = screens.hand_over_dialog(g.view(0), n, claim="You claimed the rest.").body
+    first, second = body.splitlines()[:2]
+    assert first == "You claimed the rest." and second.startswith(said), body
+    g = _hand_bid("australian", {0: "7H", 1: "misere"})
+    line = screens.hand_over_dialog(g.view(0), n).body.splitlines()[0]
+    assert line.startswith("West bid misère and took "), line
+
+
+def test_ctrl_c_asks_as_q_does_and_quits_when_asked() -> None:
+    """Ctrl+C in the middle of a hand opens the game's own quit dialog (Textual's toast only
+    said "press ctrl+q"); Escape stays, and Ctrl+C while asked quits."""
+    async def go() -> None:
+        app = quick_app("australian", 3, "easy")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            assert isinstance(app.screen, Dialog) and "would be lost" in screen_text(app)
+            await pilot.press("escape")
+            await settle(app, pilot)
+            assert not isinstance(app.screen, Dialog) and app.return_code is None
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            await pilot.press("ctrl+c")
             await pilot.pause()
             assert app.return_code == 0
     run(go())

@@ -12,6 +12,7 @@ from fivehundred.game.state import get_state
 from fivehundred.rng import Rng
 from fivehundred.tui import aids
 from fivehundred.tui.app import TableApp
+from fivehundred.tui.screens import Dialog
 from tuiclient import SIZE, check_no_leak, passer, quick_app, run, settle, take, this_hands_log
 
 
@@ -50,6 +51,10 @@ def test_c_claims_the_rest_once_every_trick_left_is_yours() -> None:
             assert g.hand_results[-1].tricks[0] + g.hand_results[-1].tricks[2] == mine + left
             assert f"You claimed the last {left} tricks for you & North" in "".join(
                 this_hands_log(app))
+            # the sheet says so first (it was only in the log)
+            assert isinstance(app.screen, Dialog), app.screen
+            assert app.screen.body.startswith(f"You claimed the last {left} tricks for you & "
+                                              "North"), app.screen.body
             check_no_leak(app)
 
     run(go())

@@ -130,8 +130,14 @@ def test_partnership_sheet_keeps_its_shape() -> None:
     s = sheet_after(r, bid_action(7, HEARTS), 0, None, (4, 1, 3, 2), names)
     assert s["points"] == [200, 30] and s["contract_points"] == 200
     assert s["defender_points"] == 30 and s["side_tricks"] == [7, 3]
-    assert s["lines"] == ["You bid 7♥ and took 7 tricks: made, +200",
+    # the tricks are the side's, said so (it read "You bid 7♥ and took 7 tricks", four of them
+    # yours and three your partner's)
+    assert s["lines"] == ["You bid 7♥; you & North took 7 tricks: made, +200",
                           "West & East took 3 tricks: +30, 10 a trick"]
+    north = sheet_after(r, bid_action(7, HEARTS), 2, None, (4, 1, 3, 2), names)
+    assert north["lines"][0] == "North bid 7♥; you & North took 7 tricks: made, +200"
+    west = sheet_after(r, bid_action(7, HEARTS), 1, None, (4, 1, 3, 2), names)
+    assert west["lines"][0] == "West bid 7♥; West & East took 3 tricks: failed, -200"
 
 
 def test_game_lost_in_the_hole_says_who_fell_and_who_won() -> None:
@@ -195,7 +201,7 @@ def test_a_side_of_three_is_named_as_a_list() -> None:
     r = Rules.preset("six_threes")
     names = ["You", "South-West", "North-West", "North", "North-East", "South-East"]
     s = sheet_after(r, bid_action(7, HEARTS), 0, None, (3, 1, 2, 1, 2, 1), names)
-    assert s["lines"] == ["You bid 7♥ and took 7 tricks: made, +200",
+    assert s["lines"] == ["You bid 7♥; you, North-West & North-East took 7 tricks: made, +200",
                           "South-West, North & South-East took 3 tricks: +30, 10 a trick"]
 
 

@@ -64,7 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
         # None marks an option left out: play refuses the terminal game's options without
         # --text, tui refuses --rules and --seed with --resume (see _table_options)
         game.add_argument("--rules", type=_rules_arg, default=None,
-                          help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules string "
+                          help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules string: "
+                               f"a preset with options changed, as "
+                               f"'fivehundred(preset=classic3,target=300)' "
                                f"(default australian){only}")
         game.add_argument("--seed", type=ct.whole(0, SEEDS - 1), default=None,
                           help=f"seed of the deals and opponents (default: a random one){only}")

@@ -159,7 +159,7 @@ class Rules:
         True
         >>> Rules.parse(" Australian ") == Rules.preset("australian")
         True
-        >>> Rules.parse("classic3,target=300")
+        >>> Rules.parse("classic3 target = 300")
         Traceback (most recent call last):
         ...
         fivehundred.errors.RulesError: ... looks like fivehundred(preset=classic3,target=300)
@@ -171,11 +171,8 @@ class Rules:
         if s[:12].lower() == "fivehundred(":
             return cls.from_string("fivehundred(" + s[12:])
         if any(ch in s for ch in "=,()"):        # options written without the rules string's form
-            inner = s.removeprefix("(").removesuffix(")")
-            if "=" not in inner.split(",")[0]:
-                inner = "preset=" + inner
-            raise RulesError(f"{text!r} is neither a preset's name nor a rules string: a rules "
-                             f"string looks like fivehundred({inner})")
+            raise RulesError(f"{text!r} is neither a preset's name nor a rules string: "
+                             + _as_rules_string(s))
         return cls.preset(s)
 
     @classmethod
@@ -414,6 +411,27 @@ Rules.PRESETS = {
 
 #: The names of the presets, the default first.
 PRESET_NAMES: tuple[str, ...] = tuple(Rules.PRESETS)
+
+
+def _as_rules_string(text: str) -> str:
+    """What a rules string for options typed without its form (``classic3 target=300``,
+    ``classic3,target=300``) looks like, checked: the example offered must itself parse, so
+    one that would not is said with why (the options, not the form, are wrong).
+
+    >>> _as_rules_string("(six_pairs, hole = -300)")
+    'a rules string looks like fivehundred(preset=six_pairs,hole=-300)'
+    """
+    items = re.split(r"[\s,]+", re.sub(r"\s*=\s*", "=", text.strip().strip("()")))
+    items = [i for i in items if i]
+    if items and "=" not in items[0]:
+        items[0] = "preset=" + items[0]
+    example = f"fivehundred({','.join(items)})"
+    try:
+        Rules.from_string(example)
+    except RulesError as e:
+        return (f"a rules string looks like fivehundred(preset=classic3,target=300), and "
+                f"written so, {example} is refused: {e}")
+    return f"a rules string looks like {example}"
 
 
 def _left_out_hint(preset: str, given: dict[str, Any]) -> str:

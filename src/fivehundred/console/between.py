@@ -31,6 +31,10 @@ UNDO = ("undo", "u", "take back")
 PRACTICE_UNSAVED = ("This is practice: it is never saved. The game's record is saved back in "
                     "the game (back, then save).")
 
+#: What ``back`` says outside a practice.
+NO_PRACTICE = ("There is no practice to go back from: back ends a practice (again, after a "
+               "hand, plays the hand again as one).")
+
 
 class BackToGame(Exception):
     """The player typed back in a practice: to the game, as it was."""
@@ -96,6 +100,8 @@ class BetweenHands(Narrator):
                 self.say(self._after_help(words))
             elif text in UNDO:
                 self.say("The hand is over and scored: there is nothing to take back.")
+            elif text == "back":
+                self.say(NO_PRACTICE)
             else:
                 these = ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else words[0]
                 self.say(f"Not understood: {echo(line.strip())}. Press Enter to go on, or "
@@ -124,13 +130,28 @@ class BetweenHands(Narrator):
             return
         self.say(f"Saved the record to {path}")
 
+    def _keep_record(self) -> None:
+        """A hand of the game is over: its record written again if it was saved once (or
+        resumed), so it never falls behind the game (as the terminal table's
+        ``sheets.end_of_hand``)."""
+        if self.game.seed in self.records.saved:
+            self._save()
+
+    def _goodbye(self) -> str:
+        """The last line: the game's seed (which replays it), and where its record is if it
+        was saved (every hand finished: :meth:`_keep_record`)."""
+        path = self.records.saved.get(self.game.seed)
+        kept = f"; its record, every hand finished, is in {path}" if path is not None else ""
+        return f"Goodbye. (This game's seed was {self.game.seed}{kept}.)"
+
     def _review(self, every: bool) -> None:
         """The hand just played against double dummy (as the terminal table's review): your
         cards beside the best, or every card trick by trick."""
         from ..solver.analysis import ReviewError, review_hand
         from .reviews import Marks, every_card_lines, review_lines
 
-        self.say("Solving the hand double dummy…")
+        if self.game.hand_results[-1].played_out:   # (else refused at once: nothing to solve)
+            self.say("Solving the hand double dummy…")
         seats = range(self.rules.players) if every else None
         try:
             r = review_hand(self.game.clone(), self.seat, seats=seats)

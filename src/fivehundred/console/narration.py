@@ -41,6 +41,16 @@ class Narrator:
         self.side_order = sorted(range(len(rules.sides)), key=lambda i: (
             i != mine, min((s - seat) % rules.players for s in rules.sides[i])))
 
+    def the_card(self, tok: str) -> str:
+        """A card called for a partner in a sentence: "the Q♥", and "the joker" (not "the
+        JK").
+
+        >>> n = Narrator(Rules.preset("five_called"), 0)
+        >>> n.the_card("QH"), n.the_card("JK")
+        ('the Q♥', 'the joker')
+        """
+        return "the joker" if tok == "JK" else f"the {self.p(tok)}"
+
     def recall_call(self, call: str | None) -> None:
         """The card called this hand, from the game's ``call`` (``call QH``, ``alone`` or
         None): after a take-back, the call may be undone."""
@@ -134,7 +144,7 @@ class Narrator:
                 partner = after.partner
                 who = "" if partner is None else f": {self.name(partner)} "
                 who += "" if partner is None else ("are" if partner == self.seat else "is")
-                said = [f"{self.verb(seat, 'calls')} the {self.p(self.called)}{who}"
+                said = [f"{self.verb(seat, 'calls')} {self.the_card(self.called)}{who}"
                         f"{'' if partner is None else ' the partner'}"]
             return said + self.play_begins(after)
         # the play
@@ -197,7 +207,7 @@ class Narrator:
             goal = f"{self.join_names(team)} {verb} {c.tricks} tricks"
         partner = ""
         if v.partner is not None or self.called is not None:
-            partner = " with " + (f"the {self.p(self.called)}" if self.called else "")
+            partner = " with " + (self.the_card(self.called) if self.called else "")
             if v.partner is not None:
                 partner += f" ({self.name(v.partner)})"
         elif r.call_partner and v.phase == "play" and not c.is_misere:

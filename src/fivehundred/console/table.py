@@ -11,7 +11,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from ..actions import CARDISH, action_from_token, readable, readable_text, token_of
+from ..actions import (
+    ALONE,
+    CALL,
+    CARDISH,
+    action_from_token,
+    readable,
+    readable_text,
+    token_of,
+)
 from ..auction import rank_key
 from ..cards import (
     NO_TRUMPS,
@@ -26,7 +34,7 @@ from ..game import Game
 from ..record.table_files import RecordFiles, resumed_game
 from ..rules import Rules
 from ..view import View
-from .between import PRACTICE_UNSAVED, UNDO, BackToGame, BetweenHands
+from .between import NO_PRACTICE, PRACTICE_UNSAVED, UNDO, BackToGame, BetweenHands
 from .display import (
     TO_LETTER,
     echo,
@@ -92,6 +100,10 @@ _ALIASES = {
 }
 
 
+#: The words that leave the game.
+_QUIT = ("quit", "q", "exit")
+
+
 class _Quit(Exception):
     """The player typed quit."""
 
@@ -155,11 +167,22 @@ class ConsoleGame(BetweenHands):
         print(text, file=self.out)
 
     def _ask(self, prompt: str) -> str:
-        self.out.flush()
-        line = self.ask(prompt)
-        if line.strip().lower() in ("quit", "q", "exit"):
-            raise _Quit
-        return line
+        """The line typed at ``prompt``; _Quit for quit, asked first in the middle of a hand
+        of the game (the record keeps only hands finished), as the terminal table asks."""
+        while True:
+            self.out.flush()
+            line = self.ask(prompt)
+            if line.strip().lower() not in _QUIT:
+                return line
+            if self.practice is not None or self.game.phase in ("hand_over", "game_over"):
+                raise _Quit
+            kept = self.records.saved.get(self.game.seed)
+            self.say("Records are saved between hands: the hand in play would be lost"
+                     + (f" ({kept} holds every hand finished)." if kept is not None else "."))
+            if self.ask("Quit anyway? (quit again, or y; anything else plays on)> "
+                        ).strip().lower() in (*_QUIT, "y", "yes"):
+                raise _Quit
+            self.say("Playing on.")
 
     # ---------------------------------------------------------------- the main loop
 
@@ -172,6 +195,7 @@ class ConsoleGame(BetweenHands):
             while True:
                 self._play_hand()
                 self._hand_summary()
+                self._keep_record()
                 if self.game.phase == "game_over":
                     self._game_over()
                     self._after_hand("to leave")
@@ -181,7 +205,7 @@ class ConsoleGame(BetweenHands):
                 self._new_hand()
         except (_Quit, EOFError, KeyboardInterrupt) as e:
             self.say()
-            self.say(f"Goodbye. (This game's seed was {self.game.seed}.)")
+            self.say(self._goodbye())
             # interrupted: the shell's status for Ctrl-C, so a script can tell it apart
             return 130 if isinstance(e, KeyboardInterrupt) else 0
 
@@ -264,8 +288,11 @@ class ConsoleGame(BetweenHands):
                          "A record holds every card, so it is saved between hands: finish "
                          "this hand first.")
                 continue
-            if text.lower() == "back" and self.practice is not None:
-                raise BackToGame
+            if text.lower() == "back":
+                if self.practice is not None:
+                    raise BackToGame
+                self.say(NO_PRACTICE)
+                continue
             if text.lower() == "again":
                 self.say("A hand is played again once it is over: type again at the prompt "
                          "after it" + (" (undo takes back your last decision)."
@@ -368,7 +395,7 @@ class ConsoleGame(BetweenHands):
                 try:
                     c = card_from_token(w.translate(TO_LETTER))
                 except MalformedError:
-                    raise _BadInput(f"not a card: {echo(w)} (cards look like {self._looks}; "
+                    raise _BadInput(f"Not a card: {echo(w)} (cards look like {self._looks}; "
                                     "? for help)") from None
                 if token(c) in toks:
                     raise _BadInput(f"{readable(token(c))} is given twice: discard each card once.")
@@ -380,14 +407,19 @@ class ConsoleGame(BetweenHands):
             key = f"call {key}"
         if v.phase == "call" and key == "JK":
             key = "call JK"
+        joker = "; lead the joker at no trumps as JK:H" if self.rules.has_joker else ""
+        what = {"auction": "Not a bid: {} (bids look like 7H, 8NT, pass, misere)",
+                "call": "Not a call: {} (type e.g. call QH, or alone)",
+                "play": f"Not a card: {{}} (cards look like {self._looks}{joker})"}[v.phase]
         try:
-            action_from_token(key, auction=v.phase == "auction")
+            a = action_from_token(key, auction=v.phase == "auction")
         except MalformedError:
-            joker = "; lead the joker at no trumps as JK:H" if self.rules.has_joker else ""
-            what = {"auction": "not a bid: {} (bids look like 7H, 8NT, pass, misere)",
-                    "call": "not a call: {} (type e.g. call QH, or alone)",
-                    "play": f"not a card: {{}} (cards look like {self._looks}{joker})"}[v.phase]
             raise _BadInput(what.format(echo(text)) + "; ? for help") from None
+        if v.phase == "play" and (a == ALONE or a >= CALL):
+            # (the engine's refusal names seats by number: said here in the table's words)
+            when = ("the partner is called before the play" if self.rules.call_partner
+                    else "a partner is called only in five-handed games, after the kitty")
+            raise _BadInput(f"Not a card: {echo(text)} ({when}); ? for help")
         return [key]
 
     # ---------------------------------------------------------------- the screen

@@ -131,7 +131,9 @@ async def _claim(app: TableApp, generation: int) -> None:
             app.log.error(f"the claim could not be played: {e!r}")
             app.notify(f"No claim: {e}.", severity="warning", timeout=8)
         else:
-            app._say(f"[b]{escape(c.sentence(app.narrator.name, app.seat, app.rules))}[/b]")
+            said = c.sentence(app.narrator.name, app.seat, app.rules)
+            app.claimed = (g, g.hand_number, f"{said}.")     # (said first on the sheet)
+            app._say(f"[b]{escape(said)}[/b]")
     app._continue()                # the bots play on, or the hand is over
 
 

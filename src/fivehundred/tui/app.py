@@ -40,7 +40,7 @@ from . import aids, practice, sheets, texts
 from .buttons import draw_buttons
 from .cloth import Cloth
 from .panels import Log, SeatPanel, SideColumn
-from .screens import guide_dialog, help_dialog, quit_dialog, rules_dialog
+from .screens import QUIT_TITLE, Dialog, guide_dialog, help_dialog, quit_dialog, rules_dialog
 
 PACE = 0.6
 """Seconds before each bot's action, at normal speed."""
@@ -73,6 +73,8 @@ class TableApp(App[int]):
         Binding("s", "save", "Save record"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
+        # (Textual's own Ctrl+C only said "press ctrl+q"; a priority key, so dialogs get it too)
+        Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True),
         Binding("left", "app.focus_previous", "Previous", show=False),
         Binding("right", "app.focus_next", "Next", show=False),
         Binding("up", "focus_row(-1)", "Row above", show=False),
@@ -134,6 +136,9 @@ class TableApp(App[int]):
         self._joker_choice = False
         self._hinted: str | None = None
         self._hinted_cards: frozenset[str] = frozenset()   # marked in your hand
+        #: the last claim played out: (its game, its hand, what it said), said first on that
+        #: hand's sheet (sheets.show_sheet)
+        self.claimed: tuple[Game, int, str] | None = None
         self._tokens: dict[str, str] = {}
         self._drawn: dict[str, str] = {}       # region -> the state it was last drawn from
         self._said: list[tuple[int, int, str]] = []  # the log: (hand, actions, markup)
@@ -566,10 +571,19 @@ class TableApp(App[int]):
         """Show the keys and what each does."""
         self.push_screen(help_dialog())
 
+    def action_interrupt(self) -> None:
+        """Ctrl+C: copy the text selected with the mouse, if any (as in Textual), else quit
+        as q does."""
+        if self.screen.get_selected_text() is not None:
+            self.screen.action_copy_text()
+            return
+        self.action_quit()
+
     def action_quit(self) -> None:  # type: ignore[override]
         """Leave, saying the seed (which replays this game); in the middle of a hand, once
-        asked (q again, or Quit)."""
-        if self.game.phase not in ("hand_over", "game_over"):
+        asked (q again, or Quit; a quit key pressed while asked quits)."""
+        asked = isinstance(self.screen, Dialog) and self.screen.title_text == QUIT_TITLE
+        if self.game.phase not in ("hand_over", "game_over") and not asked:
             self.push_screen(quit_dialog(), lambda answer: self._quit() if answer == "quit"
                              else None)
             return

@@ -45,7 +45,8 @@ HELP = "\n\n".join((
     "exactly its cards, every seat's, counted nowhere and never saved, as often as you like "
     "(in it, [b]a[/b] play it again, [b]b[/b] back to the game, as it was) · "
     "[b]?[/b] this help "
-    "· [b]q[/b] quit (in the middle of a hand, once asked: it is not saved).",
+    "· [b]q[/b] (or [b]Ctrl+C[/b]) quit (in the middle of a hand, once asked: it is not "
+    "saved).",
     "On the end-of-hand sheet: [b]n[/b] next hand · [b]a[/b] play this deal again · [b]v[/b] "
     "review against double dummy (in "
     "it, [b]e[/b] every card of the hand, [b]y[/b] your cards again, [b]b[/b] back to the "
@@ -179,11 +180,18 @@ class Dialog(ModalScreen[str]):
         self.dismiss(answer)
 
 
-def _sheet(view: View, n: Narrator) -> tuple[str, bool]:
-    """The end-of-hand sheet's text (the contract and its result, the points, the score), and
-    whether the hand may be reviewed (every card played)."""
+def _sheet_lines(lines: list[str], claim: str | None) -> list[str]:
+    """The lines of the last hand's sheet (``sheet_json``'s ``lines``), the claim that ended
+    it first (said only in the log before)."""
+    return ([claim] if claim else []) + list(lines)
+
+
+def _sheet(view: View, n: Narrator, claim: str | None = None) -> tuple[str, bool]:
+    """The end-of-hand sheet's text (the contract and its result, the points, the score; the
+    ``claim`` that ended the hand first), and whether the hand may be reviewed (every card
+    played)."""
     sheet = sheet_json(view, list(n.names))
-    lines = [escape(line) for line in sheet["lines"]]
+    lines = [escape(line) for line in _sheet_lines(sheet["lines"], claim)]
     lines.append("")
     for i in n.side_order:
         lines.append(f"{escape(n.side_name(i))}: {signed(sheet['points'][i])}  →  "
@@ -191,10 +199,12 @@ def _sheet(view: View, n: Narrator) -> tuple[str, bool]:
     return "\n".join(lines), sheet["played_out"]
 
 
-def hand_over_dialog(view: View, n: Narrator, again: bool = False) -> Dialog:
-    """The end-of-hand sheet: the contract and its result, the points, the score; with
-    ``again``, PLAY THIS DEAL AGAIN (a practice of the hand)."""
-    body, review = _sheet(view, n)
+def hand_over_dialog(view: View, n: Narrator, again: bool = False,
+                     claim: str | None = None) -> Dialog:
+    """The end-of-hand sheet: the contract and its result, the points, the score (the
+    ``claim`` that ended the hand first); with ``again``, PLAY THIS DEAL AGAIN (a practice of
+    the hand)."""
+    body, review = _sheet(view, n, claim)
     return Dialog(f"Hand {view.hand_results[-1].number + 1} is over", body,
                   [("next", "Next hand")] + [("again", "Play this deal again")] * again
                   + [("review", "Review")] * review + [("save", "Save record")],
@@ -202,10 +212,11 @@ def hand_over_dialog(view: View, n: Narrator, again: bool = False) -> Dialog:
                   | ({"a": "again"} if again else {}))
 
 
-def practice_dialog(view: View, n: Narrator, title: str) -> Dialog:
-    """The end of a practice's hand (``title``: which hand it plays again): its sheet, PLAY
-    IT AGAIN and BACK TO THE GAME (a practice plays one hand, and is never saved)."""
-    body, review = _sheet(view, n)
+def practice_dialog(view: View, n: Narrator, title: str, claim: str | None = None) -> Dialog:
+    """The end of a practice's hand (``title``: which hand it plays again): its sheet (the
+    ``claim`` that ended it first), PLAY IT AGAIN and BACK TO THE GAME (a practice plays one
+    hand, and is never saved)."""
+    body, review = _sheet(view, n, claim)
     return Dialog(f"{title}: the hand is over", body + "\n\n[dim]Practice: counted nowhere, "
                   "never saved.[/dim]",
                   [("again", "Play it again"), ("game", "Back to the game")]
@@ -213,10 +224,11 @@ def practice_dialog(view: View, n: Narrator, title: str) -> Dialog:
                   {"a": "again", "b": "game", "q": "quit"} | ({"v": "review"} if review else {}))
 
 
-def game_over_dialog(view: View, n: Narrator, again: bool = False) -> Dialog:
+def game_over_dialog(view: View, n: Narrator, again: bool = False,
+                     claim: str | None = None) -> Dialog:
     """The end of the game: who won, the scores, each side's contracts, and how the last
-    hand was scored (as the end-of-hand sheet says it); with ``again``, PLAY THIS DEAL AGAIN
-    (a practice of the last hand)."""
+    hand was scored (as the end-of-hand sheet says it, the ``claim`` that ended it first);
+    with ``again``, PLAY THIS DEAL AGAIN (a practice of the last hand)."""
     names = list(n.names)
     summary = summary_json(view, names)
     lines = [escape(status_line(view, names)), ""]     # who won, and how
@@ -228,7 +240,7 @@ def game_over_dialog(view: View, n: Narrator, again: bool = False) -> Dialog:
                          f"{'made' if c['made'] else 'failed'} ({signed(c['points'])})")
     sheet = sheet_json(view, names)
     lines += ["", f"[b]The last hand (hand {sheet['number'] + 1})[/b]"]
-    lines += [escape(line) for line in sheet["lines"]]
+    lines += [escape(line) for line in _sheet_lines(sheet["lines"], claim)]
     review = sheet["played_out"]        # (the last hand's review)
     return Dialog("Game over", "\n".join(lines),
                   [("new", "New game")] + [("again", "Play this deal again")] * again
@@ -270,9 +282,13 @@ def guide_dialog(rules: Rules) -> Dialog:
     return Dialog("How to play at this table", "\n".join(lines), [("close", "Close")])
 
 
+#: The title of :func:`quit_dialog` (asked again, a quit key quits at once).
+QUIT_TITLE = "Quit in the middle of the hand?"
+
+
 def quit_dialog() -> Dialog:
     """Asked before quitting in the middle of a hand, which no record keeps."""
-    return Dialog("Quit in the middle of the hand?",
+    return Dialog(QUIT_TITLE,
                   "Records are saved between hands: the hand in play would be lost.",
                   [("stay", "Keep playing"), ("quit", "Quit")], keys={"q": "quit"})
 

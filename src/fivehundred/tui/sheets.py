@@ -32,14 +32,17 @@ def end_of_hand(app: TableApp) -> None:
 def show_sheet(app: TableApp) -> None:
     """The sheet of the hand just finished: a game's (PLAY THIS DEAL AGAIN on it unless the
     hand was thrown in), the game's end, or a practice's (PLAY IT AGAIN, BACK TO THE
-    GAME)."""
+    GAME); a claim that ended that hand (of this game, or practice) said first."""
     v = app.view()
+    claimed = app.claimed
+    claim = (claimed[2] if claimed is not None and claimed[0] is app.game
+             and claimed[1] == v.hand_results[-1].number else None)
     sheet: Dialog
     if app.away is not None:
-        sheet = practice_dialog(v, app.narrator, app.away.practice.title)
+        sheet = practice_dialog(v, app.narrator, app.away.practice.title, claim)
     else:
         dialog = game_over_dialog if v.phase == "game_over" else hand_over_dialog
-        sheet = dialog(v, app.narrator, again=why_not_practise(app.game) is None)
+        sheet = dialog(v, app.narrator, again=why_not_practise(app.game) is None, claim=claim)
     app.push_screen(sheet, app._after_dialog)
 
 

@@ -351,7 +351,11 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
             took = sum(res.tricks[s] for s in declaring_seats(r, c, partner))
         verdict = "made" if res.made else "failed"
         slam = slam_words(r, c, took)
-        lines.append(f"{head} bid {pretty(c.bid)} and took {trick_count(took)}: "
+        # a partnership's tricks are the side's ("North bid 8♦ and took 6 tricks" counted
+        # yours with his); the called partner's are said by "(with ...)" already
+        takers = " and" if c.is_misere or partner is not None or len(r.sides[decl_side]) == 1 \
+            else f"; {_side_label(view, decl_side, names, False)}"
+        lines.append(f"{head} bid {pretty(c.bid)}{takers} took {trick_count(took)}: "
                      f"{verdict}, {contract_points:+d}" + (f" ({slam})" if slam else ""))
         if partner is not None and partner_side is not None:
             whose = "your" if c.declarer == view.seat else f"{names[c.declarer]}'s"
