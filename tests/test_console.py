@@ -983,3 +983,25 @@ def test_the_cut_that_chose_the_first_dealer_is_said_once() -> None:
     g = Game(r, seed=7)
     g.apply(g.legal_actions()[0])                         # under way: said before, not again
     assert "The cut" not in feed(g, ["quit"])[0]
+
+
+def test_a_review_asked_again_is_not_solved_again() -> None:
+    """``every`` (or ``review``) on a hand already solved said "Solving the hand double
+    dummy…" again: it is said once, for the one solve, and the review is shown each time."""
+    g = advance(AUS, lambda g: g.phase == "hand_over" and g.contract is not None
+                and any(0 in t.seats for t in g.tricks))
+    text, _ = feed(g, ["every", "every", "review", "review"])
+    assert text.count("Solving the hand double dummy…") == 2, text     # every, then review
+    assert text.count("--- Every card against double dummy ---") == 2, text
+    assert text.count("--- The hand against double dummy ---") == 2, text
+
+
+def test_open_misere_tricks_name_the_declarer_alone() -> None:
+    """In open misère North sits out, yet the status read "Tricks won: You & North 0": the
+    declarer plays alone, and is named alone (as the hand's sheet names him)."""
+    g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0,
+                human_bids="open-misere")
+    assert g.contract is not None and g.contract.is_misere and g.sitting_out == (2,)
+    text, _ = feed(g, [])
+    assert "Tricks won: You 0 · West & East 0" in text, text
+    assert "Scores: You & North 0" in text, text        # (the score is still the side's)

@@ -15,9 +15,11 @@ import pytest
 from textual.widgets import Button, RichLog, Static
 
 from fivehundred import Game, Rules
-from fivehundred.bots import Budget
+from fivehundred.actions import readable_text
+from fivehundred.bots import Budget, hints
 from fivehundred.cli import main as cli_main
 from fivehundred.console.narration import Narrator
+from fivehundred.console.opponent import hint_seed
 from fivehundred.rng import Rng
 from fivehundred.tui import TableApp, run_tui, screens
 from fivehundred.tui import texts as tui_texts
@@ -268,42 +270,39 @@ def test_a_hint_names_a_legal_action_and_marks_it() -> None:
             await pilot.press("h")
             await settle(app, pilot)
             assert app._hinted in app.view().legal_actions
-            assert "Hint" in widget_text(app)
+            # the advice is in a box of its own (the narrow log pushed it out of sight)
+            assert isinstance(app.screen, Dialog) and app.screen.title_text == "Hint"
+            assert f"Hint: {action_words(app.view().phase, app._hinted)}" in " ".join(
+                this_hands_log(app))
+            await pilot.press("escape")                 # closed, the table is as it was
+            assert not isinstance(app.screen, Dialog)
             hinted = [b for b in app.query(Button) if "hinted" in b.classes]
             assert len(hinted) == 1
-            # the advice is also shown apart from the log, whose choices can push it out
-            assert [n.message for n in app._notifications] == [
-                f"Hint: {action_words(app.view().phase, app._hinted)}"]
     run(go())
 
 
-def test_a_hints_choices_are_one_line_each_on_a_small_terminal() -> None:
-    """At 80x24 each choice of a hint starts a line of the narrow log with its figures, its
-    card with its suit symbol (the columns put "makes 38%" on a line of its own; a call read
-    "call AD")."""
-    async def go(preset: str, phase: str, seed: int) -> list[str]:
-        app = quick_app(preset, seed, "easy", hint_budget=Budget(samples=2))
-        async with app.run_test(size=(80, 24)) as pilot:
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+def test_a_hint_shows_its_advice_reason_and_choices_whole(size: tuple[int, int]) -> None:
+    """Over a partner's bid at 80x24 the log showed its last four lines only: the advice out
+    of sight, no reason, and "pass -242.0 the " / "partner's 8♦ is played: " / "makes 15%"
+    broken mid-phrase.  The hint's own box shows the advice, its reason and each choice on a
+    line of its own, at the smallest size and a large one."""
+    async def go() -> None:
+        app = quick_app("australian", 7, "easy", hint_budget=Budget(samples=10))
+        async with app.run_test(size=size) as pilot:
             await settle(app, pilot)
-            while (v := app.view()).phase != phase:
-                assert v.phase in ("auction", "kitty"), v.phase
-                await take(app, pilot, "7S" if "7S" in v.legal_actions else
-                           "pass" if v.phase == "auction" else v.legal_actions[0])
-                await settle(app, pilot)
+            await take(app, pilot, "7H")                # West passes, North bids 8♦
+            await settle(app, pilot)
+            assert "bid 8♦" in screen_text(app)
             await pilot.press("h")
             await settle(app, pilot)
-            lines = [strip.text.rstrip() for strip in app.query_one("#log", RichLog).lines]
-            start = max(i for i, line in enumerate(lines) if line.startswith("Hint"))
-            return lines[start + 1:]
-    for preset, phase, seed in (("australian", "auction", 4), ("five_called", "call", 31)):
-        choices = asyncio.run(go(preset, phase, seed))
-        assert choices, preset
-        heads = [line for line in choices if line.startswith("  ")]
-        assert choices[0] in heads and len(heads) >= 2, (preset, choices)
-        for line in heads:                # a long note may go on below, never the figures
-            assert re.match(r"  \S+( \S+)? [+-]\d+\.\d( makes \d+%)?( |$)", line), (preset, line)
-            assert not re.search(r"\b[2-9AKQJ][SCDH]\b", line), (preset, line)
-        assert not any(re.match(r"makes|[+-]\d", line) for line in choices), (preset, choices)
+            d = hints.hint(app.view(), hint_seed(app.game), app.hint_budget)
+            shown = screen_text(app)
+            assert re.search(r"█\s+Pass\s+█", shown), shown        # the advice on its own
+            assert d.reason and " ".join(readable_text(d.reason).split()[:4]) in shown, shown
+            for c in d.candidates[:8]:                   # each choice whole, on one line
+                assert hints.candidate_line(c).strip() in shown, (c, shown)
+    run(go())
 
 
 def test_a_kitty_hint_marks_the_whole_discard() -> None:
@@ -319,7 +318,8 @@ def test_a_kitty_hint_marks_the_whole_discard() -> None:
             await settle(app, pilot)
             hinted = {str(b.id)[5:] for b in app.query("#hand Button") if "hinted" in b.classes}
             assert len(hinted) == 3 and hinted <= set(app.view().hand), hinted
-            assert next(n.message for n in app._notifications).startswith("Hint: Discard ")
+            assert "Discard " in screen_text(app)
+            await pilot.press("escape")
             first = sorted(hinted)[0]                   # one goes: the other two stay marked
             await click(pilot, f"#card-{first}")
             await settle(app, pilot)

@@ -413,3 +413,32 @@ def test_the_log_is_never_an_empty_box(preset: str) -> None:
             if preset == "five_called":
                 assert False in phases["auction"], phases     # the case that was broken
     run(go())
+
+
+def test_below_eighty_by_twenty_four_the_table_says_it_is_too_small() -> None:
+    """At 70x20 a card of the trick (six_pairs, seed 5) and "q Quit" were cut off without a
+    word.  Below 80x24 the table says the terminal is too small, the size it needs and the
+    size now, and takes no card; made larger again, every card is back and the game plays on."""
+    async def go() -> None:
+        app = quick_app("six_pairs", 5, "easy")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await take(app, pilot, "pass")
+            await settle(app, pilot)
+            v = app.view()
+            assert v.phase == "play" and v.trick, v.phase
+            await pilot.resize_terminal(70, 20)
+            await settle(app, pilot)
+            shown = " ".join(screen_text(app).split())
+            assert "too small" in shown and "80x24" in shown and "70x20" in shown, shown
+            assert not app.act(v.legal_actions[0])                 # not played blind
+            assert app.game.view(app.seat) == v
+            await pilot.resize_terminal(80, 24)
+            await settle(app, pilot)
+            shown = screen_text(app)
+            assert "too small" not in shown
+            for _, card in v.trick:
+                assert label(card) in shown, (card, shown)
+            await take(app, pilot, v.legal_actions[0])
+            assert len(app.view().hand) == len(v.hand) - 1
+    run(go())

@@ -15,6 +15,9 @@ from .narration import Narrator
 from .opponent import BotOpponent, RandomOpponent, opponents_of
 from .practice import Practice, PracticeError
 
+if TYPE_CHECKING:                # (the solver is loaded when a hand is first reviewed)
+    from ..solver.analysis import HandReview
+
 #: What each word at the prompt after a hand does (those it offers: :meth:`_after_words`).
 AFTER_HELP = {
     "again": "play this hand again as practice: the same cards, every seat's, the same\n"
@@ -51,6 +54,9 @@ class BetweenHands(Narrator):
     started: datetime
     #: The practice being played (None in the game).
     practice: Practice | None = None
+    #: The reviews solved of a game's hand (its game, its number; your cards' review under
+    #: False, every card's under True), so one asked again is not solved again.
+    _reviews: tuple[Game, int, dict[bool, HandReview]] | None = None
 
     if TYPE_CHECKING:
         def say(self, text: str = "") -> None: ...
@@ -146,18 +152,25 @@ class BetweenHands(Narrator):
 
     def _review(self, every: bool) -> None:
         """The hand just played against double dummy (as the terminal table's review): your
-        cards beside the best, or every card trick by trick."""
+        cards beside the best, or every card trick by trick.  Each is solved once a hand (and
+        "Solving…" said only then): asked again, it is shown at once."""
         from ..solver.analysis import ReviewError, review_hand
         from .reviews import Marks, every_card_lines, review_lines
 
-        if self.game.hand_results[-1].played_out:   # (else refused at once: nothing to solve)
-            self.say("Solving the hand double dummy…")
-        seats = range(self.rules.players) if every else None
-        try:
-            r = review_hand(self.game.clone(), self.seat, seats=seats)
-        except ReviewError as e:
-            self.say(f"No review: {e}.")
-            return
+        g = self.game
+        if self._reviews is None or self._reviews[0] is not g or self._reviews[1] != g.hand_number:
+            self._reviews = (g, g.hand_number, {})
+        solved = self._reviews[2]
+        r = solved.get(every)
+        if r is None:
+            if g.hand_results[-1].played_out:   # (else refused at once: nothing to solve)
+                self.say("Solving the hand double dummy…")
+            seats = range(self.rules.players) if every else None
+            try:
+                r = solved[every] = review_hand(g.clone(), self.seat, seats=seats)
+            except ReviewError as e:
+                self.say(f"No review: {e}.")
+                return
         self.say()
         self.say("--- Every card against double dummy ---" if every
                  else "--- The hand against double dummy ---")

@@ -16,7 +16,7 @@ see.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from ..cards import NO_TRUMPS, SUIT_LETTERS, SUIT_WORDS, token
 from ..rules import Rules
@@ -83,6 +83,12 @@ class Narrator:
     def side_name(self, side: int) -> str:
         """A side by its seats, you first: ``You & North``, ``West & East``, ``West``."""
         return self.join_names(self.rules.sides[side])
+
+    def side_in_play(self, side: int, out: Collection[int]) -> str:
+        """A side by its seats that play this hand, those sitting ``out`` left off (a misère's
+        declarer plays alone: ``You``, not ``You & North``, as the hand's sheet says)."""
+        seats = [s for s in self.rules.sides[side] if s not in out]
+        return self.join_names(seats) if seats else self.side_name(side)
 
     def join_names(self, seats: Iterable[int]) -> str:
         """Seats' names joined, you first then clockwise: ``You, West & East``."""

@@ -449,8 +449,8 @@ class ConsoleGame(BetweenHands):
         c = v.contract
         if v.phase == "play":
             won = " · ".join(
-                f"{self.side_name(i)} {sum(v.tricks_won[s] for s in r.sides[i])}"
-                for i in self.side_order)
+                f"{self.side_in_play(i, v.sitting_out)} "
+                f"{sum(v.tricks_won[s] for s in r.sides[i])}" for i in self.side_order)
             self.say(f"Tricks won: {won}")
             if v.tricks:
                 last = v.tricks[-1]

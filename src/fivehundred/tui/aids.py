@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING
 
 from textual.markup import escape
 
-from ..bots.base import Candidate
+from ..actions import readable_text
 from ..bots.hints import candidate_line, defending, hint
 from ..claims import SECONDS, ClaimError, check_claimant, plan_claim
 from ..console.opponent import hint_seed
 from ..solver.analysis import ReviewError, review_hand
 from ..view import View
 from ..web.state import advice_words
-from .screens import every_card_dialog, review_dialog
+from .screens import every_card_dialog, hint_dialog, review_dialog
 
 if TYPE_CHECKING:
     from .app import TableApp
@@ -80,11 +80,12 @@ async def _hint(app: TableApp, v: View, generation: int) -> None:
     if generation != app._generation or app.view() != v:
         return                     # the table moved on meanwhile
     advice = advice_words(v.phase, d.action, d.plan)
-    app._say(f"[b $warning]Hint[/]: {escape(advice)}")
-    for c in d.candidates[:8]:
-        app._say(escape(log_line(c, defending(v))))
-    # on a small terminal the choices push the advice out of the log: it is shown apart too
-    app.notify(f"Hint: {advice}", markup=False, timeout=8)
+    reason = readable_text(d.reason)
+    # the log keeps the advice and its reason; the choices are in the hint's own box, which
+    # fits them (the narrow log broke each over lines and pushed the advice out of sight)
+    app._say(f"[b $warning]Hint[/]: {escape(advice)}" + (f" — {escape(reason)}" if reason else ""))
+    choices = [candidate_line(c, defending=defending(v)) for c in d.candidates[:8]]
+    app.push_screen(hint_dialog(advice, reason, choices))
     app._hinted = d.action
     app._hinted_cards = frozenset(d.marked(v.phase))
     app.refresh_table()
@@ -136,16 +137,3 @@ async def _claim(app: TableApp, generation: int) -> None:
             app._say(f"[b]{escape(said)}[/b]")
     app._continue()                # the bots play on, or the hand is over
 
-
-def log_line(c: Candidate, defending: bool = False) -> str:
-    """A hint's candidate in the narrow log: its action with suit symbols, then its value,
-    its chance and its note, a space apart (the columns wrapped a line in two at 80 columns).
-
-    >>> log_line(Candidate("call AH", 6.0, None, "with a partner"))
-    '  call A♥ +6.0 with a partner'
-    >>> log_line(Candidate("5S", 0.0, None, "keeps 5S 10D"))        # (the note's cards too)
-    '  5♠ +0.0 keeps 5♠ 10♦'
-    >>> log_line(Candidate("5S", 7.5, None, "discard 5S 10D"))      # a discard's tricks
-    '  5♠ 10♦ 7.5 tricks'
-    """
-    return "  " + " ".join(candidate_line(c, defending=defending).split())

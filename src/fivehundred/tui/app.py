@@ -46,6 +46,8 @@ PACE = 0.6
 """Seconds before each bot's action, at normal speed."""
 TRICK_PAUSE = 1.2
 """Seconds a finished trick stays on the cloth, at normal speed."""
+MIN_SIZE = (80, 24)
+"""The smallest terminal (columns, rows) the table fits; below it, it says so instead."""
 
 
 class TableApp(App[int]):
@@ -178,6 +180,7 @@ class TableApp(App[int]):
         yield Static(id="status")
         yield Vertical(id="actions")
         yield Horizontal(id="hand")
+        yield Static(id="too-small")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -192,7 +195,16 @@ class TableApp(App[int]):
 
     def _fit(self, width: int, height: int) -> None:
         """A compact layout on small terminals (80x24 and up): narrow below 110 columns,
-        short below 34 rows (table.tcss)."""
+        short below 34 rows (table.tcss).  Below 80x24 the table says it is too small
+        instead (a card of the trick was dropped without a word), until it is made larger."""
+        need_w, need_h = MIN_SIZE
+        tiny = width < need_w or height < need_h
+        self.set_class(tiny, "-tiny")
+        if tiny:
+            self.query_one("#too-small", Static).update(
+                f"The terminal is too small for the table: it needs {need_w}x{need_h}, "
+                f"and it is {width}x{height} now.\n\nMake it larger to play on "
+                "(q quits).")
         self.set_class(width < 110, "-narrow")
         self.set_class(height < 34, "-short")
 
@@ -321,6 +333,10 @@ class TableApp(App[int]):
 
     def _may_act(self, v: View) -> bool:
         """Whether you may act now; says why not."""
+        if self.has_class("-tiny"):         # (the cards are not drawn: none is played blind)
+            self.notify("The terminal is too small: make it larger to play on.",
+                        severity="warning")
+            return False
         if v.to_move != self.seat:
             who = "nobody's" if v.to_move is None else f"{self.narrator.names[v.to_move]}'s"
             self.notify(f"Wait: it is {who} turn, not yours.", severity="warning")

@@ -1,8 +1,9 @@
 """The terminal table's dialogs: the end of a hand (a game's, or a practice's), the end of
-the game, the rules, how to play, the help."""
+the game, a hint, the rules, how to play, the help."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual import events
@@ -265,6 +266,15 @@ def every_card_dialog(r: HandReview, n: Narrator) -> Dialog:
     """Every card of the hand against double dummy, trick by trick."""
     return Dialog("Every card against double dummy", "\n".join(every_card_lines(r, n, MARKS)),
                   [("back", "Back"), ("review", "Your cards")], {"b": "back", "y": "review"})
+
+
+def hint_dialog(advice: str, reason: str, choices: Sequence[str]) -> Dialog:
+    """A hint: its ``advice`` and ``reason`` first, then the ``choices`` weighed (a line each,
+    in columns).  In a box of its own: at 80x24 the log showed only its last choices, the
+    advice pushed out of sight and each choice broken mid-phrase over three lines."""
+    head = f"[b]{escape(advice)}[/b]" + (f"\n{escape(reason)}" if reason else "")
+    return Dialog("Hint", "\n".join([head, "", *(escape(line) for line in choices)]),
+                  [("close", "OK")])
 
 
 def rules_dialog(rules: Rules, preset: str) -> Dialog:

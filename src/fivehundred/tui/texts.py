@@ -154,7 +154,8 @@ def center_text(view: View, n: Narrator, practice: str | None = None) -> str:
             contract = contract.replace(pretty(c.bid), bid_markup(c.bid), 1)
         lines.append(contract)
     if view.phase == "play":
-        won = " · ".join(f"{escape(n.side_name(i))} {sum(view.tricks_won[s] for s in side)}"
+        won = " · ".join(f"{escape(n.side_in_play(i, view.sitting_out))} "
+                         f"{sum(view.tricks_won[s] for s in side)}"
                          for i, side in enumerate(r.sides))
         lines.append(f"Tricks: {won}")
     strain = display_strain(view)
