@@ -1005,3 +1005,37 @@ def test_open_misere_tricks_name_the_declarer_alone() -> None:
     text, _ = feed(g, [])
     assert "Tricks won: You 0 · West & East 0" in text, text
     assert "Scores: You & North 0" in text, text        # (the score is still the side's)
+
+
+def _misere_failed_into_the_hole(seed: int) -> Game | None:
+    """classic3 from 10, -490, 10: West bids misère and, played at random, takes a trick: he
+    falls into the hole and the defenders, 10 a trick of his each, tie (None if he made it)."""
+    g = Game(Rules.preset("classic3"), seed=seed, scores=(10, -490, 10))
+    rng = random.Random(seed)
+    while g.phase not in ("hand_over", "game_over"):
+        legal = g.legal_actions()
+        if g.phase == "auction":
+            g.apply("misere" if g.to_move == 1 and "misere" in legal else "pass")
+        else:
+            g.apply(rng.choice(legal))
+    return g if g.phase == "game_over" else None
+
+
+def test_the_text_games_end_names_a_tie_and_a_misere_declarer_alone() -> None:
+    """The game's end named the winner of a tie alone ("East wins the game (West fell to
+    -500 or below)", East and you both at 20), and a misère's tricks were his side's."""
+    g = next(g for g in map(_misere_failed_into_the_hole, range(50)) if g is not None)
+    assert g.winner == 2 and g.scores[0] == g.scores[2] > 10      # (the first from his left)
+    out = io.StringIO()
+    console = ConsoleGame(g.rules, seat=0, ask=lambda prompt: "", out=out, game=g)
+    console._game_over()
+    text = out.getvalue()
+    assert (f"=== Game over: East wins the game (West fell to -500 or below; won on a tie "
+            f"with You at {g.scores[2]}: a tie goes to the declaring side, then to the first "
+            "from the declarer's left). ===") in text, text
+    c4 = advance(Rules.preset("classic4"), lambda g: g.phase == "hand_over"
+                 and g.contract is not None and g.contract.is_misere
+                 and g.contract.declarer == 0, human_bids="misere")
+    out = io.StringIO()
+    ConsoleGame(c4.rules, seat=0, ask=lambda prompt: "", out=out, game=c4)._hand_summary()
+    assert re.search(r"Tricks: You \d+ · West & East \d+", out.getvalue()), out.getvalue()

@@ -177,6 +177,11 @@ def reach_order(rules: Rules, contract: Contract | None, partner: int | None,
     return order
 
 
+TIE_RULE = "a tie goes to the declaring side, then to the first from the declarer's left"
+"""How :func:`game_winner` breaks a tie for the best score, in words (the game's end says it
+beside a win on a tie)."""
+
+
 def _order_from(rules: Rules, decl_sides: Sequence[int], declarer: int | None) -> list[int]:
     """Sides in tie-break order: the declaring side first, then the others in seat order from
     the declarer's left (from seat 0 with no contract), as the opponents who reach the target

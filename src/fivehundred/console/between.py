@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..game import Game
 from ..record.table_files import RecordFiles, not_saved
-from ..scoring import declaring_seats, slam_words
+from ..scoring import TIE_RULE, declaring_seats, slam_words
 from .display import echo, signed
 from .narration import Narrator
 from .opponent import BotOpponent, RandomOpponent, opponents_of
@@ -235,7 +235,10 @@ class BetweenHands(Narrator):
                     outcome += f" ({slam})"
                 self.say(f"Contract: {self.p(c.bid)} by {self.name(res.declarer or 0)}"
                          f"{partner}: {outcome}")
-            tricks = " · ".join(f"{self.side_name(i)} {sum(res.tricks[s] for s in r.sides[i])}"
+            out = (set(r.sides[r.side_of[c.declarer]]) - {c.declarer}
+                   if c is not None and c.is_misere else set())     # (his partners sat out)
+            tricks = " · ".join(f"{self.side_in_play(i, out)} "
+                                f"{sum(res.tricks[s] for s in r.sides[i])}"
                                 for i in self.side_order)
             self.say(f"Tricks: {tricks}")
         points = " · ".join(f"{self.side_name(i)} {signed(res.points[i])}"
@@ -258,6 +261,10 @@ class BetweenHands(Narrator):
         else:
             fell = [self.side_name(i) for i in self.side_order if scores[i] <= r.hole]
             why = f"{' and '.join(fell)} fell to {r.hole} or below"
+            tied = [self.side_name(i) for i in self.side_order
+                    if i != w and scores[i] == scores[w] and scores[i] > r.hole]
+            if tied:        # (a five-handed game's end named the winner of a tie alone)
+                why += f"; won on a tie with {' and '.join(tied)} at {scores[w]}: {TIE_RULE}"
         self.say()
         self.say(f"=== Game over: {name} {verb} the game ({why}){'!' if you else '.'} ===")
         self.say("Final scores: " + " · ".join(

@@ -22,7 +22,7 @@ from ..auction import Contract, price
 from ..cards import NO_TRUMPS, STRAIN_NAMES, SUIT_WORDS
 from ..console.display import pretty, sort_tokens, trick_count
 from ..game import HandResult
-from ..scoring import declaring_seats, slam_words
+from ..scoring import TIE_RULE, declaring_seats, slam_words
 from ..tricks import TABLES, card_from_token
 from ..view import View
 from ..words import joined
@@ -182,7 +182,7 @@ def _into_the_hole(view: View, names: list[str], w: int) -> tuple[str, str] | No
             if sc == view.scores[w] and i != w and i not in fallen]
     tie = "" if not tied else (
         " and ".join(_side_label(view, i, names, False) for i in tied)
-        + " (a tie goes to the declaring side, then to the first from the declarer's left)")
+        + f" ({TIE_RULE})")
     return f"{names_fallen} fell{to} (the hole is {r.hole})", tie
 
 
