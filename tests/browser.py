@@ -62,20 +62,21 @@ SEED = int(os.environ.get("FIVEHUNDRED_E2E_SEED", "3"))
 game on every run, so a test never depends on a lucky deal."""
 
 
-def seeded(route: Route, seed: int) -> None:
-    """Add a seed to the lobby's new-table request."""
+def seeded(route: Route, seed: int, speed: str | None = None) -> None:
+    """Add a seed (and a speed, if given) to the lobby's new-table request."""
     if route.request.method != "POST":
         route.continue_()
         return
     body = json.loads(route.request.post_data or "{}")
-    route.continue_(post_data=json.dumps({**body, "seed": seed}))
+    route.continue_(post_data=json.dumps({**body, "seed": seed}
+                                         | ({"speed": speed} if speed else {})))
 
 
 def start_game(page: Page, server: str, preset: str, strength: str = "easy",
-               seed: int = SEED) -> None:
+               seed: int = SEED, speed: str | None = None) -> None:
     """From the lobby: choose the rules and the strength, PLAY (the deal from ``seed``: a test
-    that needs one deal names it, the others take ``SEED``)."""
-    page.route("**/api/tables", lambda route: seeded(route, seed))
+    that needs one deal names it, the others take ``SEED``; at ``speed``, if given)."""
+    page.route("**/api/tables", lambda route: seeded(route, seed, speed))
     page.goto(server)
     page.wait_for_selector("#lobby button#play")
     page.select_option("select#preset", preset)
@@ -177,11 +178,11 @@ def visible(page: Page, selector: str) -> bool:
     return page.locator(selector).first.is_visible()
 
 
-def bid_ten_no_trumps(page: Page, wait: bool = False) -> None:
-    """Choose NT, raise to 10 with the plus button, BID (nobody can bid over 10NT); with
-    ``wait``, wait for the state it brings."""
+def bid_ten(page: Page, strain: str, wait: bool = False) -> None:
+    """Choose ``strain`` (S, C, D, H, NT), raise to 10 with the plus button, BID (nobody can
+    bid over 10NT); with ``wait``, wait for the state it brings."""
     before = seq(page)
-    page.click('button.strain[data-strain="NT"]')
+    page.click(f'button.strain[data-strain="{strain}"]')
     for _ in range(5):
         if page.inner_text("#bid-tricks").strip() == "10":
             break

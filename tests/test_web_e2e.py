@@ -21,7 +21,7 @@ from playwright.sync_api import Page
 
 from browser import (
     DESKTOP,
-    bid_ten_no_trumps,
+    bid_ten,
     caught_up,
     click_and_wait,
     phone_page,
@@ -211,7 +211,7 @@ def test_a_whole_hand_by_clicking_with_an_illegal_click_and_continue(
         phase = wait_turn(page)
         if visible(page, "#bid-panel"):
             snap(page, shots / "auction.jpg")
-            bid_ten_no_trumps(page, wait=True)
+            bid_ten(page, "NT", wait=True)
             continue
         if visible(page, "#discard-button"):
             n = len(page.query_selector_all("#hand .card")) - 10
@@ -498,7 +498,7 @@ def test_the_declarers_review_sets_his_discard_beside_the_best(server: str, shot
         while True:
             wait_turn(page)
             if visible(page, "#bid-panel"):
-                bid_ten_no_trumps(page, wait=True)
+                bid_ten(page, "NT", wait=True)
             elif visible(page, "#discard-button"):
                 cards = page.query_selector_all("#hand .card")
                 for c in cards[10 - len(cards):]:

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page
 
-from browser import bid_ten_no_trumps, seq, start_game, visible, wait_seq_after, wait_turn
+from browser import bid_ten, seq, start_game, visible, wait_seq_after, wait_turn
 
 ACTIVE = """() => {
   const a = document.activeElement;
@@ -108,7 +108,7 @@ def test_kitty_cards_say_whether_they_are_chosen(page: Page, server: str) -> Non
         wait_turn(page)
         if visible(page, "#bid-panel"):
             before = seq(page)
-            bid_ten_no_trumps(page)
+            bid_ten(page, "NT")
             wait_seq_after(page, before)               # (the panel stays, dimmed, until then)
     page.wait_for_function("document.activeElement.matches('#hand .hand-card')")
     cards = page.eval_on_selector_all("#hand .hand-card", """els => els.map((e) =>

@@ -16,7 +16,7 @@ from playwright.sync_api import Route
 from browser import (
     DESKTOP,
     PHONES,
-    bid_ten_no_trumps,
+    bid_ten,
     click_and_wait,
     live_server,
     phone_page,
@@ -141,7 +141,7 @@ def test_a_phone_shows_every_seat_card_and_button(server: str, shots: Path, pres
         assert not small_taps(page)                 # the menu's items
         page.click("#menu-button")
         page.wait_for_selector("#menu", state="hidden")
-        bid_ten_no_trumps(page)                     # nobody bids over it: the kitty is yours
+        bid_ten(page, "NT")                     # nobody bids over it: the kitty is yours
         page.wait_for_selector("#discard-button", state="visible")
         settle(page, 600)
         found = page.evaluate(LAYOUT_PROBLEMS)
@@ -317,7 +317,7 @@ def test_a_phone_shows_the_hint_whole_while_discarding(server: str, preset: str,
     with phone_page(phone) as page:
         start_game(page, server, preset)
         wait_turn(page)
-        bid_ten_no_trumps(page)                     # nobody bids over it: the kitty is yours
+        bid_ten(page, "NT")                     # nobody bids over it: the kitty is yours
         page.wait_for_selector("#discard-button", state="visible")
         settle(page, 600)
         page.click("#quick-hint")

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, ViewportSize
 from browser import (
     DESKTOP,
     PHONES,
-    bid_ten_no_trumps,
+    bid_ten,
     click_and_wait,
     play_first_playable,
     play_to_the_sheet,
@@ -90,7 +90,7 @@ def _to_the_game_end(page: Page, server: str) -> None:
     while True:
         wait_turn(page)
         if visible(page, "#bid-panel"):
-            bid_ten_no_trumps(page, wait=True)
+            bid_ten(page, "NT", wait=True)
         elif visible(page, "#discard-button"):
             cards = page.query_selector_all("#hand .card")
             for c in cards[10 - len(cards):]:
@@ -181,7 +181,7 @@ def test_a_led_joker_shows_its_suit_large_on_the_trick_and_in_last_trick(
         while True:
             wait_turn(page)
             if visible(page, "#bid-panel"):
-                bid_ten_no_trumps(page, wait=True)
+                bid_ten(page, "NT", wait=True)
             elif visible(page, "#discard-button"):
                 others = [c for c in page.query_selector_all("#hand .card")
                           if c.get_attribute("data-card") != "JK"]

@@ -4,16 +4,16 @@ phone, the sheet's partner row tagged, and your hand out of play while you sit o
 
 from __future__ import annotations
 
-import json
-
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page
 
 from browser import (
     DESKTOP,
     PHONES,
+    bid_ten,
     click_and_wait,
     play_first_playable,
     seq,
+    start_game,
     viewport_page,
     wait_seq_after,
     wait_turn,
@@ -32,24 +32,6 @@ CUT_HITS = """() => {
     .filter((e) => meet(e.getBoundingClientRect())).map((e) => e.id || e.className);
 }"""
 """JavaScript: what of the game the cut's notice covers (null: no notice)."""
-
-
-def open_table(page: Page, server: str, preset: str, seed: int, speed: str = "normal",
-               strength: str = "medium") -> None:
-    """A new table from the lobby, dealt from ``seed``, at ``speed``."""
-    def route(r: Route) -> None:
-        if r.request.method != "POST":
-            r.continue_()
-            return
-        body = json.loads(r.request.post_data or "{}")
-        r.continue_(post_data=json.dumps({**body, "seed": seed, "speed": speed}))
-    page.route("**/api/tables", route)
-    page.goto(server)
-    page.wait_for_selector("#lobby button#play")
-    page.select_option("select#preset", preset)
-    page.select_option("select#strength", strength)
-    page.click("button#play")
-    page.wait_for_function("document.body.dataset.seq !== undefined")
 
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "J", "Q", "K", "A"]
@@ -87,19 +69,19 @@ def test_the_cut_covers_no_seat_and_goes_by_the_speed(server: str) -> None:
     for size, touch in ((DESKTOP, False), (PHONES["upright"], True)):
         for preset, seed in (("five_called", 10), ("two_dead_hand", 5)):
             with viewport_page(size, touch) as page:
-                open_table(page, server, preset, seed, speed="slow")
+                start_game(page, server, preset, "medium", seed, speed="slow")
                 page.wait_for_selector("#toasts .toast:has-text('The cut: ')")
                 page.wait_for_timeout(500)                 # laid out, the notice placed
                 if page.evaluate("window.fivehundred.app.state.table.cut"):
                     assert page.evaluate(CUT_HITS) in ([], None), (size, preset)
     with viewport_page(DESKTOP) as page:
-        open_table(page, server, "two_dead_hand", 5, speed="fast")   # you bid first
+        start_game(page, server, "two_dead_hand", "medium", 5, speed="fast")   # you bid first
         page.wait_for_selector("#toasts .toast:has-text('The cut: ')")
         assert page.evaluate("window.fivehundred.app.state.view.to_move") == 0
         page.wait_for_selector("#toasts .toast:has-text('The cut: ')", state="detached",
                                timeout=5_000)
     with viewport_page(DESKTOP) as page:
-        open_table(page, server, "five_called", 10, speed="slow")
+        start_game(page, server, "five_called", "medium", 10, speed="slow")
         page.wait_for_function("window.fivehundred.app.state.table.cut === null",
                                timeout=30_000)
         page.wait_for_selector("#toasts .toast:has-text('The cut: ')", state="detached",
@@ -110,7 +92,7 @@ def test_your_open_misere_hand_is_marked_face_up(page: Page, server: str) -> Non
     """Australian, seed 2: you bid open misère; once your hand is spread for the others your
     plate says so (your turn or not), a toast says it when it happens, and the hand's name
     for a screen reader; the sheet explains the defenders' points."""
-    open_table(page, server, "australian", 2)
+    start_game(page, server, "australian", "medium", 2, speed="normal")
     while wait_turn(page) == "auction":
         legal = page.evaluate("window.fivehundred.app.state.view.legal")
         click_and_wait(page, "#open-misere-button" if "open-misere" in legal else "#pass-button")
@@ -142,15 +124,10 @@ def test_a_phone_calls_a_partner_from_one_row_a_suit(server: str) -> None:
     alone on a line as if a group of their own, the suits' signs gone: now each suit is one
     row beside its sign, named for a screen reader, every button still a finger's width."""
     with viewport_page(PHONES["upright"], touch=True) as page:
-        open_table(page, server, "five_called", 10)
+        start_game(page, server, "five_called", "medium", 10, speed="normal")
         while (phase := wait_turn(page)) != "call":
             if phase == "auction":
-                page.click('button.strain[data-strain="NT"]')
-                for _ in range(5):
-                    if page.inner_text("#bid-tricks").strip() == "10":
-                        break
-                    page.click("#bid-plus")
-                click_and_wait(page, "#bid-button")
+                bid_ten(page, "NT", wait=True)
             else:
                 for el in page.query_selector_all("#hand .hand-card")[-3:]:
                     el.click()
@@ -173,15 +150,10 @@ def test_a_phone_calls_a_partner_from_one_row_a_suit(server: str) -> None:
 def test_the_sheet_tags_the_called_partners_row(page: Page, server: str) -> None:
     """Five-handed: the called partner's row on the sheet was a plain row (only the lines
     below said who it was): now it is tagged "partner", the declarer's "declarer"."""
-    open_table(page, server, "five_called", 10)
+    start_game(page, server, "five_called", "medium", 10, speed="normal")
     while (phase := wait_turn(page)) != "hand_over":
         if phase == "auction":                  # 10♠ (440: 10NT made ended the game)
-            page.click('button.strain[data-strain="S"]')
-            for _ in range(5):
-                if page.inner_text("#bid-tricks").strip() == "10":
-                    break
-                page.click("#bid-plus")
-            click_and_wait(page, "#bid-button")
+            bid_ten(page, "S", wait=True)
         elif phase == "kitty":
             for el in page.query_selector_all("#hand .hand-card")[-3:]:
                 el.click()
@@ -205,7 +177,7 @@ def test_your_hand_is_out_of_play_while_you_sit_out(page: Page, server: str) -> 
     """Australian, seed 181: you pass, your partner bids open misère: your ten cards looked
     as at any other's turn, only "sits out" on your plate: now they are dimmed as the table
     dims a sitting-out seat's backs, out of reach, and a line over them says you sit out."""
-    open_table(page, server, "australian", 181, speed="slow")
+    start_game(page, server, "australian", "medium", 181, speed="slow")
     pass_to_the_play(page)
     v = page.evaluate("window.fivehundred.app.state.view")
     assert v["sitting_out"] == [0] and v["contract"]["misere"], v

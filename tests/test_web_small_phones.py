@@ -21,7 +21,7 @@ from playwright.sync_api import Page, ViewportSize
 
 from browser import (
     DESKTOP,
-    bid_ten_no_trumps,
+    bid_ten,
     click_and_wait,
     settle,
     start_game,
@@ -94,7 +94,7 @@ def auction(page: Page, server: str, preset: str) -> None:
 def kitty(page: Page, server: str, preset: str) -> None:
     """You the declarer (10NT), discarding."""
     auction(page, server, preset)
-    bid_ten_no_trumps(page)
+    bid_ten(page, "NT")
     page.wait_for_selector("#discard-button", state="visible")
     settle(page, 700)
 
