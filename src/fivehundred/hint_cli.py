@@ -9,7 +9,7 @@ from typing import Any
 
 from .bots import Budget
 from .bots.base import Candidate, Decision
-from .bots.hints import defending, format_hint, hint
+from .bots.hints import defending, discard_of, format_hint, hint
 
 
 def hint_main(path: str, hand: int, action: int, as_json: bool = False,
@@ -82,7 +82,6 @@ def candidate_json(c: Candidate, phase: str) -> dict[str, Any]:
     ...                                                              ("7H", "auction"))]
     [['JK'], []]
     """
-    discard = phase == "kitty" and c.note.startswith("discard ")
-    plan = tuple(c.note.split()[1:]) if discard else ()
+    plan = discard_of(c) if phase == "kitty" else ()
     return {"action": c.action, "value": c.value, "make_probability": c.make_probability,
             "note": c.note, "cards": list(Decision(c.action, plan=plan).marked(phase))}

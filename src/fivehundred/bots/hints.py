@@ -52,7 +52,7 @@ def ranked(d: Decision) -> tuple[Candidate, ...]:
     ['discard 6S 8S 9S', 'discard 8H 10H QH', 'discard 6S 8S 8D']
     """
     advised = next((c for c in d.candidates if c.action == d.action
-                    and (not d.plan or c.note == "discard " + " ".join(d.plan))),
+                    and (not d.plan or discard_of(c) == tuple(d.plan))),
                    next((c for c in d.candidates if c.action == d.action), None))
     return tuple(sorted(d.candidates, key=lambda c: (c is not advised, -round(c.value, 1))))
 
@@ -95,6 +95,16 @@ def format_hint(d: Decision, limit: int = 8, phase: str = "play", defending: boo
     return "\n".join(lines)
 
 
+def discard_of(c: Candidate) -> tuple[str, ...]:
+    """A discard candidate's cards, read from its note ("discard 6S 8S 9S", as the bots
+    write it: its ``action`` is only the first card); none for another candidate.
+
+    >>> discard_of(Candidate("6S", 6.2, None, "discard 6S 8S 9S")), discard_of(Candidate("7H", 1.0))
+    (('6S', '8S', '9S'), ())
+    """
+    return tuple(c.note.split()[1:]) if c.note.startswith("discard ") else ()
+
+
 def candidate_line(c: Candidate, action: str | None = None, defending: bool = False) -> str:
     """One candidate in columns, suits as symbols: its action (``action``: written
     otherwise), its value, the chance its contract is made (said to be the declarer's for a
@@ -109,8 +119,8 @@ def candidate_line(c: Candidate, action: str | None = None, defending: bool = Fa
     >>> candidate_line(Candidate("8H", 6.25, None, "discard 8H 10H QH"))   # its tricks
     '  8♥ 10♥ Q♥         6.2 tricks'
     """
-    if c.note.startswith("discard "):
-        cards = " ".join(readable(w) for w in c.note.split()[1:])
+    if discard := discard_of(c):
+        cards = " ".join(readable(w) for w in discard)
         return f"  {action or cards:<12} {c.value:8.1f} tricks"
     whose = "declarer makes" if defending else "makes"
     make_p = "" if c.make_probability is None else f"  {whose} {c.make_probability:.0%}"
