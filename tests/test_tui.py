@@ -194,12 +194,13 @@ def test_leading_the_joker_asks_for_its_suit() -> None:
             await click(pilot, "#card-JK")
             await pilot.pause()
             assert "joker names a suit" in screen_text(app)
-            # each suit by its symbol and word (the buttons read "JK:♣")
-            words = {str(b.label) for b in app.query("#choices Button")}
+            # each suit by its symbol and word (the buttons read "JK:♣"), in the order the
+            # suits rank and the browser shows them (they came ♣♦♥♠, as the tokens sort)
+            words = [str(b.label) for b in app.query("#choices Button")]
             suits = ("♠ Spades", "♣ Clubs", "♦ Diamonds", "♥ Hearts")
-            named = {suits["SCDH".index(t[-1])] for t in app.view().legal_actions
-                     if t.startswith("JK:")}
-            assert named and words == named | {"Cancel"}, words
+            named = sorted((suits["SCDH".index(t[-1])] for t in app.view().legal_actions
+                            if t.startswith("JK:")), key=suits.index)
+            assert len(named) > 1 and words == [*named, "Cancel"], words
             await click(pilot, "#lead-cancel")         # changed his mind: nothing played
             await pilot.pause()
             assert app.view().trick == () and "JK" in app.view().hand

@@ -442,3 +442,29 @@ def test_below_eighty_by_twenty_four_the_table_says_it_is_too_small() -> None:
             await take(app, pilot, v.legal_actions[0])
             assert len(app.view().hand) == len(v.hand) - 1
     run(go())
+
+
+def test_below_eighty_by_twenty_four_a_box_says_it_is_too_small() -> None:
+    """A box opened on a terminal below 80x24 (the help, here at 70x20) was drawn cut off
+    over the table's notice: it says the terminal is too small as the table does, answers
+    Escape, and made larger it is whole."""
+    async def go() -> None:
+        app = quick_app("australian", 5, "easy")
+        async with app.run_test(size=(70, 20)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert app.screen is not app.screen_stack[0]
+            shown = " ".join(screen_text(app).split())
+            assert "too small" in shown and "70x20" in shown and "Escape closes" in shown, shown
+            assert "Help" not in shown.split("too small")[0], shown
+            await pilot.resize_terminal(100, 40)
+            await pilot.pause()
+            shown = screen_text(app)
+            assert "too small" not in shown and "Help" in shown, shown
+            await pilot.resize_terminal(70, 20)
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is app.screen_stack[0]
+    run(go())

@@ -46,8 +46,6 @@ PACE = 0.6
 """Seconds before each bot's action, at normal speed."""
 TRICK_PAUSE = 1.2
 """Seconds a finished trick stays on the cloth, at normal speed."""
-MIN_SIZE = (80, 24)
-"""The smallest terminal (columns, rows) the table fits; below it, it says so instead."""
 
 
 class TableApp(App[int]):
@@ -197,14 +195,10 @@ class TableApp(App[int]):
         """A compact layout on small terminals (80x24 and up): narrow below 110 columns,
         short below 34 rows (table.tcss).  Below 80x24 the table says it is too small
         instead (a card of the trick was dropped without a word), until it is made larger."""
-        need_w, need_h = MIN_SIZE
-        tiny = width < need_w or height < need_h
-        self.set_class(tiny, "-tiny")
-        if tiny:
-            self.query_one("#too-small", Static).update(
-                f"The terminal is too small for the table: it needs {need_w}x{need_h}, "
-                f"and it is {width}x{height} now.\n\nMake it larger to play on "
-                "(q quits).")
+        notice = texts.too_small(width, height, "Make it larger to play on (q quits).")
+        self.set_class(notice is not None, "-tiny")      # (a dialog says so too: screens.py)
+        if notice is not None:
+            self.query_one("#too-small", Static).update(notice)
         self.set_class(width < 110, "-narrow")
         self.set_class(height < 34, "-short")
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button
 
+from ..cards import SUIT_LETTERS
 from ..console.display import sort_tokens
 from ..view import View
 from ..web.state import bid_grid, display_strain
@@ -99,8 +100,10 @@ async def draw_actions(app: TableApp, v: View) -> None:
     box = app.query_one("#actions", Vertical)
     mine = app._my_turn(v)
     if mine and app._joker_choice:
+        # (in the order the suits rank, as the browser's: the tokens sort ♣♦♥♠)
         items = [(f"lead-{t[-1]}", t, texts.suit_markup(t[-1]), True)
-                 for t in v.legal_actions if t.startswith("JK:")]
+                 for t in sorted((t for t in v.legal_actions if t.startswith("JK:")),
+                                 key=lambda t: SUIT_LETTERS.index(t[-1]))]
         items.append(("lead-cancel", "", "Cancel", True))
         kind = "choices"
     elif mine and v.phase == "auction":

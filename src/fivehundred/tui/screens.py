@@ -128,6 +128,7 @@ class Dialog(ModalScreen[str]):
             getattr(body, f"scroll_{how}")(animate=False)
 
     def compose(self) -> ComposeResult:
+        yield Static(id="dialog-too-small")      # (below 80x24 only: _fit)
         with Vertical(id="dialog"):
             yield Static(f"[b]{escape(self.title_text)}[/b]", id="dialog-title")
             with VerticalScroll(id="dialog-body"):
@@ -153,15 +154,22 @@ class Dialog(ModalScreen[str]):
         return [[b] for b in self.buttons]
 
     def on_mount(self) -> None:
-        self._fit(self.app.size.height)
+        self._fit(self.app.size.width, self.app.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.height)
+        self._fit(event.size.width, event.size.height)
 
-    def _fit(self, rows: int) -> None:
+    def _fit(self, columns: int, rows: int) -> None:
         """The body scrolls in what the box leaves it (at most 90% of the rows, less its
         border, padding, title and buttons: 10, and 3 for each more row of buttons), so the
-        buttons stay on the screen."""
+        buttons stay on the screen.  Below 80x24 the box says the terminal is too small, as
+        the table behind it does (it was drawn cut off: table.tcss hides it then)."""
+        notice = texts.too_small(columns, rows, "Make it larger to read this box (Escape "
+                                 "closes it).")
+        self.set_class(notice is not None, "-tiny")
+        if notice is not None:
+            for said in self.query("#dialog-too-small").results(Static):
+                said.update(notice)
         spent = 7 + 3 * len(self._rows())
         for body in self.query("#dialog-body"):     # none in a dialog the closing app left empty
             body.styles.max_height = max(3, min(BODY_ROWS, rows * 9 // 10 - spent))

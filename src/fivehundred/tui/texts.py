@@ -184,3 +184,24 @@ def game_ends(rules: Rules) -> str:
     'game at 500, out at -500'
     """
     return f"game at {rules.target}, out at {rules.hole}"
+
+
+MIN_SIZE = (80, 24)
+"""The smallest terminal (columns, rows) the table and its boxes fit; below it, they say so."""
+
+
+def too_small(width: int, height: int, then: str) -> str | None:
+    """What the table (or a box over it) says below :data:`MIN_SIZE`, the size needed and the
+    size now, instead of being drawn cut off; ``then`` says what to do.  None when it fits.
+
+    >>> print(too_small(70, 20, "Make it larger."))
+    The terminal is too small for the table: it needs 80x24, and it is 70x20 now.
+    <BLANKLINE>
+    Make it larger.
+    >>> too_small(80, 24, "")
+    """
+    need_w, need_h = MIN_SIZE
+    if width >= need_w and height >= need_h:
+        return None
+    return (f"The terminal is too small for the table: it needs {need_w}x{need_h}, and it "
+            f"is {width}x{height} now.\n\n{then}")
