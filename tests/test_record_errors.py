@@ -19,6 +19,7 @@ from fivehundred.record import (
     dumps,
     dumps_json,
     load,
+    load_json,
     loads,
     loads_json,
     record_from_game,
@@ -319,17 +320,45 @@ def test_json_errors_spell_values_as_json_does() -> None:
             loads_json(text)
 
 
-def test_a_json_record_given_to_the_text_reader_is_named() -> None:
+_WRONG_READERS = {
+    "json": (dumps_json, ((loads, "loads_json"), (lambda t: load(io.StringIO(t)), "load_json")),
+             r"^this looks like a JSON record \(it starts with {{\), not a text one: read it "
+             r"with {reader}\(\)$"),
+    "text": (dumps, ((loads_json, "loads"), (lambda t: load_json(io.StringIO(t)), "load")),
+             r'^this looks like a text record \(it starts with a \[Tag "\.\.\."\]\), not JSON: '
+             r"read it with {reader}\(\)$"),
+}
+
+
+@pytest.mark.parametrize("form", sorted(_WRONG_READERS))
+def test_a_record_given_to_the_other_forms_reader_is_named(form: str) -> None:
     """``load`` and ``loads`` given a JSON record said "line 1: a record starts with its
-    rules: [Rules ...] is missing"; they say it looks like JSON and name the reader."""
-    js = dumps_json(record_from_game(played("australian", 7)))
-    for read, reader in ((loads, "loads_json"), (lambda t: load(io.StringIO(t)), "load_json")):
-        for text in (js, "\ufeff \n" + js):
-            with pytest.raises(RecordError, match=rf"^this looks like a JSON record \(it "
-                                                  rf"starts with {{\), not a text one: read it "
-                                                  rf"with {reader}\(\)$"):
+    rules: [Rules ...] is missing"; ``load_json`` and ``loads_json`` given a text record
+    said "not JSON: expected a value at line 1, column 2".  Each says what the record looks
+    like and names the reader."""
+    write, readers, pattern = _WRONG_READERS[form]
+    written = write(record_from_game(played("australian", 7)))
+    for read, reader in readers:
+        for text in (written, "\ufeff \n" + written):
+            with pytest.raises(RecordError, match=pattern.format(reader=reader)):
                 read(text)
-    assert loads_json(js) == loads(dumps(loads_json(js)))       # (the right reader reads it)
+    right = loads_json if form == "json" else loads
+    assert write(right(written)) == written                     # (the right reader reads it)
+    with pytest.raises(RecordError, match=r"^not JSON: "):       # a JSON list is JSON still
+        loads_json('["Rules", 1')
+
+
+def test_replay_json_given_a_text_record_says_to_drop_the_flag(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``fivehundred replay --json`` on a text record says to read it without --json (not
+    the library's loads(), nor a JSON parser's line and column)."""
+    path = tmp_path / "game.txt"
+    path.write_text(dumps(record_from_game(played("australian", 7))), encoding="utf-8")
+    assert main(["replay", "--json", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"fivehundred replay: {path}: this looks like a text record (it starts with "
+                   'a [Tag "..."]), not JSON: read it without --json\n'), err
+    assert main(["replay", str(path)]) == 0
 
 
 def test_a_json_key_given_twice_is_refused_where_it_is() -> None:

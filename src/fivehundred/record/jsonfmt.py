@@ -116,7 +116,10 @@ def dump_json(rec: GameRecord, fp: IO[str]) -> None:
 
 def load_json(fp: IO[str]) -> GameRecord:
     """Read a JSON record from an open text file."""
-    return loads_json(fp.read())
+    text = fp.read()
+    if isinstance(text, str):
+        not_text(text, "read it with load()")
+    return loads_json(text)
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -247,6 +250,25 @@ def json_problem(e: json.JSONDecodeError) -> str:
     return f"{e.msg.removesuffix(' at')} at line {e.lineno}, column {e.colno}"
 
 
+_TEXT_RECORD = re.compile(r'\s*\[[A-Za-z]+ "')
+"""How a text record begins (its first tag, ``[Rules "...``): never JSON."""
+
+
+def not_text(text: str, how: str) -> None:
+    """Refuse a text record given to a JSON reader, saying ``how`` to read it (it was told
+    "not JSON: expected a value at line 1, column 2").
+
+    >>> try:
+    ...     loads_json('[Rules "fivehundred(players=4)"]')
+    ... except RecordError as e:
+    ...     print(e)
+    this looks like a text record (it starts with a [Tag "..."]), not JSON: read it with loads()
+    """
+    if _TEXT_RECORD.match(text.removeprefix("\ufeff")):
+        raise RecordError(f'this looks like a text record (it starts with a [Tag "..."]), not '
+                          f"JSON: {how}")
+
+
 def loads_json(text: str, replaying: bool = False) -> GameRecord:
     """Parse a JSON record; RecordError names the JSON path and what was expected.
     ``replaying``: the record is replayed next, so a fault replay finds before a failed
@@ -254,6 +276,7 @@ def loads_json(text: str, replaying: bool = False) -> GameRecord:
     if not isinstance(text, str):
         raise RecordError(f"a JSON record is a str (bytes: decode them first), not "
                           f"{type(text).__name__}")
+    not_text(text, "read it with loads()")
     text = text.removeprefix("\ufeff")
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates)

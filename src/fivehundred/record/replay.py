@@ -224,6 +224,7 @@ def replay_main(path: str, as_json: bool = False) -> int:
 
     A record is read as JSON if it starts with ``{`` (or with ``as_json``), else as text."""
     from .files import parse_record, read_text
+    from .jsonfmt import not_text
 
     try:
         text = read_text(path)
@@ -231,6 +232,8 @@ def replay_main(path: str, as_json: bool = False) -> int:
         print(f"fivehundred replay: {e}", file=sys.stderr)
         return 2
     try:
+        if as_json:
+            not_text(text, "read it without --json")
         rec = parse_record(text, True if as_json else None, replaying=True)
         game = replay(rec)
     except FiveHundredError as e:
