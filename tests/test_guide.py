@@ -433,21 +433,29 @@ def test_by_own_contract_the_declaring_side_or_the_called_partner_wins() -> None
 def test_the_hole_and_its_tie_breaks_are_the_engines() -> None:
     """Finding 10: where nobody wins at the target, a side in the hole loses and the highest
     of the others wins; a tie goes to the declaring side, then the called partner, then the
-    lowest-numbered seat."""
+    first from the declarer's left (the guide said the lowest-numbered seat after the engine
+    had changed)."""
     r3 = Rules.preset("classic3")
     failed = contract_of(r3, bid_action(8, HEARTS), 0)
     assert game_winner(r3, (-510, 200, 200), failed, None, False, ()) == 1
     assert game_winner(r3, (-510, 200, 300), failed, None, False, ()) == 2
+    failed = contract_of(r3, bid_action(7, 0), 1)        # the declarer, seat 1, in the hole
+    assert game_winner(r3, (120, -540, 120), failed, None, False, ()) == 2   # (not seat 0)
     assert ("If nobody wins at the target, a player at -500 or below is in the hole and loses "
             "the game: the player with the highest score among the others wins (a tie goes to "
-            "the declaring player, else to the lowest-numbered seat, the seats being numbered "
-            "clockwise from 0).") in guide(r3).section("scoring").text
+            "the declaring player, else to the first player from the declarer's left).") in guide(
+                r3).section("scoring").text
+    r6 = Rules.preset("six_pairs")
+    failed = contract_of(r6, bid_action(7, 0), 1)
+    assert game_winner(r6, (120, -540, 120), failed, None, False, ()) == 2
+    assert ("(a tie goes to the declaring side, else to the side of the first player from the "
+            "declarer's left)") in guide(r6).section("scoring").text
     r5 = Rules.preset("five_called")
     called = contract_of(r5, bid_action(8, HEARTS), 3)
     assert game_winner(r5, (200, 0, -530, 200, 0), called, 2, False, ()) == 3  # the declarer
     assert game_winner(r5, (200, 0, 200, -600, 0), called, 2, False, ()) == 2  # his partner
     assert ("(a tie goes to the declaring player, then to the called partner, else to the "
-            "lowest-numbered seat") in guide(r5).section("scoring").text
+            "first player from the declarer's left)") in guide(r5).section("scoring").text
     r = Rules.preset("australian")
     assert game_winner(r, (-510, -100), contract_of(r, bid_action(6, 0), 0), None, False,
                        ()) == 1

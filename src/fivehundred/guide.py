@@ -541,14 +541,13 @@ def _several_reach(r: Rules) -> str:
 def _hole(r: Rules) -> str:
     """The hole: where nobody wins at the target, a side at the hole or below loses, the best
     of the others wins; with three sides or more, a tie goes to the declaring side (then the
-    called partner), then to the lowest seat number (``scoring.game_winner``)."""
+    called partner), then to the first from the declarer's left (``scoring.game_winner``)."""
     side = _side(r)
     text = (f"If nobody wins at the target, a {side} at {r.hole} or below is in the hole and "
             "loses the game")
     if len(r.sides) == 2:
         return f"{text}, and the other {side} wins."
     partner = ", then to the called partner" if r.call_partner else ""
-    seat = "the lowest-numbered seat" if r.teams == "none" else "the side of the lowest seat"
+    first = "the first player" if r.teams == "none" else "the side of the first player"
     return (f"{text}: the {side} with the highest score among the others wins (a tie goes to "
-            f"the declaring {side}{partner}, else to {seat}, the seats being numbered "
-            "clockwise from 0).")
+            f"the declaring {side}{partner}, else to {first} from the declarer's left).")
