@@ -122,7 +122,7 @@ def test_each_preset_says_its_table_and_lists_its_trumps_in_the_engines_order(
 SECTION_OF: dict[str, str] = {
     "misere_allowed": "auction", "misere_rank": "auction", "misere_needs_seven": "auction",
     "misere_stops_when_taken": "play", "misere_defender_points": "scoring",
-    "open_misere_allowed": "auction", "open_misere_value": "auction",
+    "misere_value": "auction", "open_misere_allowed": "auction", "open_misere_value": "auction",
     "open_misere_rank": "auction", "open_misere_reveal": "play", "first_dealer": "table",
     "auction": "auction", "all_pass": "auction", "opening_lead": "play", "nt_joker": "cards",
     "slam": "scoring", "defender_trick_points": "scoring", "win": "scoring",

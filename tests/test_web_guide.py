@@ -59,8 +59,8 @@ def test_a_guide_asked_for_badly_is_refused_and_says_why() -> None:
         assert refused(lobby_guide("australian", [1])).startswith("toggles must be an object")
         assert refused(lobby_guide("australian", {"players": 3})).startswith(
             "'players' is not a house rule of the new-game form")
-        assert refused(lobby_guide("australian", {"target": 300})) == \
-            "option target takes one of 250, 500, 1000, got 300"
+        assert refused(lobby_guide("australian", {"target": 305})) == \
+            "option target takes a whole number of tens from 10 to 10,000, got 305"
         assert refused(lobby_guide("two_24", {"nt_joker": "classic"})) == \
             "option nt_joker means nothing here: this pack has no joker"
         t = new_table(client, preset="australian")

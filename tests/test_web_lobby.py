@@ -105,7 +105,7 @@ def test_the_lobby_remembers_each_presets_house_rules(page: Page, server: str) -
     assert shown == [choice_word("slam", v) for v in CHOICES["slam"]]   # the server's words
     assert "Twice the bid, from 8♣ up" in shown
     page.select_option("#opt-slam", "bonus_equal_to_bid")
-    page.select_option("#opt-target", "250")
+    page.fill("#opt-target", "250")
     assert page.inner_text("#house-rules summary") == "House rules · 2 changed"
     items = rules_at_the_table(page)
     slam = items["Slam (all ten tricks)"]
@@ -159,7 +159,7 @@ def test_every_house_rule_but_the_tables_shape_can_be_chosen(page: Page, server:
     assert page.is_enabled("#opt-open_misere_rank") and page.is_checked(
         "#opt-open_misere_allowed")
     page.select_option("#opt-opening_lead", "eldest")
-    page.select_option("#opt-hole", "-1000")
+    page.fill("#opt-hole", "-1000")
     page.select_option("#opt-misere_rank", "after_sevens")
     assert page.inner_text("#house-rules summary") == "House rules · 3 changed"
     items = rules_at_the_table(page)
@@ -290,7 +290,7 @@ def test_a_hole_that_is_not_the_targets_opposite_is_shown(page: Page, server: st
     """Out at -250 was in the rules dialog alone: the score's plaque and the menu say it."""
     seeded_lobby(page, server)
     page.click("#house-rules summary")
-    page.select_option("#opt-hole", "-250")
+    page.fill("#opt-hole", "-250")
     page.click("button#play")
     page.wait_for_function("document.body.dataset.seq !== undefined")
     wait_turn(page)
@@ -316,3 +316,29 @@ def test_a_cut_for_the_first_dealer_is_shown(page: Page, server: str) -> None:
 
     assert len(cut) == 4 and note.startswith(f"The cut: you {shown(cut[0])}, "), note
     assert f"{names[1]} {shown(cut[1])}" in note and "(the lowest card)" in note, note
+
+
+def test_points_are_typed_as_the_house_plays_them(page: Page, server: str) -> None:
+    """A rule purist's finding: the form offered the game's target and hole and open misère's
+    value only as 250/500/1000 and 500/520, and misère's value not at all (the rules string
+    takes any).  They are typed (the common values offered), checked before a game is asked
+    for: a wrong one is named, with what it takes, and has the keyboard; no table starts."""
+    seeded_lobby(page, server)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if r.method == "POST" else None)
+    page.click("#house-rules summary")
+    assert page.get_attribute("#opt-target", "type") == "number"
+    offered = page.eval_on_selector("#opt-target-list", "l => [...l.options].map((o) => o.value)")
+    assert offered == ["250", "500", "1000"]
+    assert page.input_value("#opt-misere_value") == "250"
+    page.fill("#opt-target", "305")
+    assert page.inner_text("#house-rules summary") == "House rules · 1 changed"
+    page.click("button#play")
+    assert page.inner_text("#lobby-error") == (
+        "Game to: a whole number of tens from 10 to 10,000, not 305")
+    assert page.evaluate("document.activeElement.id") == "opt-target"
+    assert asked == []                                     # no game asked for
+    page.fill("#opt-target", "750")
+    page.fill("#opt-misere_value", "300")
+    items = rules_at_the_table(page)
+    assert "750" in items["Game to"] and "300" in items["Misère is worth"], items

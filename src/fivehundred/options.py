@@ -7,7 +7,7 @@ False
 >>> build_rules("australian", {"target": "x"})
 Traceback (most recent call last):
 ...
-fivehundred.errors.RulesError: option target takes one of 250, 500, 1000, got 'x'
+fivehundred.errors.RulesError: option target takes a whole number of tens from 10 to 10,000, got 'x'
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ OPTION_TEXT: dict[str, str] = {
 # preset; `--rules` takes any of them in the terminal games).
 TOGGLES: dict[str, tuple[str, tuple[Any, ...] | None]] = {
     "misere_allowed": ("Misère allowed", None),
+    "misere_value": ("Misère is worth", (200, 250, 300)),
     "misere_rank": ("Misère ranks", CHOICES["misere_rank"]),
     "misere_needs_seven": ("Misère only over a 7-bid", None),
     "misere_stops_when_taken": ("Misère stops at its first trick", None),
@@ -90,13 +91,20 @@ TOGGLES: dict[str, tuple[str, tuple[Any, ...] | None]] = {
     "hole": ("Game lost at", (-250, -500, -1000)),
 }
 
+NUMBERS: dict[str, tuple[int, int]] = {
+    "misere_value": (10, 10_000), "open_misere_value": (10, 10_000),
+    "target": (10, 10_000), "hole": (-10_000, -10),
+}
+"""The toggles typed as a number (tens, from the first to the second: a house's 300 or 750
+as well as the common values, its choices, offered as suggestions), not chosen from a list."""
+
 TOGGLE_GROUPS: dict[str, str] = {"misere_allowed": "Misère",
                                  "first_dealer": "The auction and the play",
                                  "slam": "Scoring and the game"}
 """The form's headings, each over the toggles from the one named to the next heading's."""
 
 FORM_NEEDS: dict[str, str] = {
-    **{o: "misere_allowed" for o in ("misere_rank", "misere_needs_seven",
+    **{o: "misere_allowed" for o in ("misere_value", "misere_rank", "misere_needs_seven",
                                      "misere_stops_when_taken", "misere_defender_points",
                                      "open_misere_allowed")},
     **{o: "open_misere_allowed" for o in ("open_misere_value", "open_misere_rank",
@@ -148,11 +156,17 @@ def toggles_json() -> list[dict[str, Any]]:
     out = []
     for option, (label, choices) in TOGGLES.items():
         values = [] if choices is None else list(choices)
-        out.append({"option": option, "label": label,
-                    "kind": "bool" if choices is None else "choice",
-                    "choices": values, "choice_words": [choice_word(option, v) for v in values],
-                    "text": OPTION_TEXT[option], "needs": FORM_NEEDS.get(option),
-                    "group": TOGGLE_GROUPS.get(option)})
+        toggle: dict[str, Any] = {"option": option, "label": label,
+                                  "kind": "bool" if choices is None
+                                  else "number" if option in NUMBERS else "choice",
+                                  "choices": values,
+                                  "choice_words": [choice_word(option, v) for v in values],
+                                  "text": OPTION_TEXT[option], "needs": FORM_NEEDS.get(option),
+                                  "group": TOGGLE_GROUPS.get(option)}
+        if option in NUMBERS:
+            toggle["min"], toggle["max"] = NUMBERS[option]
+            toggle["step"] = 10
+        out.append(toggle)
     return out
 
 
@@ -207,7 +221,13 @@ def build_rules(preset: object, toggles: object) -> Rules:
             raise RulesError(f"{option!r} is not a house rule of the new-game form; "
                              f"they are {', '.join(TOGGLES)}")
         choices = TOGGLES[option][1]
-        if choices is None:
+        if option in NUMBERS:
+            low, high = NUMBERS[option]
+            if (type(value) is not int or not low <= value <= high  # (a bool is no number)
+                    or value % 10):
+                raise RulesError(f"option {option} takes a whole number of tens from "
+                                 f"{low:,} to {high:,}, got {value!r}")
+        elif choices is None:
             if not isinstance(value, bool):
                 raise RulesError(f"option {option} takes true or false, got {value!r}")
         elif value not in choices or isinstance(value, bool):

@@ -42,6 +42,7 @@ export class Lobby {
     document.getElementById("continue").addEventListener("click", () => this.continueGame());
     // (once: the box stays, its rules are built again at each visit to the lobby)
     this.toggles.addEventListener("change", () => this.countChanged());
+    this.toggles.addEventListener("input", () => this.countChanged());   // (a number, as typed)
     // how to play under the rules chosen: the preset and the house rules as the form has them
     document.getElementById("guide-lobby").addEventListener("click", () => {
       if (this.data) showGuide({ preset: this.preset.value, toggles: this.toggleValues() });
@@ -115,6 +116,16 @@ export class Lobby {
           h("span.switch", null,
             h("input", { type: "checkbox", id, name: t.option, "aria-describedby": `${id}-text` }),
             h("span.slider", { "aria-hidden": "true" }))), text);
+      } else if (t.kind === "number") {
+        // a number of points typed (a house's 300 or 750), the common values offered
+        const list = `${id}-list`;
+        const input = h("input", { type: "number", id, name: t.option, min: String(t.min),
+          max: String(t.max), step: String(t.step || 10), inputmode: "numeric", list,
+          "aria-describedby": `${id}-text` });
+        const suggestions = h("datalist", { id: list });
+        for (const v of t.choices || []) suggestions.appendChild(h("option", { value: String(v) }));
+        this.toggles.append(h("label.toggle-row", { for: id, title: t.text || "" },
+          h("span.toggle-label", { text: t.label }), input, suggestions), text);
       } else {
         const sel = h("select", { id, name: t.option, "aria-describedby": `${id}-text` });
         const values = t.choices || [];
@@ -190,6 +201,8 @@ export class Lobby {
       const v = t.option in mine && !(t.option in off) ? mine[t.option] : own;
       if (t.kind === "bool") {
         input.checked = typeof v === "boolean" ? v : !!own;
+      } else if (t.kind === "number") {
+        input.value = String(Number.isInteger(v) ? v : own);
       } else {
         const values = this.choiceValues.get(t.option) || [];
         const found = [v, own].map((x) => values.find((c) => String(c) === String(x)))
@@ -232,12 +245,35 @@ export class Lobby {
       if (!input || input.disabled) continue;
       let v;
       if (t.kind === "bool") v = input.checked;
-      else v = (this.choiceValues.get(t.option) || []).find((c) => String(c) === input.value);
+      else if (t.kind === "number") {
+        // a number as typed: anything else goes as it is, and the server says what it takes
+        const typed = input.value.trim();
+        v = /^-?\d+$/.test(typed) ? Number(typed) : typed;
+      } else v = (this.choiceValues.get(t.option) || []).find((c) => String(c) === input.value);
       if (v === undefined) continue;
       if (t.option in defs && String(defs[t.option]) === String(v)) continue;
       out[t.option] = v;
     }
     return out;
+  }
+
+  /** Whether every number of points typed is one the rules take; if one is not, it says
+   * which and what it takes, and puts the keyboard on it (no game is asked for). */
+  numbersTyped() {
+    for (const t of (this.data && this.data.toggles) || []) {
+      const input = t.kind === "number" && this.toggles.querySelector(`[name="${t.option}"]`);
+      if (!input || input.disabled) continue;
+      const n = /^-?\d+$/.test(input.value.trim()) ? Number(input.value) : NaN;
+      if (Number.isInteger(n) && n >= t.min && n <= t.max && n % 10 === 0) continue;
+      const range = `${t.min.toLocaleString("en")} to ${t.max.toLocaleString("en")}`;
+      const typed = input.value.trim() ? `, not ${input.value.trim()}` : "";
+      this.showError(`${t.label}: a whole number of tens from ${range}${typed}`);
+      const rules = this.root.querySelector("#house-rules");
+      if (rules) rules.open = true;
+      input.focus();
+      return false;
+    }
+    return true;
   }
 
   async start() {
@@ -246,6 +282,7 @@ export class Lobby {
       if (!this.data) return;
     }
     this.err.hidden = true;
+    if (!this.numbersTyped()) return;
     this.play.disabled = true;
     const friends = !!document.getElementById("friends").checked && this.data.mode === "serve";
     const name = document.getElementById("player-name").value.trim();
