@@ -327,7 +327,9 @@ def test_undo_after_trick_and_clone_independent() -> None:
 
 def test_wrong_phase_actions() -> None:
     g = _declare(AUS, {}, ["6H", "pass", "pass", "pass"], dealer=3)
-    with pytest.raises(IllegalActionError, match="is a bid, but the auction is over"):
+    with pytest.raises(IllegalActionError, match=r"^'7NT' is a bid, but the auction is over: "
+                                                 r"the game is in the play; seat 0 plays a "
+                                                 r"card$"):
         g.apply("7NT")
     with pytest.raises(IllegalActionError, match="only the joker at no trumps or misère names"):
         g.apply("JK:H")
@@ -337,3 +339,28 @@ def test_wrong_phase_actions() -> None:
     apply_all(g2, ["pass"] * 4)
     with pytest.raises(IllegalActionError, match="the hand is over"):
         g2.apply("pass")
+
+
+def test_a_bid_after_the_auction_is_told_what_the_game_expects_now() -> None:
+    """A rule purist's finding: 'pass' in the kitty or 'misere' in the play was answered
+    with every phase's actions at once ("expected a card, a discard, 'call QH' or alone");
+    it is told what this phase expects, as an action id is, and changes nothing."""
+    g = Game(AUS, seed=3)
+    apply_all(g, ["6H", "pass", "pass", "pass"])
+    assert g.phase == "kitty"
+    before = g.clone()
+    for word in ("pass", " Misère "):
+        with pytest.raises(IllegalActionError, match=rf"^{word!r} is a bid, but the auction "
+                                                     r"is over: the declarer now discards 3 "
+                                                     r"more card\(s\) from hand$"):
+            g.apply(word)
+    assert g.view(g.to_move) == before.view(g.to_move)
+    five = Game(Rules.preset("five_called"), seed=3)
+    while five.phase == "auction":
+        five.apply("7NT" if "7NT" in five.legal_actions() else "pass")
+    apply_all(five, five.legal_actions()[:3])
+    assert five.phase == "call"
+    with pytest.raises(IllegalActionError, match=r"^'pass' is a bid, but the auction is over: "
+                                                 r"the declarer now calls a partner \('call "
+                                                 r"QH'\) or plays 'alone'$"):
+        five.apply("pass")

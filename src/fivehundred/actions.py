@@ -136,6 +136,16 @@ def action_from_token(text: str, auction: bool = False) -> int:
     )
 
 
+def is_bid_token(text: str) -> bool:
+    """Whether a token is a bid or a pass in the auction's spelling (``7NT``, ``pass``,
+    ``misère``): outside the auction such a word is told the auction is over.
+
+    >>> is_bid_token("7nt"), is_bid_token(" Misère "), is_bid_token("7H"), is_bid_token("QS")
+    (True, True, True, False)
+    """
+    return " ".join(text.split()).upper() in _AUCTION_TOKENS
+
+
 def bid_action(tricks: int, strain: int) -> int:
     """The action id of a trick bid (6..10 tricks, strain 0..4 = S C D H NT)."""
     return BID + (tricks - 6) * 5 + strain

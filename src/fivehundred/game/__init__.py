@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import cards
-from ..actions import ALONE, CALL, action_from_token, token_of
+from ..actions import ALONE, CALL, action_from_token, is_bid_token, token_of
 from ..auction import Contract, bid_table
 from ..dealing import Deal, check_deal, first_dealer, seeded_deal
 from ..errors import DealError, IllegalActionError, MalformedError, SeatError, shown
@@ -300,6 +300,9 @@ class Game(BiddingPhase):
         try:
             return action_from_token(action, auction=ph == "auction")
         except MalformedError as e:
+            if ph != "auction" and is_bid_token(action):    # (said of every phase at once)
+                raise IllegalActionError(f"{shown(action)} is a bid, but the auction is over: "
+                                         f"{self._expected()}") from None
             raise IllegalActionError(str(e)) from None
 
     def _restore(self, snapshot: tuple[Any, ...]) -> None:

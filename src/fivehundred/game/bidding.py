@@ -78,14 +78,21 @@ class BiddingPhase(PlayPhase):
 
     # ------------------------------------------------------------------ kitty and call
 
+    def _expected(self) -> str:
+        """What the game expects now, in words, once the auction is over: a discard, a call,
+        a card (an out-of-place action is told so)."""
+        if self._phase == "kitty":
+            return (f"the declarer now discards {self._discards_left} more card(s) from "
+                    "hand")
+        if self._phase == "call":
+            return "the declarer now calls a partner ('call QH') or plays 'alone'"
+        return super()._expected()
+
     def _discard(self, a: int) -> None:
         seat = self._to_move
         assert seat is not None
         if a >= cards.NUM_CARDS:
-            raise IllegalActionError(
-                f"{token_of(a)} is not a card: the declarer now discards "
-                f"{self._discards_left} more card(s) from hand"
-            )
+            raise IllegalActionError(f"{token_of(a)} is not a card: {self._expected()}")
         hand = self._hands[seat]
         if not hand >> a & 1:
             why = ("you have discarded it already" if self._discards >> a & 1
@@ -120,9 +127,7 @@ class BiddingPhase(PlayPhase):
             self._begin_contract_play()
             return
         if not CALL <= a < CALL + cards.NUM_CARDS:
-            raise IllegalActionError(
-                f"{token_of(a)}: the declarer now calls a partner ('call QH') or plays 'alone'"
-            )
+            raise IllegalActionError(f"{token_of(a)}: {self._expected()}")
         card = a - CALL
         if not self._callable() >> card & 1:
             tok = cards.token(card)

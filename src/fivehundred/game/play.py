@@ -81,6 +81,10 @@ class PlayPhase(GameState):
         return why_unplayable(self.rules, self._t, self._hands[seat], c, named,
                               NO_SUIT if leading else self._led, leading, names)
 
+    def _expected(self) -> str:
+        """What the game expects now, in words (the kitty and the call: BiddingPhase's)."""
+        return f"the game is in the play; seat {self._to_move} plays a card"
+
     def _play(self, a: int) -> None:
         seat = self._to_move
         t = self._t
@@ -90,10 +94,7 @@ class PlayPhase(GameState):
         elif a < BID:
             c, named = JOKER, a - JOKER_LEAD
         else:
-            raise IllegalActionError(
-                f"{token_of(a)} is not a card: the game is in the play; "
-                f"seat {seat} plays a card"
-            )
+            raise IllegalActionError(f"{token_of(a)} is not a card: {self._expected()}")
         hands = self._hands
         hand = hands[seat]
         if not self._legal_play_mask(seat) >> c & 1:
