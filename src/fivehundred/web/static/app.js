@@ -42,7 +42,7 @@ export const views = {
 /** Send ``msg`` on the table's connection: false where it did not go (a toast says why). */
 export function send(msg) {
   if (!app.conn || !app.conn.send(msg)) {
-    notSent();
+    notSent(msg);
     return false;
   }
   // the card a refusal (illegal) shakes: the last message the table may refuse, if a card
@@ -53,13 +53,17 @@ export function send(msg) {
 
 /** Why a message did not go. The seat taken in another tab or window: this page does not take
  *  it back by itself (it said "reconnecting", which it never did), so its overlay is shown
- *  again with PLAY HERE; else the connection is lost, and comes back by itself. */
-function notSent() {
+ *  again with PLAY HERE; else the connection is lost, and comes back by itself: a move is
+ *  said to be not made (it is not kept to go later: the player makes it again once back). */
+function notSent(msg) {
   if (app.replaced) {
     document.getElementById("replaced").hidden = false;
     toast("This seat is open in another tab or window: PLAY HERE takes it back here", "warn", 4000);
     document.getElementById("reclaim-button").focus({ preventScroll: true });
     return;
   }
-  toast("Not connected to the server: reconnecting…", "warn", 2500);
+  const move = msg.type === "discard" ? "your discard was not made"
+    : msg.type !== "act" ? null
+    : app.state && app.state.view.phase === "play" ? "your card was not played" : "your move was not made";
+  toast(move ? `Not connected: ${move}. Reconnecting…` : "Not connected to the server: reconnecting…", "warn", 3000);
 }

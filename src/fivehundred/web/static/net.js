@@ -38,12 +38,24 @@ export async function getGuide({ table, preset, toggles }) {
   return jsonOrThrow(await fetch(`/api/guide?${q}`, { cache: "no-store" }));
 }
 
-const PING_EVERY_MS = 20000;
-const SILENCE_LIMIT_MS = 50000;
+const QUIET_MS = 5000;
+const QUIET_HIDDEN_MS = 20000;
+const PONG_WAIT_MS = 8000;   // (the server may answer late: a claim's check takes up to 5 s)
+// A silent socket is asked a ping after QUIET_MS (QUIET_HIDDEN_MS while the page is hidden): so
+// only while a turn is waited on, for the states of the bots' play keep it busy otherwise; a
+// pong not in within PONG_WAIT_MS drops the socket (a link gone dead without an "offline" event:
+// the page says so within seconds, not after a minute, and takes no more moves on it).
 
 /**
  * One table's WebSocket. Handlers: onMessage(msg), onConnection(state) where state is
  * "connecting" | "open" | "reconnecting" | "closed".
+ *
+ * A message goes only on an open socket, confirmed by a ping while quiet. A frame handed to a
+ * socket whose link has died is not lost: the browser holds it and delivers it when the
+ * network returns, even after the socket was closed and another opened (a card tapped offline
+ * was played 85 s later). So going offline drops the socket at once (a new one opens only
+ * where the server is still reached), and a move made meanwhile is refused (``send`` false),
+ * never queued.
  */
 export class Connection {
   constructor(tableId, token, { onMessage, onConnection }) {
@@ -57,13 +69,18 @@ export class Connection {
     this.everOpened = false;
     this.retryTimer = null;
     this.pingTimer = null;
+    this.pongTimer = null;
     this.lastHeard = 0;
     this.generation = 0;
-    this._onOnline = () => { if (!this.isOpen()) this.reconnectNow(); };
+    this._onOnline = () => { if (this.isOpen()) this.ping(); else this.reconnectNow(); };
+    this._onOffline = () => this.reconnectNow();     // (it fails and retries until "online")
     this._onVisible = () => {
-      if (document.visibilityState === "visible" && !this.isOpen()) this.reconnectNow();
+      if (document.visibilityState !== "visible") return;
+      if (this.isOpen()) this.ping();                 // (a phone may have frozen the tab)
+      else this.reconnectNow();
     };
     window.addEventListener("online", this._onOnline);
+    window.addEventListener("offline", this._onOffline);
     document.addEventListener("visibilitychange", this._onVisible);
   }
 
@@ -143,34 +160,48 @@ export class Connection {
     this.retryTimer = setTimeout(() => this.open(), delay);
   }
 
+  /** Drop the socket, if any, and dial again at once (its handlers no longer heard). */
   reconnectNow() {
     if (this.stopped) return;
     this.attempt = 0;
+    this.stopPing();
     if (this.ws) {
       try { this.ws.close(); } catch { /* ignore */ }
+      this.ws = null;
     }
     this.open();
   }
 
+  /** Ping the server whenever the socket has been quiet a while (``QUIET_MS``). */
   startPing() {
     this.stopPing();
     this.pingTimer = setInterval(() => {
-      if (!this.isOpen()) return;
-      if (Date.now() - this.lastHeard > SILENCE_LIMIT_MS) {
-        // a half-open socket: drop it and dial again
-        this.reconnectNow();
-        return;
-      }
-      this.send({ type: "ping" });
-    }, PING_EVERY_MS);
+      const quiet = document.visibilityState === "hidden" ? QUIET_HIDDEN_MS : QUIET_MS;
+      if (this.pongTimer === null && Date.now() - this.lastHeard >= quiet) this.ping();
+    }, 1000);
   }
 
   stopPing() {
     clearInterval(this.pingTimer);
     this.pingTimer = null;
+    clearTimeout(this.pongTimer);
+    this.pongTimer = null;
   }
 
-  /** Sends a message; false when the socket is not open (the caller may tell the user). */
+  /** Ask the server for a sign of life: unless anything is heard within ``PONG_WAIT_MS``,
+   *  the socket is dead (a half-open link): dropped, and dialled again. */
+  ping() {
+    if (this.pongTimer !== null || !this.send({ type: "ping" })) return;
+    const sent = Date.now();
+    this.pongTimer = setTimeout(() => {
+      this.pongTimer = null;
+      if (this.lastHeard < sent) this.reconnectNow();
+    }, PONG_WAIT_MS);
+  }
+
+  /** Sends a message; false when the socket is not open (the caller may tell the user;
+   *  nothing is kept to send later). Not refused for the browser being offline: a server on
+   *  this machine (``fivehundred play``) is still there, and its new socket opens. */
   send(obj) {
     if (!this.isOpen()) return false;
     try {
@@ -193,6 +224,7 @@ export class Connection {
     this.stop();
     this.generation += 1;
     window.removeEventListener("online", this._onOnline);
+    window.removeEventListener("offline", this._onOffline);
     document.removeEventListener("visibilitychange", this._onVisible);
     if (this.ws) {
       try { this.ws.close(1000); } catch { /* ignore */ }
