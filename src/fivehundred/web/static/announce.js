@@ -5,15 +5,7 @@
 // a card in all, and it said its line again at every state.
 
 import { cardLabel } from "./cards.js";
-import { SUIT_NAME, sheetVerdict } from "./util.js";
-
-/** A bid in words: "7 hearts", "10 no trumps", "misère". */
-function bidWords(tok) {
-  if (tok === "misere") return "misère";
-  if (tok === "open-misere") return "open misère";
-  if (tok.endsWith("NT")) return `${tok.slice(0, -2)} no trumps`;
-  return `${tok.slice(0, -1)} ${SUIT_NAME[tok.slice(-1)]}`;
-}
+import { SUIT_NAME, bidWords, inWords, sheetVerdict } from "./util.js";
 
 /** A card played, in words: a led joker says the suit it names, to follow, in a sentence of
  * its own ("the joker (naming hearts)" left it to a parenthesis a reader may skip). */
@@ -28,10 +20,11 @@ function plays(v) {
   return [...(v.tricks || []).flatMap((t) => t.plays), ...(v.trick || [])];
 }
 
-/** Say ``text`` (for what the page shows elsewhere without words: a review coming). */
+/** Say ``text`` (for what the page shows elsewhere without words: a review coming), its card
+ * and bid symbols in words (the status line's "the bid is 7♦" was read "the bid is 7"). */
 export function say(text) {
   const el = document.getElementById("announce");
-  if (el) el.textContent = text;
+  if (el) el.textContent = inWords(text);
 }
 
 /** Say what changed between two states, in one message: what the others did (within a hand),

@@ -4,7 +4,7 @@
 
 import { statsTable, STRENGTH_WORDS } from "./lobby.js";
 import { ReviewPanel, playedOut, reviewButton, handInPlay } from "./review.js";
-import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS, recordUrl, sheetVerdict } from "./util.js";
+import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS, recordUrl, sheetVerdict, readable } from "./util.js";
 
 /** A claim played out (main.js, from the ``claimed`` message): said first on the sheet of its
  *  hand, where a message of its own lay over the sheet that came in at once. */
@@ -61,6 +61,21 @@ export function sheetLines(state) {
   return mine ? [claimNote.text, ...lines] : lines;
 }
 
+/** Keeps a dialog card's scroll clear of its foot (the buttons kept in sight at its bottom,
+ *  panels.css): the foot's height is the card's --foot-room, the room its scroll-padding keeps
+ *  at the bottom, so that a control the focus goes to (by Tab, or a hand's Review pushed down
+ *  by its review opened above it) never lies under the foot. Measured again as the card
+ *  changes size (shown; a narrower window wraps the foot's buttons); the function returned
+ *  measures it now (after a build). */
+function keepFootRoom(card) {
+  const measure = () => {
+    const foot = card.querySelector(":scope > .sheet-actions");
+    card.style.setProperty("--foot-room", `${foot ? foot.offsetHeight : 0}px`);
+  };
+  if (window.ResizeObserver) new ResizeObserver(measure).observe(card);
+  return measure;
+}
+
 function pointsCell(n) {
   return h("td.num", { class: n > 0 ? "pos" : n < 0 ? "neg" : "", text: fmtPoints(n) || "0" });
 }
@@ -76,6 +91,7 @@ export class SheetDialog {
     this.key = null;
     this.waiting = false;
     this.reviewPanel = null;
+    this.measureFoot = keepFootRoom(this.card);
   }
 
   /** Which hand's sheet a state shows. */
@@ -107,6 +123,7 @@ export class SheetDialog {
     this.waiting = false;
     this.build(state);
     this.el.hidden = false;
+    this.measureFoot();
     const btn = this.card.querySelector(".sheet-actions .btn-primary");
     if (btn) btn.focus({ preventScroll: true });
   }
@@ -135,7 +152,7 @@ export class SheetDialog {
       pointsCell((s.points || [])[i] ?? 0),
       h("td.num.total", { text: String((s.scores || state.view.scores)[i] ?? 0) })));
     this.card.appendChild(h("table.sheet-table", null,
-      h("thead", null, h("tr", null, h("th", { text: "" }), h("th.num", { text: "Tricks" }),
+      h("thead", null, h("tr", null, h("th", null, h("span.sr-only", { text: "Side" })), h("th.num", { text: "Tricks" }),
         h("th.num", { text: "This hand" }), h("th.num", { text: "Score" }))),
       h("tbody", null, rows)));
 
@@ -149,7 +166,7 @@ export class SheetDialog {
     }
     const lines = sheetLines(state);
     if (lines.length) {
-      this.card.appendChild(h("ul#sheet-lines.sheet-lines", null, lines.map((l) => h("li", { text: l }))));
+      this.card.appendChild(h("ul#sheet-lines.sheet-lines", null, lines.map((l) => h("li", null, readable(l)))));
     }
     this.reviewPanel = playedOut(s) ? new ReviewPanel(this.send, state) : null;
     if (this.reviewPanel) this.card.appendChild(this.reviewPanel.el);
@@ -193,11 +210,20 @@ export class GameOverDialog {
     this.onNewGame = onNewGame;
     this.key = null;
     this.reviewPanel = null;
+    this.revealing = false;    // a review opened here awaits its answer (showReview)
+    this.measureFoot = keepFootRoom(this.card);
   }
 
-  /** A ``review`` message, for the last hand (the game's end on show). */
+  /** A ``review`` message, for the hand whose review is on show; the first answer to a review
+   *  opened here is shown from its top as far as the focus stays in sight (reveal): it grew
+   *  above the row's Review pressed, which it pushed down. */
   showReview(msg) {
-    if (this.reviewPanel && !this.el.hidden) this.reviewPanel.show(msg);
+    if (!this.reviewPanel || this.el.hidden) return;
+    this.reviewPanel.show(msg);
+    if (this.revealing && msg.hand === this.reviewPanel.number) {
+      this.revealing = false;
+      this.reveal(this.reviewPanel.el);
+    }
   }
 
   /** A ``no_review`` error, for the review asked for here. */
@@ -222,6 +248,7 @@ export class GameOverDialog {
     this.key = key;
     this.build(state);
     this.el.hidden = false;
+    this.measureFoot();
     return true;
   }
 
@@ -253,7 +280,7 @@ export class GameOverDialog {
     const lines = state.sheet ? sheetLines(state) : [];
     if (lines.length) {
       this.card.appendChild(h("h3.section-title", { text: `The last hand (hand ${state.sheet.number + 1})` }));
-      this.card.appendChild(h("ul.sheet-lines", null, lines.map((l) => h("li", { text: l }))));
+      this.card.appendChild(h("ul.sheet-lines", null, lines.map((l) => h("li", null, readable(l)))));
     }
     // the last hand's review, as its sheet had it (the game's end takes the sheet's place);
     // any other hand played out is reviewed in the same place, from its row below
@@ -268,7 +295,7 @@ export class GameOverDialog {
         if (!list || !list.length) return;
         cols.appendChild(h("div.contracts-col", null, h("h3", { text: t.side_names[i] }),
           h("table.contracts-table", null,
-            h("thead", null, h("tr", null, h("th.num", { text: "Hand" }), h("th", { text: "Bid" }), h("th", { text: "By" }), h("th", { text: "" }), h("th.num", { text: "Points" }), h("th", { text: "" }))),
+            h("thead", null, h("tr", null, h("th.num", { text: "Hand" }), h("th", { text: "Bid" }), h("th", { text: "By" }), h("th", null, h("span.sr-only", { text: "Result" })), h("th.num", { text: "Points" }), h("th", null, h("span.sr-only", { text: "Review" })))),
             h("tbody", null, list.map((r) => h("tr", { dataset: { hand: String(r.number ?? r.hand - 1) } },
               h("td.num", { text: String(r.hand) }), h("td", null, bidNode(r.bid)), h("td", { text: r.by }),
               h("td", { class: r.made ? "pos" : "neg", text: r.made ? "made" : "failed" }),
@@ -320,7 +347,24 @@ export class GameOverDialog {
     const foot = this.card.querySelector("#review-button");
     if (foot) foot.disabled = !!this.state.sheet && number === this.state.sheet.number;
     p.ask();
-    p.el.scrollIntoView({ block: "start", behavior: "smooth" });
+    this.revealing = p.reviews.mine === "asked";
+    this.reveal(p.el);
+  }
+
+  /** Scroll the card to ``el``'s top (a review), but, for a keyboard's user, no further than
+   *  keeps the control with the focus (a row's Review, below the review) in sight above the
+   *  foot: a focus scrolled under the foot, or out of sight, is lost (a tap shows no focus: the
+   *  review from its top). */
+  reveal(el) {
+    const card = this.card;
+    const at = (e) => e.getBoundingClientRect().top - card.getBoundingClientRect().top + card.scrollTop;
+    let top = at(el);
+    const f = document.activeElement;
+    if (f && card.contains(f) && f.matches(":focus-visible") && !f.closest(".sheet-actions")) {
+      const room = card.clientHeight - (parseFloat(getComputedStyle(card).scrollPaddingBottom) || 0);
+      top = Math.min(Math.max(top, at(f) + f.offsetHeight - room), at(f) - 8);
+    }
+    card.scrollTo({ top, behavior: "smooth" });
   }
 }
 

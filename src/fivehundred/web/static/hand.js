@@ -41,8 +41,9 @@ export class HandView {
     window.addEventListener("blur", () => this.cancelDrag());
   }
 
+  /** The cards' width for the window (table-geometry.js, on every resize), and the hand laid
+   * out again: its own width may have changed though the cards' did not (a wider desk). */
   setCardWidth(w) {
-    if (w === this.cardW) return;
     this.cardW = w;
     this.layout();
   }

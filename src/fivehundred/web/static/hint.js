@@ -2,7 +2,8 @@
 // weighed), and where it goes: clear of everything a player must see, the panel of your turn
 // moving aside for it (the geometry is fit.js's).
 
-import { h, clear, actionNode, cardNode } from "./util.js";
+import { h, clear, actionNode, cardNode, inWords } from "./util.js";
+import { say } from "./announce.js";
 import { GAP, onShow, meets, box, shownBoxes, union, restBox, seatBoxes, largestFree, trickArea } from "./fit.js";
 
 /** The panels of your turn the hint keeps clear of (they move aside for it). */
@@ -45,6 +46,18 @@ export function valueWords(cands, phase) {
   return cands.every((c) => !c.note)
     ? ["Points", "Points: expected this hand, your side's less the others'"]
     : ["Score", "Score: by rules of thumb (higher is better), not points"];
+}
+
+/** The hint in a short sentence for a screen reader ("Hint: bid 7 hearts", "Hint: play the king
+ * of spades"): the panel is not live, it read out its every cell (the close button, the
+ * caption, the table), and stays there to be read on demand. */
+export function hintSentence(msg, phase) {
+  const node = actionNode(msg.action, phase);
+  let advice = msg.words ? inWords(msg.words) : node.getAttribute("aria-label") || inWords(node.textContent);
+  advice = advice.charAt(0).toLowerCase() + advice.slice(1);
+  // (a card to play said as the announcements say the others': "plays the king of spades")
+  if (phase === "play") advice = advice.replace(/^(play|lead) (?!the )/, "$1 the ");
+  return `Hint: ${advice}`;
 }
 
 export class HintView {
@@ -426,6 +439,7 @@ export class HintView {
     }
     this.el.hidden = false;
     this.fit();
+    say(hintSentence(msg, phase));
   }
 
   hide() {

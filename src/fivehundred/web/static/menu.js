@@ -37,14 +37,32 @@ export class Menu {
     document.addEventListener("pointerdown", (e) => {
       if (!this.el.hidden && !this.el.contains(e.target) && !this.btn.contains(e.target)) this.close();
     });
-    document.addEventListener("keydown", (e) => { if (e.key === "Escape") this.close(); });
+    document.addEventListener("keydown", (e) => {
+      if (e.key !== "Escape") return;
+      if (this.resumable()) this.resume();
+      else this.close({ refocus: true });
+    });
+    // the focus leaving the open menu (or the Menu button that opened it) shuts it, as a
+    // click outside does: it stayed open over East and the contract. It leaves to a control
+    // outside, or out of the page (Tab from its last item: no relatedTarget, and the page has
+    // lost the focus); a click inside on no control (no relatedTarget either) keeps it open
+    const leaving = (e) => {
+      const to = e.relatedTarget;
+      if (to instanceof Node) {
+        if (!this.el.contains(to) && !this.btn.contains(to)) this.close();
+      } else {
+        setTimeout(() => { if (!document.hasFocus()) this.close(); });
+      }
+    };
+    this.el.addEventListener("focusout", leaving);
+    this.btn.addEventListener("focusout", leaving);
     this.pauseBtn.addEventListener("click", () => {
       const s = this.getState();
       if (!s) return;
       this.send({ type: "pause", paused: !s.table.paused });
       this.close();
     });
-    document.getElementById("resume-button").addEventListener("click", () => this.send({ type: "pause", paused: false }));
+    document.getElementById("resume-button").addEventListener("click", () => this.resume());
     this.soundBtn.addEventListener("click", () => {
       sound.setEnabled(!sound.isEnabled());
       this.renderSound();
@@ -118,9 +136,23 @@ export class Menu {
     this.revealLinks = links;
   }
 
-  close() {
+  /** Shut the menu; with ``refocus`` (Escape), a focus inside it goes back to the Menu button
+   *  (it fell to your hand, the menu lost to the keyboard). */
+  close({ refocus = false } = {}) {
+    const inside = !this.el.hidden && this.el.contains(document.activeElement);
     this.el.hidden = true;
     this.btn.setAttribute("aria-expanded", "false");
+    if (refocus && inside) this.btn.focus({ preventScroll: true });
+  }
+
+  /** Whether the pause overlay is up with its RESUME to press (yours, or one you may end). */
+  resumable() {
+    return !document.getElementById("pause-overlay").hidden && !document.getElementById("resume-button").hidden;
+  }
+
+  /** End the pause (RESUME, or Escape on the overlay). */
+  resume() {
+    this.send({ type: "pause", paused: false });
   }
 
   renderSound() {

@@ -2,7 +2,7 @@
 // suit when you lead it.
 
 import { suitIconSvg, cardLabel } from "./cards.js";
-import { h, clear, bidNode, cardNode, SUIT_NAME } from "./util.js";
+import { h, clear, bidNode, bidWords, cap, cardNode, SUIT_NAME } from "./util.js";
 
 const STRAINS = ["S", "C", "D", "H", "NT"];
 const STRAIN_WORD = { S: "spades", C: "clubs", D: "diamonds", H: "hearts", NT: "no trumps" };
@@ -24,6 +24,7 @@ export class BidPanel {
     this.tricksEl = document.getElementById("bid-tricks");
     this.valueEl = document.getElementById("bid-value");
     this.strainLabel = document.getElementById("bid-strain-label");
+    this.whyEl = document.getElementById("bid-why");
     this.bidBtn = document.getElementById("bid-button");
     this.passBtn = document.getElementById("pass-button");
     this.misereBtn = document.getElementById("misere-button");
@@ -73,6 +74,8 @@ export class BidPanel {
       return;
     }
     this.bids = state.bids || [];
+    const last = [...v.auction].reverse().find(([, b]) => b !== "pass");
+    this.high = last ? last[1] : null;
     const key = `${state.table.id}|${v.hand_number}|${v.auction.length}`;
     if (key !== this.turnKey) {
       this.turnKey = key;
@@ -132,6 +135,8 @@ export class BidPanel {
     clear(this.bidBtn);
     this.bidBtn.append("BID ");
     this.bidBtn.appendChild(bidNode(`${this.sel.tricks}${this.sel.strain}`));
+    this.bidBtn.setAttribute("aria-label", `Bid ${bidWords(`${this.sel.tricks}${this.sel.strain}`)}`);
+    this.whyEl.textContent = legal ? "" : this.whyNot(b);
     this.el.classList.toggle("illegal-choice", !legal);
     this.minus.disabled = this.sel.tricks <= 6;
     this.plus.disabled = this.sel.tricks >= 10;
@@ -140,8 +145,27 @@ export class BidPanel {
       btn.classList.toggle("selected", s === this.sel.strain);
       const here = this.find(this.sel.tricks, s);
       btn.classList.toggle("unavailable", !(here && here.legal));
+      // for a screen reader, what the dimming says: a suit that cannot be bid at all now is
+      // disabled; one that cannot be bid at these tricks says from how many it can (chosen,
+      // it goes there: it stays a button that works)
+      const lowest = this.bids.find((x) => x.strain === s && x.tricks > 0 && x.legal);
+      const higher = !(here && here.legal) && lowest ? `, from ${lowest.tricks}` : "";
+      btn.setAttribute("aria-label", `${cap(STRAIN_WORD[s])}${higher}`);
+      if (lowest) btn.removeAttribute("aria-disabled");
+      else btn.setAttribute("aria-disabled", "true");
       btn.setAttribute("aria-pressed", s === this.sel.strain ? "true" : "false");
     }
+  }
+
+  /** Why the bid chosen (``b``, its entry in the state's bids, if any) may not be made, in
+   * words for the readout: "7 spades is below the bid 7 diamonds" (only its suit's button,
+   * dimmed, said so, to the eye alone). */
+  whyNot(b) {
+    const chosen = bidWords(`${this.sel.tricks}${this.sel.strain}`);
+    const high = this.high && this.bids.find((x) => x.token === this.high);
+    if (b && high && b.token === high.token) return `${chosen} is the bid already`;
+    if (b && high && b.value <= high.value) return `${chosen} is below the bid ${bidWords(high.token)}`;
+    return `${chosen} cannot be bid now`;
   }
 }
 
@@ -204,9 +228,14 @@ export class KittyPanel {
   update() {
     const n = this.need;
     const k = this.selected.size;
-    clear(this.text);
-    this.text.append(h("b", { text: `Discard ${n} card${n === 1 ? "" : "s"}` }),
-      h("span.muted", { text: ` · ${k} of ${n} chosen` }));
+    // (drawn again only when it changes: the line is live, and says the count at each card
+    // chosen or put back, not at every state)
+    if (this.text.dataset.shown !== `${k}/${n}`) {
+      this.text.dataset.shown = `${k}/${n}`;
+      clear(this.text);
+      this.text.append(h("b", { text: `Discard ${n} card${n === 1 ? "" : "s"}` }),
+        h("span.muted", { text: ` · ${k} of ${n} chosen` }));
+    }
     this.btn.disabled = k !== n || this.el.classList.contains("sent");
   }
 }

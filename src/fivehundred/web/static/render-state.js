@@ -9,7 +9,7 @@ import { askName } from "./requests.js";
 import * as sound from "./sound.js";
 import { GameOverDialog } from "./dialogs.js";
 import { announceMoves } from "./announce.js";
-import { toast, dropToast, clearOfTheGame, saveTable, savedTable, prettyText } from "./util.js";
+import { toast, dropToast, clearOfTheGame, saveTable, savedTable, prettyText, readable } from "./util.js";
 
 const CUT_MS = 8000;   // the cut's notice at the normal speed (times the table's speed_factor)
 let cut = null;       // the cut's notice on show: {el, table, at, timer}
@@ -52,7 +52,7 @@ function placeCut() {
   if (clearOfTheGame(cut.el.parentElement)) return;
   if (!cut.el.classList.contains("short")) {
     cut.el.classList.add("short");
-    cut.el.textContent = cut.short;
+    cut.el.replaceChildren(...readable(cut.short));   // (its cards named in words, as toast's)
     if (clearOfTheGame(cut.el.parentElement)) return;
   }
   dropCut();

@@ -128,6 +128,9 @@ export class ReviewPanel {
     const mine = this.reviews.mine;
     const msg = mine && mine !== "asked" ? mine : null;
     if (!msg) return;                       // the toggle comes with your review
+    // the toggle pressed (or the one left focused while every card is solved) is drawn
+    // anew: the focus goes to its new self, not to the dialog's first control
+    const focused = this.el.contains(document.activeElement) ? document.activeElement.id : "";
     clear(this.el);
     this.el.hidden = false;
     // the counted seats in mid-sentence: "you", "you & North", "East"
@@ -160,6 +163,8 @@ export class ReviewPanel {
     const ends = `Tricks ${who} ${single ? "ends" : "end"} with`;
     if (this.mode === "mine") this.mineTable(msg, ends);
     else this.everyTable(this.reviews.every, ends);
+    const again = focused && this.el.querySelector(`#${focused}`);
+    if (again) again.focus({ preventScroll: true });
   }
 
   mineTable(msg, ends) {

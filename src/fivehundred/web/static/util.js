@@ -2,6 +2,7 @@
 // seats' short labels.
 
 import { GAP, onShow, box as fitBox, shownBoxes, restBox, seatBoxes, largestFree } from "./fit.js";
+import { cardLabel } from "./cards.js";
 
 export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
 export const SUIT_NAME = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
@@ -47,20 +48,32 @@ export function clear(el) {
   return el;
 }
 
-/** A span with the suit symbol coloured. */
+/** A span with the suit symbol coloured, named in words for assistive technology (a reader
+ * said "black heart suit", or nothing). */
 export function suitSpan(letter) {
-  return h("span", { class: RED.has(letter) ? "suit red" : "suit black", text: SUIT_SYMBOL[letter] });
+  return h("span", { class: RED.has(letter) ? "suit red" : "suit black", text: SUIT_SYMBOL[letter],
+    role: "img", "aria-label": SUIT_NAME[letter] });
 }
 
-/** A bid token as a node: 7♥, 10NT, Misère, Open misère, Pass. */
+/** A bid in words: "7 hearts", "10 no trumps", "misère". */
+export function bidWords(tok) {
+  if (tok === "misere") return "misère";
+  if (tok === "open-misere") return "open misère";
+  if (tok.endsWith("NT")) return `${tok.slice(0, -2)} no trumps`;
+  return `${tok.slice(0, -1)} ${SUIT_NAME[tok.slice(-1)]}`;
+}
+
+/** A bid token as a node: 7♥, 10NT, Misère, Open misère, Pass; a suit's or no trumps' named
+ * in words for assistive technology ("7 hearts": its symbol read "the bid is 7"). */
 export function bidNode(tok) {
   if (!tok) return h("span");
   if (tok === "pass") return h("span.bid-pass", { text: "Pass" });
   if (tok === "misere") return h("span.bid-misere", { text: "Misère" });
   if (tok === "open-misere") return h("span.bid-misere", { text: "Open misère" });
-  if (tok.endsWith("NT")) return h("span.bid-nt", { text: tok });
+  const named = { role: "img", "aria-label": bidWords(tok) };
+  if (tok.endsWith("NT")) return h("span.bid-nt", { text: tok, ...named });
   const letter = tok.slice(-1);
-  return h("span.bid-suit", null, tok.slice(0, -1), suitSpan(letter));
+  return h("span.bid-suit", named, tok.slice(0, -1), suitSpan(letter));
 }
 
 /** A bid as plain text. */
@@ -83,13 +96,60 @@ export function prettyText(text) {
     .replace(/\b(10|11|12|13|[2-9AKQJ])([SCDH])\b/g, (_, rank, suit) => rank + SUIT_SYMBOL[suit]);
 }
 
-/** A card token as a node: 10♥, Q♠, Joker, Joker (♥). */
+/** A card token as a node: 10♥, Q♠, Joker, Joker (♥); named in words for assistive
+ * technology ("queen of spades"). */
 export function cardNode(tok) {
   if (!tok) return h("span");
   if (tok === "JK") return h("span.card-word.joker", { text: "Joker" });
-  if (tok.startsWith("JK:")) return h("span.card-word.joker", null, "Joker (", suitSpan(tok.slice(-1)), ")");
+  const named = { role: "img", "aria-label": cardLabel(tok) };
+  if (tok.startsWith("JK:")) return h("span.card-word.joker", named, "Joker (", suitSpan(tok.slice(-1)), ")");
   const letter = tok.slice(-1);
-  return h("span.card-word", null, tok.slice(0, -1), suitSpan(letter));
+  return h("span.card-word", named, tok.slice(0, -1), suitSpan(letter));
+}
+
+const SUIT_OF_SYMBOL = Object.fromEntries(Object.entries(SUIT_SYMBOL).map(([k, v]) => [v, k]));
+/** What a text shows with symbols: a led joker's "Joker (♥)", a card "10♥" (or a bid: a rank
+ * from 6 to 10 after "bid", "bids", "bid is"), "7NT", a suit's symbol alone. */
+const SYMBOLS = /Joker \(([♠♣♦♥])\)|\b(10|11|12|13|[2-9AKQJ])([♠♣♦♥])|\b(10|[6-9])NT\b|[♠♣♦♥]/g;
+const BID_BEFORE = /\bbid(?:s| is)?\s+$/i;
+
+/** ``text`` in pieces, [shown, words]: each card, bid or suit symbol with its words, the rest
+ * with null. */
+function symbolParts(text) {
+  const s = String(text ?? "");
+  const out = [];
+  let at = 0;
+  for (const m of s.matchAll(SYMBOLS)) {
+    if (m.index > at) out.push([s.slice(at, m.index), null]);
+    const [whole, named, rank, suit, level] = m;
+    let words;
+    if (named) words = cardLabel(`JK:${SUIT_OF_SYMBOL[named]}`);
+    else if (level) words = bidWords(`${level}NT`);
+    else if (!rank) words = SUIT_NAME[SUIT_OF_SYMBOL[whole]];
+    else {
+      const tok = rank + SUIT_OF_SYMBOL[suit];
+      const bid = /^(10|[6-9])$/.test(rank) && BID_BEFORE.test(s.slice(0, m.index));
+      words = bid ? bidWords(tok) : cardLabel(tok);
+    }
+    out.push([whole, words]);
+    at = m.index + whole.length;
+  }
+  if (at < s.length) out.push([s.slice(at), null]);
+  return out;
+}
+
+/** A text with card and bid symbols as a screen reader should hear it: "Your bid: choose a
+ * bid or pass (the bid is 7♦)" → "... (the bid is 7 diamonds)", "follow to the Q♠" → "follow
+ * to the queen of spades" (a reader said "black spade suit", or nothing). */
+export function inWords(text) {
+  return symbolParts(text).map(([shown, words]) => words ?? shown).join("");
+}
+
+/** A text with card and bid symbols as nodes to show: its symbols as they are, each named in
+ * words (inWords) for assistive technology. */
+export function readable(text) {
+  return symbolParts(text).map(([shown, words]) => (words === null ? shown
+    : h("span", { role: "img", "aria-label": words }, shown)));
 }
 
 /** An action token of any kind (bid, card, call, alone) as a node. */
@@ -207,7 +267,7 @@ export function toast(message, kind = "info", ms = 4200) {
   const box = document.getElementById("toasts");
   if (!box) return null;
   // (no role=alert: the box is an assertive live region already, and both read it twice)
-  const t = h("div.toast", { class: kind }, message);
+  const t = h("div.toast", { class: kind }, typeof message === "string" ? readable(message) : message);
   box.appendChild(t);
   box.style.left = "";
   clearOfTheTop(box);
