@@ -485,7 +485,7 @@ def test_a_player_away_from_his_open_page_is_given_a_bot_once_the_table_waited()
         assert m["table"]["idle_after"] == IDLE_SECONDS == 60.0
         h.send(type="seat_to_bot", seat=1)               # too soon: he may be thinking
         err = h.until(lambda x: x["type"] == "error")
-        assert err["code"] == "illegal" and "once the table has waited on him 60 s" in \
+        assert err["code"] == "illegal" and "once the table has waited 60 s for this player" in \
             err["message"], err
         f.send(type="seat_to_bot", seat=1)               # not his own
         assert f.until(lambda x: x["type"] == "error")["code"] == "not_host"
@@ -553,7 +553,7 @@ def test_at_a_hands_sheet_the_table_waits_on_who_has_not_pressed_next() -> None:
     t.paused = False
     t.note_wait({0, 1})
     t.waiting_since -= 59.0
-    with pytest.raises(TableError, match=r"waited on him 60 s \(59 s so far\)"):
+    with pytest.raises(TableError, match=r"waited 60 s for this player \(59 s so far\)"):
         t.seat_to_bot(2, 1, {0, 1})
     t.waiting_since -= 1.0
     t.seat_to_bot(2, 1, {0, 1})                         # North, a friend too, may

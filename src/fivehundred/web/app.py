@@ -41,7 +41,7 @@ from .botpool import BotPool
 from .hub import Hub
 from .lane import SlowLane
 from .replies import record_text
-from .seats import TableError, checked_player, name_problem
+from .seats import TableError, checked_player
 from .store import Store
 from .table import IDLE_SECONDS, Table
 from .throttle import NEW_TABLES_BURST, NEW_TABLES_EVERY, Throttle
@@ -218,8 +218,6 @@ async def new_table(request: Request) -> Response:
                 seed_number(seed, ValueError, ValueError)
             except ValueError as e:
                 raise TableError("malformed", str(e)) from None
-        if name is not None and (problem := name_problem(name)) is not None:
-            raise TableError("malformed", problem)
         if not isinstance(friends, bool):
             raise TableError("malformed", f"friends must be true or false, got {friends!r}")
         if friends and hub.mode != "serve":
@@ -230,7 +228,7 @@ async def new_table(request: Request) -> Response:
         preset = body.get("preset", "australian")
         r = build_rules(preset, body.get("toggles"))
         t = Table.new(str(preset), r, body.get("strength", "medium"), seed=seed,
-                      friends=friends, name=name.strip() if isinstance(name, str) else None)
+                      friends=friends, name=name)   # (cleaned and checked there)
         t.speed = speed
         if hub.mode == "serve":
             t.seats[0].player = player
@@ -274,8 +272,9 @@ async def _at_table(hub: Hub, ws: WebSocket, table: Table | None, player: str | 
             opened = table.accept_invitation(token)
         except TableError as e:
             await hub.send(ws, {"type": "error", "code": e.code, "message": str(e)})
-            # (too early for a new link: the page tries again; a used one is final)
-            await ws.close(code=4425 if e.code == "link_not_yet" else 4403)
+            # (too early for a new link: the page tries again; a used one is final, and so
+            # is one to a game over, as an unknown table's)
+            await ws.close(code={"link_not_yet": 4425, "unknown_table": 4404}.get(e.code, 4403))
             return
         if opened is not None:
             seat, key, before = opened
@@ -285,7 +284,7 @@ async def _at_table(hub: Hub, ws: WebSocket, table: Table | None, player: str | 
         await hub.send(ws, {"type": "error", "code": "unknown_table", "message":
                             "no such table (the game may be over and gone)" if table is None
                             else "this link gives no seat at that table: it is not valid, or "
-                                 "the host made the seat a new link (ask him for it)"})
+                                 "the host made the seat a new link (ask for the new one)"})
         await ws.close(code=4404)
         return
     changed = table.take_seat(seat)

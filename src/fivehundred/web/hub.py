@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager, suppress
@@ -30,6 +31,7 @@ from .replies import claimed_message, hand_game
 from .seats import TableError, bot_seed
 from .store import Store
 from .table import IDLE_SECONDS, Table
+from .throttle import PAUSE_EVERY, Throttle
 
 SAVE_RETRY_SECONDS = 5.0
 """How long the bots wait to play again after their move could not be saved (a full disk)."""
@@ -77,6 +79,9 @@ class Hub(TableKeeper):
         the ``clock``."""
         self.holds: dict[str, int] = {}
         """How many handlers are working with a table now (:meth:`holding`), by its id."""
+        self.pauses = Throttle(1, PAUSE_EVERY)
+        """When each seat may pause its table again, by ``"TABLE SEAT"`` (:meth:`_pace_pause`;
+        a test may set its own, with its own clock)."""
 
     # ---------------------------------------------------------------- messages out
 
@@ -313,7 +318,10 @@ class Hub(TableKeeper):
         elif kind == "discard":
             table.discard(seat, msg.get("cards"))
         elif kind == "next":
-            if not table.press_next(seat, self.connected(table)):
+            dealt = table.press_next(seat, self.connected(table))
+            if dealt is None:                   # (pressed already: no change, no state)
+                return
+            if not dealt:
                 await self.broadcast(table)
                 return
         elif kind == "name":
@@ -330,9 +338,12 @@ class Hub(TableKeeper):
             table.take_seat_back(seat)
         elif kind == "new_link":
             table.renew_invitation(seat, msg.get("seat"), self.connected(table))
-        elif kind == "pause" and not table.set_paused(seat, msg.get("paused"),
-                                                      self.connected(table)):
-            return                              # (paused already, or going on: no change)
+        elif kind == "pause":
+            paused = msg.get("paused")
+            if paused is True and not table.paused:
+                self._pace_pause(table, seat)
+            if not table.set_paused(seat, paused, self.connected(table)):
+                return                          # (paused already, or going on: no change)
         self.save(table)
         self.changed(table)
         if claimed is not None:
@@ -342,6 +353,15 @@ class Hub(TableKeeper):
         if reply is not None:
             await self.send(ws, reply)
         self.kick(table)
+
+    def _pace_pause(self, table: Table, seat: int) -> None:
+        """TableError ``busy``, nothing changed, for a seat that paused the table less than
+        ``PAUSE_EVERY`` seconds ago: each pause shows every page its overlay and is saved,
+        and a page pausing and resuming without end flashed it on every screen."""
+        wait = self.pauses.wait(f"{table.id} {seat}")
+        if wait > 0:
+            raise TableError("busy", f"you paused the game a moment ago: you may pause it "
+                                     f"again in {math.ceil(wait)} s")
 
     async def _practise(self, table: Table, seat: int, ws: WebSocket) -> None:
         """PLAY THIS DEAL AGAIN: a practice table of the hand just finished, saved, and its

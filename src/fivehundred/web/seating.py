@@ -11,7 +11,7 @@ import time
 from ..console.display import seat_names
 from ..game import Game
 from ..rules import Rules
-from .seats import Seat, TableError, name_problem, secret_like
+from .seats import Seat, TableError, checked_name, clean_name, secret_like
 
 
 class SeatingTable:
@@ -47,8 +47,9 @@ class SeatingTable:
         """A browser opens a friend's seat link: the seat, the key its browser keeps from
         now on (the link itself gives the seat no more) and how many of the seat's links were
         opened before; None if ``token`` is no seat's invitation; TableError, nothing
-        changed, ``link_used`` if it was opened before, ``link_not_yet`` for a new link
-        before the next deal."""
+        changed, ``link_used`` if it was opened before, ``unknown_table`` once the game is
+        over (a stranger sat down to a finished game, and its end credited him with the
+        bot's contracts), ``link_not_yet`` for a new link before the next deal."""
         if not secret_like(token):
             return None
         for s in self.seats:
@@ -58,6 +59,9 @@ class SeatingTable:
                                                   f"another browser: only that browser takes "
                                                   f"the seat now (if it lost it, ask the host "
                                                   f"for a new link)")
+                if self.game.phase == "game_over":      # (it would credit the bot's game)
+                    raise TableError("unknown_table", f"this game is over: {s.name}'s link "
+                                                      f"seats nobody now")
                 if self.game.hand_number < s.opens_at:
                     raise TableError("link_not_yet", f"{s.name}'s new link opens with the "
                                                      f"next deal, once this hand is over")
@@ -99,8 +103,17 @@ class SeatingTable:
         if self.paused:
             return set()
         if g.phase == "hand_over":
-            return humans - self.ready if self.ready else set()
+            return self.waiting_for_next(connected) if self.ready else set()
         return {g.to_move} & humans if g.to_move is not None else set()
+
+    def waiting_for_next(self, connected: set[int]) -> set[int]:
+        """At a hand's sheet, the human seats still connected that have not pressed NEXT: the
+        next deal waits on them (one who has left holds nobody), paused or not, whether
+        anyone has pressed yet or not (the page says "Waiting for Cat…"); none in another
+        phase."""
+        if self.game.phase != "hand_over":
+            return set()
+        return ({s.seat for s in self.seats if s.kind == "human"} & connected) - self.ready
 
     def note_wait(self, connected: set[int]) -> None:
         """Start the clock of the wait (:meth:`waited`) when what the table waits on changes:
@@ -136,9 +149,9 @@ class SeatingTable:
         idle_for = self.waited()
         if waited and idle_for < self.idle_after:
             raise TableError("illegal", f"{self.seats[number].name} is still at the table: a "
-                                        f"bot may take over once the table has waited on "
-                                        f"him {self.idle_after:.0f} s ({idle_for:.0f} s so "
-                                        f"far)")
+                                        f"bot may take over once the table has waited "
+                                        f"{self.idle_after:.0f} s for this player "
+                                        f"({idle_for:.0f} s so far)")
         if waited or (host_away and number == 0):
             s = self.seats[number]
             s.strength = s.strength or self.strength
@@ -228,26 +241,24 @@ class SeatingTable:
         return not self.paused or p is None or seat in (0, p) or p not in connected
 
     def set_name(self, seat: int, name: object) -> None:
-        """A player at a table with friends names himself (the others saw "West"); TableError
-        ``bad_name``, nothing changed, without friends, for a name that ``name_problem``
-        refuses, "You" (each page calls its own seat so) or another seat's name.
+        """A player at a table with friends names himself (the others saw "West"), the name
+        cleaned (:func:`.seats.clean_name`); TableError ``bad_name``, nothing changed, without
+        friends, for a name that ``name_problem`` refuses, "You" (each page calls its own seat
+        so) or another seat's name, in any case and once cleaned.
 
         >>> from fivehundred.web.table import Table
         >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5,
         ...               friends=True)
         >>> t.set_name(1, " Ann "), t.names()
         (None, ['South', 'Ann', 'North', 'East'])
-        >>> t.set_name(3, "ann")
+        >>> t.set_name(3, "ann\\u200b")
         Traceback (most recent call last):
         ...
         fivehundred.web.seats.TableError: Ann is the name of another seat: choose another
         """
         if not self.friends:
             raise TableError("bad_name", "names are for tables with friends (yours is You)")
-        if (problem := name_problem(name)) is not None:
-            raise TableError("bad_name", problem)
-        assert isinstance(name, str)
-        name = name.strip()
+        name = checked_name(name)       # (cleaned first: "Ann\u200b" is Ann, taken)
         if (taken := self.name_taken(seat, name)) is not None:
             raise TableError("bad_name", taken)
         self.seats[seat].name = name        # (seq stays: the game did not move)
@@ -262,6 +273,18 @@ class SeatingTable:
             k += 1
             name = f"{compass} {k}"
         return name
+
+    def clean_saved_names(self) -> None:
+        """Clean the names of a table saved before names were (:func:`.seats.clean_name`), so
+        an old ``\\u202eDan`` turns no other name round; one left empty, or another seat's
+        once cleaned (the ``Ann\\u200b`` beside an Ann), becomes the seat's free compass name
+        (:meth:`_free_name`)."""
+        for s in self.seats:
+            name = clean_name(s.name)
+            if name != s.name:
+                s.name = name
+                if not name or self.name_taken(s.seat, name) is not None:
+                    s.name = self._free_name(s.seat)
 
     def name_taken(self, seat: int, name: str) -> str | None:
         """Why ``name`` may not be ``seat``'s here (None if it may): "You", which each page

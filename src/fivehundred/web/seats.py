@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
@@ -96,15 +97,47 @@ def partner_strength(strength: str) -> str:
     return strength if STRENGTHS.index(strength) >= STRENGTHS.index("hard") else "hard"
 
 
+def clean_name(name: str) -> str:
+    """``name`` as a seat keeps it and as it is compared: without format characters (Unicode's
+    Cf: zero-width spaces and joiners, the bidi marks, embeddings, overrides and isolates,
+    by which ``Ann\\u200b`` was a second "Ann" and ``\\u202eDan`` turned the names after it
+    round), in NFKC (a full-width ``\\uff21nn`` is Ann), spaces around it dropped.
+
+    >>> clean_name(" Ann\\u200b "), clean_name("\\u202eDan\\u2069"), clean_name("\\uff21nn")
+    ('Ann', 'Dan', 'Ann')
+    """
+    shown = "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
+    return unicodedata.normalize("NFKC", shown).strip()
+
+
+def checked_name(name: object) -> str:
+    """A player's name as a seat keeps it (:func:`clean_name`), for every path that takes one
+    (a rename, the creator's in ``POST /api/tables``); TableError ``bad_name`` if
+    :func:`name_problem` refuses it.
+
+    >>> checked_name("Ann\\u200d\\u200b")
+    'Ann'
+    >>> checked_name("\\u200b\\u2066")
+    Traceback (most recent call last):
+    ...
+    fivehundred.web.seats.TableError: a name must be 1 to 20 characters
+    """
+    if (problem := name_problem(name)) is not None:
+        raise TableError("bad_name", problem)
+    assert isinstance(name, str)
+    return clean_name(name)
+
+
 def name_problem(name: object) -> str | None:
-    """What is wrong with a player's name (None if nothing): 1 to 20 characters, no line
-    break or control character, text that UTF-8 can write (a lone surrogate, which JSON's
-    ``\\udfff`` can bring, made every page that shows the name fail).
+    """What is wrong with a player's name (None if nothing): 1 to 20 characters once cleaned
+    (:func:`clean_name`: an invisible one counts for none), no line break or control
+    character, text that UTF-8 can write (a lone surrogate, which JSON's ``\\udfff`` can
+    bring, made every page that shows the name fail).
 
     >>> name_problem("Ann"), name_problem("Ann\\udfff")
     (None, 'a name must be text (a lone surrogate such as U+DFFF is not)')
     """
-    if not isinstance(name, str) or not 0 < len(name.strip()) <= 20:
+    if not isinstance(name, str) or not 0 < len(clean_name(name)) <= 20:
         return "a name must be 1 to 20 characters"
     if breaks_lines(name):
         return "a name may not hold line breaks or control characters"

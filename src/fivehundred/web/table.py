@@ -35,7 +35,7 @@ from ..view import View
 from ..words import joined
 from .practice import Practice, PracticeTable, practice_id
 from .seating import SeatingTable
-from .seats import Seat, TableError, partner_strength
+from .seats import Seat, TableError, checked_name, partner_strength
 from .state import (
     bid_grid,
     discards_left,
@@ -99,16 +99,18 @@ class Table(PracticeTable, SeatingTable):
 
     @classmethod
     def new(cls, preset: str, rules: Rules, strength: str, seed: int | None = None,
-            friends: bool = False, name: str | None = None) -> Table:
-        """A new table: the creator in seat 0, bots (or friends' links) in the others."""
+            friends: bool = False, name: object = None) -> Table:
+        """A new table: the creator in seat 0 (``name``, if given, cleaned and checked as a
+        rename is: :func:`.seats.checked_name`), bots (or friends' links) in the others."""
         if strength not in STRENGTHS:
             raise TableError("malformed", f"strength must be one of {', '.join(STRENGTHS)}, "
                                           f"got {strength!r}")
+        own = None if name is None else checked_name(name)
         seed = secrets.randbits(63) if seed is None else seed
         game = Game(rules, seed=seed)
         compass = seat_names(rules.players, 0)
         partners = set(rules.sides[rules.side_of[0]]) - {0}
-        seats = [Seat(0, name or ("You" if not friends else "South"), "human", None,
+        seats = [Seat(0, own or ("You" if not friends else "South"), "human", None,
                       secrets.token_urlsafe(12))]
         for s in range(1, rules.players):
             st = partner_strength(strength) if s in partners else strength
@@ -116,7 +118,7 @@ class Table(PracticeTable, SeatingTable):
                               open_to_friend=friends))
         table = cls(secrets.token_urlsafe(9), preset, rules, seed, strength, seats, friends,
                     game)
-        if name is not None and (taken := table.name_taken(0, name)) is not None:
+        if own is not None and (taken := table.name_taken(0, own)) is not None:
             if friends:
                 raise TableError("bad_name", taken)     # (as a rename would be refused)
             seats[0].name = "You"   # (alone with bots: the name the lobby kept, taken here)
@@ -182,6 +184,7 @@ class Table(PracticeTable, SeatingTable):
             t.take_backs = int(d.get("take_backs", 0))   # (saved before take-backs: none)
             t.speed = checked_speed(d.get("speed", "normal"))
             t.deal, t.practice = deal, practice
+            t.clean_saved_names()           # (saved before names were cleaned)
             return t
         except TableError:
             raise
@@ -354,14 +357,18 @@ class Table(PracticeTable, SeatingTable):
             raise TableError("not_your_turn",
                              f"it is {self.seats[g.to_move].name}'s turn, not yours")
 
-    def press_next(self, seat: int, connected: set[int]) -> bool:
-        """A human pressed NEXT; deal once every connected human has (True if dealt)."""
+    def press_next(self, seat: int, connected: set[int]) -> bool | None:
+        """A human pressed NEXT; deal once every connected human has (True if dealt, False
+        if the deal waits on others, None if this seat had pressed already: nothing changed,
+        so no state is sent, as for pausing a paused table)."""
         if self.game.phase != "hand_over":
             raise TableError("illegal", f"NEXT is for the end of a hand; the game is in the "
                                         f"{self.game.phase} phase")
         if self.practice is not None:
             raise TableError("illegal", "a practice table plays one hand: PLAY IT AGAIN deals "
                                         "it once more, BACK TO THE GAME goes back to the game")
+        if seat in self.ready:
+            return None
         self.ready.add(seat)
         return self.deal_if_ready(connected)
 
@@ -370,8 +377,7 @@ class Table(PracticeTable, SeatingTable):
         (True if dealt): asked at each press, and when a friend leaves at the end of a hand
         (the last one not ready leaving left the others waiting for a press that never
         came)."""
-        humans = {s.seat for s in self.seats if s.kind == "human"} & connected
-        if self.game.phase != "hand_over" or not self.ready or not humans <= self.ready:
+        if self.game.phase != "hand_over" or not self.ready or self.waiting_for_next(connected):
             return False
         self.ready.clear()
         self.game.next_hand()
@@ -407,7 +413,9 @@ class Table(PracticeTable, SeatingTable):
             "paused": self.paused, "paused_by": self.paused_by,
             "may_resume": self.may_resume(seat, connected), "speed": self.speed,
             "speed_factor": SPEEDS[self.speed], "thinking": thinking,
-            "waiting_on": sorted(self.waiting_on(connected)), "idle_after": self.idle_after,
+            "waiting_on": sorted(self.waiting_on(connected)),
+            "waiting_for": sorted(self.waiting_for_next(connected)),
+            "idle_after": self.idle_after,
             "waited": round(self.waited(), 1),
             "links": links,
             "practice": None if (p := self.practice) is None else {

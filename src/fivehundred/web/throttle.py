@@ -1,5 +1,6 @@
 """The serving limit on new tables: a token bucket per client address, a few at once, then
-one a minute (:class:`Throttle`, used by :mod:`.app`'s ``POST /api/tables``).
+one a minute (:class:`Throttle`, used by :mod:`.app`'s ``POST /api/tables``); and the pace of
+a seat's pauses (``PAUSE_EVERY``, :mod:`.hub`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,10 @@ NEW_TABLES_EVERY = 60.0
 one every ``NEW_TABLES_EVERY`` seconds (:class:`Throttle`).  A game takes a group of friends
 half an hour or more, and even starting over and over they never start twenty in a row;
 without it one client could start tables without end, each saved to disk."""
+PAUSE_EVERY = 2.0
+"""How often a seat may pause its table, in seconds (a bucket of one per seat; resuming is
+never held back): each pause shows its overlay on every page and is saved, and a page
+pausing and resuming hundreds of times flashed it on every screen."""
 
 
 class Throttle:
