@@ -2,6 +2,7 @@
 // and a bot can take his seat; or a bot plays for you, and you can take your seat back.
 
 import { app, send } from "./app.js";
+import { nameNode } from "./util.js";
 
 /** The prompt when the table waits on a player: one who has left (the creator's to answer;
  *  once he has left himself, everyone's, his seat too, else all would wait), or one whose
@@ -40,9 +41,8 @@ export function renderAway(s) {
   if (mine) {
     document.getElementById("away-text").textContent = "A bot plays for you.";
   } else if (away) {
-    const name = away.seat.name;
-    document.getElementById("away-text").textContent = away.idle
-      ? `${name} seems to be away.` : `${name} has left the table.`;
+    document.getElementById("away-text").replaceChildren(nameNode(away.seat.name),
+      away.idle ? " seems to be away." : " has left the table.");
     banner.dataset.seat = String(away.seat.seat);
   }
 }

@@ -4,7 +4,7 @@
 
 import { statsTable, STRENGTH_WORDS } from "./lobby.js";
 import { ReviewPanel, playedOut, reviewButton, handInPlay } from "./review.js";
-import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS, recordUrl, sheetVerdict, readable } from "./util.js";
+import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS, recordUrl, sheetVerdict, readable, seatNames, withNames, nameList, nameNode } from "./util.js";
 
 /** A claim played out (main.js, from the ``claimed`` message): said first on the sheet of its
  *  hand, where a message of its own lay over the sheet that came in at once. */
@@ -118,7 +118,11 @@ export class SheetDialog {
       return;
     }
     const key = SheetDialog.keyOf(state);
-    if (key === this.key && !this.el.hidden) return;
+    this.state = state;
+    if (key === this.key && !this.el.hidden) {
+      this.renderWait();           // (a friend's NEXT, or his leaving: who is left to press)
+      return;
+    }
     this.key = key;
     this.waiting = false;
     this.build(state);
@@ -131,14 +135,16 @@ export class SheetDialog {
   build(state) {
     const s = state.sheet;
     const t = state.table;
+    this.state = state;
     clear(this.card);
     const c = s.contract;
     const { text: verdict, cls } = sheetVerdict(s);
     const mySide = t.sides.findIndex((side) => side.includes(state.you));
+    const names = seatNames(state);
     this.card.appendChild(h("div.sheet-head", { class: cls },
       h("div.sheet-kicker", { text: t.practice ? `Practice · hand ${t.practice.hand + 1} again` : `Hand ${s.number + 1}` }),
       h("h2#sheet-title", { text: verdict }),
-      c ? h("div.sheet-contract", null, bidNode(c.bid), h("span.muted", { text: ` by ${midSentence(s.declarer_name ?? "")} · ${c.value} points` })) : null));
+      c ? h("div.sheet-contract", null, bidNode(c.bid), h("span.muted", null, " by ", withNames(midSentence(s.declarer_name ?? ""), names), ` · ${c.value} points`)) : null));
 
     // five-handed, the declarer's row and the called partner's tagged, as on the table (the
     // partner's was a plain row: only the lines below said so)
@@ -147,7 +153,7 @@ export class SheetDialog {
       : i === declaring ? h("span.sheet-tag", { text: "declarer" })
         : i === partnered ? h("span.sheet-tag.called", { text: "partner" }) : null);
     const rows = t.side_names.map((name, i) => h("tr", { class: i === mySide ? "mine" : "" },
-      h("td", null, name, tag(i)),
+      h("td", null, withNames(name, names), tag(i)),
       h("td.num", { text: String((s.side_tricks || [])[i] ?? "") }),
       pointsCell((s.points || [])[i] ?? 0),
       h("td.num.total", { text: String((s.scores || state.view.scores)[i] ?? 0) })));
@@ -158,7 +164,7 @@ export class SheetDialog {
 
     if (c) {
       this.card.appendChild(h("div.sheet-points", null,
-        h("div", null, h("span", { text: (s.declaring_sides || []).length > 1 ? `Contract (${midSentence(s.declarer_name)})` : "Contract" }), h("b", { class: s.contract_points < 0 ? "neg" : "pos", text: fmtPoints(s.contract_points) })),
+        h("div", null, h("span", null, (s.declaring_sides || []).length > 1 ? ["Contract (", withNames(midSentence(s.declarer_name), names), ")"] : "Contract"), h("b", { class: s.contract_points < 0 ? "neg" : "pos", text: fmtPoints(s.contract_points) })),
         (s.declaring_sides || []).length > 1
           ? h("div", null, h("span", { text: "Partner (half)" }), h("b", { class: s.partner_points < 0 ? "neg" : "pos", text: fmtPoints(s.partner_points) || "0" }))
           : null,
@@ -166,7 +172,7 @@ export class SheetDialog {
     }
     const lines = sheetLines(state);
     if (lines.length) {
-      this.card.appendChild(h("ul#sheet-lines.sheet-lines", null, lines.map((l) => h("li", null, readable(l)))));
+      this.card.appendChild(h("ul#sheet-lines.sheet-lines", null, lines.map((l) => h("li", null, readable(l, names)))));
     }
     this.reviewPanel = playedOut(s) ? new ReviewPanel(this.send, state) : null;
     if (this.reviewPanel) this.card.appendChild(this.reviewPanel.el);
@@ -177,14 +183,50 @@ export class SheetDialog {
       return;
     }
     const btn = h("button#next-button.btn.btn-primary.btn-big", { type: "button", text: "NEXT" });
-    const note = h("div.sheet-wait.muted", { hidden: true, text: "Waiting for the other players…" });
+    const note = h("div#sheet-wait.sheet-wait.muted", { hidden: true });
     btn.addEventListener("click", () => {
       if (this.send({ type: "next" })) {
-        btn.disabled = true;
-        note.hidden = false;
+        this.waiting = true;
+        this.renderWait();
       }
     });
     this.card.appendChild(h("div.sheet-actions", null, btn, review, ...practiceButtons(state, this.send), note));
+    this.renderWait();
+  }
+
+  /** Who the next deal waits on (the server's ``table.waiting_for``: the players still at the
+   *  table who have not pressed NEXT), under NEXT: once you have pressed it "Waiting for
+   *  Cat…" (it said "the other players" when only Cat was left), and to the last one to
+   *  press, "Ann and Bob are waiting for you". NEXT stays pressed on a page opened again. */
+  renderWait() {
+    const state = this.state;
+    const btn = this.card.querySelector("#next-button");
+    const note = this.card.querySelector("#sheet-wait");
+    if (!state || !btn || !note) return;
+    const t = state.table;
+    const seat = (s) => t.seats[s];
+    const waitingFor = Array.isArray(t.waiting_for) ? t.waiting_for : null;
+    const pressed = this.waiting || (waitingFor !== null && t.friends
+      && !waitingFor.includes(state.you) && seat(state.you).kind === "human");
+    btn.disabled = pressed;
+    const others = (waitingFor || []).filter((s) => s !== state.you && seat(s));
+    const name = (s) => seat(s).name;
+    let words = null;
+    if (pressed) {
+      words = others.length ? ["Waiting for ", ...nameList(others.map(name)), "…"]
+        : ["Waiting for the other players…"];
+    } else if (waitingFor !== null && t.friends && !others.length) {
+      // everyone else has pressed: the deal waits on you alone
+      const ready = t.seats.filter((x) => x.seat !== state.you && x.kind === "human" && x.connected);
+      if (ready.length) {
+        words = ready.length > 1 ? ["The others are waiting for you"]
+          : [...nameList([ready[0].name]), " is waiting for you"];
+      }
+    }
+    note.hidden = !words;
+    note.classList.toggle("yours", !pressed && !!words);
+    if (words) note.replaceChildren(...words);
+    this.measureFoot();            // (the foot's room, the line shown or gone)
   }
 
   /** A ``review`` message, for the hand on show (a late reply is dropped). */
@@ -265,22 +307,23 @@ export class GameOverDialog {
     const sm = state.summary || { winner: state.view.winner, scores: state.view.scores, contracts: [] };
     clear(this.card);
     const won = GameOverDialog.youWon(state);
+    const names = seatNames(state);
     const winnerNames = sm.winner_names || (sm.winner !== null && sm.winner !== undefined ? t.side_names[sm.winner] : "");
     const how = sm.how !== undefined ? sm.how : (state.status || "");   // (state.py how_won)
     this.card.appendChild(h("div.over-head", { class: won ? "won" : "lost" },
       h("div.over-trophy", { "aria-hidden": "true", html: won ? ICONS.trophy : ICONS.spade }),
-      h("h2#game-over-title", { text: won ? (t.sides[sm.winner].length > 1 ? "You win the game!" : "You win!") : `${winnerNames || "Nobody"} win${winnerNames.includes("&") ? "" : "s"}` }),
-      h("div#game-over-status.muted", { text: how, hidden: !how })));
+      h("h2#game-over-title", null, won ? (t.sides[sm.winner].length > 1 ? "You win the game!" : "You win!") : [...withNames(winnerNames || "Nobody", names), ` win${winnerNames.includes("&") ? "" : "s"}`]),
+      h("div#game-over-status.muted", { hidden: !how }, withNames(how, names))));
     const mySide = t.sides.findIndex((side) => side.includes(state.you));
     const scores = sm.scores || state.view.scores;
     this.card.appendChild(h("div.final-scores", null, t.side_names.map((name, i) =>
       h("div.final-score", { class: `${i === sm.winner ? "winner" : ""} ${i === mySide ? "mine" : ""}` },
-        h("div.fs-name", { text: name }), h("div.fs-val", { text: String(scores[i] ?? 0) })))));
+        h("div.fs-name", null, withNames(name, names)), h("div.fs-val", { text: String(scores[i] ?? 0) })))));
 
     const lines = state.sheet ? sheetLines(state) : [];
     if (lines.length) {
       this.card.appendChild(h("h3.section-title", { text: `The last hand (hand ${state.sheet.number + 1})` }));
-      this.card.appendChild(h("ul.sheet-lines", null, lines.map((l) => h("li", null, readable(l)))));
+      this.card.appendChild(h("ul.sheet-lines", null, lines.map((l) => h("li", null, readable(l, names)))));
     }
     // the last hand's review, as its sheet had it (the game's end takes the sheet's place);
     // any other hand played out is reviewed in the same place, from its row below
@@ -293,11 +336,11 @@ export class GameOverDialog {
       const cols = h("div.contracts-cols");
       contracts.forEach((list, i) => {
         if (!list || !list.length) return;
-        cols.appendChild(h("div.contracts-col", null, h("h3", { text: t.side_names[i] }),
+        cols.appendChild(h("div.contracts-col", null, h("h3", null, withNames(t.side_names[i], names)),
           h("table.contracts-table", null,
             h("thead", null, h("tr", null, h("th.num", { text: "Hand" }), h("th", { text: "Bid" }), h("th", { text: "By" }), h("th", null, h("span.sr-only", { text: "Result" })), h("th.num", { text: "Points" }), h("th", null, h("span.sr-only", { text: "Review" })))),
             h("tbody", null, list.map((r) => h("tr", { dataset: { hand: String(r.number ?? r.hand - 1) } },
-              h("td.num", { text: String(r.hand) }), h("td", null, bidNode(r.bid)), h("td", { text: r.by }),
+              h("td.num", { text: String(r.hand) }), h("td", null, bidNode(r.bid)), h("td", null, withNames(r.by, names)),
               h("td", { class: r.made ? "pos" : "neg", text: r.made ? "made" : "failed" }),
               pointsCell(r.points),
               h("td.hand-review-cell", null, r.played_out ? this.handButton(r.number, r.hand) : null)))))));
@@ -406,14 +449,26 @@ export function confirmDialog(text, yes = "OK", { no = "Cancel", safe = false } 
 
 // ---------------------------------------------------------------- your name
 
+/** The count of the name's characters under its field, and at the field's limit what it takes
+ *  (a longer name, pasted or typed, was cut at 20 without a word). */
+function countName(input) {
+  const max = input.maxLength;
+  const n = input.value.length;
+  const count = document.getElementById("name-count");
+  count.textContent = n >= max ? `${max} characters at most` : `${n}/${max}`;
+  count.classList.toggle("full", n >= max);
+}
+
 /** At a table with friends, the name the others see you by (``current``, a compass name
  *  until you give one; ``remembered``, the one this browser gave last, offered): the name
  *  given, or null for Cancel, Escape or the same name. */
 export function nameDialog(current, remembered) {
   const input = document.getElementById("name-input");
-  document.getElementById("name-now").textContent = `The others see you as ${current}.`;
+  document.getElementById("name-now").replaceChildren("The others see you as ", nameNode(current), ".");
   input.value = remembered || "";
   input.placeholder = current;
+  input.oninput = () => countName(input);
+  countName(input);
   const given = (e) => {
     e.preventDefault();
     const name = input.value.trim();

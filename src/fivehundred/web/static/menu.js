@@ -3,11 +3,27 @@
 
 import * as sound from "./sound.js";
 import { STRENGTH_WORDS } from "./lobby.js";
-import { h, clear, toast, cap, ICONS, loadPrefs, savePrefs, recordUrl } from "./util.js";
+import { h, clear, toast, cap, ICONS, loadPrefs, savePrefs, recordUrl, nameNode } from "./util.js";
 import { confirmDialog } from "./dialogs.js";
 import { showRules } from "./rules.js";
 import { showGuide, GUIDE_ICON } from "./guide.js";
 import { gameWords } from "./plaques.js";
+
+/** Copy a friend's seat link ``url`` (his seat ``name``): by the clipboard, else (a page served
+ *  over plain http has none) from its field ``input``, selected; ``button`` says Copied a
+ *  moment. The menu's seat links, and the gathering's (gathering.js). */
+export async function copyLink(url, name, input, button) {
+  try {
+    await navigator.clipboard.writeText(url);
+  } catch {
+    input.select();
+    document.execCommand && document.execCommand("copy");
+  }
+  const words = button.dataset.words || (button.dataset.words = button.textContent);
+  button.textContent = "Copied";
+  setTimeout(() => { button.textContent = words; }, 1500);
+  toast(`Link for ${name} copied`, "ok", 2000);
+}
 
 export class Menu {
   constructor({ send, onNewGame, onHint, onTakeBack, onClaim, onName, onBackToGame, getState, getLink }) {
@@ -232,12 +248,13 @@ export class Menu {
     const seat = mine ? null : t.seats.find((x) => x.seat === by);
     const name = seat ? seat.name : "Another player";
     const canResume = t.may_resume !== false;
-    document.getElementById("pause-title").textContent = mine ? "Paused" : `${name} paused the game`;
+    const who = nameNode(name);
+    document.getElementById("pause-title").replaceChildren(...(mine ? ["Paused"] : [who, " paused the game"]));
     const note = document.getElementById("pause-note");
-    note.textContent = mine ? "The other players wait for you."
-      : !canResume ? `It goes on when ${name} resumes it.`
-      : seat && !seat.connected ? `${name} has left the table: you may resume it.`
-      : "As the table's creator, you may resume it.";
+    note.replaceChildren(...(mine ? ["The other players wait for you."]
+      : !canResume ? ["It goes on when ", who.cloneNode(true), " resumes it."]
+      : seat && !seat.connected ? [who.cloneNode(true), " has left the table: you may resume it."]
+      : ["As the table's creator, you may resume it."]));
     note.tabIndex = canResume ? -1 : 0;      // (a dialog keeps the focus inside it)
     document.getElementById("resume-button").hidden = !canResume;
   }
@@ -254,17 +271,7 @@ export class Menu {
       const url = new URL(l.url, location.origin).href;
       const input = h("input.link-url", { type: "text", readonly: true, value: url, "aria-label": `Link for ${l.name}` });
       const copy = h("button.btn.btn-small.btn-secondary", { type: "button", text: "Copy" });
-      copy.addEventListener("click", async () => {
-        try {
-          await navigator.clipboard.writeText(url);
-        } catch {
-          input.select();
-          document.execCommand && document.execCommand("copy");
-        }
-        copy.textContent = "Copied";
-        setTimeout(() => { copy.textContent = "Copy"; }, 1500);
-        toast(`Link for ${l.name} copied`, "ok", 2000);
-      });
+      copy.addEventListener("click", () => copyLink(url, l.name, input, copy));
       if (l.opened) {     // used: it gives the seat to nobody now (NEW LINK makes another)
         copy.hidden = true;
         input.disabled = true;

@@ -3,14 +3,15 @@
 // the contract, its called partner, the tricks each way). table.js lays the seats out
 // round them.
 
-import { h, clear, bidNode, cardNode, midSentence, shortNames } from "./util.js";
+import { h, clear, bidNode, cardNode, midSentence, shortNames, seatNames, nameNode, withNames } from "./util.js";
 
 /** A side's short label on a phone, named as the full one is: you first, then clockwise
- *  from you ("You & N", "E & W", "NW, N & NE"). */
+ *  from you ("You & N", "E & W", "NW, N & NE"), each seat's isolated (a right-to-left
+ *  letter reorders nothing). */
 function shortSide(seats, you, players, shorts) {
   const words = [...seats].sort((a, b) => ((a - you + players) % players) - ((b - you + players) % players))
-    .map((s) => (s === you ? "You" : shorts[s]));
-  return words.length > 1 ? `${words.slice(0, -1).join(", ")} & ${words[words.length - 1]}` : words[0];
+    .map((s) => (s === you ? "You" : nameNode(shorts[s])));
+  return words.flatMap((w, i) => (i === 0 ? [w] : [i === words.length - 1 ? " & " : ", ", w]));
 }
 
 /** A table's rules in short, for a phone's plaque: the label without what it says in
@@ -38,15 +39,16 @@ export class ScoresPlaque {
     const el = this.el;
     clear(el);
     const mySide = t.sides.findIndex((s) => s.includes(state.you));
-    const shorts = shortNames(t.seats.map((x) => x.name));
+    const names = seatNames(state);
+    const shorts = shortNames(names);
     el.appendChild(h("div.plaque-title", null, "Score", h("span.plaque-aside", { text: gameWords(t) })));
     const list = h("div.score-rows");
     t.side_names.forEach((name, i) => {
       const sc = v.scores[i] ?? 0;
       const frac = Math.max(0, Math.min(1, sc / t.target));
       const row = h("div.score-row", { class: i === mySide ? "mine" : "" },
-        h("span.score-name", { title: name }, h("span.full-name", { text: name }),
-          h("span.short-name", { text: shortSide(t.sides[i], state.you, t.players, shorts) })),
+        h("span.score-name", { title: name }, h("span.full-name", null, withNames(name, names)),
+          h("span.short-name", null, shortSide(t.sides[i], state.you, t.players, shorts))),
         h("span.score-val", { text: String(sc), class: sc < 0 ? "neg" : "" }),
         h("span.score-bar", null, h("span.score-fill", { style: { width: `${(frac * 100).toFixed(1)}%` } })));
       row.dataset.side = String(i);
@@ -77,23 +79,24 @@ export class ContractPlaque {
     const v = state.view;
     const el = this.el;
     clear(el);
-    const name = (s) => (t.seats[s] ? t.seats[s].name : `Seat ${s}`);
+    const seatName = (s) => (t.seats[s] ? t.seats[s].name : `Seat ${s}`);
+    const name = (s) => nameNode(seatName(s));
     const c = v.contract;
     if (v.phase === "auction") {     // (all passed at no trumps: "No bid" from the first lead)
       el.dataset.mode = "auction";
       el.appendChild(h("div.plaque-title", null, "Bidding",
-        h("span.plaque-aside", { text: `${name((v.dealer + 1) % t.players)} first` })));
+        h("span.plaque-aside", null, name((v.dealer + 1) % t.players), " first")));
       const list = h("div.auction-list");
       const items = v.auction.slice(-12);
       if (!items.length) list.appendChild(h("div.muted.small", { text: "No bids yet" }));
       for (const [s, b] of items) {
         list.appendChild(h("div.auction-item", { class: b === "pass" ? "pass" : "" },
-          h("span.auction-name", { text: name(s) }), bidNode(b)));
+          h("span.auction-name", null, name(s)), bidNode(b)));
       }
       el.appendChild(list);
       const high = [...v.auction].reverse().find(([, b]) => b !== "pass");
       if (high) {
-        el.appendChild(h("div.plaque-foot", null, "Highest: ", bidNode(high[1]), ` · ${name(high[0])}`));
+        el.appendChild(h("div.plaque-foot", null, "Highest: ", bidNode(high[1]), " · ", name(high[0])));
       }
       return;
     }
@@ -113,13 +116,13 @@ export class ContractPlaque {
     el.appendChild(h("div.plaque-title", null, "Contract",
       h("span.plaque-aside", { text: `${c.value} pts` })));
     el.appendChild(h("div.contract-main", null, h("span.contract-bid", null, bidNode(c.bid)),
-      h("span.contract-by", { text: `by ${midSentence(name(c.declarer))}` })));
+      h("span.contract-by", null, "by ", nameNode(midSentence(seatName(c.declarer))))));
     if (v.call === "alone") {
       el.appendChild(h("div.contract-call", { text: "Playing alone" }));
     } else if (v.call) {
       const card = v.call.startsWith("call ") ? v.call.slice(5) : v.call;
       el.appendChild(h("div.contract-call", null, "Called ", cardNode(card),
-        v.partner !== null && v.partner !== undefined ? ` · ${name(v.partner)}` : ""));
+        v.partner !== null && v.partner !== undefined ? [" · ", name(v.partner)] : ""));
     } else if (t.players === 5 && v.phase !== "kitty" && v.phase !== "call" && !c.misere) {
       el.appendChild(h("div.contract-call", { text: "Playing alone" }));
     }
@@ -134,7 +137,7 @@ export class ContractPlaque {
     if (!c) {
       t.side_names.forEach((nm, i) => {
         const n = t.sides[i].reduce((a, s) => a + (v.tricks_won[s] || 0), 0);
-        box.appendChild(h("div.st-row", null, h("span", { text: nm }), h("b", { text: String(n) })));
+        box.appendChild(h("div.st-row", null, h("span", null, withNames(nm, seatNames(state))), h("b", { text: String(n) })));
       });
       return box;
     }

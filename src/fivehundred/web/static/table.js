@@ -5,7 +5,7 @@
 import { cardSvg, cardBackSvg, namedSuitChip } from "./cards.js";
 import { HandView } from "./hand.js";
 import { TrickView } from "./trick.js";
-import { h, clear, bidNode, cap, shortNames } from "./util.js";
+import { h, clear, bidNode, cap, shortNames, seatNames, nameNode, withNames } from "./util.js";
 import { ScoresPlaque, ContractPlaque } from "./plaques.js";
 import { geometry } from "./table-geometry.js";
 import { say } from "./announce.js";
@@ -131,7 +131,7 @@ export class TableView {
       const el = this.seatEls.get(seat);
       const info = t.seats[seat] || { name: `Seat ${seat}` };
       const k = (seat - state.you + n) % n;
-      el.querySelector(".name").textContent = info.name;
+      el.querySelector(".name").replaceChildren(nameNode(info.name));
       const sub = el.querySelector(".sub");
       const thinking = t.thinking === seat;
       const out = v.sitting_out.includes(seat);
@@ -140,6 +140,11 @@ export class TableView {
       else if (thinking) subText = "thinking";
       else if (info.kind === "human") subText = k === 0 ? "" : info.connected ? "human" : "away";
       else subText = STRENGTH[info.strength] || cap(info.strength || "bot");
+      // a friend who has left: his seat says so on a phone too, where the line under a name
+      // is hidden (only the desk's showed "away": a phone read just "Bob to play")
+      const away = subText === "away";
+      el.classList.toggle("away", away);
+      sub.classList.toggle("away", away);
       // your own hand spread for the others (open misère): your plate says so, as the
       // others' spread cards say it of theirs
       const faceUp = k === 0 && exposed.has(seat) && v.phase === "play";
@@ -248,11 +253,11 @@ export class TableView {
       const chip = namedSuitChip(tok);        // a led joker's suit, to follow
       if (chip) c.appendChild(chip);
       row.appendChild(h("div.lt-play", { class: seat === last.winner ? "winner" : "" }, c,
-        h("div.lt-name", { text: t.seats[seat] ? t.seats[seat].name : `Seat ${seat}` })));
+        h("div.lt-name", null, nameNode(t.seats[seat] ? t.seats[seat].name : `Seat ${seat}`))));
     }
     pop.appendChild(row);
     const wn = t.seats[last.winner] ? t.seats[last.winner].name : "";
-    pop.appendChild(h("div.popover-foot", { text: `${wn} won it` }));
+    pop.appendChild(h("div.popover-foot", null, nameNode(wn), " won it"));
   }
 
   toggleLastTrick(force = null) {
@@ -268,7 +273,7 @@ export class TableView {
 
   setStatus(text, isError = false, yours = false) {
     const el = this.statusEl;
-    el.textContent = text || "";
+    el.replaceChildren(...withNames(text || "", this.state ? seatNames(this.state) : []));
     el.classList.toggle("error", !!isError);
     el.classList.toggle("yours", !isError && yours);
     el.hidden = !text;

@@ -146,10 +146,11 @@ export function inWords(text) {
 }
 
 /** A text with card and bid symbols as nodes to show: its symbols as they are, each named in
- * words (inWords) for assistive technology. */
-export function readable(text) {
-  return symbolParts(text).map(([shown, words]) => (words === null ? shown
-    : h("span", { role: "img", "aria-label": words }, shown)));
+ * words (inWords) for assistive technology; the players' ``names`` in it isolated (withNames). */
+export function readable(text, names = []) {
+  return nameParts(text, names).flatMap(([piece, isName]) => (isName ? [nameNode(piece)]
+    : symbolParts(piece).map(([shown, words]) => (words === null ? shown
+      : h("span", { role: "img", "aria-label": words }, shown)))));
 }
 
 /** An action token of any kind (bid, card, call, alone) as a node. */
@@ -187,24 +188,93 @@ export function midSentence(s) {
   return s ? String(s).replace(/^You(?=, | & |$)/, "you") : s;
 }
 
-/** Short labels for the seats, all different: "North-West" NW, "North" N, "You" Y; a friend's
- * name its first letter, or as many letters as it takes to tell two apart. */
+/** What a reader takes for single characters (grapheme clusters: an emoji, a letter with its
+ *  accents), or code points where the browser cannot tell: never half of a surrogate pair
+ *  (a name "🃏 Cat" gave the badge a lone surrogate, drawn "�"). */
+function graphemes(text) {
+  const s = String(text);
+  if (typeof Intl !== "undefined" && Intl.Segmenter) {
+    return [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(s)].map((g) => g.segment);
+  }
+  return Array.from(s);
+}
+
+const LETTER = /^[\p{L}\p{N}]/u;
+
+/** A name's letters and digits (its graphemes), skipping what draws no initial: "<b>Bob" B o b. */
+function letters(text) {
+  return graphemes(text).filter((g) => LETTER.test(g));
+}
+
+/** Short labels for the seats (a badge's: two letters at most, what its circle holds), all
+ * different where they can be: "North-West" NW, "North" N, "You" Y; a friend's name the first
+ * letter or digit of its first and last words ("Bartholomew the Magn" BM, "🃏 Cat" C, "<b>Bob"
+ * B), or its first two where two would be alike. */
 export function shortNames(names) {
+  const initial = (w) => (letters(w)[0] || "").toUpperCase();
   const first = (nm) => {
-    const parts = String(nm || "?").trim().split(/[-\s]+/).filter(Boolean);
-    return parts.length > 1 ? parts.map((p) => p.charAt(0).toUpperCase()).join("").slice(0, 3)
-      : (parts[0] || "?").charAt(0).toUpperCase();
+    const words = String(nm || "").trim().split(/[-\s]+/).map(initial).filter(Boolean);
+    if (words.length) return words.length > 1 ? words[0] + words[words.length - 1] : words[0];
+    return graphemes(String(nm || "").trim())[0] || "?";      // (a name of symbols alone)
   };
   const out = names.map(first);
   for (let i = 0; i < out.length; i++) {
     const same = out.map((x, j) => (x === out[i] ? j : -1)).filter((j) => j >= 0);
     if (same.length > 1) {
       for (const j of same) {
-        const nm = String(names[j] || "?").trim();
-        out[j] = nm.length > 1 ? nm.charAt(0).toUpperCase() + nm.charAt(1) : nm || "?";
+        const ls = letters(names[j] || "");
+        if (ls.length > 1) out[j] = ls[0].toUpperCase() + ls[1];
       }
     }
   }
+  return out;
+}
+
+/** The seats' names of a state, as the page shows them (each seat's own: a sentence of the
+ *  server's says "You" for yours). */
+export function seatNames(state) {
+  return state.table.seats.map((x) => x.name);
+}
+
+/** A player's name as a node: isolated (<bdi>), so that a right-to-left name (Hebrew, Arabic)
+ *  reorders nothing around it, nor is reordered by it. */
+export function nameNode(name) {
+  return h("bdi", { text: name });
+}
+
+/** ``text`` in pieces, [piece, isName]: each of the players' ``names`` in it (a whole word:
+ *  "Ann" not in "Anne"; the longest first) apart from the rest. */
+function nameParts(text, names) {
+  const s = String(text ?? "");
+  const list = [...new Set((names || []).filter((n) => n && String(n).trim()))]
+    .sort((a, b) => b.length - a.length).map((n) => String(n).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  if (!list.length) return [[s, false]];
+  const re = new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])(?:${list.join("|")})(?![\\p{L}\\p{N}\\p{M}])`, "gu");
+  const out = [];
+  let at = 0;
+  for (const m of s.matchAll(re)) {
+    if (m.index > at) out.push([s.slice(at, m.index), false]);
+    out.push([m[0], true]);
+    at = m.index + m[0].length;
+  }
+  if (at < s.length) out.push([s.slice(at), false]);
+  return out;
+}
+
+/** A text of the server's (a status, a sheet's line, a side "East & Dan") as nodes, each
+ *  player's name in it isolated (nameNode): not so, "East & דן: 3 tricks" was drawn
+ *  "East & 3 :דן tricks". */
+export function withNames(text, names) {
+  return nameParts(text, names).map(([piece, isName]) => (isName ? nameNode(piece) : piece));
+}
+
+/** Names as one phrase of nodes, each isolated: "Cat", "Cat and Bob", "Ann, Cat and Bob". */
+export function nameList(names) {
+  const out = [];
+  names.forEach((n, i) => {
+    if (i) out.push(i === names.length - 1 ? " and " : ", ");
+    out.push(nameNode(n));
+  });
   return out;
 }
 
