@@ -212,6 +212,13 @@ def take_turn(page: Page, phase: str) -> None:
         play_first_playable(page)
 
 
+def press_start(host: Page) -> None:
+    """The host's START at a table with friends, which waits for it until then (nobody moves:
+    gathering.js); its panel gone."""
+    host.click("#gathering-start")
+    host.wait_for_selector("#gathering", state="hidden")
+
+
 def play_to_the_sheet(page: Page) -> None:
     """Pass and play the first playable card until the hand's sheet shows."""
     while (phase := wait_turn(page)) != "hand_over":

@@ -30,7 +30,17 @@ from fivehundred.web.state import view_json
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table
 from layout_probes import LAYOUT_PROBLEMS, small_taps
-from webclient import Msg, Seat, connect, new_table, seated, simple_action, to_play, web_client
+from webclient import (
+    Msg,
+    Seat,
+    connect,
+    host_starts,
+    new_table,
+    seated,
+    simple_action,
+    to_play,
+    web_client,
+)
 
 
 def _side_tricks(m: Msg, side: list[int]) -> int:
@@ -113,8 +123,8 @@ def test_a_friend_is_told_of_a_claim() -> None:
         friend = t["links"][0]["url"].split("token=")[1]        # West, seat 1
         with connect(client, t) as host_ws, connect(client, t, friend) as ws1:
             h, f = Seat(host_ws), Seat(ws1)
-            m = _host_turn(h, f, h.until(lambda x: x["type"] == "state" and
-                                         x["table"]["seats"][1]["kind"] == "human"))
+            h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"] == "human")
+            m = _host_turn(h, f, host_starts(h))
             note: dict[str, Any] | None = None
             while note is None:
                 v = m["view"]

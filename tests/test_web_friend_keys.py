@@ -25,6 +25,7 @@ from fivehundred.web.table import IDLE_SECONDS, Table
 from webclient import (
     Seat,
     connect,
+    host_starts,
     new_table,
     play_hand,
     seated,
@@ -47,12 +48,15 @@ def record(client: TestClient, t: dict[str, Any], token: str) -> tuple[int, str]
 
 @contextmanager
 def friends_table() -> Iterator[tuple[TestClient, dict[str, Any], str, Seat]]:
-    """Serving, a table with friends, its host's socket open: the client, the table, West's
-    invitation (as the host has it) and the host's socket."""
+    """Serving, a table with friends, its host's socket open and the game started (each
+    friend's seat a bot's until its link is opened): the client, the table, West's invitation
+    (as the host has it) and the host's socket."""
     with web_client(Store(":memory:"), mode="serve") as client:
         t = new_table(client, seed=4, friends=True)
         with connect(client, t) as host_ws:
-            yield client, t, invitation(t, 1), Seat(host_ws)
+            host = Seat(host_ws)
+            host_starts(host)
+            yield client, t, invitation(t, 1), host
 
 
 @contextmanager
@@ -66,6 +70,7 @@ def wests_turn() -> Iterator[tuple[Hub, dict[str, Any], Seat, Seat]]:
             h, f = Seat(hws), Seat(fws)
             welcome_key(f)
             h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
+            host_starts(h)
             calls(h, {0: (h, "pass")}, lambda v: v["to_move"] == 1)
             yield hub, t, h, f
 
@@ -393,8 +398,9 @@ def test_once_the_host_has_left_a_friend_lets_a_bot_play_his_seat() -> None:
             f = Seat(ws1)
             welcome_key(f)
             with connect(client, t) as host_ws:
-                Seat(host_ws).until(lambda x: x["type"] == "state"
-                                    and x["table"]["seats"][1]["connected"])
+                host = Seat(host_ws)
+                host.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
+                host_starts(host)
                 f.send(type="seat_to_bot", seat=0)       # refused while he is there
                 err = f.until(lambda x: x["type"] == "error")
                 assert err["code"] == "not_host" and "once he has left" in err["message"], err
@@ -541,6 +547,7 @@ def test_a_rename_does_not_restart_the_wait_on_an_idle_player() -> None:
 def test_at_a_hands_sheet_the_table_waits_on_who_has_not_pressed_next() -> None:
     t = Table.new("australian", Rules.preset("australian"), "easy", seed=3, friends=True)
     t.seats[1].kind = "human"
+    t.start(0, {0, 1})
     g = t.game
     while g.phase != "hand_over":         # the dealer's left bids 6♠, the others pass
         legal = g.legal_actions()

@@ -18,6 +18,7 @@ from browser import (
     click_and_wait,
     live_server,
     play_first_playable,
+    press_start,
     seeded,
     snap,
     visible,
@@ -46,7 +47,7 @@ def friends_table(browser: Browser, url: str, errors: list[str],
                   seed: int | None = None, phone: str | None = None) -> tuple[Page, str]:
     """The host's page (at a desk, or a phone of ``PHONES``; its errors gathered) with a table
     for friends started from the lobby (dealt from ``seed`` if given), and West's seat link as
-    the menu shows it."""
+    its gathering panel shows it (the table waits for the host's START)."""
     host = (browser.new_context(viewport=DESKTOP) if phone is None else
             browser.new_context(viewport=PHONES[phone], has_touch=True)).new_page()
     host.on("pageerror", lambda e: errors.append(str(e)))
@@ -57,8 +58,9 @@ def friends_table(browser: Browser, url: str, errors: list[str],
     host.wait_for_selector("#lobby button#play")
     host.check("#friends")
     host.click("button#play")
-    host.wait_for_selector('#links-list .link-row[data-seat="1"]')
-    return host, host.input_value('#links-list .link-row[data-seat="1"] input')
+    link = '#gathering-seats li[data-seat="1"] input.link-url'
+    host.wait_for_selector(link)
+    return host, host.input_value(link)
 
 
 def open_link(browser: Browser, link: str, errors: list[str]) -> Page:
@@ -90,7 +92,7 @@ def west_to_bid(browser: Browser, url: str, errors: list[str],
     host, west = friends_table(browser, url, errors, seed=0, phone=phone)
     friend = open_link(browser, west, errors)
     sit_down(friend)
-    host.click("#menu-button")        # closes the menu the new table opened
+    press_start(host)
     host.wait_for_selector("#bid-panel", state="visible")
     host.click("#pass-button")
     friend.wait_for_selector("#bid-panel", state="visible")
@@ -128,7 +130,7 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
         other.context.close()
         host.wait_for_function("""() => document.querySelector('.link-row[data-seat="1"]')
             .textContent.includes('Playing')""")
-        host.click("#menu-button")        # closes the menu the new table opened
+        press_start(host)
         host.wait_for_selector("#bid-panel", state="visible")
         host.click("#pass-button")
         friend.wait_for_selector("#bid-panel", state="visible")
@@ -227,7 +229,8 @@ def test_a_pause_says_who_paused_it_and_who_may_resume(tmp_path: Path) -> None:
         host, west = friends_table(browser, url, errors, seed=0)
         friend = open_link(browser, west, errors)
         sit_down(friend)
-        host.click("#pause-button")        # (the menu the new table opened)
+        host.click("#menu-button")
+        host.click("#pause-button")
         host.wait_for_selector("#pause-overlay:not([hidden])")
         assert host.inner_text("#pause-title") == "Paused"
         assert "The other players wait for you." in host.inner_text("#pause-note")
@@ -255,6 +258,7 @@ def test_a_friend_lets_a_bot_play_for_the_host_who_left(tmp_path: Path) -> None:
         host, west = friends_table(browser, url, errors, seed=0)   # the host bids first
         friend = open_link(browser, west, errors)
         sit_down(friend)
+        press_start(host)
         assert friend.is_hidden("#away-banner")
         name = host.evaluate("window.fivehundred.app.state.table.seats[0].name")
         host.context.close()
@@ -351,29 +355,26 @@ def test_a_friend_away_from_his_open_page_is_given_a_bot_and_plays_again(
             === 'human'""")
 
 
-def test_a_new_table_for_friends_shows_the_links_and_its_toast_clear_of_the_menu(
+def test_a_new_table_for_friends_shows_the_links_in_its_gathering_panel(
         tmp_path: Path) -> None:
-    """Starting a table for friends opens the menu at its seat links. On a phone its toast
-    ("Send each friend their seat link") lay over the open menu and the scores, and on its
-    side the links were below the menu's fold; now the links are in sight in the menu at
-    every size, and the toast is shown only where it is clear of the menu (at a desk)."""
+    """Starting a table for friends opened the menu at its seat links, with a toast ("Send
+    each friend their seat link") that on a phone lay over the menu and the scores.  The
+    table now gathers: its panel shows every link to send, in sight at every size, and
+    START; no menu and no toast lie over it."""
     with served(tmp_path) as (browser, url, errors):
         for phone in (None, "upright", "sideways"):
             host, _ = friends_table(browser, url, errors, phone=phone)
-            host.wait_for_selector("body[data-phase='auction']")
-            host.wait_for_timeout(300)                 # (the toast's slide in)
+            host.wait_for_timeout(300)                 # (a toast's slide in, were there one)
             found = host.evaluate("""() => {
               const r = (e) => e.getBoundingClientRect();
-              const menu = r(document.getElementById('menu'));
-              const rows = [...document.querySelectorAll('#links-list .link-row')].map(r);
-              const toasts = [...document.querySelectorAll('#toasts .toast')].map(r);
-              const inside = (b) => b.top >= menu.top - 1 && b.bottom <= menu.bottom + 1;
-              const meets = (a, b) => Math.min(a.right, b.right) > Math.max(a.left, b.left)
-                && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
-              return {rows: rows.length, shown: rows.filter(inside).length,
-                      toasts: toasts.length, over: toasts.filter((t) => meets(t, menu)).length};
+              const inView = (b) => b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight
+                && b.right <= innerWidth;
+              const links = [...document.querySelectorAll('#gathering-seats input.link-url')];
+              return {links: links.length, shown: links.map(r).filter(inView).length,
+                      start: inView(r(document.getElementById('gathering-start'))),
+                      toasts: document.querySelectorAll('#toasts .toast').length,
+                      menu: !document.getElementById('menu').hidden};
             }""")
-            assert found["rows"] == 3 and found["shown"] == 3, (phone, found)
-            assert found["over"] == 0, (phone, found)
-            assert found["toasts"] == (1 if phone is None else 0), (phone, found)
+            assert found == {"links": 3, "shown": 3, "start": True, "toasts": 0,
+                             "menu": False}, (phone, found)
             host.context.close()

@@ -28,9 +28,12 @@ INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u200e", "\u200f
 
 
 def friends(name: str | None = None) -> Table:
-    """A new table with friends (four players), the creator named ``name``."""
-    return Table.new("australian", Rules.preset("australian"), "medium", seed=5,
-                     friends=True, name=name)
+    """A new table with friends (four players), the creator named ``name``, its game
+    started (the host's START, a bot in every seat but his)."""
+    t = Table.new("australian", Rules.preset("australian"), "medium", seed=5, friends=True,
+                  name=name)
+    t.start(0, {0})
+    return t
 
 
 def play_to(t: Table, phase: str, bid: str = "10NT") -> None:

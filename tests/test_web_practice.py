@@ -24,7 +24,7 @@ from fivehundred.web.hub import Hub
 from fivehundred.web.seats import TableError, bot_seed
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table
-from webclient import Msg, Seat, connect, new_table, play_hand, seated, web_client
+from webclient import Msg, Seat, connect, host_starts, new_table, play_hand, seated, web_client
 
 SEED = 8
 """A deal where the bots bid and the hand is played out (passing in the auction)."""
@@ -160,6 +160,7 @@ def test_refused_where_it_may_not_be_and_nothing_changes() -> None:
         f = new_table(client, preset="australian", seed=SEED, friends=True)
         with connect(client, f) as ws:
             seat = Seat(ws)
+            host_starts(seat)
             end = play_hand(seat)
             assert end["view"]["phase"] == "hand_over" and end["practice"] is False
             saved = store.load(f["table"])

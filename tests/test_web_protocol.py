@@ -20,6 +20,7 @@ from webclient import (
     Seat,
     card_strings,
     connect,
+    host_starts,
     host_turn,
     new_table,
     play_hand,
@@ -286,7 +287,7 @@ def test_serve_mode_hides_the_continue_link_and_gives_friends_links() -> None:
             assert len(hm["table"]["links"]) == 3
             # a friend cannot act for another seat (the token binds the seat): bring the
             # table to the host's turn (it waits there), then the friend tries to bid
-            m = host_turn(h, f, 2, hm)
+            m = host_turn(h, f, 2, host_starts(h))
             f.send(type="act", action="pass")
             err = f.until(lambda x: x["type"] == "error")
             assert err["code"] == "not_your_turn" and "South" in err["message"]
@@ -318,6 +319,7 @@ def test_a_friend_who_left_is_replaced_by_a_bot_and_can_come_back(tmp_path: Path
                 f.until(lambda x: x["type"] == "state")
                 h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"]
                         == "human" and x["table"]["seats"][1]["connected"])
+                host_starts(h)
                 # nobody but the creator, and no seat whose friend is still there
                 f.send(type="seat_to_bot", seat=1)
                 assert f.until(lambda x: x["type"] == "error")["code"] == "not_host"
@@ -498,7 +500,8 @@ JSON = st.recursive(
     max_leaves=6)
 MESSAGE = st.fixed_dictionaries(
     {"type": st.sampled_from(["act", "discard", "next", "pause", "seat_to_bot", "new_link",
-                              "ping", "review", "take_back", "speed", "claim", "bogus", 7,
+                              "ping", "review", "take_back", "speed", "claim", "start",
+                              "bogus", 7,
                               None])},
     optional={"action": JSON, "cards": JSON, "paused": JSON, "seat": JSON, "every_seat": JSON,
               "speed": JSON | st.sampled_from(["slow", "normal", "fast"]), "extra": JSON})
@@ -510,8 +513,8 @@ CODES = {"malformed", "illegal", "not_your_turn", "too_large", "not_host", "hint
 @given(st.lists(MESSAGE | JSON, min_size=1, max_size=30))
 def test_any_message_gets_a_reply_and_never_an_internal_error(messages: list[object]) -> None:
     """Random JSON of every shape, message or not: each gets at least one reply (a ping, its
-    pong; a review's may come later, from the socket's slow lane; a pause or NEXT that
-    changes nothing, none), every reply a state, a review, a take-back's or a claim's answer
+    pong; a review's may come later, from the socket's slow lane; a pause, NEXT or START
+    that changes nothing, none), every reply a state, a review, a take-back's or a claim's answer
     or an error with a documented code (never 'internal', the code of a bug), and the socket
     goes on."""
     with seated(preset="australian", seed=5, mode="serve", friends=True) as (_, _, seat):
@@ -540,6 +543,6 @@ def test_any_message_gets_a_reply_and_never_an_internal_error(messages: list[obj
             review = isinstance(msg, dict) and msg.get("type") == "review"
             waiting = late + review
             # (documented no-ops answer nothing: resuming a table not paused, pausing a paused
-            # one, NEXT pressed again for the same hand)
-            no_op = isinstance(msg, dict) and msg.get("type") in ("pause", "next")
+            # one, NEXT pressed again for the same hand, START once the game plays)
+            no_op = isinstance(msg, dict) and msg.get("type") in ("pause", "next", "start")
             assert ping or replies >= 1 or waiting or no_op, msg

@@ -34,6 +34,7 @@ from webclient import (
     Msg,
     Seat,
     connect,
+    host_starts,
     host_turn,
     new_table,
     play_hand,
@@ -148,8 +149,8 @@ def test_a_table_with_a_friend_refuses_take_backs() -> None:
         friend = t["links"][0]["url"].split("token=")[1]        # West, seat 1
         with connect(client, t) as host_ws, connect(client, t, friend) as ws1:
             h, f = Seat(host_ws), Seat(ws1)
-            m = host_turn(h, f, 1, h.until(lambda x: x["type"] == "state" and
-                                           x["table"]["seats"][1]["kind"] == "human"))
+            h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["kind"] == "human")
+            m = host_turn(h, f, 1, host_starts(h))
             h.send(type="act", action="pass")
             m = h.until(lambda x: x["type"] == "state" and x["seq"] > m["seq"])
             assert m["take_back"] is False

@@ -111,6 +111,13 @@ def seated(store: Store | None = None, mode: str = "local",
             yield client, t, Seat(ws)
 
 
+def host_starts(host: Seat) -> Msg:
+    """The host's START at a table with friends, which waits for it (nobody acts before):
+    the first state in which the game plays."""
+    host.send(type="start")
+    return host.until(lambda m: m["type"] == "state" and not m["table"]["gathering"])
+
+
 def welcome_key(friend: Seat) -> str:
     """The key a friend's socket is sent first when it opens his seat's link."""
     m = friend.read()

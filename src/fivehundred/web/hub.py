@@ -256,6 +256,7 @@ class Hub(TableKeeper):
         """A hint or review, checked against the table as it is now (TableError if refused),
         as a job that works it out and sends the answer to ``ws``."""
         if msg["type"] == "hint":
+            table.check_started(seat)
             if table.game.to_move != seat:
                 raise TableError("not_your_turn", "a hint is for your own turn")
             seq, view, seed = table.seq, table.view(seat), hint_seed(table.game)
@@ -336,6 +337,9 @@ class Hub(TableKeeper):
             table.seat_to_bot(seat, msg.get("seat"), self.connected(table))
         elif kind == "take_seat":
             table.take_seat_back(seat)
+        elif kind == "start":
+            if not table.start(seat, self.connected(table)):
+                return                          # (playing already: no change)
         elif kind == "new_link":
             table.renew_invitation(seat, msg.get("seat"), self.connected(table))
         elif kind == "pause":

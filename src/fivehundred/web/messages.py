@@ -11,7 +11,7 @@ from .seats import TableError
 MAX_MESSAGE = 4096
 """The longest message taken, in characters."""
 KINDS = ("act", "discard", "next", "hint", "review", "pause", "seat_to_bot", "new_link",
-         "take_back", "speed", "claim", "name", "take_seat", "practice", "ping")
+         "take_back", "speed", "claim", "name", "take_seat", "practice", "start", "ping")
 SLOW = ("hint", "review")
 """Kinds worked out in the socket's slow lane (a solve each), beside its other messages."""
 

@@ -1,5 +1,6 @@
-"""Who sits at a table: the seat a secret gives, a friend's invitation and its new link, a
-seat given to a bot and taken back (the wait on an idle player), the pause, the seats' names.
+"""Who sits at a table: the seat a secret gives, a friend's invitation and its new link, the
+gathering of friends before the host's START, a seat given to a bot and taken back (the wait on
+an idle player), the pause, the seats' names.
 A mixin of :class:`fivehundred.web.table.Table`, whose fields these are.
 """
 
@@ -27,6 +28,7 @@ class SeatingTable:
     seq: int
     paused: bool
     paused_by: int | None
+    gathering: bool
     ready: set[int]
     idle_after: float
     waiting_since: float
@@ -97,10 +99,10 @@ class SeatingTable:
     def waiting_on(self, connected: set[int]) -> set[int]:
         """The human seats still connected that the table waits on: the one to move, or at a
         hand's sheet that someone has passed, those who have not pressed NEXT (none while
-        paused)."""
+        paused, or gathering before the START)."""
         humans = {s.seat for s in self.seats if s.kind == "human"} & connected
         g = self.game
-        if self.paused:
+        if self.paused or self.gathering:
             return set()
         if g.phase == "hand_over":
             return self.waiting_for_next(connected) if self.ready else set()
@@ -202,6 +204,57 @@ class SeatingTable:
         if seat in connected:
             raise TableError("illegal", f"{s.name} is still at the table: {when}")
         return s
+
+    def may_start(self, seat: int, connected: set[int]) -> bool:
+        """Whether ``seat`` may START the gathering table: the creator, or anyone once he has
+        left (else his friends would wait for him forever); False once it plays."""
+        return self.gathering and (seat == 0 or 0 not in connected)
+
+    def start(self, by: int, connected: set[int]) -> bool:
+        """START: the gathering ends and the game is played, a bot playing each seat whose
+        player is not at the table (a link not opened, until it is; a friend who sat down and
+        left, or the creator gone, until he comes back, as :meth:`seat_to_bot` does).  Whether
+        anything changed (a table that plays already: nothing, so no state is sent, as for
+        pausing a paused table); TableError ``not_host``, nothing changed, from another seat
+        while the creator is at the table.
+
+        >>> from fivehundred.web.table import Table
+        >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5,
+        ...               friends=True)
+        >>> t.seats[1].kind = "human"                       # West sat down, and left
+        >>> t.start(0, {0, 2}), t.gathering, [s.kind for s in t.seats]
+        (True, False, ['human', 'bot', 'bot', 'bot'])
+        >>> t.start(0, {0})                                 # (a second press)
+        False
+        """
+        if by != 0 and 0 in connected:
+            raise TableError("not_host", f"only the table's creator starts the game: "
+                                         f"{self.seats[0].name} starts it")
+        if not self.gathering:
+            return False
+        for s in self.seats:
+            if s.seat not in connected and s.kind == "human":
+                s.kind, s.strength = "bot", s.strength or self.strength
+        self.gathering = False
+        self.seq += 1
+        return True
+
+    def check_started(self, seat: int) -> None:
+        """TableError ``illegal``, nothing changed, while the table gathers: nobody acts before
+        the creator's START (a friend's seat would be played before he sat down)."""
+        if self.gathering:
+            raise TableError("illegal", "the game has not started: press START first"
+                             if seat == 0 else f"the game has not started: "
+                                               f"{self.seats[0].name} starts it")
+
+    def gathering_line(self, seat: int, connected: set[int]) -> str:
+        """The status line of ``seat`` while the table gathers: who starts the game."""
+        host = self.seats[0].name
+        if seat == 0:
+            return "Your friends are sitting down: press START to begin"
+        if self.may_start(seat, connected):
+            return f"{host} has left: anyone may start the game"
+        return f"Waiting for {host} to start the game"
 
     def set_paused(self, by: int, paused: object, connected: set[int]) -> bool:
         """Pause the table (any seat: the bots stop; every seat's page shows who paused it)

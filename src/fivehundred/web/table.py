@@ -71,6 +71,9 @@ class Table(PracticeTable, SeatingTable):
     paused: bool = False
     paused_by: int | None = None
     """The seat that paused the table (None when it goes on)."""
+    gathering: bool = False
+    """A table with friends waits for them: its first hand dealt, nobody acts until the
+    creator's START (:meth:`start`)."""
     ready: set[int] = field(default_factory=set)
     """Human seats that pressed NEXT on the end-of-hand sheet."""
     claiming: int = 0
@@ -117,7 +120,7 @@ class Table(PracticeTable, SeatingTable):
             seats.append(Seat(s, compass[s], "bot", st, secrets.token_urlsafe(12),
                               open_to_friend=friends))
         table = cls(secrets.token_urlsafe(9), preset, rules, seed, strength, seats, friends,
-                    game)
+                    game, gathering=friends)
         if own is not None and (taken := table.name_taken(0, own)) is not None:
             if friends:
                 raise TableError("bad_name", taken)     # (as a rename would be refused)
@@ -130,7 +133,7 @@ class Table(PracticeTable, SeatingTable):
             "format": FORMAT, "id": self.id, "preset": self.preset,
             "rules": self.rules.to_string(), "seed": self.seed, "strength": self.strength,
             "friends": self.friends, "paused": self.paused, "paused_by": self.paused_by,
-            "seats": [s.to_json() for s in self.seats],
+            "gathering": self.gathering, "seats": [s.to_json() for s in self.seats],
             "hands": self.hands, "seq": self.seq, "counted_hands": self.counted_hands,
             "counted_game": self.counted_game, "take_backs": self.take_backs,
             "speed": self.speed,
@@ -178,6 +181,7 @@ class Table(PracticeTable, SeatingTable):
             t.paused = bool(d.get("paused", False))
             by = d.get("paused_by")         # (saved before it was kept: None)
             t.paused_by = by if t.paused and by in range(rules.players) else None
+            t.gathering = bool(d.get("gathering", False))   # (saved before it was: playing)
             t.seq = int(d.get("seq", 0))
             t.counted_hands = int(d["counted_hands"])
             t.counted_game = bool(d["counted_game"])
@@ -216,10 +220,11 @@ class Table(PracticeTable, SeatingTable):
         return [joined([names[s] for s in side]) for side in self.rules.sides]
 
     def bot_to_move(self) -> int | None:
-        """The bot seat whose turn it is (None if a human's, paused, between hands, or while
-        a claim is checked: a bot's card then would make the claim's answer stale)."""
+        """The bot seat whose turn it is (None if a human's, paused, gathering, between hands,
+        or while a claim is checked: a bot's card then would make the claim's answer stale)."""
         m = self.game.to_move
-        if m is None or self.paused or self.claiming > 0 or self.seats[m].kind != "bot":
+        if (m is None or self.paused or self.gathering or self.claiming > 0
+                or self.seats[m].kind != "bot"):
             return None
         return m
 
@@ -329,6 +334,7 @@ class Table(PracticeTable, SeatingTable):
         """TableError, nothing changed, unless ``seat`` may claim now (the play of a hand, a
         seat in it; in a misère, the declarer): whether it stands is the solver's to say
         (:func:`claim_answer`, in a worker)."""
+        self.check_started(seat)
         try:
             check_claimant(self.game, seat)
         except ClaimError as e:
@@ -344,12 +350,14 @@ class Table(PracticeTable, SeatingTable):
         self._apply_all(plays, "the claim's cards no longer fit the table: ", hand_out=True)
 
     def _check_take_back(self, seat: int) -> None:
+        self.check_started(seat)
         others = [s.name for s in self.seats if s.seat != seat and s.kind == "human"]
         if others:
             raise TableError("illegal", f"a take-back is for a table of bots: "
                                         f"{' and '.join(others)} would lose cards too")
 
     def _check_turn(self, seat: int) -> None:
+        self.check_started(seat)
         g = self.game
         if g.to_move is None:
             raise TableError("not_your_turn", f"nobody is to move now (the {g.phase} phase)")
@@ -411,7 +419,8 @@ class Table(PracticeTable, SeatingTable):
             "side_names": side_labels(self.view(seat), self.names()),
             "strength": self.strength, "friends": self.friends,
             "paused": self.paused, "paused_by": self.paused_by,
-            "may_resume": self.may_resume(seat, connected), "speed": self.speed,
+            "may_resume": self.may_resume(seat, connected), "gathering": self.gathering,
+            "may_start": self.may_start(seat, connected), "speed": self.speed,
             "speed_factor": SPEEDS[self.speed], "thinking": thinking,
             "waiting_on": sorted(self.waiting_on(connected)),
             "waiting_for": sorted(self.waiting_for_next(connected)),
@@ -432,13 +441,16 @@ class Table(PracticeTable, SeatingTable):
         own = self.seats[seat].kind == "human"
         if not own:           # a bot plays it for him: his page watches, nothing to do
             v = replace(v, legal_actions=())
+        if self.gathering:    # nobody is to move before START
+            v = replace(v, to_move=None, legal_actions=())
         names = self.names()
         over = v.phase in ("hand_over", "game_over")
         return {
             "type": "state", "seq": self.seq, "you": seat,
             "table": self.table_json(seat, connected, thinking),
             "view": view_json(v), "bids": bid_grid(v),
-            "status": status_line(v, names, self.practice is not None),
+            "status": (self.gathering_line(seat, connected) if self.gathering
+                       else status_line(v, names, self.practice is not None)),
             "take_back": own and self.may_take_back(seat),
             "claim": own and may_claim(self.game, seat),
             "practice": own and self.may_practise(seat),

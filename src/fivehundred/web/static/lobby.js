@@ -15,7 +15,7 @@ const STRENGTH_WORDS = {
 const PROBLEMS_SHOWN = 3; // the server's problems the lobby lists (the others counted)
 
 export class Lobby {
-  /** onStart({table, token, links, fresh}) opens a table. */
+  /** onStart({table, token, links}) opens a table. */
   constructor({ onStart }) {
     this.onStart = onStart;
     this.root = document.getElementById("lobby");
@@ -299,7 +299,7 @@ export class Lobby {
     savePrefs({ ...prefs, preset: body.preset, strength: body.strength, name, house });
     try {
       const r = await createTable(body);
-      this.onStart({ table: r.table, token: r.token, links: r.links || [], fresh: true });
+      this.onStart({ table: r.table, token: r.token, links: r.links || [] });
     } catch (e) {
       this.showError(`Could not start the game: ${e.message}`);
     } finally {
@@ -346,7 +346,7 @@ export class Lobby {
 
   continueGame() {
     if (!this.continueLink) return;
-    this.onStart({ ...this.continueLink, links: [], fresh: false });
+    this.onStart({ ...this.continueLink, links: [] });
   }
 
   /** The other unfinished games, newest first, each to continue where it was left (starting
@@ -361,7 +361,7 @@ export class Lobby {
         scores: parts.slice(2).map((p) => h("span.cs-part", { text: p })),
         button: h("button.btn.btn-secondary.finished-open", {
           type: "button", text: "CONTINUE", "aria-label": `Continue the game last played ${when}: ${parts.join(", ")}`,
-          onclick: () => this.onStart({ table: g.table, token: g.token, links: [], fresh: false }),
+          onclick: () => this.onStart({ table: g.table, token: g.token, links: [] }),
         }),
       };
     });
@@ -379,7 +379,7 @@ export class Lobby {
         button: h("button.btn.btn-secondary.finished-open", {
           type: "button", text: "OPEN",
           "aria-label": `Open the game of ${when}: ${g.won ? "won" : "lost"}, ${g.rules_label}, ${g.side_names.map((n, i) => `${n} ${g.scores[i]}`).join(", ")}`,
-          onclick: () => this.onStart({ table: g.table, token: g.token, links: [], fresh: false, finished: true }),
+          onclick: () => this.onStart({ table: g.table, token: g.token, links: [], finished: true }),
         }),
       };
     });

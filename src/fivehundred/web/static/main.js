@@ -15,6 +15,7 @@ import { Menu } from "./menu.js";
 import { canDropPlay, playCard, renderHand, turnControl, waitControl } from "./turn.js";
 import { askHint, askName, takeBack, claimRest } from "./requests.js";
 import { wireAwayButtons } from "./away.js";
+import { wireGathering } from "./gathering.js";
 import { onMessage } from "./messages.js";
 import { boot, openTable, stepToTable, backToLobby, backToGame, followHistory, readMessagesWith } from "./navigation.js";
 
@@ -44,6 +45,7 @@ views.menu = new Menu({ send, onNewGame: () => backToLobby({ newGame: true }), o
 views.lobby = new Lobby({ onStart: (link) => { openTable(link); stepToTable(link); } });
 
 wireAwayButtons();
+wireGathering();
 readMessagesWith(onMessage);
 followHistory();
 

@@ -45,7 +45,6 @@ export class Menu {
     this.recordLink = document.getElementById("record-menu");
     this.recordLink.addEventListener("click", () => this.close());
     this.links = [];
-    this.revealLinks = false;   // scroll to the seat links once they are drawn (open)
     this.btn.addEventListener("click", (e) => {
       e.stopPropagation();
       this.toggle();
@@ -144,12 +143,10 @@ export class Menu {
     if (this.el.hidden) this.open(); else this.close();
   }
 
-  /** Open the menu; ``links``: scrolled to the friends' seat links once they are drawn
-   *  (on a phone on its side they were below the menu's fold). */
-  open({ links = false } = {}) {
+  /** Open the menu. */
+  open() {
     this.el.hidden = false;
     this.btn.setAttribute("aria-expanded", "true");
-    this.revealLinks = links;
   }
 
   /** Shut the menu; with ``refocus`` (Escape), a focus inside it goes back to the Menu button
@@ -230,11 +227,6 @@ export class Menu {
         ? `practice: hand ${t.practice.hand + 1} of your game again` : `game ${gameWords(t)}`}`;
     this.renderPause(state);
     this.renderLinks(t.links && t.links.length ? t.links : this.links);
-    const box = document.getElementById("links");
-    if (this.revealLinks && !this.el.hidden && !box.hidden) {
-      box.scrollIntoView({ block: "nearest" });
-      this.revealLinks = false;
-    }
   }
 
   /** The pause overlay: yours ("the other players wait for you"), or another's, who (or,

@@ -6,8 +6,7 @@ import { app, views } from "./app.js";
 import { onConnection, closeConnection } from "./connection.js";
 import { Connection } from "./net.js";
 import { confirmDialog } from "./dialogs.js";
-import { meets } from "./fit.js";
-import { toast, saveTable, savedTable, keyFor } from "./util.js";
+import { saveTable, savedTable, keyFor } from "./util.js";
 
 /** What reads each table's messages: messages.js's ``onMessage``, given once by main.js (it
  *  opens and leaves tables itself, so it imports this module, and this module not it). */
@@ -21,7 +20,7 @@ export function readMessagesWith(reader) {
 /** Open a table (``link``: the lobby's answer, a seat link, a step of the history) and
  *  connect to it; the game's key is kept for CONTINUE unless it is a friend's seat, a finished
  *  game or a practice table. */
-export function openTable({ table: id, token, links = [], fresh = false, friend = false, finished = false, practice = false }) {
+export function openTable({ table: id, token, links = [], friend = false, finished = false, practice = false }) {
   const { lobby, menu } = views;
   closeConnection();
   app.replaced = false;
@@ -33,14 +32,9 @@ export function openTable({ table: id, token, links = [], fresh = false, friend 
   app.lastSeq = -1;
   // (a finished game: kept as it was; a practice table: the game is the one to continue)
   if (!friend && !finished && !practice) saveTable({ table: id, token });
+  // (a new table for friends gathers: its panel (gathering.js) shows the links to send and
+  // START; the menu opened over it at its links, and a toast said to send them)
   menu.setLinks(links);
-  if (fresh && links && links.length) {
-    menu.open({ links: true });
-    const t = toast("Send each friend their seat link (menu, top right)", "ok", 6000);
-    // on a phone the open menu fills the screen: the toast lay over it and over the scores,
-    // and the menu's own heading says the same
-    if (t && meets(t.getBoundingClientRect(), menu.el.getBoundingClientRect())) t.remove();
-  }
   app.conn = new Connection(id, token, { onMessage, onConnection });
   app.conn.open();
 }

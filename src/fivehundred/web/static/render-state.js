@@ -5,6 +5,7 @@
 import { app, views } from "./app.js";
 import { isMyTurn, turnKey, renderHand } from "./turn.js";
 import { renderAway } from "./away.js";
+import { renderGathering } from "./gathering.js";
 import { askName } from "./requests.js";
 import * as sound from "./sound.js";
 import { GameOverDialog } from "./dialogs.js";
@@ -107,6 +108,7 @@ export function onState(msg) {
   hint.render(tk);
   menu.render(msg, isMyTurn(msg));
   renderAway(msg);
+  renderGathering(msg);
   showCut(prev, msg);
   if (app.askName) {
     app.askName = false;
