@@ -331,11 +331,16 @@ def test_points_are_typed_as_the_house_plays_them(page: Page, server: str) -> No
     offered = page.eval_on_selector("#opt-target-list", "l => [...l.options].map((o) => o.value)")
     assert offered == ["250", "500", "1000"]
     assert page.input_value("#opt-misere_value") == "250"
+    page.fill("#opt-target", "")                        # (being typed: not a rule yet)
+    assert page.inner_text("#house-rules summary") == "House rules"
     page.fill("#opt-target", "305")
     assert page.inner_text("#house-rules summary") == "House rules · 1 changed"
     page.click("button#play")
     assert page.inner_text("#lobby-error") == (
         "Game to: a whole number of tens from 10 to 10,000, not 305")
+    page.fill("#opt-target", "")
+    page.click("button#play")
+    assert page.inner_text("#lobby-error") == "Game to: a whole number of tens from 10 to 10,000"
     assert page.evaluate("document.activeElement.id") == "opt-target"
     assert asked == []                                     # no game asked for
     page.fill("#opt-target", "750")

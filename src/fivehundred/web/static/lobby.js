@@ -246,9 +246,10 @@ export class Lobby {
       let v;
       if (t.kind === "bool") v = input.checked;
       else if (t.kind === "number") {
-        // a number as typed: anything else goes as it is, and the server says what it takes
+        // a number as typed (anything else is no house rule yet: PLAY says what it takes)
         const typed = input.value.trim();
-        v = /^-?\d+$/.test(typed) ? Number(typed) : typed;
+        if (!/^-?\d+$/.test(typed)) continue;
+        v = Number(typed);
       } else v = (this.choiceValues.get(t.option) || []).find((c) => String(c) === input.value);
       if (v === undefined) continue;
       if (t.option in defs && String(defs[t.option]) === String(v)) continue;

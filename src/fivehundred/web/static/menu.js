@@ -54,8 +54,12 @@ export class Menu {
     });
     document.addEventListener("keydown", (e) => {
       if (e.key !== "Escape") return;
-      if (this.resumable()) this.resume();
-      else this.close({ refocus: true });
+      // (only an Escape at the pause itself resumes: one that closes the rules over a
+      // friend's pause ended his pause too)
+      const atPause = e.target === document.body
+        || document.getElementById("pause-overlay").contains(e.target);
+      if (this.resumable() && atPause) this.resume();
+      else if (!this.resumable()) this.close({ refocus: true });
     });
     // the focus leaving the open menu (or the Menu button that opened it) shuts it, as a
     // click outside does: it stayed open over East and the contract. It leaves to a control

@@ -33,7 +33,7 @@ export function openTable({ table: id, token, links = [], friend = false, finish
   // (a finished game: kept as it was; a practice table: the game is the one to continue)
   if (!friend && !finished && !practice) saveTable({ table: id, token });
   // (a new table for friends gathers: its panel (gathering.js) shows the links to send and
-  // START; the menu opened over it at its links, and a toast said to send them)
+  // START, so the menu is not opened over it)
   menu.setLinks(links);
   app.conn = new Connection(id, token, { onMessage, onConnection });
   app.conn.open();

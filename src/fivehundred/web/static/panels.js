@@ -164,7 +164,9 @@ export class BidPanel {
     const chosen = bidWords(`${this.sel.tricks}${this.sel.strain}`);
     const high = this.high && this.bids.find((x) => x.token === this.high);
     if (b && high && b.token === high.token) return `${chosen} is the bid already`;
-    if (b && high && b.value <= high.value) return `${chosen} is below the bid ${bidWords(high.token)}`;
+    // (by rank, as the server orders bids, not by points: a misère worth 100 typed in the
+    // lobby still ranks above a 7♥ worth 200)
+    if (b && high && !b.legal) return `${chosen} is below the bid ${bidWords(high.token)}`;
     return `${chosen} cannot be bid now`;
   }
 }
