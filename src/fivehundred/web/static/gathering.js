@@ -6,7 +6,7 @@
 
 import { send } from "./app.js";
 import { h, clear, nameNode, nameList } from "./util.js";
-import { copyLink } from "./menu.js";
+import { linkField } from "./menu.js";
 
 /** Whether someone sits at seat ``x`` now (a friend who opened his link and is still here). */
 const here = (x) => x.kind === "human" && x.connected;
@@ -67,11 +67,7 @@ function renderSeats(s) {
     const l = links.get(x.seat);
     let link = null;
     if (l) {
-      const url = new URL(l.url, location.origin).href;
-      const input = h("input.link-url", { type: "text", readonly: true, value: url, "aria-label": `Link for ${x.name}` });
-      const copy = h("button.btn.btn-small.btn-secondary", { type: "button", text: "COPY LINK", "aria-label": `Copy link for ${x.name}` });
-      copy.addEventListener("click", () => copyLink(url, x.name, input, copy));
-      link = h("div.gathering-link", null, input, copy);
+      link = h("div.gathering-link", null, ...linkField(l, "COPY LINK", `Copy link for ${x.name}`));
     }
     list.appendChild(h("li.gathering-seat", { dataset: { seat: String(x.seat), here: String(x.seat === s.you || here(x)) } },
       h("span.gathering-name", null, nameNode(x.name)), " ", h("span.gathering-state", { text: seatWords(x, s.you) }), link));

@@ -9,10 +9,21 @@ import { showRules } from "./rules.js";
 import { showGuide, GUIDE_ICON } from "./guide.js";
 import { gameWords } from "./plaques.js";
 
+/** A seat's link to send (``l``: an entry of ``table.links``): its field, read-only, and a
+ *  button (``words`` on it, ``label`` its name) that copies it; [input, button]. The menu's
+ *  seat links, and the gathering panel's (gathering.js). */
+export function linkField(l, words, label) {
+  const url = new URL(l.url, location.origin).href;
+  const input = h("input.link-url", { type: "text", readonly: true, value: url, "aria-label": `Link for ${l.name}` });
+  const copy = h("button.btn.btn-small.btn-secondary", { type: "button", text: words, "aria-label": label });
+  copy.addEventListener("click", () => copyLink(url, l.name, input, copy));
+  return [input, copy];
+}
+
 /** Copy a friend's seat link ``url`` (his seat ``name``): by the clipboard, else (a page served
  *  over plain http has none) from its field ``input``, selected; ``button`` says Copied a
- *  moment. The menu's seat links, and the gathering's (gathering.js). */
-export async function copyLink(url, name, input, button) {
+ *  moment. */
+async function copyLink(url, name, input, button) {
   try {
     await navigator.clipboard.writeText(url);
   } catch {
@@ -264,10 +275,7 @@ export class Menu {
     clear(list);
     box.hidden = !links || !links.length;
     for (const l of links || []) {
-      const url = new URL(l.url, location.origin).href;
-      const input = h("input.link-url", { type: "text", readonly: true, value: url, "aria-label": `Link for ${l.name}` });
-      const copy = h("button.btn.btn-small.btn-secondary", { type: "button", text: "Copy" });
-      copy.addEventListener("click", () => copyLink(url, l.name, input, copy));
+      const [input, copy] = linkField(l, "Copy", `Copy link for ${l.name}`);
       if (l.opened) {     // used: it gives the seat to nobody now (NEW LINK makes another)
         copy.hidden = true;
         input.disabled = true;
