@@ -137,6 +137,16 @@ BID_PANEL = """async () => {
   bid.sel = { tricks: 7, strain: 'D' };
   bid.update();                       // 7♦: the bid itself
   out.same = look();
+  // misère typed at 100 points is the bid: 7♥ (200 points) still ranks below it
+  const m = structuredClone(app.state);
+  m.view.auction = [...m.view.auction, [3, 'misere']];
+  m.bids = m.bids.map((b) => (b.token === 'misere' ? { ...b, value: 100, legal: false }
+    : { ...b, legal: b.tricks > 0 ? b.tricks >= 8 : b.legal }));
+  bid.turnKey = null;
+  bid.render(m);
+  bid.sel = { tricks: 7, strain: 'H' };
+  bid.update();
+  out.misere = look();
   // 10♥ bid: no spade, club or diamond may be bid at all
   s.view.auction = [...s.view.auction, [1, '10H']];
   s.bids = s.bids.map((b) => ({ ...b, legal: b.tricks > 0 ? b.token === '10NT' : b.legal }));
@@ -164,6 +174,8 @@ def test_the_bid_panel_says_its_bids_in_words(page: Page, server: str) -> None:
     assert low["button"] == "Bid 7 spades", low
     assert low["why"] == "7 spades is below the bid 7 diamonds" and low["inReadout"], low
     assert same["why"] == "7 diamonds is the bid already", same
+    # by rank, not points: it said "cannot be bid now" of a 7♥ worth more than the misère
+    assert found["misere"]["why"] == "7 hearts is below the bid misère", found["misere"]
     assert ten["strains"]["S"] == ["Spades", "true", True], ten
     assert ten["strains"]["NT"] == ["No trumps", None, False], ten
     # what a reader hears of BID, as Playwright computes the name
