@@ -27,7 +27,9 @@ def open_table(page: Page, server: str, preset: str) -> str:
 def continue_offered(page: Page) -> tuple[str | None, list[str]]:
     """The lobby on show: the table CONTINUE opens and those listed below it."""
     page.wait_for_selector("#lobby button#play")
-    page.wait_for_function("window.fivehundred && !document.getElementById('lobby').hidden")
+    # (the lobby's lists as the server gives them now: a lobby shown again kept the last
+    # ones until its answer came, and were read so once)
+    page.wait_for_selector("#lobby[data-loaded='true']")
     listed: list[str] = page.eval_on_selector_all("#in-play-list li",
                                                   "els => els.map((e) => e.dataset.table)")
     if page.locator("button#continue").is_hidden():

@@ -51,6 +51,7 @@ export class Lobby {
 
   async show({ newGame = false } = {}) {
     this.root.hidden = false;
+    this.root.dataset.loaded = "false";      // (until the server's lists are drawn: below)
     document.body.dataset.phase = "lobby";
     this.err.hidden = true;
     this.play.disabled = false;
@@ -68,6 +69,7 @@ export class Lobby {
     this.renderStats(this.data.stats);
     this.renderInPlay(others);
     this.renderFinished(this.data.finished || []);
+    this.root.dataset.loaded = "true";
     // a game in progress (a reload in the middle of one lands here): Enter goes on with it;
     // PLAY after "New game" (CONTINUE would take you back to the game you just left)
     const cont = document.getElementById("continue");
