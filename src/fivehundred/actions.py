@@ -106,6 +106,11 @@ def readable_bid(text: str) -> str:
     return readable(token_of(action_from_token(text, auction=True)))
 
 
+def _key(text: str) -> str:
+    """A token as the tables of tokens spell it: upper case, its spaces one apiece."""
+    return " ".join(text.split()).upper()
+
+
 def action_from_token(text: str, auction: bool = False) -> int:
     """The action id of a token (case-insensitive); ``auction`` says whether bids are meant.
 
@@ -113,7 +118,7 @@ def action_from_token(text: str, auction: bool = False) -> int:
     """
     if not isinstance(text, str):
         raise MalformedError(f"an action token is text (like 7H, pass or JK:H), not {shown(text)}")
-    key = " ".join(text.split()).upper()
+    key = _key(text)
     table, other = (
         (_AUCTION_TOKENS, _OTHER_TOKENS) if auction else (_OTHER_TOKENS, _AUCTION_TOKENS)
     )
@@ -143,7 +148,7 @@ def is_bid_token(text: str) -> bool:
     >>> is_bid_token("7nt"), is_bid_token(" Misère "), is_bid_token("7H"), is_bid_token("QS")
     (True, True, True, False)
     """
-    return " ".join(text.split()).upper() in _AUCTION_TOKENS
+    return _key(text) in _AUCTION_TOKENS
 
 
 def bid_action(tricks: int, strain: int) -> int:

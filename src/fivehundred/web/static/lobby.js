@@ -14,6 +14,12 @@ const STRENGTH_WORDS = {
 
 const PROBLEMS_SHOWN = 3; // the server's problems the lobby lists (the others counted)
 
+/** A points field's whole number as typed, or NaN while it holds none ("", "3e", "30.5"). */
+function typedNumber(input) {
+  const typed = input.value.trim();
+  return /^-?\d+$/.test(typed) ? Number(typed) : NaN;
+}
+
 export class Lobby {
   /** onStart({table, token, links}) opens a table. */
   constructor({ onStart }) {
@@ -248,10 +254,8 @@ export class Lobby {
       let v;
       if (t.kind === "bool") v = input.checked;
       else if (t.kind === "number") {
-        // a number as typed (anything else is no house rule yet: PLAY says what it takes)
-        const typed = input.value.trim();
-        if (!/^-?\d+$/.test(typed)) continue;
-        v = Number(typed);
+        v = typedNumber(input);      // (none yet is no house rule yet: PLAY says what it takes)
+        if (Number.isNaN(v)) continue;
       } else v = (this.choiceValues.get(t.option) || []).find((c) => String(c) === input.value);
       if (v === undefined) continue;
       if (t.option in defs && String(defs[t.option]) === String(v)) continue;
@@ -266,7 +270,7 @@ export class Lobby {
     for (const t of (this.data && this.data.toggles) || []) {
       const input = t.kind === "number" && this.toggles.querySelector(`[name="${t.option}"]`);
       if (!input || input.disabled) continue;
-      const n = /^-?\d+$/.test(input.value.trim()) ? Number(input.value) : NaN;
+      const n = typedNumber(input);
       if (Number.isInteger(n) && n >= t.min && n <= t.max && n % 10 === 0) continue;
       const range = `${t.min.toLocaleString("en")} to ${t.max.toLocaleString("en")}`;
       const typed = input.value.trim() ? `, not ${input.value.trim()}` : "";
