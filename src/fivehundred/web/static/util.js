@@ -116,25 +116,28 @@ const BID_BEFORE = /\bbid(?:s| is)?\s+$/i;
 /** ``text`` in pieces, [shown, words]: each card, bid or suit symbol with its words, the rest
  * with null. */
 function symbolParts(text) {
-  const s = String(text ?? "");
+  return pieces(String(text ?? ""), SYMBOLS, (m, before) => {
+    const [whole, named, rank, suit, level] = m;
+    if (named) return cardLabel(`JK:${SUIT_OF_SYMBOL[named]}`);
+    if (level) return bidWords(`${level}NT`);
+    if (!rank) return SUIT_NAME[SUIT_OF_SYMBOL[whole]];
+    const tok = rank + SUIT_OF_SYMBOL[suit];
+    const bid = /^(10|[6-9])$/.test(rank) && BID_BEFORE.test(before);
+    return bid ? bidWords(tok) : cardLabel(tok);
+  }, null);
+}
+
+/** ``s`` in pieces by the matches of ``re`` (a global pattern): [match, what(m, the text
+ *  before it)] for each, [text between, ``rest``] for what lies between. */
+function pieces(s, re, what, rest) {
   const out = [];
   let at = 0;
-  for (const m of s.matchAll(SYMBOLS)) {
-    if (m.index > at) out.push([s.slice(at, m.index), null]);
-    const [whole, named, rank, suit, level] = m;
-    let words;
-    if (named) words = cardLabel(`JK:${SUIT_OF_SYMBOL[named]}`);
-    else if (level) words = bidWords(`${level}NT`);
-    else if (!rank) words = SUIT_NAME[SUIT_OF_SYMBOL[whole]];
-    else {
-      const tok = rank + SUIT_OF_SYMBOL[suit];
-      const bid = /^(10|[6-9])$/.test(rank) && BID_BEFORE.test(s.slice(0, m.index));
-      words = bid ? bidWords(tok) : cardLabel(tok);
-    }
-    out.push([whole, words]);
-    at = m.index + whole.length;
+  for (const m of s.matchAll(re)) {
+    if (m.index > at) out.push([s.slice(at, m.index), rest]);
+    out.push([m[0], what(m, s.slice(0, m.index))]);
+    at = m.index + m[0].length;
   }
-  if (at < s.length) out.push([s.slice(at), null]);
+  if (at < s.length) out.push([s.slice(at), rest]);
   return out;
 }
 
@@ -188,15 +191,15 @@ export function midSentence(s) {
   return s ? String(s).replace(/^You(?=, | & |$)/, "you") : s;
 }
 
+const GRAPHEMES = typeof Intl !== "undefined" && Intl.Segmenter
+  ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;   // (made once)
+
 /** What a reader takes for single characters (grapheme clusters: an emoji, a letter with its
  *  accents), or code points where the browser cannot tell: never half of a surrogate pair
  *  (a name "🃏 Cat" gave the badge a lone surrogate, drawn "�"). */
 function graphemes(text) {
   const s = String(text);
-  if (typeof Intl !== "undefined" && Intl.Segmenter) {
-    return [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(s)].map((g) => g.segment);
-  }
-  return Array.from(s);
+  return GRAPHEMES ? [...GRAPHEMES.segment(s)].map((g) => g.segment) : Array.from(s);
 }
 
 const LETTER = /^[\p{L}\p{N}]/u;
@@ -250,15 +253,7 @@ function nameParts(text, names) {
     .sort((a, b) => b.length - a.length).map((n) => String(n).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   if (!list.length) return [[s, false]];
   const re = new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])(?:${list.join("|")})(?![\\p{L}\\p{N}\\p{M}])`, "gu");
-  const out = [];
-  let at = 0;
-  for (const m of s.matchAll(re)) {
-    if (m.index > at) out.push([s.slice(at, m.index), false]);
-    out.push([m[0], true]);
-    at = m.index + m[0].length;
-  }
-  if (at < s.length) out.push([s.slice(at), false]);
-  return out;
+  return pieces(s, re, () => true, false);
 }
 
 /** A text of the server's (a status, a sheet's line, a side "East & Dan") as nodes, each
