@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -249,6 +250,30 @@ def test_a_second_window_replaces_the_first() -> None:
                 Seat(ws2).until(lambda x: x["type"] == "state")
                 err = s1.until(lambda x: x["type"] == "error")
                 assert err["code"] == "replaced"
+
+
+def test_a_replaced_windows_late_message_is_not_played() -> None:
+    """A card sent on a link that died, delivered once the page has reconnected on a new
+    socket (TCP retransmits it late), must not be played: it was chosen for an older
+    position. Every message of a replaced socket is dropped."""
+    with web_client(Store(":memory:")) as client:
+        t = new_table(client, seed=8)
+        with connect(client, t) as ws1:
+            s1 = Seat(ws1)
+            turn = s1.my_turn()
+            with connect(client, t) as ws2:
+                s2 = Seat(ws2)
+                now = s2.until(lambda x: x["type"] == "state")
+                s1.until(lambda x: x["type"] == "error" and x["code"] == "replaced")
+                s1.send(type="act", action="pass")        # (late, on the old socket)
+                time.sleep(0.5)                           # (its handler has had it)
+                s2.send(type="ping")
+                s2.until(lambda x: x["type"] == "pong")
+                assert [m for m in s2.log if m["type"] == "state"] == [now], \
+                    "the replaced socket's card was played"
+                s2.send(type="act", action="pass")        # the new socket plays on
+                after = s2.until(lambda x: x["type"] == "state")
+                assert after["seq"] > now["seq"] and turn["seq"] <= now["seq"]
 
 
 def test_saves_survive_a_server_restart(tmp_path: Path) -> None:

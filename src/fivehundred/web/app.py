@@ -313,6 +313,10 @@ async def _at_table(hub: Hub, ws: WebSocket, table: Table | None, player: str | 
             msg = await ws.receive()
             if msg["type"] == "websocket.disconnect":
                 break
+            if hub.conns.get(table.id, {}).get(seat) is not ws:
+                # replaced by another window, or let go: what it sends now was chosen for an
+                # older position (a dead link's card, retransmitted once its page reconnected)
+                break
             text = msg.get("text")
             if text is None:
                 await hub.send(ws, {"type": "error", "code": "malformed",
