@@ -24,7 +24,10 @@ from webclient import Seat, connect, new_table, web_client, welcome_key
 RLO_DAN = "\u202eDan the man"
 INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u200e", "\u200f",
              "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068",
-             "\u2069", "\u00ad"]
+             "\u2069", "\u00ad",
+             # default-ignorable though not format characters: the grapheme joiner, the
+             # Hangul fillers, a variation selector on a letter, a tag out of a flag
+             "\u034f", "\u3164", "\u115f", "\uffa0", "\ufe0f", "\U000e0041"]
 
 
 def friends(name: str | None = None) -> Table:
@@ -91,6 +94,36 @@ def test_an_invisible_character_makes_no_second_ann(ch: str) -> None:
     with pytest.raises(TableError, match="1 to 20 characters"):
         t.set_name(2, f" {ch}{ch} ")                 # (nothing but them: an empty name)
     assert t.names()[2] == "North"
+
+
+def test_a_blank_looking_name_is_empty_and_spaces_run_together() -> None:
+    """The blank Braille pattern and the Hangul filler draw nothing: a name of them is
+    empty, not an invisible player; runs of spaces inside a name are one space."""
+    t = friends("Ann")
+    for blank in ("\u2800", "\u3164\u3164", "\u2800\u115f\u3000"):
+        with pytest.raises(TableError, match="1 to 20 characters"):
+            t.set_name(1, blank)
+    t.set_name(1, "Bo\u2800\u2800  Lee")
+    assert t.names()[1] == "Bo Lee"
+
+
+def test_joiners_that_do_something_are_kept() -> None:
+    """A zero-width joiner inside an emoji sequence (a family drawn as one) and a non-joiner
+    inside a Persian name (its spelling) stay; the name is still compared without them."""
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
+    persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"
+    flag = "\U0001F3F4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"
+    heart = "\u2764\ufe0f"
+    t = friends(family)
+    t.set_name(1, persian)
+    t.set_name(2, flag)
+    t.set_name(3, heart)
+    assert t.names() == [family, persian, flag, heart]
+    with pytest.raises(TableError, match="is the name of another seat"):
+        t.set_name(3, "\U0001F468\U0001F469\U0001F467")    # (the family, unjoined)
+    with pytest.raises(TableError, match="is the name of another seat"):
+        t.set_name(3, persian.replace("\u200c", ""))
+    assert t.names()[3] == heart
 
 
 def test_a_bidi_override_turns_no_other_name_round() -> None:

@@ -12,7 +12,7 @@ import time
 from ..console.display import seat_names
 from ..game import Game
 from ..rules import Rules
-from .seats import Seat, TableError, checked_name, clean_name, secret_like
+from .seats import Seat, TableError, checked_name, clean_name, name_key, secret_like
 
 
 class SeatingTable:
@@ -341,11 +341,13 @@ class SeatingTable:
 
     def name_taken(self, seat: int, name: str) -> str | None:
         """Why ``name`` may not be ``seat``'s here (None if it may): "You", which each page
-        calls its own seat, or another seat's name, in any case."""
-        if name.casefold() == "you":
+        calls its own seat, or another seat's name, in any case and whatever invisible characters
+        either keeps (:func:`.seats.name_key`)."""
+        key = name_key(name)
+        if key == "you":
             return "every page calls its own seat You: choose another name"
-        other = next((s for s in self.seats if s.seat != seat
-                      and s.name.casefold() == name.casefold()), None)
+        other = next((s for s in self.seats if s.seat != seat and name_key(s.name) == key),
+                     None)
         if other is not None:
             return f"{other.name} is the name of another seat: choose another"
         return None

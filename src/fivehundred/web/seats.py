@@ -97,17 +97,90 @@ def partner_strength(strength: str) -> str:
     return strength if STRENGTHS.index(strength) >= STRENGTHS.index("hard") else "hard"
 
 
+IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+             (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+             (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+             (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+             (0xE0000, 0xE0FFF))
+"""Unicode's default-ignorable code points (DerivedCoreProperties): drawn as nothing, whatever
+their category (the grapheme joiner U+034F, the Hangul fillers, variation selectors, tags)."""
+BLANKS = "\u2800"
+"""Characters drawn as a space that are not spaces (the blank Braille pattern): spaces here."""
+
+
+def invisible(ch: str) -> bool:
+    """Whether ``ch`` is drawn as nothing: a format character (Cf) or a default-ignorable one.
+
+    >>> [invisible(c) for c in ("a", "\u200b", "\u034f", "\u3164", "\ufe0f", " ")]
+    [False, True, True, True, True, False]
+    """
+    if unicodedata.category(ch) == "Cf":
+        return True
+    n = ord(ch)
+    return any(lo <= n <= hi for lo, hi in IGNORABLE)
+
+
+def _pictograph(ch: str) -> bool:
+    """An emoji-like symbol (or a skin-tone modifier), which joiners and variation selectors
+    combine: 👨 ZWJ 👩, ❤ U+FE0F."""
+    return ord(ch) >= 0x2000 and unicodedata.category(ch) in ("So", "Sk")
+
+
+def _joined_letter(ch: str) -> bool:
+    """A letter or mark of a script whose spelling uses the zero-width (non-)joiner: Hebrew
+    on (Arabic and Persian, Syriac, the Indic scripts...), never Latin, Greek or Cyrillic."""
+    return ord(ch) >= 0x0590 and unicodedata.category(ch)[0] in "LM"
+
+
+def _kept(ch: str, before: list[str], after: str) -> bool:
+    """Whether the invisible ``ch``, between the text kept ``before`` it and the character
+    ``after`` it, does something: a joiner inside an emoji sequence or between two letters of
+    a joining script, a variation selector on a symbol or ideograph, a tag of a flag."""
+    last = before[-1] if before else ""
+    base = next((c for c in reversed(before) if not invisible(c)), "")
+    if ch in "\u200c\u200d":
+        return bool(after) and not invisible(after) and (
+            (ch == "\u200d" and _pictograph(base) and _pictograph(after))
+            or (_joined_letter(last) and _joined_letter(after)))
+    if 0xFE00 <= ord(ch) <= 0xFE0F or 0xE0100 <= ord(ch) <= 0xE01EF:
+        return bool(last) and last == base and ord(last) >= 0x2000 and not last.isspace()
+    if 0xE0020 <= ord(ch) <= 0xE007F:
+        return last == "\U0001F3F4" or 0xE0020 <= ord(last or "\0") <= 0xE007F
+    return False
+
+
 def clean_name(name: str) -> str:
-    """``name`` as a seat keeps it and as it is compared: without format characters (Unicode's
-    Cf: zero-width spaces and joiners, the bidi marks, embeddings, overrides and isolates,
-    by which ``Ann\\u200b`` was a second "Ann" and ``\\u202eDan`` turned the names after it
-    round), in NFKC (a full-width ``\\uff21nn`` is Ann), spaces around it dropped.
+    """``name`` as a seat keeps it and shows it: its invisible characters dropped (format
+    characters and default-ignorable ones: zero-width spaces, the bidi marks, embeddings,
+    overrides and isolates, by which ``Ann\\u200b`` was a second "Ann" and ``\\u202eDan``
+    turned the names after it round; the grapheme joiner, the Hangul fillers) but for those
+    that do something there (:func:`_kept`: the joiners of 👨‍👩‍👧 and of a Persian name, an
+    emoji's variation selector); in NFKC (a full-width ``\\uff21nn`` is Ann); every run of
+    spaces one space, and none around it.
 
     >>> clean_name(" Ann\\u200b "), clean_name("\\u202eDan\\u2069"), clean_name("\\uff21nn")
     ('Ann', 'Dan', 'Ann')
+    >>> clean_name("A\\u034fnn\\u3164 \\u2800 Lee")
+    'Ann Lee'
+    >>> len(clean_name("\\U0001F468\\u200d\\U0001F469")), len(clean_name("Ann\\u200d\\u200cLee"))
+    (3, 6)
     """
-    shown = "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
-    return unicodedata.normalize("NFKC", shown).strip()
+    text = unicodedata.normalize("NFKC", name)
+    kept: list[str] = []
+    for i, ch in enumerate(text):
+        if not invisible(ch) or _kept(ch, kept, text[i + 1:i + 2]):
+            kept.append(" " if ch in BLANKS else ch)
+    return " ".join(unicodedata.normalize("NFKC", "".join(kept)).split())
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: the name with nothing invisible, in any case ("Ann"
+    is "ann" and ``Ann\\ufe0f``).
+
+    >>> name_key("Ann") == name_key("aNN\\ufe0f")
+    True
+    """
+    return "".join(ch for ch in name if not invisible(ch)).casefold()
 
 
 def checked_name(name: object) -> str:
