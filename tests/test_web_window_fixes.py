@@ -164,3 +164,37 @@ def test_the_whole_hint_is_in_sight_at_1280x800(page: Page, server: str, shots: 
     assert min(page.evaluate(HINT_TEXT_SIZES)) >= 11.5
     problems = page.evaluate(LAYOUT_PROBLEMS)["out"]
     assert not [p for p in problems if "hint" in p], problems
+
+
+HOLD_LOBBY = """() => {
+  const real = window.fetch;
+  window.__lobbyHeld = new Promise((resolve) => { window.__releaseLobby = resolve; });
+  window.fetch = async (url, ...rest) => {
+    if (String(url).includes("/api/lobby")) await window.__lobbyHeld;
+    return real(url, ...rest);
+  };
+}"""
+"""JavaScript: the page's lobby requests wait until ``window.__releaseLobby()``."""
+
+
+def test_a_lobby_shown_again_opens_no_game_before_its_answer(page: Page, server: str) -> None:
+    """Back in the lobby (the menu's New game), its last visit's games are still drawn until
+    the server answers: meanwhile CONTINUE and the lists cannot be pressed (they are inert),
+    and once the answer is drawn they can."""
+    open_table(page, server, "australian")
+    page.goto(server)                                 # the lobby, CONTINUE drawn
+    assert continue_offered(page)[0] is not None      # (and back at the table by it)
+    page.evaluate(HOLD_LOBBY)
+    page.click("#menu-button")
+    page.click("#new-game-menu")
+    page.click("#confirm-yes")
+    page.wait_for_selector("#lobby[data-loaded='false']")
+    page.click("button#continue", force=True, timeout=2000)       # (the last visit's)
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.body.dataset.phase") == "lobby", "a stale CONTINUE opened"
+    assert page.evaluate("document.getElementById('in-play-box').inert")
+    page.evaluate("window.__releaseLobby()")
+    page.wait_for_selector("#lobby[data-loaded='true']")
+    assert not page.evaluate("document.getElementById('continue-box').inert")
+    page.click("button#continue")
+    page.wait_for_function("document.body.dataset.phase !== 'lobby'")

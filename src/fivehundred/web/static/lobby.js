@@ -58,6 +58,10 @@ export class Lobby {
   async show({ newGame = false } = {}) {
     this.root.hidden = false;
     this.root.dataset.loaded = "false";      // (until the server's lists are drawn: below)
+    // a lobby shown again still holds its last visit's games until the server answers: they
+    // are greyed and cannot be opened meanwhile (a quick CONTINUE took a game since ended)
+    const lists = ["continue-box", "in-play-box", "finished-box"].map((id) => document.getElementById(id));
+    for (const box of lists) box.inert = true;
     document.body.dataset.phase = "lobby";
     this.err.hidden = true;
     this.play.disabled = false;
@@ -65,7 +69,10 @@ export class Lobby {
       this.data = await getLobby();
     } catch (e) {
       this.showError(`Cannot reach the game server: ${e.message}`);
-      this.renderContinue(null);
+      this.renderContinue(null);        // (what this browser kept)
+      fillGames("in-play", [], null);
+      fillGames("finished", [], null);
+      for (const box of lists) box.inert = false;
       return;
     }
     this.renderForm();
@@ -75,6 +82,7 @@ export class Lobby {
     this.renderStats(this.data.stats);
     this.renderInPlay(others);
     this.renderFinished(this.data.finished || []);
+    for (const box of lists) box.inert = false;
     this.root.dataset.loaded = "true";
     // a game in progress (a reload in the middle of one lands here): Enter goes on with it;
     // PLAY after "New game" (CONTINUE would take you back to the game you just left)
