@@ -255,7 +255,7 @@ def test_there_is_no_information_state_tensor() -> None:
     observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
     assert observer.tensor is None
     assert observer.string_from(state, seat) == state.information_state_string(seat)
-    assert len(state.observation_tensor(seat)) == game.observation_tensor_size() == 1050
+    assert len(state.observation_tensor(seat)) == game.observation_tensor_size() == 1093
 
 
 def test_bad_ids_and_moves_after_the_hand_say_so() -> None:

@@ -5,7 +5,10 @@ learn them all.  The vector is built from a View alone: it can hold nothing the 
 see (the View is the security boundary; the tests check it).  Seats are relative: slot 0 is
 the observing seat, slot k the seat k places to its left; a table of n seats leaves slots n..5
 empty.  Cards are one bit per card id (0..64, the joker 64); counts are scaled into [0, 1] and
-scores into [-1, 1] by the game's target, so every entry lies in [-1, 1].
+scores into [-1, 1] by the game's target, so every entry lies in [-1, 1].  The last field,
+``rules``, says which house rules are in force (:data:`RULE_FEATURES` names its entries): the
+same for every seat and every step of a game, so a network trained across variants can tell
+them apart (australian and classic4 share a player count and a pack, not their rules).
 
 >>> from fivehundred import Game, Rules
 >>> g = Game(Rules.preset("australian"), seed=1)
@@ -18,10 +21,15 @@ True
 >>> from fivehundred.actions import token_of
 >>> sorted(token_of(int(a)) for a in action_mask(v).nonzero()[0])[:3]
 ['10C', '10D', '10H']
+>>> block = x[FIELDS["rules"].slice]
+>>> [RULE_FEATURES[i] for i in block.nonzero()[0]][:4]
+['deck=43', 'kitty_size', 'teams=two', 'auction=rounds']
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from math import copysign
 from typing import NamedTuple
 
 import numpy as np
@@ -30,16 +38,49 @@ from ..actions import BID, MISERE, NUM_ACTIONS, OPEN_MISERE, PASS, action_from_t
 from ..auction import contract_of, price
 from ..cards import JOKER, NUM_CARDS, SUIT_LETTERS, token
 from ..game import PHASES
-from ..rules import Rules
+from ..rules import CHOICES, MAX_KITTY, Rules
 from ..scoring import slam_value
 from ..view import View
 
-__all__ = ["FIELDS", "MAX_SEATS", "OBS_SIZE", "Field", "action_mask", "encode", "reward_bound"]
+__all__ = ["FIELDS", "MAX_SEATS", "OBS_SIZE", "POINTS_SCALE", "RULE_FEATURES", "RULE_OPTIONS",
+           "Field", "action_mask", "encode", "reward_bound", "rules_block"]
 
 MAX_SEATS = 6
 CALLS = 28
 """What a seat can say in the auction: the 25 trick bids, pass, misère, open misère."""
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
+
+# The rules block: each option that changes the bidding, the play or the scoring, in this order
+# (the number of players is the field ``players``).  "choice": one-hot over the option's values
+# (rules.CHOICES, in their order); "bool": 1 if on; "count": the kitty's cards / MAX_KITTY;
+# "points": p / (p + POINTS_SCALE), the hole's negated.  Left out, as they change nothing once
+# the cards are dealt: first_dealer (the dealer is in the vector) and deal_pattern (a shuffled
+# pack dealt in any packets gives every hand and kitty alike).
+RULE_OPTIONS: tuple[tuple[str, str], ...] = (
+    ("deck", "choice"), ("dead_hand", "bool"), ("kitty_size", "count"),
+    ("teams", "choice"), ("call_partner", "bool"), ("auction", "choice"),
+    ("misere_allowed", "bool"), ("misere_value", "points"), ("misere_rank", "choice"),
+    ("misere_needs_seven", "bool"), ("misere_stops_when_taken", "bool"),
+    ("misere_defender_points", "choice"), ("open_misere_allowed", "bool"),
+    ("open_misere_value", "points"), ("open_misere_rank", "choice"),
+    ("open_misere_reveal", "choice"), ("all_pass", "choice"), ("opening_lead", "choice"),
+    ("nt_joker", "choice"), ("slam", "choice"), ("defender_trick_points", "choice"),
+    ("win", "choice"), ("target", "points"), ("hole", "points"),
+)
+POINTS_SCALE = 500.0
+"""Points p (a misère's value, the target, the hole) enter the rules block as p / (p + 500):
+0.5 at 500, rising with p and below 1 however large (the rules take up to 10**9)."""
+
+
+def _rule_names(option: str, kind: str) -> list[str]:
+    """The names of an option's entries in the rules block: ``deck=43`` for each value of a
+    choice, the option's own name for a switch or a number."""
+    return [f"{option}={v}" for v in CHOICES[option]] if kind == "choice" else [option]
+
+
+RULE_FEATURES: tuple[str, ...] = tuple(
+    name for option, kind in RULE_OPTIONS for name in _rule_names(option, kind))
+"""The name of each entry of the field ``rules`` (``deck=43``, ``misere_value``, ...)."""
 
 
 class Field(NamedTuple):
@@ -81,6 +122,7 @@ _SIZES = (
     ("call", NUM_CARDS),                # the five-handed called card
     ("alone", 1),                       # the five-handed declarer plays alone
     ("scores", MAX_SEATS),              # each relative seat's side's score, / target
+    ("rules", len(RULE_FEATURES)),      # the house rules in force: RULE_FEATURES
 )
 
 
@@ -96,6 +138,7 @@ def _layout() -> dict[str, Field]:
 FIELDS: dict[str, Field] = _layout()
 """Each part of the vector by name (``FIELDS["hand"].slice``)."""
 OBS_SIZE = sum(size for _, size in _SIZES)
+_RULES = FIELDS["rules"].slice
 
 
 def _call_index(token: str) -> int:
@@ -126,11 +169,43 @@ def _set_cards(x: np.ndarray, field: str, tokens: tuple[str, ...] | list[str],
         x[f.offset + slot * NUM_CARDS + _card(t)[0]] = 1.0
 
 
+def _rule_values(rules: Rules) -> list[float]:
+    """The rules block's entries, in the order of :data:`RULE_FEATURES`."""
+    out: list[float] = []
+    for option, kind in RULE_OPTIONS:
+        v = getattr(rules, option)
+        if kind == "choice":
+            out += [1.0 if v == c else 0.0 for c in CHOICES[option]]
+        elif kind == "bool":
+            out.append(1.0 if v else 0.0)
+        elif kind == "count":
+            out.append(v / MAX_KITTY)
+        else:
+            out.append(copysign(abs(v) / (abs(v) + POINTS_SCALE), v))
+    return out
+
+
+@lru_cache(maxsize=64)
+def rules_block(rules: Rules) -> np.ndarray:
+    """The field ``rules`` of every vector of a game under ``rules`` (read-only float32, one
+    entry per :data:`RULE_FEATURES`), made once per rules: encode copies it in each time.
+
+    >>> from fivehundred import Rules
+    >>> a, c = rules_block(Rules.preset("australian")), rules_block(Rules.preset("classic4"))
+    >>> [RULE_FEATURES[i] for i in (a != c).nonzero()[0]][:3]
+    ['misere_rank=after_sevens', 'misere_rank=by_value', 'misere_needs_seven']
+    """
+    block = np.array(_rule_values(rules), dtype=np.float32)
+    block.setflags(write=False)
+    return block
+
+
 def encode(view: View) -> np.ndarray:
     """The seat's view as a float32 vector of :data:`OBS_SIZE` entries (layout: :data:`FIELDS`)."""
     x = np.zeros(OBS_SIZE, dtype=np.float32)
     r = view.rules
     n = r.players
+    x[_RULES] = rules_block(r)
 
     def rel(seat: int) -> int:
         return (seat - view.seat) % n

@@ -12,7 +12,7 @@ seeds come from the reset's seed, so a seed replays the same deal and the same b
 >>> env = SoloEnv("classic3", seat=0, bots="medium")
 >>> obs, info = env.reset(seed=3)
 >>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0
-((1050,), True)
+((1093,), True)
 """
 
 from __future__ import annotations
