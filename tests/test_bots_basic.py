@@ -186,7 +186,7 @@ def test_finished_game_view_is_refused(bot: str) -> None:
     rules = Rules.preset("australian", target=100)
     g = play_with_bots(rules, _table("medium", rules), seed=3, max_hands=200)
     assert g.phase == "game_over"
-    with pytest.raises(BotError, match="game over"):
+    with pytest.raises(BotError, match="the game is over"):
         make(bot).act(g.view(0))
 
 
@@ -194,7 +194,7 @@ def test_finished_game_view_is_refused(bot: str) -> None:
 def test_hand_over_and_not_your_turn_are_refused(bot: str) -> None:
     rules = Rules.preset("australian")
     g = play_with_bots(rules, _table("easy", rules), seed=3, max_hands=1)
-    with pytest.raises(BotError, match=r"hand over|game over"):
+    with pytest.raises(BotError, match=r"the (hand|game) is over"):
         make(bot).act(g.view(0))
     g = Game(rules, seed=5)
     other = (g.to_move + 1) % 4 if g.to_move is not None else 0

@@ -169,19 +169,26 @@ def test_the_block_is_the_same_for_every_seat_and_step(preset: str) -> None:
 
 
 def test_the_openspiel_tensor_carries_the_block() -> None:
-    """Once the deal is over, every player's observation tensor has the rules block."""
-    pyspiel = pytest.importorskip("pyspiel")
+    """From the deal's first chance node to its end, every player's observation tensor has
+    the rules block (they are known before any card is dealt)."""
+    import pyspiel
+
     from fivehundred.env.openspiel import SHORT_NAME
 
     game = pyspiel.load_game(SHORT_NAME, {"rules": "classic4", "options": "slam:none"})
     state = game.new_initial_state()
     rng = Rng(1)
-    while state.is_chance_node():
+    want = rules_block(Rules.preset("classic4", slam="none"))
+    steps = 0
+    while True:
+        for p in range(4):
+            assert np.array_equal(np.asarray(state.observation_tensor(p))[RULES], want), steps
+        if not state.is_chance_node():
+            break
         outcomes = [c for c, _ in state.chance_outcomes()]
         state.apply_action(outcomes[rng.below(len(outcomes))])
-    want = rules_block(Rules.preset("classic4", slam="none"))
-    for p in range(4):
-        assert np.array_equal(np.asarray(state.observation_tensor(p))[RULES], want)
+        steps += 1
+    assert steps > 40
 
 
 def test_the_block_is_kept_per_rules_object_and_read_only() -> None:

@@ -14,14 +14,13 @@ from typing import Any, TextIO
 
 from .. import clitools as ct
 from ..errors import FiveHundredError
-from ..numbers import SEEDS
 from ..rules import Rules
 from .executors import make_executor
 from .play import ArenaError, UnitResult
 from .report import format_report, summarize
 from .results import ResultsFile
 from .runner import check_bots, run_match
-from .spec import MatchSpec
+from .spec import LIMITS, MatchSpec
 
 DEALS = 200
 """The deals a match plays when neither --deals nor --games is given."""
@@ -34,25 +33,25 @@ def add_arena_arguments(p: argparse.ArgumentParser, rules_type: Callable[[str], 
     bots = "random, easy, medium, hard, insane, or cheater (sees every card: for measurement)"
     p.add_argument("--a", required=True, metavar="BOT", help=f"bot A: {bots}")
     p.add_argument("--b", required=True, metavar="BOT", help="bot B: any of the same")
-    p.add_argument("--deals", type=ct.whole(0, 1_000_000), default=None,
+    p.add_argument("--deals", type=ct.whole(*LIMITS["deals"]), default=None,
                    help=f"deals, each played in every seating (default {DEALS}, none when "
                         "--games is given)")
-    p.add_argument("--games", type=ct.whole(0, 100_000), default=0,
+    p.add_argument("--games", type=ct.whole(*LIMITS["games"]), default=0,
                    help="whole games, each played in every seating (default 0)")
-    p.add_argument("--seed", type=ct.whole(0, SEEDS - 1), default=0,
+    p.add_argument("--seed", type=ct.whole(*LIMITS["seed"]), default=0,
                    help="the match seed (default 0)")
     p.add_argument("--workers", type=ct.whole(1, 1024), default=2,
                    help="local worker processes (default 2; 1 runs in this process)")
     p.add_argument("--ray", metavar="ADDRESS", default=None,
                    help="run on Ray: a cluster address, or 'local' to start one here "
                         "(pip install 'fivehundred[ray]')")
-    p.add_argument("--samples", type=ct.whole(1, ct.MAX_SAMPLES), default=None,
+    p.add_argument("--samples", type=ct.whole(*LIMITS["samples"]), default=None,
                    help="bots' samples per decision (default: each bot's own)")
     p.add_argument("--seconds", type=ct.seconds(), default=None,
                    help="bots' time limit per decision, in seconds (Hard and Insane decide "
                         "on the deals solved by then; results then depend on the machine's "
                         "speed)")
-    p.add_argument("--max-hands", type=ct.whole(1, 100_000), default=500,
+    p.add_argument("--max-hands", type=ct.whole(*LIMITS["max_hands"]), default=500,
                    help="stop a game after this many hands, unfinished (default 500)")
     p.add_argument("--out", metavar="PATH", default=None,
                    help="stream results to this JSON-lines file; rerunning with it resumes")

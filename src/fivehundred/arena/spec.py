@@ -24,17 +24,24 @@ as far as the bots are: a bot that cut its thinking short by the clock would not
 (['ABB', 'BAB'], 6)
 >>> MatchSpec(Rules.preset().to_string(), "a", "b").seatings
 ('AB', 'BA')
+>>> MatchSpec("classic3", "random", "random").rules == Rules.preset("classic3").to_string()
+True
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
+import numbers
 from dataclasses import asdict, dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
 from ..bots.base import Budget
+from ..clitools import MAX_SAMPLES, MAX_SECONDS
+from ..errors import shown
+from ..numbers import SEEDS, whole_number
 from ..rng import derive_seed
 from ..rules import Rules
 
@@ -43,6 +50,53 @@ LABELS = ("A", "B")
 
 #: The kinds of work unit: one hand of a deal, or a whole game.
 KINDS = ("deal", "game")
+
+
+#: The range of each whole-number field of a match: those of ``fivehundred arena``'s options.
+LIMITS: dict[str, tuple[int, int]] = {
+    "seed": (0, SEEDS - 1), "deals": (0, 1_000_000), "games": (0, 100_000),
+    "samples": (1, MAX_SAMPLES), "max_hands": (1, 100_000),
+}
+
+
+def _whole(name: str, value: object, lo: int, hi: int) -> int:
+    """``value`` of the field ``name`` as an int from ``lo`` to ``hi`` (numpy's ints too,
+    never a bool or a float), else ArenaError in the words of the option's refusal.
+
+    >>> _whole("seed", -5, 0, 9)
+    Traceback (most recent call last):
+    ...
+    fivehundred.arena.play.ArenaError: seed -5 is out of range: expected a whole number from 0 to 9
+    """
+    from .play import ArenaError  # (play imports this module)
+
+    expected = f"expected a whole number from {lo:,} to {hi:,}"
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise ArenaError(f"{name} {shown(value)}: {expected}")
+    n = whole_number(value, ArenaError, f"{name}: {expected}")
+    if not lo <= n <= hi:
+        raise ArenaError(f"{name} {shown(n)} is out of range: {expected}")
+    return n
+
+
+def _seconds(value: object) -> float:
+    """A match's time limit per decision as ``--seconds`` takes it: a number of seconds above
+    0 and at most a day, else ArenaError in its words.  An int is kept (the match's identity
+    holds it as given), another real number (numpy's, a Fraction) becomes a float.
+
+    >>> from fractions import Fraction
+    >>> _seconds(0.5), _seconds(2), _seconds(Fraction(1, 4))
+    (0.5, 2, 0.25)
+    """
+    from .play import ArenaError  # (play imports this module)
+
+    expected = f"expected a number of seconds above 0 and at most {MAX_SECONDS:,g} (a day)"
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ArenaError(f"seconds {shown(value)}: {expected}")
+    s = float(value)
+    if not (math.isfinite(s) and 0 < s <= MAX_SECONDS):
+        raise ArenaError(f"seconds {shown(value)} is not a time limit: {expected}")
+    return value if isinstance(value, int) else s
 
 
 @lru_cache(maxsize=32)
@@ -79,7 +133,8 @@ class MatchSpec:
     """A match: the rules, the two bots and their budget, the seed, how much to play."""
 
     rules: str
-    """The canonical rules string (:meth:`Rules.to_string`)."""
+    """The canonical rules string (:meth:`Rules.to_string`); given a preset's name (as
+    ``arena --rules`` takes one: ``MatchSpec("classic3", ...)``), its rules string."""
     bot_a: str
     bot_b: str
     seed: int = 0
@@ -93,11 +148,20 @@ class MatchSpec:
     """A game still going after this many hands is stopped and counted as unfinished."""
 
     def __post_init__(self) -> None:
-        if self.deals < 0 or self.games < 0:
-            raise ValueError("deals and games must not be negative")
-        if self.max_hands < 1:
-            raise ValueError("max_hands must be at least 1")
-        rules_of(self.rules)  # a bad rules string fails here, not in a worker
+        """Check every field as ``fivehundred arena`` checks its options, in its words
+        (ArenaError; a bad rules text is a RulesError), and keep the canonical forms: a
+        preset's name (as ``--rules`` takes it) becomes its full rules string, numpy's ints
+        Python's (the identity is JSON).  Before, ``seed=-5`` ran and ``deals=1.5`` raised
+        a raw TypeError in a worker."""
+        # a preset's name or a rules string, as --rules reads it; a bad one fails here, not
+        # in a worker
+        object.__setattr__(self, "rules", Rules.parse(self.rules).to_string())
+        for name, (lo, hi) in LIMITS.items():
+            value = getattr(self, name)
+            if value is not None or name != "samples":
+                object.__setattr__(self, name, _whole(name, value, lo, hi))
+        if self.seconds is not None:
+            object.__setattr__(self, "seconds", _seconds(self.seconds))
 
     @property
     def rules_obj(self) -> Rules:

@@ -140,9 +140,12 @@ class BaseBot:
         if not isinstance(view, View):
             raise BotError(f"a bot is given a View, not {type(view).__name__}")
         if view.phase in ("hand_over", "game_over"):
-            raise BotError(f"nothing to decide: the {view.phase.replace('_', ' ')}")
-        if view.to_move != view.seat or not view.legal_actions:
+            raise BotError(f"nothing to decide: the {view.phase.removesuffix('_over')} is over")
+        if view.to_move != view.seat:
             raise BotError(f"it is not seat {view.seat}'s turn (seat {view.to_move} is to move)")
+        if not view.legal_actions:
+            raise BotError(f"nothing to decide: seat {view.seat} has no legal action in the "
+                           f"{view.phase}")
 
     def rng(self, view: View) -> Rng:
         """A generator fixed by this bot's seed and the public history of the view."""

@@ -629,15 +629,30 @@ class CheaterBot(PimcBot):
     name: str = "cheater"
     sees_all: bool = True
 
+    def act(self, view: View) -> Decision:
+        """Refused: the cheater sees every card, so a view is not enough (it played as an
+        ordinary sampling bot, silently, giving a wrong upper bound); ask it with
+        :meth:`act_with_game`."""
+        from .base import BotError
+
+        raise BotError("the cheater sees every card: ask it with act_with_game(game), not "
+                       "act(view) (a view hides the cards it plays on; the arena does this "
+                       "for a bot with sees_all)")
+
     def act_with_game(self, game: Game) -> Decision:
-        """Decide with full knowledge of ``game`` (the arena's one exception to views)."""
+        """Decide with full knowledge of ``game`` (the arena's one exception to views): the
+        true deal in the play; the auction, kitty and call on sampled deals, as every PimcBot
+        decides them."""
+        from .base import BotError
+
+        if not isinstance(game, Game):
+            raise BotError(f"act_with_game() takes the Game, not {type(game).__name__}")
         seat = game.to_move
-        assert seat is not None
-        view = game.view(seat)
+        view = game.view(seat if seat is not None else 0)
         self.check(view)
         if view.phase == "play":
             return self._play_on(view, [game.clone()], [1.0], Clock.start(self.budget))
-        return self.act(view)
+        return super().act(view)
 
 
 @register("hard")

@@ -36,7 +36,7 @@ from ..game import Game
 from ..numbers import whole_number
 from ..rules import Rules
 from ..view import View
-from .observation import FIELDS, OBS_SIZE, encode, reward_bound
+from .observation import FIELDS, OBS_SIZE, encode, reward_bound, rules_block
 
 __all__ = ["SHORT_NAME", "FiveHundredGame", "FiveHundredState", "game_rules", "view_string"]
 
@@ -319,7 +319,8 @@ class Observer:
             self.dict = {name: self.tensor[f.slice] for name, f in FIELDS.items()}
 
     def set_from(self, state: FiveHundredState, player: int) -> None:
-        """The vector of ``player``'s view (while dealing: the cards it has been dealt)."""
+        """The vector of ``player``'s view (while dealing: the rules block and the cards it has
+        been dealt)."""
         if self.tensor is None:
             raise MalformedError(
                 "there is no information-state tensor (the vector is the view as it stands, "
@@ -328,16 +329,20 @@ class Observer:
         view = state.view(player)
         if view is None:
             self.tensor.fill(0.0)
+            self.dict["rules"][:] = rules_block(state.rules)     # (known before any card)
             for c in state.dealt_to(player):
                 self.dict["hand"][c] = 1.0
         else:
             self.tensor[:] = encode(view)
 
     def string_from(self, state: FiveHundredState, player: int) -> str:
-        """The text of ``player``'s view."""
+        """The text of ``player``'s view.  During the deal, the cards dealt to it so far in
+        the order its hand is shown (by card), not the order they came: the same cards give
+        the same string, as they do once the deal is done."""
         view = state.view(player)
         if view is None:
-            return f"seat {player} dealt: " + " ".join(token(c) for c in state.dealt_to(player))
+            dealt = sorted(state.dealt_to(player))
+            return f"seat {player} dealt: " + " ".join(token(c) for c in dealt)
         return view_string(view, history=self.perfect_recall)
 
 

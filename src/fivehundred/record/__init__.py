@@ -4,6 +4,10 @@ A record holds the rules, tag pairs and every hand: the deal, the auction, the d
 partner call, the play and the result.  A record may also hold only what one seat saw (its
 ``viewpoint``), for research data sets.  docs/records.md describes both formats.
 
+``dump``/``load`` (and ``dump_json``/``load_json``) take an open text file; for a path,
+``read_text(path)`` reads a record file's text (UTF-8, a byte-order mark dropped, a clear
+RecordError if it cannot be read) and ``parse_record(text)`` reads either form.
+
 >>> from fivehundred import Game, Rules
 >>> g = Game(Rules.preset("australian"), seed=7)
 >>> for tok in ("pass", "pass", "pass", "pass"):  # all pass: the hand is thrown in
@@ -22,6 +26,7 @@ True
 """
 
 from .build import record_from_game
+from .files import parse_record, read_text
 from .jsonfmt import dump_json, dumps_json, load_json, loads_json, to_json_object
 from .model import (
     HIDDEN,
@@ -52,6 +57,8 @@ __all__ = [
     "load_json",
     "loads",
     "loads_json",
+    "parse_record",
+    "read_text",
     "record_from_game",
     "replay",
     "replay_main",

@@ -13,6 +13,7 @@ fivehundred.errors.RecordError: cannot read .../x.fhr: not UTF-8 text (invalid s
 from __future__ import annotations
 
 import json
+import os
 
 from ..errors import RecordError
 from .jsonfmt import loads_json
@@ -24,9 +25,9 @@ from .text import loads
 MAX_CHARS = 16 * 2**20
 
 
-def read_text(path: str) -> str:
-    """The text of the file at ``path``; RecordError says why it cannot be read (a missing
-    file, a folder, not UTF-8 text, far too long for a record)."""
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The text of the file at ``path`` (a str or a Path); RecordError says why it cannot be
+    read (a missing file, a folder, not UTF-8 text, far too long for a record)."""
     try:
         with open(path, encoding="utf-8-sig") as fp:
             text = fp.read(MAX_CHARS + 1)

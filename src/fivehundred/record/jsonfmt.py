@@ -32,6 +32,7 @@ from ..errors import FiveHundredError, RecordError
 from ..rules import Rules
 from .model import GameRecord, HandOutcome, HandRecord, RecordProblem
 from .replay import first_fault
+from .text import need_file, need_record
 
 FORMAT = "fivehundred-record"
 VERSION = 1
@@ -47,6 +48,7 @@ _RESULT_KEYS = ("contract", "declarer", "made", "partner", "points", "totals", "
 
 def to_json_object(rec: GameRecord) -> dict[str, Any]:
     """The record as plain JSON values (dicts, lists, strings, ints, None)."""
+    need_record(rec, "to_json_object")
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -103,11 +105,15 @@ def _encode(value: Any, indent: str) -> str:
 
 def dumps_json(rec: GameRecord) -> str:
     """The record as JSON text in the fixed layout, with a trailing newline."""
+    need_record(rec, "dumps_json")
     return _encode(to_json_object(rec), "") + "\n"
 
 
 def dump_json(rec: GameRecord, fp: IO[str]) -> None:
-    """Write the record as JSON to an open text file."""
+    """Write the record as JSON to an open text file (a path is refused, saying how to write
+    one)."""
+    need_record(rec, "dump_json")
+    need_file(fp, "dump_json", "Path(path).write_text(dumps_json(rec), encoding='utf-8')")
     fp.write(dumps_json(rec))
 
 
@@ -115,7 +121,10 @@ def dump_json(rec: GameRecord, fp: IO[str]) -> None:
 
 
 def load_json(fp: IO[str]) -> GameRecord:
-    """Read a JSON record from an open text file."""
+    """Read a JSON record from an open text file (a path is refused, saying how to read
+    one)."""
+    need_file(fp, "load_json", "loads_json(read_text(path)), read_text from "
+              "fivehundred.record")
     text = fp.read()
     if isinstance(text, str):
         not_text(text, "read it with load()")

@@ -25,10 +25,11 @@ Every line is a keyword and its fields; the seat labels (``2:AS``) and trick win
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from typing import IO, NoReturn
 
-from ..errors import FiveHundredError, RecordError
+from ..errors import FiveHundredError, RecordError, shown
 from ..numbers import written_number
 from ..rules import Rules
 from .checks import first_seen, hand_layout
@@ -69,6 +70,7 @@ def _unescape(value: str, line: int) -> str:
 
 def dumps(rec: GameRecord) -> str:
     """The record as text (canonical: the same record always gives the same bytes)."""
+    need_record(rec, "dumps")
     lines = [f'[Rules "{_escape(rec.rules.to_string())}"]']
     if rec.viewpoint is not None:
         lines.append(f'[Viewpoint "{rec.viewpoint}"]')
@@ -111,8 +113,47 @@ def _hand_lines(rec: GameRecord, i: int, h: HandRecord) -> list[str]:
 
 
 def dump(rec: GameRecord, fp: IO[str]) -> None:
-    """Write the record as text to an open text file."""
+    """Write the record as text to an open text file (a path is refused: see
+    :func:`need_file`)."""
+    need_record(rec, "dump")
+    need_file(fp, "dump", "Path(path).write_text(dumps(rec), encoding='utf-8')")
     fp.write(dumps(rec))
+
+
+def need_record(rec: object, func: str) -> None:
+    """Refuse anything but a GameRecord given to the writer ``func`` (a path given first, the
+    arguments swapped, raised "'str' object has no attribute 'rules'").
+
+    >>> try:
+    ...     dumps("[Rules ...]")
+    ... except RecordError as e:
+    ...     print(e)
+    dumps() takes a GameRecord (record_from_game(game) makes one), not str
+    """
+    if not isinstance(rec, GameRecord):
+        raise RecordError(f"{func}() takes a GameRecord (record_from_game(game) makes one), "
+                          f"not {type(rec).__name__}")
+
+
+def need_file(fp: object, func: str, for_path: str) -> None:
+    """Refuse what is not an open text file given to ``func`` (``dump``, ``load``,
+    ``dump_json`` or ``load_json``), a path above all, saying ``for_path``: how to do the
+    same with a path (a path raised a bare AttributeError, or named a function that
+    ``fivehundred.record`` did not export).
+
+    >>> try:
+    ...     need_file("game.fhr", "load", "loads(read_text(path))")
+    ... except RecordError as e:
+    ...     print(e)
+    load() reads an open text file, not the path 'game.fhr'; for a path: loads(read_text(path))
+    """
+    reading = func.startswith("load")
+    if callable(getattr(fp, "read" if reading else "write", None)):
+        return
+    what = (f"the path {shown(os.fspath(fp))}" if isinstance(fp, (str, os.PathLike))
+            else shown(fp))
+    raise RecordError(f"{func}() {'reads' if reading else 'writes to'} an open text file, "
+                      f"not {what}; for a path: {for_path}")
 
 
 # ---------------------------------------------------------------------- reading
@@ -129,10 +170,10 @@ def _first_word(text: str) -> tuple[str, str]:
 
 
 def load(fp: IO[str]) -> GameRecord:
-    """Read a text record from an open text file (a path is refused: read_text reads one)."""
-    if not hasattr(fp, "read"):
-        raise RecordError(f"load() reads an open text file, not {fp!r} (for a path: "
-                          "loads(read_text(path)))")
+    """Read a text record from an open text file (a path is refused: ``read_text`` reads
+    one)."""
+    need_file(fp, "load", "loads(read_text(path)), read_text from fivehundred.record (or "
+              "parse_record(read_text(path)), which reads either form)")
     text = fp.read()
     _not_json(text, "load_json")
     return loads(text)

@@ -91,9 +91,7 @@ class Position:
             count = _side_mask(side, r.players, active)
             maxs = count
         elif c is None:
-            raise PositionError("all passed: no declaring side; say which side to solve for: "
-                                "solve(Position.from_game(game, side=(0, 2))), or "
-                                "move_values(game, side=(0, 2))")
+            raise PositionError(_all_passed(r, active))
         elif misere:
             count = 1 << c.declarer
             maxs = all_active & ~count
@@ -216,6 +214,25 @@ def effective_masks(strain: int, mask: int) -> tuple[int, int, int, int, int]:
         add |= _JACK | 1 << RIGHT_RANK
     suits[strain] ^= add
     return suits[0], suits[1], suits[2], suits[3], 0
+
+
+def _all_passed(rules: Rules, active: tuple[int, ...]) -> str:
+    """The error of an all-pass game given no side: which sides there are under ``rules``
+    and how to give one, a side of these rules for the example (it said ``side=(0, 2)``
+    whatever the rules, which is no side three-handed).
+
+    >>> msg = _all_passed(Rules.preset("classic3"), (0, 1, 2))
+    >>> msg[msg.index("the sides"):msg.index("):")], "side=(0,)" in msg, "(0, 2)" in msg
+    ('the sides are (0,), (1,) and (2,)', True, False)
+    """
+    sides = [tuple(s for s in side if s in active) for side in rules.sides]
+    sides = [side for side in sides if side]
+    names = [repr(side) for side in sides]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    ex = names[0]
+    return ("all passed: no declaring side; say which side to solve for (a tuple of seats: "
+            f"the sides are {listed}): solve(Position.from_game(game, side={ex})), or "
+            f"move_values(game, side={ex})")
 
 
 def _side_mask(side: object, players: int, active: tuple[int, ...]) -> int:
