@@ -40,7 +40,7 @@ from .cards import (
     rank_of,
     suit_of,
 )
-from .options import CHOICE_TEXT, SWITCH_TEXT
+from .options import CHOICE_TEXT, SWITCH_TEXT, has_partners
 from .rules import Rules
 from .tricks import TABLES
 from .words import joined
@@ -384,7 +384,7 @@ def _auction(r: Rules, bids: BidTable) -> list[Block]:
                      "bid must outrank the one before: a bid of more tricks outranks it, and "
                      "so does a bid of as many tricks in a higher strain. The table below "
                      f"gives each bid's value. The lowest bid is {lowest}."))
-    alone = ", playing alone" if r.teams != "none" or r.call_partner else ""
+    alone = ", playing alone" if has_partners(r) else ""
     if r.misere_allowed:
         m = bids.others[0]
         when = (SWITCH_TEXT["misere_needs_seven"][0] if r.misere_needs_seven

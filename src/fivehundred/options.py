@@ -349,7 +349,38 @@ SWITCH_TEXT: dict[str, tuple[str, str]] = {
     "open_misere_allowed": ("Open misère (misère with the hand spread face up) may be bid.",
                             "Open misère may not be bid (closed misère may)."),
 }
-"""What a yes and a no mean at the table, for each switch: the rules dialog says what holds."""
+"""What a yes and a no mean at the table, for each switch: the rules dialog says what holds
+(:func:`switch_text`)."""
+
+MISERE_EACH_FOR_HIMSELF = "Misère (no trick) may be bid."
+"""Misère allowed where nobody has a partner: there is nobody to play it without."""
+
+
+def has_partners(rules: Rules) -> bool:
+    """Whether a declarer may have a partner at this table (a side of partners, or the
+    five-handed call), so that a misère, which calls none, is played alone: the words say
+    "playing alone" only then (two or three players each for himself have nobody).
+
+    >>> has_partners(Rules.preset("classic3")), has_partners(Rules.preset("five_called"))
+    (False, True)
+    """
+    return rules.teams != "none" or rules.call_partner
+
+
+def switch_text(rules: Rules, option: str) -> str:
+    """What a switch's value means at a table of these rules (:data:`SWITCH_TEXT`), misère
+    "playing alone" only where its declarer would otherwise have a partner.
+
+    >>> switch_text(Rules.preset("classic3"), "misere_allowed")
+    'Misère (no trick) may be bid.'
+    >>> switch_text(Rules.preset("australian"), "misere_allowed")
+    'Misère (no trick, playing alone) may be bid.'
+    """
+    value = bool(getattr(rules, option))
+    if option == "misere_allowed" and value and not has_partners(rules):
+        return MISERE_EACH_FOR_HIMSELF
+    return SWITCH_TEXT[option][0 if value else 1]
+
 
 CHOICE_TEXT: dict[str, dict[str, str]] = {
     "teams": {"none": "Each player plays for himself.",
@@ -467,7 +498,7 @@ def rules_json(rules: Rules, preset: str) -> dict[str, Any]:
     for option in OPTION_TEXT:
         v = getattr(rules, option)
         if option in SWITCH_TEXT:
-            text = SWITCH_TEXT[option][0 if v else 1]
+            text = switch_text(rules, option)
         else:
             text = CHOICE_TEXT.get(option, {}).get(str(v), OPTION_TEXT[option])
         need, why = NEEDS.get(option, (None, ""))

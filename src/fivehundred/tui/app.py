@@ -39,7 +39,7 @@ from ..web.state import status_line
 from . import aids, practice, sheets, texts
 from .buttons import draw_buttons
 from .cloth import Cloth
-from .panels import Log, SeatPanel, SideColumn
+from .panels import Info, Log, SeatPanel, SideColumn
 from .screens import QUIT_TITLE, Dialog, guide_dialog, help_dialog, quit_dialog, rules_dialog
 
 PACE = 0.6
@@ -160,7 +160,7 @@ class TableApp(App[int]):
                 yield SeatPanel(self.narrator.names[s], id=f"seat-{s}", classes="seat")
         with Horizontal(id="middle"):
             with Vertical(id="center"):
-                yield Static(id="info")
+                yield Info(id="info")
                 yield Cloth(id="cloth")
             with SideColumn(id="side"):
                 scores = Static(id="scores")

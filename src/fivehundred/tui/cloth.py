@@ -44,6 +44,11 @@ MOVER = "bold #ffb347"
 WINNER = "bold #7bd88f"
 
 
+MIN_ROWS = 4
+"""The fewest lines the cloth draws every seat's name and card in (two tiers of two lines):
+the lines above it (:class:`.panels.Info`) leave it these at least."""
+
+
 def _card_style(tok: str) -> str:
     if tok.startswith("JK"):
         return JOKER
@@ -66,10 +71,12 @@ def spots(players: int, width: int, height: int) -> list[tuple[int, int]]:
 
 
 def tiers(players: int, width: int, height: int) -> list[tuple[int, int]]:
-    """As :func:`spots`, for a cloth of under 8 lines: two-line places in two tiers, the
-    seats across the table along the top, you and the seats beside you along the bottom
-    (a seat straight to your left or right between them where there are 6 lines or 7), so
-    that no place meets another however few the lines.
+    """As :func:`spots`, for a cloth of under 8 lines (down to :data:`MIN_ROWS`), or one
+    whose spots leave no line between two places one over the other (six seats on 8 or 10
+    lines: North-West's card lay right over South-West's name): two-line places in two
+    tiers, the seats across the table along the top, you and the seats beside you along the
+    bottom (a seat straight to your left or right between them where there are 6 lines or
+    more), so that no place meets another however few the lines.
 
     >>> tiers(6, 46, 4)
     [(23, 2), (7, 2), (7, 0), (23, 0), (39, 0), (39, 2)]
@@ -101,13 +108,21 @@ def cloth_text(view: View, names: Sequence[str], trick: Sequence[tuple[int, str]
                winner: int | None, width: int, height: int) -> Text:
     """The cloth as ``height`` lines of ``width`` cells: each seat's name (the one to move
     lit, the trick's winner marked) and, under it, the card it put on ``trick``: a framed
-    card where there is room, else on one line (``[A♥]``), so no card covers a name.  Below
-    8 lines each seat's place is two lines, your card right above your name (drawn for 8,
-    the cloth of a small terminal cut off your name and, with five or six, your card)."""
-    width, height = max(width, 24), max(height, 4)
-    compact = height < 8
-    places = (tiers if compact else spots)(view.rules.players, width, height)
-    framed = not compact and roomy(places, 4)
+    card where there is room, else on one line (``[A♥]``), so no card covers a name.  In
+    :func:`tiers` (below 8 lines, or where spots would touch) each seat's place is two
+    lines, and the bottom tier, you and the seats beside you, have their card right above
+    their name, toward the table's middle as the top tier's: drawn under their names, the
+    cards of South-West and South-East (West and East with four or five players) lay on
+    the line of your name, and one read as yours ("You  [10♥]")."""
+    width, height = max(width, 24), max(height, MIN_ROWS)
+    n = view.rules.players
+    places = spots(n, width, height)
+    compact = height < 8 or not roomy(places, 3)      # (no line between two places)
+    if compact:
+        places = tiers(n, width, height)
+    # framed where the boxes clear each other, and a line parts each box from a name under
+    # it (a box 6 wide meets a name of 10 whose centre is under 8 columns from its own)
+    framed = not compact and roomy(places, 4) and roomy(places, 5, reach=8)
     chars = [[" "] * width for _ in range(height)]
     styles: list[list[str]] = [[""] * width for _ in range(height)]
 
@@ -121,7 +136,6 @@ def cloth_text(view: View, names: Sequence[str], trick: Sequence[tuple[int, str]
                 styles[y][x + i] = style
 
     played = dict(trick)
-    n = view.rules.players
     for k, (cx, top) in enumerate(places):
         seat = (view.seat + k) % n
         name = names[seat]
@@ -133,9 +147,12 @@ def cloth_text(view: View, names: Sequence[str], trick: Sequence[tuple[int, str]
         if seat in view.sitting_out:
             name += " (out)"
         tok = played.get(seat)
-        if k == 0:                       # you: the card above your name
-            put(cx - len(name) // 2, top + (1 if compact else 3), name, style)
-            box_top = top if framed or compact else top + 2
+        if compact and top == height - 2:   # the bottom tier: the card above the name
+            put(cx - len(name) // 2, top + 1, name, style)
+            box_top = top
+        elif k == 0:                     # you: the card above your name
+            put(cx - len(name) // 2, top + 3, name, style)
+            box_top = top if framed else top + 2
         else:
             put(cx - len(name) // 2, top, name, style)
             box_top = top + 1

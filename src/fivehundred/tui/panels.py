@@ -7,9 +7,12 @@ from collections.abc import Callable, Sequence
 
 from textual import events
 from textual.containers import Vertical
+from textual.content import Content
+from textual.geometry import Size
 from textual.widgets import RichLog, Static
 
-from .texts import seat_panel
+from .cloth import MIN_ROWS
+from .texts import fit_center, seat_panel
 
 
 class SeatPanel(Static):
@@ -40,6 +43,37 @@ class SeatPanel(Static):
         self.update(text)
 
 
+class Info(Static):
+    """Above the cloth: the hand, the contract, the tricks and the auction's record
+    (:func:`.texts.center_text`, given whole to :meth:`update`), in the lines the cloth
+    leaves: the cloth keeps its :data:`.cloth.MIN_ROWS`, and a record too long for the rest
+    is shortened (:func:`.texts.fit_center`).  Sized by its text alone, it took all but two
+    or three lines of the middle at 80x24 with five or six players, and the cloth lost the
+    seats along its bottom, You among them."""
+
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._fitted: tuple[str, int, int, Content] | None = None
+
+    def fitted(self, width: int, rows: int) -> Content:
+        """The text as it fits ``rows`` lines of ``width`` cells (the last asked, kept)."""
+        markup = str(self.content)
+        if self._fitted is None or self._fitted[:3] != (markup, width, rows):
+            self._fitted = (markup, width, rows,
+                            Content.from_markup(fit_center(markup, width, rows)))
+        return self._fitted[3]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many lines as the fitted text takes, never more than the cloth leaves."""
+        rows = max(container.height - MIN_ROWS, 1)
+        return min(len(self.fitted(width, rows).wrap(max(width, 1))), rows)
+
+    def render(self) -> Content:
+        """The text fitted to the lines the layout gave this widget."""
+        size = self.content_size
+        return self.fitted(size.width, size.height)
+
+
 class Log(RichLog):
     """What happened, wrapped again whenever its width changes: a line keeps the wrapping of
     the width it was written at (narrowed, lines were cut at the edge and a scroll bar took
@@ -68,7 +102,8 @@ class Log(RichLog):
 class SideColumn(Vertical):
     """The scores over the log.  Where the scores leave the log no row for text (five seats'
     scores at 80x24 while the bids fill the bottom), the log is hidden instead of drawn as an
-    empty box; the cloth shows the auction then, and the log comes back whole with its room."""
+    empty box; the seats' panels show each one's last call then, the lines above the cloth
+    the auction's latest round at least, and the log comes back whole with its room."""
 
     def on_resize(self, event: events.Resize) -> None:
         scores, log = self.query_one("#scores"), self.query_one("#log")

@@ -165,9 +165,47 @@ def center_text(view: View, n: Narrator, practice: str | None = None) -> str:
         lines.append("Your discards: " + cards_markup(view.discards, strain))
     if view.phase in ("auction", "kitty", "call") and view.auction:
         lines.append("")
-        lines.append("[b]Auction[/b]")
+        lines.append(AUCTION)
         lines += n.auction_rounds(view.auction, view.dealer, bid_markup)
     return "\n".join(lines)
+
+
+AUCTION = "[b]Auction[/b]"
+"""The heading of the auction's record in :func:`center_text`."""
+
+
+def fit_center(markup: str, width: int, rows: int) -> str:
+    """:func:`center_text` made to fit ``rows`` lines of ``width`` cells where it can, so
+    that the cloth under it keeps the lines it needs: the blank line before the auction's
+    record goes first, then the record's oldest rounds, then its heading, then its last
+    round (the log and the seats' panels keep every bid).  What comes before the record is
+    kept whole (cut at the bottom by the widget where even it is too long).
+
+    >>> text = "\\n".join(["Hand 1 · North dealt", "No bid yet", "", "[b]Auction[/b]",
+    ...                    "West 6♠ · North 7♠", "East 8♠"])
+    >>> print(fit_center(text, 40, 4))
+    Hand 1 · North dealt
+    No bid yet
+    [b]Auction[/b]
+    East 8♠
+    >>> print(fit_center(text, 40, 3))
+    Hand 1 · North dealt
+    No bid yet
+    East 8♠
+    """
+    head, sep, record = markup.partition(f"\n\n{AUCTION}\n")
+    if not sep:
+        return markup
+    top = head.split("\n")
+    rounds = record.split("\n")
+    tries = [[*top, "", AUCTION, *rounds]]
+    tries += [[*top, AUCTION, *rounds[i:]] for i in range(len(rounds))]
+    tries += [[*top, rounds[-1]], top]
+    width = max(width, 1)
+    for lines in tries:
+        if sum(len(Content.from_markup(x).wrap(width)) for x in lines) <= rows:
+            return "\n".join(lines)
+    return head
 
 
 def scores_text(view: View, n: Narrator) -> str:
