@@ -231,8 +231,12 @@ def test_the_hint_command_advises_at_the_games_score(capsys: pytest.CaptureFixtu
         fresh.apply(a)
     assert played.scores == (-400, -480) and played.to_move == fresh.to_move == 2
 
+    from fivehundred.console.opponent import hint_seed
+
+    seed = hint_seed(played)        # the command's, as the game's tables seed their hint
+
     def candidates(g: Game) -> list[tuple[str, float]]:
-        d = hint(g.view(2), budget=Budget(samples=4))
+        d = hint(g.view(2), seed=seed, budget=Budget(samples=4))
         return [(c.action, round(c.value, 6)) for c in d.candidates]
 
     assert main(["hint", path, "--hand", "9", "--action", "2", "--samples", "4",

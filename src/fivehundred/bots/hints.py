@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..actions import readable, readable_text
@@ -73,13 +74,89 @@ def defending(view: View) -> bool:
 _VERBS = {"auction": "Bid", "kitty": "Discard", "call": "Call", "play": "Play"}
 
 
+def value_words(cands: Sequence[Candidate], phase: str) -> tuple[str, str]:
+    """What the values of a hint's candidates ``cands`` (those shown) in ``phase`` count: a
+    short name (the browser's column head: a header's tooltip is never seen on a phone) and
+    the words that say it whole (under the choices, in the browser and in the text forms);
+    ("Value", "") where nothing is weighed (one choice, but for a discard: its tricks).  The
+    one table of these words: the server sends them with a hint (``value_unit``,
+    ``value_words``), ``hint --json`` gives them, the text forms end with them.
+
+    The Insane bot (bots/pimc.py) values a bid and a card in points the seat's side is
+    expected to score in the hand less the others' average, a bid against a pass counted 0
+    (its note "baseline"), or, over a partner's standing bid, against his contract played on
+    the same deals (the pass's note "the partner's ..."); where it leaves the choice to the
+    Medium bot's judgement (five and six players' bids, a call, a misère declarer's card, a
+    time run out: their notes say so), a bid's points roughly, a call's the tricks expected,
+    a card's a score of rules of thumb; a discard's, the tricks the hand it keeps took.
+
+    >>> C = Candidate
+    >>> value_words([C("AH", 1.0, 0.8), C("KH", 0.5, 0.7)], "play")[0]
+    'Points'
+    >>> value_words([C("AH", 1.0, None, "wins 40%"), C("KH", 0.5)], "play")
+    ('Score', 'Score: by rules of thumb (higher is better), not points')
+    >>> value_words([C("pass", 0.0, None, "baseline"), C("7H", 9.0, 0.9)], "auction")[1]
+    "Points: expected this hand, your side's less the others', against a pass (0)"
+    >>> value_words([C("5S", 6.0, None, "discard 5S 6S 7S"),
+    ...              C("5S", 5.5, None, "discard 5S 6S 8S")], "kitty")[0]
+    'Tricks'
+    >>> value_words([C("AH", 0.0)], "play")
+    ('Value', '')
+    """
+    if cands and all(discard_of(c) for c in cands):
+        return "Tricks", "Tricks: those the hand kept took on the imagined deals, on average"
+    if len(cands) < 2:
+        return "Value", ""
+    if phase == "call":
+        return "Tricks", "Tricks: expected for the contract"
+    if phase == "auction":
+        note = next((c.note for c in cands if c.action == "pass"), "")
+        if note.startswith("the partner's "):
+            return "Points", ("Points: expected this hand, your side's less the others'; a "
+                              "pass, the partner's bid played")
+        if note.startswith("baseline"):
+            return "Points", ("Points: expected this hand, your side's less the others', "
+                              "against a pass (0)")
+        return "Points", "Points: expected this hand, by the hand's evaluation"
+    if all(not c.note for c in cands):
+        return "Points", "Points: expected this hand, your side's less the others'"
+    return "Score", "Score: by rules of thumb (higher is better), not points"
+
+
+def choice_lines(d: Decision, phase: str, defending: bool = False, limit: int = 8
+                 ) -> list[str]:
+    """The first ``limit`` candidates of hint ``d`` in ``phase`` as lines of text
+    (:func:`candidate_line`), then what their values count (:func:`value_words`), as the
+    browser's hint says it under its table.
+
+    >>> for line in choice_lines(Decision("AH", (Candidate("AH", 12.0), Candidate("KH", 3.5))),
+    ...                          "play"):
+    ...     print(line)
+      A♥              +12.0
+      K♥               +3.5
+      Points: expected this hand, your side's less the others'
+    """
+    shown = d.candidates[:limit]
+    words = value_words(shown, phase)[1]
+    return [candidate_line(c, defending=defending) for c in shown] + (
+        [f"  {words}"] if words else [])
+
+
 def format_hint(d: Decision, limit: int = 8, phase: str = "play", defending: bool = False) -> str:
     """A hint as lines of text, suits as symbols: the advice, then the best candidates with
-    their values (and, for a seat ``defending``, the declarer's chances: :func:`candidate_line`).
+    their values (and, for a seat ``defending``, the declarer's chances), and what the values
+    count (:func:`choice_lines`).
 
     >>> print(format_hint(Decision("QC", (Candidate("QC", 145.2, 0.15),)), defending=True))
     Play Q♣
       Q♣             +145.2  declarer makes 15%
+    >>> print(format_hint(Decision("call AS", (Candidate("call AS", 3.9, None, "with a partner"),
+    ...                                        Candidate("alone", 2.9, None, "own tricks"))),
+    ...                   phase="call"))
+    Call A♠
+      call A♠          +3.9  with a partner
+      alone            +2.9  own tricks
+      Tricks: expected for the contract
     >>> [format_hint(Decision(a, ()), phase=p) for a, p in (("pass", "auction"),
     ...                                                     ("alone", "call"))]
     ['Pass', 'Play alone']
@@ -91,7 +168,7 @@ def format_hint(d: Decision, limit: int = 8, phase: str = "play", defending: boo
     action = " ".join(readable(w) for w in action.split())
     advice = {"pass": "Pass", "alone": "Play alone"}.get(action, f"{verb} {action}")
     lines = [advice + (f" — {readable_text(d.reason)}" if d.reason else "")]
-    lines += [candidate_line(c, defending=defending) for c in d.candidates[:limit]]
+    lines += choice_lines(d, phase, defending, limit)
     return "\n".join(lines)
 
 

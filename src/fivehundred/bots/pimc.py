@@ -430,22 +430,29 @@ class PimcBot(BaseBot):
         sure = [c for c in cands if c.make_probability is not None and c.value > 0
                 and "misere" not in c.action and c.make_probability >= MIN_SURE
                 and sure_enough(c)]
+        def made_on(c: Candidate) -> str:
+            """How often the sure bid ``c`` is made, in numbers, as its row says it ("makes
+            on nearly every imagined deal" was said of 80%, and of the one deal solved)."""
+            if n == 1:
+                return "makes on the one imagined deal"
+            return f"makes on {c.make_probability or 0.0:.0%} of the imagined deals"
+
         checked = by_action.get(medium.action)
         if medium.action != "pass" and checked is not None and (
                 checked.make_probability or 0.0) < MIN_MISERE.get(medium.action, MIN_MAKE):
             action = sure[0].action if sure else "pass"
             why = f"{medium.action} fails on most imagined deals" + (
-                f"; {action} makes on nearly every one" if sure else "")
+                f"; {action} {made_on(sure[0])}" if sure else "")
         elif medium.action == "pass" and sure and partner_holds:
             better = [c for c in sure if pass_worth is not None
                       and c.value >= pass_worth + TAKE_OUT_GAIN]
             if better:
-                action, why = better[0].action, ("makes on nearly every imagined deal, worth "
-                                                 "more than the partner's bid played")
+                action, why = better[0].action, (f"{made_on(better[0])}, worth more than the "
+                                                 "partner's bid played")
             else:
                 action, why = "pass", "a pass leaves the partner's bid to be played"
         elif medium.action == "pass" and sure:
-            action, why = sure[0].action, "makes on nearly every imagined deal"
+            action, why = sure[0].action, made_on(sure[0])
         elif checked is None and medium.action != "pass":
             action, why = medium.action, "hand evaluation, not solved on any imagined deal"
         elif medium.action == "pass":

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from textual.markup import escape
 
 from ..actions import readable_text
-from ..bots.hints import candidate_line, defending, hint
+from ..bots.hints import choice_lines, defending, hint
 from ..claims import SECONDS, ClaimError, check_claimant, plan_claim
 from ..console.opponent import hint_seed
 from ..solver.analysis import ReviewError, review_hand
@@ -84,7 +84,8 @@ async def _hint(app: TableApp, v: View, generation: int) -> None:
     # the log keeps the advice and its reason; the choices are in the hint's own box, which
     # fits them (the narrow log broke each over lines and pushed the advice out of sight)
     app._say(f"[b $warning]Hint[/]: {escape(advice)}" + (f" — {escape(reason)}" if reason else ""))
-    choices = [candidate_line(c, defending=defending(v)) for c in d.candidates[:8]]
+    # the choices, then what their values count (the words under the browser's table)
+    choices = choice_lines(d, v.phase, defending(v))
     app.push_screen(hint_dialog(advice, reason, choices))
     app._hinted = d.action
     app._hinted_cards = frozenset(d.marked(v.phase))

@@ -20,34 +20,6 @@ function discardCards(c) {
   return m ? m[1].split(" ") : null;
 }
 
-/** What a hint's Value column counts: its head in a word (a header's tooltip is never seen
- * on a phone) and a line under the table that says it whole; "Value" and "" where it is not
- * weighed (one choice) or has its own column (a discard: its Tricks). The Insane bot
- * (bots/pimc.py) values a bid and a card in points your side is expected to score in the hand
- * less the others' average, a bid against a pass counted 0 (its "baseline"), or, over a
- * partner's standing bid, against his contract played on the same deals; where it leaves
- * the choice to the Medium bot's judgement (five and six players' bids, a call, a misère
- * declarer's card: their notes say so), a bid's points roughly, a call's the tricks expected,
- * a card's a score of rules of thumb. */
-export function valueWords(cands, phase) {
-  if (cands.length < 2 || cands.every((c) => discardCards(c) !== null)) return ["Value", ""];
-  if (phase === "call") return ["Tricks", "Tricks: expected for the contract"];
-  if (phase === "auction") {
-    const pass = cands.find((c) => c.action === "pass");
-    const note = (pass && pass.note) || "";
-    if (/^the partner's /.test(note)) {
-      return ["Points", "Points: expected this hand, your side's less the others'; a pass, "
-        + "the partner's bid played"];
-    }
-    return ["Points", /^baseline/.test(note)
-      ? "Points: expected this hand, your side's less the others', against a pass (0)"
-      : "Points: expected this hand, by the hand's evaluation"];
-  }
-  return cands.every((c) => !c.note)
-    ? ["Points", "Points: expected this hand, your side's less the others'"]
-    : ["Score", "Score: by rules of thumb (higher is better), not points"];
-}
-
 /** The hint in a short sentence for a screen reader ("Hint: bid 7 hearts", "Hint: play the king
  * of spades"): the panel is not live, it read out its every cell (the close button, the
  * caption, the table), and stays there to be read on demand. */
@@ -422,13 +394,17 @@ export class HintView {
       const choice = (c) => discards
         ? h("span", null, ...discardCards(c).flatMap((t, i) => (i ? [" ", cardNode(t)] : [cardNode(t)])))
         : h("span", null, actionNode(c.action, phase), c.note ? h("span.muted.small", { text: ` ${c.note}` }) : null);
-      const [head, caption] = valueWords(cands, phase);
+      // what the values count, in the server's words (bots/hints.py value_words, the one
+      // table of them: the text forms say the same): its head in a word (a header's tooltip
+      // is never seen on a phone) and, under the choices, a line that says it whole (a
+      // discard's head, Tricks, says it: its words are the head's title only)
+      const head = msg.value_unit || "Value";
+      const words = msg.value_words || "";
+      const caption = discards ? "" : words;
       this.el.appendChild(h("table.hint-table", null,
         caption ? h("caption.hint-caption", { text: caption }) : null,
         h("thead", null, h("tr", null, h("th", { text: discards ? "Discard" : "Choice" }),
-          h("th.num", discards
-            ? { text: "Tricks", title: "The tricks the hand kept took on the imagined deals, on average" }
-            : { text: head, title: caption || null }),
+          h("th.num", { text: head, title: words || null }),
           anyProb ? h("th.num", defending
             ? { text: "Declarer makes", title: "The declarer's chance of making the contract after this card" }
             : { text: "Makes", title: "The chance of making the contract" }) : null)),
