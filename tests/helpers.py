@@ -120,3 +120,15 @@ def played_to_its_end(rules: Rules, seed: int) -> Game:
             continue
         g.apply(g.legal_actions()[0] if g.phase != "auction" or g.auction else "10NT")
     return g
+
+
+DEAL: dict[str, Any] = {
+    "rules": "australian",
+    "dealer": 3,
+    "hands": [["9S", "7S", "6S", "QD", "6D", "4D", "KH", "QH", "8H", "7H"],
+              ["AS", "8S", "5S", "KC", "5C", "JD", "9D", "8D", "7D", "5H"],
+              ["10S", "QC", "JC", "10C", "AD", "KD", "10D", "AH", "JH", "JK"],
+              ["KS", "QS", "JS", "9C", "8C", "6C", "5D", "10H", "9H", "4H"]],
+    "kitty": ["AC", "7C", "6H"],
+}
+"""A four-handed deal as a deal file gives it (``fivehundred analyse DEAL.json``)."""

@@ -237,7 +237,7 @@ def test_a_record_compares_the_declarers_discard_with_the_best(
     assert mv is not None and mv.misere and mv.tricks == 1 and mv.best_tricks == 1
     assert main(["analyse", str(GOLDEN), "--hand", "7", "--kitty"]) == 0
     out = capsys.readouterr().out
-    assert "West (3)'s discard (6♦ 10♦ Q♦) left 6 tricks double dummy" in out
+    assert "West (3)'s discard (Q♦ 10♦ 6♦) left 6 tricks double dummy" in out
     assert main(["analyse", str(GOLDEN), "--hand", "7", "--kitty", "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["hands"][0]["discard_verdict"] == v.to_dict()
@@ -301,9 +301,13 @@ def test_only_the_declarers_review_sets_his_discard_beside_the_best(preset: str,
                                 give_up_after=2)
             assert v.complete == cell.complete
             assert v.complete or g.rules.players == 5
-            assert v.best_tricks is not None and v.tricks is not None
-            assert cell.tricks is not None
+            assert v.best_tricks is not None and cell.tricks is not None
             assert v.best_tricks == (min(cell.tricks, 1) if c.is_misere else cell.tricks)
+            if v.tricks is None:
+                # the first lead's count not solved within the review's limits (five players:
+                # it was the best of the cards solved, given as exact)
+                assert r.double_dummy is None and g.rules.players == 5
+                continue
             if c.is_misere:
                 assert v.best_tricks <= min(v.tricks, 1)
             else:

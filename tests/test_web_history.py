@@ -242,9 +242,11 @@ def test_the_browser_opens_a_finished_game_and_reviews_any_hand(tmp_path: Path,
         assert results[last].contract is not None and sum(results[last].tricks) == 10, (
             "the last hand was played out (the foot's button reviews it)")
         page.click("#game-over #review-button")
+        # numbered as every row's review is (it was "The hand against double dummy")
         page.wait_for_function("document.querySelector('#review-panel h3') && "
                                "document.querySelector('#review-panel h3').textContent"
-                               " === 'The hand against double dummy'", timeout=60_000)
+                               f" === 'Hand {results[last].number + 1} against double dummy'",
+                               timeout=60_000)
         assert page.get_attribute(button, "aria-pressed") == "false"
         assert page.evaluate("localStorage.getItem('fivehundred.table')") == going
 

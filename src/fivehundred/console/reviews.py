@@ -44,25 +44,55 @@ class Marks:
 PLAIN = Marks()
 
 
+def _who(r: HandReview, n: Narrator, m: Marks) -> str:
+    """The counted seats in mid-sentence: ``you``, ``you & North``, ``West``."""
+    names = n.join_names(r.counted)
+    return m.name("you" + names[3:] if names.startswith("You") else names)
+
+
+def _agree(r: HandReview, n: Narrator, verb: str) -> str:
+    """``verb`` (given in the third person singular, ``ends``) as the counted seats take it:
+    ``West ends``, but ``you end`` and ``North & South end`` (it said ``West end``)."""
+    if len(r.counted) == 1 and r.counted[0] != n.seat:
+        return verb
+    return verb[:-2] if verb.endswith(("sses", "ches", "shes")) else verb[:-1]
+
+
+def _first_lead_lines(r: HandReview, n: Narrator, m: Marks, who: str) -> list[str]:
+    """What double dummy gives at the first lead, and whether the contract could be made:
+    the count, or where it was not solved the bound the search proved (the defence forces a
+    trick on a misère's declarer; a trick contract's side takes at least so many), as
+    ``fivehundred analyse`` says it."""
+    made = r.makeable
+    if r.double_dummy is not None:
+        dd = r.double_dummy
+        lines = [f"Double dummy at the first lead, {who} {_agree(r, n, 'takes')} "
+                 f"{m.strong(str(dd))} trick{'s' if dd != 1 else ''}."]
+    elif r.needed == 0 and r.at_least > 0:
+        lines = [f"Double dummy at the first lead, the defence forces a trick on {who} (how "
+                 "many was not solved within the search limits)."]
+    elif r.at_least > 0:
+        lines = [f"Double dummy at the first lead, {who} {_agree(r, n, 'takes')} at least "
+                 f"{m.strong(str(r.at_least))} trick{'s' if r.at_least != 1 else ''} (how "
+                 "many was not solved within the search limits)."]
+    else:
+        return ["Double dummy at the first lead: not solved within the search limits."]
+    verdict = ("could be made." if made else "could not be made against the best defence.")
+    if made is None:
+        verdict = "whether it could be made was not solved within the search limits."
+    if r.needed == 0:
+        lines.append(f"The misère {verdict}" if made is not None else verdict.capitalize())
+    elif r.needed is not None:
+        lines.append(f"The contract needs {r.needed}: "
+                     + (f"it {verdict}" if made is not None else verdict))
+    return lines
+
+
 def review_lines(r: HandReview, n: Narrator, m: Marks = PLAIN) -> list[str]:
     """What double dummy gave at the first lead, what was taken, and each of your cards
     beside the best there (what it cost, and what the best cards kept)."""
-    who = m.name(n.join_names(r.counted))
-    verb = "takes" if len(r.counted) == 1 and r.counted[0] != n.seat else "take"
-    lines = []
-    if r.double_dummy is None:
-        lines.append("Double dummy at the first lead: not solved within the search limits.")
-    else:
-        lines.append(f"Double dummy at the first lead, {who} {verb} "
-                     f"{m.strong(str(r.double_dummy))} trick"
-                     f"{'s' if r.double_dummy != 1 else ''}.")
-        if r.needed == 0:
-            lines.append("The misère " + ("could be made." if r.double_dummy == 0
-                                         else "could not be made against the best defence."))
-        elif r.needed is not None:
-            lines.append(f"The contract needs {r.needed}: it "
-                         + ("could be made." if r.double_dummy >= r.needed
-                            else "could not be made against the best defence."))
+    who = _who(r, n, m)
+    lines = _first_lead_lines(r, n, m, who)
     lines.append(f"In the play {who} took {r.taken}.")
     if r.discard is not None:
         lines.append(r.discard.text("Your", m.card))
@@ -70,11 +100,15 @@ def review_lines(r: HandReview, n: Narrator, m: Marks = PLAIN) -> list[str]:
     if not r.plays:
         lines.append("You played no card this hand.")
     else:
-        lines.append(f"{m.strong('Your cards')} (and the tricks {who} end with after them):")
+        lines.append(f"{m.strong('Your cards')} (and the tricks {who} "
+                     f"{_agree(r, n, 'ends')} with after them):")
     lost = 0
     for p in r.plays:
         head = f"  trick {p.trick:>2}  {m.card(p.card)}"
-        if p.cost is None:
+        if p.cost is None and p.value is None and p.at_least is not None:
+            lines.append(f"{head}  at least {p.taken + p.at_least} (how many was not solved "
+                         "within the search limits)")
+        elif p.cost is None:
             lines.append(f"{head}  not solved within the search limits")
         elif p.cost == 0:
             lines.append(f"{head}  {m.good('best')} ({p.taken + (p.value or 0)})")
@@ -95,11 +129,12 @@ def review_lines(r: HandReview, n: Narrator, m: Marks = PLAIN) -> list[str]:
 def every_card_lines(r: HandReview, n: Narrator, m: Marks = PLAIN) -> list[str]:
     """Every card of the hand against double dummy, trick by trick (a review of every seat:
     all were seen face up), and the tricks each seat gave away."""
-    who = m.name(n.join_names(r.counted))
+    who = _who(r, n, m)
     counted = r.needed is not None             # a contract: one count for every card
     if counted:
-        lines = [f"After each card, the tricks {who} end with if everyone plays best from "
-                 "there; a card that gave tricks away says how many, and the best cards."]
+        lines = [f"After each card, the tricks {who} {_agree(r, n, 'ends')} with if everyone "
+                 "plays best from there; a card that gave tricks away says how many, and the "
+                 "best cards."]
     else:
         lines = ["A card that gave tricks away (its own side's, everyone playing best from "
                  "there) says how many, and the best cards."]
@@ -116,6 +151,11 @@ def every_card_lines(r: HandReview, n: Narrator, m: Marks = PLAIN) -> list[str]:
         lines.append("Tricks given away: " + ", ".join(
             f"{m.name(n.name(s))} {given[s]}{'+?' if s in unsolved else ''}"
             for s in seats) + ".")
-        if unsolved:
+        bounded = [counted and p.value is None and p.at_least is not None for p in r.plays]
+        if any(bounded):
+            lines.append(f"≥N: after that card {who} {_agree(r, n, 'ends')} with at least N "
+                         "tricks (how many was not solved within the search limits; its cost "
+                         "is not counted).")
+        if any(p.cost is None and not b for p, b in zip(r.plays, bounded, strict=True)):
             lines.append("?: a card not solved within the search limits (not counted).")
     return lines

@@ -181,11 +181,17 @@ def _side_name(rec: GameRecord, side: int) -> str:
 
 
 def report(rec: GameRecord, game: Game, out: TextIO) -> None:
-    """Print each hand's contract, tricks, points and running totals, and the winner."""
+    """Print each hand's contract, tricks, points and running totals, and the winner; first
+    the scores the game began at, for a record that has them (``StartScores``: the first
+    hand's totals count from there, and nothing else says so)."""
     r = rec.rules
     names = rec.seat_names
     sides = ", ".join(f"{i} = {_side_name(rec, i)}" for i in range(len(r.sides)))
     print(f"{r.players} players; sides: {sides}", file=out)
+    if rec.tag("StartScores") is not None:
+        print("Starting scores: " + ", ".join(f"{_side_name(rec, k)} {t}"
+                                              for k, t in enumerate(rec.start_scores)),
+              file=out)
     for i, h in enumerate(rec.hands):
         lay = rec.layout(i)
         res = h.result

@@ -19,8 +19,6 @@ North (0)    5   4   5   4   7  no
 East (1)     5   6   5   6   3  no
 South (2)    5   4   5   4   7  no
 West (3)     5   6   5   6   3  no
-misère: yes = the declarer, alone, can take no trick against the best defence; open misère
-is the same play (it shows his hand, but double dummy sees every card anyway).
 
 Pieces, one concern each:
 

@@ -168,7 +168,7 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
         return _dumps(obj) + "\n"
     if not hands:
         return "No hand of this record reached the play (give --hand N for a deal's table).\n"
-    note = hands[0].table.misere_note()
+    note = next((n for n in (h.table.misere_note() for h in hands) if n), "")   # a yes shown
     body = "\n\n".join(h.format(names, notes=False) for h in hands)
     if unplayed:
         which = ", ".join(map(str, unplayed))

@@ -41,6 +41,19 @@ def _cards(toks: Iterable[str]) -> str:
     return " ".join(readable(t) for t in toks)
 
 
+def in_hand_order(toks: Iterable[str], strain: int) -> tuple[str, ...]:
+    """Card tokens (a discard) in the one order the analysis writes a discard in: a hand's
+    order under ``strain`` (4: no trumps, misère), trumps first and high to low, as the
+    terminal and browser tables show a discard (their :func:`~..console.display.sort_tokens`).
+
+    >>> in_hand_order(["9C", "8H", "JS", "8D"], 1)      # clubs: J♠ is the left bower
+    ('JS', '9C', '8D', '8H')
+    """
+    from ...console.display import sort_tokens  # (the console imports the analysis)
+
+    return tuple(sort_tokens(toks, strain))
+
+
 def _n(k: int, word: str) -> str:
     return f"{k} {word}" + ("" if k == 1 else "s")
 

@@ -94,9 +94,10 @@ class DDTable:
         }
 
     def misere_note(self) -> str:
-        """What the misère column means (empty when the rules allow no misère)."""
+        """What the misère column's yes means (empty when the rules allow no misère, or when
+        no row says yes: the legend stood under every table, most all no)."""
         kinds = self.misere_kinds
-        if not kinds:
+        if not kinds or not any(self.misere or ()):
             return ""
         head = "misère" if "misere" in kinds else "open misère"
         note = f"{head}: yes = the declarer, alone, can take no trick against the best defence"
@@ -134,8 +135,10 @@ class DDTable:
         if not self.complete:
             lines.append("?: not solved within the search limits (five- and six-handed deals "
                          "can be too big).")
-        if notes:
-            lines.append(self.misere_note() or "(These rules allow no misère.)")
+        if notes and not self.misere_kinds:
+            lines.append("(These rules allow no misère.)")
+        elif notes and self.misere_note():
+            lines.append(self.misere_note())
         return "\n".join(lines)
 
 

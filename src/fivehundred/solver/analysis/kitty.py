@@ -29,7 +29,17 @@ from ...record.model import sort_cards
 from ...rules import Rules
 from ..position import effective
 from ..solve import can_make, solve
-from .common import AnalysisError, Progress, _cards, _label, _n, _names, _wrap, pad
+from .common import (
+    AnalysisError,
+    Progress,
+    _cards,
+    _label,
+    _n,
+    _names,
+    _wrap,
+    in_hand_order,
+    pad,
+)
 from .ddtable import (
     STRAIN_LABELS,
     _cell_counter,
@@ -74,11 +84,12 @@ class DiscardVerdict:
 
     @classmethod
     def of(cls, cell: KittyCell, misere: bool, discarded: Sequence[str],
-           tricks: int | None) -> DiscardVerdict:
+           tricks: int | None, *, strain: int) -> DiscardVerdict:
         """The verdict from the declarer's cell of the kitty table, his own discard (tokens,
-        in his order) and its double-dummy tricks."""
-        return cls(misere, tuple(discarded),
-                   tuple(sort_cards(tokens(cell.discard))), tricks,
+        in any order) and its double-dummy tricks; both discards are kept in the hand's order
+        under the contract's ``strain`` (4: no trumps, misère), as every discard is written."""
+        return cls(misere, in_hand_order(discarded, strain),
+                   in_hand_order(tokens(cell.discard), strain), tricks,
                    None if cell.tricks is None else min(cell.tricks, 1) if misere
                    else cell.tricks, cell.complete)
 
@@ -165,19 +176,20 @@ class KittyTable:
 
     def to_dict(self) -> dict[str, Any]:
         """The table as plain JSON values."""
-        def cell(c: KittyCell) -> dict[str, Any]:
+        def cell(c: KittyCell, strain: int) -> dict[str, Any]:
             return {"tricks": c.tricks, "complete": c.complete,
-                    "discard": list(sort_cards(tokens(c.discard)))}
+                    "discard": list(in_hand_order(tokens(c.discard), strain))}
 
         rows = []
         for d in range(self.rules.players):
             best = self.highest_contract(d)
             rows.append({
                 "declarer": d,
-                "strains": {name: cell(c)
-                            for name, c in zip(STRAIN_NAMES, self.cells[d], strict=True)},
+                "strains": {name: cell(c, k) for k, (name, c)
+                            in enumerate(zip(STRAIN_NAMES, self.cells[d], strict=True))},
                 "misere": None if self.misere is None else {
-                    "makeable": _misere_word(self.misere[d]), **cell(self.misere[d])},
+                    "makeable": _misere_word(self.misere[d]),
+                    **cell(self.misere[d], NO_TRUMPS)},
                 "highest_contract": None if best is None else token_of(best),
                 "highest_price": None if best is None else price(self.rules, best),
                 "highest_known": self.highest_known(d),
@@ -209,10 +221,11 @@ class KittyTable:
             if best is None:
                 row += "  none" if known else "  ?"
             else:
-                c = self.cells[d][(best - BID) % 5]
+                strain = (best - BID) % 5
+                c = self.cells[d][strain]
                 row += (f"  {'' if known else 'at least '}{readable(token_of(best))} "
                         f"({price(self.rules, best)}), discarding "
-                        f"{_cards(sort_cards(tokens(c.discard)))}")
+                        f"{_cards(in_hand_order(tokens(c.discard), strain))}")
             lines.append(row.rstrip())
         if not self.complete:
             lines.append("7+: at least 7 (some discards not solved within the search limits); "

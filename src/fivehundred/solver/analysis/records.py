@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...actions import BID, action_from_token, readable, readable_bid
+from ...cards import NO_TRUMPS
 from ...game import Game
 from ...numbers import whole_number
 from ...record.model import GameRecord
@@ -24,6 +25,7 @@ from .common import (
     _names,
     _seats,
     _wrap,
+    in_hand_order,
 )
 from .ddtable import DDTable, _hand_lines, dd_table
 from .kitty import DiscardVerdict, KittyTable, kitty_table
@@ -56,7 +58,9 @@ class HandAnalysis:
     reached_play: bool
     finished: bool
     summary: str
-    """The outcome in words (contract, made or failed; all passed; unfinished)."""
+    """The outcome in words for people (contract, made or failed; all passed; unfinished),
+    the contract with its suit's symbol (``7♣ by North (0), made``); ``to_dict`` writes it
+    with the bid token (:attr:`summary_tokens`)."""
     table: DDTable
     """At the first lead if the hand reached the play, else of the hands as dealt."""
     contract: str | None = None
@@ -66,6 +70,8 @@ class HandAnalysis:
     needed: int | None = None
     """Tricks the contract needs (0 for misère: it must take none)."""
     discards: tuple[str, ...] = ()
+    """The declarer's discard, in the hand's order under the contract (trumps first, high to
+    low), as every discard is written; the record keeps the order played."""
     results: tuple[SideResult, ...] = ()
     """The declaring side (the misère declarer), or each side in the all-pass game."""
     plays: tuple[ReviewedPlay, ...] | None = None
@@ -90,14 +96,23 @@ class HandAnalysis:
             return False if self.needed == 0 and r.at_least > 0 else None
         return dd == 0 if self.needed == 0 else dd >= self.needed
 
+    @property
+    def summary_tokens(self) -> str:
+        """The summary as JSON writes it, the contract as its bid token (``7C by North (0),
+        made``, ``open-misere by South (2), failed``): JSON keeps tokens, as records do."""
+        bid = self.contract
+        if bid is None or not self.summary.startswith(readable_bid(bid) + " "):
+            return self.summary
+        return bid + self.summary[len(readable_bid(bid)):]
+
     def to_dict(self) -> dict[str, Any]:
-        """The analysis as plain JSON values."""
+        """The analysis as plain JSON values (card and bid tokens, the summary's too)."""
         return {
             "hand": self.number,
             "dealer": self.dealer,
             "reached_play": self.reached_play,
             "finished": self.finished,
-            "summary": self.summary,
+            "summary": self.summary_tokens,
             "table_of": "first lead" if self.reached_play else "deal",
             "table": self.table.to_dict(),
             "contract": self.contract,
@@ -150,10 +165,10 @@ class HandAnalysis:
         misere = self.needed == 0
         if misere and k.misere is None:
             return None
-        cell = k.misere[d] if misere and k.misere is not None else k.cells[d][
-            (action_from_token(c, auction=True) - BID) % 5]
+        strain = NO_TRUMPS if misere else (action_from_token(c, auction=True) - BID) % 5
+        cell = k.misere[d] if misere and k.misere is not None else k.cells[d][strain]
         return DiscardVerdict.of(cell, misere, self.discards,
-                                 self.results[0].double_dummy)
+                                 self.results[0].double_dummy, strain=strain)
 
     def _card_lines(self, names: Sequence[str]) -> list[str]:
         """Trick by trick, each card and what best play from there gives, with its cost."""
@@ -375,7 +390,7 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int, seconds: float 
     return HandAnalysis(
         i + 1, h.dealer, True, finished, summary, table,
         contract=c.bid, declarer=c.declarer, partner=g.partner, needed=c.tricks,
-        discards=h.discards,
+        discards=in_hand_order(h.discards, c.strain),   # (the record's: in the order played)
         results=(SideResult(seats, sum(won[s] for s in seats), dd, at_least),),
         seat_names=names,
     )

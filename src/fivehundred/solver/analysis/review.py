@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +34,6 @@ from ...actions import token_of
 from ...cards import tokens
 from ...errors import FiveHundredError
 from ...game import Game
-from ...record.model import sort_cards
 from ..solve import move_values
 from .common import Progress
 from .kitty import DiscardVerdict, best_discard
@@ -96,7 +95,8 @@ class HandReview:
     needed: int | None
     """Tricks the contract needs (0: misère, none; None: all passed)."""
     double_dummy: int | None
-    """Tricks the counted seats take from the first lead with best play by all."""
+    """Tricks the counted seats take from the first lead with best play by all (None: not
+    solved within the search limits; then see ``at_least``)."""
     taken: int
     """Tricks they took."""
     plays: tuple[ReviewedPlay, ...]
@@ -104,12 +104,31 @@ class HandReview:
     discard: DiscardVerdict | None = None
     """The seat's discard beside the best one, when it declared and took up the kitty (it
     saw the kitty; nobody else did, so nobody else is told of it); None otherwise."""
+    at_least: int = 0
+    """With ``double_dummy`` None, tricks the counted seats surely take from the first lead
+    all the same, as far as the search went (misère: 1 when the defence forces a trick on
+    the declarer, how many not solved), as ``fivehundred analyse`` has it; 0: no bound."""
+
+    @property
+    def makeable(self) -> bool | None:
+        """Whether the contract could be made double dummy from the first lead (None: all
+        passed, or not solved; a bound proven settles it: a misère the defence forces a
+        trick on is beaten, a trick contract surely taking its tricks made)."""
+        if self.needed is None:
+            return None
+        if self.double_dummy is not None:
+            return (self.double_dummy == 0 if self.needed == 0
+                    else self.double_dummy >= self.needed)
+        if self.needed == 0:
+            return False if self.at_least > 0 else None
+        return True if self.at_least >= self.needed else None
 
     def to_dict(self) -> dict[str, Any]:
         """The review as plain JSON values (each play as :meth:`ReviewedPlay.to_dict`)."""
         return {
             "seat": self.seat, "counted": list(self.counted), "needed": self.needed,
-            "double_dummy": self.double_dummy, "taken": self.taken,
+            "double_dummy": self.double_dummy, "at_least": self.at_least,
+            "makeable": self.makeable, "taken": self.taken,
             "plays": [p.to_dict() for p in self.plays],
             "discard": None if self.discard is None else self.discard.to_dict(),
         }
@@ -141,17 +160,17 @@ def review_hand(game: Game, seat: int, nodes: int = NODES, *,
                           "show cards nobody saw")
     c = replay.contract
     first_lead = replay.clone()
+    most = len(replay.hand_tokens(replay.to_move)) if replay.to_move is not None else 0
     if c is not None:
         first = position_values(replay, nodes)
-        counted, dd = first.counted, first.values.get(first.best[0]) if first.best else None
+        counted = first.counted
+        dd, at_least = first_lead_count(first.values, first.at_least, first.maximising, most)
     else:
         # all passed: each side counts its own tricks; yours are the ones that matter here
         # (your plays are valued so too: in this game the side to move is counted)
         counted = game.rules.sides[game.rules.side_of[seat]]
         vals = move_values(replay, nodes, side=counted)
-        known = [v for v in vals.values() if v is not None]
-        dd = None if len(known) < len(vals) else (
-            max(known) if replay.to_move in counted else min(known))
+        dd, at_least = first_lead_count(vals, {}, replay.to_move in counted, most)
     plays = reviewed_plays(replay, actions[k:], nodes, seats=(seat,) if seats is None else seats)
     for a in actions[k:]:
         replay.apply(a)
@@ -159,8 +178,39 @@ def review_hand(game: Game, seat: int, nodes: int = NODES, *,
     needed = None if c is None else (0 if c.is_misere else c.tricks)
     discard = None
     if c is not None and c.declarer == seat and first_lead.partner is None and kitty_seen:
-        discard = _discard_verdict(first_lead, dd, nodes)
-    return HandReview(seat, counted, needed, dd, taken, plays, discard)
+        # a misère's declarer the defence forces a trick on (how many not solved): its verdict
+        # needs only that (safe or not)
+        forced = at_least if dd is None and c.is_misere and at_least else dd
+        discard = _discard_verdict(first_lead, forced, nodes)
+    return HandReview(seat, counted, needed, dd, taken, plays, discard, at_least)
+
+
+def first_lead_count(values: Mapping[str, int | None], at_least: Mapping[str, int],
+                     maximising: bool, most: int) -> tuple[int | None, int]:
+    """The counted side's tricks from a position, from its cards' ``values`` (None: not
+    solved; ``at_least``: a bound proven for some of those), the seat to move wanting the
+    most (``maximising``) or the fewest, ``most`` tricks left: the count if proven (every
+    card solved, or a solved one already at the most or the fewest there can be), else None
+    and the tricks the side surely takes all the same (0: no bound).  It was the best of the
+    cards solved, as if the others could not do better.
+
+    >>> first_lead_count({"AS": 3, "KS": None}, {}, True, 10)    # KS may take more
+    (None, 3)
+    >>> first_lead_count({"AS": None, "KS": None}, {"AS": 1, "KS": 1}, False, 10)
+    (None, 1)
+    >>> first_lead_count({"AS": 0, "KS": None}, {}, False, 10)   # none is the fewest
+    (0, 0)
+    """
+    known = [v for v in values.values() if v is not None]
+    lows = [v if v is not None else at_least.get(t) for t, v in values.items()]
+    if maximising:
+        if known and (len(known) == len(values) or max(known) == most):
+            return max(known), 0
+        return None, max((b for b in lows if b is not None), default=0)
+    if known and (len(known) == len(values) or min(known) == 0):
+        return min(known), 0
+    bounds = [b for b in lows if b is not None]
+    return None, min(bounds) if bounds and len(bounds) == len(lows) else 0
 
 
 def _discard_verdict(first_lead: Game, dd: int | None, nodes: int) -> DiscardVerdict | None:
@@ -174,7 +224,7 @@ def _discard_verdict(first_lead: Game, dd: int | None, nodes: int) -> DiscardVer
     cell = best_discard(r, deal.hands[:r.players], deal.kitty, d, c.strain,
                         misere=c.is_misere, dealer=first_lead.dealer, budget=nodes,
                         give_up_after=2)
-    return DiscardVerdict.of(cell, c.is_misere, sort_cards(tokens(discarded)), dd)
+    return DiscardVerdict.of(cell, c.is_misere, tokens(discarded), dd, strain=c.strain)
 
 
 def reviewed_plays(game: Game, cards: Sequence[int | str], nodes: int = NODES, *,

@@ -135,20 +135,13 @@ export class ReviewPanel {
     this.el.hidden = false;
     // the counted seats in mid-sentence: "you", "you & North", "East"
     const who = midSentence(msg.counted_label);
-    const dd = msg.double_dummy;
     // one seat other than you is counted: "East takes"; you, or a side: "you take", "you & North take"
     const single = (msg.counted || []).length === 1 && who !== "you";
     const takes = single ? "takes" : "take";
-    const head = [];
-    if (dd === null) head.push("Double dummy at the first lead: not solved within the search limits.");
-    else {
-      let verdict = "";
-      if (msg.needed === 0) verdict = dd === 0 ? " The misère could be made." : " The misère could not be made against the best defence.";
-      else if (msg.needed !== null) verdict = dd >= msg.needed ? ` The contract (${msg.needed}) could be made.` : ` The contract (${msg.needed}) could not be made against the best defence.`;
-      head.push(`Double dummy at the first lead, ${who} ${takes} ${dd} trick${dd === 1 ? "" : "s"}.${verdict}`);
-    }
+    const head = firstLead(msg, who, takes);
     head.push(`In the play ${who} took ${msg.taken}.`);
-    this.el.appendChild(h("h3.section-title", { text: this.last ? "The hand against double dummy" : `Hand ${this.number + 1} against double dummy` }));
+    // numbered as every hand's is, the last one's too (it said "The hand against double dummy")
+    this.el.appendChild(h("h3.section-title", { text: `Hand ${this.number + 1} against double dummy` }));
     this.el.appendChild(h("p.review-head", { text: head.join(" ") }));
     if (msg.discard) this.el.appendChild(h("p.review-discard", null, ...discardLine(msg.discard)));
     const tab = (mode, text) => {
@@ -160,7 +153,7 @@ export class ReviewPanel {
     };
     this.el.appendChild(h("div.review-modes", { role: "group", "aria-label": "Whose cards" },
       tab("mine", "Your cards"), tab("every", "Every card")));
-    const ends = `Tricks ${who} ${single ? "ends" : "end"} with`;
+    const ends = `${who} ${single ? "ends" : "end"} with`;     // "West ends with", "you end with"
     if (this.mode === "mine") this.mineTable(msg, ends);
     else this.everyTable(this.reviews.every, ends);
     const again = focused && this.el.querySelector(`#${focused}`);
@@ -175,7 +168,7 @@ export class ReviewPanel {
     let lost = 0;
     const rows = msg.plays.map((p) => {
       let verdict;
-      if (p.cost === null) verdict = h("td.muted", { text: "not solved" });
+      if (p.cost === null) verdict = h("td.muted", { text: atLeast(p) ? `at least ${atLeast(p)} (how many not solved)` : "not solved" });
       else if (p.cost === 0) verdict = h("td.review-best", { text: `best (${p.total})` });
       else {
         lost += p.cost;
@@ -185,7 +178,7 @@ export class ReviewPanel {
     });
     this.el.appendChild(h("table.sheet-table.review-table", null,
       h("thead", null, h("tr", null, h("th.num", { text: "Trick" }), h("th", { text: "Your card" }),
-        h("th", { text: ends }))),
+        h("th", { text: `Tricks ${ends}` }))),
       h("tbody", null, rows)));
     this.el.appendChild(h("p.review-sum", { text: lost === 0 ? "Every card of yours was a best one."
       : `Your cards gave away ${lost} trick${lost === 1 ? "" : "s"} in all (the others' mistakes can give them back).` }));
@@ -214,7 +207,8 @@ export class ReviewPanel {
       let verdict;
       if (p.cost === null) {
         unsolved.add(p.seat);
-        verdict = h("td.muted", { text: "not solved" });
+        // a misère's card after which the declarer surely takes a trick: "≥1", as analyse has it
+        verdict = h("td.muted", { text: counted && atLeast(p) ? `≥${atLeast(p)} (how many not solved)` : "not solved" });
       } else if (p.cost === 0) verdict = h("td.review-best", { text: counted ? String(p.total) : "best" });
       else {
         given.set(p.seat, given.get(p.seat) + p.cost);
@@ -235,13 +229,43 @@ export class ReviewPanel {
     // the sums first, in sight without scrolling; then the cards that make them
     this.el.appendChild(h("p.review-sum.review-sums", null, "Tricks given away: ", ...parts, "."));
     this.el.appendChild(h("p.review-head", { text: counted
-      ? `After each card, the tricks ${midSentence(msg.counted_label)} end with if everyone plays best from there; a card that gave tricks away says how many, and the best cards there.`
+      ? `After each card, the tricks ${ends} if everyone plays best from there; a card that gave tricks away says how many, and the best cards there.`
       : "A card that gave tricks away (its side's, everyone playing best from there) says how many, and the best cards there." }));
     this.el.appendChild(h("table.sheet-table.review-table.review-every", null,
       h("thead", null, h("tr", null, h("th.num", { text: "Trick" }), h("th", { text: "Player" }),
-        h("th", { text: "Card" }), h("th", { text: counted ? ends : "Best play" }))),
+        h("th", { text: "Card" }), h("th", { text: counted ? `Tricks ${ends}` : "Best play" }))),
       h("tbody", null, rows)));
   }
+}
+
+/** What double dummy gives at the first lead (the review's ``double_dummy``; where it was not
+ * solved, the bound the search proved, ``at_least``: the defence forces a trick on a misère's
+ * declarer, a trick contract's side takes at least so many) and whether the contract could be
+ * made (``makeable``), as sentences: ``who`` the counted seats mid-sentence, ``takes`` the verb
+ * agreeing with them. */
+function firstLead(msg, who, takes) {
+  const dd = msg.double_dummy;
+  const bound = msg.at_least || 0;
+  const n = (k) => `${k} trick${k === 1 ? "" : "s"}`;
+  let count;
+  if (dd !== null) count = `Double dummy at the first lead, ${who} ${takes} ${n(dd)}.`;
+  else if (msg.needed === 0 && bound > 0) count = `Double dummy at the first lead, the defence forces a trick on ${who} (how many was not solved within the search limits).`;
+  else if (bound > 0) count = `Double dummy at the first lead, ${who} ${takes} at least ${n(bound)} (how many was not solved within the search limits).`;
+  else return ["Double dummy at the first lead: not solved within the search limits."];
+  const made = msg.makeable !== undefined ? msg.makeable
+    : dd === null || msg.needed === null ? null : msg.needed === 0 ? dd === 0 : dd >= msg.needed;
+  let verdict = "";
+  if (msg.needed === null) verdict = "";
+  else if (made === null) verdict = "Whether it could be made was not solved within the search limits.";
+  else if (msg.needed === 0) verdict = made ? "The misère could be made." : "The misère could not be made against the best defence.";
+  else verdict = made ? `The contract (${msg.needed}) could be made.` : `The contract (${msg.needed}) could not be made against the best defence.`;
+  return verdict ? [count, verdict] : [count];
+}
+
+/** The tricks the counted side surely ends with after a card not solved (``at_least``, a
+ * misère's declarer taking a trick), or 0 when nothing was proven. */
+function atLeast(p) {
+  return p.value === null && p.at_least !== null && p.at_least !== undefined ? p.taken + p.at_least : 0;
 }
 
 /** The spinner while the solver works. */
