@@ -134,34 +134,35 @@ def bid_candidates(view: View, rng_seed: int) -> list[Candidate]:
 
 
 def pass_note(view: View) -> str:
-    """What a pass does now, in the words of its note (it said "defend" always, a pass that
-    left the partner's contract to be played too): leave the partner's bid to be played,
-    defend against another's (five-handed, leave it to its bidder, who may call this seat),
+    """What a pass does now, in the words of its note, short (a hint's table on a phone has
+    room for few words; it said "defend" always, a pass that left the partner's contract to
+    be played too): leave the partner's bid to be played, defend against another's (the bid
+    it defends is in sight; five-handed, leave it to its bidder, who may call this seat),
     leave the bidding to the others, or, the last to speak when all passed, what all passing
     does under the rules.
 
     >>> from fivehundred import Game, Rules
     >>> g = Game(Rules.preset("australian"), seed=7)
     >>> pass_note(g.view(g.to_move))
-    'no bid yet: leave it to the others'
+    'no bid yet'
     >>> for tok in ("7H", "pass"):
     ...     g.apply(tok)
     >>> pass_note(g.view(g.to_move))
-    "leave the partner's 7H to be played"
+    "partner's 7H stands"
     """
     r = view.rules
     high = next(((s, b) for s, b in reversed(view.auction) if b != "pass"), None)
     if high is None:
         if len(view.auction) < r.players - 1:
-            return "no bid yet: leave it to the others"
-        return ("all pass: the hand is thrown in" if r.all_pass == "redeal"
-                else "all pass: the hand is played at no trumps")
+            return "no bid yet"
+        return ("all pass: thrown in" if r.all_pass == "redeal"
+                else "all pass: no trumps")
     seat, bid = high
     if r.side_of[seat] == r.side_of[view.seat]:
-        return f"leave the partner's {bid} to be played"
+        return f"partner's {bid} stands"
     if r.call_partner:
-        return f"leave {bid} to its bidder"
-    return f"defend against {bid}"
+        return f"{bid} to its bidder"
+    return "defend"
 
 
 def _valued(view: View, bid: int, p: float, mine: int, partner_high: bool,

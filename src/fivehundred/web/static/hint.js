@@ -2,7 +2,7 @@
 // weighed), and where it goes: clear of everything a player must see, the panel of your turn
 // moving aside for it (the geometry is fit.js's).
 
-import { h, clear, actionNode, cardNode, inWords } from "./util.js";
+import { h, clear, actionNode, cardNode, inWords, prettyText } from "./util.js";
 import { say } from "./announce.js";
 import { GAP, onShow, meets, box, shownBoxes, union, restBox, seatBoxes, largestFree, trickArea } from "./fit.js";
 
@@ -393,7 +393,7 @@ export class HintView {
       const discards = cands.every((c) => discardCards(c) !== null);
       const choice = (c) => discards
         ? h("span", null, ...discardCards(c).flatMap((t, i) => (i ? [" ", cardNode(t)] : [cardNode(t)])))
-        : h("span", null, actionNode(c.action, phase), c.note ? h("span.muted.small", { text: ` ${c.note}` }) : null);
+        : h("span", null, actionNode(c.action, phase), c.note ? h("span.muted.small", { text: ` ${prettyText(c.note)}` }) : null);
       // what the values count, in the server's words (bots/hints.py value_words, the one
       // table of them: the text forms say the same): its head in a word (a header's tooltip
       // is never seen on a phone) and, under the choices, a line that says it whole (a
