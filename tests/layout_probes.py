@@ -180,3 +180,48 @@ def hint_clear_of_the_bid_panel(page: Page) -> None:
     found = page.evaluate(HINT_AND_BID_PANEL)
     assert found["n"] >= 10, found
     assert not found["out"], found["out"]
+
+
+CORNER_TYPE_MIN = 11.0
+"""The least height in CSS pixels of the type of a card's corner rank that reads on a phone
+(cards.js draws it 0.22 of the card's width: a card at least 50 px wide)."""
+
+SPREAD_CORNERS = """(typeMin) => {
+  // each card of a hand spread face up (open misère) at a seat: its corner (its rank over its
+  // suit: cards.js draws it within 3.2-22.4 % of the card's width, 6.4-31.3 % of its height)
+  // wide enough to read, on the screen, and in sight: a tap anywhere on it reaches that card
+  // (not the card laid over it, a row below it, the seat's plaque, another seat, the trick...)
+  const W = window.innerWidth, H = window.innerHeight;
+  const out = [];
+  let n = 0;
+  for (const c of document.querySelectorAll('.seat-cards.exposed .mini-card')) {
+    n += 1;
+    const r = c.getBoundingClientRect();
+    const name = `${c.closest('.seat').querySelector('.name').textContent}'s ${c.dataset.card}`;
+    const type = r.width * 0.22;
+    if (type < typeMin - 0.01)
+      out.push(`${name}: ${r.width.toFixed(0)} px wide, its corner in ${type.toFixed(1)} px type`);
+    const x0 = r.left + r.width * 0.032, x1 = r.left + r.width * 0.224;
+    const y0 = r.top + r.height * 0.064, y1 = r.top + r.height * 0.313;
+    const hidden = [];
+    for (let i = 0; i <= 4; i++) for (let j = 0; j <= 6; j++) {
+      const x = x0 + (x1 - x0) * i / 4, y = y0 + (y1 - y0) * j / 6;
+      if (x < 0 || y < 0 || x > W || y > H) { hidden.push('off the screen'); continue; }
+      const e = document.elementFromPoint(x, y);
+      if (!e || !c.contains(e))
+        hidden.push(e ? (e.closest('.mini-card') ? 'card ' + e.closest('.mini-card').dataset.card
+          : e.id || e.className.baseVal || e.className) : 'nothing');
+    }
+    if (hidden.length) out.push(`${name}: its corner covered at ${hidden.length} of 35 points `
+                                + `(${[...new Set(hidden)].join(', ')})`);
+  }
+  return {out, n};
+}"""
+
+
+def unreadable_spread(page: Page) -> list[str]:
+    """Each card of a hand spread face up at a seat whose corner (rank and suit) is too small
+    to read, off the screen or covered; asserts some such cards are on show."""
+    found = page.evaluate(SPREAD_CORNERS, CORNER_TYPE_MIN)
+    assert found["n"] > 0, "no hand spread face up"
+    return list(found["out"])

@@ -38,15 +38,18 @@ OPTION_TEXT: dict[str, str] = {
     "first_dealer": "How the first dealer is chosen: a cut (lowest card deals) or at random.",
     "auction": "In rounds, where a pass is final, or one bid each.",
     "misere_allowed": "Misère (no trick, playing alone) may be bid; off bans open misère too.",
-    "misere_value": "Points for a made misère (lost if it fails).",
-    "misere_rank": "Where misère ranks: above every 7-bid and below every 8-bid, or between "
-                   "8♠ and 8♣.",
+    "misere_value": ("Points for a made misère (lost if it fails). They do not move it in the "
+                     "bidding: it ranks where Misère ranks puts it."),
+    "misere_rank": ("Where misère ranks, whatever it is worth: above every 7-bid and below "
+                    "every 8-bid, or between 8♠ and 8♣."),
     "misere_needs_seven": "Misère may be bid only over a 7-bid.",
     "misere_stops_when_taken": "A misère's play stops as soon as the declarer takes a trick.",
     "misere_defender_points": "What the opponents score when a misère fails.",
     "open_misere_allowed": "Open misère (misère with the hand spread face up) may be bid.",
-    "open_misere_value": "Points for a made open misère (lost if it fails).",
-    "open_misere_rank": "Where open misère ranks: between 10♦ and 10♥, or above every bid.",
+    "open_misere_value": ("Points for a made open misère (lost if it fails). They do not move "
+                          "it in the bidding: it ranks where Open misère ranks puts it."),
+    "open_misere_rank": ("Where open misère ranks, whatever it is worth: between 10♦ and 10♥, "
+                         "or above every bid."),
     "open_misere_reveal": "When the open-misère hand is spread: after the first trick or at once.",
     "all_pass": "When nobody bids: redeal, or play the hand at no trumps, 10 a trick.",
     "opening_lead": "Who leads first: the declarer, or the player on the dealer's left.",
@@ -70,14 +73,14 @@ OPTION_TEXT: dict[str, str] = {
 TOGGLES: dict[str, tuple[str, tuple[Any, ...] | None]] = {
     "misere_allowed": ("Misère allowed", None),
     "misere_value": ("Misère is worth", (200, 250, 300)),
-    "misere_rank": ("Misère ranks", CHOICES["misere_rank"]),
+    "misere_rank": ("Misère ranks, at any worth", CHOICES["misere_rank"]),
     "misere_needs_seven": ("Misère only over a 7-bid", None),
     "misere_stops_when_taken": ("Misère stops at its first trick", None),
     "misere_defender_points": ("Failed misère: opponents score",
                                CHOICES["misere_defender_points"]),
     "open_misere_allowed": ("Open misère allowed", None),
     "open_misere_value": ("Open misère is worth", (500, 520)),
-    "open_misere_rank": ("Open misère ranks", CHOICES["open_misere_rank"]),
+    "open_misere_rank": ("Open misère ranks, at any worth", CHOICES["open_misere_rank"]),
     "open_misere_reveal": ("Open misère hand shown", CHOICES["open_misere_reveal"]),
     "first_dealer": ("First dealer", CHOICES["first_dealer"]),
     "auction": ("Auction", CHOICES["auction"]),

@@ -25,11 +25,24 @@ const DESK_BUBBLE_ROOM = 44;
 /** At a desk, the least width of a top seat's room: a plaque of 180 px ("North-West", its
  * avatar and its tricks) and its gap. */
 const TOP_SEAT_MIN = 188;
-/** At a desk, a trick squeezed under the seats on top: how much of a card (over its width)
- * shows above one below it that covers it (its corner: its rank and suit), and the least
- * card's width. */
+/** A trick squeezed under the seats (at a desk, or on a phone below a hand spread face up):
+ * how much of a card (over its width) shows above one below it that covers it (its corner:
+ * its rank and suit), and the least card's width. */
 const TRICK_CORNER = 0.42;
 const TRICK_W_MIN = 36;
+/** A hand spread face up (open misère): the least width of its cards, at which a card's corner
+ * reads (its rank in 11.4 px type, its suit 6.9 px: cards.js draws the corner 0.22 and 0.13
+ * of the card's width); how much of a card (over its width) shows beside the one laid over it,
+ * at least and at most (the corner spans 0.23 of the width); how much (over its height) of a
+ * row shows above the row laid over it (the corner reaches 0.32 of the height down). */
+const SPREAD_MIN = 52;
+const SPREAD_STEP = 0.25;
+const SPREAD_STEP_MAX = 0.36;
+const SPREAD_ROW = 0.34;
+/** The most rows of a spread hand, and its cards' least width where two rows of readable ones
+ * find no room. */
+const SPREAD_ROWS = 2;
+const SPREAD_W_LEAST = 30;
 
 /** The layout for the window: "portrait" (a phone upright), "landscape" (a short window:
  * a phone on its side) or "desk". */
@@ -62,8 +75,11 @@ export const geometry = {
     const phone = mode !== "desk";
     const back = Math.round(phone ? Math.max(18, Math.min(24, hand * 0.34)) : Math.max(26, Math.min(44, hand * 0.42)));
     const exposed = Math.round(phone ? Math.max(28, Math.min(40, hand * 0.55)) : Math.max(40, Math.min(66, hand * 0.62)));
-    this.sizes = { hand, trick, back, exposed };
-    this.trickBase = trick; // (placeCentre may draw the trick smaller, at a desk)
+    // (a seat's hand spread face up: as wide as its corners read, at the least; the Last
+    // trick's cards keep `exposed`)
+    const spread = Math.max(SPREAD_MIN, phone ? Math.min(60, Math.round(hand * 0.74)) : exposed);
+    this.sizes = { hand, trick, back, exposed, spread };
+    this.trickBase = trick; // (placeCentre may draw the trick smaller where the seats leave little room)
     this.trickSpread = null;
     const st = document.documentElement.style;
     st.setProperty("--hand-w", `${hand}px`);
@@ -132,16 +148,18 @@ export const geometry = {
     const cx = W / 2;
     let cy;
     let panelMid;
+    // (on a phone the trick is drawn closer, or smaller, where the seats leave it too little
+    // room below them: a hand spread face up in two rows on top)
     if (this.mode === "portrait") {
       const top = Math.max(allSeats, plaquesBottom + 4);
-      cy = top + Math.max(40, bottom - top) * 0.5;
-      panelMid = cy;
+      panelMid = top + Math.max(40, bottom - top) * 0.5;
+      cy = this.placeTrick(cx, panelMid);
     } else if (this.mode === "landscape") {
       // the trick is narrow: it may reach up between the plaques; a panel is wide: below them
-      cy = topSeats + Math.max(40, bottom - topSeats) * 0.5;
+      cy = this.placeTrick(cx, topSeats + Math.max(40, bottom - topSeats) * 0.5);
       panelMid = Math.max(plaquesBottom + 4, topSeats) + Math.max(40, bottom - Math.max(plaquesBottom + 4, topSeats)) * 0.5;
     } else {
-      cy = this.placeDeskTrick(cx);
+      cy = this.placeTrick(cx);
       panelMid = null;
     }
     this.center = { x: cx, y: cy };
@@ -175,28 +193,33 @@ export const geometry = {
     dz.style.left = `${cx}px`;
     dz.style.top = `${cy}px`;
     // (a trick squeezed under the seats on top: the ring round it no higher than it)
-    dz.style.height = this.mode === "desk" && this.trickSpread
+    dz.style.height = this.trickSpread
       ? `${Math.round(Math.min(2.9, 2 * this.trickSpread + 1.4) * this.sizes.trick)}px` : "";
     this.trick.relayout();
   },
 
-  /** At a desk: the trick's centre, a little below the arena's middle where the seats on top
-   * leave the room, else below them (their plaques, cards and a declarer's chip; in a row of
-   * their own below the plaques, below the whole row) and above the status line and your
-   * hand, the trick's spread (and then its cards) shrunk to fit there: sets
-   * this.sizes.trick, --trick-w and this.trickSpread. */
-  placeDeskTrick(cx) {
+  /** The trick's centre's height. At a desk: a little below the arena's middle where the seats
+   * on top leave the room, else below them (their plaques, cards and a declarer's chip; in a
+   * row of their own below the plaques, below the whole row) and above the status line and
+   * your hand, the trick's spread (and then its cards) shrunk to fit there: sets
+   * this.sizes.trick, --trick-w and this.trickSpread. On a phone, likewise, at `phoneY` where
+   * the trick fits there as it is, below every seat upright, below the seats on top on its
+   * side (a hand spread face up in two rows there left it no room: its cards lay over the
+   * seats). */
+  placeTrick(cx, phoneY = null) {
     const n = this.state ? this.state.table.players : 4;
     const base = this.trickBase || this.sizes.trick;
-    const preferred = this.arena.top + this.arena.height * 0.56;
+    const phone = phoneY !== null;
+    const preferred = phone ? phoneY : this.arena.top + this.arena.height * 0.56;
     const bottom = this.arena.bottom;
     const gap = 4;
     const obstacles = [];
     if (this.state && this.seatBoxes) {
       for (const [seat, b] of this.seatBoxes) {
-        if (seat === this.state.you || b.side !== "top") continue;
-        obstacles.push(this.topRow ? { left: -Infinity, right: Infinity, bottom: b.under }
-          : { left: b.left, right: b.right, bottom: b.under });
+        if (seat === this.state.you || (b.side !== "top" && this.mode !== "portrait")) continue;
+        const under = Math.max(b.bottom, b.under);
+        obstacles.push(this.topRow ? { left: -Infinity, right: Infinity, bottom: under }
+          : { left: b.left, right: b.right, bottom: under });
       }
     }
     for (const el of [this.scoresEl, this.contractEl]) {
@@ -210,7 +233,7 @@ export const geometry = {
       sins.push(Math.sin(ang));
       coss.push(Math.cos(ang));
     }
-    const spread0 = n >= 5 ? 1.32 : 0.84;
+    const spread0 = n >= 5 ? (this.mode === "landscape" ? 1.0 : 1.32) : 0.84;
     const across = n >= 5 ? 1.55 : 1.06;
     // the least spread: two cards side by side less than a card apart, one above the other,
     // the upper one's corner in sight
@@ -247,6 +270,7 @@ export const geometry = {
     }
     this.trickSpread = f === spread0 ? null : f;
     if (b.lo > b.hi) return (b.lo + b.hi) / 2; // (no room: as little over the seats as may be)
+    if (phone) return Math.max(b.lo, Math.min(preferred, b.hi));
     return preferred < b.lo ? (b.lo + b.hi) / 2 : Math.min(preferred, b.hi);
   },
 
@@ -296,6 +320,11 @@ export const geometry = {
       el.style.setProperty("--max-plaque", s.side === "top" && share ? `${Math.floor(share - 8)}px`
         : s.side === "top" ? "230px" : `${sideMax}px`);
       if (s.side === "top") {
+        // a hand spread face up: in the seat's room across (its share of the row, or all of
+        // it), each card's corner in sight; on a phone on its side the room below is the
+        // trick's: there the cards show only their corners
+        this.fitSpread(el, (share && !(upright && oneRow && !sides.length) ? share : R - L) - 8,
+          this.mode === "landscape" ? 0 : Infinity);
         const i = tops.findIndex(([kk]) => kk === k);
         const x = share ? L + share * (i + (oneRow ? 1 : 0) + 0.5) : W / 2;
         el.style.left = `${x}px`;
@@ -318,6 +347,13 @@ export const geometry = {
     let rightBottom = 0;
     for (const [k, el] of sides) {
       const s = slots[k - 1];
+      // a side's hand spread face up: upright, in its share of the row (half the width beside
+      // a seat on the other side); else in a side's room, and where it is short (a phone on
+      // its side) showing only its cards' corners
+      const lo = (below ? topRowBottom + DESK_BUBBLE_ROOM : plaquesBottom) + (this.mode === "landscape" ? 6 : 12);
+      this.fitSpread(el, upright ? (oneRow && tops.length ? share : (W - 8) / 2) - 8 : Math.max(
+        Number.parseFloat(el.style.getPropertyValue("--max-plaque")), W * 0.3 - 16),
+      upright ? Infinity : this.arena.bottom - lo);
       const hgt = el.offsetHeight || 90;
       let y;
       if (upright) {
@@ -325,19 +361,76 @@ export const geometry = {
         y = (oneRow ? plaquesBottom + 6 : topRowBottom + bubbleRoom + 6) + hgt / 2;
       } else {
         // below the plaque on their side (and the top row and its bids there), above your hand
-        const lo = (below ? topRowBottom + DESK_BUBBLE_ROOM : plaquesBottom)
-          + (this.mode === "landscape" ? 6 : 12) + hgt / 2;
         const hi = this.arena.bottom - hgt / 2;
-        y = Math.max(lo, Math.min(hi, this.arena.top + s.y * H));
+        y = Math.max(lo + hgt / 2, Math.min(hi, this.arena.top + s.y * H));
       }
       el.style.top = `${y}px`;
-      this.seatBoxes.set(Number(el.dataset.seat), { side: s.side, top: y - hgt / 2, bottom: y + hgt / 2 + bubbleRoom });
-      if (s.side === "right") rightBottom = Math.max(rightBottom, y + hgt / 2);
       el.style.left = s.side === "left" ? (upright ? "4px" : "14px") : "";
       el.style.right = s.side === "right" ? (upright ? "4px" : "14px") : "";
+      // (across: what the trick keeps clear of upright, with a declarer's chip below it)
+      const wide = el.offsetWidth || 160;
+      const left = s.side === "left" ? (upright ? 4 : 14) : W - (upright ? 4 : 14) - wide;
+      const role = el.querySelector(".role-chip");
+      const chip = upright && role && !role.hidden ? 4 + (role.offsetHeight || 20) : 0;
+      this.seatBoxes.set(Number(el.dataset.seat), {
+        side: s.side, top: y - hgt / 2, bottom: y + hgt / 2 + bubbleRoom, left, right: left + wide, under: y + hgt / 2 + chip,
+      });
+      if (s.side === "right") rightBottom = Math.max(rightBottom, y + hgt / 2);
     }
     // the hint opens at the right, below the seats there
     document.documentElement.style.setProperty("--hint-top", `${Math.round(rightBottom + 8)}px`);
+  },
+
+  /** A seat's hand spread face up (open misère), if it shows one, laid out `room` px across at
+   * most: its cards as wide as this.sizes.spread where they fit, else narrower down to
+   * SPREAD_MIN, else in two rows (where two rows of those find no room, a small phone on its
+   * side six-handed, two rows of narrower cards); each card's corner (its rank and suit) in
+   * sight beside the next card and above the next row. A second row, or a seat that would be
+   * taller than `tall` px with whole cards, shows each row only down to its corners, the rest
+   * tucked under the seat's plaque (the reviewer's 40 px cards 14 px apart, in a strip to fit
+   * the backs' room, left the suits unreadable). */
+  fitSpread(el, room, tall) {
+    const box = el.querySelector(".seat-cards.exposed");
+    if (!box) return;
+    const cards = [...box.querySelectorAll(".mini-card")];
+    const n = cards.length;
+    if (!n) return;
+    const want = this.sizes.spread;
+    // (whole pixels apart: a card's corner and the next card's edge never share one)
+    const least = (w) => Math.ceil(w * SPREAD_STEP);
+    const across = (w, perRow, step) => w + (perRow - 1) * step;
+    let rows = 1;
+    let w = want;
+    for (; rows <= SPREAD_ROWS; rows++) {
+      const perRow = Math.ceil(n / rows);
+      for (w = want; w > SPREAD_MIN && across(w, perRow, least(w)) > room; w--);
+      if (across(w, perRow, least(w)) <= room) break;
+    }
+    // (no room for two rows of readable cards, on a small phone on its side: two rows of
+    // smaller ones, rather than more rows than the trick below leaves room for)
+    rows = Math.min(rows, SPREAD_ROWS);
+    const perRow = Math.ceil(n / rows);
+    for (; w > SPREAD_W_LEAST && across(w, perRow, least(w)) > room; w--);
+    const step = perRow > 1
+      ? Math.max(least(w), Math.min(Math.floor(w * SPREAD_STEP_MAX), Math.floor((room - w) / (perRow - 1)))) : 0;
+    const hgt = Math.round(w * 1.4);
+    const rowH = Math.ceil(hgt * SPREAD_ROW);
+    // (the seat's plaque overlaps its cards' foot by its negative margin: a tucked row's cut
+    // edge lies under it, and the dealer's chip, which stands above the plaque, below the
+    // last row's corners)
+    const plaque = el.querySelector(".seat-plaque");
+    const under = -parseFloat(getComputedStyle(plaque).marginTop) || 0;
+    const chip = Math.max(0, -parseFloat(getComputedStyle(el.querySelector(".dealer-chip")).top) || 0);
+    const tucked = rows > 1 || hgt + plaque.offsetHeight - under > tall;
+    cards.forEach((c, i) => {
+      c.style.left = `${(i % perRow) * step}px`;
+      c.style.top = `${Math.floor(i / perRow) * rowH}px`;
+    });
+    box.classList.toggle("tucked", tucked);
+    box.style.setProperty("--exposed-w", `${w}px`);
+    box.style.width = `${across(w, perRow, step)}px`;
+    box.style.height = `${tucked ? rows * rowH + under + chip : (rows - 1) * rowH + hgt}px`;
+    box.dataset.rows = String(rows);
   },
 
   /** On a phone (or a short window), the Last trick popover where it covers no seat, plaque,
@@ -395,7 +488,7 @@ export const geometry = {
     // five or six cards: far enough apart that each card's corner shows (a short window has
     // less room and lets them overlap a little more)
     const rx = n >= 5 ? w * 1.55 : w * 1.06;
-    const ry = this.mode === "desk" && this.trickSpread ? w * this.trickSpread
+    const ry = this.trickSpread ? w * this.trickSpread
       : n >= 5 ? w * (this.mode === "landscape" ? 1.0 : 1.32) : w * 0.84;
     return { x: Math.cos(ang) * rx, y: Math.sin(ang) * ry };
   },

@@ -207,6 +207,10 @@ export class TableView {
     box.dataset.key = want;
     clear(box);
     box.classList.toggle("exposed", !!exposedCards);
+    // (a spread's size and rows are placeSeats' to set: fitSpread; a hand of backs has none)
+    box.classList.remove("tucked");
+    for (const p of ["width", "height", "--exposed-w"]) box.style.removeProperty(p);
+    delete box.dataset.rows;
     // for a screen reader: a hand face down is its count, not a row of backs
     box.setAttribute("role", exposedCards ? "group" : "img");
     box.setAttribute("aria-label", exposedCards ? "cards spread face up" : `${count} card${count === 1 ? "" : "s"}`);
