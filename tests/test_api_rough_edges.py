@@ -299,3 +299,19 @@ def test_a_view_to_move_without_a_legal_action_is_not_called_another_seats_turn(
         make("medium").act(view)
     with pytest.raises(BotError, match=rf"^it is not seat {seat + 1}'s turn"):
         make("medium").act(g.view(seat + 1))
+
+
+def test_seat_game_refuses_a_hand_the_record_does_not_have() -> None:
+    """``record.imagined.seat_game`` is a library function too: a hand number out of range
+    is a RecordError naming the range (it was a bare AssertionError for 0, an IndexError past
+    the end)."""
+    from fivehundred.record import record_from_game
+    from fivehundred.record.imagined import seat_game
+
+    g = Game(Rules.preset("australian"), seed=7)
+    g.apply("pass")
+    rec = record_from_game(g, seat=2)
+    for bad in (0, 2, -1, True):
+        with pytest.raises(RecordError, match="numbered 1 to 1"):
+            seat_game(rec, bad)  # type: ignore[arg-type]
+    assert seat_game(rec, 1).game.view(2) == g.view(2)

@@ -121,7 +121,7 @@ def test_a_trick_contracts_bound_gives_the_verdict_it_proves() -> None:
         "The contract needs 6: it could be made."]
     r = _review(rules, (1, 3), 8, None, at_least=7)
     assert r.makeable is None
-    assert review_lines(r, n)[1] == ("The contract needs 8: whether it could be made was not "
+    assert review_lines(r, n)[1] == ("The contract needs 8; whether it could be made was not "
                                      "solved within the search limits.")
     r = _review(rules, (1, 3), 8, None)
     assert review_lines(r, n)[:2] == [

@@ -10,12 +10,14 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from fivehundred import Rules
 from fivehundred.web.hub import Hub
-from fivehundred.web.seats import TableError
+from fivehundred.web.seats import TableError, clean_name, name_key
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table
 from fivehundred.web.throttle import PAUSE_EVERY, Throttle
@@ -124,6 +126,39 @@ def test_joiners_that_do_something_are_kept() -> None:
     with pytest.raises(TableError, match="is the name of another seat"):
         t.set_name(3, persian.replace("\u200c", ""))
     assert t.names()[3] == heart
+
+
+@pytest.mark.parametrize("joiner", ["\u200d", "\u200c"])
+def test_a_name_may_begin_or_end_with_a_joiner(joiner: str) -> None:
+    """A joiner with nothing before it (or after it) joins nothing and is dropped: one at
+    the start raised a TypeError in the server, on every path that takes a name."""
+    t = friends(f"{joiner}Ann")
+    t.set_name(1, f"Bob{joiner}")
+    t.set_name(2, f"{joiner}\U0001F468{joiner}")
+    assert t.names()[:3] == ["Ann", "Bob", "\U0001F468"]
+    assert clean_name(f"{joiner}\u2800\U0001F468") == "\U0001F468"
+
+
+def test_an_emoji_selector_is_kept_on_a_keycap_and_on_the_copyright_sign() -> None:
+    """The emoji presentation selector makes 1️⃣ and ©️ emoji: kept on them too (below
+    U+2000), still compared without it."""
+    t = friends("1\ufe0f\u20e3")
+    t.set_name(1, "\xa9\ufe0f")
+    assert t.names()[:2] == ["1\ufe0f\u20e3", "\xa9\ufe0f"]
+    with pytest.raises(TableError, match="is the name of another seat"):
+        t.set_name(2, "\xa9")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list(
+    "aZ ی\u0645\u200c\u200d\u2800\u3164\u034f\ufe0f\u20e3\xa91#\u202e\U0001F468"
+    "\U0001F3F4\U000e0067\U000e007f\uff21")), max_size=12))
+def test_a_clean_name_cleans_to_itself(name: str) -> None:
+    """Cleaning is idempotent: a saved name, cleaned as its table comes back, stays as it
+    was (a joiner before a blank Braille pattern was kept, then left dangling)."""
+    once = clean_name(name)
+    assert clean_name(once) == once, (name, once)
+    assert name_key(once) == name_key(clean_name(once))
 
 
 def test_a_bidi_override_turns_no_other_name_round() -> None:

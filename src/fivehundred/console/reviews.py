@@ -83,8 +83,8 @@ def _first_lead_lines(r: HandReview, n: Narrator, m: Marks, who: str) -> list[st
     if r.needed == 0:
         lines.append(f"The misère {verdict}" if made is not None else verdict.capitalize())
     elif r.needed is not None:
-        lines.append(f"The contract needs {r.needed}: "
-                     + (f"it {verdict}" if made is not None else verdict))
+        lines.append(f"The contract needs {r.needed}: it {verdict}" if made is not None
+                     else f"The contract needs {r.needed}; {verdict}")
     return lines
 
 

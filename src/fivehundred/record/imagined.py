@@ -58,6 +58,9 @@ def seat_game(rec: GameRecord, hand: int) -> SeatGame:
     me = rec.viewpoint
     if me is None:
         raise RecordError("seat_game() is for a record of one seat's view (a Viewpoint tag)")
+    if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= len(rec.hands):
+        raise RecordError(f"no hand {hand!r}: the record has {len(rec.hands)} hand(s), "
+                          f"numbered 1 to {len(rec.hands)}")
     if rec.hands[hand - 1].cards[me] is None:
         raise RecordError(f"hand {hand}: the record holds none of seat {me}'s cards (its "
                           "player sat down later), so there is no view of it to advise from")

@@ -104,8 +104,12 @@ IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x11
              (0xE0000, 0xE0FFF))
 """Unicode's default-ignorable code points (DerivedCoreProperties): drawn as nothing, whatever
 their category (the grapheme joiner U+034F, the Hangul fillers, variation selectors, tags)."""
-BLANKS = "\u2800"
-"""Characters drawn as a space that are not spaces (the blank Braille pattern): spaces here."""
+BLANKS = {0x2800: " "}
+"""Characters drawn as a space that are not spaces (the blank Braille pattern): spaces here,
+before anything else (a joiner before one joins nothing)."""
+KEYCAP_BASES = "#*0123456789\xa9\xae"
+"""Characters below U+2000 that an emoji presentation selector (U+FE0F) makes emoji: the
+keycaps' bases (1️⃣), © and ®."""
 
 
 def invisible(ch: str) -> bool:
@@ -136,14 +140,18 @@ def _kept(ch: str, before: list[str], after: str) -> bool:
     """Whether the invisible ``ch``, between the text kept ``before`` it and the character
     ``after`` it, does something: a joiner inside an emoji sequence or between two letters of
     a joining script, a variation selector on a symbol or ideograph, a tag of a flag."""
-    last = before[-1] if before else ""
+    if not before:              # (nothing before it to join, or to select a form of)
+        return False
+    last = before[-1]
     base = next((c for c in reversed(before) if not invisible(c)), "")
     if ch in "\u200c\u200d":
-        return bool(after) and not invisible(after) and (
+        return bool(after) and bool(base) and not invisible(after) and (
             (ch == "\u200d" and _pictograph(base) and _pictograph(after))
             or (_joined_letter(last) and _joined_letter(after)))
     if 0xFE00 <= ord(ch) <= 0xFE0F or 0xE0100 <= ord(ch) <= 0xE01EF:
-        return bool(last) and last == base and ord(last) >= 0x2000 and not last.isspace()
+        # on a symbol or an ideograph; an emoji's on the keycaps' #, * and digits, © and ®
+        return last == base and not last.isspace() and (
+            ord(last) >= 0x2000 or (ch == "\ufe0f" and last in KEYCAP_BASES))
     if 0xE0020 <= ord(ch) <= 0xE007F:
         return last == "\U0001F3F4" or 0xE0020 <= ord(last or "\0") <= 0xE007F
     return False
@@ -165,11 +173,11 @@ def clean_name(name: str) -> str:
     >>> len(clean_name("\\U0001F468\\u200d\\U0001F469")), len(clean_name("Ann\\u200d\\u200cLee"))
     (3, 6)
     """
-    text = unicodedata.normalize("NFKC", name)
+    text = unicodedata.normalize("NFKC", name).translate(BLANKS)
     kept: list[str] = []
     for i, ch in enumerate(text):
         if not invisible(ch) or _kept(ch, kept, text[i + 1:i + 2]):
-            kept.append(" " if ch in BLANKS else ch)
+            kept.append(ch)
     return " ".join(unicodedata.normalize("NFKC", "".join(kept)).split())
 
 
