@@ -219,9 +219,10 @@ SPREAD_CORNERS = """(typeMin) => {
 }"""
 
 
-def unreadable_spread(page: Page) -> list[str]:
+def unreadable_spread(page: Page, type_min: float = CORNER_TYPE_MIN) -> list[str]:
     """Each card of a hand spread face up at a seat whose corner (rank and suit) is too small
-    to read, off the screen or covered; asserts some such cards are on show."""
-    found = page.evaluate(SPREAD_CORNERS, CORNER_TYPE_MIN)
+    to read (its rank's type under ``type_min`` px), off the screen or covered; asserts some
+    such cards are on show."""
+    found = page.evaluate(SPREAD_CORNERS, type_min)
     assert found["n"] > 0, "no hand spread face up"
     return list(found["out"])

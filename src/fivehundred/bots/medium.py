@@ -139,16 +139,8 @@ def pass_note(view: View) -> str:
     be played too): leave the partner's bid to be played, defend against another's (the bid
     it defends is in sight; five-handed, leave it to its bidder, who may call this seat),
     leave the bidding to the others, or, the last to speak when all passed, what all passing
-    does under the rules.
-
-    >>> from fivehundred import Game, Rules
-    >>> g = Game(Rules.preset("australian"), seed=7)
-    >>> pass_note(g.view(g.to_move))
-    'no bid yet'
-    >>> for tok in ("7H", "pass"):
-    ...     g.apply(tok)
-    >>> pass_note(g.view(g.to_move))
-    "partner's 7H stands"
+    does under the rules (tests/test_hint_words.py shows each; a bot module never builds a
+    Game, its docstrings included).
     """
     r = view.rules
     high = next(((s, b) for s, b in reversed(view.auction) if b != "pass"), None)

@@ -302,16 +302,8 @@ def solve(game_or_position: Game | Position, budget: int = 0, *,
 def can_make(game_or_position: Game | Position, tricks: int, budget: int = 0, *,
              seconds: float | None = None) -> bool | None:
     """Can the declaring side take at least ``tricks`` more tricks?  (None: the node budget
-    or the time limit ran out; the limits as for :func:`solve`.)
-
-    ``tricks`` is a whole number, 0 or more (PositionError otherwise, naming it): 0 is always
-    True, and more than the tricks left always False (a question with an answer, asked by
-    the kitty analysis), but a negative number is no question at all (it said True).
-    """
-    what = "tricks must be a whole number of tricks, 0 or more"
-    tricks = whole_number(tricks, PositionError, what)
-    if tricks < 0:
-        raise PositionError(f"{what}, not {tricks}")
+    or the time limit ran out; the limits as for :func:`solve`.)"""
+    tricks = whole_number(tricks, PositionError, "tricks must be a whole number of tricks")
     s = Searcher.load(_position(game_or_position), budget, seconds=seconds)
     return s.at_least(tricks)
 
