@@ -64,6 +64,36 @@ def deal_cards(rules: Rules, dealer: int, rng: Rng) -> Deal:
     return Deal(dealer, tuple(hands), kitty)
 
 
+def place_by_room(pool: Sequence[int], may_go: Mapping[int, Sequence[int]], room: list[int],
+                  masks: list[int], rng: Rng) -> bool:
+    """Put each card of ``pool``, in order, into one of the slots it ``may_go`` to (a hand,
+    the kitty...), at random weighted by the ``room`` each has left, so that the slots fill
+    evenly; ``masks`` and ``room`` are updated.  False at a dead end: a card with no slot
+    left that has room.  (The sampling bots' imagined deals and a one-seat record's unseen
+    cards are placed so.)
+
+    >>> masks, room = [0, 0], [1, 2]
+    >>> place_by_room([5, 3, 4], {3: [0, 1], 4: [0, 1], 5: [1]}, room, masks, Rng(1))
+    True
+    >>> room, bin(masks[0]).count("1"), masks[1] >> 5 & 1
+    ([0, 0], 1, 1)
+    >>> place_by_room([3], {3: [0]}, [0, 1], [0, 0], Rng(1))    # slot 0 full: a dead end
+    False
+    """
+    for c in pool:
+        options = [i for i in may_go[c] if room[i] > 0]
+        if not options:
+            return False
+        x = rng.below(sum(room[i] for i in options))
+        for i in options:
+            x -= room[i]
+            if x < 0:
+                masks[i] |= 1 << c
+                room[i] -= 1
+                break
+    return True
+
+
 def first_dealer_by_cut(rules: Rules, rng: Rng) -> tuple[int, tuple[int, ...]]:
     """Each player cuts a card; the lowest deals (joker lowest, then A, 2 .. K; spades lowest)."""
     pack = cards.cards_of(rules.deck_mask)

@@ -18,6 +18,7 @@ from .bots.hints import defending, discard_of, format_hint, hint, value_words
 from .errors import FiveHundredError
 from .game import Game
 from .record.imagined import SeatGame, seat_game
+from .words import joined
 
 
 def hint_main(path: str, hand: int, action: int, as_json: bool = False,
@@ -107,8 +108,8 @@ def _check_own_turn(seen: SeatGame, g: Game, me: int, names: tuple[str, ...], ha
     mine = _label(names, me)
     if g.to_move != me:
         acts = "action" if action == 1 else "actions"
-        when = (f"it moves after {_counts(seen.moves)} of them; give one of those"
-                if seen.moves else "it has no decision in that hand")
+        when = (f"it moves after {joined([str(m) for m in seen.moves], ' and ')} of them; "
+                "give one of those" if seen.moves else "it has no decision in that hand")
         raise FiveHundredError(
             f"after {action} {acts} of hand {hand}, {_label(names, g.to_move or 0)} is to "
             f"move, but the record is {mine}'s view (Viewpoint {me}): the other seats' cards "
@@ -118,16 +119,6 @@ def _check_own_turn(seen: SeatGame, g: Game, me: int, names: tuple[str, ...], ha
             f"hand {hand}: the record does not say who holds the called card, whom the "
             f"table knew as the partner from the call on, so {mine}'s view after the call "
             f"cannot be rebuilt from it (give an action before the call)")
-
-
-def _counts(moves: tuple[int, ...]) -> str:
-    """Numbers of actions as a list in words: ``0, 4 and 8``.
-
-    >>> _counts((0,)), _counts((0, 4, 8))
-    ('0', '0, 4 and 8')
-    """
-    words = [str(m) for m in moves]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def candidate_json(c: Candidate, phase: str) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import cards
+from ..dealing import place_by_room
 from ..errors import IllegalActionError
 from ..game import Deal, Game
 from ..rng import Rng
@@ -245,20 +246,7 @@ def _deal_pool(u: _Unseen, rng: Rng) -> list[int] | None:
     rng.shuffle(cards_left)   # (before the called card is placed: the seeded order stays)
     masks, room, _ = u.start()
     cards_left = [c for c in cards_left if c not in u.must_hold.values()]
-    for c in cards_left:
-        options = [i for i in u.may_go[c] if room[i] > 0]
-        if not options:
-            return None
-        # weight by room so that hands fill evenly
-        total = sum(room[i] for i in options)
-        x = rng.below(total)
-        for i in options:
-            x -= room[i]
-            if x < 0:
-                masks[i] |= 1 << c
-                room[i] -= 1
-                break
-    return masks
+    return masks if place_by_room(cards_left, u.may_go, room, masks, rng) else None
 
 
 def _build(view: View, assign: list[int], u: _Unseen) -> World | None:

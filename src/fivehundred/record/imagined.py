@@ -11,7 +11,7 @@ from typing import NamedTuple
 from .. import cards
 from ..actions import MISERE, OPEN_MISERE, action_from_token, bid_strain
 from ..cards import JOKER, NO_TRUMPS
-from ..dealing import Deal
+from ..dealing import Deal, place_by_room
 from ..errors import FiveHundredError, RecordError
 from ..game import Game
 from ..rng import Rng
@@ -179,17 +179,8 @@ def _placed(rules: Rules, h: HandRecord, layout: Layout, rng: Rng
     rng.shuffle(pool)
     pool.sort(key=lambda c: len(may[c]))     # the most bound first: fewer dead ends
     masks = [0] * (n + 2)
-    for c in pool:
-        options = [i for i in may[c] if rooms[i] > 0]
-        if not options:
-            return None
-        x = rng.below(sum(rooms[i] for i in options))   # weighted by room: hands fill evenly
-        for i in options:
-            x -= rooms[i]
-            if x < 0:
-                masks[i] |= 1 << c
-                rooms[i] -= 1
-                break
+    if not place_by_room(pool, may, rooms, masks, rng):
+        return None
     hands = [fixed[s] | masks[s] for s in range(n)]
     kitty = kitty_known if kitty_known is not None else shown_discards | masks[kitty_slot]
     dead: tuple[int, ...] = ()

@@ -18,6 +18,7 @@ from ..numbers import whole_number
 from ..rules import Rules
 from ..scoring import declaring_seats
 from ..tricks import NO_SUIT, TABLES
+from ..words import joined
 
 
 class PositionError(FiveHundredError):
@@ -228,8 +229,7 @@ def _all_passed(rules: Rules, active: tuple[int, ...]) -> str:
     sides = [tuple(s for s in side if s in active) for side in rules.sides]
     sides = [side for side in sides if side]
     names = [repr(side) for side in sides]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    ex = names[0]
+    listed, ex = joined(names, " and "), names[0]
     return ("all passed: no declaring side; say which side to solve for (a tuple of seats: "
             f"the sides are {listed}): solve(Position.from_game(game, side={ex})), or "
             f"move_values(game, side={ex})")
