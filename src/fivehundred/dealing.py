@@ -13,12 +13,12 @@ fivehundred.errors.DealError: dealer must be a seat from 0 to 3, got 9
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import cards
 from .cards import JOKER
-from .errors import DealError
+from .errors import DealError, FiveHundredError
 from .rng import Rng
 from .rules import Rules
 
@@ -162,9 +162,12 @@ def dealt_from(rules: Rules, seed: int, deals: Sequence[Deal], first: int = 0) -
     return None
 
 
-def parse_deal(rules: Rules, deal: Mapping[str, Any], tokens_only: bool = False) -> Deal:
+def parse_deal(rules: Rules, deal: Mapping[str, Any], tokens_only: bool = False,
+               spell: Callable[[object], str] = repr) -> Deal:
     """Check and convert a given deal ``{"dealer", "hands", "kitty"[, "dead"]}``: cards as
-    tokens or card ids, or with ``tokens_only`` (a file people write) as tokens alone."""
+    tokens or card ids, or with ``tokens_only`` (a file people write) as tokens alone.  A
+    value quoted in an error is spelled by ``spell`` (``repr``; a deal file's reader, who
+    wrote JSON, has it as JSON spells it: ``true``, ``null``)."""
     if not isinstance(deal, Mapping):
         raise DealError("a deal is a mapping with dealer, hands and kitty")
     unknown = set(deal) - {"dealer", "hands", "kitty", "dead"}
@@ -173,30 +176,42 @@ def parse_deal(rules: Rules, deal: Mapping[str, Any], tokens_only: bool = False)
     n = rules.players
     dealer = deal.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise DealError(f"dealer must be a seat from 0 to {n - 1}, got {dealer!r}")
-    hands_in = deal.get("hands")
-    if not isinstance(hands_in, Sequence) or isinstance(hands_in, str) or len(hands_in) != n:
-        raise DealError(f"hands must be a list of {n} hands, one per seat")
+        raise DealError(f"dealer must be a seat from 0 to {n - 1}, got {spell(dealer)}")
+    for key, what in (("hands", f"one list of cards per seat, {n} in all"),
+                      ("kitty", f"a list of its {rules.kitty_size} cards")):
+        if key not in deal:
+            raise DealError(f"the deal has no {key}: {key} is {what}")
+    hands_in = deal["hands"]
+    lists = f"hands must be a list of {n} hands, one per seat"
+    if not isinstance(hands_in, Sequence) or isinstance(hands_in, str):
+        raise DealError(f"{lists}, got {spell(hands_in)}")
+    if len(hands_in) != n:
+        raise DealError(f"{lists}, got {_count(len(hands_in), 'hand')}")
     named: list[tuple[str, Any]] = [(f"seat {i}'s hand", h) for i, h in enumerate(hands_in)]
     if rules.dead_hand:
         if "dead" not in deal:
-            raise DealError("the two-handed dead-hand game needs the dead hand: 'dead'")
+            raise DealError(f"the two-handed dead-hand game needs the dead hand: {spell('dead')}")
         named.append(("the dead hand", deal["dead"]))
     elif "dead" in deal:
-        raise DealError("'dead' is only for the two-handed dead-hand game")
-    named.append(("the kitty", deal.get("kitty")))
+        raise DealError(f"{spell('dead')} is only for the two-handed dead-hand game")
+    named.append(("the kitty", deal["kitty"]))
     seen: dict[int, str] = {}
     masks: list[int] = []
     for where, items in named:
         if not isinstance(items, Sequence) or isinstance(items, str):
-            raise DealError(f"{where} must be a list of cards")
+            raise DealError(f"{where} must be a list of cards, got {spell(items)}")
         m = 0
         for x in items:
             if tokens_only and not isinstance(x, str):
-                raise DealError(f"{where}: a card is a token such as AS, 10H or JK, not {x!r}")
-            c = cards.card_from_token(x) if isinstance(x, str) else x
+                raise DealError(f"{where}: a card is a token such as AS, 10H or JK, not "
+                                f"{spell(x)}")
+            try:
+                c = cards.card_from_token(x) if isinstance(x, str) else x
+            except FiveHundredError:
+                c = None
             if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < cards.NUM_CARDS:
-                raise DealError(f"{where}: not a card: {x!r}")
+                raise DealError(f"{where}: not a card: {spell(x)} (a card is a token such as "
+                                "AS, 10H or JK)")
             tok = cards.token(c)
             if not rules.deck_mask >> c & 1:
                 raise DealError(f"{where}: card {tok} is not in the {rules.deck} pack")
@@ -207,9 +222,9 @@ def parse_deal(rules: Rules, deal: Mapping[str, Any], tokens_only: bool = False)
         masks.append(m)
     for (where, _), m in zip(named[:-1], masks[:-1], strict=True):
         if m.bit_count() != 10:
-            raise DealError(f"{where} has {m.bit_count()} cards, expected 10")
+            raise DealError(f"{where} has {_count(m.bit_count(), 'card')}, expected 10")
     if masks[-1].bit_count() != rules.kitty_size:
-        raise DealError(f"the kitty has {masks[-1].bit_count()} cards, "
+        raise DealError(f"the kitty has {_count(masks[-1].bit_count(), 'card')}, "
                         f"expected {rules.kitty_size}")
     missing = rules.deck_mask
     for m in masks:
@@ -217,6 +232,11 @@ def parse_deal(rules: Rules, deal: Mapping[str, Any], tokens_only: bool = False)
     if missing:
         raise DealError(f"missing cards: {', '.join(cards.tokens(missing))}")
     return Deal(dealer, tuple(masks[:-1]), masks[-1])
+
+
+def _count(k: int, what: str) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{k} {what}{'' if k == 1 else 's'}"
 
 
 def twice_in(first: str, second: str) -> str:
@@ -238,7 +258,7 @@ def check_deal(rules: Rules, deal: Mapping[str, Any] | Deal) -> Deal:
     >>> check_deal(Rules.preset("classic3"), Game("australian", seed=5).deal)
     Traceback (most recent call last):
     ...
-    fivehundred.errors.DealError: hands must be a list of 3 hands, one per seat
+    fivehundred.errors.DealError: hands must be a list of 3 hands, one per seat, got 4 hands
     """
     if not isinstance(deal, Deal):
         return parse_deal(rules, deal)

@@ -6,12 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...cards import card_from_token
 from ...dealing import Deal, parse_deal
-from ...errors import FiveHundredError
+from ...errors import DealError, FiveHundredError
 from ...record.model import GameRecord
 from ...rules import Rules
-from .common import AnalysisError, Progress, _n
+from .common import AnalysisError, Progress
 from .ddtable import DDTable, dd_table
 
 
@@ -75,52 +74,10 @@ def deal_from_json(obj: dict[str, Any]) -> tuple[Rules, Deal]:
     rules = Rules.parse(spec)
     deal: dict[str, Any] = {k: obj[k] for k in ("dealer", "hands", "kitty", "dead") if k in obj}
     deal.setdefault("dealer", 0)
-    _check_shape(rules, deal)
-    return rules, parse_deal(rules, deal, tokens_only=True)   # people write tokens
-
-
-def _check_shape(rules: Rules, deal: dict[str, Any]) -> None:
-    """The deal file's dealer, hands, kitty (and dead hand) of the right kinds and sizes,
-    each card a token, before the engine's :func:`parse_deal` checks the cards themselves
-    (its errors are a library's: Python's spellings, "1 cards")."""
-    n = rules.players
-    dealer = deal["dealer"]
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise AnalysisError(f"dealer must be a seat from 0 to {n - 1}, got {_spelled(dealer)}")
-    for key, what in (("hands", f"one list of cards per seat, {n} in all"),
-                      ("kitty", f"a list of its {rules.kitty_size} cards")):
-        if key not in deal:
-            raise AnalysisError(f"the deal has no {key}: {key} is {what}")
-    hands = deal["hands"]
-    if not isinstance(hands, list):
-        raise AnalysisError(f"hands must be a list of {n} hands, one per seat, got "
-                            f"{_spelled(hands)}")
-    if len(hands) != n:
-        raise AnalysisError(f"hands must be a list of {n} hands, one per seat, got "
-                            f"{_n(len(hands), 'hand')}")
-    named: list[tuple[str, Any, int]] = [(f"seat {i}'s hand", h, 10) for i, h in enumerate(hands)]
-    if rules.dead_hand:
-        if "dead" not in deal:
-            raise AnalysisError('the two-handed dead-hand game needs the dead hand: "dead"')
-        named.append(("the dead hand", deal["dead"], 10))
-    elif "dead" in deal:
-        raise AnalysisError('"dead" is only for the two-handed dead-hand game')
-    named.append(("the kitty", deal["kitty"], rules.kitty_size))
-    for where, items, _ in named:
-        if not isinstance(items, list):
-            raise AnalysisError(f"{where} must be a list of cards, got {_spelled(items)}")
-        for x in items:
-            if not isinstance(x, str):
-                raise AnalysisError(f"{where}: a card is a token such as AS, 10H or JK, not "
-                                    f"{_spelled(x)}")
-            try:
-                card_from_token(x)
-            except FiveHundredError:
-                raise AnalysisError(f"{where}: not a card: {_spelled(x)} (a card is a token "
-                                    "such as AS, 10H or JK)") from None
-    for where, items, size in named:
-        if len(items) != size:
-            raise AnalysisError(f"{where} has {_n(len(items), 'card')}, expected {size}")
+    try:                                # people write tokens, and read JSON's spellings
+        return rules, parse_deal(rules, deal, tokens_only=True, spell=_spelled)
+    except DealError as e:
+        raise AnalysisError(str(e)) from None
 
 
 def _spelled(value: Any) -> str:
