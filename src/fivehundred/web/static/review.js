@@ -252,8 +252,7 @@ function firstLead(msg, who, takes) {
   else if (msg.needed === 0 && bound > 0) count = `Double dummy at the first lead, the defence forces a trick on ${who} (how many was not solved within the search limits).`;
   else if (bound > 0) count = `Double dummy at the first lead, ${who} ${takes} at least ${n(bound)} (how many was not solved within the search limits).`;
   else return ["Double dummy at the first lead: not solved within the search limits."];
-  const made = msg.makeable !== undefined ? msg.makeable
-    : dd === null || msg.needed === null ? null : msg.needed === 0 ? dd === 0 : dd >= msg.needed;
+  const made = msg.makeable;         // (the server's judgement: HandReview.makeable)
   let verdict = "";
   if (msg.needed === null) verdict = "";
   else if (made === null) verdict = "Whether it could be made was not solved within the search limits.";
@@ -265,7 +264,7 @@ function firstLead(msg, who, takes) {
 /** The tricks the counted side surely ends with after a card not solved (``at_least``, a
  * misère's declarer taking a trick), or 0 when nothing was proven. */
 function atLeast(p) {
-  return p.value === null && p.at_least !== null && p.at_least !== undefined ? p.taken + p.at_least : 0;
+  return p.value === null && p.at_least !== null ? p.taken + p.at_least : 0;
 }
 
 /** The spinner while the solver works. */
