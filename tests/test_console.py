@@ -350,11 +350,12 @@ def test_after_a_hand_review_and_every_show_it_against_double_dummy() -> None:
     mine, every = review_hand(g.clone(), 0), review_hand(g.clone(), 0, seats=range(4))
     text, seen = feed(g, ["review", "every", ""])
     n = Narrator(g.rules, 0)
-    assert "--- The hand against double dummy ---\n" + "\n".join(review_lines(mine, n)) in text
-    assert "--- Every card against double dummy ---\n" + "\n".join(every_card_lines(every, n)) \
-        in text
+    name = f"Hand {hand + 1}"                         # each titled with the hand's number
+    assert f"--- {name} against double dummy ---\n" + "\n".join(review_lines(mine, n)) in text
+    assert f"--- {name}, every card against double dummy ---\n" + "\n".join(
+        every_card_lines(every, n)) in text
     assert "Your cards (and the tricks" in text and not CARD_TOKEN.search(
-        text[text.index("--- The hand"):]), text
+        text[text.index(f"--- {name} against"):]), text
     assert len(seen) == 4 and seen[0] == seen[1] == seen[2] and g.hand_number == hand + 1
 
 
@@ -991,9 +992,10 @@ def test_a_review_asked_again_is_not_solved_again() -> None:
     g = advance(AUS, lambda g: g.phase == "hand_over" and g.contract is not None
                 and any(0 in t.seats for t in g.tricks))
     text, _ = feed(g, ["every", "every", "review", "review"])
+    name = f"Hand {g.hand_number + 1}"
     assert text.count("Solving the hand double dummy…") == 2, text     # every, then review
-    assert text.count("--- Every card against double dummy ---") == 2, text
-    assert text.count("--- The hand against double dummy ---") == 2, text
+    assert text.count(f"--- {name}, every card against double dummy ---") == 2, text
+    assert text.count(f"--- {name} against double dummy ---") == 2, text
 
 
 def test_open_misere_tricks_name_the_declarer_alone() -> None:

@@ -56,7 +56,7 @@ def test_every_card_of_the_hand_in_turn_from_your_review() -> None:
             await settle(app, pilot)
             screen = app.screen
             assert isinstance(screen, Dialog) and screen.title_text == \
-                "Every card against double dummy"
+                f"Hand {app.game.hand_number + 1}, every card against double dummy"
             check_no_leak(app)
             body = _plain(screen.body)
             rows = [x for x in body.splitlines() if x.startswith("  trick ")]

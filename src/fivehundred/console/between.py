@@ -172,8 +172,9 @@ class BetweenHands(Narrator):
                 self.say(f"No review: {e}.")
                 return
         self.say()
-        self.say("--- Every card against double dummy ---" if every
-                 else "--- The hand against double dummy ---")
+        name = self._hand_name(g.hand_number)
+        self.say(f"--- {name}, every card against double dummy ---" if every
+                 else f"--- {name} against double dummy ---")
         for line in (every_card_lines if every else review_lines)(r, self, Marks(card=self.p)):
             self.say(line)
         self.say()

@@ -56,7 +56,7 @@ async def _review(app: TableApp, generation: int, every_card: bool) -> None:
         app._end_of_hand_again()
     else:
         dialog = every_card_dialog if every_card else review_dialog
-        app.push_screen(dialog(r, app.narrator), app._after_dialog)
+        app.push_screen(dialog(r, app.narrator, app.hand_name()), app._after_dialog)
 
 
 def start_hint(app: TableApp) -> None:

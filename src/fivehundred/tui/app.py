@@ -382,13 +382,17 @@ class TableApp(App[int]):
             last = after.tricks[-1]
             self._shown = (last.plays, last.winner)
 
+    def hand_name(self) -> str:
+        """What the table calls the hand being played: "Hand 3", or in a practice its title."""
+        if self.away is not None:
+            return self.away.practice.title
+        return f"Hand {self.game.hand_number + 1}"
+
     def _hand_begins(self) -> None:
         self.narrator.called = None
         g = self.game
         if g.phase not in ("hand_over", "game_over"):     # (a resumed game may stand there)
-            name = (self.away.practice.title if self.away is not None
-                    else f"Hand {g.hand_number + 1}")
-            self._say(f"[b]{name}[/b] · {escape(self.narrator.name(g.dealer))}"
+            self._say(f"[b]{self.hand_name()}[/b] · {escape(self.narrator.name(g.dealer))}"
                       f" {'deal' if g.dealer == self.seat else 'deals'}")
             cut = opening_cut(g) if self.away is None else None
             if cut is not None:

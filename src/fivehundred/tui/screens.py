@@ -264,15 +264,17 @@ MARKS = Marks(card=texts.card_markup, strong=lambda t: f"[b]{t}[/b]",
               name=escape)
 
 
-def review_dialog(r: HandReview, n: Narrator) -> Dialog:
-    """The hand against double dummy: what the cards allowed, your plays beside the best."""
-    return Dialog("The hand against double dummy", "\n".join(review_lines(r, n, MARKS)),
+def review_dialog(r: HandReview, n: Narrator, name: str = "The hand") -> Dialog:
+    """The hand against double dummy: what the cards allowed, your plays beside the best
+    (titled with the hand's ``name``, "Hand 3" or a practice's)."""
+    return Dialog(f"{name} against double dummy", "\n".join(review_lines(r, n, MARKS)),
                   [("back", "Back"), ("every", "Every card")], {"b": "back", "e": "every"})
 
 
-def every_card_dialog(r: HandReview, n: Narrator) -> Dialog:
-    """Every card of the hand against double dummy, trick by trick."""
-    return Dialog("Every card against double dummy", "\n".join(every_card_lines(r, n, MARKS)),
+def every_card_dialog(r: HandReview, n: Narrator, name: str = "The hand") -> Dialog:
+    """Every card of the hand (named ``name``) against double dummy, trick by trick."""
+    return Dialog(f"{name}, every card against double dummy",
+                  "\n".join(every_card_lines(r, n, MARKS)),
                   [("back", "Back"), ("review", "Your cards")], {"b": "back", "y": "review"})
 
 
