@@ -395,14 +395,18 @@ def test_when_nobody_bids_the_next_dealer_deals() -> None:
 
 def test_a_hand_nobody_bid_scores_10_a_trick_and_never_wins_by_own_contract() -> None:
     """Finding 6: the all-pass hand scores each player (or side) 10 a trick, even where the
-    opponents of a contract score nothing; under win=by_own_contract those points never win."""
+    opponents of a contract score nothing (said under scoring alone: beside the hand nobody
+    bid it read as if it cut the 10 a trick); under win=by_own_contract those points never
+    win."""
     r = Rules.preset("classic3", defender_trick_points="none", win="by_own_contract")
     assert hand_points(r, None, None, (3, 3, 4)) == ((30, 30, 40), None)
     assert game_winner(r, (510, 100, 40), None, None, None, ()) is None
     g = guide(r)
     assert ("When nobody bids, the hand is played at no trumps, the kitty untouched and the "
-            "player on the dealer's left leading; each player scores 10 a trick, though the "
-            "opponents of a contract score nothing for their tricks.") in g.section("auction").text
+            "player on the dealer's left leading; each player scores 10 a trick.") in g.section(
+                "auction").text
+    assert "The opponents of a contract score nothing for their tricks." in g.section(
+        "scoring").text
     assert "each side scoring 10 a trick" not in whole_text(g)
     assert ("a player who gets there by points for tricks taken against a contract, or in a "
             "hand nobody bid, has not won, and the game goes on.") in g.section("scoring").text

@@ -408,16 +408,13 @@ def _auction(r: Rules, bids: BidTable) -> list[Block]:
 
 def _all_pass(r: Rules) -> str:
     """What happens when nobody bids: a new deal by the next dealer, or the hand played at
-    no trumps, 10 a trick to each side (even where the opponents of a contract score
-    nothing for theirs)."""
+    no trumps, 10 a trick to each side, whatever the rule for the opponents of a contract
+    (a hand nobody bid has no contract; that rule is said under scoring: named here, it read
+    as if it cut the 10 a trick)."""
     if r.all_pass == "redeal":
         return "When nobody bids, the hand is thrown in and the next dealer deals."
-    text = (f"When nobody bids, the hand is played at no trumps, the kitty untouched and "
-            f"{_eldest(r)} leading; each {_side(r)} scores 10 a trick")
-    if r.defender_trick_points == "none":
-        opp, score, _, their = _opponents(r)
-        text += f", though {opp} of a contract {score} nothing for {their} tricks"
-    return text + "."
+    return (f"When nobody bids, the hand is played at no trumps, the kitty untouched and "
+            f"{_eldest(r)} leading; each {_side(r)} scores 10 a trick.")
 
 
 def _play(r: Rules) -> list[Block]:

@@ -9,12 +9,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple, Protocol
 
 from .auction import HEARTS, Contract, bid_action, contract_of
 from .rules import Rules
+from .words import joined
 
-__all__ = ["HEARTS", "bid_action", "contract_of", "game_winner", "hand_points", "slam_value",
-           "slam_words"]
+__all__ = ["HEARTS", "GameEnd", "bid_action", "contract_of", "game_end", "game_winner",
+           "hand_points", "past_target", "past_target_words", "slam_value", "slam_words",
+           "target_words", "won_at_target"]
 
 
 def slam_value(rules: Rules, contract: Contract) -> int:
@@ -112,11 +115,7 @@ def game_winner(
     """
     n = len(scores)
     reached = [i for i in range(n) if scores[i] >= rules.target]
-    decl_sides: list[int] = []
-    if contract is not None:
-        decl_sides.append(rules.side_of[contract.declarer])
-        if partner is not None and rules.side_of[partner] not in decl_sides:
-            decl_sides.append(rules.side_of[partner])
+    decl_sides = declaring_sides(rules, contract, partner)
     if rules.win == "by_own_contract":
         if made:
             for side in decl_sides:
@@ -137,6 +136,131 @@ def game_winner(
     others = [i for i in order if i not in losers] or order
     best = max(scores[i] for i in others)
     return next(i for i in others if scores[i] == best)
+
+
+def declaring_sides(rules: Rules, contract: Contract | None,
+                    partner: int | None) -> tuple[int, ...]:
+    """The sides that declared a hand, in the order :func:`game_winner` counts them: the
+    declarer's, then the called partner's (if another); none in a hand nobody bid."""
+    if contract is None:
+        return ()
+    first = rules.side_of[contract.declarer]
+    second = () if partner is None else (rules.side_of[partner],)
+    return (first, *(s for s in second if s != first))
+
+
+def won_at_target(rules: Rules, scores: Sequence[int], winner: int, contract: Contract | None,
+                  partner: int | None, made: bool | None) -> bool:
+    """Whether side ``winner`` won the game at the target rather than because a side fell
+    into the hole, by :func:`game_winner`'s rule (the one judgement every front end's words
+    follow): under ``reach_500_any_way`` any side at the target or above wins there; under
+    ``by_own_contract`` only a declaring side that made its contract and stands there does
+    (a side past the target by defending wins only through the hole)."""
+    if scores[winner] < rules.target:
+        return False
+    if rules.win == "by_own_contract":
+        return bool(made) and winner in declaring_sides(rules, contract, partner)
+    return True
+
+
+class LastHand(Protocol):
+    """What :func:`game_end` reads of the hand that ended a game (a ``HandResult``)."""
+
+    @property
+    def contract(self) -> Contract | None: ...
+    @property
+    def partner(self) -> int | None: ...
+    @property
+    def made(self) -> bool | None: ...
+
+
+class GameEnd(NamedTuple):
+    """How a finished game was won (:func:`game_end`), for the words of its end."""
+
+    winner: int
+    at_target: bool
+    """Won at the target (else through the hole: another side fell to it or below)."""
+    declaring: tuple[int, ...]
+    """The last hand's declaring sides (:func:`declaring_sides`)."""
+    reached: tuple[int, ...]
+    """The other sides at the target or above."""
+    fallen: tuple[int, ...]
+    """Every side at the hole or below (the winner too when all of them fell)."""
+    tied: tuple[int, ...]
+    """Won through the hole: the others not fallen with the winner's score (a tie broken)."""
+
+
+def game_end(rules: Rules, scores: Sequence[int], winner: int,
+             last: LastHand | None) -> GameEnd:
+    """How side ``winner`` won at ``scores``, the game's end after hand ``last``: at the
+    target (:func:`won_at_target`) or through the hole, who else reached the target, who
+    fell, who tied.  A game that nobody won at the target was won through the hole, so
+    where no side fell the win was at the target (a view made up without its hands)."""
+    contract = None if last is None else last.contract
+    partner = None if last is None else last.partner
+    made = None if last is None else last.made
+    n = len(scores)
+    fallen = tuple(i for i in range(n) if scores[i] <= rules.hole)
+    at_target = won_at_target(rules, scores, winner, contract, partner, made) or not fallen
+    return GameEnd(
+        winner, at_target, declaring_sides(rules, contract, partner),
+        tuple(i for i in range(n) if i != winner and scores[i] >= rules.target), fallen,
+        () if at_target else tuple(i for i in range(n) if i != winner and i not in fallen
+                                   and scores[i] == scores[winner]))
+
+
+def target_words(rules: Rules, end: GameEnd, scores: Sequence[int],
+                 names: Sequence[str]) -> str:
+    """Why a game won at the target went to its winner (``names``: each side's, as said
+    within a sentence), for the console's and the tables' ends alike: ``reached 500 with
+    520``; where other sides reached it too, why this one counted (RULES.md §10: the declarer
+    first, else the first there in the hand; by own contract, only a contract made wins).
+
+    >>> r = Rules.preset("classic3")
+    >>> end = GameEnd(0, True, (), (2,), (), ())
+    >>> target_words(r, end, (520, 10, 540), ["you", "West", "East"])
+    'reached 500 first, with 520; East reached it too'
+    """
+    w, t = end.winner, rules.target
+    if not end.reached:
+        return f"reached {t} with {scores[w]}"
+    others = joined([names[i] for i in end.reached], " and ")
+    if rules.win == "by_own_contract":
+        why = "but a side wins only by making its own contract"
+    elif w not in end.declaring:
+        return f"reached {t} first, with {scores[w]}; {others} reached it too"
+    elif w != end.declaring[0]:
+        why = "but the declarer and his partner count first"
+    else:
+        why = ("but the declarer counts first" if len(rules.sides[w]) == 1
+               else "but the declaring side counts first")
+    return f"reached {t} with {scores[w]}; {others} reached it too, {why}"
+
+
+def past_target(rules: Rules, scores: Sequence[int], winner: int | None) -> tuple[int, ...]:
+    """The sides at the target or above while the game goes on (``winner`` None): only under
+    ``by_own_contract``, where points taken defending (or in a hand nobody bid) never win."""
+    if winner is not None:
+        return ()
+    return tuple(i for i, sc in enumerate(scores) if sc >= rules.target)
+
+
+def past_target_words(rules: Rules, scores: Sequence[int], winner: int | None,
+                      names: Sequence[str], seat: int) -> str | None:
+    """The line under a hand's score that says why the game goes on with a side past the
+    target (``names``: each side's, as said at a sentence's start; ``seat``: the reader's,
+    whose side is "You"), for the console and the tables alike; None when none is.
+
+    >>> r = Rules.preset("australian")
+    >>> past_target_words(r, (520, -40), None, ["You & North", "West & East"], 0)
+    'You & North are past 500, but a side wins only by making its own contract.'
+    """
+    past = past_target(rules, scores, winner)
+    if not past:
+        return None
+    many = len(past) > 1 or len(rules.sides[past[0]]) > 1 or seat in rules.sides[past[0]]
+    return (f"{joined([names[i] for i in past], ' and ')} {'are' if many else 'is'} past "
+            f"{rules.target}, but a side wins only by making its own contract.")
 
 
 def reach_order(rules: Rules, contract: Contract | None, partner: int | None,

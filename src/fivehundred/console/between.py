@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING
 
 from ..game import Game
 from ..record.table_files import RecordFiles, not_saved
-from ..scoring import TIE_RULE, declaring_seats, slam_words
+from ..scoring import (
+    TIE_RULE,
+    declaring_seats,
+    game_end,
+    past_target_words,
+    slam_words,
+    target_words,
+)
 from .display import echo, signed
 from .narration import Narrator
 from .opponent import BotOpponent, RandomOpponent, opponents_of
@@ -249,6 +256,11 @@ class BetweenHands(Narrator):
                             for i in self.side_order)
         self.say(f"Scores: {totals}" + (" (practice: counted nowhere)"
                                         if self.practice is not None else ""))
+        sides = range(len(r.sides))
+        past = past_target_words(r, self.game.scores, self.game.winner,
+                                 [self.side_name(i) for i in sides], self.seat)
+        if past is not None:        # (by own contract: the game went on without a word)
+            self.say(past)
 
     def _game_over(self) -> None:
         w = self.game.winner
@@ -256,14 +268,16 @@ class BetweenHands(Narrator):
         name = self.side_name(w)
         you = self.seat in self.rules.sides[w]
         verb = "win" if you or len(self.rules.sides[w]) > 1 else "wins"
-        scores, r = self.game.scores, self.rules
-        if scores[w] >= r.target:
-            why = f"reached {r.target} with {scores[w]}"
+        scores, r, results = self.game.scores, self.rules, self.game.hand_results
+        # (the engine's judgement: "reached 500" was said of a side past it by defending, which
+        # under by_own_contract won only because the other side fell into the hole)
+        end = game_end(r, scores, w, results[-1] if results else None)
+        if end.at_target:
+            why = target_words(r, end, scores, [self.side_name(i) for i in range(len(scores))])
         else:
-            fell = [self.side_name(i) for i in self.side_order if scores[i] <= r.hole]
+            fell = [self.side_name(i) for i in self.side_order if i in end.fallen]
             why = f"{' and '.join(fell)} fell to {r.hole} or below"
-            tied = [self.side_name(i) for i in self.side_order
-                    if i != w and scores[i] == scores[w] and scores[i] > r.hole]
+            tied = [self.side_name(i) for i in self.side_order if i in end.tied]
             if tied:        # (a five-handed game's end named the winner of a tie alone)
                 why += f"; won on a tie with {' and '.join(tied)} at {scores[w]}: {TIE_RULE}"
         self.say()

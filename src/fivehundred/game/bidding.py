@@ -11,7 +11,7 @@ from ..actions import ALONE, BID, CALL, MISERE, OPEN_MISERE, PASS, token_of
 from ..auction import Contract, can_bid, contract_of
 from ..cards import NO_TRUMPS
 from ..errors import IllegalActionError
-from ..tricks import TABLES
+from ..tricks import NO_SUIT, TABLES, why_unplayable
 from .play import PlayPhase
 from .state import replaced
 
@@ -96,7 +96,7 @@ class BiddingPhase(PlayPhase):
         hand = self._hands[seat]
         if not hand >> a & 1:
             why = ("you have discarded it already" if self._discards >> a & 1
-                   else "you do not hold it")
+                   else self._outside_pack(a) or "you do not hold it")
             raise IllegalActionError(f"cannot discard {cards.token(a)}: {why}")
         self._hands = replaced(self._hands, seat, hand & ~(1 << a))
         self._discards |= 1 << a
@@ -109,6 +109,14 @@ class BiddingPhase(PlayPhase):
             self._phase = "call"
         else:
             self._begin_contract_play()
+
+    def _outside_pack(self, card: int) -> str | None:
+        """Why ``card`` is no card of this game, as a play of it is told (it is not in the
+        pack: a discard said "you do not hold it"); None for a card of the pack."""
+        if self.rules.deck_mask >> card & 1:
+            return None
+        return why_unplayable(self.rules, TABLES[NO_TRUMPS], 0, card, NO_SUIT, NO_SUIT, False,
+                              None)
 
     def _callable(self) -> int:
         """Cards the declarer may call: in another hand (not his own nor discarded), no trump."""
@@ -131,8 +139,9 @@ class BiddingPhase(PlayPhase):
         card = a - CALL
         if not self._callable() >> card & 1:
             tok = cards.token(card)
-            if not self.rules.deck_mask >> card & 1:
-                why = f"{tok} is not in the {self.rules.deck} pack"
+            outside = self._outside_pack(card)
+            if outside is not None:
+                why = outside
             elif self._hands[c.declarer] >> card & 1 or self._discards >> card & 1:
                 why = f"you hold or discarded {tok} yourself"
             else:

@@ -22,7 +22,15 @@ from ..auction import Contract, price
 from ..cards import NO_TRUMPS, STRAIN_NAMES, SUIT_WORDS
 from ..console.display import pretty, sort_tokens, trick_count
 from ..game import HandResult
-from ..scoring import TIE_RULE, declaring_seats, slam_words
+from ..scoring import (
+    TIE_RULE,
+    GameEnd,
+    declaring_seats,
+    game_end,
+    past_target_words,
+    slam_words,
+    target_words,
+)
 from ..tricks import TABLES, card_from_token
 from ..view import View
 from ..words import joined
@@ -162,15 +170,23 @@ def follow_words(led: str, strain: int) -> str:
     return f"Your turn: follow to the {card_words(led)} if you can"
 
 
+def _game_end(view: View, w: int) -> GameEnd:
+    """How side ``w`` won the game the view shows ended (the engine's judgement, as the
+    console's: a side past the target by defending won through the hole, not at it)."""
+    results = view.hand_results
+    return game_end(view.rules, view.scores, w, results[-1] if results else None)
+
+
 def _into_the_hole(view: View, names: list[str], w: int) -> tuple[str, str] | None:
-    """How a game won by side ``w`` below the target ended: who fell into the hole ("You &
+    """How a game won by side ``w`` through the hole ended: who fell into the hole ("You &
     North fell to -520 (the hole is -500)") and whom the winner tied with, if anyone (a tie
-    for the highest score is broken: docs/rules.md); None for a side that reached the
-    target."""
+    for the highest score is broken: docs/rules.md); None for a side that won at the target
+    (under by own contract, a side past it by defending did not: West & East fell)."""
     r = view.rules
-    if view.scores[w] >= r.target:
+    end = _game_end(view, w)
+    if end.at_target:
         return None
-    fallen = [i for i, sc in enumerate(view.scores) if sc <= r.hole and i != w]
+    fallen = [i for i in end.fallen if i != w]
     if not fallen:
         return None
     names_fallen = " and ".join(
@@ -178,24 +194,35 @@ def _into_the_hole(view: View, names: list[str], w: int) -> tuple[str, str] | No
         if len(fallen) > 1 else _side_label(view, i, names)
         for j, i in enumerate(fallen))
     to = "" if len(fallen) > 1 else f" to {view.scores[fallen[0]]}"
-    tied = [i for i, sc in enumerate(view.scores)
-            if sc == view.scores[w] and i != w and i not in fallen]
-    tie = "" if not tied else (
-        " and ".join(_side_label(view, i, names, False) for i in tied)
+    tie = "" if not end.tied else (
+        " and ".join(_side_label(view, i, names, False) for i in end.tied)
         + f" ({TIE_RULE})")
     return f"{names_fallen} fell{to} (the hole is {r.hole})", tie
 
 
+def _at_target(view: View, names: list[str], w: int) -> str:
+    """Why side ``w``, which won at the target, won where other sides reached it too (the
+    declarer counts first, else the first there: RULES.md §10), as the console says it;
+    "" when only the winner reached it (the title says all)."""
+    end = _game_end(view, w)
+    if not end.at_target or not end.reached:
+        return ""
+    return target_words(view.rules, end, view.scores,
+                        [_side_label(view, i, names, False) for i in range(len(view.scores))])
+
+
 def how_won(view: View, names: list[str]) -> str:
     """What the game's end says under its winner, besides who won: how a side fell into the
-    hole, and a tie broken; nothing for a side that reached the target; "The game is over."
-    for no winner (the end-of-game dialog's line under its title)."""
+    hole, and a tie broken; for a side that reached the target, why it won when others
+    reached it too (else nothing); "The game is over." for no winner (the end-of-game
+    dialog's line under its title)."""
     w = view.winner
     if w is None:
         return "The game is over."
     hole = _into_the_hole(view, names, w)
     if hole is None:
-        return ""
+        why = _at_target(view, names, w)
+        return f"{why[0].upper()}{why[1:]}." if why else ""
     fell, tie = hole
     return f"{fell}; won on a tie with {tie}." if tie else f"{fell}."
 
@@ -221,7 +248,8 @@ def status_line(view: View, names: list[str], practice: bool = False) -> str:
             fell, tie = hole
             tied = f", tied with {tie}" if tie else ""
             return f"{fell}: {winners} {won} with {view.scores[w]}{tied}."
-        return f"{winners} {won} the game."
+        why = _at_target(view, names, w)
+        return f"{winners} {won} the game ({why})." if why else f"{winners} {won} the game."
     if view.phase == "hand_over" and practice:
         return "The hand is over: PLAY IT AGAIN, or go BACK TO THE GAME."
     if view.phase == "hand_over":
@@ -382,6 +410,9 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
             for i in scored:
                 lines.append(f"{_side_label(view, i, names)} took "
                              f"{trick_count(side_tricks[i])}: {res.points[i]:+d}, 10 a trick")
+    past = past_target_words(r, view.scores, view.winner, side_labels(view, names), view.seat)
+    if past is not None:        # (by own contract: the sheet said nothing of why it goes on)
+        lines.append(past)
     return {
         "number": res.number, "kind": res.kind, "contract": contract_json(c),
         "declarer": res.declarer,
