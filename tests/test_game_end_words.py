@@ -145,6 +145,10 @@ def test_a_win_by_the_first_there_says_the_others_reached_it_too() -> None:
     east = g.view(2)
     assert status_line(east, ["South", "West", "You"]) == (
         "South wins the game (reached 500 first, with 500; you reached it too).")
+    out = io.StringIO()                 # the console at East's seat: "you", mid-sentence
+    ConsoleGame(g.rules, seat=2, ask=lambda prompt: "", out=out, game=g)._game_over()
+    assert "(reached 500 first, with 500; you reached it too)." in out.getvalue(), \
+        out.getvalue()
 
 
 def test_a_declarers_win_beside_others_at_the_target_says_the_declarer_counts_first() -> None:

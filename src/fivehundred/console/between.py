@@ -273,7 +273,9 @@ class BetweenHands(Narrator):
         # under by_own_contract won only because the other side fell into the hole)
         end = game_end(r, scores, w, results[-1] if results else None)
         if end.at_target:
-            why = target_words(r, end, scores, [self.side_name(i) for i in range(len(scores))])
+            inner = [self.side_name(i) for i in range(len(scores))]     # (said mid-sentence)
+            inner = ["you" + x[3:] if self.seat in r.sides[i] else x for i, x in enumerate(inner)]
+            why = target_words(r, end, scores, inner)
         else:
             fell = [self.side_name(i) for i in self.side_order if i in end.fallen]
             why = f"{' and '.join(fell)} fell to {r.hole} or below"
