@@ -285,14 +285,15 @@ def _table(r: Rules) -> list[Block]:
                "unseen by both.")
     elif r.call_partner:
         who = (f"This table seats {n} players, each for himself; but in each hand the "
-               "declarer may call a partner, who wins or loses half of what the declarer "
-               "scores (see the play).")
+               "highest bidder, the declarer, may call a partner, who wins or loses half of "
+               "what the declarer scores (see the play).")
     else:
         who = f"This table seats {n} players, each for himself."
     pack = f"The pack has {r.deck_size} cards: {_pack_words(r)}."
     hands = "each hand, the dead hand too," if r.dead_hand else "each player"
+    declarer = "the declarer" if r.call_partner else "the highest bidder, the declarer,"
     deal = (f"The dealer gives 10 cards to {hands} and {r.kitty_size} cards, face down, to "
-            "the kitty, which the declarer will take up.")
+            f"the kitty, which {declarer} will take up.")
     if r.deal_packets[0] != (False, 10):
         deal += f" He deals them in packets: {_packets(r)}."
     turn = ("The two players deal in turn." if n == 2
@@ -303,7 +304,29 @@ def _table(r: Rules) -> list[Block]:
         turn += (f" For the cut {low}, then the other ranks upwards, as in a plain suit, up "
                  "to the king; of two cards of one rank, spades are lower than clubs, clubs "
                  "than diamonds, diamonds than hearts.")
-    return [Block(who), Block(pack), Block(f"{deal} {turn}")]
+    return [*(Block(t) for t in _tricks(r)), Block(who), Block(pack), Block(f"{deal} {turn}")]
+
+
+def _tricks(r: Rules) -> tuple[str, str]:
+    """What a trick is, leading and following; then what wins a trick, what a trump is and
+    who leads next: said first, as every section speaks of them (the play says the rules
+    again, with their exceptions: the first lead, the joker's, the left bower's suit)."""
+    if r.players == 2:
+        others = "Then the other player plays one card to it"
+    else:
+        out = (" (but not a partner who sits out a misère)"
+               if r.misere_allowed and _partners_sit_out(r) else "")
+        others = f"Then each other player in turn to the left{out} plays one card to it"
+    trumps = ("The trumps are the joker and, where the auction names a trump suit, the cards "
+              "of that suit" if r.has_joker
+              else "The trumps are the cards of the trump suit, where the auction names one")
+    return (("Five Hundred is a game of tricks. After the deal and the auction, described "
+             "below, the hand is played one trick at a time. One player leads to a trick: he "
+             f"plays a card face up. {others}, and must follow suit, that is, play a card of "
+             "the suit led, if he can. The cards played make up the trick."),
+            ("A trick is won by the highest trump in it, if there is one, else by the highest "
+             f"card of the suit led. {trumps}: the order of the cards, below, shows them. The "
+             "winner of a trick leads to the next."))
 
 
 def _packets(r: Rules) -> str:
