@@ -48,15 +48,20 @@ def record(client: TestClient, t: dict[str, Any], token: str) -> tuple[int, str]
 
 @contextmanager
 def friends_table() -> Iterator[tuple[TestClient, dict[str, Any], str, Seat]]:
-    """Serving, a table with friends, its host's socket open and the game started (each
-    friend's seat a bot's until its link is opened): the client, the table, West's invitation
-    (as the host has it) and the host's socket."""
+    """Serving, a table with friends, its host's socket open, the table gathering (a link
+    still unopened at START opens only with the next deal: the test starts the game once its
+    friends have sat down, ``host_starts``): the client, the table, West's invitation (as the
+    host has it) and the host's socket."""
     with web_client(Store(":memory:"), mode="serve") as client:
         t = new_table(client, seed=4, friends=True)
         with connect(client, t) as host_ws:
-            host = Seat(host_ws)
-            host_starts(host)
-            yield client, t, invitation(t, 1), host
+            yield client, t, invitation(t, 1), Seat(host_ws)
+
+
+def west_sat_and_left(client: TestClient, t: dict[str, Any], west: str) -> str:
+    """West opens his link while the table gathers, and leaves: his key."""
+    with connect(client, t, west) as ws1:
+        return welcome_key(Seat(ws1))
 
 
 @contextmanager
@@ -116,10 +121,12 @@ def test_an_invitation_opens_the_seat_once_and_the_key_ever_after() -> None:
             f = Seat(ws1)
             key = welcome_key(f)
             f.until(lambda x: x["type"] == "state")
-            # (once a human is to act: the bots may still be bidding when West sits down)
-            before = h.until(lambda x: x["type"] == "state"
-                             and x["table"]["seats"][1]["connected"]
-                             and x["view"]["to_move"] in (0, 1))
+            h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
+            before = host_starts(h)
+            # (once a human is to act: the bots may still be bidding when the game starts)
+            if before["view"]["to_move"] not in (0, 1):
+                before = h.until(lambda x: x["type"] == "state"
+                                 and x["view"]["to_move"] in (0, 1))
             err = refused_link(client, t, west)        # the link again, anywhere
             assert err["code"] == "link_used" and "West's link was opened already" \
                 in err["message"], err
@@ -186,6 +193,7 @@ def test_the_host_makes_a_new_link_for_a_friend_who_lost_his_key() -> None:
             f = Seat(ws1)
             key = welcome_key(f)
             h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
+            host_starts(h)
             h.send(type="new_link", seat=1)          # refused while West is there
             err = h.until(lambda x: x["type"] == "error")
             assert err["code"] == "illegal" and "West is still at the table" in \
@@ -257,10 +265,12 @@ def test_the_next_deal_comes_when_the_last_friend_not_ready_leaves() -> None:
     """At the end of a hand the host pressed NEXT and waited for West, who left without
     pressing: nothing was dealt until someone pressed again.  His leaving now deals."""
     with friends_table() as (client, t, west, h):
-        m = play_hand(h)                    # (West's seat a bot's until its link is opened)
+        key = west_sat_and_left(client, t, west)
+        host_starts(h)
+        m = play_hand(h)                    # (West's seat a bot's until he is back)
         assert m["view"]["phase"] == "hand_over"
-        with connect(client, t, west) as ws1:
-            welcome_key(Seat(ws1))          # West sits down at the hand's end
+        with connect(client, t, key) as ws1:
+            Seat(ws1).until(lambda x: x["type"] == "state")   # West is back at the hand's end
             h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
             h.send(type="next")             # the host is ready; West is not, and leaves
             h.send(type="ping")             # (answered after the NEXT: it was taken)
@@ -278,9 +288,11 @@ def test_a_server_stopping_deals_nothing_as_its_sockets_close() -> None:
     the next hand, West's NEXT refused).  Now the table stays at the sheet, as saved."""
     with friends_table() as (client, t, west, h):
         hub: Hub = client.app.state.hub      # type: ignore[attr-defined]
+        key = west_sat_and_left(client, t, west)
+        host_starts(h)
         assert play_hand(h)["view"]["phase"] == "hand_over"
-        with connect(client, t, west) as ws1:
-            welcome_key(Seat(ws1))
+        with connect(client, t, key) as ws1:
+            Seat(ws1).until(lambda x: x["type"] == "state")
             h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
             h.send(type="next")             # the host is ready; West is not
             h.send(type="ping")
@@ -322,6 +334,7 @@ def test_a_seats_new_player_cannot_read_the_hands_played_before_he_sat() -> None
             f = Seat(ws1)
             welcome_key(f)
             h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
+            host_starts(h)
             calls(h, {0: (h, "pass"), 1: (f, "9NT")}, lambda v: v["phase"] != "auction")
             m = f.until(lambda x: x["type"] == "state" and x["view"]["phase"] == "kitty"
                         and x["view"]["to_move"] == 1)
@@ -365,6 +378,7 @@ def test_a_friend_cannot_resume_the_hosts_pause() -> None:
             f = Seat(ws1)
             welcome_key(f)
             h.until(lambda x: x["type"] == "state" and x["table"]["seats"][1]["connected"])
+            host_starts(h)
             h.send(type="pause", paused=True)
             m = f.until(lambda x: x["type"] == "state" and x["table"]["paused"])
             assert m["table"]["paused_by"] == 0 and m["table"]["may_resume"] is False

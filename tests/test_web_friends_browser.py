@@ -160,7 +160,7 @@ def test_a_friend_who_left_is_replaced_by_a_bot(tmp_path: Path, shots: Path) -> 
         host.wait_for_function("""(old) => document.querySelector(
             '#links-list .link-row[data-seat="1"] input').value !== old""", arg=west)
         fresh = host.input_value('#links-list .link-row[data-seat="1"] input')
-        assert "its new link opens with the next deal" in \
+        assert "its link opens with the next deal" in \
             host.inner_text('.link-row[data-seat="1"]')
         host.click("#menu-button")
         # the new link opens with the next deal (on this one the host could see West's cards

@@ -56,6 +56,15 @@ def play_to(t: Table, phase: str, bid: str = "10NT") -> None:
             t.act(g.to_move, g.legal_actions()[0])
 
 
+def second_sheet(t: Table) -> None:
+    """Play ``t`` (started) to the sheet of its second hand, each thrown in: where a friend's
+    link, unopened at START, may be opened (it opens with the next deal)."""
+    play_to(t, "hand_over", "pass")
+    t.ready.add(0)
+    assert t.deal_if_ready(set())
+    play_to(t, "hand_over", "pass")
+
+
 def link(t: Table, seat: int) -> dict[str, Any]:
     """The table as ``connect`` takes it: its id, the creator's token (``seat`` 0) or a
     friend's invitation."""
@@ -221,7 +230,7 @@ def test_a_repeated_next_sends_nothing_and_the_sheet_says_who_is_left() -> None:
     and sends no state (200 repeats sent 600 frames); each state says whom the deal still
     waits for (``table.waiting_for``), so the page can say "Waiting for West…"."""
     t = friends()
-    play_to(t, "hand_over", "pass")
+    second_sheet(t)
     with served(t) as (client, _), connect(client, link(t, 0)) as hws, \
             connect(client, link(t, 1)) as fws:
         h, f = Seat(hws), Seat(fws)
@@ -263,7 +272,7 @@ def test_pausing_again_within_two_seconds_is_refused_busy() -> None:
     never held back); one sooner is refused with ``busy``, nothing changed, nothing sent."""
     now = [0.0]
     t = friends()
-    play_to(t, "hand_over", "pass")         # (no bot moves there: only the pauses' states)
+    second_sheet(t)                         # (no bot moves there: only the pauses' states)
     with served(t) as (client, hub), connect(client, link(t, 0)) as hws, \
             connect(client, link(t, 1)) as fws:
         hub.pauses = Throttle(1, PAUSE_EVERY, lambda: now[0])

@@ -31,7 +31,7 @@ from .replies import claimed_message, hand_game
 from .seats import TableError, bot_seed
 from .store import Store
 from .table import IDLE_SECONDS, Table
-from .throttle import PAUSE_EVERY, Throttle
+from .throttle import NAME_BURST, NAME_EVERY, PAUSE_EVERY, Throttle
 
 SAVE_RETRY_SECONDS = 5.0
 """How long the bots wait to play again after their move could not be saved (a full disk)."""
@@ -81,6 +81,9 @@ class Hub(TableKeeper):
         """How many handlers are working with a table now (:meth:`holding`), by its id."""
         self.pauses = Throttle(1, PAUSE_EVERY)
         """When each seat may pause its table again, by ``"TABLE SEAT"`` (:meth:`_pace_pause`;
+        a test may set its own, with its own clock)."""
+        self.renames = Throttle(NAME_BURST, NAME_EVERY)
+        """When each seat may rename itself again, by ``"TABLE SEAT"`` (:meth:`_pace_rename`;
         a test may set its own, with its own clock)."""
 
     # ---------------------------------------------------------------- messages out
@@ -326,7 +329,7 @@ class Hub(TableKeeper):
                 await self.broadcast(table)
                 return
         elif kind == "name":
-            table.set_name(seat, msg.get("name"))
+            table.set_name(seat, msg.get("name"), lambda: self._pace_rename(table, seat))
         elif kind == "speed":
             table.set_speed(seat, msg.get("speed"))
         elif kind == "take_back":
@@ -342,12 +345,10 @@ class Hub(TableKeeper):
                 return                          # (playing already: no change)
         elif kind == "new_link":
             table.renew_invitation(seat, msg.get("seat"), self.connected(table))
-        elif kind == "pause":
-            paused = msg.get("paused")
-            if paused is True and not table.paused:
-                self._pace_pause(table, seat)
-            if not table.set_paused(seat, paused, self.connected(table)):
-                return                          # (paused already, or going on: no change)
+        elif kind == "pause" and not table.set_paused(
+                seat, msg.get("paused"), self.connected(table),
+                lambda: self._pace_pause(table, seat)):
+            return                              # (paused already, or going on: no change)
         self.save(table)
         self.changed(table)
         if claimed is not None:
@@ -366,6 +367,16 @@ class Hub(TableKeeper):
         if wait > 0:
             raise TableError("busy", f"you paused the game a moment ago: you may pause it "
                                      f"again in {math.ceil(wait)} s")
+
+    def _pace_rename(self, table: Table, seat: int) -> None:
+        """TableError ``busy``, nothing changed, for a seat that has renamed itself
+        ``NAME_BURST`` times in the last moments: each rename is saved and sent to every
+        page, and one page renaming without end flooded every screen (one a moment later
+        is taken)."""
+        wait = self.renames.wait(f"{table.id} {seat}")
+        if wait > 0:
+            raise TableError("busy", f"you renamed yourself a moment ago: you may rename "
+                                     f"yourself again in {math.ceil(wait)} s")
 
     async def _practise(self, table: Table, seat: int, ws: WebSocket) -> None:
         """PLAY THIS DEAL AGAIN: a practice table of the hand just finished, saved, and its

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable
 
 from ..console.display import seat_names
 from ..game import Game
@@ -51,7 +52,9 @@ class SeatingTable:
         opened before; None if ``token`` is no seat's invitation; TableError, nothing
         changed, ``link_used`` if it was opened before, ``unknown_table`` once the game is
         over (a stranger sat down to a finished game, and its end credited him with the
-        bot's contracts), ``link_not_yet`` for a new link before the next deal."""
+        bot's contracts), ``link_not_yet`` before the hand it opens with (``opens_at``: a
+        new link's, or one still unopened at START, is the next deal: nobody is seated into
+        a hand a bot has been playing for the seat)."""
         if not secret_like(token):
             return None
         for s in self.seats:
@@ -65,8 +68,8 @@ class SeatingTable:
                     raise TableError("unknown_table", f"this game is over: {s.name}'s link "
                                                       f"seats nobody now")
                 if self.game.hand_number < s.opens_at:
-                    raise TableError("link_not_yet", f"{s.name}'s new link opens with the "
-                                                     f"next deal, once this hand is over")
+                    raise TableError("link_not_yet", f"{s.name}'s link opens with the next "
+                                                     f"deal, once this hand is over")
                 s.key = secrets.token_urlsafe(12)
                 s.opened += 1
                 self.seq += 1
@@ -141,9 +144,11 @@ class SeatingTable:
         may give a bot the seat of a player still connected that the table has waited on
         for ``idle_after`` seconds (:meth:`waited`: he went away from an open page), the
         creator's too.  The key stays good: coming back, or ``take_seat``,
-        takes the seat back (:meth:`take_seat`).  TableError, nothing changed, for a friend
-        while the creator is there, a seat that is not a friend's, a seat a bot plays
-        already, or a player who is still connected (and not idle that long)."""
+        takes the seat back (:meth:`take_seat`).  TableError, nothing changed, once the game
+        is over, for a friend while the creator is there, a seat that is not a friend's, a
+        seat a bot plays already, or a player who is still connected (and not idle that
+        long)."""
+        self.check_not_over("nobody plays a seat now, a bot or anyone")
         host_away = self.friends and 0 not in connected
         number = seat if isinstance(seat, int) and not isinstance(seat, bool) else -1
         self.note_wait(connected)
@@ -173,7 +178,10 @@ class SeatingTable:
         plays it until the new link is opened, which it may be from the next deal on (else
         the host could open it himself and see the hand his friend held).  TableError,
         nothing changed, for anyone but the creator, a seat that is not a friend's, a link
-        not opened yet (it is still good), or a friend who is still connected."""
+        not opened yet (it is still good), a friend who is still connected, or once the game
+        is over (it would take the seat, his name and his record from the friend who played
+        it)."""
+        self.check_not_over("each seat stays its player's, and so does its link")
         s = self._friends_seat(by, seat, connected, "make a seat a new link",
                                "a seat gets a new link only once its player has left")
         if s.key is None:
@@ -185,6 +193,12 @@ class SeatingTable:
         s.opens_at = self.game.hand_number + 1
         self.ready.discard(s.seat)
         self.seq += 1
+
+    def check_not_over(self, why: str) -> None:
+        """TableError ``illegal``, nothing changed, once the game is over (``why`` says what
+        the change would be): a finished game is kept as it was played."""
+        if self.game.phase == "game_over":
+            raise TableError("illegal", f"the game is over: {why}")
 
     def _friends_seat(self, by: int, seat: object, connected: set[int], what: str,
                       when: str) -> Seat:
@@ -212,8 +226,10 @@ class SeatingTable:
 
     def start(self, by: int, connected: set[int]) -> bool:
         """START: the gathering ends and the game is played, a bot playing each seat whose
-        player is not at the table (a link not opened, until it is; a friend who sat down and
-        left, or the creator gone, until he comes back, as :meth:`seat_to_bot` does).  Whether
+        player is not at the table (a link not opened, until it is, which it may be from the
+        next deal on, as a new link: else its holder could open it on the hand in play and
+        see the cards the bot holds; a friend who sat down and left, or the creator gone,
+        until he comes back, as :meth:`seat_to_bot` does).  Whether
         anything changed (a table that plays already: nothing, so no state is sent, as for
         pausing a paused table); TableError ``not_host``, nothing changed, from another seat
         while the creator is at the table.
@@ -224,6 +240,8 @@ class SeatingTable:
         >>> t.seats[1].kind = "human"                       # West sat down, and left
         >>> t.start(0, {0, 2}), t.gathering, [s.kind for s in t.seats]
         (True, False, ['human', 'bot', 'bot', 'bot'])
+        >>> [s.opens_at for s in t.seats]                   # (no link was opened)
+        [0, 1, 1, 1]
         >>> t.start(0, {0})                                 # (a second press)
         False
         """
@@ -235,9 +253,19 @@ class SeatingTable:
         for s in self.seats:
             if s.seat not in connected and s.kind == "human":
                 s.kind, s.strength = "bot", s.strength or self.strength
+        self.unopened_wait_for_next_deal()
         self.gathering = False
         self.seq += 1
         return True
+
+    def unopened_wait_for_next_deal(self) -> None:
+        """At START, each friend's invitation not opened yet opens with the next deal
+        (``opens_at``), its record and reviews beginning there: a bot plays the seat in the
+        hand in play.  (A table saved playing before START did this has its unopened links
+        open with the deal after the one it is brought back at: :meth:`.Table.from_json`.)"""
+        for s in self.seats:
+            if s.open_to_friend and s.key is None:
+                s.opens_at = max(s.opens_at, self.game.hand_number + 1)
 
     def check_started(self, seat: int) -> None:
         """TableError ``illegal``, nothing changed, while the table gathers: nobody acts before
@@ -256,11 +284,15 @@ class SeatingTable:
             return f"{host} has left: anyone may start the game"
         return f"Waiting for {host} to start the game"
 
-    def set_paused(self, by: int, paused: object, connected: set[int]) -> bool:
+    def set_paused(self, by: int, paused: object, connected: set[int],
+                   pace: Callable[[], None] | None = None) -> bool:
         """Pause the table (any seat: the bots stop; every seat's page shows who paused it)
         or resume it: the seat that paused it, the creator, or anyone once the seat that
         paused it has left.  Whether anything changed (pausing a paused table does not);
-        TableError, nothing changed, for a value not true or false or another's pause.
+        TableError, nothing changed, for a value not true or false, another's pause, or a
+        pause once the game is over (nothing moves: a game that ended paused, by a claim or
+        a person's card, may still be resumed, its pages' overlay gone).  ``pace``, called
+        just before a pause is made, may refuse it (the hub's :data:`.throttle.PAUSE_EVERY`).
 
         >>> from fivehundred.web.table import Table
         >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5,
@@ -280,10 +312,14 @@ class SeatingTable:
                                           f"{paused!r}")
         if paused == self.paused:
             return False
+        if paused:
+            self.check_not_over("there is nothing to pause")
         if not self.may_resume(by, connected):
             who = self.seats[self.paused_by].name if self.paused_by is not None else "?"
             raise TableError("illegal", f"{who} paused the game: it goes on when {who} or "
                                         f"the table's creator resumes it")
+        if paused and pace is not None:
+            pace()
         self.paused, self.paused_by = paused, by if paused else None
         self.seq += 1
         return True
@@ -293,11 +329,13 @@ class SeatingTable:
         p = self.paused_by
         return not self.paused or p is None or seat in (0, p) or p not in connected
 
-    def set_name(self, seat: int, name: object) -> None:
+    def set_name(self, seat: int, name: object, pace: Callable[[], None] | None = None) -> None:
         """A player at a table with friends names himself (the others saw "West"), the name
         cleaned (:func:`.seats.clean_name`); TableError ``bad_name``, nothing changed, without
         friends, for a name that ``name_problem`` refuses, "You" (each page calls its own seat
-        so) or another seat's name, in any case and once cleaned.
+        so) or another seat's name, in any case and once cleaned.  ``pace``, called once the
+        name is found good, just before it is kept, may refuse it (the hub's
+        :data:`.throttle.NAME_EVERY`: a name refused for itself costs the seat nothing).
 
         >>> from fivehundred.web.table import Table
         >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5,
@@ -314,6 +352,8 @@ class SeatingTable:
         name = checked_name(name)       # (cleaned first: "Ann\u200b" is Ann, taken)
         if (taken := self.name_taken(seat, name)) is not None:
             raise TableError("bad_name", taken)
+        if pace is not None:
+            pace()
         self.seats[seat].name = name        # (seq stays: the game did not move)
 
     def _free_name(self, seat: int) -> str:

@@ -189,6 +189,10 @@ class Table(PracticeTable, SeatingTable):
             t.speed = checked_speed(d.get("speed", "normal"))
             t.deal, t.practice = deal, practice
             t.clean_saved_names()           # (saved before names were cleaned)
+            if t.friends and not t.gathering:   # (saved before START set when links open)
+                for s in t.seats:
+                    if s.open_to_friend and s.key is None and s.opens_at == 0:
+                        s.opens_at = game.hand_number + 1
             return t
         except TableError:
             raise
@@ -350,11 +354,24 @@ class Table(PracticeTable, SeatingTable):
         self._apply_all(plays, "the claim's cards no longer fit the table: ", hand_out=True)
 
     def _check_take_back(self, seat: int) -> None:
+        """TableError, nothing changed, unless ``seat`` may take back now: the game playing,
+        and every other seat a bot's that no person ever sat in (a friend a bot stands in for
+        while he is away, or the creator's seat, would lose cards he played too)."""
         self.check_started(seat)
-        others = [s.name for s in self.seats if s.seat != seat and s.kind == "human"]
+        self.check_not_over("there is nothing to take back")
+        others = [s for s in self.seats if s.seat != seat and self.persons_seat(s)]
         if others:
-            raise TableError("illegal", f"a take-back is for a table of bots: "
-                                        f"{' and '.join(others)} would lose cards too")
+            names = " and ".join(s.name for s in others)
+            why = ("" if all(s.kind == "human" for s in others)
+                   else " (a bot only stands in for a player who is away)")
+            raise TableError("illegal", f"a take-back is for a table of bots: {names} would "
+                                        f"lose cards too{why}")
+
+    def persons_seat(self, s: Seat) -> bool:
+        """Whether a person plays seat ``s``, or a bot plays it only for him: a human's, the
+        creator's at a table with friends, a friend's whose link was ever opened."""
+        return (s.kind == "human" or (self.friends and s.seat == 0)
+                or s.opened > 0 or s.key is not None)
 
     def _check_turn(self, seat: int) -> None:
         self.check_started(seat)

@@ -1,6 +1,7 @@
 """The serving limit on new tables: a token bucket per client address, a few at once, then
 one a minute (:class:`Throttle`, used by :mod:`.app`'s ``POST /api/tables``); and the pace of
-a seat's pauses (``PAUSE_EVERY``, :mod:`.hub`).
+a seat's pauses (``PAUSE_EVERY``) and of its renames (``NAME_BURST``, ``NAME_EVERY``), both
+:mod:`.hub`'s.
 """
 
 from __future__ import annotations
@@ -19,6 +20,12 @@ PAUSE_EVERY = 2.0
 """How often a seat may pause its table, in seconds (a bucket of one per seat; resuming is
 never held back): each pause shows its overlay on every page and is saved, and a page
 pausing and resuming hundreds of times flashed it on every screen."""
+NAME_BURST = 3
+NAME_EVERY = 2.0
+"""How often a seat may rename itself: ``NAME_BURST`` times at once (the name the page
+offers as a friend sits down, then a typo put right), then once every ``NAME_EVERY``
+seconds (a bucket per seat).  Each rename is saved and sent to every page: five hundred
+from one page made five hundred states on every screen."""
 
 
 class Throttle:

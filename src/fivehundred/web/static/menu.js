@@ -217,8 +217,10 @@ export class Menu {
       b.tabIndex = t.speed === b.dataset.speed ? 0 : -1;
       b.disabled = state.you !== 0;
     }
-    // take-backs are for a table of bots: hidden where anyone else plays a seat
-    const alone = t.seats.every((x) => x.seat === state.you || x.kind === "bot");
+    // take-backs are for a table of bots: hidden where anyone else plays a seat, or sat in
+    // one a bot plays for him now (with friends: the creator's seat, a link opened)
+    const alone = t.seats.every((x) => x.seat === state.you || x.kind === "bot")
+      && (!t.friends || (state.you === 0 && (t.links || []).every((l) => !l.opened)));
     for (const b of [this.takeBackBtn, document.getElementById("take-back-button")]) {
       b.hidden = !alone;
       b.disabled = !state.take_back;
@@ -241,7 +243,7 @@ export class Menu {
       `Opponents: ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} · ${t.practice
         ? `practice: hand ${t.practice.hand + 1} of your game again` : `game ${gameWords(t)}`}`;
     this.renderPause(state);
-    this.renderLinks(t.links && t.links.length ? t.links : this.links);
+    this.renderLinks(t.links && t.links.length ? t.links : this.links, state.view.phase === "game_over");
   }
 
   /** The pause overlay: yours ("the other players wait for you"), or another's, who (or,
@@ -266,30 +268,40 @@ export class Menu {
     document.getElementById("resume-button").hidden = !canResume;
   }
 
-  renderLinks(links) {
+  /** The friends' seat links (the creator's menu), each with who plays its seat
+   *  (:meth:`seatState`); ``over``: the game is over, and a link never opened seats nobody. */
+  renderLinks(links, over = false) {
     const box = document.getElementById("links");
     const list = document.getElementById("links-list");
-    const key = JSON.stringify(links || []);
+    const key = JSON.stringify([links || [], over]);
     if (list.dataset.key === key) return;
     list.dataset.key = key;
     clear(list);
     box.hidden = !links || !links.length;
     for (const l of links || []) {
       const [input, copy] = linkField(l, "Copy", `Copy link for ${l.name}`);
-      if (l.opened) {     // used: it gives the seat to nobody now (NEW LINK makes another)
+      if (l.opened || over) {   // used, or the game over: it gives the seat to nobody now
         copy.hidden = true;
         input.disabled = true;
-        input.title = `${l.name}'s link was opened: it seats nobody else`;
+        input.title = l.opened ? `${l.name}'s link was opened: it seats nobody else`
+          : "The game is over: this link seats nobody";
       }
       list.appendChild(h("div.link-row", { dataset: { seat: String(l.seat) } },
-        h("span.link-name", { text: l.name }), input, copy, this.seatState(l)));
+        h("span.link-name", { text: l.name }), input, copy, this.seatState(l, over)));
     }
   }
 
   /** Who plays a friend's seat now; for a friend who has left, a bot to take over, and a
-   *  new link (his browser lost its key, or someone else is to sit there). */
-  seatState(l) {
-    const renew = l.opened && !l.connected ? h("button.btn.btn-small.btn-secondary.new-link", {
+   *  new link (his browser lost its key, or someone else is to sit there); neither once the
+   *  game is over (``over``: the server refuses both, the finished game kept as played). A
+   *  link not opened yet opens with the next deal once the game has started
+   *  (``opens_next_deal``), a new link's too. */
+  seatState(l, over = false) {
+    if (over && l.kind === "bot") {
+      return h("div.link-state", { text: l.opened ? `A bot played for ${l.name} at the end`
+        : "The game is over: this link seats nobody now" });
+    }
+    const renew = l.opened && !l.connected && !over ? h("button.btn.btn-small.btn-secondary.new-link", {
       type: "button", text: "New link",
       title: "A new link for this seat: the old one gives it no more",
       onclick: () => this.send({ type: "new_link", seat: l.seat }),
@@ -297,10 +309,11 @@ export class Menu {
     if (l.kind === "bot") {
       return h("div.link-state", null,
         l.opened ? `A bot plays this seat until ${l.name} comes back`
-          : l.opens_next_deal ? "A bot plays this seat; its new link opens with the next deal"
+          : l.opens_next_deal ? "A bot plays this seat; its link opens with the next deal"
             : "A bot plays this seat until the link is opened", renew);
     }
     if (l.connected) return h("div.link-state.here", { text: "Playing" });
+    if (over) return h("div.link-state.away", { text: "Away" });
     return h("div.link-state.away", null, "Away",
       h("button.btn.btn-small.btn-secondary.to-bot", {
         type: "button", text: "Let a bot play",
