@@ -269,6 +269,9 @@ def test_a_friend_lets_a_bot_play_for_the_host_who_left(tmp_path: Path) -> None:
         wait_turn(friend)                  # the bot bid for the host: West's turn
         assert friend.evaluate("""window.fivehundred.app.state.view.auction
             .some(([s]) => s === 0)""")
+        friend.keyboard.press("Control+z")  # (a bot stands in for the host: no take-back)
+        friend.wait_for_selector(f"#toasts .toast:has-text('Take-backs are for a table of "
+                                 f"bots: {name} sat at this table')")
 
 
 def test_a_friend_gives_his_name(tmp_path: Path) -> None:

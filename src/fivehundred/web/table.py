@@ -431,7 +431,8 @@ class Table(PracticeTable, SeatingTable):
             "rules": r.to_string(), "players": r.players, "target": r.target, "hole": r.hole,
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind,
                        "strength": s.strength if s.kind == "bot" else None,
-                       "connected": s.seat in connected} for s in self.seats],
+                       "connected": s.seat in connected, "persons": self.persons_seat(s)}
+                      for s in self.seats],
             "sides": [list(x) for x in r.sides],
             "side_names": side_labels(self.view(seat), self.names()),
             "strength": self.strength, "friends": self.friends,

@@ -46,9 +46,13 @@ export function takeBack() {
     sendOnce("tookBack", { type: "take_back" }, 5000);
     return;
   }
-  // (the button is hidden where a friend plays: Ctrl+Z says why nothing happens)
-  const friend = st.table.seats.find((x) => x.seat !== st.you && x.kind === "human");
-  if (friend) toast(`Take-backs are for a table of bots: ${friend.name} plays at this table`, "info", 3500);
+  // (the button is hidden where a friend plays, or sat: Ctrl+Z says why nothing happens)
+  const seats = st.table.seats.filter((x) => x.seat !== st.you);
+  const friend = seats.find((x) => x.kind === "human") || seats.find((x) => x.persons);
+  if (!friend) return;
+  const why = friend.kind === "human" ? "plays at this table"
+    : "sat at this table (a bot only stands in while away)";
+  toast(`Take-backs are for a table of bots: ${friend.name} ${why}`, "info", 3500);
 }
 
 /** Claim every trick left for your side (or, declaring a misère, that you take no more):
