@@ -47,7 +47,8 @@ class Seat:
     the link on, cannot use it to read the seat's cards."""
     opens_at: int = 0
     """The hand (its number, from 0) from which the invitation may be opened: a new link
-    (:meth:`Table.renew_invitation`) opens with the next deal, never on the hand in play."""
+    (:meth:`Table.renew_invitation`), or one still unopened at START (:meth:`Table.start`),
+    opens with the next deal, never on the hand in play."""
     opened: int = 0
     """How many of this seat's invitations were opened: the friend is told of those before
     his (someone sat there before him)."""
