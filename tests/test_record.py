@@ -376,7 +376,8 @@ def test_cli_replays_the_golden_record(capsys: pytest.CaptureFixture[str]) -> No
     assert "  points  North+South +160  East+West +30\n" in out
     assert "  totals  North+South 0  East+West 100\n" in out
     assert "Hand 8 (dealer South): open misère by South, failed\n" in out
-    assert out.endswith("Winner: side 1 (East+West) with -420\n")
+    assert out.endswith("Winner: side 1 (East+West) with -420: North+South fell to -740 (the "
+                        "hole is -500)\n")
 
 
 def test_cli_json_and_unfinished(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

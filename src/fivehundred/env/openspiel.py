@@ -26,7 +26,14 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+
+try:            # (optional: the [env] extra; a play-only install says how to add it)
+    import pyspiel  # type: ignore[import-not-found]
+except ModuleNotFoundError as e:
+    if (e.name or "").partition(".")[0] != "pyspiel":
+        raise
+    raise ModuleNotFoundError("fivehundred.env.openspiel needs OpenSpiel, and pyspiel is not "
+                              "installed: pip install 'fivehundred[env]'", name=e.name) from e
 
 from ..actions import NUM_ACTIONS, token_of
 from ..cards import NUM_CARDS, cards_of, token

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import gymnasium
 import numpy as np
 
 from ..bots import Bot
@@ -29,8 +28,17 @@ from ..errors import MalformedError
 from ..numbers import seat_number
 from ..rng import derive_seed
 from ..rules import Rules
-from .aec import FiveHundredEnv, agent_name, checked_seed
 from .observation import action_mask
+
+try:            # (optional: the [env] extra; a play-only install says how to add it)
+    import gymnasium
+
+    from .aec import FiveHundredEnv, agent_name, checked_seed
+except ModuleNotFoundError as e:
+    if (e.name or "").partition(".")[0] not in ("gymnasium", "pettingzoo"):
+        raise
+    raise ModuleNotFoundError(f"SoloEnv needs Gymnasium and PettingZoo, and {e.name} is not "
+                              "installed: pip install 'fivehundred[env]'", name=e.name) from e
 
 __all__ = ["SoloEnv"]
 

@@ -19,6 +19,7 @@ from ..errors import FiveHundredError, RecordError
 from ..game import Game, HandResult
 from ..numbers import written_number
 from ..rules import Rules
+from ..scoring import TIE_RULE, game_end, target_words
 from .model import (
     GameRecord,
     HandOutcome,
@@ -181,7 +182,8 @@ def _side_name(rec: GameRecord, side: int) -> str:
 
 
 def report(rec: GameRecord, game: Game, out: TextIO) -> None:
-    """Print each hand's contract, tricks, points and running totals, and the winner; first
+    """Print each hand's contract, tricks, points and running totals, and the winner (and
+    why: :func:`_why_won`, after the words this line always began with); first
     the scores the game began at, for a record that has them (``StartScores``: the first
     hand's totals count from there, and nothing else says so)."""
     r = rec.rules
@@ -222,7 +224,31 @@ def report(rec: GameRecord, game: Game, out: TextIO) -> None:
                                             for k, t in enumerate(game.scores)), file=out)
     else:
         print(f"Winner: side {game.winner} ({_side_name(rec, game.winner)}) with "
-              f"{game.scores[game.winner]}", file=out)
+              f"{game.scores[game.winner]}: {_why_won(rec, game, game.winner)}", file=out)
+
+
+def _why_won(rec: GameRecord, game: Game, w: int) -> str:
+    """Why side ``w`` won, by the engine's judgement (:func:`~fivehundred.scoring.game_end`,
+    as the console and the tables say it): "reached 500 with 520" (where others reached it
+    too, why this side counted), or who fell into the hole; a side at -420 winning said
+    nothing of why."""
+    r, scores, results = rec.rules, game.scores, game.hand_results
+    names = [_side_name(rec, k) for k in range(len(scores))]
+    end = game_end(r, scores, w, results[-1] if results else None)
+    if end.at_target:
+        return target_words(r, end, scores, names)
+    fallen = [i for i in end.fallen if i != w]
+    if len(fallen) == 1:
+        why = f"{names[fallen[0]]} fell to {scores[fallen[0]]}"
+    else:
+        why = " and ".join(f"{names[i]} ({scores[i]})" for i in fallen) + " fell"
+    why += f" (the hole is {r.hole})"
+    if w in end.fallen:
+        why += f"; {names[w]} fell too, the highest of them"
+    if end.tied:
+        why += (f"; won on a tie with {' and '.join(names[i] for i in end.tied)} at "
+                f"{scores[w]}: {TIE_RULE}")
+    return why
 
 
 def replay_main(path: str, as_json: bool = False) -> int:

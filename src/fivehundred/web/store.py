@@ -3,7 +3,8 @@
 A file that is not our database, is damaged, or was written by a newer version is reported
 with a :class:`StoreError` and never touched; so is one that cannot be written, and one a
 server already serves (each server keeps its tables in memory: a second one saved over the
-first's games and counted their hands again).
+first's games and counted their hands again).  A start refused leaves nothing behind it: no
+lock, no journal of SQLite's, no folder it made.
 
 >>> s = Store(":memory:")
 >>> s.save("t1", {"x": 1}, finished=False)
@@ -25,7 +26,7 @@ import sqlite3
 import sys
 import time
 from collections.abc import Collection, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -101,15 +102,34 @@ class Store:
     def __init__(self, path: str | os.PathLike[str], exclusive: bool = False) -> None:
         self.path = str(path)
         self._lock: int | None = None
+        target = Path(self.path)
         memory = self.path == ":memory:"
+        if not memory and target.is_dir():
+            raise StoreError(f"{self.path} is a folder, not a saves file: choose a file with "
+                             f"--db (such as {target / 'fivehundred.sqlite3'})")
+        # what this start makes, removed again if it fails: a failed start leaves the disk as
+        # it found it (the lock, SQLite's journals of a file it could only read, folders)
+        folders: list[Path] = []
+        made: list[str] = []
         if not memory:
+            folders = [f for f in (target.parent, *target.parent.parents) if not f.exists()]
             try:
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                target.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
+                self._undo([], folders)
                 raise StoreError(self._cannot_write(e.strerror or e)) from None
-            if exclusive:
+            made = [f for f in (self.path + end for end in _MADE) if not os.path.lexists(f)]
+        try:
+            if exclusive and not memory:
                 self._hold()
-        existed = not memory and Path(self.path).exists() and Path(self.path).stat().st_size > 0
+            self._open(not memory and target.exists() and target.stat().st_size > 0)
+        except BaseException:
+            self._undo(made, folders)
+            raise
+
+    def _open(self, existed: bool) -> None:
+        """Open the file (``existed``: one with something in it, to be checked, not made),
+        made ours where new; StoreError if it cannot be used (the caller closes it)."""
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self._check(existed)
@@ -121,19 +141,41 @@ class Store:
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA synchronous = NORMAL")
         except sqlite3.OperationalError as e:     # (read-only, no folder to write in, ...)
-            self.close()
             fix = "make its folder writable" if self._folder_fault() else "make it writable"
             kept = "it was left as it is: " if existed else ""
             raise StoreError(f"{self._cannot_write(e)}; {kept}{fix}, or choose another with "
                              "--db") from None
         except sqlite3.DatabaseError as e:
-            self.close()
             raise StoreError(f"{self.path} is not a usable fivehundred database ({e}); "
                              "it was left as it is: move it away or choose another with --db"
                              ) from None
-        except StoreError:
-            self.close()
-            raise
+
+    def _undo(self, made: list[str], folders: list[Path]) -> None:
+        """After a failed start: close, and remove the files in ``made`` (those this start
+        found missing) and the ``folders`` it made, where empty.  The files go only while the
+        lock is ours (no other server of the file, whose journal one of them could be); the
+        lock file goes last, while still held, and :meth:`_hold` takes only a lock file that
+        is still in place, so no two ever hold the file."""
+        lock = self._lock
+        if hasattr(self, "db"):
+            self.db.close()
+        if lock is not None:
+            for f in made:
+                if not f.endswith(".lock"):
+                    _remove(f)
+            if self.path + ".lock" in made:
+                if sys.platform == "win32":      # (an open file cannot be removed there)
+                    os.close(lock)
+                    lock = None
+                _remove(self.path + ".lock")
+            if lock is not None:
+                os.close(lock)
+            self._lock = None
+        for folder in folders:                   # (the deepest first)
+            try:
+                folder.rmdir()
+            except OSError:
+                break
 
     def _cannot_write(self, why: object) -> str:
         """The words for a file that cannot be written: its folder's fault where the folder
@@ -151,25 +193,34 @@ class Store:
     def _hold(self) -> None:
         """Lock ``PATH.lock`` (made if need be) for the store's lifetime, our process id in
         it; StoreError naming the holder's if another holds it.  The lock goes with the
-        process however it ends; the file stays (removing it would let two hold it)."""
+        process however it ends; the file stays (removing it would let two hold it), but for
+        a failed start's, removed while still held (:meth:`_undo`): a lock taken on a removed
+        file is let go and taken again on the file in its place."""
         lock = self.path + ".lock"
-        try:
-            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as e:
-            raise StoreError(f"{self._cannot_write(f'{lock}: {e.strerror}')}; choose another "
-                             "with --db") from None
-        try:
-            _lock_file(fd)
-        except OSError:
+        for _ in range(10):
             try:
-                holder = os.read(fd, 32).decode("ascii", "replace").strip()
-            except OSError:             # (Windows: the holder's lock covers it)
-                holder = ""
-            os.close(fd)
-            pid = f" (pid {holder})" if holder.isdigit() else ""
-            raise StoreError(f"the saves file {self.path} is in use by another fivehundred "
-                             f"server{pid}: stop it, or choose another file with --db"
-                             ) from None
+                fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as e:
+                raise StoreError(f"{self._cannot_write(f'{lock}: {e.strerror}')}; choose "
+                                 "another with --db") from None
+            try:
+                _lock_file(fd)
+            except OSError:
+                try:
+                    holder = os.read(fd, 32).decode("ascii", "replace").strip()
+                except OSError:             # (Windows: the holder's lock covers it)
+                    holder = ""
+                os.close(fd)
+                pid = f" (pid {holder})" if holder.isdigit() else ""
+                raise StoreError(f"the saves file {self.path} is in use by another fivehundred "
+                                 f"server{pid}: stop it, or choose another file with --db"
+                                 ) from None
+            if _still_in_place(fd, lock):
+                break
+            os.close(fd)    # (a failed start's, removed as it was locked: try the new one)
+        else:
+            raise StoreError(f"the saves file {self.path} is in use (its lock file {lock} "
+                             "keeps being replaced): try again, or choose another with --db")
         os.ftruncate(fd, 0)
         os.write(fd, str(os.getpid()).encode())
         self._lock = fd
@@ -332,6 +383,29 @@ class Store:
         for row in out.values():
             row["points_per_hand"] = round(row["points"] / row["hands"], 1) if row["hands"] else 0.0
         return {"by_strength": out}
+
+
+_MADE = ("", "-journal", "-wal", "-shm", ".lock")
+"""Beside the file ``PATH``: the files a start may make (the file, SQLite's journals, the
+lock), by how each name ends."""
+
+
+def _remove(path: str) -> None:
+    """Remove a file a failed start made, if it can be (what cannot be, stays)."""
+    with suppress(OSError):
+        os.remove(path)
+
+
+def _still_in_place(fd: int, path: str) -> bool:
+    """Whether the open file ``fd`` is still the one at ``path`` (not removed or replaced
+    since it was opened).  Windows: always (an open file cannot be removed there)."""
+    if sys.platform == "win32":
+        return True
+    try:
+        here, held = os.stat(path), os.fstat(fd)
+    except OSError:
+        return False
+    return (here.st_dev, here.st_ino) == (held.st_dev, held.st_ino)
 
 
 def _lock_file(fd: int) -> None:
