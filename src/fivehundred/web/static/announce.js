@@ -4,15 +4,16 @@
 // for) when they change. The status line itself is not live: both spoke at each card, twice
 // a card in all, and it said its line again at every state.
 
-import { cardLabel } from "./cards.js";
+import { cardLabel, trumpSuit } from "./cards.js";
 import { SUIT_NAME, bidWords, inWords, sheetVerdict } from "./util.js";
 
 /** A card played, in words: a led joker says the suit it names, to follow, in a sentence of
- * its own ("the joker (naming hearts)" left it to a parenthesis a reader may skip). */
-function playWords(who, tok) {
+ * its own ("the joker (naming hearts)" left it to a parenthesis a reader may skip); a bower
+ * (``trumps``: the contract's trump suit, if any) is named so. */
+function playWords(who, tok, trumps) {
   const named = /^JK:([SCDH])$/.exec(tok);
   if (named) return `${who} leads the joker and names ${SUIT_NAME[named[1]]}, to follow`;
-  return `${who} plays the ${cardLabel(tok)}`;
+  return `${who} plays the ${cardLabel(tok, trumps)}`;
 }
 
 /** Every card played this hand, in order: [seat, token]. */
@@ -49,6 +50,7 @@ function moves(prev, s) {
     if (seat !== s.you) said.push(tok === "pass" ? `${name(seat)} passes` : `${name(seat)} bids ${bidWords(tok)}`);
   }
   const c = s.view.contract;
+  const trumps = trumpSuit(c);
   if (c && !prev.view.contract) {
     // the auction won: the table shows the contract; a bot's was never said
     said.push(`The contract: ${bidWords(c.bid)}, by ${c.declarer === s.you ? "you" : name(c.declarer)}`);
@@ -59,7 +61,7 @@ function moves(prev, s) {
     const who = s.view.contract.declarer === s.you ? "You" : name(s.view.contract.declarer);
     if (call === "alone") said.push(`${who} ${who === "You" ? "play" : "plays"} alone`);
     else {
-      said.push(`${who} ${who === "You" ? "call" : "calls"} the ${cardLabel(call.slice(5))} for a partner`);
+      said.push(`${who} ${who === "You" ? "call" : "calls"} the ${cardLabel(call.slice(5), trumps)} for a partner`);
       const p = s.view.partner;
       if (p === s.you && s.view.contract.declarer !== s.you) said.push("You hold it: you are the partner");
       else if (p !== null && p !== undefined && p !== s.view.contract.declarer) said.push(`${name(p)} holds it: the partner`);
@@ -71,7 +73,7 @@ function moves(prev, s) {
   let at = 0;
   const cards = (list) => {
     for (const [seat, tok] of list) {
-      if (at++ >= before && seat !== s.you) said.push(playWords(name(seat), tok));
+      if (at++ >= before && seat !== s.you) said.push(playWords(name(seat), tok, trumps));
     }
   };
   const done = (prev.view.tricks || []).length;

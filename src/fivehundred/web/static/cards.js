@@ -40,15 +40,37 @@ function suitOf(letter) {
   return suit;
 }
 
+/** The other suit of each suit's colour: its jack is the left bower when this one is trumps. */
+const SAME_COLOUR = Object.freeze({ S: "C", C: "S", D: "H", H: "D" });
+
 /**
- * Spoken name of a card: "10 of hearts", "queen of spades", "joker", "joker (naming hearts)".
+ * The trump suit of a contract (the server's, its strain a letter): null at no trumps, in a
+ * misère, or with no contract yet.
+ * @param {{strain?: string, misere?: boolean}|null|undefined} contract
+ * @returns {string|null}
+ */
+export function trumpSuit(contract) {
+  const strain = contract && !contract.misere ? contract.strain : null;
+  return typeof strain === "string" && strain in SUITS ? strain : null;
+}
+
+/**
+ * Spoken name of a card: "10 of hearts", "queen of spades", "joker", "joker (naming hearts)";
+ * with ``trumps`` (a suit's letter) a jack named by its role too, as the engine's messages
+ * note it: "jack of clubs, the left bower" with spades trumps, "jack of spades, the right
+ * bower" (by its printed suit alone a screen reader's user heard a club played, then "follow
+ * in trumps").
  * @param {string} token
+ * @param {string|null} [trumps]
  * @returns {string}
  */
-export function cardLabel(token) {
+export function cardLabel(token, trumps = null) {
   const card = parse(token);
   if (card.joker) return card.named ? `joker (naming ${SUITS[card.named].name})` : "joker";
-  return `${RANK_NAMES[card.rank] ?? card.rank} of ${SUITS[card.suit].name}`;
+  const name = `${RANK_NAMES[card.rank] ?? card.rank} of ${SUITS[card.suit].name}`;
+  if (card.rank !== "J" || !trumps) return name;
+  if (card.suit === trumps) return `${name}, the right bower`;
+  return card.suit === SAME_COLOUR[trumps] ? `${name}, the left bower` : name;
 }
 
 /**

@@ -4,6 +4,7 @@
 
 import { statsTable, STRENGTH_WORDS } from "./lobby.js";
 import { ReviewPanel, playedOut, reviewButton, handInPlay } from "./review.js";
+import { gameHand } from "./plaques.js";
 import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS, recordUrl, sheetVerdict, readable, seatNames, withNames, nameList, nameNode } from "./util.js";
 
 /** A claim played out (main.js, from the ``claimed`` message): said first on the sheet of its
@@ -322,7 +323,7 @@ export class GameOverDialog {
 
     const lines = state.sheet ? sheetLines(state) : [];
     if (lines.length) {
-      this.card.appendChild(h("h3.section-title", { text: `The last hand (hand ${state.sheet.number + 1})` }));
+      this.card.appendChild(h("h3.section-title", { text: `The last hand (hand ${gameHand(t, state.sheet.number) + 1})` }));
       this.card.appendChild(h("ul.sheet-lines", null, lines.map((l) => h("li", null, readable(l, names)))));
     }
     // the last hand's review, as its sheet had it (the game's end takes the sheet's place);
@@ -339,11 +340,13 @@ export class GameOverDialog {
         cols.appendChild(h("div.contracts-col", null, h("h3", null, withNames(t.side_names[i], names)),
           h("table.contracts-table", null,
             h("thead", null, h("tr", null, h("th.num", { text: "Hand" }), h("th", { text: "Bid" }), h("th", { text: "By" }), h("th", null, h("span.sr-only", { text: "Result" })), h("th.num", { text: "Points" }), h("th", null, h("span.sr-only", { text: "Review" })))),
+            // (the hand's number in the game: a practice's own is its hand 1; the row keeps
+            // its own, which the server's review is asked by)
             h("tbody", null, list.map((r) => h("tr", { dataset: { hand: String(r.number ?? r.hand - 1) } },
-              h("td.num", { text: String(r.hand) }), h("td", null, bidNode(r.bid)), h("td", null, withNames(r.by, names)),
+              h("td.num", { text: String(gameHand(t, r.hand - 1) + 1) }), h("td", null, bidNode(r.bid)), h("td", null, withNames(r.by, names)),
               h("td", { class: r.made ? "pos" : "neg", text: r.made ? "made" : "failed" }),
               pointsCell(r.points),
-              h("td.hand-review-cell", null, r.played_out ? this.handButton(r.number, r.hand) : null)))))));
+              h("td.hand-review-cell", null, r.played_out ? this.handButton(r.number, gameHand(t, r.hand - 1) + 1) : null)))))));
       });
       this.card.appendChild(h("h3.section-title", { text: "Contracts played" }));
       this.card.appendChild(cols);

@@ -50,7 +50,8 @@ export class HandView {
 
   /**
    * tokens: the server's hand (sorted); opts: {handKey, playable:Set, dim:bool,
-   * selected:Set, fromKitty:Set, hinted:Set|null}
+   * selected:Set, fromKitty:Set, hinted:Set|null, trumps: the contract's trump suit or null,
+   * which the cards' names follow (a bower named so)}
    */
   render(tokens, opts = {}) {
     if (opts.handKey !== this.handKey) {
@@ -81,7 +82,7 @@ export class HandView {
         el.dataset.card = tok;
         el.tabIndex = 0;
         el.setAttribute("role", "button");
-        el.setAttribute("aria-label", cardLabel(tok));
+        el.setAttribute("aria-label", cardLabel(tok, opts.trumps));
         el.appendChild(cardSvg(tok, { width: 120 }));
         this.root.appendChild(el);
         this.els.set(tok, el);
@@ -100,7 +101,7 @@ export class HandView {
       el.setAttribute("aria-disabled", String(!(opts.interactive && (opts.selected || playable))));
       if (opts.selected) el.setAttribute("aria-pressed", String(chosen));
       else el.removeAttribute("aria-pressed");
-      el.setAttribute("aria-label", cardLabel(tok) + (fromKitty ? ", from the kitty" : ""));
+      el.setAttribute("aria-label", cardLabel(tok, opts.trumps) + (fromKitty ? ", from the kitty" : ""));
     }
     this.root.classList.toggle("interactive", !!opts.interactive);
     this.rove(this.stopFor(opts.playable));

@@ -28,6 +28,13 @@ export function gameWords(t) {
   return `to ${t.target}${hole}`;
 }
 
+/** The game's number (from 0) of table ``t``'s hand ``number``: at a practice table, which
+ *  deals one hand of a game again as a game of its own (its hand 0), that game's hand, as its
+ *  tag says ("Hand 1" was shown beside "PRACTICE · HAND 3 AGAIN"). */
+export function gameHand(t, number) {
+  return t.practice ? t.practice.hand + number : number;
+}
+
 export class ScoresPlaque {
   constructor(el) {
     this.el = el;
@@ -63,7 +70,7 @@ export class ScoresPlaque {
     this.prevScores = { id: t.id, scores: v.scores.slice() };
     el.appendChild(list);
     // (on a phone the rules in short, and in two lines at most: "Australian (4 pla…" was cut)
-    el.appendChild(h("div.plaque-foot", { title: t.rules_label }, `Hand ${v.hand_number + 1} · `,
+    el.appendChild(h("div.plaque-foot", { title: t.rules_label }, `Hand ${gameHand(t, v.hand_number) + 1} · `,
       h("span.full-name", { text: t.rules_label }), h("span.short-name", { text: shortRules(t.rules_label) })));
   }
 }

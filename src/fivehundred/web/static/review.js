@@ -4,6 +4,7 @@
 
 import { h, clear, cardNode, cap, midSentence } from "./util.js";
 import { say } from "./announce.js";
+import { gameHand } from "./plaques.js";
 
 /** Whether a hand's sheet is of a hand played out, every card (a review can be asked for):
  * not thrown in, no misère stopped at the declarer's first trick (the server says). */
@@ -40,6 +41,7 @@ export class ReviewPanel {
     this.send = send;
     this.last = number === null || (!!state.sheet && number === state.sheet.number);
     this.number = number === null ? state.sheet.number : number;
+    this.shown = gameHand(state.table, this.number);    // (a practice's: its game's number)
     this.you = state.you;
     this.seatNames = state.table.seats.map((x) => (x.seat === state.you ? "You" : x.name));
     // the review's answers, yours and every seat's, fetched once each on demand
@@ -141,7 +143,7 @@ export class ReviewPanel {
     const head = firstLead(msg, who, takes);
     head.push(`In the play ${who} took ${msg.taken}.`);
     // numbered as every hand's is, the last one's too (it said "The hand against double dummy")
-    this.el.appendChild(h("h3.section-title", { text: `Hand ${this.number + 1} against double dummy` }));
+    this.el.appendChild(h("h3.section-title", { text: `Hand ${this.shown + 1} against double dummy` }));
     this.el.appendChild(h("p.review-head", { text: head.join(" ") }));
     if (msg.discard) this.el.appendChild(h("p.review-discard", null, ...discardLine(msg.discard)));
     const tab = (mode, text) => {

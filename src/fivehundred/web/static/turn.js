@@ -5,6 +5,7 @@
 import { app, views, send } from "./app.js";
 import { usable } from "./focus.js";
 import { toast } from "./util.js";
+import { trumpSuit } from "./cards.js";
 
 export const isMyTurn = (s) => !!s && s.view.to_move === s.you && s.view.legal.length > 0;
 
@@ -85,6 +86,7 @@ export function renderHand() {
     fromKitty: inKitty ? new Set(v.kitty) : null,
     hinted,
     interactive: mine,
+    trumps: trumpSuit(v.contract),      // (a bower named so for a screen reader)
   });
   const hand = document.getElementById("hand");
   hand.dataset.mode = inKitty ? "kitty" : out ? "out" : v.phase === "play" && mine ? "play" : "idle";
