@@ -735,6 +735,7 @@ def test_tui_speed_sets_the_tables_pauses(monkeypatch: pytest.MonkeyPatch,
             return 0
 
     monkeypatch.setattr(fivehundred.tui, "TableApp", Probe)
+    monkeypatch.setattr(fivehundred.tui, "no_terminal", lambda: None)   # (as in a terminal)
     assert main(["tui", "--speed", "fast", "--seed", "1"]) == 0
     assert made == {"pace": PACE * SPEEDS["fast"], "trick_pause": TRICK_PAUSE * SPEEDS["fast"]}
     with pytest.raises(SystemExit):

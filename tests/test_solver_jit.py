@@ -93,7 +93,8 @@ def test_a_read_only_install_keeps_its_kernel_in_the_users_own_cache(
     real = os.access
     monkeypatch.setattr(os, "access", lambda p, mode, **kw: Path(p) not in (
         package, package / "__pycache__") and real(p, mode, **kw))
-    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", "")    # (recorded, so put back as it was after:
+    monkeypatch.delenv("NUMBA_CACHE_DIR")        # left set, later processes compiled afresh)
     monkeypatch.setattr(config, "CACHE_DIR", config.CACHE_DIR)     # (put back after)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     place = solver.cache_place()

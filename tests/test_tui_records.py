@@ -193,6 +193,7 @@ def test_the_terminal_table_resumes_from_your_seat_against_your_opponents(
             return 0
 
     monkeypatch.setattr(tui, "TableApp", Spy)
+    monkeypatch.setattr(tui, "no_terminal", lambda: None)   # (as in a terminal)
     assert cli_main(["tui", "--resume", str(path)]) == 0
     assert cli_main(["tui", "--resume", str(path), "--bots", "easy", "--seat", "3"]) == 0
     assert made == [(3, "hard"), (3, "easy")]

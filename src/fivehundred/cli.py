@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from . import __version__
 from . import clitools as ct
@@ -245,6 +246,11 @@ def _main(argv: Sequence[str] | None) -> int:
         from .record import replay_main
 
         return replay_main(args.file, as_json=args.json)
+    if args.command in ("analyse", "hint"):
+        why = _unreadable(args.file)
+        if why is not None:
+            print(f"fivehundred {args.command}: {why}", file=sys.stderr)
+            return 2
     if args.command == "analyse":
         from .solver.analysis import analyse_main
 
@@ -263,6 +269,22 @@ def _main(argv: Sequence[str] | None) -> int:
 
         return run_arena_main(args)
     return 2  # pragma: no cover - argparse rejects unknown commands
+
+
+def _unreadable(path: str) -> str | None:
+    """Why the file a command reads cannot be read (None if it can), found before the solver
+    loads: a first load compiles it, over a minute before "no such file" was said.  A file
+    that is not a plain one (a pipe) is left to the command: read here, it would be gone."""
+    from .record.files import read_text
+
+    p = Path(path)
+    if p.exists() and not p.is_file() and not p.is_dir():
+        return None
+    try:
+        read_text(path)
+    except FiveHundredError as e:
+        return str(e)
+    return None
 
 
 def _bench(args: argparse.Namespace) -> int:

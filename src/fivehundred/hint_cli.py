@@ -46,6 +46,8 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
         rec = load_input(path)
         if isinstance(rec, tuple):
             raise FiveHundredError("a hint needs a game record (.fhr or .fhr.json), not a deal")
+        if not rec.hands:       # (in replay's words: the record of a game not yet begun)
+            raise FiveHundredError(f"{path}: the record has no hands to advise on")
         names = _names(rec.rules, rec.seat_names)
         me = rec.viewpoint
         if me is None:

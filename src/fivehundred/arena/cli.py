@@ -14,12 +14,13 @@ from typing import Any, TextIO
 
 from .. import clitools as ct
 from ..errors import FiveHundredError
+from ..record.table_files import TABLE_BOTS
 from ..rules import Rules
-from .executors import make_executor
+from .executors import import_ray, make_executor
 from .play import ArenaError, UnitResult
 from .report import format_report, summarize
 from .results import ResultsFile
-from .runner import check_bots, run_match
+from .runner import run_match
 from .spec import LIMITS, MatchSpec
 
 DEALS = 200
@@ -148,15 +149,34 @@ def spec_from_args(args: argparse.Namespace) -> MatchSpec:
     )
 
 
+BOTS = (*TABLE_BOTS, "cheater")
+"""The built-in bots, known without loading them (the strong ones load the solver)."""
+
+
+def check_bot_names(spec: MatchSpec) -> None:
+    """Refuse a bot name that is neither built in nor registered yet, as the runner's
+    :func:`~.runner.check_bots` does, but before the bots load: a first load of the solver
+    compiles it, over a minute before "no such bot" was said."""
+    from ..bots.base import _REGISTRY
+
+    known = sorted({*BOTS, *_REGISTRY})
+    for label, name in (("--a", spec.bot_a), ("--b", spec.bot_b)):
+        if name not in known:
+            raise ArenaError(f"{label} {name}: no such bot; bots are {', '.join(known)}")
+
+
 def run_arena_main(args: argparse.Namespace, stdout: TextIO | None = None,
                    stderr: TextIO | None = None) -> int:
     """Run ``fivehundred arena`` with parsed options; returns the exit status."""
     out = stdout if stdout is not None else sys.stdout
     err = stderr if stderr is not None else sys.stderr
-    # everything that can be refused is refused here, before a unit is played
+    # everything that can be refused is refused here, before a unit is played and before
+    # the bots load the solver (a first run's compile: over a minute)
     try:
         spec = spec_from_args(args)
-        check_bots(spec)
+        check_bot_names(spec)
+        if args.ray is not None:
+            import_ray()
         if args.json is not None and args.json != "-":
             ct.check_output("--json", args.json)
             _check_summary_file(args.json)

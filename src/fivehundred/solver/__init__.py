@@ -23,18 +23,42 @@ from pathlib import Path
 
 def cache_place() -> Path:
     """Where numba keeps the compiled kernel, chosen before numba loads: ``NUMBA_CACHE_DIR``
-    if set; beside the sources if their folder can be written; else a folder of the user's
-    own (platformdirs' cache, or the temporary folder's for a user with no home that can be
-    written), set as ``NUMBA_CACHE_DIR``.  Installed read-only, numba's own fallback failed
-    outright for a service user without a home ("cannot cache function"), and the first
-    compile was announced on every run (the check looked beside the sources only)."""
+    if set and it can be written; else beside the sources if their folder can be written;
+    else a folder of the user's own (platformdirs' cache, or the temporary folder's for a
+    user with no home that can be written), set as ``NUMBA_CACHE_DIR``.  Installed read-only,
+    numba's own fallback failed outright for a service user without a home ("cannot cache
+    function"), and the first compile was announced on every run (the check looked beside
+    the sources only).  A ``NUMBA_CACHE_DIR`` that cannot be written is passed over the same
+    way, saying so: numba passed it over silently (or failed, as above) while the check for
+    a first compile looked there alone, so it announced one on every run."""
     custom = os.environ.get("NUMBA_CACHE_DIR")
-    if custom:
+    if custom and _can_write(Path(custom)):
         return Path(custom)
     here = Path(__file__).parent
     beside = here / "__pycache__"
-    if os.access(beside if beside.is_dir() else here, os.W_OK):
-        return beside
+    writable_beside = os.access(beside if beside.is_dir() else here, os.W_OK)
+    # beside the sources is numba's own first choice once no folder is set
+    place = beside if writable_beside else _users_own_place()
+    if custom:
+        print(f"fivehundred: NUMBA_CACHE_DIR {custom} cannot be written: the compiled solver "
+              f"is kept in {place} instead", file=sys.stderr, flush=True)
+    _tell_numba("" if writable_beside else str(place))
+    return place
+
+
+def _can_write(place: Path) -> bool:
+    """Whether ``place`` is (or can be made) a folder this user can write in, as numba needs
+    of a cache folder (a path through a file, or another user's folder, is not)."""
+    try:
+        place.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return place.is_dir() and os.access(place, os.W_OK)
+
+
+def _users_own_place() -> Path:
+    """A cache folder of the user's own: platformdirs' cache, else one in the temporary
+    folder (the last tried if none can be written: numba then keeps the kernel in memory)."""
     from platformdirs import user_cache_dir
 
     try:
@@ -43,23 +67,28 @@ def cache_place() -> Path:
         who = str(os.getpid())
     for place in (Path(user_cache_dir("fivehundred")) / "numba",
                   Path(tempfile.gettempdir()) / f"fivehundred-numba-{who}"):
-        try:
-            place.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            continue
-        if os.access(place, os.W_OK):
+        if _can_write(place):
             break
-    os.environ["NUMBA_CACHE_DIR"] = str(place)
+    return place
+
+
+def _tell_numba(place: str) -> None:
+    """Set ``NUMBA_CACHE_DIR`` to ``place`` ("": unset, numba's own choice), for numba and
+    for the processes this one starts (the arena's, the browser game's workers)."""
+    if place:
+        os.environ["NUMBA_CACHE_DIR"] = place
+    else:
+        os.environ.pop("NUMBA_CACHE_DIR", None)
     if "numba" in sys.modules:       # (numba read its settings when it loaded)
         from numba.core import config
 
-        setattr(config, "CACHE_DIR", str(place))  # noqa: B010 (numba's, untyped)
-    return place
+        setattr(config, "CACHE_DIR", place)  # noqa: B010 (numba's, untyped)
 
 
 def _announce_first_compile() -> bool:
     """Say so when the kernel is about to be compiled (the first run, or the first after its
-    sources changed; later ones load it); whether it is."""
+    sources changed, or every run where no cache folder can be written; later ones load it);
+    whether it is."""
     if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return False
     place = cache_place()
@@ -67,7 +96,9 @@ def _announce_first_compile() -> bool:
 
     if cache_is_current(place):
         return False
-    print("fivehundred: compiling the double-dummy solver (first run only, up to a minute)...",
+    when = ("first run only" if _can_write(place) else
+            f"every run: no cache folder can be written, not even {place}")
+    print(f"fivehundred: compiling the double-dummy solver ({when}, up to a minute)...",
           file=sys.stderr, flush=True)
     return True
 
@@ -101,9 +132,12 @@ def _loading_the_kernel() -> Iterator[None]:
 
 
 with _loading_the_kernel():
+    from .jit import mark_current
     from .limits import LimitError
     from .position import Position, PositionError
     from .solve import Solution, can_make, misere_safe, move_values, solve
+
+    mark_current()      # (every kernel module loaded: the cache holds it all, or it is not)
 
 __all__ = [
     "LimitError",

@@ -19,6 +19,7 @@ So every cache entry is also stamped with a digest of all the kernel's modules
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -72,17 +73,34 @@ def cache_is_current(place: Path) -> bool:
         m.read_text(errors="replace") == _DIGEST for m in place.rglob(MARKER))
 
 
-def _mark_current(dispatcher: Any) -> None:
-    """Leave the digest beside the cache entries just loaded or saved (best effort)."""
-    folder = getattr(getattr(dispatcher, "_cache", None), "_cache_path", None)
-    if folder is None:
-        return
-    marker = Path(folder) / MARKER
+_COMPILED: list[Any] = []
+"""The functions compiled eagerly so far (not the inlined helpers), for :func:`mark_current`."""
+
+
+def mark_current() -> bool:
+    """Leave the digest beside the cache entries once every kernel module is loaded and every
+    function compiled is in the cache (best effort); whether it was left.  Marked after any
+    one function, a first compile interrupted there (Ctrl-C) left the next run to compile the
+    rest unannounced."""
+    if DISABLED or not _COMPILED or not all(
+            f"{__package__}.{name}" in sys.modules for name in KERNEL_MODULES):
+        return False
+    folders = set()
+    for dispatcher in _COMPILED:
+        cache = getattr(dispatcher, "_cache", None)
+        index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
+        folder = getattr(cache, "_cache_path", None)
+        if index is None or folder is None or not Path(index).is_file():
+            return False         # (not saved: interrupted, or no folder numba could write)
+        folders.add(Path(folder))
     try:
-        if not marker.is_file() or marker.read_text(errors="replace") != _DIGEST:
-            marker.write_text(_DIGEST)
+        for folder in folders:
+            marker = folder / MARKER
+            if not marker.is_file() or marker.read_text(errors="replace") != _DIGEST:
+                marker.write_text(_DIGEST)
     except OSError:
-        pass  # a read-only cache place: numba itself then keeps to memory
+        return False     # a read-only cache place: the next run compiles, and says so
+    return True
 
 
 def compiled(signature: Any, inline: bool = False) -> Callable[[F], F]:
@@ -93,7 +111,14 @@ def compiled(signature: Any, inline: bool = False) -> Callable[[F], F]:
         options["inline"] = "always"
 
     def decorate(fn: F) -> F:
-        dispatcher: Any = njit(**options)(fn)
+        try:
+            dispatcher: Any = njit(**options)(fn)
+        except RuntimeError as e:
+            if "cannot cache" not in str(e):
+                raise
+            # no folder numba can write in (the package's __init__ has said every run
+            # compiles): for this run alone, not a traceback at import
+            dispatcher = njit(**{**options, "cache": False})(fn)
         if DISABLED:
             return dispatcher  # type: ignore[no-any-return]
         _stamp_with_sources(dispatcher)
@@ -107,7 +132,7 @@ def compiled(signature: Any, inline: bool = False) -> Callable[[F], F]:
         with typeinfer.register_dispatcher(dispatcher):
             dispatcher.compile(signature)
         dispatcher.disable_compile()
-        _mark_current(dispatcher)
+        _COMPILED.append(dispatcher)     # (marked current once all are: mark_current)
         return dispatcher  # type: ignore[no-any-return]
 
     return decorate
