@@ -32,6 +32,7 @@ from fivehundred.bots.sampling import (
     sample_worlds,
 )
 from fivehundred.cards import cards_of, mask_of
+from fivehundred.dealing import Deal
 from fivehundred.rng import Rng
 from fivehundred.rules import PRESET_NAMES
 from fivehundred.scoring import declaring_seats
@@ -592,12 +593,15 @@ def _checked(medium: str, cands: list[tuple[str, float, float]], n: int,
 
 def test_a_sure_bid_over_a_pass_is_modest_on_few_deals() -> None:
     """Over Medium's pass, the most valuable bid made on 4 of 5 deals was taken at any level:
-    at the 8 and 9 levels such bids made 3 of 18 (a QA pass over 400 hands of Hard).  On
-    fewer than 10 deals only a suit bid up to the seven level is; on 10, any."""
-    cands = [("8H", 120.0, 0.8), ("7H", 90.0, 0.8), ("7NT", 95.0, 0.8)]
-    assert _checked("pass", cands, 5) == "7H"
+    at the 8 and 9 levels such bids made 3 of 18 (a QA pass over 400 hands of Hard), and at
+    the seven level 29 of 71 (7♣ on three small clubs, no bower: an expert's review).  On
+    fewer than 10 deals only a suit bid at the six level is; on 10, any."""
+    cands = [("8H", 120.0, 0.8), ("7H", 90.0, 0.8), ("7NT", 95.0, 0.8), ("6H", 60.0, 0.8)]
+    assert _checked("pass", cands, 5) == "6H"
     assert _checked("pass", cands, 10) == "8H"
     assert _checked("pass", [("8H", 120.0, 0.8)], 5) == "pass"
+    assert _checked("pass", [("7C", 90.0, 0.8)], 5) == "pass"
+    assert _checked("pass", [("7C", 90.0, 0.8)], 10) == "7C"
 
 
 def test_no_sure_bid_over_a_partners_standing_bid() -> None:
@@ -626,6 +630,24 @@ def test_a_sure_bid_worth_more_than_the_partners_contract_takes_it_out() -> None
     assert 75.0 - 60.0 < TAKE_OUT_GAIN <= 95.0 - 75.0
     assert _checked("pass", [("6H", 75.0, 1.0)], 10, partner_holds=True,
                     pass_worth=60.0) == "pass"
+
+
+def test_only_deals_that_read_the_bids_take_a_partners_bid_out() -> None:
+    """An expert's review: over the partner's 6♣ (made double dummy, 7 tricks), Hard bid 6♥
+    on three small hearts, "worth more than the partner's bid played", and went 4 down.  Its
+    imagined deals do not read the bids, so the partner's hand is anyone's and his contract
+    undervalued: only a bot whose deals read the bids (Insane's) takes a partner's bid out."""
+    deal = Deal(0, (4617368431960809600, 27742174324436500576, 3494863716637736960,
+                    29415234582122760), 292057776144)
+    g = Game(Rules.preset("australian"), deal=deal, scores=(50, 220))
+    g.apply("6C")
+    g.apply("pass")
+    v = g.view(3)
+    assert v.hand == ("5S", "10S", "JS", "AS", "8C", "10D", "AD", "5H", "7H", "8H"), v.hand
+    for seed in (15, 21, 24):           # (seeds whose deals made it 6H)
+        d = make("hard", seed=seed).act(v)
+        assert d.action == "pass", (seed, d)
+        assert d.reason.startswith("a pass leaves the partner's bid to be played"), d.reason
 
 
 def test_the_partners_contract_is_what_a_pass_leaves() -> None:

@@ -104,7 +104,7 @@ def test_a_sure_bids_reason_says_how_often_it_is_made() -> None:
     assert d.action == "7H"
     assert d.reason == ("makes on 80% of the imagined deals, worth more than the partner's bid "
                         "played (10 deals)"), d.reason
-    one = PimcBot._checked_bid(Decision("pass"), [C("7D", 150.0, 1.0), C("pass", 0.0)], 1)
+    one = PimcBot._checked_bid(Decision("pass"), [C("6D", 150.0, 1.0), C("pass", 0.0)], 1)
     assert one.reason == "makes on the one imagined deal (1 deal)", one.reason
     failed = PimcBot._checked_bid(Decision("8H"), [C("8H", -60.0, 0.2), C("6H", 40.0, 0.9),
                                                    C("pass", 0.0)], 10)

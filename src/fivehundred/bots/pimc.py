@@ -50,8 +50,11 @@ MIN_MISERE = {"misere": 0.5, "open-misere": 0.6}   # a misère, worth its price 
 MIN_SURE = 0.8            # bid over Medium's pass only what is made this often
 TAKE_OUT_GAIN = 20.0      # over a partner's bid, a sure bid worth this much more than his
 #                           contract played (points a hand, on the same imagined deals)
-SURE_HIGH_DEALS = 10      # and above the seven level or at no trumps only on this many deals
-#                           (on 5, 4 made by chance: Hard's 8-level such bids made 3 of 18)
+SURE_LEVEL = 6            # such a bid up to this level,
+LEVEL_WORDS = ("six", "seven", "eight", "nine", "ten")
+SURE_HIGH_DEALS = 10      # and above it or at no trumps only on this many deals
+#                           (on 5, 4 made by chance: Hard's 8-level such bids made 3 of 18,
+#                           its sevens 29 of 71)
 
 
 # ----------------------------------------------------------------------------- scoring
@@ -403,7 +406,11 @@ class PimcBot(BaseBot):
         elif partner_holds:
             cands[0] = Candidate("pass", 0.0, None,
                                  "baseline: the partner's bid stands, its points not counted")
-        pass_worth = cands[0].value if standing is not None and standing_tricks else None
+        # a take-out of the partner's bid only where the deals read the bids (Insane's): on
+        # deals blind to them his hand is anyone's, his contract undervalued, and Hard took
+        # his 6♣, made double dummy, out into 6♥ on three small hearts
+        pass_worth = (cands[0].value if standing is not None and standing_tricks
+                      and self.inference else None)
         cands.sort(key=lambda c: (-c.value, c.action))
         return self._checked_bid(medium, cands, used, partner_holds, pass_worth)
 
@@ -422,8 +429,10 @@ class PimcBot(BaseBot):
         by_action = {c.action: c for c in cands}
 
         def sure_enough(c: Candidate) -> bool:
+            # (on fewer deals only the six level: Hard's 7♣ on three small clubs, "made on 4
+            # of 5", was one of 71 such sevens of which 29 were made)
             a = bid_action(c.action)
-            high = a is None or bid_tricks(a) > 7 or bid_strain(a) == NO_TRUMPS
+            high = a is None or bid_tricks(a) > SURE_LEVEL or bid_strain(a) == NO_TRUMPS
             return n >= SURE_HIGH_DEALS or not high
 
         # (never a misère Medium did not choose: double dummy misjudges misère badly)
@@ -497,10 +506,10 @@ class PimcBot(BaseBot):
             return f"no bid is worth more than a pass: the likeliest, {likeliest.action}, " \
                    f"{made(likeliest)}"
         high = [c for c in worth if (c.make_probability or 0.0) >= MIN_SURE]
-        if high:           # (sure but for sure_enough: above the seven level or no trumps)
+        if high:           # (sure but for sure_enough: above the six level or no trumps)
             best = max(high, key=lambda c: c.value)
             return (f"{best.action} {made(best)}, but {n} deals are too few to bid above the "
-                    "seven level or in no trumps")
+                    f"{LEVEL_WORDS[SURE_LEVEL - 6]} level or in no trumps")
         best = max(worth, key=lambda c: (c.value, c.make_probability or 0.0))
         return f"no bid is sure enough: {best.action}, worth the most, {made(best)}"
 
