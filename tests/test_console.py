@@ -122,7 +122,7 @@ def test_whole_game_to_the_end(preset: str) -> None:
     # six_pairs game said "reached 500 with 500" of such a win)
     end = game_end(rules, g.scores, g.winner, g.hand_results[-1])
     assert (f"(reached {rules.target} with {w})" in text) == (end.at_target and not end.reached)
-    assert (f"fell to {rules.hole} or below" in text) == (not end.at_target)
+    assert (f"(the hole is {rules.hole})" in text) == (not end.at_target)
     final = text[text.index("Final scores: "):].splitlines()[0]
     for i, score in enumerate(g.scores):
         assert f"{console.side_name(i)} {score}" in final
@@ -1038,9 +1038,9 @@ def test_the_text_games_end_names_a_tie_and_a_misere_declarer_alone() -> None:
     console = ConsoleGame(g.rules, seat=0, ask=lambda prompt: "", out=out, game=g)
     console._game_over()
     text = out.getvalue()
-    assert (f"=== Game over: East wins the game (West fell to -500 or below; won on a tie "
-            f"with You at {g.scores[2]}: a tie goes to the declaring side, then to the first "
-            "from the declarer's left). ===") in text, text
+    assert (f"=== Game over: East wins the game (West fell to {g.scores[1]} (the hole is -500); "
+            f"won on a tie with you at {g.scores[2]}: a tie goes to the declaring side, then "
+            "to the first from the declarer's left). ===") in text, text
     c4 = advance(Rules.preset("classic4"), lambda g: g.phase == "hand_over"
                  and g.contract is not None and g.contract.is_misere
                  and g.contract.declarer == 0, human_bids="misere")

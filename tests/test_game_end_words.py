@@ -15,7 +15,7 @@ from fivehundred.cards import SPADES
 from fivehundred.console import ConsoleGame
 from fivehundred.errors import IllegalActionError
 from fivehundred.guide import guide
-from fivehundred.scoring import game_end, past_target, target_words, won_at_target
+from fivehundred.scoring import GameEnd, game_end, past_target, target_words, won_at_target
 from fivehundred.web.state import how_won, sheet_json, status_line
 from helpers import apply_all, make_deal
 
@@ -77,8 +77,8 @@ def test_a_win_past_the_target_by_defending_is_said_as_the_hole() -> None:
     console, out = _console(g)
     console._game_over()
     text = out.getvalue()
-    assert ("=== Game over: You & North win the game (West & East fell to -500 or below)! ==="
-            in text), text
+    assert ("=== Game over: You & North win the game (West & East fell to -520 (the hole is "
+            "-500))! ===" in text), text
     assert "reached" not in text
     view = g.view(0)
     assert how_won(view, NAMES) == "West & East fell to -520 (the hole is -500)."
@@ -149,6 +149,19 @@ def test_a_win_by_the_first_there_says_the_others_reached_it_too() -> None:
     ConsoleGame(g.rules, seat=2, ask=lambda prompt: "", out=out, game=g)._game_over()
     assert "(reached 500 first, with 500; you reached it too)." in out.getvalue(), \
         out.getvalue()
+
+
+def test_the_called_partners_side_at_the_target_is_not_told_it_defended() -> None:
+    """A house rule of five with own-contract wins: the declarer made, his called partner's
+    side reached 500 too; it was told "a side wins only by making its own contract", which
+    it had (a reader's finding): the declarer counts first."""
+    r = Rules.preset("five_called", win="by_own_contract")
+    end = GameEnd(0, True, (0, 1), (1,), (), ())
+    words = target_words(r, end, (520, 510, 0, 0, 0), ["you", "West", "N", "NE", "E"])
+    assert words == ("reached 500 with 520; West reached it too, but the declarer and his "
+                     "partner count first") or words.endswith("but the declarer counts first"), \
+        words
+    assert "its own contract" not in words
 
 
 def test_a_declarers_win_beside_others_at_the_target_says_the_declarer_counts_first() -> None:

@@ -15,9 +15,22 @@ from .auction import HEARTS, Contract, bid_action, contract_of
 from .rules import Rules
 from .words import joined
 
-__all__ = ["HEARTS", "GameEnd", "bid_action", "contract_of", "game_end", "game_winner",
-           "hand_points", "past_target", "past_target_words", "slam_value", "slam_words",
-           "target_words", "won_at_target"]
+__all__ = [
+    "HEARTS",
+    "GameEnd",
+    "bid_action",
+    "contract_of",
+    "game_end",
+    "game_winner",
+    "hand_points",
+    "hole_words",
+    "past_target",
+    "past_target_words",
+    "slam_value",
+    "slam_words",
+    "target_words",
+    "won_at_target",
+]
 
 
 def slam_value(rules: Rules, contract: Contract) -> int:
@@ -225,7 +238,7 @@ def target_words(rules: Rules, end: GameEnd, scores: Sequence[int],
     if not end.reached:
         return f"reached {t} with {scores[w]}"
     others = joined([names[i] for i in end.reached], " and ")
-    if rules.win == "by_own_contract":
+    if rules.win == "by_own_contract" and any(i not in end.declaring for i in end.reached):
         why = "but a side wins only by making its own contract"
     elif w not in end.declaring:
         return f"reached {t} first, with {scores[w]}; {others} reached it too"
@@ -235,6 +248,31 @@ def target_words(rules: Rules, end: GameEnd, scores: Sequence[int],
         why = ("but the declarer counts first" if len(rules.sides[w]) == 1
                else "but the declaring side counts first")
     return f"reached {t} with {scores[w]}; {others} reached it too, {why}"
+
+
+def hole_words(rules: Rules, end: GameEnd, scores: Sequence[int],
+               names: Sequence[str]) -> str:
+    """Why a game won through the hole went to its winner (``names``: each side's, as said
+    within a sentence), for the console's end and the replay alike: who fell, to what, and
+    a tie broken.
+
+    >>> r = Rules.preset("classic3")
+    >>> hole_words(r, GameEnd(1, False, (), (), (0,), ()), (-520, 40, 10), ["you", "West", "East"])
+    'you fell to -520 (the hole is -500)'
+    """
+    w = end.winner
+    fallen = [i for i in end.fallen if i != w]
+    if len(fallen) == 1:
+        why = f"{names[fallen[0]]} fell to {scores[fallen[0]]}"
+    else:
+        why = " and ".join(f"{names[i]} ({scores[i]})" for i in fallen) + " fell"
+    why += f" (the hole is {rules.hole})"
+    if w in end.fallen:
+        why += f"; {names[w]} fell too, the highest of them"
+    if end.tied:
+        why += (f"; won on a tie with {' and '.join(names[i] for i in end.tied)} at "
+                f"{scores[w]}: {TIE_RULE}")
+    return why
 
 
 def past_target(rules: Rules, scores: Sequence[int], winner: int | None) -> tuple[int, ...]:

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from ..game import Game
 from ..record.table_files import RecordFiles, not_saved
 from ..scoring import (
-    TIE_RULE,
     declaring_seats,
     game_end,
+    hole_words,
     past_target_words,
     slam_words,
     target_words,
@@ -272,16 +272,10 @@ class BetweenHands(Narrator):
         # (the engine's judgement: "reached 500" was said of a side past it by defending, which
         # under by_own_contract won only because the other side fell into the hole)
         end = game_end(r, scores, w, results[-1] if results else None)
-        if end.at_target:
-            inner = [self.side_name(i) for i in range(len(scores))]     # (said mid-sentence)
-            inner = ["you" + x[3:] if self.seat in r.sides[i] else x for i, x in enumerate(inner)]
-            why = target_words(r, end, scores, inner)
-        else:
-            fell = [self.side_name(i) for i in self.side_order if i in end.fallen]
-            why = f"{' and '.join(fell)} fell to {r.hole} or below"
-            tied = [self.side_name(i) for i in self.side_order if i in end.tied]
-            if tied:        # (a five-handed game's end named the winner of a tie alone)
-                why += f"; won on a tie with {' and '.join(tied)} at {scores[w]}: {TIE_RULE}"
+        inner = [self.side_name(i) for i in range(len(scores))]     # (said mid-sentence)
+        inner = ["you" + x[3:] if self.seat in r.sides[i] else x for i, x in enumerate(inner)]
+        # (as the replay says it: a five-handed game's end named the winner of a tie alone)
+        why = (target_words if end.at_target else hole_words)(r, end, scores, inner)
         self.say()
         self.say(f"=== Game over: {name} {verb} the game ({why}){'!' if you else '.'} ===")
         self.say("Final scores: " + " · ".join(

@@ -19,7 +19,7 @@ from ..errors import FiveHundredError, RecordError
 from ..game import Game, HandResult
 from ..numbers import written_number
 from ..rules import Rules
-from ..scoring import TIE_RULE, game_end, target_words
+from ..scoring import game_end, hole_words, target_words
 from .model import (
     GameRecord,
     HandOutcome,
@@ -237,18 +237,7 @@ def _why_won(rec: GameRecord, game: Game, w: int) -> str:
     end = game_end(r, scores, w, results[-1] if results else None)
     if end.at_target:
         return target_words(r, end, scores, names)
-    fallen = [i for i in end.fallen if i != w]
-    if len(fallen) == 1:
-        why = f"{names[fallen[0]]} fell to {scores[fallen[0]]}"
-    else:
-        why = " and ".join(f"{names[i]} ({scores[i]})" for i in fallen) + " fell"
-    why += f" (the hole is {r.hole})"
-    if w in end.fallen:
-        why += f"; {names[w]} fell too, the highest of them"
-    if end.tied:
-        why += (f"; won on a tie with {' and '.join(names[i] for i in end.tied)} at "
-                f"{scores[w]}: {TIE_RULE}")
-    return why
+    return hole_words(r, end, scores, names)
 
 
 def replay_main(path: str, as_json: bool = False) -> int:

@@ -3,8 +3,8 @@
 A file that is not our database, is damaged, or was written by a newer version is reported
 with a :class:`StoreError` and never touched; so is one that cannot be written, and one a
 server already serves (each server keeps its tables in memory: a second one saved over the
-first's games and counted their hands again).  A start refused leaves nothing behind it: no
-lock, no journal of SQLite's, no folder it made.
+first's games and counted their hands again).  A server's start refused (``exclusive``, the
+file locked) leaves nothing behind it: no lock, no journal of SQLite's, no folder it made.
 
 >>> s = Store(":memory:")
 >>> s.save("t1", {"x": 1}, finished=False)
