@@ -268,3 +268,14 @@ def test_the_bowers_are_named_for_a_screen_reader(page: Page, server: str) -> No
                            "joker."), said
     said = page.evaluate(SPOKEN_PLAYS, [[[1, "JC"]], "NT"])
     assert said.startswith("West plays the jack of clubs."), said
+    # the card on the table too: you lead the left bower (three others discarded)
+    for el in [e for e in page.query_selector_all("#hand .hand-card")
+               if e.get_attribute("data-card") not in (f"J{suit}", f"J{other[suit]}")][:3]:
+        el.click()
+    page.click("#discard-button")
+    page.wait_for_function("document.body.dataset.phase === 'play'", timeout=60_000)
+    wait_turn(page)
+    page.click(f'#hand .card.playable[data-card="J{suit}"]')
+    card = page.wait_for_selector(f'#trick .trick-card[data-card="J{suit}"]')
+    assert card is not None
+    assert card.get_attribute("aria-label") == f"jack of {names[suit]}, the left bower"

@@ -3,7 +3,7 @@
 // through a queue; when states pile up (a reconnect, a slow tab) the queue hurries. With
 // reduced motion nothing flies or is swept, but a finished trick is held as long.
 
-import { cardSvg, cardLabel, namedSuitChip } from "./cards.js";
+import { cardSvg, cardLabel, namedSuitChip, trumpSuit } from "./cards.js";
 import { wait, prefersReducedMotion } from "./util.js";
 
 const FLY_MS = 280;
@@ -36,6 +36,7 @@ export class TrickView {
     this.speed = 1; // the table's speed_factor: every duration times this
     this.epoch = 0; // one more at each reset: a finished trick on show from before it goes
     this.wake = null; // ends the pause of the finished trick on show
+    this.trumps = null; // the trump suit (a letter) of the contract played, if any
   }
 
   /** The winner of the finished trick on show, or else of the next one queued, or null. */
@@ -52,6 +53,7 @@ export class TrickView {
   /** Feeds a new state's view; handKey changes with every deal (and every table). */
   update(view, handKey) {
     const count = view.tricks.length;
+    this.trumps = trumpSuit(view.contract);   // (a bower's label names it so)
     if (handKey !== this.seen.key || count < this.seen.count) {
       this.queue = [];
       this.seen = { key: handKey, count };
@@ -169,7 +171,7 @@ export class TrickView {
     el.className = "card trick-card";
     el.dataset.card = token;
     el.dataset.seat = String(seat);
-    el.setAttribute("aria-label", cardLabel(token));
+    el.setAttribute("aria-label", cardLabel(token, this.trumps));
     el.appendChild(cardSvg(token, { width: 100 }));
     const chip = namedSuitChip(token);       // a led joker's suit, to follow
     if (chip) el.appendChild(chip);
