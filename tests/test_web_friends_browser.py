@@ -274,6 +274,33 @@ def test_a_friend_lets_a_bot_play_for_the_host_who_left(tmp_path: Path) -> None:
                                  f"bots: {name} sat at this table')")
 
 
+def test_the_other_friends_are_told_whom_the_table_waits_on(tmp_path: Path) -> None:
+    """West leaves at his turn: the host was told and offered a bot, but North, a friend too,
+    saw only "West is bidding" and "away" on his seat; he is told West left and that the
+    table waits for him or for the host (no button: it is the host's to answer)."""
+    with served(tmp_path) as (browser, url, errors):
+        host, west = friends_table(browser, url, errors, seed=0)
+        north_link = host.input_value('#gathering-seats li[data-seat="2"] input.link-url')
+        friend = open_link(browser, west, errors)
+        sit_down(friend)
+        north = open_link(browser, north_link, errors)
+        sit_down(north)
+        press_start(host)
+        host.wait_for_selector("#bid-panel", state="visible")
+        host.click("#pass-button")
+        friend.wait_for_selector("#bid-panel", state="visible")
+        host_name = host.evaluate("window.fivehundred.app.state.table.seats[0].name")
+        friend.context.close()
+        north.wait_for_selector("#away-banner", state="visible")
+        text = north.inner_text("#away-banner")
+        assert "West has left the table. The table waits for him, or for " \
+            f"{host_name} to let a bot play." in text, text
+        assert north.is_hidden("#away-to-bot")
+        host.wait_for_selector("#away-to-bot", state="visible")     # (the host's to answer)
+        click_and_wait(host, "#away-to-bot")
+        north.wait_for_selector("#away-banner", state="hidden")
+
+
 def test_a_friend_gives_his_name(tmp_path: Path) -> None:
     """Friends were "West" and "North" to each other: sitting down, a friend is asked his
     name (this browser's last one offered), and the others see it; a name another seat has

@@ -5,10 +5,11 @@ import { app, send } from "./app.js";
 import { nameNode } from "./util.js";
 
 /** The prompt when the table waits on a player: one who has left (the creator's to answer;
- *  once he has left himself, everyone's, his seat too, else all would wait), or one whose
- *  page is open but who has not moved for the table's ``idle_after`` seconds (anyone's):
- *  a bot can take over. ``{seat, idle: false}``, ``{seat, idle: true, inMs}`` (the prompt
- *  due in ``inMs``, 0 or less: now), or null. */
+ *  once he has left himself, everyone's, his seat too, else all would wait; the others are
+ *  told who waits on whom, ``host``, with no button), or one whose page is open but who has
+ *  not moved for the table's ``idle_after`` seconds (anyone's): a bot can take over.
+ *  ``{seat, idle: false, host?}``, ``{seat, idle: true, inMs}`` (the prompt due in ``inMs``,
+ *  0 or less: now), or null. */
 function awaySeat(s) {
   const v = s.view;
   const seats = s.table.seats;
@@ -16,6 +17,8 @@ function awaySeat(s) {
     const hostAway = seats[0].kind === "human" && !seats[0].connected;
     const gone = seats.find((x) => x.seat === v.to_move && x.kind === "human" && !x.connected);
     if (gone && (s.you === 0 || hostAway)) return { seat: gone, idle: false };
+    // (the others were told nothing, and saw only "away" on his seat: the host is to answer)
+    if (gone && s.table.friends) return { seat: gone, idle: false, host: seats[0] };
   }
   const waiting = s.table.friends ? (s.table.waiting_on || []).filter((x) => x !== s.you) : [];
   if (!waiting.length) return null;
@@ -36,13 +39,15 @@ export function renderAway(s) {
   const mine = s.table.friends && s.table.seats[s.you].kind === "bot";   // he was away
   const banner = document.getElementById("away-banner");
   banner.hidden = !away && !mine;
-  document.getElementById("away-to-bot").hidden = !away || mine;
+  document.getElementById("away-to-bot").hidden = !away || mine || Boolean(away.host);
   document.getElementById("away-back").hidden = !mine;
   if (mine) {
     document.getElementById("away-text").textContent = "A bot plays for you.";
   } else if (away) {
     document.getElementById("away-text").replaceChildren(nameNode(away.seat.name),
-      away.idle ? " seems to be away." : " has left the table.");
+      away.idle ? " seems to be away." : " has left the table.",
+      ...(away.host ? [" The table waits for him, or for ", nameNode(away.host.name),
+        " to let a bot play."] : []));
     banner.dataset.seat = String(away.seat.seat);
   }
 }
