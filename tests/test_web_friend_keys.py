@@ -28,6 +28,7 @@ from webclient import (
     host_starts,
     new_table,
     play_hand,
+    refused_link,
     seated,
     web_client,
     welcome_key,
@@ -78,16 +79,6 @@ def wests_turn() -> Iterator[tuple[Hub, dict[str, Any], Seat, Seat]]:
             host_starts(h)
             calls(h, {0: (h, "pass")}, lambda v: v["to_move"] == 1)
             yield hub, t, h, f
-
-
-def refused_link(client: TestClient, t: dict[str, Any], token: str) -> dict[str, Any]:
-    """Open a seat with a token that must be refused: the error, the socket closed."""
-    with connect(client, t, token) as ws:
-        err: dict[str, Any] = ws.receive_json()
-        with pytest.raises(WebSocketDisconnect) as closed:
-            ws.receive_json()
-    assert closed.value.code == 4403, closed.value
-    return err
 
 
 def test_the_host_cannot_read_a_friends_cards_with_the_link_he_passed_on() -> None:

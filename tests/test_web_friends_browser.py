@@ -85,13 +85,21 @@ def sit_down(friend: Page, name: str | None = None) -> None:
     friend.wait_for_selector("#name-dialog", state="hidden")
 
 
-def west_to_bid(browser: Browser, url: str, errors: list[str],
-                phone: str | None = None) -> tuple[Page, Page]:
+def west_to_bid(browser: Browser, url: str, errors: list[str], phone: str | None = None,
+                seated: dict[int, Page | None] | None = None) -> tuple[Page, Page]:
     """A table for friends dealt from seed 0 (the host bids first, then West): West sits
-    down, the host passes; the host's page and West's, at West's turn."""
+    down (and the friends of ``seated``'s other seats, their pages kept in it: the seat's
+    page), the host passes; the host's page and West's, at West's turn."""
     host, west = friends_table(browser, url, errors, seed=0, phone=phone)
+    others = {seat: host.input_value(f'#gathering-seats li[data-seat="{seat}"] input.link-url')
+              for seat in (seated or {})}
     friend = open_link(browser, west, errors)
     sit_down(friend)
+    for seat, seat_link in others.items():
+        page = open_link(browser, seat_link, errors)
+        sit_down(page)
+        assert seated is not None
+        seated[seat] = page
     press_start(host)
     host.wait_for_selector("#bid-panel", state="visible")
     host.click("#pass-button")
@@ -279,16 +287,10 @@ def test_the_other_friends_are_told_whom_the_table_waits_on(tmp_path: Path) -> N
     saw only "West is bidding" and "away" on his seat; he is told West left and that the
     table waits for him or for the host (no button: it is the host's to answer)."""
     with served(tmp_path) as (browser, url, errors):
-        host, west = friends_table(browser, url, errors, seed=0)
-        north_link = host.input_value('#gathering-seats li[data-seat="2"] input.link-url')
-        friend = open_link(browser, west, errors)
-        sit_down(friend)
-        north = open_link(browser, north_link, errors)
-        sit_down(north)
-        press_start(host)
-        host.wait_for_selector("#bid-panel", state="visible")
-        host.click("#pass-button")
-        friend.wait_for_selector("#bid-panel", state="visible")
+        seated: dict[int, Page | None] = {2: None}          # North sits down too
+        host, friend = west_to_bid(browser, url, errors, seated=seated)
+        north = seated[2]
+        assert north is not None
         host_name = host.evaluate("window.fivehundred.app.state.table.seats[0].name")
         friend.context.close()
         north.wait_for_selector("#away-banner", state="visible")

@@ -5,23 +5,17 @@ over, who the sheet still waits for, and a gendered message."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from fivehundred import Rules
-from fivehundred.web.hub import Hub
 from fivehundred.web.seats import TableError, clean_name, name_key
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table
 from fivehundred.web.throttle import PAUSE_EVERY, Throttle
-from webclient import Seat, connect, new_table, web_client, welcome_key
+from webclient import Seat, connect, link, new_table, quiet, served, web_client, welcome_key
 
 RLO_DAN = "\u202eDan the man"
 INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u200e", "\u200f",
@@ -63,30 +57,6 @@ def second_sheet(t: Table) -> None:
     t.ready.add(0)
     assert t.deal_if_ready(set())
     play_to(t, "hand_over", "pass")
-
-
-def link(t: Table, seat: int) -> dict[str, Any]:
-    """The table as ``connect`` takes it: its id, the creator's token (``seat`` 0) or a
-    friend's invitation."""
-    return {"table": t.id, "token": t.seats[seat].token}
-
-
-@contextmanager
-def served(t: Table) -> Iterator[tuple[TestClient, Hub]]:
-    """Serving ``t`` (saved as it stands, nobody at it yet): the client and the hub."""
-    with web_client(Store(":memory:"), mode="serve") as client:
-        hub: Hub = client.app.state.hub      # type: ignore[attr-defined]
-        hub.add(t)
-        yield client, hub
-
-
-def quiet(seat: Seat) -> list[dict[str, Any]]:
-    """Everything ``seat`` is sent until the pong of a ping sent now."""
-    seat.send(type="ping")
-    got = []
-    while (m := seat.read()) != {"type": "pong"}:
-        got.append(m)
-    return got
 
 
 # ---------------------------------------------------------------- 1, 2: names

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from starlette.websockets import WebSocketDisconnect
 
 from fivehundred import Rules
 from fivehundred.web.hub import Hub
@@ -19,7 +18,19 @@ from fivehundred.web.seats import TableError
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table
 from fivehundred.web.throttle import NAME_BURST, NAME_EVERY, Throttle
-from webclient import Seat, connect, host_starts, new_table, play_hand, web_client, welcome_key
+from webclient import (
+    Seat,
+    connect,
+    host_starts,
+    link,
+    new_table,
+    play_hand,
+    quiet,
+    refused_link,
+    served,
+    web_client,
+    welcome_key,
+)
 
 
 def gathering() -> Table:
@@ -68,37 +79,9 @@ def refused(code: str, words: str) -> Iterator[None]:
     assert e.value.code == code, e.value.code
 
 
-def link(t: Table, seat: int) -> dict[str, Any]:
-    """The table as ``connect`` takes it: its id, the creator's token (``seat`` 0) or a
-    friend's invitation."""
-    return {"table": t.id, "token": t.seats[seat].token}
-
-
-@contextmanager
-def served(t: Table) -> Iterator[tuple[TestClient, Hub]]:
-    """Serving ``t`` (saved as it stands, nobody at it yet): the client and the hub."""
-    with web_client(Store(":memory:"), mode="serve") as client:
-        hub: Hub = client.app.state.hub      # type: ignore[attr-defined]
-        hub.add(t)
-        yield client, hub
-
-
-def quiet(seat: Seat) -> list[dict[str, Any]]:
-    """Everything ``seat`` is sent until the pong of a ping sent now."""
-    seat.send(type="ping")
-    got = []
-    while (m := seat.read()) != {"type": "pong"}:
-        got.append(m)
-    return got
-
-
 def not_yet(client: TestClient, t: dict[str, Any], token: str) -> dict[str, Any]:
     """Open a seat's link too early: the ``link_not_yet`` error, the socket closed 4425."""
-    with connect(client, t, token) as ws:
-        err: dict[str, Any] = ws.receive_json()
-        with pytest.raises(WebSocketDisconnect) as closed:
-            ws.receive_json()
-    assert closed.value.code == 4425, closed.value
+    err = refused_link(client, t, token, close=4425)
     assert err["code"] == "link_not_yet", err
     return err
 

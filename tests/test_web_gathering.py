@@ -22,7 +22,16 @@ from fivehundred.web.hub import Hub
 from fivehundred.web.seats import TableError
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table
-from webclient import Msg, Seat, connect, host_starts, new_table, seated, web_client, welcome_key
+from webclient import (
+    Seat,
+    connect,
+    host_starts,
+    new_table,
+    quiet,
+    seated,
+    web_client,
+    welcome_key,
+)
 
 SEED = 3
 """A deal whose first to bid is North (seat 2), a bot's seat: it would bid at once."""
@@ -32,15 +41,6 @@ def invitation(t: dict[str, Any], seat: int) -> str:
     """The token of a seat's link, as the host has it."""
     url: str = next(x["url"] for x in t["links"] if x["seat"] == seat)
     return url.split("token=")[1]
-
-
-def quiet(seat: Seat) -> list[Msg]:
-    """Everything ``seat`` is sent until the pong of a ping sent now."""
-    seat.send(type="ping")
-    got = []
-    while (m := seat.read()) != {"type": "pong"}:
-        got.append(m)
-    return got
 
 
 def refused(seat: Seat, code: str, words: str, **msg: Any) -> None:

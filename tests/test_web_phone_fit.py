@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Page, Route, ViewportSize
+from playwright.sync_api import ElementHandle, Page, Route, ViewportSize
 
 from browser import (
     SEED,
@@ -87,12 +87,7 @@ def test_every_seat_name_and_plaque_aside_whole_on_a_phone(server: str, size: st
     with viewport_page(SIZES[size], touch=True) as page:
         start_game(page, server, "australian")
         wait_turn(page)
-        bid_ten(page, "NT")
-        page.wait_for_selector("#discard-button", state="visible")
-        for el in page.query_selector_all("#hand .hand-card")[-3:]:
-            el.click()
-        page.click("#discard-button")
-        page.wait_for_function("document.body.dataset.phase === 'play'", timeout=60_000)
+        declare_ten_nt(page)
         turns = 0
         while (phase := wait_turn(page)) not in ("hand_over", "game_over"):
             found = page.evaluate(CUT_WORDS)
@@ -147,6 +142,21 @@ def practice_turn(page: Page) -> str:
     return str(page.evaluate("document.body.dataset.phase"))
 
 
+def discard(page: Page, cards: list[ElementHandle]) -> None:
+    """Discard ``cards`` (of your hand, the kitty taken up) and wait for the play."""
+    for el in cards:
+        el.click()
+    page.click("#discard-button")
+    page.wait_for_function("document.body.dataset.phase === 'play'", timeout=60_000)
+
+
+def declare_ten_nt(page: Page) -> None:
+    """At your turn in the auction, bid 10NT, discard the last three cards, wait for the play."""
+    bid_ten(page, "NT")
+    page.wait_for_selector("#discard-button", state="visible")
+    discard(page, page.query_selector_all("#hand .hand-card")[-3:])
+
+
 def declare_and_fail(page: Page) -> None:
     """Bid 10NT at your first turn, discard the last three cards, play the first playable card
     until the game's end (10NT failed: into the hole)."""
@@ -154,12 +164,7 @@ def declare_and_fail(page: Page) -> None:
     while not visible(page, "#bid-panel"):
         take_turn(page, phase)
         phase = practice_turn(page)
-    bid_ten(page, "NT")
-    page.wait_for_selector("#discard-button", state="visible")
-    for el in page.query_selector_all("#hand .hand-card")[-3:]:
-        el.click()
-    page.click("#discard-button")
-    page.wait_for_function("document.body.dataset.phase === 'play'", timeout=60_000)
+    declare_ten_nt(page)
     while (phase := practice_turn(page)) not in ("hand_over", "game_over"):
         take_turn(page, phase)
     assert phase == "game_over", phase
@@ -269,11 +274,8 @@ def test_the_bowers_are_named_for_a_screen_reader(page: Page, server: str) -> No
     said = page.evaluate(SPOKEN_PLAYS, [[[1, "JC"]], "NT"])
     assert said.startswith("West plays the jack of clubs."), said
     # the card on the table too: you lead the left bower (three others discarded)
-    for el in [e for e in page.query_selector_all("#hand .hand-card")
-               if e.get_attribute("data-card") not in (f"J{suit}", f"J{other[suit]}")][:3]:
-        el.click()
-    page.click("#discard-button")
-    page.wait_for_function("document.body.dataset.phase === 'play'", timeout=60_000)
+    discard(page, [e for e in page.query_selector_all("#hand .hand-card")
+                   if e.get_attribute("data-card") not in (f"J{suit}", f"J{other[suit]}")][:3])
     wait_turn(page)
     page.click(f'#hand .card.playable[data-card="J{suit}"]')
     card = page.wait_for_selector(f'#trick .trick-card[data-card="J{suit}"]')

@@ -7,12 +7,16 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from fivehundred.cards import card_from_token
 from fivehundred.web.app import create_app
 from fivehundred.web.botpool import BotPool
+from fivehundred.web.hub import Hub
 from fivehundred.web.store import Store
+from fivehundred.web.table import Table
 
 Msg = dict[str, Any]
 
@@ -195,3 +199,40 @@ def card_strings(msg: Msg) -> set[str]:
             continue
         out.add(tok)
     return out
+
+
+def link(t: Table, seat: int) -> dict[str, Any]:
+    """The table ``t`` as ``connect`` takes it: its id, the creator's token (``seat`` 0) or a
+    friend's invitation."""
+    return {"table": t.id, "token": t.seats[seat].token}
+
+
+@contextmanager
+def served(t: Table) -> Iterator[tuple[TestClient, Hub]]:
+    """Serving ``t`` (saved as it stands, nobody at it yet): the client and the hub."""
+    with web_client(Store(":memory:"), mode="serve") as client:
+        hub: Hub = client.app.state.hub      # type: ignore[attr-defined]
+        hub.add(t)
+        yield client, hub
+
+
+def quiet(seat: Seat) -> list[Msg]:
+    """Everything ``seat`` is sent until the pong of a ping sent now."""
+    seat.send(type="ping")
+    got = []
+    while (m := seat.read()) != {"type": "pong"}:
+        got.append(m)
+    return got
+
+
+def refused_link(client: TestClient, t: dict[str, Any], token: str,
+                 close: int = 4403) -> Msg:
+    """Open a seat with a token that must be refused: the error it is sent, the socket
+    then closed with code ``close`` (4425 for a link that opens with the next deal)."""
+    with connect(client, t, token) as ws:
+        err: Msg = ws.receive_json()
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == close, closed.value
+    return err
+
