@@ -250,6 +250,19 @@ def target_words(rules: Rules, end: GameEnd, scores: Sequence[int],
     return f"reached {t} with {scores[w]}; {others} reached it too, {why}"
 
 
+def fell_words(rules: Rules, end: GameEnd, scores: Sequence[int],
+               names: Sequence[str]) -> str:
+    """Who fell into the hole, the winner aside (``names``: each side's as the sentence
+    says it): "West fell to -740 (the hole is -500)", "West (-520) and East (-510) fell
+    (the hole is -500)"; the console's, the replay's and the tables' words alike."""
+    fallen = [i for i in end.fallen if i != end.winner]
+    if len(fallen) == 1:
+        why = f"{names[fallen[0]]} fell to {scores[fallen[0]]}"
+    else:
+        why = " and ".join(f"{names[i]} ({scores[i]})" for i in fallen) + " fell"
+    return f"{why} (the hole is {rules.hole})"
+
+
 def hole_words(rules: Rules, end: GameEnd, scores: Sequence[int],
                names: Sequence[str]) -> str:
     """Why a game won through the hole went to its winner (``names``: each side's, as said
@@ -261,12 +274,7 @@ def hole_words(rules: Rules, end: GameEnd, scores: Sequence[int],
     'you fell to -520 (the hole is -500)'
     """
     w = end.winner
-    fallen = [i for i in end.fallen if i != w]
-    if len(fallen) == 1:
-        why = f"{names[fallen[0]]} fell to {scores[fallen[0]]}"
-    else:
-        why = " and ".join(f"{names[i]} ({scores[i]})" for i in fallen) + " fell"
-    why += f" (the hole is {rules.hole})"
+    why = fell_words(rules, end, scores, names)
     if w in end.fallen:
         why += f"; {names[w]} fell too, the highest of them"
     if end.tied:

@@ -26,6 +26,7 @@ from ..scoring import (
     TIE_RULE,
     GameEnd,
     declaring_seats,
+    fell_words,
     game_end,
     past_target_words,
     slam_words,
@@ -182,22 +183,16 @@ def _into_the_hole(view: View, names: list[str], w: int) -> tuple[str, str] | No
     North fell to -520 (the hole is -500)") and whom the winner tied with, if anyone (a tie
     for the highest score is broken: docs/rules.md); None for a side that won at the target
     (under by own contract, a side past it by defending did not: West & East fell)."""
-    r = view.rules
     end = _game_end(view, w)
-    if end.at_target:
-        return None
     fallen = [i for i in end.fallen if i != w]
-    if not fallen:
+    if end.at_target or not fallen:
         return None
-    names_fallen = " and ".join(
-        f"{_side_label(view, i, names, j == 0)} ({view.scores[i]})"
-        if len(fallen) > 1 else _side_label(view, i, names)
-        for j, i in enumerate(fallen))
-    to = "" if len(fallen) > 1 else f" to {view.scores[fallen[0]]}"
+    # (the sentence begins with the first of them)
+    labels = [_side_label(view, i, names, i == fallen[0]) for i in range(len(view.scores))]
     tie = "" if not end.tied else (
         " and ".join(_side_label(view, i, names, False) for i in end.tied)
         + f" ({TIE_RULE})")
-    return f"{names_fallen} fell{to} (the hole is {r.hole})", tie
+    return fell_words(view.rules, end, view.scores, labels), tie
 
 
 def _at_target(view: View, names: list[str], w: int) -> str:
