@@ -53,6 +53,16 @@ SEEDS = 1 << 64
 larger seed (or a negative one) would deal exactly as another does."""
 
 
+def seat_option(seat: int, players: int) -> str | None:
+    """What is wrong with ``--seat SEAT`` at a table of ``players``, or None: the terminal
+    table and the console say it in these words, before they load and again once built.
+
+    >>> seat_option(4, 4)
+    '--seat must be from 0 to 3, got 4'
+    """
+    return None if 0 <= seat < players else f"--seat must be from 0 to {players - 1}, got {seat}"
+
+
 def seed_number(seed: object, type_error: type[Exception], range_error: type[Exception]) -> int:
     """``seed`` as a seed (numpy's ints too, never a bool): ``type_error`` if it is not a
     whole number, ``range_error`` if it is outside 0 to 2**64 - 1.

@@ -31,6 +31,7 @@ from ..claims import SECONDS, ClaimError, plan_claim
 from ..dealing import opening_cut
 from ..errors import FiveHundredError, MalformedError
 from ..game import Game
+from ..numbers import seat_option
 from ..record.table_files import RecordFiles, resumed_game
 from ..rules import Rules
 from ..view import View
@@ -131,8 +132,9 @@ class ConsoleGame(BetweenHands):
         record_dir: Path | None = None,
         record_file: Path | None = None,
     ) -> None:
-        if not 0 <= seat < rules.players:
-            raise ValueError(f"--seat must be from 0 to {rules.players - 1}, got {seat}")
+        wrong_seat = seat_option(seat, rules.players)
+        if wrong_seat is not None:
+            raise ValueError(wrong_seat)
         if game is not None and game.rules != rules:
             raise ValueError("the game given is played under other rules")
         isatty = getattr(out if out is not None else sys.stdout, "isatty", None)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import FiveHundredError
 from ..game import Game
+from ..numbers import seat_option
 from ..options import SPEEDS
 from ..record.table_files import resumed_game
 from ..rules import Rules
@@ -66,9 +67,9 @@ def run_tui(rules: Rules, seed: int | None = None, seat: int | None = None,
             print(f"fivehundred tui: {e}", file=sys.stderr)
             return 2
         path, rules = Path(resume), game.rules
-    if not 0 <= (seat or 0) < rules.players:       # (the table says so too, once loaded)
-        print(f"fivehundred tui: --seat must be from 0 to {rules.players - 1}, got {seat}",
-              file=sys.stderr)
+    wrong_seat = seat_option(seat or 0, rules.players)   # (the table says so too, once loaded)
+    if wrong_seat is not None:
+        print(f"fivehundred tui: {wrong_seat}", file=sys.stderr)
         return 2
     missing = no_terminal()
     if missing is not None:

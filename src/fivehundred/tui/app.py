@@ -31,6 +31,7 @@ from ..console.practice import Practice
 from ..dealing import opening_cut
 from ..errors import FiveHundredError
 from ..game import Game
+from ..numbers import seat_option
 from ..options import rules_label
 from ..record.table_files import RecordFiles, not_saved
 from ..rules import Rules
@@ -87,8 +88,9 @@ class TableApp(App[int]):
                  hint_budget: Budget | None = None, record_dir: Path | None = None,
                  game: Game | None = None, record_file: Path | None = None) -> None:
         super().__init__()
-        if not 0 <= seat < rules.players:
-            raise ValueError(f"--seat must be from 0 to {rules.players - 1}, got {seat}")
+        wrong_seat = seat_option(seat, rules.players)
+        if wrong_seat is not None:
+            raise ValueError(wrong_seat)
         if game is not None and game.rules != rules:
             raise ValueError("the game given is played under other rules")
         self.rules = rules
