@@ -435,7 +435,8 @@ def test_resume_goes_on_with_a_saved_game_and_saves_it_there(
     assert run_console_game(AUS, ask=lambda _: next(lines), out=out, resume=str(path)) == 0
     text = out.getvalue()
     assert f"Saved the record to {path}" in text and list(tmp_path.iterdir()) == [path], text
-    assert f"Game resumed from {path}: hand {g.hand_number + 1}, You & North " in text, text
+    assert (f"Game resumed from {path} after hand {g.hand_number + 1} (hand "
+            f"{g.hand_number + 2} is next): You & North ") in text, text
     assert loads(path.read_text()).hands == saved.hands          # the same game, no hand more
     assert main(["play", "--resume", str(path)]) == 2
     assert "give it with --text" in capsys.readouterr().err
@@ -471,7 +472,7 @@ def test_resume_seats_you_where_you_sat_against_the_same_opponents(
     tags = dict(loads(path.read_text()).tags)
     assert (tags["Seats"], tags["Opponents"]) == ("East,South,West", "easy")
     names = ("East", "You", "West")
-    scores = " · ".join(f"{names[s]} {g.scores[s]}" for s in range(3))
+    scores = " · ".join(f"{names[s]} {g.scores[s]}" for s in (1, 2, 0))     # (yours first)
     strengths: list[str] = []
 
     class Spy(BotOpponent):
@@ -485,7 +486,8 @@ def test_resume_seats_you_where_you_sat_against_the_same_opponents(
         monkeypatch.setattr("builtins.input", lambda _: "quit")
         assert main(["play", "--text", "--resume", str(path), *argv]) == 0, argv
         out = capsys.readouterr().out
-        assert f"hand {g.hand_number + 1}, {scores}." in out, (argv, out)
+        assert f"after hand {g.hand_number + 1} (hand {g.hand_number + 2} is next): " \
+            f"{scores}." in out, (argv, out)
         assert strengths == [bots, bots], argv
     assert main(["play", "--text", "--resume", str(path), "--seat", "0"]) == 2
     assert capsys.readouterr().err == (f"fivehundred play: --seat 0 cannot go with --resume: "

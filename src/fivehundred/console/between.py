@@ -21,6 +21,7 @@ from .display import echo, signed
 from .narration import Narrator
 from .opponent import BotOpponent, RandomOpponent, opponents_of
 from .practice import Practice, PracticeError
+from .rules_text import guide_lines, rules_lines
 
 if TYPE_CHECKING:                # (the solver is loaded when a hand is first reviewed)
     from ..solver.analysis import HandReview
@@ -33,6 +34,13 @@ AFTER_HELP = {
     "every": "every card of the hand against double dummy, trick by trick",
     "save": "write the game record, every hand so far (to replay or analyse it)",
 }
+#: The words that work at the prompt after a hand as in one, and what they do there.
+_ANYWHERE = (
+    ("rules", "every option of this table's rules, and what it means"),
+    ("guide", "how to play at this table: the cards' order, every bid's value, the scoring"),
+    ("?", "this help"),
+    ("quit", "leave the game"),
+)
 #: What again does in a practice, and what its Enter does.
 _PRACTICE_AGAIN = "deal this hand once more (the same cards, the same bots)"
 #: The words that take back your last decision of the hand.
@@ -61,6 +69,9 @@ class BetweenHands(Narrator):
     started: datetime
     #: The practice being played (None in the game).
     practice: Practice | None = None
+    #: The hands finished that the game's record file holds, where known (a resumed game's
+    #: at first; None: never written, or not by this table).
+    recorded: int | None = None
     #: The reviews solved of a game's hand (its game, its number; your cards' review under
     #: False, every card's under True), so one asked again is not solved again.
     _reviews: tuple[Game, int, dict[bool, HandReview]] | None = None
@@ -90,10 +101,11 @@ class BetweenHands(Narrator):
     def _after_hand(self, go: str) -> str:
         """The prompt after a hand (``go``: what Enter does): ``review`` or ``every`` shows
         the hand against double dummy, ``save`` writes the record, ``again`` plays it again
-        as practice, ``?`` says so; Enter goes on ("", or in a practice ``back``), and in a
-        practice ``again`` ends it too ("again": once more).  Anything else is said not
-        understood (a typo went on to the next deal, and the hand's review and record with
-        it)."""
+        as practice, ``?`` says so; ``rules`` and ``guide`` show what they show in a hand, and
+        the words of the hand with nothing to do now (hint, claim, undo, back) say so; Enter
+        goes on ("", or in a practice ``back``), and in a practice ``again`` ends it too
+        ("again": once more).  Anything else is said not understood (a typo went on to the
+        next deal, and the hand's review and record with it)."""
         words = self._after_words()
         prompt = f"press Enter {go} (or {', '.join(words)}; ? says what)> "
         while True:
@@ -111,6 +123,14 @@ class BetweenHands(Narrator):
                 self._save()
             elif text in ("?", "help", "h"):
                 self.say(self._after_help(words))
+            elif text in ("rules", "guide"):
+                self.say(self.rules_text(text))
+            elif text == "hint":
+                self.say("No hint: the hand is over, so there is nothing to decide until the "
+                         "next one" + (" (review shows what each card of yours cost)."
+                                       if "review" in words else "."))
+            elif text == "claim":
+                self.say("No claim: the hand is over and scored.")
             elif text in UNDO:
                 self.say("The hand is over and scored: there is nothing to take back.")
             elif text == "back":
@@ -120,13 +140,21 @@ class BetweenHands(Narrator):
                 self.say(f"Not understood: {echo(line.strip())}. Press Enter to go on, or "
                          f"type {these} (? says what).")
 
+    def rules_text(self, word: str) -> str:
+        """What ``rules`` (every option of this table's rules) or ``guide`` (how to play here)
+        shows, at any prompt."""
+        return "\n".join(rules_lines(self.rules, self.rules.nearest_preset()) if word == "rules"
+                         else guide_lines(self.rules))
+
     def _after_help(self, words: list[str]) -> str:
-        """What each word at the prompt after a hand does."""
+        """What each word at the prompt after a hand does: those it offers, Enter, and the
+        words that work at every prompt (rules, guide, this help, quit)."""
         practice = self.practice is not None
         lines = [f"  {w:<8} {_PRACTICE_AGAIN if practice and w == 'again' else AFTER_HELP[w]}"
                  for w in words]
         lines.append("  Enter    " + ("go back to the game (or back), as it was" if practice
                                       else "go on"))
+        lines += [f"  {w:<8} {what}" for w, what in _ANYWHERE]
         return "\n".join(lines) + "\n"
 
     def _save(self) -> None:
@@ -141,13 +169,16 @@ class BetweenHands(Narrator):
         except OSError as e:
             self.say(not_saved(path, e))
             return
+        self.recorded = len(self.game.hand_results)
         self.say(f"Saved the record to {path}")
 
     def _keep_record(self) -> None:
         """A hand of the game is over: its record written again if it was saved once (or
         resumed), so it never falls behind the game (as the terminal table's
-        ``sheets.end_of_hand``)."""
-        if self.game.seed in self.records.saved:
+        ``sheets.end_of_hand``); not when it holds that hand already (a game resumed after
+        it: nothing has changed)."""
+        if (self.game.seed in self.records.saved
+                and self.recorded != len(self.game.hand_results)):
             self._save()
 
     def _goodbye(self) -> str:

@@ -2,6 +2,8 @@
 
 >>> pretty("10H"), pretty("JK:D"), pretty("7NT"), pretty("pass"), pretty("call QS")
 ('10♥', 'JK:♦', '7NT', 'pass', 'call Q♠')
+>>> "6♥\ufe0f 10♠\ufe0e".translate(TO_LETTER)
+'6H 10S'
 >>> pretty("misere"), pretty("open-misere")
 ('misère', 'open misère')
 >>> seat_names(4, 0)
@@ -33,8 +35,11 @@ _COMPASS: dict[int, tuple[str, ...]] = {
     6: ("South", "South-West", "North-West", "North", "North-East", "South-East"),
 }
 
-TO_LETTER = str.maketrans({sym: letter for sym, letter in zip(SUIT_SYMBOLS, SUIT_LETTERS,
-                                                                strict=True)})
+#: What a line typed is read through: suit symbols as letters, and the variation selectors
+#: dropped that emoji pickers (macOS, phones) type after a symbol (``6♥`` + U+FE0F is 6H).
+TO_LETTER = str.maketrans({**{sym: letter for sym, letter in zip(SUIT_SYMBOLS, SUIT_LETTERS,
+                                                                   strict=True)},
+                           "\ufe0f": None, "\ufe0e": None})
 _RED = "\x1b[31m"
 _RESET = "\x1b[0m"
 

@@ -17,13 +17,27 @@ see.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from ..cards import NO_TRUMPS, SUIT_LETTERS, SUIT_WORDS, token
+from ..cards import (
+    ACE,
+    JOKER,
+    NO_TRUMPS,
+    RANK_TOKENS,
+    SUIT_LETTERS,
+    SUIT_WORDS,
+    cards_of,
+    rank_of,
+    token,
+)
 from ..rules import Rules
 from ..scoring import declaring_seats
 from ..view import View
 from ..words import joined
 from .display import pretty, seat_names, sort_tokens
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class Narrator:
@@ -62,12 +76,55 @@ class Narrator:
 
     def cut_line(self, cut: Sequence[int], dealer: int) -> str:
         """The cut that chose the first dealer, said once: ``The cut: you 5♠, West A♣, North
-        J♣, East 10♥: West deals (the lowest card).``"""
+        J♣, East 10♥: West deals (the lowest card deals: the joker, then an ace; ...).``"""
         seats = self.rules.clockwise_from(self.seat, range(len(cut)))
         cards = ", ".join(f"{self.name(s) if s != self.seat else 'you'} {self.p(token(cut[s]))}"
                           for s in seats)
         return (f"The cut: {cards}: {self.verb(dealer, 'deals', first=False)} (the lowest "
-                "card deals: the joker, then an ace; between equals ♠, ♣, ♦, ♥).")
+                f"card deals: {self.cut_order()}; between equals ♠, ♣, ♦, ♥).")
+
+    def cut_order(self) -> str:
+        """The lowest cards of a cut, naming only what the pack holds: "the joker, then an
+        ace", or in a pack without the joker "an ace, then a 9" (its lowest plain rank).
+
+        >>> Narrator(Rules.preset("two_24"), 0).cut_order()
+        'an ace, then a 9'
+        >>> Narrator(Rules.preset("classic3"), 0).cut_order()
+        'the joker, then an ace'
+        """
+        if self.rules.has_joker:
+            return "the joker, then an ace"
+        low = RANK_TOKENS[min(rank_of(c) for c in cards_of(self.rules.deck_mask)
+                              if c != JOKER and rank_of(c) != ACE)]
+        return f"an ace, then {'an' if low in ('8', '11') else 'a'} {low}"
+
+    def resumed_at(self, game: Game) -> str:
+        """Where a resumed ``game`` stands, mid-sentence: "after hand 1 (hand 2 is next)"
+        (a record saved between hands), else "in hand 3" or "before hand 1".
+
+        >>> from fivehundred import Game
+        >>> g = Game(Rules.preset("australian"), seed=1)
+        >>> n = Narrator(g.rules, 0)
+        >>> n.resumed_at(g)
+        'before hand 1'
+        >>> for tok in ["pass"] * 4: g.apply(tok)
+        >>> n.resumed_at(g)
+        'after hand 1 (hand 2 is next)'
+        """
+        n = game.hand_number + 1
+        if game.phase == "game_over":
+            return f"after hand {n}, the last"
+        if game.phase == "hand_over":
+            return f"after hand {n} (hand {n + 1} is next)"
+        return f"in hand {n}" if game.actions else f"before hand {n}"
+
+    def resumed_line(self, game: Game, source: object) -> str:
+        """The line that says ``game`` was resumed from the record ``source`` (a path, or its
+        name), where it stands and the scores, yours first: "Game resumed from g.fhr after
+        hand 1 (hand 2 is next): You & North 40 · West & East -100." (the text game's and
+        the terminal table's)."""
+        scores = " · ".join(f"{self.side_name(i)} {game.scores[i]}" for i in self.side_order)
+        return f"Game resumed from {source} {self.resumed_at(game)}: {scores}."
 
     def full_name(self, seat: int) -> str:
         """A seat's name in headers: ``You (South)`` or a compass name."""

@@ -44,7 +44,6 @@ from .display import (
     wrap_items,
 )
 from .opponent import hint_seed, opponents_of
-from .rules_text import guide_lines, rules_lines
 
 if TYPE_CHECKING:
     from ..bots import Budget
@@ -161,6 +160,8 @@ class ConsoleGame(BetweenHands):
         self.started = datetime.now()
         #: The record a resumed game came from (said at the top).
         self.resumed_from = record_file
+        #: The hands finished that its record holds already (written again only with more).
+        self.recorded = len(self.game.hand_results) if record_file is not None else None
 
     # ---------------------------------------------------------------- output helpers
 
@@ -221,10 +222,7 @@ class ConsoleGame(BetweenHands):
                              for k in range(1, self.rules.players))
                  + ". Type ? for help, quit to leave.")
         if self.resumed_from is not None:
-            g = self.game
-            self.say(f"Game resumed from {self.resumed_from}: hand {g.hand_number + 1}, "
-                     + " · ".join(f"{self.side_name(i)} {s}" for i, s in enumerate(g.scores))
-                     + ".")
+            self.say(self.resumed_line(self.game, self.resumed_from))
 
     def _new_hand(self) -> None:
         self.called = None
@@ -277,12 +275,8 @@ class ConsoleGame(BetweenHands):
             if text.lower() == "hint":
                 self._hint(v)
                 continue
-            if text.lower() == "rules":
-                self.say("\n".join(rules_lines(self.rules, self.rules.nearest_preset())))
-                self._legal_line(v)
-                continue
-            if text.lower() == "guide":
-                self.say("\n".join(guide_lines(self.rules)))
+            if text.lower() in ("rules", "guide"):
+                self.say(self.rules_text(text.lower()))
                 self._legal_line(v)
                 continue
             if text.lower() == "save":
