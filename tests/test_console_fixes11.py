@@ -5,7 +5,6 @@ and a resumed game said "after hand N" and not written again until something cha
 from __future__ import annotations
 
 import io
-import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,35 +17,11 @@ from fivehundred.console.narration import Narrator
 from fivehundred.console.rules_text import guide_lines, rules_lines
 from fivehundred.dealing import first_cut, first_dealer
 from fivehundred.record import loads
+from test_console import advance
 
 AUS = Rules.preset("australian")
 #: What emoji pickers put after a suit symbol (VS16: as emoji), and its text twin (VS15).
 VS16, VS15 = "\ufe0f", "\ufe0e"
-
-
-def advance(rules: Rules, want: Callable[[Game], bool], human_bids: str | None = None) -> Game:
-    """A game driven (mostly passing, random cards) to the first state where ``want`` holds;
-    with ``human_bids`` seat 0 bids that and the others pass."""
-    for seed in range(300):
-        g = Game(rules, seed=seed)
-        rng = random.Random(seed)
-        while g.phase != "game_over":
-            if want(g):
-                return g
-            if g.phase == "hand_over":
-                g.next_hand()
-                continue
-            legal = g.legal_actions()
-            if g.phase == "auction":
-                if human_bids is not None and g.to_move == 0 and human_bids in legal:
-                    g.apply(human_bids)
-                    continue
-                bids = [t for t in legal if t != "pass"]
-                g.apply("pass" if human_bids is not None or rng.random() < 0.7 or not bids
-                        else rng.choice(bids[:3]))
-                continue
-            g.apply(rng.choice(legal))
-    raise AssertionError("no such state found")
 
 
 def snapshot(g: Game) -> tuple[object, ...]:
