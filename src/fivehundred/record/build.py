@@ -19,10 +19,39 @@ from collections.abc import Iterable, Mapping
 
 from ..actions import token_of
 from ..cards import tokens
-from ..dealing import dealt_from
+from ..dealing import Deal, dealt_from
 from ..errors import RecordError
 from ..game import Game, HandLog, HandResult
+from ..numbers import SEEDS, written_number
 from .model import HIDDEN, GameRecord, HandOutcome, HandRecord
+
+
+def _deals(game: Game) -> list[Deal]:
+    """Every deal of ``game`` so far, the hand in play's too."""
+    deals = [log.deal for log in game.past_hands]
+    if game.phase not in ("hand_over", "game_over"):
+        deals.append(game.deal)
+    return deals
+
+
+def _check_given(game: Game, pairs: list[tuple[str, str]]) -> None:
+    """RecordError for a ``Result`` or ``Seed`` tag given that the game itself belies: the
+    record would be built, then refused by its own replay (a wrong ``StartScores`` is
+    refused as the record is built, from its totals)."""
+    result = "*" if game.winner is None else str(game.winner)
+    for key, value in pairs:
+        if key == "Result" and value != result:
+            raise RecordError(f"the Result tag says {value!r}, but the game's result is "
+                              f"{result!r}: leave the tag out and it is written")
+        if key == "Seed":
+            seed = written_number(value, 20) if isinstance(value, str) else None
+            if seed is None or seed >= SEEDS:
+                continue                 # (not a seed at all: the record's checks say so)
+            wrong = dealt_from(game.rules, seed, _deals(game))
+            if wrong is not None:
+                raise RecordError(f"the Seed tag says {value!r}, but hand {wrong + 1} of this "
+                                  "game was not dealt from it: leave the tag out and the "
+                                  "game's own seed is written where it dealt the hands")
 
 
 def record_from_game(
@@ -60,12 +89,10 @@ def record_from_game(
     if isinstance(seated, bool) or not isinstance(seated, int) or seated < 0:
         raise RecordError(f"seated is a hand's number from 0, got {seated!r}")
     pairs = list(tags.items() if isinstance(tags, Mapping) else tags or ())
-    if seat is None and not any(k == "Seed" for k, _ in pairs):
-        deals = [log.deal for log in game.past_hands]
-        if game.phase not in ("hand_over", "game_over"):
-            deals.append(game.deal)
-        if dealt_from(rules, game.seed, deals) is None:    # (no Seed for hands given)
-            pairs.append(("Seed", str(game.seed)))
+    _check_given(game, pairs)
+    if seat is None and not any(k == "Seed" for k, _ in pairs) \
+            and dealt_from(rules, game.seed, _deals(game)) is None:    # (none for hands given)
+        pairs.append(("Seed", str(game.seed)))
     if seat is not None and seated and not any(k == "Seated" for k, _ in pairs):
         pairs.append(("Seated", str(seated + 1)))
     if any(game.start_scores) and not any(k == "StartScores" for k, _ in pairs):

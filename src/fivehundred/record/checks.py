@@ -8,6 +8,7 @@ names the hand, the part and the item, so the readers can point at a line or a J
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NoReturn
@@ -169,9 +170,31 @@ def _check_tags(rec: GameRecord) -> None:
                 start_scores_of(r, value)
             except ValueError as e:
                 _fail_game(str(e), "tag", name)
-        elif name == "Date" and not _DATE.match(value):
-            _fail_game(f"expected YYYY.MM.DD (? for unknown digits), got {value!r}",
+        elif name == "Date" and (not _DATE.match(value) or not _a_date(value)):
+            _fail_game(f"expected YYYY.MM.DD, a day of the calendar (? for unknown digits), "
+                       f"got {value!r}",
                        "tag", name)
+
+
+def _a_date(value: str) -> bool:
+    """Whether ``YYYY.MM.DD`` (shape checked) can be a day: a month 01 to 12, a day 01 to 31,
+    and with every digit known a day of the calendar (2026.02.30 is none).
+
+    >>> _a_date("2026.02.28"), _a_date("2026.02.30"), _a_date("2026.13.??"), _a_date("????.??.??")
+    (True, False, False, True)
+    """
+    year, month, day = value.split(".")
+    if "?" not in month and not 1 <= int(month) <= 12:
+        return False
+    if "?" not in day and not 1 <= int(day) <= 31:
+        return False
+    if "?" in value:
+        return True
+    try:
+        datetime.date(int(year), int(month), int(day))
+    except ValueError:
+        return False
+    return True
 
 
 _LABELS = {"dealer": "dealer", "dead": "the dead hand", "kitty": "the kitty",
