@@ -20,6 +20,7 @@ from playwright.sync_api import Page, Route, ViewportSize, sync_playwright
 
 from fivehundred.web.app import create_app
 from fivehundred.web.botpool import BotPool
+from fivehundred.web.hub import Hub
 from fivehundred.web.server import game_server, server_config
 from fivehundred.web.store import Store
 from fivehundred.web.table import IDLE_SECONDS
@@ -27,7 +28,8 @@ from fivehundred.web.table import IDLE_SECONDS
 CHROMIUM = "/usr/bin/chromium"
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port free on this machine now, for a server a test starts."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -35,13 +37,14 @@ def _free_port() -> int:
 
 
 @contextmanager
-def live_server(db: Path, mode: str, idle_after: float = IDLE_SECONDS) -> Iterator[str]:
-    """A live server on a free port over a fresh database, with quick bots."""
+def live_hub(db: Path, mode: str, idle_after: float = IDLE_SECONDS,
+             seeded_friends: bool = True) -> Iterator[tuple[str, Hub]]:
+    """A live server on a free port over a fresh database, with quick bots: its address
+    and its hub (``seeded_friends``: tests deal the same cards every run)."""
     pool = BotPool("thread", 1)
     app = create_app(Store(db), mode=mode, pool=pool, pace=0.05, trick_pause=0.3,
-                     seeded_friends=True,      # tests deal the same cards every run
-                     idle_after=idle_after)
-    port = _free_port()
+                     seeded_friends=seeded_friends, idle_after=idle_after)
+    port = free_port()
     srv = game_server(server_config(app, "127.0.0.1", port), app.state.hub)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -50,11 +53,18 @@ def live_server(db: Path, mode: str, idle_after: float = IDLE_SECONDS) -> Iterat
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
     try:
-        yield f"http://127.0.0.1:{port}/"
+        yield f"http://127.0.0.1:{port}/", app.state.hub
     finally:
         srv.should_exit = True
         thread.join(10)
         pool.close()
+
+
+@contextmanager
+def live_server(db: Path, mode: str, idle_after: float = IDLE_SECONDS) -> Iterator[str]:
+    """A live server on a free port over a fresh database, with quick bots: its address."""
+    with live_hub(db, mode, idle_after) as (url, _):
+        yield url
 
 
 SEED = int(os.environ.get("FIVEHUNDRED_E2E_SEED", "3"))

@@ -96,14 +96,16 @@ def test_a_body_too_big_is_refused_unparsed(mode: str) -> None:
         hub = client.app.state.hub  # type: ignore[attr-defined]
         padded = b'{"strength": "easy"' + b" " * (MAX_BODY - 20) + b"}"
         assert len(padded) == MAX_BODY
-        assert client.post("/api/tables", content=padded).status_code == 200     # (at most)
+        json_body = {"content-type": "application/json"}
+        assert client.post("/api/tables", content=padded,
+                           headers=json_body).status_code == 200     # (at most)
         for big in (padded + b" ", _chunks(MAX_BODY + 1), _chunks(10 * MAX_BODY)):
-            r = client.post("/api/tables", content=big)
+            r = client.post("/api/tables", content=big, headers=json_body)
             assert r.status_code == 413, r.text
             assert r.json() == {"error": f"the body is over {MAX_BODY} bytes (a new game's "
                                          "request is a few hundred)"}
         r = client.post("/api/tables", content=b"{}",
-                        headers={"content-length": "9" * 5000})   # (a claim, unread)
+                        headers={**json_body, "content-length": "9" * 5000})   # (unread)
         assert r.status_code == 413
         assert len(hub.tables) == 1
 

@@ -158,7 +158,8 @@ def test_bad_new_game_requests_are_refused_clearly() -> None:
         ]:
             r = client.post("/api/tables", json=body)
             assert r.status_code == 400 and words in r.json()["error"], (body, r.text)
-        r = client.post("/api/tables", content=b"{oops")
+        r = client.post("/api/tables", content=b"{oops",
+                        headers={"content-type": "application/json"})
         assert r.status_code == 400
         r = client.post("/api/tables", content=b'{"name": "Ann\\udfff"}',   # JSON's escape
                         headers={"content-type": "application/json"})
@@ -569,5 +570,5 @@ def test_any_message_gets_a_reply_and_never_an_internal_error(messages: list[obj
             waiting = late + review
             # (documented no-ops answer nothing: resuming a table not paused, pausing a paused
             # one, NEXT pressed again for the same hand, START once the game plays)
-            no_op = isinstance(msg, dict) and msg.get("type") in ("pause", "next", "start")
+            no_op = isinstance(msg, dict) and msg.get("type") in ("pause", "next", "start", "speed")
             assert ping or replies >= 1 or waiting or no_op, msg

@@ -7,7 +7,6 @@ import asyncio
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -17,12 +16,7 @@ from pathlib import Path
 import pytest
 import websockets
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from browser import free_port
 
 
 def _post(url: str, body: dict[str, object]) -> dict[str, str]:
@@ -39,7 +33,7 @@ def test_ctrl_c_with_a_browser_connected_stops_the_server_quietly(
     """Ctrl-C, or SIGTERM (a service manager's stop): the same quiet stop, the bots' pool
     cleaned up (SIGTERM killed the process after uvicorn's shutdown: status -15, no
     "stopped" line, and "leaked semaphore objects" from the pool's resource tracker)."""
-    port = _free_port()
+    port = free_port()
     db = tmp_path / "saves.db"
     server = subprocess.Popen(
         [sys.executable, "-m", "fivehundred", "play", "--no-browser", "--port", str(port),
@@ -98,7 +92,7 @@ def test_ctrl_c_in_the_terminal_stops_the_bots_workers_quietly(tmp_path: Path) -
     """Ctrl-C typed in the terminal reaches its whole process group, the bots' workers too:
     each printed "Process SpawnProcess-1: Traceback ... KeyboardInterrupt" as the server
     stopped.  They leave it to the server (``workers.worker_init``)."""
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "fivehundred", "play", "--no-browser", "--port", str(port),
          "--db", str(tmp_path / "saves.db")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -137,7 +131,7 @@ def test_the_server_tells_its_hub_it_stops_before_closing_the_sockets(tmp_path: 
     pool = BotPool("thread", 1)
     app = create_app(Store(tmp_path / "s.db"), mode="serve", pool=pool)
     hub = app.state.hub
-    server = game_server(uvicorn.Config(app, host="127.0.0.1", port=_free_port(),
+    server = game_server(uvicorn.Config(app, host="127.0.0.1", port=free_port(),
                                         log_level="warning"), hub)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -158,7 +152,7 @@ def test_ctrl_c_pressed_twice_stops_the_server_quietly(tmp_path: Path) -> None:
     """A second Ctrl-C close behind the first (uvicorn's "force quit") stops as quietly as
     one: uvicorn skipped the app's own shutdown then, left its lifespan pending and cancelled
     it, printing a traceback ("ERROR: Traceback ... CancelledError") over the terminal."""
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "fivehundred", "play", "--no-browser", "--port", str(port),
          "--db", str(tmp_path / "saves.db")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

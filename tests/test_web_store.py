@@ -97,7 +97,7 @@ def test_a_damaged_save_is_reported_kept_and_skipped(tmp_path: Path) -> None:
         assert lobby["continue"]["table"] == good["table"]
         assert any(bad["table"] in x for x in lobby["problems"])
         with client.websocket_connect(f"/ws?table={bad['table']}&token={bad['token']}") as ws:
-            assert ws.receive_json()["code"] == "unknown_table"
+            assert ws.receive_json()["code"] == "damaged_table"     # (kept: not gone)
     row = sqlite3.connect(p).execute("SELECT data FROM tables WHERE id = ?",
                                      (bad["table"],)).fetchone()
     assert row[0] == '{"format": 1, "rules": 5}'
@@ -152,9 +152,9 @@ def test_saves_damaged_past_the_parser_the_presets_or_the_names_are_reported_and
         assert good["table"] in shown and tables["time"]["table"] in shown   # (undamaged game)
         for k in ("deep", "preset", "name"):
             t = tables[k]
-            assert client.get(f"/api/rules?table={t['table']}").status_code == 404
+            assert client.get(f"/api/rules?table={t['table']}").status_code == 500
             with client.websocket_connect(f"/ws?table={t['table']}&token={t['token']}") as ws:
-                assert ws.receive_json()["code"] == "unknown_table"
+                assert ws.receive_json()["code"] == "damaged_table"
     assert {k: _saved(p, t["table"]) for k, t in tables.items()} == before
 
 
@@ -173,7 +173,7 @@ def test_a_save_naming_another_table_is_reported_and_never_saved_over_it(
         problems = " ".join(client.get("/api/lobby").json()["problems"])
         assert swap["table"] in problems and f"names itself {victim['table']!r}" in problems
         with client.websocket_connect(f"/ws?table={swap['table']}&token={swap['token']}") as ws:
-            assert ws.receive_json()["code"] == "unknown_table"
+            assert ws.receive_json()["code"] == "damaged_table"
     assert (_saved(p, victim["table"]), _saved(p, swap["table"])) == before
 
 

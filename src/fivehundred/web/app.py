@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import json
 import math
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -38,6 +39,7 @@ from ..options import (
     toggles_off_json,
 )
 from .botpool import BotPool
+from .guard import Guard
 from .hub import Hub
 from .lane import SlowLane
 from .replies import record_text
@@ -53,6 +55,10 @@ NEW_TABLE_FIELDS = ("preset", "toggles", "strength", "seed", "friends", "name", 
 MAX_BODY = 65536
 """The most bytes the body of ``POST /api/tables`` may have (the form sends a few hundred):
 a bigger one is refused unread, as a socket's message over ``server``'s ``ws_max_size``."""
+DAMAGED_CLOSE = 4500
+"""The close code of a socket to a saved game whose save is damaged (``damaged_table``): its
+page stops trying, as for an unknown table's 4404 (the save is the server's failing: HTTP's
+500)."""
 # -------------------------------------------------------------------- HTTP
 
 
@@ -107,26 +113,44 @@ async def stats(request: Request) -> Response:
         return JSONResponse({"error": str(e)}, status_code=400)
 
 
+def _not_found(hub: Hub, table_id: str | None, words: str) -> JSONResponse:
+    """The answer for a table ``hub.get`` did not give: 404 ``words``, or 500 saying so if
+    its save is damaged (kept as it is: the game is not gone, and its link may work again)."""
+    damaged = hub.damaged(table_id)
+    if damaged is not None:
+        return JSONResponse({"error": damaged}, status_code=500)
+    return JSONResponse({"error": words}, status_code=404)
+
+
+def _too_many_digits(e: Exception) -> bool:
+    """Whether JSON was refused for a number of thousands of digits (Python's limit of 4,300
+    on turning text into an integer), not for its syntax."""
+    return "integer string conversion" in str(e)
+
+
 async def rules(request: Request) -> Response:
     """Every option of a table's rules, explained."""
-    t = _hub(request).get(request.query_params.get("table"))
+    hub = _hub(request)
+    t = hub.get(request.query_params.get("table"))
     if t is None:
-        return JSONResponse({"error": "no such table"}, status_code=404)
+        return _not_found(hub, request.query_params.get("table"), "no such table")
     return JSONResponse(rules_json(t.rules, t.preset))
 
 
 async def guide(request: Request) -> Response:
     """How to play (``guide.py``) at a table (``table=ID``), or under the lobby's choice
     before there is one (``preset=P``, ``toggles=`` the house rules as a JSON object, as
-    ``POST /api/tables`` takes them); 404 for an unknown table, 400 for a bad choice."""
+    ``POST /api/tables`` takes them); 404 for an unknown table (500 for one whose save is
+    damaged), 400 for a bad choice."""
     q = request.query_params
     if "table" in q:
         if "preset" in q or "toggles" in q:
             return JSONResponse({"error": "ask for a table (table=ID) or a preset "
                                           "(preset=P&toggles=...), not both"}, status_code=400)
-        t = _hub(request).get(q.get("table"))
+        hub = _hub(request)
+        t = hub.get(q.get("table"))
         if t is None:
-            return JSONResponse({"error": "no such table"}, status_code=404)
+            return _not_found(hub, q.get("table"), "no such table")
         rules, preset = t.rules, t.preset
     else:
         if "preset" not in q:
@@ -134,9 +158,12 @@ async def guide(request: Request) -> Response:
                                           "(preset=P&toggles=...)"}, status_code=400)
         try:
             toggles = json.loads(q.get("toggles", "{}"))
-        except (ValueError, RecursionError):
-            return JSONResponse({"error": "toggles must be a JSON object of option: value, "
-                                          f"got {q.get('toggles', '')[:40]!r}"}, status_code=400)
+        except (ValueError, RecursionError) as e:
+            return JSONResponse({"error": "a number in toggles has thousands of digits (a "
+                                          "house rule's points are -10,000 to 10,000)"
+                                 if _too_many_digits(e) else
+                                 "toggles must be a JSON object of option: value, "
+                                 f"got {q.get('toggles', '')[:40]!r}"}, status_code=400)
         try:
             rules = build_rules(q.get("preset"), toggles)
         except FiveHundredError as e:
@@ -147,13 +174,17 @@ async def guide(request: Request) -> Response:
 
 async def record(request: Request) -> Response:
     """The game record of a table as its seat may have it (``replies.record_text``): a file
-    to save, ``format`` text (default) or json; 404 for a table or a seat's link unknown."""
+    to save, ``format`` text (default) or json; 404 for a table or a seat's link unknown (500
+    for a table whose save is damaged)."""
     hub = _hub(request)
     q = request.query_params
     t = hub.get(q.get("table"))
-    seat = t.seat_of_token(q.get("token")) if t is not None else None
-    if t is None or seat is None:
-        return JSONResponse({"error": "no such table, or not a seat's link"}, status_code=404)
+    unknown = "no such table, or not a seat's link"
+    if t is None:
+        return _not_found(hub, q.get("table"), unknown)
+    seat = t.seat_of_token(q.get("token"))
+    if seat is None:
+        return JSONResponse({"error": unknown}, status_code=404)
     fmt = q.get("format", "text")
     if fmt not in ("text", "json"):
         return JSONResponse({"error": f"format is text or json, not {fmt!r}"}, status_code=400)
@@ -197,7 +228,7 @@ async def new_table(request: Request) -> Response:
     try:
         body = json.loads(raw)
     except (ValueError, RecursionError) as e:   # (JSON nested past the parser's depth)
-        digits = "integer string conversion" in str(e)     # (Python's 4,300 digits)
+        digits = _too_many_digits(e)
         return JSONResponse({"error": "a number in the body has thousands of digits (a seed "
                                       "is 0 to 2**64 - 1)" if digits else
                                       "the body must be a JSON object"}, status_code=400)
@@ -280,6 +311,11 @@ async def _at_table(hub: Hub, ws: WebSocket, table: Table | None, player: str | 
             seat, key, before = opened
             if not await _saved(hub, table, ws):
                 return
+    damaged = hub.damaged(ws.query_params.get("table")) if table is None else None
+    if damaged is not None:          # (kept as it is: not gone, its link may work again)
+        await hub.send(ws, {"type": "error", "code": "damaged_table", "message": damaged})
+        await ws.close(code=DAMAGED_CLOSE)
+        return
     if table is None or seat is None:
         await hub.send(ws, {"type": "error", "code": "unknown_table", "message":
                             "no such table (the game may be over and gone)" if table is None
@@ -287,6 +323,8 @@ async def _at_table(hub: Hub, ws: WebSocket, table: Table | None, player: str | 
                                  "the host made the seat a new link (ask for the new one)"})
         await ws.close(code=4404)
         return
+    if key is None and not await hub.may_open(table, seat, ws):    # (an invitation: never)
+        return                  # (opened again and again: busy, closed 4429, tried later)
     changed = table.take_seat(seat)
     if changed:
         table.seq += 1
@@ -352,10 +390,16 @@ async def _saved(hub: Hub, table: Table, ws: WebSocket) -> bool:
 
 def create_app(store: Store, *, mode: str = "local", pool: BotPool | None = None,
                pace: float = 0.7, trick_pause: float = 1.2,
-               seeded_friends: bool = False, idle_after: float = IDLE_SECONDS) -> Starlette:
+               seeded_friends: bool = False, idle_after: float = IDLE_SECONDS,
+               hosts: Collection[str] | None = None) -> Starlette:
     """The browser game's application over a store (``mode``: ``local`` or ``serve``;
     ``idle_after``: how long a table waits on a player still connected before anyone may
     let a bot play his seat).
+
+    Other sites' pages are refused (:class:`~.guard.Guard`): a request that changes anything
+    needs a JSON body and, from a page, the game's own ``Origin``; a socket needs the game's
+    own ``Origin`` or none.  ``hosts``: the only ``Host`` names served (``fivehundred play``:
+    ``guard.LOCAL_HOSTS``, this machine's; None: any).
 
     A table with friends is dealt from a secret seed: one the host chose would tell him
     every friend's hand.  ``seeded_friends`` lets a new table's request choose it anyway
@@ -395,6 +439,7 @@ def create_app(store: Store, *, mode: str = "local", pool: BotPool | None = None
             WebSocketRoute("/ws", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
+        middleware=[Middleware(Guard, hosts=hosts)],
         lifespan=lifespan,
     )
     app.state.hub = hub

@@ -31,7 +31,16 @@ from .replies import claimed_message, hand_game
 from .seats import TableError, bot_seed
 from .store import Store
 from .table import IDLE_SECONDS, Table
-from .throttle import NAME_BURST, NAME_EVERY, PAUSE_EVERY, Throttle
+from .throttle import (
+    NAME_BURST,
+    NAME_EVERY,
+    OPEN_BURST,
+    OPEN_EVERY,
+    PAUSE_EVERY,
+    SPEED_BURST,
+    SPEED_EVERY,
+    Throttle,
+)
 
 SAVE_RETRY_SECONDS = 5.0
 """How long the bots wait to play again after their move could not be saved (a full disk)."""
@@ -85,6 +94,12 @@ class Hub(TableKeeper):
         self.renames = Throttle(NAME_BURST, NAME_EVERY)
         """When each seat may rename itself again, by ``"TABLE SEAT"`` (:meth:`_pace_rename`;
         a test may set its own, with its own clock)."""
+        self.speeds = Throttle(SPEED_BURST, SPEED_EVERY)
+        """When each seat may change its table's speed again, by ``"TABLE SEAT"``
+        (:meth:`_pace_speed`; a test may set its own, with its own clock)."""
+        self.opens = Throttle(OPEN_BURST, OPEN_EVERY)
+        """Serving, when each seat's socket may open again, by ``"TABLE SEAT"``
+        (:meth:`may_open`; a test may set its own, with its own clock)."""
 
     # ---------------------------------------------------------------- messages out
 
@@ -330,8 +345,9 @@ class Hub(TableKeeper):
                 return
         elif kind == "name":
             table.set_name(seat, msg.get("name"), lambda: self._pace_rename(table, seat))
-        elif kind == "speed":
-            table.set_speed(seat, msg.get("speed"))
+        elif kind == "speed" and not table.set_speed(
+                seat, msg.get("speed"), lambda: self._pace_speed(table, seat)):
+            return                              # (the speed it has: no change, no state)
         elif kind == "take_back":
             undone = table.take_back(seat)
             self.thinking[table.id] = None     # a bot deciding now decides for nothing
@@ -377,6 +393,36 @@ class Hub(TableKeeper):
         if wait > 0:
             raise TableError("busy", f"you renamed yourself a moment ago: you may rename "
                                      f"yourself again in {math.ceil(wait)} s")
+
+    def _pace_speed(self, table: Table, seat: int) -> None:
+        """TableError ``busy``, nothing changed, for a seat that has changed its table's speed
+        ``SPEED_BURST`` times in the last moments: each change is saved and sent to every
+        page, and a page changing it without end flooded every screen and the disk."""
+        wait = self.speeds.wait(f"{table.id} {seat}")
+        if wait > 0:
+            raise TableError("busy", f"you changed the speed a moment ago: you may change it "
+                                     f"again in {math.ceil(wait)} s")
+
+    async def may_open(self, table: Table, seat: int, ws: WebSocket) -> bool:
+        """Serving, whether ``seat``'s socket ``ws`` may take its seat now: each seat's opens
+        are paced (``opens``: ``OPEN_BURST`` at once, then one every ``OPEN_EVERY`` s), for
+        each open and each close sends every player a state, and a page reconnecting in a
+        loop flooded them all.  One too soon is sent ``busy`` with ``retry_after`` (whole
+        seconds) and closed with code 4429, nothing changed (its page tries again then).  At
+        home (``fivehundred play``) the only page flooded would be the player's own: never."""
+        if self.mode != "serve":
+            return True
+        wait = self.opens.wait(f"{table.id} {seat}")
+        if wait <= 0:
+            return True
+        seconds = max(1, math.ceil(wait - 1e-6))
+        await self.send(ws, {"type": "error", "code": "busy", "retry_after": seconds,
+                             "message": f"this seat's page connected {self.opens.burst} "
+                                        f"times in a moment: it connects again in "
+                                        f"{seconds} s"})
+        with suppress(RuntimeError):
+            await ws.close(code=4429)
+        return False
 
     async def _practise(self, table: Table, seat: int, ws: WebSocket) -> None:
         """PLAY THIS DEAL AGAIN: a practice table of the hand just finished, saved, and its

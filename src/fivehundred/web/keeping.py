@@ -27,7 +27,7 @@ from .table import Table
 
 FINISHED_SHOWN = 10   # finished games the lobby lists, the newest first
 IN_PLAY_SHOWN = 6     # unfinished games the lobby offers to continue, the newest first
-_NOT_SAVED = ("claiming", "idle_after", "waiting_since", "_wait")
+_NOT_SAVED = ("claiming", "idle_after", "waiting_since", "_wait", "_present", "_gone_at")
 """What a table put back as it was saved keeps of its own: the server's, not the game's."""
 KEEP_IDLE_SECONDS = 600.0
 """How long a table nobody is at stays in memory after its last use before it is let go (it
@@ -103,6 +103,25 @@ class TableKeeper:
             return None
         self._keep(t)              # (the table waits on its player from now, not from 0)
         return t
+
+    def damaged(self, table_id: object) -> str | None:
+        """What to tell a player whose link names a saved game that cannot be brought back
+        (its save damaged: :meth:`get` reported it and gives None, the row kept as it is),
+        or None where ``table_id`` names no such save (a live table, a whole save, none).
+        Serving, the reason goes only to the log (the player is not told it)."""
+        if not isinstance(table_id, str) or table_id in self.tables:
+            return None
+        try:
+            data = self.store.load(table_id)
+            if data is None:
+                return None
+            Table.from_json(data, table_id)
+        except (StoreError, TableError):
+            where = ("the lobby lists what is wrong with it" if self.mode == "local"
+                     else "whoever runs this server finds what is wrong with it in its log")
+            return (f"this game's save is damaged, so it cannot be opened; it was kept as it "
+                    f"is ({where})")
+        return None
 
     def _keep(self, table: Table) -> None:
         """Hold a table in memory, new or brought back, room made for it (:meth:`sweep`)."""

@@ -6,6 +6,7 @@ A mixin of :class:`fivehundred.web.table.Table`, whose fields these are.
 
 from __future__ import annotations
 
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -14,6 +15,11 @@ from ..console.display import seat_names
 from ..game import Game
 from ..rules import Rules
 from .seats import Seat, TableError, checked_name, clean_name, name_key, secret_like
+
+RETURN_SECONDS = 10.0
+"""How long a player's page must have been gone for his return to give him a new wait
+(:meth:`SeatingTable.note_wait`): a page back sooner (a network blip, a reload, a page
+closing and opening its socket again and again) finds the wait's clock where it was."""
 
 
 class SeatingTable:
@@ -34,6 +40,8 @@ class SeatingTable:
     idle_after: float
     waiting_since: float
     _wait: tuple[object, ...]
+    _present: frozenset[int]
+    _gone_at: dict[int, float]
 
     def seat_of_token(self, token: object) -> int | None:
         """The seat a secret gives (the creator's link, a friend's key; not an invitation:
@@ -122,14 +130,24 @@ class SeatingTable:
 
     def note_wait(self, connected: set[int]) -> None:
         """Start the clock of the wait (:meth:`waited`) when what the table waits on changes:
-        a move, a NEXT, a take-back, a seat given to a bot or taken back, a pause, the awaited
-        player's page closed or opened again.  A rename or a new speed does not: they
-        restarted it, so a friend renaming himself kept an idle player's seat from a bot."""
+        a move, a NEXT, a take-back, a seat given to a bot or taken back, a pause, the
+        gathering's end; or when an awaited player comes back after more than
+        ``RETURN_SECONDS`` away (he gets a fair new wait).  A page that closes and opens again
+        sooner does not restart it, nor does a rename or a new speed: each restarted it, so a
+        page reconnecting every 2 s, or a friend renaming himself, kept an idle player's seat
+        from a bot for ever (while he is gone, his seat may be given to a bot at once)."""
+        now = time.monotonic()
+        for seat in self._present - connected:
+            self._gone_at[seat] = now
+        back = {seat for seat in connected - self._present
+                if now - self._gone_at.get(seat, -math.inf) > RETURN_SECONDS}
+        self._present = frozenset(connected)
+        everyone = {s.seat for s in self.seats}     # (who is awaited, there or not)
         key = (len(self.hands), len(self.hands[-1]) if self.hands else 0,
-               frozenset(self.ready), frozenset(self.waiting_on(connected)))
-        if key != self._wait:
+               frozenset(self.ready), frozenset(self.waiting_on(everyone)))
+        if key != self._wait or back & self.waiting_on(connected):
             self._wait = key
-            self.waiting_since = time.monotonic()
+            self.waiting_since = now
 
     def waited(self) -> float:
         """Seconds the table has waited on whom it waits on now (as of the last
@@ -155,10 +173,11 @@ class SeatingTable:
         waited = self.friends and number != by and number in self.waiting_on(connected)
         idle_for = self.waited()
         if waited and idle_for < self.idle_after:
+            # (whole seconds, rounded down: 2.6 s is not yet the 3 s it waits)
             raise TableError("illegal", f"{self.seats[number].name} is still at the table: a "
                                         f"bot may take over once the table has waited "
-                                        f"{self.idle_after:.0f} s for this player "
-                                        f"({idle_for:.0f} s so far)")
+                                        f"{self.idle_after:g} s for this player "
+                                        f"({math.floor(idle_for)} s so far)")
         if waited or (host_away and number == 0):
             s = self.seats[number]
             s.strength = s.strength or self.strength

@@ -211,15 +211,20 @@ def checked_name(name: object) -> str:
 
 
 def name_problem(name: object) -> str | None:
-    """What is wrong with a player's name (None if nothing): 1 to 20 characters once cleaned
-    (:func:`clean_name`: an invisible one counts for none), no line break or control
-    character, text that UTF-8 can write (a lone surrogate, which JSON's ``\\udfff`` can
-    bring, made every page that shows the name fail).
+    """What is wrong with a player's name (None if nothing): text (a number is not), 1 to 20
+    characters once cleaned (:func:`clean_name`: an invisible one counts for none), no line
+    break or control character, text that UTF-8 can write (a lone surrogate, which JSON's
+    ``\\udfff`` can bring, made every page that shows the name fail).
 
     >>> name_problem("Ann"), name_problem("Ann\\udfff")
     (None, 'a name must be text (a lone surrogate such as U+DFFF is not)')
+    >>> name_problem(123)
+    'a name must be text, got 123'
     """
-    if not isinstance(name, str) or not 0 < len(clean_name(name)) <= 20:
+    if not isinstance(name, str) and name is not None:  # (123: "1 to 20 characters" misled)
+        shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:37] + "..."
+        return f"a name must be text, got {shown}"
+    if not isinstance(name, str) or not 0 < len(clean_name(name)) <= 20:    # (None: empty)
         return "a name must be 1 to 20 characters"
     if breaks_lines(name):
         return "a name may not hold line breaks or control characters"

@@ -121,6 +121,7 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
     not writable, not ours) or the address cannot be listened on (the reason on stderr,
     before anything is announced)."""
     from .app import create_app
+    from .guard import LOCAL_HOSTS
 
     path = Path(db) if db else default_path()
     verb = "play" if mode == "local" else "serve"
@@ -151,7 +152,9 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
             threading.Timer(1.0, lambda: webbrowser.open(url)).start()
         elif open_browser:
             print(f"No display here to open a browser on: open {url} in one.", flush=True)
-        app = create_app(store, mode=mode)
+        # at home only this machine's names are served: a page of another site whose name
+        # was made to point at 127.0.0.1 (DNS rebinding) reads nothing (``guard``)
+        app = create_app(store, mode=mode, hosts=LOCAL_HOSTS if mode == "local" else None)
         config = server_config(app, host, port)
         # uvicorn shuts down on SIGTERM as on Ctrl-C, then raises the signal again: by its
         # default action that killed the process there and then, the bots' pool not cleaned

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -93,6 +94,10 @@ class Table(PracticeTable, SeatingTable):
     waiting_since: float = field(default_factory=time.monotonic, init=False)
     """When the table began to wait on whom it waits on now (:meth:`note_wait`; not saved)."""
     _wait: tuple[object, ...] = field(default=(), init=False, repr=False)
+    _present: frozenset[int] = field(default=frozenset(), init=False, repr=False)
+    """The seats connected at the last :meth:`note_wait` (not saved)."""
+    _gone_at: dict[int, float] = field(default_factory=dict, init=False, repr=False)
+    """When each seat's page was last seen gone, by :meth:`note_wait` (not saved)."""
     deal: Deal | None = None
     """The deal given to the first hand (None: dealt from the seed): a practice table's."""
     practice: Practice | None = None
@@ -202,16 +207,31 @@ class Table(PracticeTable, SeatingTable):
 
     # ---------------------------------------------------------------- the table's words and turns
 
-    def set_speed(self, by: int, speed: object) -> None:
-        """The creator sets how fast the table plays; TableError, nothing changed, for anyone
-        else or a speed that is not one of ``options.SPEEDS``."""
+    def set_speed(self, by: int, speed: object, pace: Callable[[], None] | None = None) -> bool:
+        """The creator sets how fast the table plays: whether that changed it (the speed it
+        has already changes nothing, so nothing is saved or sent, as for pausing a paused
+        table); TableError, nothing changed, for anyone else or a speed that is not one of
+        ``options.SPEEDS``.  ``pace``, called just before a new speed is kept, may refuse it
+        (the hub's :data:`.throttle.SPEED_EVERY`: a page changing it without end flooded every
+        page and the disk).
+
+        >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5)
+        >>> t.set_speed(0, "fast"), t.set_speed(0, "fast"), t.speed
+        (True, False, 'fast')
+        """
         if by != 0:
             raise TableError("not_host", "only the table's creator sets its speed")
         try:
-            self.speed = checked_speed(speed)
+            new = checked_speed(speed)
         except FiveHundredError as e:
             raise TableError("malformed", str(e)) from None
+        if new == self.speed:
+            return False
+        if pace is not None:
+            pace()
+        self.speed = new
         # (seq stays: the game did not move, and a bot deciding now still decides for it)
+        return True
 
     def names(self) -> list[str]:
         """Each seat's name."""

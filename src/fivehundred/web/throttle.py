@@ -1,7 +1,8 @@
 """The serving limit on new tables: a token bucket per client address, a few at once, then
 one a minute (:class:`Throttle`, used by :mod:`.app`'s ``POST /api/tables``); and the pace of
-a seat's pauses (``PAUSE_EVERY``) and of its renames (``NAME_BURST``, ``NAME_EVERY``), both
-:mod:`.hub`'s.
+a seat's pauses (``PAUSE_EVERY``), of its renames (``NAME_BURST``, ``NAME_EVERY``), of the
+creator's speed changes (``SPEED_BURST``, ``SPEED_EVERY``) and of a seat's socket opening
+again (``OPEN_BURST``, ``OPEN_EVERY``), all :mod:`.hub`'s.
 """
 
 from __future__ import annotations
@@ -26,6 +27,19 @@ NAME_EVERY = 2.0
 offers as a friend sits down, then a typo put right), then once every ``NAME_EVERY``
 seconds (a bucket per seat).  Each rename is saved and sent to every page: five hundred
 from one page made five hundred states on every screen."""
+SPEED_BURST = 3
+SPEED_EVERY = 2.0
+"""How often the creator may change his table's speed: ``SPEED_BURST`` times at once (the
+menu's arrow keys step through the three speeds), then once every ``SPEED_EVERY`` seconds
+(a bucket per seat, as for a pause or a rename).  Each change is saved and sent to every
+page: two hundred from one page made two hundred states and disk writes."""
+OPEN_BURST = 5
+OPEN_EVERY = 2.0
+"""Serving, how often a seat's socket may open: ``OPEN_BURST`` times at once (a page coming
+back after a network blip, a reload, a phone waking: each gets its seat at once), then once
+every ``OPEN_EVERY`` seconds (a bucket per seat).  Each open, and each close after it, sends
+every player at the table a state: a page closing and reopening its socket a hundred times
+sent the others two hundred states in a second and a half."""
 
 
 class Throttle:

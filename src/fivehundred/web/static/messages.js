@@ -105,6 +105,11 @@ function onError(msg) {
     backToLobby();
     return;
   }
+  if (code === "damaged_table") {   // (kept on the server: this browser keeps its link too)
+    toast(`${cap(prettyText(msg.message))}.`, "warn", 12000);
+    backToLobby();
+    return;
+  }
   if (code === "no_review") {
     sheet.reviewRefused(msg.message);
     gameOver.reviewRefused(msg.message);

@@ -72,6 +72,7 @@ export class Connection {
     this.pongTimer = null;
     this.lastHeard = 0;
     this.generation = 0;
+    this.notBefore = 0;   // an open refused as too soon (close 4429): no try before then
     this._onOnline = () => { if (this.isOpen()) this.ping(); else this.reconnectNow(); };
     this._onOffline = () => this.reconnectNow();     // (it fails and retries until "online")
     this._onVisible = () => {
@@ -125,7 +126,12 @@ export class Connection {
       // the server took us (not on open: a link opened before the next deal is refused
       // after it, and each retry then came at once, 138 in a hand)
       if (msg.type !== "error") this.attempt = 0;
-      if (msg.type === "error" && ["unknown_table", "replaced", "link_used"].includes(msg.code)) {
+      // the seat's socket opened too often in a moment: the server says when to come back
+      if (msg.type === "error" && typeof msg.retry_after === "number") {
+        this.notBefore = Date.now() + msg.retry_after * 1000;
+      }
+      if (msg.type === "error" && ["unknown_table", "damaged_table", "replaced", "link_used",
+        "forbidden"].includes(msg.code)) {
         this.stop();
       }
       // a friend's first visit: his own key replaces the invitation link from now on
@@ -140,7 +146,7 @@ export class Connection {
       if (gen !== this.generation) return;
       this.stopPing();
       this.ws = null;
-      if (ev.code === 4404 || ev.code === 4403) this.stopped = true;
+      if (ev.code === 4404 || ev.code === 4403 || ev.code === 4500) this.stopped = true;
       if (this.stopped) {
         this.onConnection("closed");
         return;
@@ -154,7 +160,7 @@ export class Connection {
     if (this.stopped) return;
     this.onConnection("reconnecting");
     const base = Math.min(10000, 400 * 2 ** Math.min(this.attempt, 5));
-    const delay = base * (0.75 + Math.random() * 0.5);
+    const delay = Math.max(base * (0.75 + Math.random() * 0.5), this.notBefore - Date.now());
     this.attempt += 1;
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => this.open(), delay);
@@ -169,7 +175,12 @@ export class Connection {
       try { this.ws.close(); } catch { /* ignore */ }
       this.ws = null;
     }
-    this.open();
+    if (Date.now() < this.notBefore) {   // (an open refused as too soon: tried at its time)
+      this.generation += 1;               // (the old socket's handlers no longer heard)
+      this.scheduleRetry();
+    } else {
+      this.open();
+    }
   }
 
   /** Ping the server whenever the socket has been quiet a while (``QUIET_MS``). */
