@@ -168,10 +168,21 @@ _REGISTRY: dict[str, Factory] = {}
 
 
 def register(name: str) -> Callable[[Factory], Factory]:
-    """Register a bot factory under a name (for :func:`make`)."""
+    """Register a bot factory under a name (for :func:`make`), kept as :func:`make` looks it
+    up, without case (``"Passer"`` is ``passer``: kept as given, it could never be made); a
+    name that is not a word of text is a :class:`BotError`.
+
+    >>> register("Passer ")(lambda seed, budget: make("random", seed, budget)) and None
+    >>> "passer" in bot_names(), make("PASSER").name
+    (True, 'random')
+    >>> del _REGISTRY["passer"]
+    """
+    key = name.strip().lower() if isinstance(name, str) else ""
+    if not key or any(c.isspace() for c in key):
+        raise BotError(f"a bot's name is a word, not {name!r}")
 
     def deco(f: Factory) -> Factory:
-        _REGISTRY[name] = f
+        _REGISTRY[key] = f
         return f
 
     return deco
@@ -194,10 +205,26 @@ def make(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
 def make_player(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
     """A bot to seat at a table: any registered bot but one that sees every card (the cheater,
     for measurement only), which is a :class:`BotError`."""
-    bot = make(name, seed, budget)
+    try:
+        bot = make(name, seed, budget)
+    except BotError:
+        if isinstance(name, str) and name.strip().lower() in _REGISTRY:
+            raise                       # (a bad seed or budget: make's own words)
+        raise BotError(f"unknown bot {name!r}; bots at a table are "
+                       f"{', '.join(table_bot_names())}") from None
     if getattr(bot, "sees_all", False):
         raise BotError(f"the {name} bot sees every card: it is for measurement, not a table")
     return bot
+
+
+def table_bot_names() -> tuple[str, ...]:
+    """The registered bots that may sit at a table (:func:`make_player`): every one but those
+    that see every card.
+
+    >>> "cheater" in table_bot_names(), "hard" in table_bot_names()
+    (False, True)
+    """
+    return tuple(n for n in bot_names() if not getattr(make(n), "sees_all", False))
 
 
 def bot_names() -> tuple[str, ...]:
