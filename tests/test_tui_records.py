@@ -250,7 +250,7 @@ def test_the_end_of_hand_sheet_answers_its_keys(tmp_path: Path) -> None:
             # its footer names its own keys, not the table's behind it (h, u, r do nothing)
             footer = screen_text(app).splitlines()[-1].split()
             assert footer == ["n", "Next", "hand", "a", "Play", "again", "v", "Review", "s",
-                              "Save", "record", "q", "Quit", "esc", "Close"], footer
+                              "Save", "q", "Quit", "esc", "Close"], footer
             for key in ("h", "u", "r", "e", "b"):
                 await pilot.press(key)
                 await pilot.pause()

@@ -207,9 +207,11 @@ class TableApp(App[int]):
     def _start(self) -> None:
         label = rules_label(self.rules, self.preset)
         self.sub_title = f"{label} · {self.game_name()}"
-        what = "Game resumed" if self.resumed and self.game.hand_results else "New game"
+        # (where it stands in the text game's words: "after hand 1 (hand 2 is next)")
+        what = (f"[b]Game resumed[/b] {escape(self.narrator.resumed_at(self.game))}"
+                if self.resumed and self.game.hand_results else "[b]New game[/b]")
         chosen = f" · seed {self.chosen_seed}" if self.chosen_seed is not None else ""
-        self._say(f"[b]{what}[/b] · {escape(label)} · first to {self.rules.target}{chosen}")
+        self._say(f"{what} · {escape(label)} · first to {self.rules.target}{chosen}")
         self._hand_begins()
 
     def game_name(self) -> str:
@@ -391,14 +393,21 @@ class TableApp(App[int]):
         return f"Hand {self.game.hand_number + 1}"
 
     def _hand_begins(self) -> None:
+        """A hand dealt: said in the log, and played on to your turn.  A game taken up between
+        hands (resumed) shows the sheet of the hand it stands after, and nothing more: that
+        hand's end was said and saved before (saving it again wrote the file unchanged, and
+        said "Saved the record" before any key was pressed)."""
         self.narrator.called = None
         g = self.game
-        if g.phase not in ("hand_over", "game_over"):     # (a resumed game may stand there)
-            self._say(f"[b]{self.hand_name()}[/b] · {escape(self.narrator.name(g.dealer))}"
-                      f" {'deal' if g.dealer == self.seat else 'deals'}")
-            cut = opening_cut(g) if self.away is None else None
-            if cut is not None:
-                self._say(self.narrator.cut_line(cut, g.dealer))
+        if g.phase in ("hand_over", "game_over"):
+            self.refresh_table()
+            sheets.show_sheet(self)
+            return
+        self._say(f"[b]{self.hand_name()}[/b] · {escape(self.narrator.name(g.dealer))}"
+                  f" {'deal' if g.dealer == self.seat else 'deals'}")
+        cut = opening_cut(g) if self.away is None else None
+        if cut is not None:
+            self._say(self.narrator.cut_line(cut, g.dealer))
         self._continue()
 
     def _continue(self) -> None:
@@ -491,10 +500,20 @@ class TableApp(App[int]):
             return True
         return False
 
+    def finishing(self) -> bool:
+        """Whether the hand just ended is still being finished (its last trick on show, its
+        points and its sheet to come), said if so: ``a`` and ``n`` wait for it (either one
+        then cut the hand's end short: its points unsaid, its record not kept up to date)."""
+        if self._busy and self.game.phase in ("hand_over", "game_over"):
+            self.notify("Wait: the hand's last trick is on show; its sheet comes next.",
+                        severity="warning")
+            return True
+        return False
+
     def action_next(self) -> None:
         """The next hand, once this one is over (in a practice, which plays one hand, it says
         how to go back)."""
-        if self.reviewing():
+        if self.reviewing() or self.finishing():
             return
         if self.away is not None:
             self.notify("A practice plays one hand: b goes back to the game, a plays it "

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.containers import Grid, Horizontal, Vertical
+from textual.message import Message
 from textual.widgets import Button
 
 from ..cards import SUIT_LETTERS
@@ -128,11 +130,31 @@ async def draw_actions(app: TableApp, v: View) -> None:
         return
     buttons = []
     for ident, tok, label, legal in items:
-        b = Button(label, id=ident, compact=True, disabled=not legal)
+        b = ActionButton(label, id=ident, compact=True, disabled=not legal)
         b.set_class(tok == app._hinted, "hinted")
         app._tokens[ident] = tok
         buttons.append(b)
     await box.mount(Grid(*buttons, id=kind))
+
+
+class ActionButton(Button):
+    """A button above your hand (a bid, a card to call, the joker's suit).  A greyed one (a
+    bid you may not make now: disabled, so the keyboard passes it by) still answers a click,
+    pressed as any: the table refuses it then with the engine's reason, as it does a card
+    that may not be played (Textual drops a disabled button's clicks: it did nothing)."""
+
+    def check_message_enabled(self, message: Message) -> bool:
+        """A click reaches the button greyed or not; every other message as for any."""
+        if isinstance(message, events.Click) and self.disabled:
+            return not self._is_prevented(events.Click)
+        return super().check_message_enabled(message)
+
+    def on_click(self, event: events.Click) -> None:
+        """Greyed, pressed all the same (``Button.press`` does nothing while disabled), for
+        the table to say why not."""
+        if self.disabled:
+            event.stop()
+            self.post_message(self.Pressed(self))
 
 
 def bid_label(b: dict[str, object]) -> str:

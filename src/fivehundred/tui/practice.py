@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from textual.markup import escape
 
 from ..bots.base import Bot
-from ..console.practice import Practice, PracticeError
+from ..console.practice import Practice, PracticeError, why_not_practise
 from ..game import Game
 from .panels import Log
 
@@ -41,9 +41,9 @@ class Away:
 
 def play_again(app: TableApp) -> None:
     """``a``: the hand just finished played again as practice (in a practice, once more);
-    refused, saying why, while a hand is played, a review is worked out, or for a hand
-    thrown in."""
-    if app.reviewing():
+    refused, saying why, while a hand is played (or its last trick is on show), a review is
+    worked out, or for a hand thrown in."""
+    if app.reviewing() or app.finishing():
         return
     if app.away is not None:
         if app.game.phase not in ("hand_over", "game_over"):
@@ -51,6 +51,12 @@ def play_again(app: TableApp) -> None:
                        "decision; b goes back to the game).", severity="warning")
             return
         _deal(app, app.away)
+        return
+    # (the practice kept from an earlier replay is that hand's: in the middle of the next
+    # one, whose index it has until that one ends, it was dealt again over the auction)
+    why = why_not_practise(app.game)
+    if why is not None:
+        app.notify(f"No practice: {why}.", severity="warning", timeout=6)
         return
     p = app.practice
     if p is None or p.game is not app.game or p.hand != len(app.game.past_hands) - 1:
@@ -80,7 +86,8 @@ def _deal(app: TableApp, away: Away) -> None:
 
 def back_to_game(app: TableApp) -> None:
     """``b`` in a practice (or BACK TO THE GAME): the game's table as it was when the
-    practice began, its sheet shown again."""
+    practice began, going on with what it was doing: between hands its sheet shown again,
+    in a hand the bots' turns played on (a bot to move sat waiting until ``u``)."""
     away = app.away
     if away is None:
         app.notify("b goes back to the game from a practice (a, once a hand is over, plays "
@@ -93,8 +100,11 @@ def back_to_game(app: TableApp) -> None:
     app.narrator.called = away.called
     app.title, app.sub_title = away.title, away.sub_title
     app._hinted, app._hinted_cards = away.hinted, away.hinted_cards
-    app.refresh_table()
-    app._end_of_hand_again()
+    if app.game.phase in ("hand_over", "game_over"):
+        app.refresh_table()
+        app._end_of_hand_again()
+    else:               # (a hand in play: a bot's turn gets its bot going again)
+        app._continue()
 
 
 def _fresh_table(app: TableApp, said: list[tuple[int, int, str]]) -> None:

@@ -68,10 +68,12 @@ does not fit goes on more rows (the game's end with PLAY THIS DEAL AGAIN: five b
 DIALOG_KEYS = (("n", "next", "Next hand"), ("n", "new", "New game"), ("a", "again", "Play again"),
                ("v", "review", "Review"), ("e", "every", "Every card"),
                ("y", "review", "Your cards"), ("b", "back", "Back"),
-               ("b", "game", "Back to the game"), ("s", "save", "Save record"),
+               ("b", "game", "Back to the game"), ("s", "save", "Save"),
                ("q", "quit", "Quit"))
 """Every key a dialog may answer to: (key, the answer, what the footer calls it).  A dialog
-shows in its footer, and answers to, only the ones its ``keys`` name."""
+shows in its footer, and answers to, only the ones its ``keys`` name.  Short words: the
+most a footer names (the game's end: n, a, v, s, q, esc and pgdn) must fit 80 columns ("Save
+record" cut "pgdn Scroll" to "pgdn Scr"; its button says "Save record (s)")."""
 
 
 SCROLL_KEYS = (("up", "up"), ("down", "down"), ("pageup", "page_up"), ("home", "home"),

@@ -177,35 +177,49 @@ AUCTION = "[b]Auction[/b]"
 def fit_center(markup: str, width: int, rows: int) -> str:
     """:func:`center_text` made to fit ``rows`` lines of ``width`` cells where it can, so
     that the cloth under it keeps the lines it needs: the blank line before the auction's
-    record goes first, then the record's oldest rounds, then its heading, then its last
-    round (the log and the seats' panels keep every bid).  What comes before the record is
-    kept whole (cut at the bottom by the widget where even it is too long).
+    record goes first, then the record's oldest rounds (its heading then says it shows the
+    last ones: under a bare "Auction", "East pass" read as if East alone had spoken), then
+    its heading, its last round said as the last where there is room to say so (the log and
+    the seats' panels keep every bid).  What comes before the record is kept whole (cut at
+    the bottom by the widget where even it is too long).
 
     >>> text = "\\n".join(["Hand 1 · North dealt", "No bid yet", "", "[b]Auction[/b]",
     ...                    "West 6♠ · North 7♠", "East 8♠"])
     >>> print(fit_center(text, 40, 4))
     Hand 1 · North dealt
     No bid yet
-    [b]Auction[/b]
+    [b]Auction[/b] (last round)
     East 8♠
     >>> print(fit_center(text, 40, 3))
     Hand 1 · North dealt
     No bid yet
-    East 8♠
+    [b]Last round[/b]: East 8♠
     """
     head, sep, record = markup.partition(f"\n\n{AUCTION}\n")
     if not sep:
         return markup
     top = head.split("\n")
     rounds = record.split("\n")
-    tries = [[*top, "", AUCTION, *rounds]]
-    tries += [[*top, AUCTION, *rounds[i:]] for i in range(len(rounds))]
-    tries += [[*top, rounds[-1]], top]
+    tries = [[*top, "", AUCTION, *rounds], [*top, AUCTION, *rounds]]
+    tries += [[*top, cut_heading(len(rounds) - i), *rounds[i:]] for i in range(1, len(rounds))]
+    # (the last round on its own, said to be the last where its words leave room for that)
+    tries += [[*top, f"[b]Last round[/b]: {rounds[-1]}"], [*top, f"… {rounds[-1]}"],
+              [*top, rounds[-1]], top]
     width = max(width, 1)
     for lines in tries:
         if sum(len(Content.from_markup(x).wrap(width)) for x in lines) <= rows:
             return "\n".join(lines)
     return head
+
+
+def cut_heading(kept: int) -> str:
+    """The auction record's heading when only its last ``kept`` rounds are shown (the oldest
+    cut for room): it says so, so that no one reads them as the whole auction.
+
+    >>> cut_heading(1), cut_heading(2)
+    ('[b]Auction[/b] (last round)', '[b]Auction[/b] (last 2 rounds)')
+    """
+    return f"{AUCTION} (last round)" if kept == 1 else f"{AUCTION} (last {kept} rounds)"
 
 
 def scores_text(view: View, n: Narrator) -> str:
