@@ -1,12 +1,17 @@
-"""The sampling bots of an earlier commit against today's, in the arena: each change to
-``bots/pimc.py`` in docs/strength.md ("against the Hard before it") was measured so.
+"""The bots of an earlier commit against today's, in the arena: each change to ``bots/pimc.py``
+in docs/strength.md ("against the Hard before it") was measured so, and Medium's bidding too.
 
-The file ``src/fivehundred/bots/pimc.py`` of commit REV is loaded beside today's, its bots
-registered as ``hardold``, ``insaneold`` and ``cheaterold``; then ``fivehundred arena`` runs
-with the other arguments, in this process (``--workers 1``: the arena's worker processes would
-not have the variant registered; run two seeds at once to use two cores):
+The file ``src/fivehundred/bots/pimc.py`` of commit REV (or with ``--module medium``,
+``bots/medium.py``) is loaded beside today's under another module name, its bots registered as
+``hardold``, ``insaneold`` and ``cheaterold`` (or ``mediumold``); with ``--module medium``
+REV's pimc.py is loaded on REV's Medium too (Hard and Insane bid by Medium's bids), as
+``hardold`` and ``insaneold``.  Then ``fivehundred arena`` runs with the other arguments, in
+this process (``--workers 1``: the arena's worker processes would not have the variant
+registered; run two seeds at once to use two cores):
 
     python bench/bots_before.py 367046e --a hard --b hardold --deals 1000 --seed 3 --workers 1
+    python bench/bots_before.py 77178ee --module medium --a medium --b mediumold --workers 1
+    python bench/bots_before.py 77178ee --module medium --a hard --b hardold --workers 1
 """
 
 from __future__ import annotations
@@ -16,27 +21,56 @@ import sys
 import types
 from pathlib import Path
 
-import fivehundred.bots.pimc  # noqa: F401  (today's bots, registered first)
+import fivehundred.bots.pimc  # noqa: F401  (today's bots, Medium's too, registered first)
 from fivehundred.cli import main
 
-OLD = "fivehundred.bots.pimc_before"
+BOTS = {"pimc": ("hard", "insane", "cheater"), "medium": ("medium",)}
+"""The bots each module that can be loaded registers (each gets ``old`` appended)."""
 
 
-def load_before(rev: str) -> None:
-    """Register commit ``rev``'s sampling bots under their names with ``old`` appended."""
+def load_before(rev: str, module: str = "pimc") -> None:
+    """Register commit ``rev``'s ``bots/<module>.py`` bots under their names with ``old``
+    appended, as the module ``fivehundred.bots.<module>_before`` (today's stays as it is); for
+    ``medium``, ``rev``'s sampling bots on that Medium too."""
+    if module not in BOTS:
+        raise SystemExit(f"--module is one of {', '.join(BOTS)}, not {module!r}")
+    _load(rev, module)
+    if module == "medium":      # (pimc's Hard asks Medium's bid by name, and plays by its code)
+        _load(rev, "pimc", {'make("medium"': 'make("mediumold"',
+                            "from .medium import": "from .medium_before import"})
+
+
+def _load(rev: str, module: str, edits: dict[str, str] | None = None) -> None:
+    """Load ``rev``'s ``bots/<module>.py`` as ``fivehundred.bots.<module>_before``, its bots
+    registered with ``old`` appended, each of ``edits`` made to its text first."""
     root = Path(__file__).resolve().parent.parent
-    src = subprocess.run(["git", "show", f"{rev}:src/fivehundred/bots/pimc.py"], cwd=root,
+    src = subprocess.run(["git", "show", f"{rev}:src/fivehundred/bots/{module}.py"], cwd=root,
                          check=True, capture_output=True, text=True).stdout
-    for name in ("hard", "insane", "cheater"):
-        src = src.replace(f'@register("{name}")', f'@register("{name}old")')
-    module = types.ModuleType(OLD)
-    module.__package__ = "fivehundred.bots"
-    sys.modules[OLD] = module
-    exec(compile(src, f"{rev}:pimc.py", "exec"), module.__dict__)
+    for old, new in {**{f'@register("{n}")': f'@register("{n}old")' for n in BOTS[module]},
+                     **(edits or {})}.items():
+        if old not in src:
+            raise SystemExit(f"{rev}:{module}.py has no {old!r}: this script needs a change")
+        src = src.replace(old, new)
+    name = f"fivehundred.bots.{module}_before"
+    loaded = types.ModuleType(name)
+    loaded.__package__ = "fivehundred.bots"
+    sys.modules[name] = loaded
+    exec(compile(src, f"{rev}:{module}.py", "exec"), loaded.__dict__)
+
+
+def split_module(args: list[str]) -> tuple[str, list[str]]:
+    """``--module NAME`` (default ``pimc``) taken out of the arguments, and the rest."""
+    if "--module" not in args:
+        return "pimc", args
+    i = args.index("--module")
+    if i + 1 >= len(args):
+        raise SystemExit(f"--module needs one of {', '.join(BOTS)}")
+    return args[i + 1], args[:i] + args[i + 2:]
 
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1].startswith("-"):
         sys.exit(__doc__)
-    load_before(sys.argv[1])
-    sys.exit(main(["arena", *sys.argv[2:]]))
+    which, rest = split_module(sys.argv[2:])
+    load_before(sys.argv[1], which)
+    sys.exit(main(["arena", *rest]))

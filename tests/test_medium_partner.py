@@ -1,0 +1,115 @@
+"""Medium over a partner's standing bid: a pass leaves his contract to be played, worth its
+expected points with our support; a raise in his strain uses the same count; a take-out needs a
+hand far better than his contract.  (An expert review found Medium taking a partner's 7♣ out
+into 8♦; before, a pass there was worth a flat 20 and every bid over it was charged 50.)
+
+Each auction is from a view of a Medium self-play game (``australian``, the seed in the test),
+its seat's hand fixed and the rest dealt anew: Medium's bid reads only its own hand, the
+auction and the score.
+"""
+
+from __future__ import annotations
+
+from fivehundred import Game, Rules, View
+from fivehundred.actions import action_from_token
+from fivehundred.bots import Decision, make
+from fivehundred.bots.medium import (
+    PARTNER_LEVEL,
+    make_chance,
+    standing_count,
+)
+from helpers import make_deal
+
+RULES = Rules.preset("australian")
+
+
+def _view(seat: int, hand: str, dealer: int, auction: list[str]) -> View:
+    """Seat ``seat``'s view with ``hand``, after ``auction`` spoken from the dealer's left."""
+    g = Game(RULES, deal=make_deal(RULES, {seat: hand.split()}, dealer=dealer))
+    for bid in auction:
+        g.apply(bid)
+    assert g.to_move == seat
+    return g.view(seat)
+
+
+def _decide(view: View) -> tuple[Decision, dict[str, float]]:
+    """Medium's decision and each candidate's value."""
+    d = make("medium", seed=5).act(view)
+    return d, {c.action: c.value for c in d.candidates}
+
+
+def test_no_take_out_of_a_partners_seven_clubs_into_eight_diamonds() -> None:
+    """The review's auction (seed 3423): partner's 7♣, and we hold the joker (his top trump),
+    A K and four small diamonds, K♥.  His 7♣ took 10 tricks double dummy and made when
+    played; 8♦ failed.  Medium valued the pass at 20 against 8♦'s 115 (after the charge of
+    50); now his contract is worth more than 8♦ and 7♦."""
+    view = _view(3, "6C 4D 7D 8D 10D KD AD 9H KH JK", 3, ["pass", "7C", "pass"])
+    d, value = _decide(view)
+    assert d.action == "pass", d
+    assert value["pass"] > max(value["7D"], value["8D"]) and value["pass"] > 100
+
+
+def test_a_pass_leaves_a_strong_partner_bid_rather_than_a_thin_take_out() -> None:
+    """Seed 1844: partner's 7♥, we hold A Q and two small spades, K 8 of hearts, the joker.
+    Medium bid 8♠ (worth 25 after the charge, against the pass's flat 20); his 7♥ with our
+    joker and K♥ is worth far more."""
+    view = _view(0, "5S 6S QS AS JC 7D 9D 8H KH JK", 0, ["pass", "7H", "pass"])
+    d, value = _decide(view)
+    assert d.action == "pass", d
+    assert value["pass"] > value["8S"] + 50
+
+
+def test_raises_a_partners_suit_with_good_support() -> None:
+    """Seed 91: partner's 7♦ and we hold the joker, Q 9 8 6 of diamonds, A K of spades: 8♦,
+    where Medium passed (8♦ was charged 50 like any bid over a partner's)."""
+    view = _view(0, "9S KS AS 10C 6D 8D 9D QD 9H JK", 0, ["pass", "7D", "pass"])
+    d, value = _decide(view)
+    assert d.action == "8D", d
+    assert value["pass"] > 100            # his 7♦ is worth a lot too, but 8♦ more
+
+
+def test_still_takes_out_with_a_hand_far_better_than_his_bid() -> None:
+    """Seed 1699: partner's 6♠, and we hold no spade but the joker, K Q J 9 5 of hearts and
+    J♦: 8♥ is worth far more than his 6♠ played."""
+    view = _view(1, "5C 4D 5D JD 5H 9H JH QH KH JK", 2, ["6S", "pass"])
+    d, value = _decide(view)
+    assert d.action == "8H", d
+    assert value["8H"] > value["pass"] + 150
+
+
+def test_the_pass_is_worth_his_contract_and_his_level_counts() -> None:
+    """The pass over a partner's trick bid is his contract's expected points on the count of
+    :func:`standing_count`, which grows by :data:`PARTNER_LEVEL` a level; the same hand over
+    his 6♦ and his 7♦."""
+    hand = "9S KS AS 10C 6D 8D 9D QD 9H JK"
+    six = _view(0, hand, 0, ["pass", "6D", "pass"])
+    seven = _view(0, hand, 0, ["pass", "7D", "pass"])
+    c6, c7 = standing_count(six), standing_count(seven)
+    assert c6 is not None and c7 is not None
+    assert c6[0] == action_from_token("6D", auction=True)
+    assert abs((c7[1] - c6[1]) - PARTNER_LEVEL) < 1e-9
+    _, value = _decide(six)
+    p = make_chance(c6[1] - 6)
+    assert abs(value["pass"] - round(80 * (2 * p - 1), 1)) < 0.05     # 6♦ is worth 80
+
+
+def test_a_partners_misere_and_an_opponents_bid_are_as_before() -> None:
+    """Where his contract cannot be counted (his misère) the pass stays a flat 20; over an
+    opponent's bid nothing changes either (no partner holds it)."""
+    misere = _view(3, "6C 4D 7D 8D 10D KD AD 9H KH JK", 3, ["7S", "misere", "pass"])
+    assert standing_count(misere) is None
+    _, value = _decide(misere)
+    assert value["pass"] == 20.0
+    opponents = _view(0, "9S KS AS 10C 6D 8D 9D QD 9H JK", 2, ["7D"])
+    assert standing_count(opponents) is None
+    _, value = _decide(opponents)
+    assert value["pass"] == 20.0
+
+
+def test_no_count_of_a_partners_raise_of_our_own_strain() -> None:
+    """He raised our 6♦ to 7♦: his level already counts our hand, so it is not counted again
+    (the side would bid on and on); the flat pass stays."""
+    view = _view(0, "9S KS AS 10C 6D 8D 9D QD 9H JK", 3, ["6D", "pass", "7D", "pass"])
+    assert standing_count(view) is None
+    _, value = _decide(view)
+    assert value["pass"] == 20.0
