@@ -12,6 +12,7 @@ import os
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -34,6 +35,16 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def wait_until_up(port: int) -> None:
+    """Wait (up to a minute) until a server started as a process on ``port`` answers."""
+    for _ in range(240):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/stats", timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.25)
 
 
 @contextmanager

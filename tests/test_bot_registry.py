@@ -47,3 +47,29 @@ def test_an_unknown_bot_at_a_table_lists_the_bots_a_table_seats() -> None:
         SoloEnv("australian", bots="cheater")
     with pytest.raises(BotError, match="seed must be a whole number"):
         make_player("hard", seed=-5)          # (a known bot's own refusal, not "unknown")
+
+
+def test_a_name_registered_already_is_not_taken_over() -> None:
+    """``register("Hard")`` replaced the built-in Hard without a word once names were folded
+    to lower case; the same factory registered again (its module reloaded) is welcome."""
+    factory = base._REGISTRY["hard"]
+    with pytest.raises(BotError, match="a bot named 'hard' is registered already"):
+        register("Hard")(lambda seed, budget: make("random", seed, budget))
+    assert base._REGISTRY["hard"] is factory
+    register("hard")(factory)
+    assert base._REGISTRY["hard"] is factory
+
+
+def test_a_bot_that_cannot_be_made_is_left_out_of_the_table_s_list() -> None:
+    """Someone's factory that fails is not offered, and the message still comes."""
+
+    def broken(seed: int, budget: object) -> base.Bot:
+        raise RuntimeError("no weights file")
+
+    register("broken")(broken)  # type: ignore[arg-type]
+    try:
+        with pytest.raises(BotError, match=r"unknown bot 'x'; bots at a table are easy, hard, "
+                                           r"insane, medium, random$"):
+            make_player("x")
+    finally:
+        del base._REGISTRY["broken"]

@@ -19,7 +19,7 @@ from fivehundred.auction import rank_key
 from fivehundred.console.practice import why_not_practise
 from fivehundred.errors import FiveHundredError
 from fivehundred.game.state import get_state
-from fivehundred.record import dumps, record_from_game
+from fivehundred.record import dumps, loads, record_from_game
 from fivehundred.tui import TableApp
 from fivehundred.tui import texts as tui_texts
 from fivehundred.tui.screens import Dialog
@@ -329,3 +329,26 @@ def test_a_resumed_game_writes_nothing_until_something_changes(tmp_path: Path) -
             assert "Saved the record" in log_text(app)      # changed: saved back
             assert path.read_text() != text
     run(go())
+
+
+def test_quit_while_the_last_trick_is_on_show_keeps_the_hand_in_the_record(
+        tmp_path: Path) -> None:
+    """q as the hand's last trick is on show (its sheet, which keeps the record, still to
+    come) quit at once, and the record of a game saved once lacked the hand just finished."""
+    g = _last_card_is_yours()
+    path = tmp_path / "saved.fhr"
+    path.write_text(dumps(record_from_game(g, {"Event": "fivehundred terminal game"})))
+
+    async def go() -> None:
+        app = TableApp(g.rules, game=g, bots="easy", pace=0, trick_pause=30,
+                       record_file=path, record_dir=tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert app.act(g.view(0).legal_actions[0])
+            await pilot.pause()
+            assert g.phase in ("hand_over", "game_over") and app._busy
+            await pilot.press("q")
+            await pilot.pause()
+    run(go())
+    rec = loads(path.read_text())
+    assert len([h for h in rec.hands if h.result is not None]) == len(g.hand_results)

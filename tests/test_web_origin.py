@@ -11,8 +11,6 @@ import http.client
 import json
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,7 +20,7 @@ import websockets
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from browser import free_port
+from browser import free_port, wait_until_up
 from fivehundred.web.app import create_app
 from fivehundred.web.botpool import BotPool
 from fivehundred.web.store import Store
@@ -189,12 +187,7 @@ def test_the_servers_refuse_other_sites(tmp_path: Path, mode: str) -> None:
          str(db)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     here = f"127.0.0.1:{port}"
     try:
-        for _ in range(240):
-            try:
-                urllib.request.urlopen(f"http://{here}/api/stats", timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.25)
+        wait_until_up(port)
         status, text = _raw(port, "GET", "/api/lobby", {"Host": f"evil.example:{port}"})
         assert status == (400 if mode == "play" else 200), text[:200]
         posts = [({"Host": here, "Content-Type": "text/plain"}, 415),

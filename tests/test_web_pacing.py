@@ -203,20 +203,22 @@ def test_a_page_reconnecting_every_two_seconds_cannot_hold_the_table() -> None:
     assert t.seats[1].kind == "bot"
 
 
-def test_a_player_back_after_a_real_absence_gets_a_new_wait(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Away longer than ``RETURN_SECONDS`` (none here), the awaited player's return starts a
-    fair new wait; a seat that is not awaited coming back restarts nothing."""
-    monkeypatch.setattr(seating, "RETURN_SECONDS", 0.0)
+def test_a_player_back_after_a_real_absence_gets_a_new_wait() -> None:
+    """Away longer than ``RETURN_SECONDS`` (his leaving moved back past it: no clock's
+    resolution counts), the awaited player's return starts a fair new wait; a seat that is
+    not awaited coming back restarts nothing."""
+    away = seating.RETURN_SECONDS + 1.0
     t = west_sat_down(paused=False)
     wests_bid(t)
     t.note_wait({0, 1})
     t.waiting_since -= 61.0
     t.note_wait({1})                        # (the host, not awaited, away and back)
+    t._gone_at[0] -= away
     t.note_wait({0, 1})
     assert t.waited() >= 61.0
     t.note_wait({0})                        # (West away...)
     assert t.waited() >= 61.0               # (...counts, a bot may take his seat now)
+    t._gone_at[1] -= away
     t.note_wait({0, 1})                     # (...and back)
     assert t.waited() < 1.0
     with pytest.raises(TableError, match=r"waited 60 s for this player \(0 s so far\)"):

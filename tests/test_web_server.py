@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import websockets
 
-from browser import free_port
+from browser import free_port, wait_until_up
 
 
 def _post(url: str, body: dict[str, object]) -> dict[str, str]:
@@ -40,12 +40,7 @@ def test_ctrl_c_with_a_browser_connected_stops_the_server_quietly(
          "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         base = f"http://127.0.0.1:{port}"
-        for _ in range(240):
-            try:
-                urllib.request.urlopen(f"{base}/api/stats", timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.25)
+        wait_until_up(port)
         table = _post(f"{base}/api/tables", {"preset": "australian", "strength": "easy"})
 
         async def connected_while_stopped() -> int | None:
@@ -159,12 +154,7 @@ def test_ctrl_c_pressed_twice_stops_the_server_quietly(tmp_path: Path) -> None:
         text=True, start_new_session=True)
     try:
         assert "Five Hundred is at" in (server.stdout.readline() if server.stdout else "")
-        for _ in range(240):                   # serving: uvicorn has taken over Ctrl-C
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/stats", timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.25)
+        wait_until_up(port)
         server.send_signal(signal.SIGINT)
         time.sleep(0.05)
         server.send_signal(signal.SIGINT)

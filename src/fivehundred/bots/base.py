@@ -182,10 +182,20 @@ def register(name: str) -> Callable[[Factory], Factory]:
         raise BotError(f"a bot's name is a word, not {name!r}")
 
     def deco(f: Factory) -> Factory:
+        old = _REGISTRY.get(key)
+        if old is not None and _where(old) != _where(f):   # (its module loaded again: the same)
+            raise BotError(f"a bot named {key!r} is registered already ({_where(old)}): "
+                           "choose another name")
         _REGISTRY[key] = f
         return f
 
     return deco
+
+
+def _where(f: Factory) -> str:
+    """Where a factory was written, ``module.name``: one registered again from the same
+    place (its module reloaded) is the same bot."""
+    return f"{getattr(f, '__module__', '?')}.{getattr(f, '__qualname__', repr(f))}"
 
 
 def make(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
@@ -224,7 +234,13 @@ def table_bot_names() -> tuple[str, ...]:
     >>> "cheater" in table_bot_names(), "hard" in table_bot_names()
     (False, True)
     """
-    return tuple(n for n in bot_names() if not getattr(make(n), "sees_all", False))
+    def seats(name: str) -> bool:
+        try:
+            return not getattr(make(name), "sees_all", False)
+        except Exception:        # (someone's bot that cannot be made: not offered)
+            return False
+
+    return tuple(n for n in bot_names() if seats(n))
 
 
 def bot_names() -> tuple[str, ...]:

@@ -8,7 +8,7 @@ names the hand, the part and the item, so the readers can point at a line or a J
 
 from __future__ import annotations
 
-import datetime
+import calendar
 import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NoReturn
@@ -177,24 +177,29 @@ def _check_tags(rec: GameRecord) -> None:
 
 
 def _a_date(value: str) -> bool:
-    """Whether ``YYYY.MM.DD`` (shape checked) can be a day: a month 01 to 12, a day 01 to 31,
-    and with every digit known a day of the calendar (2026.02.30 is none).
+    """Whether ``YYYY.MM.DD`` (shape checked) can be a day, its ``?`` digits being any: some
+    filling of them is a day of the calendar (``2026.02.30``, ``2026.13.??``, ``2026.2?.01``
+    and ``????.04.31`` are none).
 
-    >>> _a_date("2026.02.28"), _a_date("2026.02.30"), _a_date("2026.13.??"), _a_date("????.??.??")
-    (True, False, False, True)
+    >>> [_a_date(d) for d in ("2026.02.28", "2024.02.29", "2026.??.??", "????.??.??")]
+    [True, True, True, True]
+    >>> [_a_date(d) for d in ("2026.02.30", "2026.13.??", "2026.2?.01", "????.04.31")]
+    [False, False, False, False]
     """
     year, month, day = value.split(".")
-    if "?" not in month and not 1 <= int(month) <= 12:
+
+    def fillings(field: str, low: int, high: int) -> list[int]:
+        """The numbers from ``low`` to ``high`` that ``field`` (digits and ``?``) can be."""
+        return [n for n in range(low, high + 1)
+                if all(c in ("?", d) for c, d in zip(field, f"{n:0{len(field)}d}", strict=True))]
+
+    months = fillings(month, 1, 12)
+    days = fillings(day, 1, 31)
+    # the year matters only for 29 February: a leap year (2024) stands for an unknown one
+    years = [2024] if "?" in year else [int(year)]
+    if years == [0]:
         return False
-    if "?" not in day and not 1 <= int(day) <= 31:
-        return False
-    if "?" in value:
-        return True
-    try:
-        datetime.date(int(year), int(month), int(day))
-    except ValueError:
-        return False
-    return True
+    return any(d <= calendar.monthrange(y, m)[1] for y in years for m in months for d in days)
 
 
 _LABELS = {"dealer": "dealer", "dead": "the dead hand", "kitty": "the kitty",

@@ -625,6 +625,12 @@ class TableApp(App[int]):
         self._quit()
 
     def _quit(self) -> None:
+        """Leave now; a hand just ended (its last trick on show, its sheet to come) is kept
+        in the record first where the game was saved once, as its sheet would have (it was
+        lost: the flow that writes it stops here)."""
+        if self._busy and self.game.phase in ("hand_over", "game_over") and \
+                self.away is None and self.game.seed in self.saved:
+            self.action_save()
         self._generation += 1
         game = self.away.game if self.away is not None else self.game    # (not a practice's)
         self.exit(0, message=f"Goodbye. (This game's seed was {game.seed}.)")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.containers import Grid, Horizontal, Vertical
 from textual.message import Message
+from textual.message_pump import MessagePump
 from textual.widgets import Button
 
 from ..cards import SUIT_LETTERS
@@ -145,8 +146,9 @@ class ActionButton(Button):
 
     def check_message_enabled(self, message: Message) -> bool:
         """A click reaches the button greyed or not; every other message as for any."""
-        if isinstance(message, events.Click) and self.disabled:
-            return not self._is_prevented(events.Click)
+        if isinstance(message, events.Click) and self.disabled:   # (the greying, passed by)
+            return MessagePump.check_message_enabled(self, message) and \
+                not self._is_prevented(events.Click)
         return super().check_message_enabled(message)
 
     def on_click(self, event: events.Click) -> None:

@@ -19,7 +19,7 @@ A request without an ``Origin`` (curl, a script, the tests' clients: no page of 
 goes through.  An ``Origin`` is the game's own when its host and port are the ``Host`` the
 request was sent to (a ``Host`` without a port has the port of the ``Origin``'s scheme): a
 reverse proxy in front of ``fivehundred serve`` must pass the ``Host`` on as the browser sent
-it.
+it, its port too (nginx: ``proxy_set_header Host $http_host``; ``$host`` drops the port).
 """
 
 from __future__ import annotations
