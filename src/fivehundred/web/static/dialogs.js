@@ -149,10 +149,12 @@ export class SheetDialog {
 
     // five-handed, the declarer's row and the called partner's tagged, as on the table (the
     // partner's was a plain row: only the lines below said so)
+    // (after a comma the eye does not see: a screen reader read "Youdeclarer" as one word)
     const [declaring, partnered] = s.declaring_sides || [];
+    const said = (pill) => [h("span.sr-only", { text: ", " }), pill];
     const tag = (i) => (partnered === undefined ? null
-      : i === declaring ? h("span.sheet-tag", { text: "declarer" })
-        : i === partnered ? h("span.sheet-tag.called", { text: "partner" }) : null);
+      : i === declaring ? said(h("span.sheet-tag", { text: "declarer" }))
+        : i === partnered ? said(h("span.sheet-tag.called", { text: "partner" })) : null);
     const rows = t.side_names.map((name, i) => h("tr", { class: i === mySide ? "mine" : "" },
       h("td", null, withNames(name, names), tag(i)),
       h("td.num", { text: String((s.side_tricks || [])[i] ?? "") }),

@@ -2,7 +2,9 @@
 // something now hidden, disabled or gone: a card played, a panel closed, a dialog shut), it
 // goes to what asks for an answer: the dialog on top, else what your turn asks for (the bid
 // panel, your playable cards, DISCARD...), else, between your turns, where it waits (your
-// hand), to go on to what your turn asks for once it comes. While a dialog is open, the focus
+// hand), to go on to what your turn asks for once it comes, or once your turn asks for
+// something else (five-handed, the call after your discard; a take-back from the kitty to the
+// auction): the focus left on a card that cannot be used goes on. While a dialog is open, the focus
 // stays inside it and Tab goes round inside it. Tab may leave the page: while the page has no
 // focus, nothing is mended (it was pulled straight back from the browser's own controls).
 
@@ -53,12 +55,14 @@ function waits(e) {
 
 /** Watch the focus: ``turnControl()`` gives what your turn asks for now (or null);
  *  ``waitControl()`` where the focus waits between your turns (or null): without it the focus
- *  was left on the page itself, where the arrows do nothing and a screen reader loses its place. */
-export function watchFocus(turnControl, waitControl = () => null) {
+ *  was left on the page itself, where the arrows do nothing and a screen reader loses its place;
+ *  ``turnAsk()`` which kind of answer your turn asks for (its phase): when it changes while the
+ *  turn stays yours, a focus left waiting goes on as when your turn comes. */
+export function watchFocus(turnControl, waitControl = () => null, turnAsk = () => "turn") {
   let queued = false;
   let outside = null;        // the last control focused outside the dialogs: a dialog's opener
   let last = null;           // the last control focused anywhere
-  let mine = false;          // whether your turn asked for something at the last mend
+  let asked = null;          // what your turn asked for at the last mend (null: not your turn)
   document.addEventListener("focusin", (e) => {
     if (e.target instanceof Element && !e.target.closest(".modal")) outside = e.target;
     if (e.target instanceof Element) last = e.target;
@@ -78,8 +82,12 @@ export function watchFocus(turnControl, waitControl = () => null) {
     }
     if (!document.hasFocus()) return;  // (Tab left the page: mended when the focus is back)
     const turn = turnControl();
-    const came = !!turn && !mine;      // your turn has come: a focus waiting for it goes on
-    mine = !!turn;
+    const ask = turn ? turnAsk() : null;
+    // your turn has come, or asks for something else now (the kitty's discard done, the call;
+    // the auction again after a take-back): a focus waiting for it goes on (only then: a
+    // control the player went to, a card or the menu, keeps it)
+    const came = !!turn && ask !== asked;
+    asked = ask;
     const target = lost() ? back() : document.activeElement;
     const to = came && waits(target) ? turn : target;
     if (to && to !== document.activeElement) to.focus({ preventScroll: true });

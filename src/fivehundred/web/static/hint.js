@@ -2,7 +2,7 @@
 // weighed), and where it goes: clear of everything a player must see, the panel of your turn
 // moving aside for it (the geometry is fit.js's).
 
-import { h, clear, actionNode, cardNode, inWords, prettyText } from "./util.js";
+import { h, clear, actionNode, cardNode, inWords, prettyText, readable } from "./util.js";
 import { say } from "./announce.js";
 import { GAP, onShow, meets, box, shownBoxes, union, restBox, seatBoxes, largestFree, trickArea } from "./fit.js";
 
@@ -385,7 +385,9 @@ export class HintView {
     clear(this.el);
     this.el.appendChild(h("div.hint-head", null, h("span.hint-title", { text: "Hint" }), this.closeBtn()));
     this.el.appendChild(h("div.hint-words", null, msg.words || actionNode(msg.action, phase)));
-    if (msg.reason) this.el.appendChild(h("div.hint-reason", { text: msg.reason }));
+    // (its symbols shown, in words for a screen reader: "6♦ fails" was read "6 fails";
+    // in the auction a 6♦ is a bid, not a card)
+    if (msg.reason) this.el.appendChild(h("div.hint-reason", null, readable(msg.reason, [], { bids: phase === "auction" })));
     const cands = (msg.candidates || []).slice(0, 8);
     if (cands.length) {
       const anyProb = cands.some((c) => typeof c.make_probability === "number");

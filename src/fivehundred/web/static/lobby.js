@@ -3,7 +3,7 @@
 
 import { getLobby, createTable } from "./net.js";
 import { showGuide } from "./guide.js";
-import { h, clear, cap, savedTable, windowTable, loadPrefs, savePrefs } from "./util.js";
+import { h, clear, cap, inWords, savedTable, windowTable, loadPrefs, savePrefs } from "./util.js";
 
 const STRENGTH_WORDS = {
   easy: "Easy",
@@ -20,6 +20,13 @@ function typedNumber(input) {
   return /^-?\d+$/.test(typed) ? Number(typed) : NaN;
 }
 
+/** Whether a points field (``input``, of the toggle ``t``) holds a number the rules take: a
+ *  whole number of tens from its least to its most. */
+function pointsTaken(input, t) {
+  const n = typedNumber(input);
+  return Number.isInteger(n) && n >= t.min && n <= t.max && n % 10 === 0;
+}
+
 export class Lobby {
   /** onStart({table, token, links}) opens a table. */
   constructor({ onStart }) {
@@ -33,6 +40,7 @@ export class Lobby {
     this.err = document.getElementById("lobby-error");
     this.data = null;
     this.choiceValues = new Map(); // select name -> [original values]
+    this.badInput = null;          // the points field the error is about, if any
 
     this.preset.addEventListener("change", () => {
       this.applyDefaults();
@@ -49,6 +57,7 @@ export class Lobby {
     // (once: the box stays, its rules are built again at each visit to the lobby)
     this.toggles.addEventListener("change", () => this.countChanged());
     this.toggles.addEventListener("input", () => this.countChanged());   // (a number, as typed)
+    this.toggles.addEventListener("input", (e) => this.recheck(e.target));
     // how to play under the rules chosen: the preset and the house rules as the form has them
     document.getElementById("guide-lobby").addEventListener("click", () => {
       if (this.data) showGuide({ preset: this.preset.value, toggles: this.toggleValues() });
@@ -125,7 +134,8 @@ export class Lobby {
       if (t.group) this.toggles.append(h("div.toggle-group", { role: "heading", "aria-level": "3", text: t.group }));
       // what the rule means: a tooltip for the mouse, a description for the keyboard and a
       // screen reader (a title alone reaches neither), outside the label (its name)
-      const text = h("span.sr-only.toggle-text", { id: `${id}-text`, text: t.text || "" });
+      // (in words: its bids "between 8♠ and 8♣" were read "between 8 and 8")
+      const text = h("span.sr-only.toggle-text", { id: `${id}-text`, text: inWords(t.text || "", { bids: true }) });
       if (t.kind === "bool") {
         this.toggles.append(h("label.toggle-row", { for: id, title: t.text || "" },
           h("span.toggle-label", { text: t.label }),
@@ -147,7 +157,12 @@ export class Lobby {
         const values = t.choices || [];
         this.choiceValues.set(t.option, values);
         const words = t.choice_words || [];
-        values.forEach((v, i) => sel.appendChild(h("option", { value: String(v), text: words[i] || String(v) })));
+        // a choice's bids shown as symbols ("Above 8♠"), named in words for a screen reader
+        values.forEach((v, i) => {
+          const shown = words[i] || String(v);
+          const said = inWords(shown, { bids: true });
+          sel.appendChild(h("option", { value: String(v), text: shown, "aria-label": said !== shown ? said : null }));
+        });
         this.toggles.append(h("label.toggle-row", { for: id, title: t.text || "" },
           h("span.toggle-label", { text: t.label }), sel), text);
       }
@@ -231,11 +246,15 @@ export class Lobby {
         row.classList.toggle("off", input.disabled);
         row.title = off[t.option] ? `Not at this table: ${off[t.option]}` : t.text || "";
         const text = document.getElementById(`${input.id}-text`);
-        if (text) text.textContent = row.title;
+        if (text) text.textContent = inWords(row.title, { bids: true });   // (its bids in words)
       }
     }
     this.followNeeds();
     this.countChanged();
+    if (this.badInput) {            // (the field the error was about holds the preset's value)
+      this.markInvalid(null);
+      this.err.hidden = true;
+    }
   }
 
   /** The house rules' heading says how many differ from the preset's (so rules remembered
@@ -273,22 +292,49 @@ export class Lobby {
   }
 
   /** Whether every number of points typed is one the rules take; if one is not, it says
-   * which and what it takes, and puts the keyboard on it (no game is asked for). */
+   * which and what it takes, marks the field so (invalid, described by the error) and puts
+   * the keyboard on it (no game is asked for). */
   numbersTyped() {
+    this.markInvalid(null);
     for (const t of (this.data && this.data.toggles) || []) {
       const input = t.kind === "number" && this.toggles.querySelector(`[name="${t.option}"]`);
       if (!input || input.disabled) continue;
-      const n = typedNumber(input);
-      if (Number.isInteger(n) && n >= t.min && n <= t.max && n % 10 === 0) continue;
+      if (pointsTaken(input, t)) continue;
       const range = `${t.min.toLocaleString("en")} to ${t.max.toLocaleString("en")}`;
       const typed = input.value.trim() ? `, not ${input.value.trim()}` : "";
       this.showError(`${t.label}: a whole number of tens from ${range}${typed}`);
+      this.markInvalid(input);
       const rules = this.root.querySelector("#house-rules");
       if (rules) rules.open = true;
       input.focus();
       return false;
     }
     return true;
+  }
+
+  /** Marks ``input`` (or none) as the field the error is about: ``aria-invalid`` and
+   *  described by the error as well as by its rule, for a screen reader on it (the error was
+   *  said once, then nothing on the field told what was wrong); any field marked before is
+   *  cleared. */
+  markInvalid(input) {
+    for (const was of this.toggles.querySelectorAll('[aria-invalid="true"]')) {
+      was.removeAttribute("aria-invalid");
+      was.setAttribute("aria-describedby", `${was.id}-text`);
+    }
+    this.badInput = input;
+    if (!input) return;
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", `${this.err.id} ${input.id}-text`);
+  }
+
+  /** A field typed in (``input``): if it is the one the error is about and now holds a
+   *  number the rules take, the error and its marks go. */
+  recheck(input) {
+    if (!input || input !== this.badInput) return;
+    const t = ((this.data && this.data.toggles) || []).find((x) => x.option === input.name);
+    if (!t || !pointsTaken(input, t)) return;
+    this.markInvalid(null);
+    this.err.hidden = true;
   }
 
   async start() {
@@ -368,8 +414,9 @@ export class Lobby {
    * a new game keeps the one before it: CONTINUE offers this window's or the newest, these
    * the rest). */
   renderInPlay(games) {
-    fillGames("in-play", games, (g) => {
-      const when = whenText(g.updated);
+    const whens = distinctWhens(games, (g) => g.updated, (g) => g.summary_parts.map(String).join(", "));
+    fillGames("in-play", games, (g, i) => {
+      const when = whens[i];
       const parts = g.summary_parts.map(String);
       return {
         head: [`${parts.slice(0, 2).join(" · ")} · ${when}`],
@@ -385,8 +432,10 @@ export class Lobby {
   /** The newest finished games, each opened at its end (the game's end dialog: every hand
    * played out reviewed against double dummy, the record to save). */
   renderFinished(games) {
-    fillGames("finished", games, (g) => {
-      const when = whenText(g.ended);
+    const whens = distinctWhens(games, (g) => g.ended,
+      (g) => `${g.won} ${g.rules_label} ${g.side_names.join(" ")} ${g.scores.join(" ")}`);
+    fillGames("finished", games, (g, i) => {
+      const when = whens[i];
       return {
         head: [h("b", { class: g.won ? "pos" : "neg", text: g.won ? "Won" : "Lost" }),
           ` · ${g.rules_label} · ${STRENGTH_WORDS[g.strength] || cap(g.strength)} · ${g.hands} hand${g.hands === 1 ? "" : "s"} · ${when}`],
@@ -412,14 +461,14 @@ export class Lobby {
 function fillGames(name, games, line) {
   document.getElementById(`${name}-box`).hidden = !games.length;
   const list = clear(document.getElementById(`${name}-list`));
-  for (const g of games) {
-    const { head, scores, button } = line(g);
+  games.forEach((g, i) => {
+    const { head, scores, button } = line(g, i);
     list.appendChild(h("li.finished-game", { dataset: { table: g.table } },
       h("div.finished-text", null,
         h("div.finished-head", null, head),
-        h("div.finished-scores", null, scores.flatMap((el, i) => (i ? [" · ", el] : [el])))),
+        h("div.finished-scores", null, scores.flatMap((el, k) => (k ? [" · ", el] : [el])))),
       button));
-  }
+  });
 }
 
 /** The game for CONTINUE and the other unfinished games, from the server's newest and the
@@ -432,10 +481,27 @@ function windowsFirst(newest, rest) {
   return [rest[at], [newest, ...rest.filter((_, i) => i !== at)]];
 }
 
-/** A moment as the lobby's lists write it: "4 Dec, 13:39". */
-function whenText(seconds) {
+/** A moment as the lobby's lists write it: "4 Dec, 13:39" (``exact``: "4 Dec, 13:39:05"). */
+function whenText(seconds, exact = false) {
   return new Date(seconds * 1000).toLocaleString(undefined,
-    { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+    { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: exact ? "2-digit" : undefined });
+}
+
+/** Each game's moment as its line and its button's name say it, told apart: two games alike
+ *  (``alike(g)``: their summary) at the same minute have their seconds, and at the same second
+ *  their place among them ("(2 of 2)"): two CONTINUE buttons had one name, which a screen
+ *  reader's list of buttons could not tell apart. ``time(g)``: the game's moment, in seconds. */
+function distinctWhens(games, time, alike) {
+  const count = (list) => (x) => list.filter((y) => y === x).length;
+  const key = (g, when) => `${when}|${alike(g)}`;
+  const minute = games.map((g) => key(g, whenText(time(g))));
+  const second = games.map((g) => key(g, whenText(time(g), true)));
+  return games.map((g, i) => {
+    if (count(minute)(minute[i]) < 2) return whenText(time(g));
+    const exact = whenText(time(g), true);
+    const same = second.map((k, j) => (k === second[i] ? j : -1)).filter((j) => j >= 0);
+    return same.length < 2 ? exact : `${exact} (${same.indexOf(i) + 1} of ${same.length})`;
+  });
 }
 
 function pct(a, b) {

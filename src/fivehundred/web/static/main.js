@@ -12,7 +12,7 @@ import { SheetDialog, GameOverDialog } from "./dialogs.js";
 import { HintView } from "./hint.js";
 import { watchFocus } from "./focus.js";
 import { Menu } from "./menu.js";
-import { canDropPlay, playCard, renderHand, turnControl, waitControl } from "./turn.js";
+import { canDropPlay, playCard, renderHand, turnAsk, turnControl, waitControl } from "./turn.js";
 import { askHint, askName, takeBack, claimRest } from "./requests.js";
 import { wireAwayButtons } from "./away.js";
 import { wireGathering } from "./gathering.js";
@@ -89,7 +89,7 @@ for (const id of ["rules"]) {
   el.addEventListener("pointerdown", (e) => { if (e.target === el) el.hidden = true; });
 }
 
-watchFocus(turnControl, waitControl);
+watchFocus(turnControl, waitControl, turnAsk);
 
 window.fivehundred = { app, send }; // for debugging from the console
 boot();

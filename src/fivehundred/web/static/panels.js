@@ -124,19 +124,13 @@ export class BidPanel {
 
   update() {
     const b = this.current();
-    this.tricksEl.textContent = String(this.sel.tricks);
-    clear(this.strainLabel);
-    if (this.sel.strain === "NT") this.strainLabel.textContent = "NT";
-    else this.strainLabel.appendChild(suitIconSvg(this.sel.strain, { size: 28 }));
-    this.strainLabel.title = STRAIN_WORD[this.sel.strain];
-    this.valueEl.textContent = b ? String(b.value) : "–";
     const legal = !!(b && b.legal);
+    this.showReadout(b, legal ? "" : this.whyNot(b));
     this.bidBtn.disabled = !legal;
     clear(this.bidBtn);
     this.bidBtn.append("BID ");
     this.bidBtn.appendChild(bidNode(`${this.sel.tricks}${this.sel.strain}`));
     this.bidBtn.setAttribute("aria-label", `Bid ${bidWords(`${this.sel.tricks}${this.sel.strain}`)}`);
-    this.whyEl.textContent = legal ? "" : this.whyNot(b);
     this.el.classList.toggle("illegal-choice", !legal);
     this.minus.disabled = this.sel.tricks <= 6;
     this.plus.disabled = this.sel.tricks >= 10;
@@ -155,6 +149,25 @@ export class BidPanel {
       else btn.setAttribute("aria-disabled", "true");
       btn.setAttribute("aria-pressed", s === this.sel.strain ? "true" : "false");
     }
+  }
+
+  /** The readout of the bid chosen (``b``, its entry in the state's bids, if any): its
+   *  tricks, trumps, points and ``why`` it may not be made. Drawn again only when its words
+   *  change: it is a live region, and a pause, a resume or any state drawn again said
+   *  "6 spades 40 points" once more. */
+  showReadout(b, why) {
+    const readout = this.tricksEl.closest(".bid-readout");
+    const value = b ? String(b.value) : "–";
+    const shown = `${this.sel.tricks}|${this.sel.strain}|${value}|${why}`;
+    if (readout.dataset.shown === shown) return;
+    readout.dataset.shown = shown;
+    this.tricksEl.textContent = String(this.sel.tricks);
+    clear(this.strainLabel);
+    if (this.sel.strain === "NT") this.strainLabel.textContent = "NT";
+    else this.strainLabel.appendChild(suitIconSvg(this.sel.strain, { size: 28 }));
+    this.strainLabel.title = STRAIN_WORD[this.sel.strain];
+    this.valueEl.textContent = value;
+    this.whyEl.textContent = why;
   }
 
   /** Why the bid chosen (``b``, its entry in the state's bids, if any) may not be made, in

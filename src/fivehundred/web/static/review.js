@@ -79,14 +79,22 @@ export class ReviewPanel {
     return this.last ? {} : { hand: this.number };
   }
 
-  /** Ask for your cards' review (once); the spinner meanwhile. */
+  /** Ask for your cards' review (once); the spinner meanwhile. Asked for from the foot's
+   *  REVIEW by the keyboard, the spinner holds the focus, and the review's first control once
+   *  it comes: the focus went on to NEXT, under the review, and Tab wrapped from the foot up
+   *  to the review's toggles, against the order the eye reads them in. */
   ask() {
     if (this.reviews.mine || !this.send({ type: "review", ...this.which() })) return;
+    const fromFoot = !!document.activeElement && document.activeElement.id === "review-button";
     this.button.disabled = true;
     this.reviews.mine = "asked";
     clear(this.el);
-    this.el.appendChild(thinking());
+    const spinner = this.el.appendChild(thinking());
     this.el.hidden = false;
+    if (fromFoot) {
+      spinner.tabIndex = -1;
+      spinner.focus({ preventScroll: true });
+    }
     this.keep();
     say("Solving the hand double dummy…");
   }
@@ -131,8 +139,10 @@ export class ReviewPanel {
     const msg = mine && mine !== "asked" ? mine : null;
     if (!msg) return;                       // the toggle comes with your review
     // the toggle pressed (or the one left focused while every card is solved) is drawn
-    // anew: the focus goes to its new self, not to the dialog's first control
-    const focused = this.el.contains(document.activeElement) ? document.activeElement.id : "";
+    // anew: the focus goes to its new self, not to the dialog's first control; from the
+    // spinner (ask) to the toggle on, the review's first control
+    const a = document.activeElement;
+    const focused = this.el.contains(a) ? a.id || `review-${this.mode}` : "";
     clear(this.el);
     this.el.hidden = false;
     // the counted seats in mid-sentence: "you", "you & North", "East"

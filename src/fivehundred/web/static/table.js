@@ -84,7 +84,8 @@ export class TableView {
     this.placeSeats();
     this.placeCentre();
     this.renderLastTrick(state);
-    this.trick.update(v, handKey);
+    this.trick.update(v, handKey, t.seats.map((x, seat) => (seat === state.you ? "You"
+      : (x ? x.name : `Seat ${seat}`))));
     this.renderStatus(state);
     this.placeBar();
     return handKey;

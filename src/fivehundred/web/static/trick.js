@@ -37,6 +37,7 @@ export class TrickView {
     this.epoch = 0; // one more at each reset: a finished trick on show from before it goes
     this.wake = null; // ends the pause of the finished trick on show
     this.trumps = null; // the trump suit (a letter) of the contract played, if any
+    this.names = []; // each seat's name as the page shows it ("You" for yours): a card says who played it
   }
 
   /** The winner of the finished trick on show, or else of the next one queued, or null. */
@@ -50,9 +51,11 @@ export class TrickView {
     return null;
   }
 
-  /** Feeds a new state's view; handKey changes with every deal (and every table). */
-  update(view, handKey) {
+  /** Feeds a new state's view; handKey changes with every deal (and every table); ``names``
+   *  the seats' names as the page shows them ("You" for yours), for each card's label. */
+  update(view, handKey, names = []) {
     const count = view.tricks.length;
+    this.names = names;
     this.trumps = trumpSuit(view.contract);   // (a bower's label names it so)
     if (handKey !== this.seen.key || count < this.seen.count) {
       this.queue = [];
@@ -171,13 +174,26 @@ export class TrickView {
     el.className = "card trick-card";
     el.dataset.card = token;
     el.dataset.seat = String(seat);
-    el.setAttribute("aria-label", cardLabel(token, this.trumps));
-    el.appendChild(cardSvg(token, { width: 100 }));
+    // one image named with who played it ("North: ace of hearts"): the card alone did not
+    // say whose it was; its face's own name hidden, not read twice
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", this.playedBy(seat, token));
+    const face = cardSvg(token, { width: 100 });
+    face.setAttribute("aria-hidden", "true");
+    el.appendChild(face);
     const chip = namedSuitChip(token);       // a led joker's suit, to follow
     if (chip) el.appendChild(chip);
     el.style.zIndex = String(10 + i);
     this.root.appendChild(el);
     return el;
+  }
+
+  /** A card on the table in words with who played it: "North: ace of hearts", "You: the
+   *  joker"; the card alone where the seat has no name yet. */
+  playedBy(seat, token) {
+    const card = cardLabel(token, this.trumps);
+    const who = this.names[seat];
+    return who ? `${who}: ${card}` : card;
   }
 
   restTransform(seat, token) {

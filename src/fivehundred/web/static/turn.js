@@ -5,6 +5,7 @@
 import { app, views, send } from "./app.js";
 import { usable } from "./focus.js";
 import { toast } from "./util.js";
+import { say } from "./announce.js";
 import { trumpSuit } from "./cards.js";
 
 export const isMyTurn = (s) => !!s && s.view.to_move === s.you && s.view.legal.length > 0;
@@ -45,21 +46,36 @@ export function playCard(token) {
   if (v.phase === "kitty" && kitty.active(s)) {
     if (!kitty.toggle(token)) {
       table.hand.shake(token);
-      toast(`You have chosen ${kitty.need} already: click one to put it back first`, "info", 2500);
+      // (choose, not click: the keyboard's Enter and a tap put one back as well)
+      toast(`You have chosen ${kitty.need} already: choose one of them to put it back first`, "info", 2500);
     }
+    return;
+  }
+  if (!isMyTurn(s)) {                  // (said why: a shake alone said nothing to a reader)
+    if (v.phase === "play") table.hand.shake(token);
+    sayWhoseTurn(s);
     return;
   }
   if (v.phase !== "play") return;
   if (app.cardSentFor === s) return;   // a card went from this state already
-  if (!isMyTurn(s)) {
-    table.hand.shake(token);
-    return;
-  }
   if (token === "JK" && v.legal.some((a) => a.startsWith("JK:")) && !v.legal.includes("JK")) {
     joker.open(v.legal);
     return;
   }
   if (send({ type: "act", action: token })) app.cardSentFor = s;
+}
+
+/** The state whose turn was last said to a card chosen out of turn (sayWhoseTurn). */
+let toldFor = null;
+
+/** Why a card chosen out of turn does nothing, in words, as a card refused says why: "It is
+ *  West's turn". Once a state: Enter held down, or pressed again, does not say it again. */
+function sayWhoseTurn(s) {
+  if (toldFor === s) return;
+  toldFor = s;
+  const seat = s.view.to_move;
+  const who = seat !== null && seat !== undefined && seat !== s.you && s.table.seats[seat];
+  say(who ? `It is ${who.name}'s turn` : "It is not your turn yet");
 }
 
 /** Which turn a state is at: a hint is for that turn only. */
@@ -120,6 +136,15 @@ export function turnControl() {
     case "play": return pick("#joker-panel button") || pick("#hand .card.playable");
     default: return null;
   }
+}
+
+/** Which kind of answer your turn asks for (focus.js): the phase of this deal (the auction,
+ * the kitty, the call, the play), or null when it is not your turn. When it changes and the
+ * turn stays yours, the focus goes on from a card that cannot be used now. */
+export function turnAsk() {
+  const s = app.state;
+  if (!s || !isMyTurn(s)) return null;
+  return `${s.table.id}|${s.view.hand_number}|${s.view.phase}`;
 }
 
 /** Where the keyboard waits between your turns: your hand's Tab stop (its card says it cannot

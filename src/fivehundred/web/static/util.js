@@ -114,15 +114,16 @@ const SYMBOLS = /Joker \(([♠♣♦♥])\)|\b(10|11|12|13|[2-9AKQJ])([♠♣♦
 const BID_BEFORE = /\bbid(?:s| is)?\s+$/i;
 
 /** ``text`` in pieces, [shown, words]: each card, bid or suit symbol with its words, the rest
- * with null. */
-function symbolParts(text) {
+ * with null; with ``bids`` (a text of bids: the auction's hint, the lobby's rules) a rank from
+ * 6 to 10 with a suit is a bid wherever it stands ("Above 8♠": 8 spades, not 8 of spades). */
+function symbolParts(text, bids = false) {
   return pieces(String(text ?? ""), SYMBOLS, (m, before) => {
     const [whole, named, rank, suit, level] = m;
     if (named) return cardLabel(`JK:${SUIT_OF_SYMBOL[named]}`);
     if (level) return bidWords(`${level}NT`);
     if (!rank) return SUIT_NAME[SUIT_OF_SYMBOL[whole]];
     const tok = rank + SUIT_OF_SYMBOL[suit];
-    const bid = /^(10|[6-9])$/.test(rank) && BID_BEFORE.test(before);
+    const bid = /^(10|[6-9])$/.test(rank) && (bids || BID_BEFORE.test(before));
     return bid ? bidWords(tok) : cardLabel(tok);
   }, null);
 }
@@ -143,16 +144,18 @@ function pieces(s, re, what, rest) {
 
 /** A text with card and bid symbols as a screen reader should hear it: "Your bid: choose a
  * bid or pass (the bid is 7♦)" → "... (the bid is 7 diamonds)", "follow to the Q♠" → "follow
- * to the queen of spades" (a reader said "black spade suit", or nothing). */
-export function inWords(text) {
-  return symbolParts(text).map(([shown, words]) => words ?? shown).join("");
+ * to the queen of spades" (a reader said "black spade suit", or nothing); ``{ bids: true }``:
+ * a text of bids (symbolParts; an option, not a flag: ``texts.map(inWords)`` passes an index). */
+export function inWords(text, { bids = false } = {}) {
+  return symbolParts(text, bids === true).map(([shown, words]) => words ?? shown).join("");
 }
 
 /** A text with card and bid symbols as nodes to show: its symbols as they are, each named in
- * words (inWords) for assistive technology; the players' ``names`` in it isolated (withNames). */
-export function readable(text, names = []) {
+ * words (inWords) for assistive technology; the players' ``names`` in it isolated (withNames);
+ * ``{ bids: true }``: a text of bids (symbolParts). */
+export function readable(text, names = [], { bids = false } = {}) {
   return nameParts(text, names).flatMap(([piece, isName]) => (isName ? [nameNode(piece)]
-    : symbolParts(piece).map(([shown, words]) => (words === null ? shown
+    : symbolParts(piece, bids === true).map(([shown, words]) => (words === null ? shown
       : h("span", { role: "img", "aria-label": words }, shown)))));
 }
 
