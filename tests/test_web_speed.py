@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from browser import DESKTOP, start_game, viewport_page, wait_turn
+from browser import DESKTOP, live_hub, start_game, viewport_page, wait_turn
 from fivehundred import Rules
 from fivehundred.options import SPEEDS
 from fivehundred.web.botpool import BotPool
 from fivehundred.web.hub import Hub
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table
+from fivehundred.web.throttle import Throttle
 from webclient import Seat, connect, new_table, seated, web_client
 
 
@@ -111,3 +112,21 @@ def test_the_menu_sets_the_speed_and_new_games_start_at_it(server: str) -> None:
         start_game(page, server, "australian")
         wait_turn(page)
         page.wait_for_function(f"() => {checked}")
+
+
+def test_a_speed_the_server_refused_is_not_remembered(tmp_path: Path) -> None:
+    """The menu kept the speed chosen for new tables as it sent it; one the server refused
+    (changed too often: ``busy``) was remembered all the same. Now it is kept once the table
+    has it."""
+    with live_hub(tmp_path / "s.db", "local") as (url, hub), viewport_page(DESKTOP) as page:
+        hub.speeds = Throttle(1, 600.0)                # one change, then none for ten minutes
+        start_game(page, url, "australian")
+        wait_turn(page)
+        page.click("#menu-button")
+        page.click(".speed-choice[data-speed=fast]")
+        prefs = "() => JSON.parse(localStorage.getItem('fivehundred.prefs') || '{}').speed"
+        page.wait_for_function(f"() => ({prefs})() === 'fast'")
+        page.click(".speed-choice[data-speed=slow]")    # refused: busy
+        page.wait_for_function("() => document.body.innerText.includes('changed the speed')")
+        assert page.evaluate(prefs) == "fast"
+        assert page.get_attribute(".speed-choice[data-speed=fast]", "aria-checked") == "true"

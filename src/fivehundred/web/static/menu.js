@@ -124,8 +124,10 @@ export class Menu {
       b.addEventListener("click", () => {
         const s = this.getState();
         if (!s || s.you !== 0 || s.table.speed === b.dataset.speed) return;
+        // new tables start at the speed chosen, kept once the table has it (render): one the
+        // server refused (changed too often: busy) was kept before it answered
+        this.wantedSpeed = b.dataset.speed;
         this.send({ type: "speed", speed: b.dataset.speed });
-        savePrefs({ ...loadPrefs(), speed: b.dataset.speed });   // new tables start so
       });
     }
     document.getElementById("rules-button").addEventListener("click", () => {
@@ -197,6 +199,10 @@ export class Menu {
 
   render(state, canHint) {
     const t = state.table;
+    if (this.wantedSpeed && t.speed === this.wantedSpeed) {
+      savePrefs({ ...loadPrefs(), speed: t.speed });
+      this.wantedSpeed = null;
+    }
     const paused = !!t.paused;
     this.pauseBtn.querySelector(".mi-text").textContent = paused ? "Resume" : "Pause";
     this.pauseBtn.querySelector(".mi-icon").innerHTML = paused ? ICONS.play : ICONS.pause;
