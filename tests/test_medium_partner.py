@@ -13,11 +13,14 @@ from __future__ import annotations
 from fivehundred import Game, Rules, View
 from fivehundred.actions import action_from_token
 from fivehundred.bots import Decision, make
+from fivehundred.bots.base import Candidate
 from fivehundred.bots.medium import (
+    OVER_PARTNER,
     PARTNER_LEVEL,
     make_chance,
     standing_count,
 )
+from fivehundred.bots.pimc import PimcBot
 from helpers import make_deal
 
 RULES = Rules.preset("australian")
@@ -113,3 +116,52 @@ def test_no_count_of_a_partners_raise_of_our_own_strain() -> None:
     assert standing_count(view) is None
     _, value = _decide(view)
     assert value["pass"] == 20.0
+
+
+def test_a_raise_on_one_trump_is_valued_as_a_take_out() -> None:
+    """Seed 361: partner's 6♠ and our only spade is the joker: the raiser declares, so 7♠ is
+    not valued on his count (it was, and a review found 7♠ taking 6 tricks)."""
+    view = _view(1, "7C KC 7D QD KD 6H 7H 10H QH JK", 2, ["6S", "pass"])
+    counted = standing_count(view)
+    assert counted is not None
+    d, _ = _decide(view)
+    notes = {c.action: c.note for c in d.candidates}
+    assert notes["7S"] != f"{counted[1]:.1f} tricks expected", notes
+    two = _view(1, "7C KC 7D QD KD 6H 7H 5S QH JK", 2, ["6S", "pass"])    # the joker and 5♠
+    counted = standing_count(two)
+    d, _ = _decide(two)
+    assert counted is not None
+    assert {c.action: c.note for c in d.candidates}["7S"] == f"{counted[1]:.1f} tricks expected"
+
+
+def test_no_count_once_we_have_bid_and_he_took_us_out() -> None:
+    """Seed 34: our 6♠, their 6♥, his 6NT over it: his bid counts our hand already (a review
+    found 7NT over it, which took 2 tricks)."""
+    view = _view(0, "5S 6S 8S JS KS AS 5C 10D JH QH", 3, ["6S", "6H", "6NT", "pass"])
+    assert standing_count(view) is None
+    d, value = _decide(view)
+    assert d.action == "pass" and value["pass"] == 20.0
+
+
+def test_a_misere_over_a_partners_bid_is_charged_as_before() -> None:
+    """A misère over his standing bid is charged OVER_PARTNER, not the take-out's 20 (charged
+    less, it took a partner's 9♣, made, out into an open misère that failed)."""
+    view = _view(3, "5S 6S 8S 9S 5C AC 8D 5H 6H JH", 0, ["9C", "pass"])
+    assert standing_count(view) is not None
+    d, _ = _decide(view)
+    misere = next(c for c in d.candidates if c.action == "open-misere")
+    p = misere.make_probability or 0.0
+    # (500 won or lost; 150 for reaching 500 from 0, 150 less for falling to the hole)
+    worth = 500 * (2 * p - 1) + 150 * p - 150 * (1 - p)
+    assert abs(misere.value - (worth - OVER_PARTNER)) < 1.0, misere
+
+
+def test_hard_passes_a_bid_worth_less_than_the_partners_played() -> None:
+    """Hard kept Medium's raise that its own imagined deals valued below the partner's
+    contract played on them, and said "confirmed on imagined deals"."""
+    cands = [Candidate("pass", 20.0, None, "the partner's 6D is played: makes 90%"),
+             Candidate("7D", -35.0, 0.5), Candidate("7NT", 55.0, 0.6)]
+    d = PimcBot._checked_bid(Decision("7D"), cands, 5, partner_holds=True, played=20.0)
+    assert d.action == "pass" and "worth less than the partner's bid played" in d.reason, d
+    kept = PimcBot._checked_bid(Decision("7D"), cands, 5, partner_holds=True, played=-40.0)
+    assert kept.action == "7D" and "confirmed" in kept.reason, kept

@@ -95,6 +95,12 @@ RAISE = 0.0
 """Points charged to a raise of a partner's standing bid in his strain: it is valued on the
 same count as the pass that leaves his contract to be played, so it needs nothing more."""
 
+RAISE_TRUMPS = 2
+"""The fewest trumps (bowers and joker included) with which a raise of a partner's suit bid is
+valued on his count: the raiser declares and takes the kitty, and with one trump or none the
+side's count in his suit is not ours to play (a review found raises on a void and a lone
+joker; such a raise is valued as a take-out, on our own count)."""
+
 
 def partner_help(view: View) -> tuple[float, ...]:
     """Tricks the partners (and the kitty) add to each strain, from the auction so far."""
@@ -133,8 +139,9 @@ def standing_count(view: View) -> tuple[int, float] | None:
     (:data:`PARTNER_SIX`, :data:`PARTNER_LEVEL`, :data:`SUPPORT`, less what the opponents'
     bids take, as in :func:`partner_help`), which a pass leaves to be played and a raise uses.
 
-    None where no partner holds the high bid, or it is a misère, or he raised a strain this
-    seat bid (his level then counts our hand already: counted again, the side bids on and on).
+    None where no partner holds the high bid, or it is a misère, or this seat has made a
+    trick bid (his bid, a raise of it or a take-out, counts our hand already: counted again,
+    the side bids on and on; a review found 7NT over his 6NT over our 6♠).
     """
     r = view.rules
     side = r.side_of[view.seat]
@@ -145,8 +152,7 @@ def standing_count(view: View) -> tuple[int, float] | None:
     if not is_trick_bid(bid):
         return None
     strain = bid_strain(bid)
-    if any(s == view.seat and b[:1].isdigit() and _strain_of(b) == strain
-           for s, b in view.auction):
+    if any(s == view.seat and b[:1].isdigit() for s, b in view.auction):
         return None
     tricks = (PARTNER_SIX + PARTNER_LEVEL * (bid_tricks(bid) - 6)
               + SUPPORT * expected_tricks(view.hand_mask, strain, r.deck_mask))
@@ -167,10 +173,12 @@ def bid_candidates(view: View, rng_seed: int) -> list[Candidate]:
     """Every bid Medium weighs, with expected points and its chance of making it.
 
     Over a partner's standing trick bid a pass is worth his contract's expected points on
-    :func:`standing_count`, a raise in his strain is valued on the same count, and any other
-    bid is counted :data:`MISFIT` lower and charged :data:`TAKE_OUT` (a pass there was worth
-    20, whatever his bid and our support, and every bid over it was charged 50 alike: Medium
-    took a 7♣ out into 8♦).
+    :func:`standing_count` (its chance of making in the pass's note), a raise in his strain
+    with :data:`RAISE_TRUMPS` trumps is valued on the same count, and any other trick bid is
+    counted :data:`MISFIT` lower and charged :data:`TAKE_OUT` (a pass there was worth 20,
+    whatever his bid and our support, and every bid over it was charged 50 alike: Medium took
+    a 7♣ out into 8♦).  A misère over a partner's bid is charged :data:`OVER_PARTNER` as ever
+    (charged less, it took a partner's 9♣, made, out into an open misère that failed).
     """
     r = view.rules
     hand = view.hand_mask
@@ -186,17 +194,22 @@ def bid_candidates(view: View, rng_seed: int) -> list[Candidate]:
     standing = standing_count(view)
     over = (OVER_PARTNER if standing is None else TAKE_OUT) if partner_high else 0.0
     charge = [over] * 5
+    note = pass_note(view)
     if standing is None:
         pass_value = 20.0
     else:
         held, tricks = standing
+        strain = bid_strain(held)
         est = [e - MISFIT * (bid_tricks(held) - 6) for e in est]
-        est[bid_strain(held)] = tricks
-        charge[bid_strain(held)] = RAISE
-        pass_value = _valued(view, held, make_chance(tricks - bid_tricks(held)), mine).value
+        if strain == NO_TRUMPS or count(suit_cards(hand, strain, strain)) >= RAISE_TRUMPS:
+            est[strain] = tricks
+            charge[strain] = RAISE
+        chance = make_chance(tricks - bid_tricks(held))
+        pass_value = _valued(view, held, chance, mine).value
+        note = f"{note}: makes {chance:.0%}"
     if r.win == "reach_500_any_way" and mine + 40 >= r.target:
         pass_value += 120.0
-    out = [Candidate("pass", pass_value, None, pass_note(view))]
+    out = [Candidate("pass", pass_value, None, note)]
     for a in legal:
         if is_trick_bid(a):
             s = bid_strain(a)
@@ -207,12 +220,13 @@ def bid_candidates(view: View, rng_seed: int) -> list[Candidate]:
     if MISERE in legal or OPEN_MISERE in legal:
         danger = misere_safety(r, view.hand_mask, rng_seed)
         note = f"danger {danger:.2f}"
+        over_misere = OVER_PARTNER if partner_high else 0.0
         if MISERE in legal:
             p = misere_chance(r, danger, open_=False)
-            out.append(_valued(view, MISERE, p, mine, over, note))
+            out.append(_valued(view, MISERE, p, mine, over_misere, note))
         if OPEN_MISERE in legal:
             p = misere_chance(r, danger, open_=True)
-            out.append(_valued(view, OPEN_MISERE, p, mine, over, note))
+            out.append(_valued(view, OPEN_MISERE, p, mine, over_misere, note))
     return out
 
 

@@ -409,19 +409,22 @@ class PimcBot(BaseBot):
         # a take-out of the partner's bid only where the deals read the bids (Insane's): on
         # deals blind to them his hand is anyone's, his contract undervalued, and Hard took
         # his 6♣, made double dummy, out into 6♥ on three small hearts
-        pass_worth = (cands[0].value if standing is not None and standing_tricks
-                      and self.inference else None)
+        played = cands[0].value if standing is not None and standing_tricks else None
+        pass_worth = played if self.inference else None
         cands.sort(key=lambda c: (-c.value, c.action))
-        return self._checked_bid(medium, cands, used, partner_holds, pass_worth)
+        return self._checked_bid(medium, cands, used, partner_holds, pass_worth, played)
 
     @staticmethod
     def _checked_bid(medium: Decision, cands: list[Candidate], n: int,
-                     partner_holds: bool = False, pass_worth: float | None = None) -> Decision:
+                     partner_holds: bool = False, pass_worth: float | None = None,
+                     played: float | None = None) -> Decision:
         """Medium's bid, checked on the imagined deals: a bid they mostly defeat gives way to
         the most valuable bid they nearly always make, else to a pass, and so does a pass
         (over a partner's standing bid, which a pass leaves to be played, only a bid worth
         ``TAKE_OUT_GAIN`` more than his contract, ``pass_worth``, played on the same deals;
-        none where that is unknown).
+        none where that is unknown).  Over a partner's standing bid, Medium's bid worth less
+        on the deals than his contract played on them (``played``) gives way to a pass (a
+        review found Hard's raises below the pass on its own deals, "confirmed").
 
         (Choosing freely among the double-dummy values overbids: the declarer there sees
         every card, and the best of many noisy estimates is too high.)
@@ -462,6 +465,10 @@ class PimcBot(BaseBot):
                 action, why = "pass", "a pass leaves the partner's bid to be played"
         elif medium.action == "pass" and sure:
             action, why = sure[0].action, made_on(sure[0])
+        elif (partner_holds and played is not None and checked is not None
+              and medium.action != "pass" and checked.value < played):
+            action, why = "pass", (f"{medium.action} is worth less than the partner's bid "
+                                   "played on the imagined deals")
         elif checked is None and medium.action != "pass":
             action, why = medium.action, "hand evaluation, not solved on any imagined deal"
         elif medium.action == "pass":
