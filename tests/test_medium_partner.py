@@ -17,6 +17,7 @@ from fivehundred.bots.base import Candidate
 from fivehundred.bots.medium import (
     OVER_PARTNER,
     PARTNER_LEVEL,
+    _valued,
     make_chance,
     standing_count,
 )
@@ -165,3 +166,32 @@ def test_hard_passes_a_bid_worth_less_than_the_partners_played() -> None:
     assert d.action == "pass" and "worth less than the partner's bid played" in d.reason, d
     kept = PimcBot._checked_bid(Decision("7D"), cands, 5, partner_holds=True, played=-40.0)
     assert kept.action == "7D" and "confirmed" in kept.reason, kept
+
+
+def test_near_the_target_the_pass_over_his_bid_is_not_counted_twice() -> None:
+    """Where reaching 500 any way wins, a pass near it got +120 for winning by defence; over a
+    partner's standing bid we declare, and his contract's value already counts the game it
+    wins: the pass is that value alone."""
+    r = Rules.preset("classic4")
+    hand = "9S KS AS 10C 6D 8D 9D QD 9H JK"
+    g = Game(r, deal=make_deal(r, {0: hand.split()}, dealer=0), scores=[470, 0])
+    for bid in ("pass", "7D", "pass"):
+        g.apply(bid)
+    view = g.view(0)
+    counted = standing_count(view)
+    assert counted is not None
+    _, value = _decide(view)
+    p = make_chance(counted[1] - 7)
+    assert value["pass"] == _valued(view, counted[0], p, 470).value, value
+
+
+def test_hard_takes_no_partners_bid_out_when_medium_s_bid_fails() -> None:
+    """Medium raised, the deals defeated the raise, and Hard bid whatever else they nearly
+    always made: 6♥ worth 40 over the partner's 6♠ worth 100 played."""
+    cands = [Candidate("pass", 100.0, None, "the partner's 6S is played: makes 90%"),
+             Candidate("6H", 40.0, 0.95), Candidate("7S", -60.0, 0.3)]
+    hard = PimcBot._checked_bid(Decision("7S"), cands, 20, partner_holds=True, played=100.0)
+    assert hard.action == "pass" and "7S fails on most imagined deals" in hard.reason, hard
+    insane = PimcBot._checked_bid(Decision("7S"), cands, 20, partner_holds=True,
+                                  pass_worth=10.0, played=10.0)
+    assert insane.action == "6H", insane            # (worth 30 more than his, on its deals)

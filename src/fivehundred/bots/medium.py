@@ -207,8 +207,8 @@ def bid_candidates(view: View, rng_seed: int) -> list[Candidate]:
         chance = make_chance(tricks - bid_tricks(held))
         pass_value = _valued(view, held, chance, mine).value
         note = f"{note}: makes {chance:.0%}"
-    if r.win == "reach_500_any_way" and mine + 40 >= r.target:
-        pass_value += 120.0
+    if r.win == "reach_500_any_way" and mine + 40 >= r.target and standing is None:
+        pass_value += 120.0     # (defending wins; over his standing bid we declare: _valued)
     out = [Candidate("pass", pass_value, None, note)]
     for a in legal:
         if is_trick_bid(a):

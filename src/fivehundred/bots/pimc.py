@@ -450,14 +450,17 @@ class PimcBot(BaseBot):
             return f"makes on {c.make_probability or 0.0:.0%} of the imagined deals"
 
         checked = by_action.get(medium.action)
+        # over a partner's standing bid, only a sure bid worth more than his contract played
+        # (none where that is unknown): a bid Medium chose there that failed gave way to any
+        # sure bid, and Hard took a partner's 6♠ out into 6♥ worth 40 against his 100
+        better = [c for c in sure if pass_worth is not None
+                  and c.value >= pass_worth + TAKE_OUT_GAIN] if partner_holds else sure
         if medium.action != "pass" and checked is not None and (
                 checked.make_probability or 0.0) < MIN_MISERE.get(medium.action, MIN_MAKE):
-            action = sure[0].action if sure else "pass"
+            action = better[0].action if better else "pass"
             why = f"{medium.action} fails on most imagined deals" + (
-                f"; {action} {made_on(sure[0])}" if sure else "")
+                f"; {action} {made_on(better[0])}" if better else "")
         elif medium.action == "pass" and sure and partner_holds:
-            better = [c for c in sure if pass_worth is not None
-                      and c.value >= pass_worth + TAKE_OUT_GAIN]
             if better:
                 action, why = better[0].action, (f"{made_on(better[0])}, worth more than the "
                                                  "partner's bid played")

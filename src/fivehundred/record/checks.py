@@ -185,21 +185,25 @@ def _a_date(value: str) -> bool:
     [True, True, True, True]
     >>> [_a_date(d) for d in ("2026.02.30", "2026.13.??", "2026.2?.01", "????.04.31")]
     [False, False, False, False]
+    >>> [_a_date(d) for d in ("2?01.02.29", "???1.02.29", "20?4.02.29", "0000.01.01")]
+    [False, False, True, False]
     """
     year, month, day = value.split(".")
 
     def fillings(field: str, low: int, high: int) -> list[int]:
         """The numbers from ``low`` to ``high`` that ``field`` (digits and ``?``) can be."""
+        if "?" not in field:
+            return [int(field)] if low <= int(field) <= high else []
         return [n for n in range(low, high + 1)
                 if all(c in ("?", d) for c, d in zip(field, f"{n:0{len(field)}d}", strict=True))]
 
+    years = fillings(year, 1, 9999)
     months = fillings(month, 1, 12)
     days = fillings(day, 1, 31)
-    # the year matters only for 29 February: a leap year (2024) stands for an unknown one
-    years = [2024] if "?" in year else [int(year)]
-    if years == [0]:
-        return False
-    return any(d <= calendar.monthrange(y, m)[1] for y in years for m in months for d in days)
+    # the year matters only for 29 February: one leap year among its fillings stands for all
+    leap = 2024 if any(calendar.isleap(y) for y in years) else 2023
+    return bool(years) and any(d <= calendar.monthrange(leap, m)[1]
+                               for m in months for d in days)
 
 
 _LABELS = {"dealer": "dealer", "dead": "the dead hand", "kitty": "the kitty",

@@ -126,7 +126,7 @@ export class Menu {
         if (!s || s.you !== 0 || s.table.speed === b.dataset.speed) return;
         // new tables start at the speed chosen, kept once the table has it (render): one the
         // server refused (changed too often: busy) was kept before it answered
-        this.wantedSpeed = b.dataset.speed;
+        this.wantedSpeed = { table: s.table.id, speed: b.dataset.speed };
         this.send({ type: "speed", speed: b.dataset.speed });
       });
     }
@@ -199,8 +199,9 @@ export class Menu {
 
   render(state, canHint) {
     const t = state.table;
-    if (this.wantedSpeed && t.speed === this.wantedSpeed) {
-      savePrefs({ ...loadPrefs(), speed: t.speed });
+    const wanted = this.wantedSpeed;     // (asked of this table: another's speed is its own)
+    if (wanted && (wanted.table !== t.id || t.speed === wanted.speed)) {
+      if (wanted.table === t.id) savePrefs({ ...loadPrefs(), speed: t.speed });
       this.wantedSpeed = null;
     }
     const paused = !!t.paused;

@@ -75,7 +75,9 @@ function sayWhoseTurn(s) {
   toldFor = s;
   const seat = s.view.to_move;
   const who = seat !== null && seat !== undefined && seat !== s.you && s.table.seats[seat];
-  say(who ? `It is ${who.name}'s turn` : "It is not your turn yet");
+  const over = ["hand_over", "game_over"].includes(s.view.phase);
+  say(who ? `It is ${who.name}'s turn`
+    : over ? `The ${s.view.phase === "game_over" ? "game" : "hand"} is over` : "It is not your turn yet");
 }
 
 /** Which turn a state is at: a hint is for that turn only. */
