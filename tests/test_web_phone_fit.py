@@ -280,4 +280,5 @@ def test_the_bowers_are_named_for_a_screen_reader(page: Page, server: str) -> No
     page.click(f'#hand .card.playable[data-card="J{suit}"]')
     card = page.wait_for_selector(f'#trick .trick-card[data-card="J{suit}"]')
     assert card is not None
-    assert card.get_attribute("aria-label") == f"jack of {names[suit]}, the left bower"
+    # (who played it, then the card: "North: ace of hearts")
+    assert card.get_attribute("aria-label") == f"You: jack of {names[suit]}, the left bower"
