@@ -81,6 +81,7 @@ class TableKeeper:
     clock: Callable[[], float]
     used: dict[str, float]
     holds: dict[str, int]
+    broken: set[str]
 
     if TYPE_CHECKING:
         def changed(self, table: Table) -> None: ...    # (the Hub's)
@@ -100,28 +101,24 @@ class TableKeeper:
             t = Table.from_json(data, table_id)
         except (StoreError, TableError) as e:
             self._problem(f"saved game {table_id}: {e}")
+            self.broken.add(table_id)
             return None
+        self.broken.discard(table_id)       # (its save mended meanwhile)
         self._keep(t)              # (the table waits on its player from now, not from 0)
         return t
 
     def damaged(self, table_id: object) -> str | None:
         """What to tell a player whose link names a saved game that cannot be brought back
-        (its save damaged: :meth:`get` reported it and gives None, the row kept as it is),
-        or None where ``table_id`` names no such save (a live table, a whole save, none).
-        Serving, the reason goes only to the log (the player is not told it)."""
-        if not isinstance(table_id, str) or table_id in self.tables:
+        (its save damaged: :meth:`get`, asked first, found it so, reported it and gave None,
+        the row kept as it is), or None where ``table_id`` names no such save (a live table,
+        a whole save, none).  Serving, the reason goes only to the log (the player is not
+        told it)."""
+        if table_id not in self.broken or table_id in self.tables:
             return None
-        try:
-            data = self.store.load(table_id)
-            if data is None:
-                return None
-            Table.from_json(data, table_id)
-        except (StoreError, TableError):
-            where = ("the lobby lists what is wrong with it" if self.mode == "local"
-                     else "whoever runs this server finds what is wrong with it in its log")
-            return (f"this game's save is damaged, so it cannot be opened; it was kept as it "
-                    f"is ({where})")
-        return None
+        where = ("the lobby lists what is wrong with it" if self.mode == "local"
+                 else "whoever runs this server finds what is wrong with it in its log")
+        return (f"this game's save is damaged, so it cannot be opened; it was kept as it is "
+                f"({where})")
 
     def _keep(self, table: Table) -> None:
         """Hold a table in memory, new or brought back, room made for it (:meth:`sweep`)."""
