@@ -11,6 +11,7 @@ from fivehundred.console.narration import Narrator
 from fivehundred.rng import Rng
 from fivehundred.tui import TableApp
 from fivehundred.tui import texts as tui_texts
+from fivehundred.tui.buttons import greyed
 from fivehundred.tui.cloth import cloth_text
 from fivehundred.tui.screens import Dialog
 from tuiclient import (
@@ -259,7 +260,7 @@ def test_the_keyboard_goes_to_a_bid_through_the_grid_not_past_your_cards() -> No
             await pilot.press("down")
             assert app.focused is card
             await pilot.press("up")
-            bottom = max(b.region.y for b in app.query("#actions Button") if not b.disabled)
+            bottom = max(b.region.y for b in app.query("#actions Button") if not greyed(b))
             assert app.focused is not None and app.focused.region.y == bottom
             card.can_focus = False
             for _ in range(8):                   # you pass: a bot wins the auction

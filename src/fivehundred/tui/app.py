@@ -38,7 +38,7 @@ from ..rules import Rules
 from ..view import View
 from ..web.state import status_line
 from . import aids, practice, sheets, texts
-from .buttons import draw_buttons
+from .buttons import draw_buttons, greyed
 from .cloth import Cloth
 from .panels import Info, Log, SeatPanel, SideColumn
 from .screens import QUIT_TITLE, Dialog, guide_dialog, help_dialog, quit_dialog, rules_dialog
@@ -291,7 +291,7 @@ class TableApp(App[int]):
         """Up and Down among the buttons above your hand (the bids' grid, the call's cards,
         the joker's suits): the nearest in the row above or below; Up from your hand goes to
         their last row (Down from it, to nothing: they are above it)."""
-        buttons = [b for b in self.query("#actions Button") if not b.disabled]
+        buttons = [b for b in self.query("#actions Button").results(Button) if not greyed(b)]
         f = self.focused
         if not buttons or f is None or (f not in buttons and step > 0):
             return

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import events
 from textual.containers import Grid, Horizontal, Vertical
-from textual.message import Message
-from textual.message_pump import MessagePump
 from textual.widgets import Button
 
 from ..cards import SUIT_LETTERS
@@ -35,7 +32,7 @@ def _of_use(focused: object, v: View) -> bool:
     """Whether the keyboard is on something that answers now: a button, but not one of your
     cards while you bid or call (a take-back while a bot thought had left it on a card, where
     Enter only said "Not a card now")."""
-    if not isinstance(focused, Button) or focused.disabled:
+    if not isinstance(focused, Button) or greyed(focused):
         return False
     return not ((focused.id or "").startswith("card-") and v.phase in ("auction", "call"))
 
@@ -46,7 +43,7 @@ def focus_first(app: TableApp, v: View) -> None:
     playable = playable_cards(v, app.seat)
     for b in app.query(Button):
         ident = b.id or ""
-        if b.disabled or not (ident.startswith(("bid-", "call-", "lead-"))
+        if greyed(b) or not (ident.startswith(("bid-", "call-", "lead-"))
                               or ident.removeprefix("card-") in playable):
             continue
         if v.phase == "auction" and ident != "bid-pass" and app.query("#bid-pass"):
@@ -131,32 +128,21 @@ async def draw_actions(app: TableApp, v: View) -> None:
         return
     buttons = []
     for ident, tok, label, legal in items:
-        b = ActionButton(label, id=ident, compact=True, disabled=not legal)
+        # (greyed, not disabled: Textual drops a disabled button's clicks, and a click on a
+        # bid you may not make should say why, as one on a card you may not play does)
+        b = Button(label, id=ident, compact=True, classes="" if legal else "greyed")
+        b.can_focus = legal
         b.set_class(tok == app._hinted, "hinted")
         app._tokens[ident] = tok
         buttons.append(b)
     await box.mount(Grid(*buttons, id=kind))
 
 
-class ActionButton(Button):
-    """A button above your hand (a bid, a card to call, the joker's suit).  A greyed one (a
-    bid you may not make now: disabled, so the keyboard passes it by) still answers a click,
-    pressed as any: the table refuses it then with the engine's reason, as it does a card
-    that may not be played (Textual drops a disabled button's clicks: it did nothing)."""
-
-    def check_message_enabled(self, message: Message) -> bool:
-        """A click reaches the button greyed or not; every other message as for any."""
-        if isinstance(message, events.Click) and self.disabled:   # (the greying, passed by)
-            return MessagePump.check_message_enabled(self, message) and \
-                not self._is_prevented(events.Click)
-        return super().check_message_enabled(message)
-
-    def on_click(self, event: events.Click) -> None:
-        """Greyed, pressed all the same (``Button.press`` does nothing while disabled), for
-        the table to say why not."""
-        if self.disabled:
-            event.stop()
-            self.post_message(self.Pressed(self))
+def greyed(b: Button) -> bool:
+    """Whether a button above your hand is one you may not press now (a bid below the one
+    made): greyed and passed by the keyboard, but a click on it is answered with the engine's
+    reason, as for a card that may not be played."""
+    return b.has_class("greyed")
 
 
 def bid_label(b: dict[str, object]) -> str:
