@@ -9,7 +9,7 @@ from fivehundred import Rules
 from fivehundred.actions import bid_action
 from fivehundred.auction import contract_of
 from fivehundred.cards import CLUBS, HEARTS, NO_TRUMPS, SPADES
-from fivehundred.scoring import game_winner, hand_points
+from fivehundred.scoring import GameEnd, game_winner, hand_points, hole_words
 
 AUS = Rules.preset("australian")
 C3 = Rules.preset("classic3")
@@ -83,3 +83,12 @@ def test_by_own_contract_defensive_points_never_win() -> None:
     assert game_winner(AUS, (-100, 520), c, None, False, ()) is None
     # the declarer's side reaches 500 by making its contract: it wins
     assert game_winner(AUS, (500, 520), c, None, True, ()) == 0
+
+
+def test_a_tie_of_three_is_said_as_a_list_is_read() -> None:
+    """Three tied with the winner read "seat 0, seat 1 and seat 2", not "seat 0 and seat 1
+    and seat 2" (the replay of a five-handed game won through the hole said so)."""
+    five = Rules.preset("five_called")
+    end = GameEnd(4, False, (), (), (3,), (0, 1, 2))
+    words = hole_words(five, end, (20, 20, 20, -520, 20), [f"seat {i}" for i in range(5)])
+    assert "won on a tie with seat 0, seat 1 and seat 2 at 20" in words

@@ -259,7 +259,7 @@ def fell_words(rules: Rules, end: GameEnd, scores: Sequence[int],
     if len(fallen) == 1:
         why = f"{names[fallen[0]]} fell to {scores[fallen[0]]}"
     else:
-        why = " and ".join(f"{names[i]} ({scores[i]})" for i in fallen) + " fell"
+        why = joined([f"{names[i]} ({scores[i]})" for i in fallen], " and ") + " fell"
     return f"{why} (the hole is {rules.hole})"
 
 
@@ -278,7 +278,7 @@ def hole_words(rules: Rules, end: GameEnd, scores: Sequence[int],
     if w in end.fallen:
         why += f"; {names[w]} fell too, the highest of them"
     if end.tied:
-        why += (f"; won on a tie with {' and '.join(names[i] for i in end.tied)} at "
+        why += (f"; won on a tie with {joined([names[i] for i in end.tied], ' and ')} at "
                 f"{scores[w]}: {TIE_RULE}")
     return why
 

@@ -190,7 +190,7 @@ def _into_the_hole(view: View, names: list[str], w: int) -> tuple[str, str] | No
     # (the sentence begins with the first of them)
     labels = [_side_label(view, i, names, i == fallen[0]) for i in range(len(view.scores))]
     tie = "" if not end.tied else (
-        " and ".join(_side_label(view, i, names, False) for i in end.tied)
+        joined([_side_label(view, i, names, False) for i in end.tied], " and ")
         + f" ({TIE_RULE})")
     return fell_words(view.rules, end, view.scores, labels), tie
 

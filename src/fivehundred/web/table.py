@@ -381,7 +381,7 @@ class Table(PracticeTable, SeatingTable):
         self.check_not_over("there is nothing to take back")
         others = [s for s in self.seats if s.seat != seat and self.persons_seat(s)]
         if others:
-            names = " and ".join(s.name for s in others)
+            names = joined([s.name for s in others], " and ")
             why = ("" if all(s.kind == "human" for s in others)
                    else " (a bot only stands in for a player who is away)")
             raise TableError("illegal", f"a take-back is for a table of bots: {names} would "
