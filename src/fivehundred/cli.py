@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,6 +32,38 @@ def _rules_arg(text: str) -> Rules:
         return Rules.parse(text)
     except FiveHundredError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _host_arg(text: str) -> str:
+    """``serve --host``: the address to listen on; an empty one (a service file's unset
+    ``$HOST``) is refused: the system takes it for every network."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "empty: name the address to listen on (127.0.0.1: this machine only; 0.0.0.0: "
+            "every network); an empty one would listen on every network")
+    return text.strip()
+
+
+def _proxy_arg(text: str) -> list[str]:
+    """``serve --proxy``: comma-separated addresses (or networks) of reverse proxies, each
+    checked: a name or ``*`` is refused (uvicorn would match nothing, or everyone)."""
+    out = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            raise argparse.ArgumentTypeError(f"an empty address in {text!r}: give the "
+                                             "proxy's own address")
+        if item == "*":
+            raise argparse.ArgumentTypeError(
+                "'*' would believe any client's X-Forwarded-For (each could name a new "
+                "address at every request): give the proxy's own address")
+        try:
+            net = ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{item!r} is not an IP address or network: give the address the proxy's "
+                "connections come from (127.0.0.1 for one on this machine)") from None
+        out.append(str(net) if "/" in item else str(net.network_address))
+    return out
 
 
 BENCH_OPTIONS = {"engine": ("seconds", "write"), "solver": ("deals", "passes", "write"),
@@ -144,12 +177,17 @@ def build_parser() -> argparse.ArgumentParser:
                             "<!-- bench ... --> markers) is rewritten, or appended if absent")
 
     serve = sub.add_parser("serve", help="serve the browser game so friends can join a table")
-    serve.add_argument("--host", default="127.0.0.1",
+    serve.add_argument("--host", default="127.0.0.1", type=_host_arg,
                        help="address to listen on (default 127.0.0.1, this machine only; "
                             "0.0.0.0 for every network)")
     serve.add_argument("--port", type=ct.port, default=8500,
                        help="port (default 8500; 0: any free port)")
     serve.add_argument("--db", default=None, help="the saves and statistics file")
+    serve.add_argument("--proxy", type=_proxy_arg, action="append", metavar="ADDRESS",
+                       help="the address of a reverse proxy in front of this server (or a "
+                            "network, 10.0.0.0/8; repeat it or separate with commas): its "
+                            "X-Forwarded-For and X-Forwarded-Proto headers are believed, "
+                            "no other's")
 
     from .arena.cli import add_arena_arguments
 
@@ -241,7 +279,8 @@ def _main(argv: Sequence[str] | None) -> int:
 
         if args.command == "play":
             return run("local", "127.0.0.1", args.port, args.db, not args.no_browser)
-        return run("serve", args.host, args.port, args.db, False)
+        return run("serve", args.host, args.port, args.db, False,
+                   [p for ps in args.proxy or () for p in ps])
     if args.command == "replay":
         from .record import replay_main
 

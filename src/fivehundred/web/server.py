@@ -2,30 +2,203 @@
 
 ``play`` serves on 127.0.0.1 for one person and opens the browser; ``serve`` listens where it
 is told (``--host 0.0.0.0``) so friends can join a table through per-seat links.
+
+Serving, the server keeps a log on stderr (``log_to_stderr``): a line each with its time,
+level and logger, no query string (a seat's token and a player's id travel in them), and a
+line that comes again and again shown once a minute (``Repeats``).  It holds out against
+clients that open connections and never finish a request (``game_http``) and, behind a
+reverse proxy named with ``--proxy``, counts each client by the address the proxy says.
 """
 
 from __future__ import annotations
 
 import errno
+import ipaddress
+import logging
 import os
+import re
 import signal
 import socket
 import sys
 import threading
+import time
 import webbrowser
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .store import Store, StoreError, default_path
 
 if TYPE_CHECKING:               # (uvicorn loads only when a server runs)
+    import asyncio
+
     import uvicorn
     from starlette.types import ASGIApp
 
     from .hub import Hub
 
 DEFAULT_PORT = 8500
+log = logging.getLogger("fivehundred.web.server")
+
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+"""A line of the server's log: when, how grave, whose (``fivehundred.web``, ``uvicorn.error``,
+``asyncio``), and what."""
+REPEAT_SECONDS = 60.0
+"""A log line is shown at most once in this many seconds; its repeats are counted
+(``Repeats``): a save failing every 5 s at each table, a damaged save's link opened at
+each request, and above all asyncio's "socket.accept() out of system resource", 15,000
+times a second (82 MB of log in 14 s) once every file handle is taken."""
+REQUEST_SECONDS = 10.0
+"""How long a connection has to send a whole request (its line, headers and body) once it
+opens or its last answer is sent: a client sending half a header and no more (a slow loris)
+held a file handle for ever, and 300 of them took the server's last one."""
+KEEP_ALIVE_SECONDS = 5
+"""How long an idle connection is kept for a browser's next request (uvicorn's own)."""
+FD_RESERVE = 64
+"""File handles kept back from the connections for the server itself: the saves file and
+its journal, the bots' workers' pipes, the page's files as they are sent."""
+EVERY_NETWORK = frozenset({"0.0.0.0", "::"})
+"""The addresses of a socket listening on every network of the machine (``--host 0`` too)."""
+_QUERY = re.compile(r"(/[^\s?\"']*)\?[^\s\"']*")
+"""A path's query string in a log line (``/ws?table=...&token=...``), which is cut off."""
+
+
+class Repeats(logging.Filter):
+    """A log handler's filter that lets the same line through at most once every ``every``
+    seconds: the next one after that says how many were held back ("repeated 1234 times
+    more in the 60 s since it was shown").  The same line: the same logger, level and first
+    line of the message (asyncio's messages differ only further down).  ``clock``: the time
+    in seconds (tests pass their own); ``most``: how many different lines it remembers."""
+
+    def __init__(self, every: float = REPEAT_SECONDS,
+                 clock: Callable[[], float] = time.monotonic, most: int = 4096) -> None:
+        super().__init__()
+        self.every = every
+        self.clock = clock
+        self.most = most
+        self.seen: dict[tuple[str, int, str], tuple[float, int]] = {}
+        """Each line's key: when it was last shown and how many times it came since."""
+        self.lock = threading.Lock()     # (lines come from the bots' and saves' threads too)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Whether ``record`` is shown: not if its line was shown less than ``every``
+        seconds ago; shown, it tells how many were held back since the last."""
+        first, nl, rest = record.getMessage().partition("\n")
+        key = (record.name, record.levelno, first)
+        now = self.clock()
+        with self.lock:
+            shown, held = self.seen.get(key, (None, 0))
+            if shown is not None and now - shown < self.every:
+                self.seen[key] = (shown, held + 1)
+                return False
+            if len(self.seen) >= self.most:     # (lines whose minute is over are forgotten)
+                self.seen = {k: v for k, v in self.seen.items() if now - v[0] < self.every}
+                if len(self.seen) >= self.most:
+                    self.seen.clear()
+            self.seen[key] = (now, 0)
+        if shown is not None and held:
+            record.msg = f"{first}{_repeated(held, now - shown)}{nl}{rest}"
+            record.args = ()
+        return True
+
+    def held_back(self) -> list[tuple[str, int, str]]:
+        """The lines held back since each was last shown (its logger, level and what to
+        say): what would be lost as the server stops.  Forgets them."""
+        now = self.clock()
+        with self.lock:
+            out = [(name, level, f"{first}{_repeated(held, now - shown)}")
+                   for (name, level, first), (shown, held) in self.seen.items() if held]
+            self.seen.clear()
+        return out
+
+
+def _repeated(times: int, seconds: float) -> str:
+    """What a log line held back ``times`` times over ``seconds`` says of it."""
+    return (f" (repeated {times} time{'s' if times != 1 else ''} more in the "
+            f"{seconds:.0f} s since it was shown)")
+
+
+class LogLines(logging.Formatter):
+    """``LOG_FORMAT``, with every query string cut off its path (``/ws?table=...&token=...``
+    is ``/ws``): uvicorn names each socket's path and query as it opens, and the query of
+    the game's requests holds a seat's token or a player's id, which nobody may read in the
+    log."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The line, its query strings cut off."""
+        return _QUERY.sub(r"\1", super().format(record))
+
+
+def log_to_stderr(level: int) -> Callable[[], None]:
+    """Send the server's log to stderr from ``level`` up (``LogLines``, ``Repeats``): every
+    logger's, the game's, uvicorn's and asyncio's, through one handler on the root logger
+    (the server's ``uvicorn.Config`` sets up none of its own).  Returns what undoes it (its
+    repeats held back logged first): ``run`` is called in the tests' own process, whose
+    logging stays as it was."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(LogLines(LOG_FORMAT))
+    repeats = Repeats()
+    handler.addFilter(repeats)
+    root = logging.getLogger()
+    before = root.level
+    root.addHandler(handler)
+    root.setLevel(level)
+
+    def undo() -> None:
+        for name, lvl, text in repeats.held_back():
+            logging.getLogger(name).log(lvl, "%s", text)
+        root.removeHandler(handler)
+        root.setLevel(before)
+        handler.close()
+
+    return undo
+
+
+def raise_open_files() -> tuple[int, int] | None:
+    """Raise this process's limit of open files to the most it may have (its hard limit):
+    each connection holds a file handle, and at the limit no connection more is accepted.
+    Returns the limit before and after; None where there is none (Windows)."""
+    try:
+        import resource
+    except ImportError:         # pragma: no cover  (Windows)
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        with suppress(ValueError, OSError):     # (macOS refuses more than its OPEN_MAX)
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    return soft, resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def connection_limit() -> int | None:
+    """The most connections the server keeps open at once: its limit of open files less
+    ``FD_RESERVE`` (at the limit the saves file could not be written and no connection is
+    accepted, nor closed by asyncio, which logs its failure thousands of times a second);
+    None where there is no limit (Windows)."""
+    try:
+        import resource
+    except ImportError:         # pragma: no cover  (Windows)
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return None if soft == resource.RLIM_INFINITY else max(16, soft - FD_RESERVE)
+
+
+def trusted_proxies(proxies: Collection[str]) -> list[str]:
+    """The addresses whose ``X-Forwarded-For`` is believed, as uvicorn takes them: each of
+    ``proxies`` (an address or a network), an IPv4 one also as a dual-stack socket (``--host
+    ::``) sees it, ``::ffff:a.b.c.d``."""
+    out: list[str] = []
+    for text in proxies:
+        net = ipaddress.ip_network(text, strict=False)
+        single = net.num_addresses == 1
+        out.append(str(net.network_address) if single else str(net))
+        if isinstance(net, ipaddress.IPv4Network):
+            mapped = ipaddress.IPv6Network(
+                (int(ipaddress.IPv6Address(f"::ffff:{net.network_address}")),
+                 96 + net.prefixlen))
+            out.append(str(mapped.network_address) if single else str(mapped))
+    return out
 
 
 def listening_socket(host: str, port: int, tries: int = 1) -> socket.socket:
@@ -61,16 +234,90 @@ def listening_socket(host: str, port: int, tries: int = 1) -> socket.socket:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def server_config(app: ASGIApp, host: str, port: int) -> uvicorn.Config:
-    """How uvicorn serves the game: a socket's message at most 64 KB, and each client the
-    address its connection comes from: no ``X-Forwarded-For`` believed, even from this
-    machine (uvicorn's default believes one from 127.0.0.1, where a reverse proxy that passes
-    the client's own header on would let any client name a new address each request, and
-    start games without the limit of ``throttle.Throttle``)."""
+def game_http(request_seconds: float = REQUEST_SECONDS,
+              most: int | None = None) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP/1.1 protocol (h11's) with the two bounds it lacks: a connection that
+    has not sent a whole request ``request_seconds`` after it opened, or after its last
+    answer, is closed (uvicorn waits for ever on half a header: a slow loris's 300 such
+    connections held every file handle), and one opened while ``most`` are open is closed
+    at once (``connection_limit``: at the open-files limit nothing is accepted any more, and
+    the saves file cannot be written).  A socket, once open, is the game's to keep."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class GameHTTP(H11Protocol):
+        """The HTTP protocol of the game's server (``game_http``)."""
+
+        waiting: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            """A new connection: closed at once if ``most`` are open already."""
+            super().connection_made(transport)     # type: ignore[arg-type]
+            if most is not None and len(self.connections) > most:
+                log.warning("a new connection closed at once: %d are open, the most this "
+                            "server keeps (its limit of open files, less %d for itself)",
+                            most, FD_RESERVE)
+                self.transport.close()
+                return
+            self._wait_for_request()
+
+        def on_response_complete(self) -> None:
+            """An answer sent: the next request is waited for (as long, no longer)."""
+            super().on_response_complete()
+            self._wait_for_request()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            """The connection closed: nothing more is waited for."""
+            if self.waiting is not None:
+                self.waiting.cancel()
+                self.waiting = None
+            super().connection_lost(exc)
+
+        def _wait_for_request(self) -> None:
+            """Give the client ``request_seconds`` from now to send a whole request."""
+            if self.waiting is not None:
+                self.waiting.cancel()
+            self.waiting = (None if self.transport.is_closing() else
+                            self.loop.call_later(request_seconds, self._too_slow))
+
+        def _too_slow(self) -> None:
+            """Close the connection if its request is still coming (not if it became a
+            socket, or its request is in: the answer may take its time)."""
+            self.waiting = None
+            if (self.transport.is_closing() or self.transport.get_protocol() is not self
+                    or self.conn.their_state not in (h11.IDLE, h11.SEND_BODY)):
+                return
+            log.info("closed a connection that sent no whole request in %g s",
+                     request_seconds)
+            self.transport.close()
+
+    return GameHTTP
+
+
+def server_config(app: ASGIApp, host: str, port: int, proxies: Collection[str] = (),
+                  log_level: str = "warning", request_seconds: float = REQUEST_SECONDS,
+                  most: int | None = None) -> uvicorn.Config:
+    """How uvicorn serves the game: a socket's message at most 64 KB; a request whole within
+    ``request_seconds`` and at most ``most`` connections at once (``game_http``; None: as
+    the open-files limit allows, ``connection_limit``); idle connections kept
+    ``KEEP_ALIVE_SECONDS``; no access log (each request's line held its query string); uvicorn's
+    lines at ``log_level``, through the root logger (``log_to_stderr``), with no logging
+    set up of its own (which closed every handler there was).
+
+    Each client is the address its connection comes from: no ``X-Forwarded-For`` believed,
+    even from this machine (uvicorn's default believes one from 127.0.0.1, where a reverse
+    proxy that passes the client's own header on would let any client name a new address
+    each request, and start games without the limit of ``throttle.Throttle``), but from the
+    ``proxies`` named (``--proxy``): there the client is the last address that proxy names,
+    and the scheme the one it says (``X-Forwarded-Proto``)."""
     import uvicorn
 
-    return uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536,
-                          proxy_headers=False)
+    trusted = trusted_proxies(proxies)
+    return uvicorn.Config(
+        app, host=host, port=port, log_config=None, log_level=log_level, access_log=False,
+        ws_max_size=65536, timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        http=game_http(request_seconds, connection_limit() if most is None else most),
+        proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)
 
 
 def game_server(config: uvicorn.Config, hub: Hub) -> uvicorn.Server:
@@ -116,10 +363,16 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bool) -> int:
+def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bool,
+        proxies: Collection[str] = ()) -> int:
     """Serve the game until interrupted; 2 if the database cannot be used (another server's,
     not writable, not ours) or the address cannot be listened on (the reason on stderr,
-    before anything is announced)."""
+    before anything is announced).  ``proxies``: the reverse proxies whose
+    ``X-Forwarded-For`` is believed (``server_config``).
+
+    Its log goes to stderr (``log_to_stderr``) while it serves: serving, from INFO up (where
+    it listens, the saves file, the limits, each socket opened and what went wrong, and how
+    it stopped); at home, ``play``, only what went wrong."""
     from .app import create_app
     from .guard import LOCAL_HOSTS
 
@@ -141,10 +394,15 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
         except StoreError as e:
             print(f"fivehundred: {e}", file=sys.stderr)
             return 2
-        port = sock.getsockname()[1]
-        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        bound, port = sock.getsockname()[:2]
+        everywhere = bound in EVERY_NETWORK         # (0.0.0.0, ::, and --host 0 too)
+        shown = ("127.0.0.1" if bound == "0.0.0.0" else "::1" if everywhere else host)
         url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
         print(f"Five Hundred is at {url}  (saves: {path}; Ctrl-C stops the server)", flush=True)
+        if everywhere:
+            print(f"It listens on every network of this machine: friends open "
+                  f"http://{socket.gethostname()}:{port}/ (or this machine's address on "
+                  "their network in its place).", flush=True)
         if mode == "serve":
             print("Start a table with 'play with friends' and send each friend their seat's "
                   "link.")
@@ -152,22 +410,53 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
             threading.Timer(1.0, lambda: webbrowser.open(url)).start()
         elif open_browser:
             print(f"No display here to open a browser on: open {url} in one.", flush=True)
-        # at home only this machine's names are served: a page of another site whose name
-        # was made to point at 127.0.0.1 (DNS rebinding) reads nothing (``guard``)
-        app = create_app(store, mode=mode, hosts=LOCAL_HOSTS if mode == "local" else None)
-        config = server_config(app, host, port)
-        # uvicorn shuts down on SIGTERM as on Ctrl-C, then raises the signal again: by its
-        # default action that killed the process there and then, the bots' pool not cleaned
-        # up ("leaked semaphore objects") and no "stopped" line; it ends as Ctrl-C does
-        term = signal.signal(signal.SIGTERM, _interrupt)
+        files = raise_open_files()
+        undo_log = log_to_stderr(logging.INFO if mode == "serve" else logging.WARNING)
         try:
-            game_server(config, app.state.hub).run(sockets=[sock])
-        except KeyboardInterrupt:
-            # uvicorn has shut down already (tables saved, sockets closed); with a browser
-            # connected it passes the Ctrl-C on to asyncio, which raises it here
-            pass
+            _log_start(mode, f"http://{f'[{bound}]' if ':' in bound else bound}:{port}/",
+                       everywhere, path, store, files, proxies)
+            # at home only this machine's names are served: a page of another site whose
+            # name was made to point at 127.0.0.1 (DNS rebinding) reads nothing (``guard``)
+            app = create_app(store, mode=mode,
+                             hosts=LOCAL_HOSTS if mode == "local" else None)
+            config = server_config(app, host, port, proxies,
+                                   "info" if mode == "serve" else "warning")
+            # uvicorn shuts down on SIGTERM as on Ctrl-C, then raises the signal again: by
+            # its default action that killed the process there and then, the bots' pool
+            # not cleaned up ("leaked semaphore objects") and no "stopped" line; it ends as
+            # Ctrl-C does
+            term = signal.signal(signal.SIGTERM, _interrupt)
+            try:
+                game_server(config, app.state.hub).run(sockets=[sock])
+            except KeyboardInterrupt:
+                # uvicorn has shut down already (tables saved, sockets closed); with a
+                # browser connected it passes the Ctrl-C on to asyncio, which raises it here
+                pass
+            finally:
+                signal.signal(signal.SIGTERM, term)
+                store.close()
+            played = len(app.state.hub.tables)
+            log.info("stopped: %d table%s in play, each kept in the saves file as last "
+                     "saved", played, " was" if played == 1 else "s were")
         finally:
-            signal.signal(signal.SIGTERM, term)
-            store.close()
+            undo_log()
     print("Five Hundred stopped.", flush=True)
     return 0
+
+
+def _log_start(mode: str, where: str, everywhere: bool, path: Path, store: Store,
+               files: tuple[int, int] | None, proxies: Collection[str]) -> None:
+    """Log (INFO) what an operator wants to know of a server starting: where it listens,
+    its saves file, its limits, whom it believes (no secret: no token, no player's id)."""
+    if mode != "serve":
+        return
+    log.info("serving at %s%s; saves file %s (%d unfinished games in it)", where,
+             " (every network of this machine)" if everywhere else "", path.resolve(),
+             len(store.unfinished()))
+    most = connection_limit()
+    if files is not None and most is not None:
+        log.info("open files: at most %d%s, so at most %d connections at once", files[1],
+                 f" (raised from {files[0]})" if files[1] != files[0] else "", most)
+    log.info("%s", f"X-Forwarded-For believed from {', '.join(proxies)} (--proxy) alone"
+             if proxies else "no reverse proxy named (--proxy): each client is the address "
+                             "its connection comes from")
