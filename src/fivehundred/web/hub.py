@@ -67,8 +67,9 @@ class Hub(TableKeeper):
         self.thinking: dict[str, int | None] = {}
         self.last_change: dict[str, tuple[float, float]] = {}
         self.problems: list[str] = []
-        self.broken: set[str] = set()
-        """The saved tables :meth:`get` found damaged (``damaged`` tells their links so)."""
+        self.broken: dict[str, str | None] = {}
+        """The saved tables :meth:`get` found damaged (``damaged`` tells their links so),
+        each with the other version of fivehundred that saved it, where its save says so."""
         self.seeded_friends = False
         """Whether a table with friends may be dealt from the seed its request names."""
         self.stalled: dict[int, WebSocket] = {}

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket
 
+from .. import __version__
 from ..game import HandResult
 from ..options import PRESET_LABELS
 from .seats import TableError
@@ -81,7 +82,7 @@ class TableKeeper:
     clock: Callable[[], float]
     used: dict[str, float]
     holds: dict[str, int]
-    broken: set[str]
+    broken: dict[str, str | None]
 
     if TYPE_CHECKING:
         def changed(self, table: Table) -> None: ...    # (the Hub's)
@@ -94,6 +95,7 @@ class TableKeeper:
         if t is not None:
             self.used[table_id] = self.clock()
             return t
+        data = None
         try:
             data = self.store.load(table_id)
             if data is None:
@@ -101,9 +103,9 @@ class TableKeeper:
             t = Table.from_json(data, table_id)
         except (StoreError, TableError) as e:
             self._problem(f"saved game {table_id}: {e}")
-            self.broken.add(table_id)
+            self.broken[table_id] = None if data is None else Table.saved_by(data)
             return None
-        self.broken.discard(table_id)       # (its save mended meanwhile)
+        self.broken.pop(table_id, None)     # (its save mended meanwhile)
         self._keep(t)              # (the table waits on its player from now, not from 0)
         return t
 
@@ -117,6 +119,12 @@ class TableKeeper:
             return None
         where = ("the lobby lists what is wrong with it" if self.mode == "local"
                  else "whoever runs this server finds what is wrong with it in its log")
+        by = self.broken[table_id]
+        if by is not None:          # (the program changed since, not the save)
+            which = f" ({by}, this one {__version__})" if self.mode == "local" else ""
+            return (f"this game was saved by another version of fivehundred{which}, and this "
+                    f"one cannot replay it, so it cannot be opened; it was kept as it is "
+                    f"({where})")
         return (f"this game's save is damaged, so it cannot be opened; it was kept as it is "
                 f"({where})")
 
@@ -225,22 +233,25 @@ class TableKeeper:
         """A new table: saved at once (TableError ``not_saved`` if it cannot be: it is not
         kept)."""
         self._keep(table)
-        self.save(table)
+        self.save(table, new=True)
 
-    def save(self, table: Table) -> None:
+    def save(self, table: Table, new: bool = False) -> None:
         """Save after every action; count finished hands and games in the statistics, once.
 
         A save that fails (a full disk) leaves nothing half done: the table is put back as it
         was last saved (:meth:`_restore`; one someone is at whose save cannot be read back is
-        kept as it is, saved with its next move) and TableError ``not_saved`` says why."""
+        kept as it is, saved with its next move; a ``new`` one is not started) and TableError
+        ``not_saved`` says why, in plain words (the saves file's path and SQLite's words go
+        to the log and the problems alone: a server's players are not told its files)."""
         try:
             self._save(table)
         except StoreError as e:
             self._problem(f"the game {table.id} could not be saved: {e}")
             held = self._restore(table)
-            raise TableError("not_saved", f"the game could not be saved ({e}): " + (
-                "it is kept as it is, to be saved with the next move" if held
-                else "it is as it was before")) from None
+            raise TableError("not_saved", f"the game could not be saved ({e.public}): " + (
+                "it was not started; try again later" if new
+                else "it is kept as it is, to be saved with the next move" if held
+                else "it is back as it was when last saved")) from None
 
     def _restore(self, table: Table) -> bool:
         """Put a live table back as it was last saved, in place (its sockets and its bots'

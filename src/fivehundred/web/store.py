@@ -19,10 +19,13 @@ file locked) leaves nothing behind it: no lock, no journal of SQLite's, no folde
 
 from __future__ import annotations
 
+import errno
 import json
+import logging
 import math
 import os
 import sqlite3
+import struct
 import sys
 import time
 from collections.abc import Collection, Iterator
@@ -80,9 +83,20 @@ STAT_NAMES = ("games", "wins", "hands", "bid", "made", "misere_bid", "misere_mad
               "take_backs")
 
 
+log = logging.getLogger("fivehundred.web")
+
+
 class StoreError(FiveHundredError):
     """The database cannot be used (not ours, damaged, from a newer version, not writable,
-    or in use by another server)."""
+    or in use by another server).
+
+    ``public``: the cause in plain words without the file's path, for whoever plays on a
+    server (the path is the operator's: his log has the whole message)."""
+
+    def __init__(self, text: str, public: str = "the server's saves file cannot be written "
+                                                 "now") -> None:
+        super().__init__(text)
+        self.public = public
 
 
 def default_path() -> Path:
@@ -96,12 +110,15 @@ class Store:
     """The database of saved tables and per-strength statistics.
 
     ``exclusive``: hold the file for the store's lifetime (a server's), against any other
-    exclusive store of it, in this process or another (a lock on ``PATH.lock`` beside it).
+    exclusive store of it, in this process or another, under whatever name it is reached (a
+    lock on ``PATH.lock`` beside the file itself, its links followed, and one on the file:
+    :meth:`_hold`).
     """
 
     def __init__(self, path: str | os.PathLike[str], exclusive: bool = False) -> None:
         self.path = str(path)
         self._lock: int | None = None
+        self._held: tuple[int, tuple[int, int]] | None = None   # (:meth:`_hold_file`)
         target = Path(self.path)
         memory = self.path == ":memory:"
         if not memory and target.is_dir():
@@ -118,7 +135,9 @@ class Store:
             except OSError as e:
                 self._undo([], folders)
                 raise StoreError(self._cannot_write(e.strerror or e)) from None
-            made = [f for f in (self.path + end for end in _MADE) if not os.path.lexists(f)]
+            # (SQLite follows a symbolic link: its journals go beside the file itself)
+            made = [f for f in (_real(self.path) + end for end in _MADE)
+                    if not os.path.lexists(f)]
         try:
             if exclusive and not memory:
                 self._hold()
@@ -132,10 +151,12 @@ class Store:
         made ours where new; StoreError if it cannot be used (the caller closes it)."""
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self._check(existed)
+            older = self._check(existed)
             # can it be written? (a read-only file opens, and BEGIN IMMEDIATE passes)
             self.db.executescript(f"BEGIN IMMEDIATE; PRAGMA user_version = {SCHEMA_VERSION}; "
                                   "ROLLBACK;")
+            if older is not None:
+                self._upgrade(older)
             # a save after every action: the write-ahead log keeps each commit cheap (no
             # waiting on the disk in the server's event loop) and survives a killed server
             self.db.execute("PRAGMA journal_mode = WAL")
@@ -159,15 +180,16 @@ class Store:
         lock = self._lock
         if hasattr(self, "db"):
             self.db.close()
+        self._let_file_go()
         if lock is not None:
             for f in made:
                 if not f.endswith(".lock"):
                     _remove(f)
-            if self.path + ".lock" in made:
+            if (name := _real(self.path) + ".lock") in made:
                 if sys.platform == "win32":      # (an open file cannot be removed there)
                     os.close(lock)
                     lock = None
-                _remove(self.path + ".lock")
+                _remove(name)
             if lock is not None:
                 os.close(lock)
             self._lock = None
@@ -195,8 +217,12 @@ class Store:
         it; StoreError naming the holder's if another holds it.  The lock goes with the
         process however it ends; the file stays (removing it would let two hold it), but for
         a failed start's, removed while still held (:meth:`_undo`): a lock taken on a removed
-        file is let go and taken again on the file in its place."""
-        lock = self.path + ".lock"
+        file is let go and taken again on the file in its place.
+
+        ``PATH`` is the file itself, its symbolic links followed (named from the path as
+        given, a symbolic link to the file had a lock of its own beside it: two servers served
+        one file); another name made by a hard link is caught by :meth:`_hold_file`."""
+        lock = _real(self.path) + ".lock"
         for _ in range(10):
             try:
                 fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
@@ -212,9 +238,9 @@ class Store:
                     holder = ""
                 os.close(fd)
                 pid = f" (pid {holder})" if holder.isdigit() else ""
-                raise StoreError(f"the saves file {self.path} is in use by another fivehundred "
-                                 f"server{pid}: stop it, or choose another file with --db"
-                                 ) from None
+                raise StoreError(f"the saves file {self._named()} is in use by another "
+                                 f"fivehundred server{pid}: stop it, or choose another file "
+                                 "with --db") from None
             if _still_in_place(fd, lock):
                 break
             os.close(fd)    # (a failed start's, removed as it was locked: try the new one)
@@ -224,11 +250,75 @@ class Store:
         os.ftruncate(fd, 0)
         os.write(fd, str(os.getpid()).encode())
         self._lock = fd
+        self._hold_file()
 
-    def _check(self, existed: bool) -> None:
+    def _named(self) -> str:
+        """The file as the operator named it, and the file itself where that is another
+        name for it (a symbolic link to it, or to a folder of its path)."""
+        real = _real(self.path)
+        return self.path if real == os.path.abspath(self.path) else f"{self.path} ({real})"
+
+    def _hold_file(self) -> None:
+        """Lock the database file itself (made empty if missing: SQLite makes a database of
+        it), against another server that reached it under another name: a hard link, which
+        no name's lock file can see.  StoreError if held, in this process or another.
+
+        Linux's lock of an open file (``F_OFD_SETLK``) on one byte SQLite never locks
+        (:data:`_HELD_BYTE`): the process's own locks (``lockf``) were let go by SQLite's,
+        which unlocks the whole file at the end of each read, and a ``flock`` of the whole
+        file, over NFS, would meet SQLite's locks.  A second store of the file in this
+        process is seen by :data:`_HELD`, before the file is opened (closing a descriptor of
+        a file lets go every lock the process holds on it, SQLite's).  Elsewhere the name's
+        lock alone (a hard link to a saves file is rare; Windows' locks bar reading; the
+        BSDs' and macOS's meet SQLite's).  A file that cannot be opened for writing, or
+        locked so (a kernel before 3.15, a file system without locks), is not: the start
+        goes on (one that cannot be written fails as it opens, :meth:`_open`, saying why)."""
+        if not sys.platform.startswith("linux"):
+            return
+        real = _real(self.path)
+        busy = StoreError(f"the saves file {self._named()} is in use by another fivehundred "
+                          "server, which reached it under another name (a hard link to it): "
+                          "stop it, or choose another file with --db")
+        with suppress(OSError):
+            st = os.stat(real)
+            if (st.st_dev, st.st_ino) in _HELD:
+                raise busy
+        try:
+            fd = os.open(real, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return
+        st = os.fstat(fd)
+        key = (st.st_dev, st.st_ino)
+        try:
+            if key in _HELD:
+                raise busy
+            _lock_byte(fd)
+        except OSError as e:
+            os.close(fd)
+            if e.errno in (errno.EAGAIN, errno.EACCES):
+                raise busy from None
+            return                          # (no such lock here: the name's alone)
+        except StoreError:
+            os.close(fd)
+            raise
+        _HELD.add(key)
+        self._held = (fd, key)
+
+    def _let_file_go(self) -> None:
+        """Let go of :meth:`_hold_file`'s lock (after SQLite's connection is closed)."""
+        if self._held is not None:
+            fd, key = self._held
+            self._held = None
+            _HELD.discard(key)
+            os.close(fd)
+
+    def _check(self, existed: bool) -> int | None:
+        """Check a file that ``existed`` is ours, whole, and of a version this program reads,
+        or make a new one ours; the older version it is of, to be upgraded (:meth:`_upgrade`),
+        or None."""
         db = self.db
         app = db.execute("PRAGMA application_id").fetchone()[0]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
+        version: int = db.execute("PRAGMA user_version").fetchone()[0]
         if existed:
             if app != APP_ID:
                 db.close()
@@ -249,19 +339,51 @@ class Store:
             db.execute("SELECT id, created, updated, finished, data FROM tables LIMIT 1")
             if version == 1:
                 db.execute("SELECT strength, name, value FROM stats LIMIT 1")
-                db.executescript(f"BEGIN; {_TO_2} COMMIT;")
+                return version
             db.execute("SELECT player, strength, name, value FROM stats LIMIT 1")
             db.execute(_INDEX)
-            return
+            return None
         db.executescript(_SCHEMA)
         db.execute(_INDEX)
         db.execute(f"PRAGMA application_id = {APP_ID}")
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        return None
+
+    def _upgrade(self, version: int) -> None:
+        """Upgrade a file of an older ``version`` in place, a copy of it kept first as it was
+        (``PATH.v1.bak``, never over another: the older program opens it), and say so in the
+        log (an older program refuses the file from now on).  Nothing upgraded if the copy
+        cannot be made (StoreError: the file left as it is)."""
+        backup = _free_name(f"{self.path}.v{version}")
+        try:
+            copy = sqlite3.connect(backup)
+            try:
+                self.db.backup(copy)
+            finally:
+                copy.close()
+        except sqlite3.Error as e:
+            _remove(backup)
+            raise StoreError(f"{self.path} is of database version {version}, to be upgraded to "
+                             f"{SCHEMA_VERSION}, and a copy of it as it was could not be kept "
+                             f"in {backup} ({e}); it was left as it is: make room, or choose "
+                             "another with --db") from None
+        try:
+            self.db.executescript(f"BEGIN; {_TO_2} COMMIT;")
+            self.db.execute(_INDEX)
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            _remove(backup)        # (the file is as it was)
+            raise
+        log.warning("fivehundred: the saves file %s was upgraded from database version %d to "
+                    "%d: an older fivehundred will not open it; a copy as it was is in %s",
+                    self.path, version, SCHEMA_VERSION, backup)
 
     def close(self) -> None:
         """Close the file, and let it go (idempotent)."""
         if hasattr(self, "db"):
             self.db.close()
+        self._let_file_go()
         if self._lock is not None:
             os.close(self._lock)
             self._lock = None
@@ -371,7 +493,7 @@ class Store:
                 if self.db.in_transaction:
                     self.db.execute("ROLLBACK")
         except sqlite3.Error as e:
-            raise StoreError(self._cannot_write(e)) from None
+            raise StoreError(self._cannot_write(e), _plain_cause(e)) from None
 
     def stats(self, player: str = LOCAL_PLAYER) -> dict[str, Any]:
         """One player's statistics per strength (see docs/protocol.md)."""
@@ -388,6 +510,67 @@ class Store:
 _MADE = ("", "-journal", "-wal", "-shm", ".lock")
 """Beside the file ``PATH``: the files a start may make (the file, SQLite's journals, the
 lock), by how each name ends."""
+
+
+_HELD_BYTE = 0x4000_0400
+"""The byte of a saves file :meth:`Store._hold_file` locks: past those SQLite locks (from
+its "pending byte" at 1 GiB, 512 bytes): a lock of ours never meets one of SQLite's."""
+
+_HELD: set[tuple[int, int]] = set()
+"""The saves files (device, inode) an exclusive store of this process holds."""
+
+
+def _real(path: str) -> str:
+    """The file ``path`` names, its symbolic links and ``..`` followed: the one name its
+    lock and its journals are named after."""
+    return os.path.realpath(path)
+
+
+def _lock_byte(fd: int) -> None:
+    """Lock :data:`_HELD_BYTE` of an open file for as long as this descriptor is open (an
+    open file's lock, Linux's), now or never: OSError EAGAIN if another holds it, EINVAL
+    where the kernel has no such lock."""
+    import fcntl
+
+    # struct flock: l_type, l_whence, l_start, l_len, l_pid (0, as an open file's lock asks)
+    lock = struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, _HELD_BYTE, 1, 0)
+    fcntl.fcntl(fd, getattr(fcntl, "F_OFD_SETLK", 37), lock)
+
+
+def _free_name(stem: str) -> str:
+    """``STEM.bak``, or ``STEM-2.bak``, ``STEM-3.bak``, ... the first not taken."""
+    n = 1
+    while os.path.lexists(name := f"{stem}{'' if n == 1 else f'-{n}'}.bak"):
+        n += 1
+    return name
+
+
+def _plain_cause(e: sqlite3.Error) -> str:
+    """Why a save failed, in plain words without the file's path (for players: the path is
+    the server's business, its log keeps SQLite's own words).
+
+    >>> _plain_cause(sqlite3.OperationalError("database or disk is full"))
+    "the server's disk is full"
+    """
+    name = getattr(e, "sqlite_errorname", None) or ""
+    text = str(e).lower()
+    for codes, words, cause in _CAUSES:
+        # (an extended code names its kind first: SQLITE_IOERR_WRITE)
+        if any(name == c or name.startswith(c + "_") for c in codes) or any(
+                w in text for w in words):
+            return cause
+    return "the server's saves file cannot be written now"
+
+
+_CAUSES = (
+    (("SQLITE_FULL",), ("disk is full",), "the server's disk is full"),
+    (("SQLITE_READONLY",), ("readonly", "read-only"), "the server's saves file is read-only"),
+    (("SQLITE_IOERR",), ("disk i/o error",), "the server's disk failed"),
+    (("SQLITE_BUSY", "SQLITE_LOCKED"), ("is locked",), "the server's saves file is busy"),
+    (("SQLITE_CORRUPT", "SQLITE_NOTADB"), ("malformed",), "the server's saves file is damaged"),
+)
+"""SQLite's errors (by code, or by words where none came with it) and the plain words for
+each: the first that matches."""
 
 
 def _remove(path: str) -> None:

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .. import __version__
 from ..actions import token_of
 from ..cards import token
 from ..claims import ClaimError, check_claimant, may_claim
@@ -135,7 +136,7 @@ class Table(PracticeTable, SeatingTable):
     def to_json(self) -> dict[str, Any]:
         """The saved form: settings, seats and every action (the game is replayed on load)."""
         return {
-            "format": FORMAT, "id": self.id, "preset": self.preset,
+            "format": FORMAT, "saved_by": __version__, "id": self.id, "preset": self.preset,
             "rules": self.rules.to_string(), "seed": self.seed, "strength": self.strength,
             "friends": self.friends, "paused": self.paused, "paused_by": self.paused_by,
             "gathering": self.gathering, "seats": [s.to_json() for s in self.seats],
@@ -148,12 +149,36 @@ class Table(PracticeTable, SeatingTable):
                 "practice": self.practice.to_json()}),
         }
 
+    @staticmethod
+    def saved_by(d: dict[str, Any]) -> str | None:
+        """The version of fivehundred that wrote a save (``saved_by``, in saves from 0.1.0
+        on), if it is not this one: a save that no longer replays is then said to be another
+        version's, not damaged.  None for this version's, and for a save that does not say
+        (written before saves said so) or says nothing like a version."""
+        by = d.get("saved_by") if isinstance(d, dict) else None
+        return (by if isinstance(by, str) and 0 < len(by) <= 40 and by != __version__
+                else None)
+
     @classmethod
     def from_json(cls, d: dict[str, Any], table_id: str | None = None) -> Table:
-        """Rebuild a saved table by replaying its actions; TableError says what is wrong.
+        """Rebuild a saved table by replaying its actions; TableError says what is wrong
+        (for a save another version of fivehundred wrote, that this one cannot replay it:
+        the rules of the engine may have changed since, not the save).
 
         ``table_id``: the id it was saved under, which its own must be (a table claiming
         another's id would be saved over that one's game)."""
+        try:
+            return cls._from_json(d, table_id)
+        except TableError as e:
+            by = cls.saved_by(d)
+            if by is None:
+                raise
+            raise TableError(e.code, f"saved by fivehundred {by}; this version ({__version__}) "
+                                     f"cannot replay it: {e}") from None
+
+    @classmethod
+    def _from_json(cls, d: dict[str, Any], table_id: str | None) -> Table:
+        """:meth:`from_json`'s work, whoever saved the table."""
         try:
             if d.get("format") != FORMAT:
                 raise TableError("damaged", f"saved table format {d.get('format')!r} is not "
