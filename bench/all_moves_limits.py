@@ -1,5 +1,6 @@
 """What would bring an all-moves solve under twice a single solve: the search run with oracles.
-``python bench/all_moves_limits.py [--kind suit|nt|classic3] [--deals 40] [--oracles 1,2]``
+``python bench/all_moves_limits.py [--kind suit|nt|classic3] [--deals 40] [--tricks 0]
+[--oracles 1,2]``
 
 An all-moves solve shows, for each root move, that it gets its value and no more; a single
 solve shows it for one move, and that no move gets more.  This script measures how the ratio
@@ -135,12 +136,12 @@ def exact_values(keys: list[bytes]) -> list[int]:
     return values
 
 
-def run_in_twin(kind: str, deals: int, oracle: int, values: dict[bytes, int]
-                ) -> dict[str, Any]:
-    """Every solve of the deals, in the pure twin, oracle number ``oracle`` answering from
-    ``values``: the nodes of each kind of solve, the positions met that ``values`` lacks,
-    and (for oracle 0, the search as it is) every position met and each question asked
-    there with its answer (left, target, answer, position number)."""
+def run_in_twin(kind: str, deals: int, oracle: int, values: dict[bytes, int],
+                tricks: int = 0) -> dict[str, Any]:
+    """Every solve of the deals (``tricks`` into the play), in the pure twin, oracle number
+    ``oracle`` answering from ``values``: the nodes of each kind of solve, the positions met
+    that ``values`` lacks, and (for oracle 0, the search as it is) every position met and
+    each question asked there with its answer (left, target, answer, position number)."""
     from fivehundred.solver import jit, kernel
     from fivehundred.solver import layout as lay
 
@@ -190,32 +191,34 @@ def run_in_twin(kind: str, deals: int, oracle: int, values: dict[bytes, int]
         return answer
 
     kernel.search = answering_search
-    return {"nodes": solve_nodes(kind, deals), "unknown": sorted(unknown), "met": met,
-            "positions": sorted(positions, key=positions.__getitem__)}
+    return {"nodes": solve_nodes(kind, deals, tricks=tricks), "unknown": sorted(unknown),
+            "met": met, "positions": sorted(positions, key=positions.__getitem__)}
 
 
-def _child(kind: str, deals: int, oracle: int, values: dict[bytes, int]) -> dict[str, Any]:
+def _child(kind: str, deals: int, oracle: int, values: dict[bytes, int],
+           tricks: int = 0) -> dict[str, Any]:
     """:func:`run_in_twin` in a child process (the twin is a setting of the process)."""
     with tempfile.TemporaryDirectory() as tmp:
         given, out = Path(tmp) / "values.pickle", Path(tmp) / "run.pickle"
         with given.open("wb") as f:
             pickle.dump(values, f)
         subprocess.run([sys.executable, __file__, "--kind", kind, "--deals", str(deals),
-                        "--child", str(oracle), str(given), str(out)],
+                        "--tricks", str(tricks), "--child", str(oracle), str(given), str(out)],
                        env=dict(os.environ, NUMBA_DISABLE_JIT="1"), check=True)
         with out.open("rb") as f:
             result: dict[str, Any] = pickle.load(f)
     return result
 
 
-def solve_nodes(kind: str, deals: int) -> dict[str, int]:
-    """Both kinds of solve of the deals (each from a fresh table): their nodes, by kind."""
+def solve_nodes(kind: str, deals: int, tricks: int = 0) -> dict[str, int]:
+    """Both kinds of solve of the deals, ``tricks`` into the play (each from a fresh table):
+    their nodes, by kind."""
     from fivehundred.solver import Position
     from fivehundred.solver.solve import Searcher
 
     nodes = {m: 0 for m in MODES}
     for mode in MODES:
-        for g in _kind(kind).games(deals, 0):
+        for g in _kind(kind).games(deals, tricks):
             s = Searcher.load(Position.from_game(g))
             if mode == "single":
                 s.value()
@@ -225,12 +228,12 @@ def solve_nodes(kind: str, deals: int) -> dict[str, int]:
     return nodes
 
 
-def settled_run(kind: str, deals: int, oracle: int, values: dict[bytes, int]
-                ) -> dict[str, Any]:
+def settled_run(kind: str, deals: int, oracle: int, values: dict[bytes, int],
+                tricks: int = 0) -> dict[str, Any]:
     """Oracle number ``oracle``'s run once it meets no position ``values`` lacks: each run's
     new positions are solved into ``values`` and the run repeated, :data:`ROUNDS` at most."""
     for _ in range(ROUNDS):
-        run = _child(kind, deals, oracle, values)
+        run = _child(kind, deals, oracle, values, tricks=tricks)
         if not run["unknown"]:
             return run
         values.update(zip(run["unknown"], exact_values(run["unknown"]), strict=True))
@@ -238,10 +241,12 @@ def settled_run(kind: str, deals: int, oracle: int, values: dict[bytes, int]
 
 
 def report(kind: str, deals: int, say: Callable[[str], None] = print,
-           chosen: frozenset[int] | None = None) -> str:
-    """Run the search as it is and under every oracle (or the ``chosen`` ones); the table."""
-    plain = _child(kind, deals, 0, {})
-    if plain["nodes"] != solve_nodes(kind, deals):      # compiled: recording changes nothing
+           chosen: frozenset[int] | None = None, tricks: int = 0) -> str:
+    """Run the search as it is and under every oracle (or the ``chosen`` ones), on the
+    deals ``tricks`` into the play (0: full deals); the table."""
+    plain = _child(kind, deals, 0, {}, tricks=tricks)
+    # (compiled: recording changes nothing)
+    if plain["nodes"] != solve_nodes(kind, deals, tricks=tricks):
         raise AssertionError(f"the twin's nodes {plain['nodes']} are not the compiled search's")
     keys = plain["positions"]
     exact = exact_values(keys)
@@ -251,7 +256,8 @@ def report(kind: str, deals: int, say: Callable[[str], None] = print,
                                  f"with {left} tricks left at a position worth {exact[pid]}")
     values = dict(zip(keys, exact, strict=True))
     say(f"{len(values):,} positions, every answer checked against the exact value")
-    lines = [f"Single and all-moves solves of {deals} full deals ({kind}), with oracles "
+    where = "full deals" if tricks == 0 else f"deals {tricks} trick{'s' * (tricks > 1)} in"
+    lines = [f"Single and all-moves solves of {deals} {where} ({kind}), with oracles "
              f"answering inside the search ({len(plain['met']):,} answers of the search as it "
              f"is checked against exact values):",
              "",
@@ -260,7 +266,7 @@ def report(kind: str, deals: int, say: Callable[[str], None] = print,
     for i, (name, _) in enumerate(oracles()):
         if i > 0 and chosen is not None and i not in chosen:
             continue
-        run = settled_run(kind, deals, i, values) if i > 0 else plain
+        run = settled_run(kind, deals, i, values, tricks=tricks) if i > 0 else plain
         single, every = run["nodes"]["single"], run["nodes"]["every"]
         say(f"{name}: {single:,} and {every:,}")
         lines.append(f"| {name} | {single:,} | {every:,} | {every / single:.2f}x |")
@@ -272,6 +278,8 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--kind", choices=sorted(KINDS), default="suit")
     ap.add_argument("--deals", type=int, default=40)
+    ap.add_argument("--tricks", type=int, default=0,
+                    help="start this many tricks into each deal's play (0: full deals)")
     names = [name for name, _ in oracles()]
     ap.add_argument("--oracles", help="only these oracles, by number (the search as it is, 0, "
                     "always runs): " + "; ".join(f"{i} {n}" for i, n in enumerate(names)))
@@ -279,6 +287,8 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     if args.deals < 1:
         ap.error("--deals must be at least 1")
+    if not 0 <= args.tricks <= 8:
+        ap.error("--tricks must be 0 to 8 (a deal has 10 tricks; the oracles need two left)")
     chosen = None
     if args.oracles is not None:
         try:
@@ -292,11 +302,12 @@ def main(argv: list[str]) -> int:
         oracle, given, out = int(args.child[0]), Path(args.child[1]), Path(args.child[2])
         with given.open("rb") as f:
             values = pickle.load(f)
-        result = run_in_twin(args.kind, args.deals, oracle, values)
+        result = run_in_twin(args.kind, args.deals, oracle, values, tricks=args.tricks)
         with out.open("wb") as f:
             pickle.dump(result, f)
         return 0
-    print(report(args.kind, args.deals, say=lambda x: print(x, file=sys.stderr), chosen=chosen))
+    print(report(args.kind, args.deals, say=lambda x: print(x, file=sys.stderr), chosen=chosen,
+                 tricks=args.tricks))
     return 0
 
 
