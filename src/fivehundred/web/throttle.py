@@ -51,8 +51,9 @@ class Throttle:
     told the proxy's address (``serve --proxy``): then the address that proxy's
     ``X-Forwarded-For`` names (any other header is not believed: any client may write one).
     An IPv6 address counts by its /56 network (a home line is given a whole /56, 256
-    networks of 64 bits, to choose from); an IPv4 address a dual-stack socket gives as ``::ffff:a.b.c.d`` counts as itself.  Players
-    behind one address (a school's, a carrier's NAT) share its bucket.
+    networks of 64 bits, to choose from); an IPv4 address a dual-stack socket gives as
+    ``::ffff:a.b.c.d`` counts as itself.  Players behind one address (a school's, a
+    carrier's NAT) share its bucket.
 
     >>> now = [0.0]
     >>> t = Throttle(2, 60.0, lambda: now[0])
