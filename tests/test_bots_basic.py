@@ -479,23 +479,29 @@ def test_medium_misere_declarer_plays_the_highest_losing_card() -> None:
 
 
 def test_a_misere_declarers_leads_say_their_chances_apart() -> None:
-    """Each lead's note says how often it takes the trick (it said "leads low" of a queen),
-    and leads whose chances differ differ in the hint's one-decimal column (it showed 0.0
-    for leads taking it 0%, 1%, 2% and 4% of the time)."""
+    """Each lead's note says how often it takes the trick (it said "leads low" of a queen)
+    and the danger it leaves in the hand; leads whose chances differ differ in the hint's
+    one-decimal column (it showed 0.0 for leads taking it 0%, 1%, 2% and 4% of the time),
+    and a lead no likelier to take the trick that leaves no more danger ranks above."""
     rules = Rules.preset("classic4")
     hands = {0: ["7S", "9S", "QS", "5C", "6C", "9C", "4D", "5D", "JD", "4H"]}
     g = _position(rules, hands, "misere", [], kitty=["AC", "KC", "QC"])
     assert g.to_move == 0
     d = make("medium").act(g.view(0))
     notes = {c.action: c.note for c in d.candidates}
-    assert all(re.fullmatch(r"led: wins the trick \d+%", n) for n in notes.values()), notes
-    chance = {c.action: int(c.note.split()[-1][:-1]) for c in d.candidates}
+    said = {a: re.fullmatch(r"led: wins the trick (\d+)%, leaves danger (\d+\.\d+)", n)
+            for a, n in notes.items()}
+    assert all(said.values()), notes
+    chance = {a: int(m.group(1)) for a, m in said.items() if m}
+    danger = {a: float(m.group(2)) for a, m in said.items() if m}
     shown = {c.action: round(c.value, 1) for c in d.candidates}
     assert len(set(chance.values())) > 2, chance
     for a, b in combinations(chance, 2):
         if chance[a] != chance[b]:
-            assert shown[a] != shown[b] and (shown[a] > shown[b]) == (chance[a] < chance[b]), (
-                a, b, chance, shown)
+            assert shown[a] != shown[b], (a, b, chance, shown)
+        if (chance[a], danger[a]) != (chance[b], danger[b]) and \
+                chance[a] <= chance[b] and danger[a] <= danger[b]:
+            assert shown[a] > shown[b], (a, b, chance, danger, shown)
 
 
 def test_medium_misere_declarer_sure_to_take_a_trick_sheds_its_highest() -> None:

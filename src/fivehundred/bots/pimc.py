@@ -229,7 +229,10 @@ class PimcBot(BaseBot):
         if c is not None and c.is_misere and c.declarer == view.seat:
             # Declaring misère, averaging over imagined deals fails (each deal is then played
             # as if every card were seen: "strategy fusion"); the careful rules play better.
-            return self._fallback(view, "misère declarer: keep every card safe")
+            # (Medium's rules, but remembering the tricks played: Medium forgets them, and
+            # said a led 8♠, the last spade out, took the trick 41%)
+            return self._fallback(view, "misère declarer: keep every card safe",
+                                  play_decision(view, remember=True))
         if c is not None and c.is_misere and view.rules.players >= 5:
             # Four defenders averaging imagined deals let far more misères through than
             # Medium's misère defence did on the same hands (docs/strength.md): it plays here.
