@@ -169,8 +169,3 @@ def bid_tricks(action: int) -> int:
 def bid_strain(action: int) -> int:
     """Strain of a trick bid: 0..3 a trump suit, 4 no trumps."""
     return (action - BID) % 5
-
-
-def is_card(action: int) -> bool:
-    """Whether an action is a card (a play or a discard)."""
-    return action < cards.NUM_CARDS

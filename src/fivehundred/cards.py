@@ -165,12 +165,3 @@ def pack(name: str) -> int:
         return PACKS[name]
     except KeyError:
         raise MalformedError(f"unknown pack {name!r}; packs are {', '.join(PACKS)}") from None
-
-
-def parse_suit(text: str) -> int:
-    """A suit letter S, C, D or H (or its symbol) as a suit index."""
-    t = text.strip().upper()
-    for i, (letter, symbol) in enumerate(zip(SUIT_LETTERS, SUIT_SYMBOLS, strict=True)):
-        if t in (letter, symbol):
-            return i
-    raise MalformedError(f"not a suit: {text!r} (expected S, C, D or H)")

@@ -39,7 +39,7 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
     from .console.opponent import hint_seed
     from .record import replay
     from .solver.analysis import load_input
-    from .solver.analysis.common import _label, _names
+    from .solver.analysis.common import report_names, seat_label
 
     try:
         budget = Budget(samples=samples, seconds=seconds)
@@ -48,7 +48,7 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
             raise FiveHundredError("a hint needs a game record (.fhr or .fhr.json), not a deal")
         if not rec.hands:       # (in replay's words: the record of a game not yet begun)
             raise FiveHundredError(f"{path}: the record has no hands to advise on")
-        names = _names(rec.rules, rec.seat_names)
+        names = report_names(rec.rules, rec.seat_names)
         me = rec.viewpoint
         if me is None:
             try:
@@ -94,7 +94,7 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
                "candidates": [candidate_json(c, g.phase) for c in d.candidates]}
         print(json.dumps(out, indent=2))
     else:
-        who = _label(names, g.to_move)
+        who = seat_label(names, g.to_move)
         print(f"{who[:1].upper() + who[1:]} to move: "
               + format_hint(d, phase=g.phase, defending=defending(g.view(g.to_move))))
     return 0
@@ -105,15 +105,15 @@ def _check_own_turn(seen: SeatGame, g: Game, me: int, names: tuple[str, ...], ha
     """Refuse (FiveHundredError) a point of a one-seat record where another seat is to move
     (its cards are not in the record), or where the imagined cards would give the seat a
     view it did not have (the called card's holder, which the table knew, not recorded)."""
-    from .solver.analysis.common import _label
+    from .solver.analysis.common import seat_label
 
-    mine = _label(names, me)
+    mine = seat_label(names, me)
     if g.to_move != me:
         acts = "action" if action == 1 else "actions"
         when = (f"it moves after {joined([str(m) for m in seen.moves], ' and ')} of them; "
                 "give one of those" if seen.moves else "it has no decision in that hand")
         raise FiveHundredError(
-            f"after {action} {acts} of hand {hand}, {_label(names, g.to_move or 0)} is to "
+            f"after {action} {acts} of hand {hand}, {seat_label(names, g.to_move or 0)} is to "
             f"move, but the record is {mine}'s view (Viewpoint {me}): the other seats' cards "
             f"are hidden in it, so a hint is for {mine}'s own decisions ({when})")
     if seen.holder_unknown and g.partner is not None:

@@ -1,4 +1,5 @@
-"""How cards behave in play under each strain: effective suit, power, following, winning.
+"""How cards behave in play under each strain: effective suit, power, following, winning; and
+who plays a hand's tricks (:func:`sitting_out`) and who leads to the first (:func:`opening_leader`).
 
 Tables are computed once per strain (four trump suits and no trumps), so following suit and
 finding a trick's winner are table look-ups and mask operations.
@@ -36,8 +37,8 @@ from .cards import (
 if TYPE_CHECKING:
     from .rules import Rules
 
-__all__ = ["SPADES", "TABLES", "StrainTables", "card_from_token", "why_unplayable",
-           "winner_index"]
+__all__ = ["SPADES", "TABLES", "StrainTables", "card_from_token", "opening_leader",
+           "sitting_out", "why_unplayable", "winner_index"]
 
 HEARTS = 3
 NO_SUIT = -1   # the "led suit" of a joker led with no suit named: nobody must follow
@@ -161,3 +162,33 @@ def why_unplayable(rules: Rules, t: StrainTables, hand: int, c: int, named: int,
                     f"{suit_word(t, led)} (you hold {held})")
         return f"must follow {suit_word(t, led)}: you hold {held}"
     return "in misère a player who cannot follow and holds the joker must play it"
+
+
+def sitting_out(rules: Rules, declarer: int, misere: bool) -> tuple[int, ...]:
+    """The seats that take no part in a contract's play: in misère the declarer's partners
+    (both of them in six-handed threes), else none."""
+    if not misere:
+        return ()
+    return tuple(s for s in rules.sides[rules.side_of[declarer]] if s != declarer)
+
+
+def opening_leader(rules: Rules, dealer: int, declarer: int | None = None,
+                   misere: bool = False) -> int:
+    """The seat that leads to a hand's first trick, the one rule the game, a record's checks
+    and the solver's opening positions all follow: the declarer, or with
+    ``opening_lead=eldest`` (and when all passed and the hand is played at no trumps,
+    ``declarer`` None) eldest, the dealer's left, passed over while he sits out a misère.
+
+    >>> from fivehundred.rules import Rules
+    >>> r = Rules.preset("australian", opening_lead="eldest")
+    >>> opening_leader(r, 0, 2), opening_leader(r, 0, 3, misere=True), opening_leader(r, 0)
+    (1, 2, 1)
+    """
+    if declarer is not None and rules.opening_lead == "declarer":
+        return declarer
+    out = () if declarer is None else sitting_out(rules, declarer, misere)
+    n = rules.players
+    leader = (dealer + 1) % n
+    while leader in out:
+        leader = (leader + 1) % n
+    return leader

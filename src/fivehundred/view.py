@@ -90,17 +90,6 @@ class View:
         """This seat's cards as a mask."""
         return cards.mask_of(self.hand)
 
-    @property
-    def played_mask(self) -> int:
-        """Every card seen played this hand (completed tricks and the current one)."""
-        m = 0
-        for tr in self.tricks:
-            for _, t in tr.plays:
-                m |= 1 << cards.card_from_token(t.split(":")[0])
-        for _, t in self.trick:
-            m |= 1 << cards.card_from_token(t.split(":")[0])
-        return m
-
 
 def _play_token(c: int, named: int, first: bool) -> str:
     if first and named >= 0:

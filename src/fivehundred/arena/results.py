@@ -12,8 +12,10 @@ The file is only ever appended to.  Two repairs are made, both reported:
   that the next line starts cleanly) -- never an error;
 * a last line complete but for its newline gets the newline.
 
-A file written for another match is refused with the differences named, as is a damaged line
-anywhere but at the end (that is not what a crash leaves).  While a run writes a file it holds
+A file written for another match is refused with the differences named (the rules compared as
+the options they set, not as text: a file written before the program gained an option goes on,
+the option at its default), as is a damaged line anywhere but at the end (that is not what a
+crash leaves).  While a run writes a file it holds
 an exclusive lock on it (where the system has ``fcntl``), so two runs cannot interleave.
 """
 
@@ -63,6 +65,26 @@ FLAGS = {"rules": "--rules", "bot_a": "--a", "bot_b": "--b", "seed": "--seed",
          "samples": "--samples", "seconds": "--seconds", "max_hands": "--max-hands"}
 
 
+def _rules(text: object) -> Rules | None:
+    """A header's rules string as Rules (None: not one), so that rules are compared by the
+    options they set and not by their text, which gains a field with every new option."""
+    if not isinstance(text, str):
+        return None
+    try:
+        return Rules.from_string(text)
+    except FiveHundredError:
+        return None
+
+
+def _same(key: str, ours: object, theirs: object) -> bool:
+    """Whether a match option is the file's: equal, or for the rules equal Rules (a file
+    written before the program gained an option resumes; the option takes its default)."""
+    if ours == theirs:
+        return True
+    now = _rules(ours) if key == "rules" else None
+    return now is not None and now == _rules(theirs)
+
+
 def _difference(key: str, ours: object, theirs: object) -> str:
     """How a match option differs from the file's: by its flag, and for the rules only the
     options that differ (each rules string is some 560 characters).
@@ -74,17 +96,18 @@ def _difference(key: str, ours: object, theirs: object) -> str:
     "--b: 'medium' now, 'easy' in the file"
     """
     flag = FLAGS.get(key, key)
-    if key == "rules" and isinstance(ours, str) and isinstance(theirs, str):
+    now, then = (_rules(ours), _rules(theirs)) if key == "rules" else (None, None)
+    if now is not None and then is not None and now != then:
+        options = [f.name for f in dataclasses.fields(Rules)
+                   if getattr(now, f.name) != getattr(then, f.name)]
+        return f"{flag}: " + ", ".join(
+            f"{o} {option_text(getattr(now, o))} now, "
+            f"{option_text(getattr(then, o))} in the file" for o in options)
+    if now is not None and isinstance(theirs, str):      # (a newer program's, or damaged)
         try:
-            now, then = Rules.from_string(ours), Rules.from_string(theirs)
-        except FiveHundredError:
-            pass
-        else:
-            options = [f.name for f in dataclasses.fields(Rules)
-                       if getattr(now, f.name) != getattr(then, f.name)]
-            return f"{flag}: " + ", ".join(
-                f"{o} {option_text(getattr(now, o))} now, "
-                f"{option_text(getattr(then, o))} in the file" for o in options)
+            Rules.from_string(theirs)
+        except FiveHundredError as e:
+            return f"{flag}: the file's rules are not this program's ({e})"
     return f"{flag}: {_said(ours)} now, {_said(theirs)} in the file"
 
 
@@ -186,7 +209,7 @@ class ResultsFile:
         # a game's length limit changes no deal: a run of deals alone goes on whatever it was
         ignored = {"max_hands"} if self.spec.games == 0 else set()
         keys = [k for k in sorted(set(ours) | set(theirs))
-                if k not in ignored and ours.get(k) != theirs.get(k)]
+                if k not in ignored and not _same(k, ours.get(k), theirs.get(k))]
         if keys:
             diffs = [_difference(k, ours.get(k), theirs.get(k)) for k in keys]
             raise ArenaError(

@@ -11,7 +11,7 @@ from ..actions import ALONE, BID, CALL, MISERE, OPEN_MISERE, PASS, token_of
 from ..auction import Contract, can_bid, contract_of
 from ..cards import NO_TRUMPS
 from ..errors import IllegalActionError
-from ..tricks import NO_SUIT, TABLES, why_unplayable
+from ..tricks import NO_SUIT, TABLES, opening_leader, why_unplayable
 from .play import PlayPhase
 from .state import replaced
 
@@ -64,7 +64,8 @@ class BiddingPhase(PlayPhase):
             self._end_hand(kind="all_pass_redeal")
             return
         self._t = TABLES[NO_TRUMPS]
-        self._start_play(leader=self.eldest, active=tuple(range(self.rules.players)))
+        self._start_play(leader=opening_leader(self.rules, self._dealer),
+                         active=tuple(range(self.rules.players)))
 
     def _win_auction(self, contract: Contract) -> None:
         self._contract = contract
@@ -156,12 +157,6 @@ class BiddingPhase(PlayPhase):
         assert c is not None
         out = set(self.sitting_out)
         active = tuple(s for s in range(r.players) if s not in out)
-        if r.opening_lead == "declarer":
-            leader = c.declarer
-        else:
-            leader = self.eldest
-            while leader in out:
-                leader = (leader + 1) % r.players
-        self._start_play(leader, active)
+        self._start_play(opening_leader(r, self._dealer, c.declarer, c.is_misere), active)
         if c.is_open and r.open_misere_reveal == "before_lead":
             self._exposed = True

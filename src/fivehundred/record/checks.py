@@ -22,7 +22,7 @@ from ..errors import FiveHundredError
 from ..numbers import SEEDS, written_number
 from ..rules import Rules
 from ..scoring import hand_points
-from ..tricks import NO_SUIT, TABLES, winner_index
+from ..tricks import NO_SUIT, TABLES, opening_leader, sitting_out, winner_index
 from .model import (
     HIDDEN,
     HandOutcome,
@@ -472,21 +472,14 @@ class _HandChecker:
                 self.fail("play", 0, "the play begins only after the auction"
                           + (", the discards and the call" if contract is not None else ""))
             return (), won, False
+        out: tuple[int, ...] = ()
         if contract is None:
-            strain, out = NO_TRUMPS, set[int]()
-            leader = (h.dealer + 1) % n
+            strain = NO_TRUMPS
+            leader = opening_leader(r, h.dealer)
         else:
             strain = contract.strain
-            out = set()
-            if contract.is_misere:
-                side = r.sides[r.side_of[contract.declarer]]
-                out = {s for s in side if s != contract.declarer}
-            if r.opening_lead == "declarer":
-                leader = contract.declarer
-            else:
-                leader = (h.dealer + 1) % n
-                while leader in out:
-                    leader = (leader + 1) % n
+            out = sitting_out(r, contract.declarer, contract.is_misere)
+            leader = opening_leader(r, h.dealer, contract.declarer, contract.is_misere)
         active = [s for s in range(n) if s not in out]
         nxt = {s: active[(j + 1) % len(active)] for j, s in enumerate(active)}
         t = TABLES[strain]

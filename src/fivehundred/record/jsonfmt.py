@@ -135,7 +135,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in pairs:
         if k in out:
-            raise RecordError(f"JSON key {_json_text(k)} is given twice in one object")
+            raise RecordError(f"JSON key {json_text(k)} is given twice in one object")
         out[k] = v
     return out
 
@@ -178,7 +178,7 @@ def _duplicate_key(text: str) -> str | None:
                                       for p in path[:-1])
                 line = text.count("\n", 0, m.start()) + 1
                 column = m.start() - text.rfind("\n", 0, m.start())
-                return (f"{where}: JSON key {_json_text(key)} is given twice in one object "
+                return (f"{where}: JSON key {json_text(key)} is given twice in one object "
                         f"(at line {line}, column {column})")
             seen.add(key)
             path[-1] = key
@@ -190,11 +190,11 @@ def _fail(path: str, reason: str) -> NoReturn:
     raise RecordError(f"{path}: {reason}")
 
 
-def _json_text(value: Any) -> str:
+def json_text(value: Any) -> str:
     """A value of a JSON record as the file spells it, for an error: ``true``, ``null``,
     ``"AS"`` (Python's ``True``, ``None`` and ``'AS'`` are not what the reader wrote).
 
-    >>> _json_text(True), _json_text(None), _json_text(["AS", 1.5]), _json_text("10♥")
+    >>> json_text(True), json_text(None), json_text(["AS", 1.5]), json_text("10♥")
     ('true', 'null', '["AS", 1.5]', '"10♥"')
     """
     return json.dumps(value, ensure_ascii=False)
@@ -210,10 +210,10 @@ def _object(value: Any, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
         _fail(path, f"expected an object, got {_json_name(value)}")
     extra = sorted(set(value) - set(keys))
     if extra:
-        _fail(path, f"unknown key {_json_text(extra[0])} (keys are {', '.join(keys)})")
+        _fail(path, f"unknown key {json_text(extra[0])} (keys are {', '.join(keys)})")
     missing = [k for k in keys if k not in value]
     if missing:
-        _fail(path, f"missing key {_json_text(missing[0])}")
+        _fail(path, f"missing key {json_text(missing[0])}")
     return value
 
 
@@ -222,7 +222,7 @@ def _int(value: Any, path: str, optional: bool = False) -> int | None:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
         _fail(path, f"expected a whole number{' or null' if optional else ''}, "
-                    f"got {_json_text(value)}")
+                    f"got {json_text(value)}")
     return value
 
 
@@ -231,16 +231,16 @@ def _strings(value: Any, path: str, optional: bool = False) -> tuple[str, ...] |
         return None
     if not isinstance(value, list):
         _fail(path, f"expected a list of strings{' or null' if optional else ''}, "
-                    f"got {_json_text(value)}")
+                    f"got {json_text(value)}")
     for k, x in enumerate(value):
         if not isinstance(x, str):
-            _fail(f"{path}[{k}]", f"expected a string, got {_json_text(x)}")
+            _fail(f"{path}[{k}]", f"expected a string, got {json_text(x)}")
     return tuple(value)
 
 
 def _ints(value: Any, path: str) -> tuple[int, ...]:
     if not isinstance(value, list):
-        _fail(path, f"expected a list of whole numbers, got {_json_text(value)}")
+        _fail(path, f"expected a list of whole numbers, got {json_text(value)}")
     return tuple(_int(x, f"{path}[{k}]") or 0 for k, x in enumerate(value))
 
 
@@ -309,11 +309,11 @@ def loads_json(text: str, replaying: bool = False) -> GameRecord:
                           f'"format": "{FORMAT}"')
     top = _object(data, "$", _TOP_KEYS)
     if top["format"] != FORMAT:
-        _fail("$.format", f"expected {_json_text(FORMAT)}, got {_json_text(top['format'])}")
+        _fail("$.format", f"expected {json_text(FORMAT)}, got {json_text(top['format'])}")
     if type(top["version"]) is not int or top["version"] != VERSION:    # (not true, not 1.0)
-        _fail("$.version", f"this reader knows version {VERSION}, got {_json_text(top['version'])}")
+        _fail("$.version", f"this reader knows version {VERSION}, got {json_text(top['version'])}")
     if not isinstance(top["rules"], str):
-        _fail("$.rules", f"expected a rules string, got {_json_text(top['rules'])}")
+        _fail("$.rules", f"expected a rules string, got {json_text(top['rules'])}")
     try:
         rules = Rules.from_string(top["rules"])
     except FiveHundredError as e:
@@ -326,7 +326,7 @@ def loads_json(text: str, replaying: bool = False) -> GameRecord:
         if not (isinstance(pair, list) and len(pair) == 2
                 and all(isinstance(x, str) for x in pair)):
             _fail(f"$.tags[{k}]", f"expected a [name, value] pair of strings, "
-                                  f"got {_json_text(pair)}")
+                                  f"got {json_text(pair)}")
         tags.append((pair[0], pair[1]))
     if not isinstance(top["hands"], list):
         _fail("$.hands", "expected a list of hands")
@@ -348,17 +348,17 @@ def _hand(value: Any, path: str) -> HandRecord:
                   for s, c in enumerate(h["cards"]))
     call = h["call"]
     if call is not None and not isinstance(call, str):
-        _fail(f"{path}.call", f"expected a string or null, got {_json_text(call)}")
+        _fail(f"{path}.call", f"expected a string or null, got {json_text(call)}")
     res = None
     if h["result"] is not None:
         rp = f"{path}.result"
         r = _object(h["result"], rp, _RESULT_KEYS)
         contract = r["contract"]
         if contract is not None and not isinstance(contract, str):
-            _fail(f"{rp}.contract", f"expected a bid token or null, got {_json_text(contract)}")
+            _fail(f"{rp}.contract", f"expected a bid token or null, got {json_text(contract)}")
         made = r["made"]
         if made is not None and not isinstance(made, bool):
-            _fail(f"{rp}.made", f"expected true, false or null, got {_json_text(made)}")
+            _fail(f"{rp}.made", f"expected true, false or null, got {json_text(made)}")
         res = HandOutcome(contract, _int(r["declarer"], f"{rp}.declarer", optional=True),
                           _int(r["partner"], f"{rp}.partner", optional=True), made,
                           _ints(r["tricks"], f"{rp}.tricks"), _ints(r["points"], f"{rp}.points"),

@@ -17,7 +17,7 @@ from ..game import Game
 from ..numbers import whole_number
 from ..rules import Rules
 from ..scoring import declaring_seats
-from ..tricks import NO_SUIT, TABLES
+from ..tricks import NO_SUIT, TABLES, opening_leader, sitting_out
 from ..words import joined
 
 
@@ -140,7 +140,7 @@ class Position:
         """
         n = rules.players
         team = set(rules.sides[rules.side_of[declarer]])
-        out = team - {declarer} if misere else set()
+        out = sitting_out(rules, declarer, misere)
         active = tuple(s for s in range(n) if s not in out)
         all_active = sum(1 << s for s in active)
         if misere:
@@ -150,12 +150,7 @@ class Position:
             if partner is not None:
                 team.add(partner)
             count = maxs = sum(1 << s for s in team)
-        if rules.opening_lead == "declarer":
-            leader = declarer
-        else:
-            leader = ((dealer if dealer is not None else declarer) + 1) % n
-            while leader in out:
-                leader = (leader + 1) % n
+        leader = opening_leader(rules, declarer if dealer is None else dealer, declarer, misere)
         return cls(
             players=n,
             strain=NO_TRUMPS if misere else strain,

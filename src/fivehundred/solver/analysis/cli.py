@@ -12,7 +12,7 @@ from ...cards import tokens
 from ...errors import FiveHundredError
 from ...record.model import sort_cards
 from ..limits import LimitError, check_limits
-from .common import AnalysisError, Progress, _cards, _label, _names, _wrap
+from .common import AnalysisError, Progress, _cards, _wrap, report_names, seat_label
 from .ddtable import _hand_lines
 from .inputs import analyse_deal, load_input
 from .kitty import kitty_table
@@ -122,10 +122,10 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
             if with_kitty is not None:
                 obj["kitty_table"] = with_kitty.to_dict()
             return _dumps(obj) + "\n"
-        names = _names(rules, None)
+        names = report_names(rules, None)
         aside = f"the kitty ({_cards(kitty_text.split())})"
         aside += " and the dead hand" if rules.dead_hand else ""
-        lines = [f"The deal (dealer {_label(names, deal.dealer)}): the hands as dealt, "
+        lines = [f"The deal (dealer {seat_label(names, deal.dealer)}): the hands as dealt, "
                  f"{aside} set aside:"]
         lines += _hand_lines(table, names)
         lines.append(table.format())
@@ -135,7 +135,7 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
     if action is not None and hand is None:     # (after a deal's own refusal: it has none)
         raise AnalysisError("--action needs --hand: which hand's actions to count")
     rec = data
-    names = _names(rec.rules, rec.seat_names)
+    names = report_names(rec.rules, rec.seat_names)
     try:
         if action is not None:
             assert hand is not None

@@ -20,20 +20,27 @@ class AnalysisError(FiveHundredError):
     """Input the analysis cannot take: bad hands, a bad deal file, a hand or action not there."""
 
 
-def _names(rules: Rules, names: Sequence[str] | None) -> tuple[str, ...]:
+def report_names(rules: Rules, names: Sequence[str] | None) -> tuple[str, ...]:
+    """The seats' names the reports write (the analysis's, and ``fivehundred hint``'s):
+    ``names`` when there is one per seat (a record's ``Seats``), else ``seat 0``, ``seat 1``…"""
     n = rules.players
     if names is None or len(names) != n:
         return tuple(f"seat {s}" for s in range(n))
     return tuple(names)
 
 
-def _label(names: Sequence[str], seat: int) -> str:
+def seat_label(names: Sequence[str], seat: int) -> str:
+    """A seat in a report: its name with its number (``Ann (2)``), or ``seat 2`` alone.
+
+    >>> seat_label(("seat 0", "Bo"), 1), seat_label(("seat 0", "Bo"), 0)
+    ('Bo (1)', 'seat 0')
+    """
     name = names[seat]
     return name if name == f"seat {seat}" else f"{name} ({seat})"
 
 
 def _seats(names: Sequence[str], seats: Sequence[int]) -> str:
-    return "+".join(_label(names, s) for s in seats)
+    return "+".join(seat_label(names, s) for s in seats)
 
 
 def _cards(toks: Iterable[str]) -> str:

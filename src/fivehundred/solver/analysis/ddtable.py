@@ -13,9 +13,10 @@ from ...cards import NO_TRUMPS, NUM_CARDS, STRAIN_NAMES, tokens
 from ...numbers import whole_number
 from ...record.model import sort_cards
 from ...rules import Rules
+from ...tricks import opening_leader
 from ..position import Position
 from ..solve import can_make, solve
-from .common import AnalysisError, Progress, _cards, _label, _names, pad
+from .common import AnalysisError, Progress, _cards, pad, report_names, seat_label
 
 #: Column heads of the table, in strain order (0..3 = S C D H, 4 = no trumps).
 STRAIN_LABELS = ("♠", "♣", "♦", "♥", "NT")
@@ -57,7 +58,9 @@ class DDTable:
 
     def leader(self, declarer: int, misere: bool = False) -> int:
         """The seat that leads to the first trick of this declarer's contract."""
-        return _leader(self.rules, declarer, misere, self.dealer)
+        # without a dealer the declarer's left-hand opponent leads, as in for_contract
+        dealer = declarer if self.dealer is None else self.dealer
+        return opening_leader(self.rules, dealer, declarer, misere)
 
     def lead_rule(self, names: Sequence[str] | None = None) -> str:
         """Who leads, in words."""
@@ -65,8 +68,8 @@ class DDTable:
             return "the declarer leads"
         if self.dealer is None:
             return "the declarer's left-hand opponent leads"
-        eldest = (self.dealer + 1) % self.rules.players
-        return f"eldest, {_label(_names(self.rules, names), eldest)}, leads"
+        eldest = opening_leader(self.rules, self.dealer)
+        return f"eldest, {seat_label(report_names(self.rules, names), eldest)}, leads"
 
     def to_dict(self) -> dict[str, Any]:
         """The table as plain JSON values."""
@@ -109,8 +112,8 @@ class DDTable:
     def format(self, names: Sequence[str] | None = None, notes: bool = True) -> str:
         """The table as a grid for people (rows: declarers; columns: strains, then misère);
         ``notes=False`` leaves out the line on what the misère column means."""
-        seat_names = _names(self.rules, names)
-        labels = [_label(seat_names, s) for s in range(self.rules.players)]
+        seat_names = report_names(self.rules, names)
+        labels = [seat_label(seat_names, s) for s in range(self.rules.players)]
         width = max(len("declarer"), *(cell_len(x) for x in labels)) + 1
         kinds = self.misere_kinds
         mis_head = "misère" if "misere" in kinds else "open misère"
@@ -256,24 +259,11 @@ def _checked_hands(rules: Rules, hands: Sequence[int]) -> tuple[int, ...]:
     return hs
 
 
-def _leader(rules: Rules, declarer: int, misere: bool, dealer: int | None) -> int:
-    """The opening leader, as the engine chooses it (eldest is the dealer's left)."""
-    n = rules.players
-    out = set(rules.sides[rules.side_of[declarer]]) - {declarer} if misere else set()
-    if rules.opening_lead == "declarer":
-        return declarer
-    leader = (dealer if dealer is not None else declarer) + 1
-    leader %= n
-    while leader in out:
-        leader = (leader + 1) % n
-    return leader
-
-
 def _opening(rules: Rules, hands: tuple[int, ...], declarer: int, strain: int, misere: bool,
              partner: int | None, dealer: int | None) -> Position:
-    p = Position.for_contract(rules, hands, declarer, strain, misere=misere, partner=partner)
-    leader = _leader(rules, declarer, misere, dealer)
-    return p if p.leader == leader else replace(p, leader=leader)
+    """A cell's opening position (the table's and the kitty table's one call)."""
+    return Position.for_contract(rules, hands, declarer, strain, misere=misere, partner=partner,
+                                 dealer=dealer)
 
 
 def _tricks(p: Position, cache: dict[Position, int], budget: int,
@@ -293,7 +283,7 @@ def _tricks(p: Position, cache: dict[Position, int], budget: int,
 
 
 def _hand_lines(table: DDTable, names: Sequence[str]) -> list[str]:
-    labels = [_label(names, s) for s in range(len(table.hands))]
+    labels = [seat_label(names, s) for s in range(len(table.hands))]
     width = max(cell_len(x) for x in labels) + 1
     return [f"  {pad(labels[s], width)} {_cards(sort_cards(tokens(h)))}"
             for s, h in enumerate(table.hands)]

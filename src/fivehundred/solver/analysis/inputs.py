@@ -83,9 +83,9 @@ def deal_from_json(obj: dict[str, Any]) -> tuple[Rules, Deal]:
 def _spelled(value: Any) -> str:
     """A deal file's value as JSON spells it, for an error (the records' own spelling, cut
     short past 60 characters: a hand of a thousand cards came back whole)."""
-    from ...record.jsonfmt import _json_text
+    from ...record.jsonfmt import json_text
 
-    text = _json_text(value)
+    text = json_text(value)
     return text if len(text) <= 60 else f"{text[:57]}… ({len(text)} characters)"
 
 

@@ -33,12 +33,12 @@ from .common import (
     AnalysisError,
     Progress,
     _cards,
-    _label,
     _n,
-    _names,
     _wrap,
     in_hand_order,
     pad,
+    report_names,
+    seat_label,
 )
 from .ddtable import (
     STRAIN_LABELS,
@@ -200,8 +200,8 @@ class KittyTable:
     def format(self, names: Sequence[str] | None = None) -> str:
         """The table for people: tricks per declarer and strain, misère, and the highest
         contract each seat makes with the discard that makes it."""
-        seat_names = _names(self.rules, names)
-        labels = [_label(seat_names, s) for s in range(self.rules.players)]
+        seat_names = report_names(self.rules, names)
+        labels = [seat_label(seat_names, s) for s in range(self.rules.players)]
         width = max(len("declarer"), *(cell_len(x) for x in labels)) + 1
         keep = self.hands[0].bit_count()
         lines = [_wrap(f"With the kitty ({_cards(sort_cards(tokens(self.kitty)))}): each "

@@ -20,12 +20,12 @@ from .common import (
     AnalysisError,
     Progress,
     _cards,
-    _label,
     _n,
-    _names,
     _seats,
     _wrap,
     in_hand_order,
+    report_names,
+    seat_label,
 )
 from .ddtable import DDTable, _hand_lines, dd_table
 from .kitty import DiscardVerdict, KittyTable, kitty_table
@@ -132,8 +132,8 @@ class HandAnalysis:
 
     def format(self, names: Sequence[str] | None = None, notes: bool = True) -> str:
         """The hand for people: summary, hands, table and the play against double dummy."""
-        seat_names = _names(self.table.rules, self.seat_names if names is None else names)
-        lab = _label
+        seat_names = report_names(self.table.rules, self.seat_names if names is None else names)
+        lab = seat_label
         lines = [f"Hand {self.number} (dealer {lab(seat_names, self.dealer)}): {self.summary}"]
         if not self.reached_play:
             lines.append("It never reached the play; the hands as dealt, the kitty set aside:")
@@ -150,7 +150,7 @@ class HandAnalysis:
             verdict = self.discard_verdict()
             if verdict is not None:
                 assert self.declarer is not None
-                lines.append(_wrap(verdict.text(f"{_label(seat_names, self.declarer)}'s")))
+                lines.append(_wrap(verdict.text(f"{seat_label(seat_names, self.declarer)}'s")))
         if self.plays is not None:
             lines += self._card_lines(seat_names)
         return "\n".join(lines)
@@ -203,7 +203,7 @@ class HandAnalysis:
                                        subsequent_indent=" " * len(head),
                                        break_on_hyphens=False).replace("\xa0", " "))
         given, unknown = given_away(self.plays)
-        parts = [f"{_label(names, s)} {given[s]}" + ("+?" if s in unknown else "")
+        parts = [f"{seat_label(names, s)} {given[s]}" + ("+?" if s in unknown else "")
                  for s in sorted(given)]
         lines.append(_wrap("Tricks given away: " + ", ".join(parts) + "."))
         if any(p.at_least is not None for p in self.plays):
@@ -226,7 +226,7 @@ class HandAnalysis:
             return ["Played at no trumps: " + "; ".join(parts) + "."]
         assert self.declarer is not None and self.needed is not None
         r = self.results[0]
-        played = f"Played: {readable_bid(self.contract)} by {_label(names, self.declarer)}"
+        played = f"Played: {readable_bid(self.contract)} by {seat_label(names, self.declarer)}"
         if r.double_dummy is None and self.needed == 0 and r.at_least > 0:
             return [f"{played}: he took "
                     f"{_n(r.taken, 'trick')}{so_far}; double dummy the defence forces a trick "
@@ -341,7 +341,7 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int, seconds: float 
     res = h.result
     n = r.players
     finished = res is not None
-    names = _names(r, rec.seat_names)
+    names = report_names(r, rec.seat_names)
     if g.phase != "play":
         if g.phase in ("hand_over", "game_over"):
             summary = "all passed, thrown in"
@@ -378,9 +378,9 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int, seconds: float 
         seats: tuple[int, ...] = (c.declarer,)
     else:
         seats = tuple(sorted(declaring_seats(r, c, g.partner)))
-    summary = f"{readable_bid(c.bid)} by {_label(names, c.declarer)}"
+    summary = f"{readable_bid(c.bid)} by {seat_label(names, c.declarer)}"
     if g.partner is not None:
-        summary += f" with {_label(names, g.partner)}"
+        summary += f" with {seat_label(names, g.partner)}"
     elif h.call == "alone":
         summary += " alone"
     if res is None:

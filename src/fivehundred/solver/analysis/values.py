@@ -14,7 +14,7 @@ from ...record.model import sort_cards
 from ...rules import Rules
 from ..position import Position, PositionError
 from ..solve import move_values
-from .common import _cards, _label, _n, _names, _wrap
+from .common import _cards, _n, _wrap, report_names, seat_label
 
 
 def card_values(game: Game) -> dict[str, int]:
@@ -149,21 +149,22 @@ class PositionValues:
         if not self.hands:
             return []
         if self.trick_so_far:
-            played = ", ".join(f"{_label(names, s)} {readable(c)}" for s, c in self.trick_so_far)
+            played = ", ".join(f"{seat_label(names, s)} {readable(c)}"
+                               for s, c in self.trick_so_far)
             out = [f"The trick so far: {played}."]
         else:
             out = [f"{me[:1].upper()}{me[1:]} leads to this trick."]
-        width = max(len(_label(names, s)) for s, _ in self.hands)
+        width = max(len(seat_label(names, s)) for s, _ in self.hands)
         out.append("The hands:")
-        out += [f"  {(_label(names, s) + ':').ljust(width + 1)} {_cards(cards) or '-'}"
+        out += [f"  {(seat_label(names, s) + ':').ljust(width + 1)} {_cards(cards) or '-'}"
                 for s, cards in self.hands]
         return out
 
     def format(self, names: Sequence[str] | None = None) -> str:
         """The values for people: who is counted, who wants what, a line per card."""
-        seat_names = _names(self.rules, names)
-        me = _label(seat_names, self.seat)
-        counted = "+".join(_label(seat_names, s) for s in self.counted)
+        seat_names = report_names(self.rules, names)
+        me = seat_label(seat_names, self.seat)
+        counted = "+".join(seat_label(seat_names, s) for s in self.counted)
         lines = [f"Trick {self.trick}: {me} to play; {_n(self.tricks_left, 'trick')} left, "
                  "this one included."]
         if self.contract is None:
@@ -172,7 +173,7 @@ class PositionValues:
         else:
             assert self.declarer is not None
             contract = (f"Contract {readable_bid(self.contract)} by "
-                        f"{_label(seat_names, self.declarer)}")
+                        f"{seat_label(seat_names, self.declarer)}")
             if self.misere:
                 lines.append(f"{contract}, who must take no trick.")
                 whose = f"the declarer, {counted},"
