@@ -37,13 +37,19 @@ def free_port() -> int:
         return port
 
 
-def wait_until_up(port: int) -> None:
-    """Wait (up to a minute) until a server started as a process on ``port`` answers."""
-    for _ in range(240):
+def wait_until_up(port: int, limit: float = 60.0) -> None:
+    """Wait (up to ``limit`` seconds, a minute) until a server started as a process on
+    ``port`` answers; an AssertionError saying so if it never does (the test then fails
+    here, not at its first request with a bare refused connection)."""
+    deadline = time.monotonic() + limit
+    while True:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/stats", timeout=1).close()
             return
-        except OSError:
+        except OSError as e:
+            if time.monotonic() >= deadline:
+                raise AssertionError(f"the server on port {port} did not answer in "
+                                     f"{limit:g} s (last: {e})") from None
             time.sleep(0.25)
 
 

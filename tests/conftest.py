@@ -1,4 +1,5 @@
-"""The browser tests' fixtures: a live server, a desktop page, where the screenshots go.
+"""The browser tests' fixtures: a live server, a desktop page, where the screenshots go; and
+Hypothesis's profiles.
 
 Screenshots of each phase go to ``$FIVEHUNDRED_SCREENSHOTS`` (``make screenshots`` points it
 at docs/screenshots/), else to the test's temporary folder.
@@ -11,9 +12,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from playwright.sync_api import Page
 
 from browser import DESKTOP, live_server, viewport_page
+
+# Hypothesis draws the same examples on every run ("repeatable", the suite's default): a test
+# that passed passes again, and one that failed fails again the same way, on any machine.
+# To look for new failing examples on purpose, draw fresh ones each run (and keep those that
+# fail in .hypothesis/ to try first next time): pytest --hypothesis-profile=explore
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False, print_blob=True)
+settings.load_profile("repeatable")
 
 
 @pytest.fixture(scope="module")

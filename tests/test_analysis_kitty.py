@@ -9,6 +9,8 @@ command (``fivehundred analyse --kitty``) on a deal file and the golden record.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from functools import cache
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -16,15 +18,15 @@ from typing import Any
 import pytest
 
 from fivehundred import Game, Rules
-from fivehundred.actions import BID, MISERE
+from fivehundred.actions import ALONE, BID, MISERE, PASS
 from fivehundred.auction import rank_key
 from fivehundred.cards import cards_of, mask_of, tokens
 from fivehundred.cli import main
+from fivehundred.dealing import deal_cards
 from fivehundred.record import loads
 from fivehundred.rng import Rng
 from fivehundred.solver import can_make, solve
 from fivehundred.solver.analysis import AnalysisError, ReviewError, analyse_record, review_hand
-from fivehundred.solver.analysis.ddtable import _opening
 from fivehundred.solver.analysis.kitty import (
     KittyTable,
     best_discard,
@@ -32,6 +34,7 @@ from fivehundred.solver.analysis.kitty import (
     kitty_table,
 )
 from fivehundred.solver.analysis.review import NODES as REVIEW_NODES
+from fivehundred.solver.position import Position
 
 GOLDEN = Path(__file__).parent / "data" / "australian_seed7.fhr"
 
@@ -49,16 +52,42 @@ def small_deal(preset: str, seed: int, left: int,
     return r, hands, kitty, seed % r.players
 
 
+@cache
+def game_leader(r: Rules, declarer: int, strain: int, misere: bool, dealer: int) -> int:
+    """Who leads the first trick, found as the game finds it: a whole deal with ``dealer``
+    dealing, played until its first lead, ``declarer`` winning the auction in ``strain`` (or
+    misère) and playing alone (not through the analysis's own choice of leader)."""
+    g = Game(r, deal=deal_cards(r, dealer, Rng(dealer)))
+    target = MISERE if misere else BID + strain           # (6 of the strain)
+    seven = BID + 5                                       # (7S: misère may need a seven-bid)
+    while g.phase != "play":
+        ids = g.legal_action_ids()
+        if g.phase == "auction" and g.to_move == declarer:
+            g.apply(target if target in ids else min(a for a in ids if a != PASS))
+        elif g.phase == "auction":
+            g.apply(seven if misere and seven in ids and MISERE not in ids else PASS)
+        elif g.phase == "call":
+            g.apply(ALONE if ALONE in ids else ids[0])
+        else:
+            g.apply(ids[0])
+    c = g.contract
+    assert c is not None and c.declarer == declarer and c.is_misere == misere
+    assert misere or c.strain == strain
+    assert g.to_move is not None
+    return g.to_move
+
+
 def every_discard(r: Rules, hands: tuple[int, ...], kitty: int, d: int, strain: int,
                   misere: bool, dealer: int) -> list[tuple[int, int]]:
     """(discard, value) for every way to put out the kitty's number of cards: tricks for a
     trick contract, 1 or 0 (a trick forced or not) for misère."""
     holding = hands[d] | kitty
+    leader = game_leader(r, d, strain, misere, dealer)
     out = []
     for combo in combinations(cards_of(holding), kitty.bit_count()):
         gone = mask_of(combo)
         kept = tuple(holding & ~gone if s == d else h for s, h in enumerate(hands))
-        p = _opening(r, kept, d, strain, misere, None, dealer)
+        p = replace(Position.for_contract(r, kept, d, strain, misere=misere), leader=leader)
         v = (1 if can_make(p, 1) else 0) if misere else solve(p).tricks
         assert v is not None
         out.append((gone, v))

@@ -8,6 +8,7 @@ import gc
 import logging
 import threading
 import time
+from typing import Any
 
 import pytest
 
@@ -40,25 +41,44 @@ def test_the_first_worker_warms_up_before_the_others(monkeypatch: pytest.MonkeyP
 
 
 def test_closing_during_the_warm_up_warms_nothing_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Closed while the first worker warms up, the pool has taken no other warm-up, and none
+    runs after it (the old warm-up gave every worker its own at once).  Waits on what the
+    pool does (the first warm-up begun, every thread it started ended), not on the clock."""
     calls: list[int] = []
-    release = threading.Event()
+    begun, release = threading.Event(), threading.Event()
 
     def blocked_warm() -> int:
+        """A warm-up that holds its worker until the test releases it."""
         calls.append(1)
+        begun.set()
         release.wait(5)
         return 0
 
     monkeypatch.setattr(botpool, "_warm", blocked_warm)
     pool = BotPool("thread", workers=2)
+    taken: list[object] = []
+    submit = pool.executor.submit
+
+    def counted(fn: Any, *args: Any) -> Any:
+        """The executor's own submit, each task it takes noted (one refused is not)."""
+        done = submit(fn, *args)
+        taken.append(fn)
+        return done
+
+    monkeypatch.setattr(pool.executor, "submit", counted)
+    before = set(threading.enumerate())
     pool.warm()
-    deadline = time.perf_counter() + 10
-    while not calls and time.perf_counter() < deadline:
-        time.sleep(0.01)      # the first warm-up is under way (two workers: the old warm
-    time.sleep(0.05)          # had started both by now)
+    assert begun.wait(10), "the first warm-up never began"
     pool.close()
+    assert taken == [blocked_warm]
     release.set()
-    time.sleep(0.2)
-    assert calls == [1]
+    deadline = time.monotonic() + 10        # (only if a thread of the pool never ends)
+    while started := [t for t in threading.enumerate() if t not in before]:
+        if time.monotonic() > deadline:
+            pytest.fail(f"the pool's threads still run after it was closed: {started}")
+        for t in started:
+            t.join(max(0.0, deadline - time.monotonic()))
+    assert calls == [1] and taken == [blocked_warm]
 
 
 def test_a_decision_asked_during_the_first_warm_up_waits_for_it(

@@ -6,6 +6,7 @@ while a claim is checked."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from browser import (
 )
 from fivehundred import Rules
 from fivehundred.web.botpool import BotPool
+from fivehundred.web.hub import Hub
 from fivehundred.web.seats import TableError
 from fivehundred.web.state import view_json
 from fivehundred.web.store import Store
@@ -150,29 +152,55 @@ def test_a_friend_is_told_of_a_claim() -> None:
 
 
 def test_the_bots_wait_while_a_claim_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
-    """You claim while a bot is to play and the solver takes its time: no bot card lands
-    before the answer (it would make the answer stale: the last state before the refusal is
-    the position the claim was checked on), and once the claim is refused the bots play on."""
-    real, real_decide = BotPool.claim, BotPool.decide
+    """You claim while a bot is to play: no bot card lands before the answer (it would make
+    the answer stale: the last state before the refusal is the position the claim was checked
+    on), and once the claim is refused the bots play on.  The check is answered only once the
+    bot deciding as it began has its card and the bots' turns have stopped (played out, were
+    it allowed): what the test waits on is that, not a length of time."""
+    real, real_decide, real_run = BotPool.claim, BotPool.decide, Hub._run_bots
     checked: list[Any] = []
     started = asyncio.Event()  # the claim's check has begun
     held: list[bool] = []     # once set, a bot's card, decided, waits for the claim's check
+    decided = asyncio.Event()  # a bot's card was decided after the check began
+    running: list[int] = []   # the bots' turns being played (Hub._run_bots), one each
+    stopped = asyncio.Event()  # none is any more
 
     async def slow(self: BotPool, game: Any, seat: int, names: list[str]) -> dict[str, Any]:
+        """The check, answered once the bots have stopped (their card decided meanwhile)."""
         checked.append(view_json(game.view(0)))
         started.set()
-        await asyncio.sleep(1.5)                 # time for a bot's card, were it allowed
+        if running:
+            stopped.clear()
+            await asyncio.wait_for(stopped.wait(), 20)
         return await real(self, game, seat, names)
 
     async def decide(self: BotPool, name: str, seed: int, view: Any) -> str:
+        """The bot's card, held (once ``held``) until the claim's check has begun."""
         action = await real_decide(self, name, seed, view)
         if held:                 # (a bot must not play the trick out before the claim comes)
             with suppress(TimeoutError):
                 await asyncio.wait_for(started.wait(), 20)
+            if started.is_set():
+                decided.set()
         return action
+
+    def run_bots(self: Hub, table: Table) -> Coroutine[Any, Any, None]:
+        """The bots' turns as the hub plays them, counted from when the hub starts them."""
+        running.append(1)
+
+        async def run() -> None:
+            """The hub's own, then one fewer running."""
+            try:
+                await real_run(self, table)
+            finally:
+                running.pop()
+                if not running:
+                    stopped.set()
+        return run()
 
     monkeypatch.setattr(BotPool, "claim", slow)
     monkeypatch.setattr(BotPool, "decide", decide)
+    monkeypatch.setattr(Hub, "_run_bots", run_bots)
     with seated(preset="australian", seed=8) as (_, _, seat):
         m = to_play(seat)
         held.append(True)
@@ -182,6 +210,7 @@ def test_the_bots_wait_while_a_claim_is_checked(monkeypatch: pytest.MonkeyPatch)
         seat.send_raw('{"type": "claim"}')
         err = seat.until(lambda x: x["type"] == "error")
         assert err["code"] == "no_claim" and "cannot be sure" in err["message"], err
+        assert decided.is_set()                          # a bot's card was there to play
         assert seat.last is not None and checked == [seat.last["view"]]
         assert seat.last["view"]["to_move"] != 0        # a bot was to play all along
         at = seat.last["seq"]

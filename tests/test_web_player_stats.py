@@ -6,6 +6,7 @@ the sum of every table's creator."""
 from __future__ import annotations
 
 import asyncio
+import random
 import sqlite3
 from pathlib import Path
 from urllib.parse import quote
@@ -13,6 +14,8 @@ from urllib.parse import quote
 import pytest
 
 from fivehundred import Rules
+from fivehundred.actions import BID, MISERE, PASS
+from fivehundred.cards import JOKER, TEN, cards_of, rank_of
 from fivehundred.web.botpool import BotPool
 from fivehundred.web.hub import Hub
 from fivehundred.web.store import SCHEMA_VERSION, Store
@@ -97,6 +100,75 @@ def test_at_home_the_player_id_changes_nothing(tmp_path: Path) -> None:
         assert Table.from_json(store.load(t["table"]) or {}).seats[0].player is None
         for url in ("/api/stats", f"/api/stats?player={ANN}"):
             assert client.get(url).json()["by_strength"]["easy"]["games"] == 1
+
+
+def play_with_misere(hub: Hub, t: Table, seed: int) -> None:
+    """Play ``t``'s game to its end, saved after each hand as the server saves it (seeded: the
+    same game each run), so that the humans' seats 0 and 1 make and fail contracts and
+    misères: they bid misère when they may, on a hand with nothing above a ten or at times
+    on another; the bots' seats at times bid seven (misère may be bid only over a seven); the
+    misère declarer plays his lowest card, every other card is played at random."""
+    g = t.game
+    rng = random.Random(seed)
+
+    def rank(a: int) -> int:
+        """A card's rank, the joker highest (a misère declarer's worst card)."""
+        return 16 if a == JOKER else rank_of(a)
+
+    while g.phase != "game_over":
+        if g.phase == "hand_over":
+            hub.save(t)
+            g.next_hand()
+            continue
+        ids = g.legal_action_ids()
+        seat, c = g.to_move, g.contract
+        assert seat is not None
+        if g.phase == "auction":
+            if seat in (0, 1) and MISERE in ids and (
+                    max(map(rank, cards_of(g.hand(seat)))) <= TEN or rng.random() < 0.3):
+                g.apply(MISERE)
+            elif seat in (2, 3) and BID + 5 in ids and rng.random() < 0.3:
+                g.apply(BID + 5)                                  # (7S)
+            else:
+                g.apply(PASS if PASS in ids and rng.random() < 0.7 else ids[0])
+        elif g.phase == "play" and c is not None and c.is_misere and seat == c.declarer:
+            g.apply(min(ids, key=rank))
+        else:
+            g.apply(rng.choice(ids))
+    hub.save(t)
+
+
+def test_each_players_contracts_made_and_misere_are_counted_from_his_seat() -> None:
+    """Every statistic of a hand (bid, made, misère bid and made, points, points per hand)
+    counts as the game's own hand results say, for each human seat from that seat: a game
+    with contracts and misères made and failed, counted from its results here."""
+    pool = BotPool("thread", 1)
+    try:
+        hub = Hub(Store(":memory:"), pool, "serve", 0.0, 0.0)
+        t = Table.new("australian", Rules.preset("australian"), "easy", seed=3, friends=True)
+        t.seats[0].player = ANN
+        t.seats[1].kind, t.seats[1].player = "human", BOB
+        play_with_misere(hub, t, 3)
+        g = t.game
+        results = [r for r in g.hand_results if r.kind != "all_pass_redeal"]
+        for seat, player in ((0, ANN), (1, BOB)):
+            side = t.rules.side_of[seat]
+            mine = [r for r in results if r.contract is not None and r.contract.declarer == seat]
+            misere = [r for r in mine
+                      if r.contract is not None and r.contract.bid in ("misere", "open-misere")]
+            points = sum(r.points[side] for r in results)
+            want = {"games": 1, "wins": int(g.winner == side), "hands": len(results),
+                    "bid": len(mine), "made": sum(r.made is True for r in mine),
+                    "misere_bid": len(misere), "misere_made": sum(r.made is True for r in misere),
+                    "points": points, "take_backs": 0,
+                    "points_per_hand": round(points / len(results), 1)}
+            assert hub.store.stats(player)["by_strength"]["easy"] == want, (seat, want)
+        # what the game had in it, so that each count above could come out wrong
+        ours = [(r.contract.is_misere, r.made) for r in results
+                if r.contract is not None and r.contract.declarer in (0, 1)]
+        assert {(m, made) for m in (False, True) for made in (False, True)} <= set(ours), ours
+    finally:
+        pool.close()
 
 
 @pytest.mark.parametrize("bad", ["short", "x" * 65, "has space in it ok", "ünïcödé-ünïcödé-xx"])
