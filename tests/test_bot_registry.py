@@ -42,7 +42,7 @@ def test_an_unknown_bot_at_a_table_lists_the_bots_a_table_seats() -> None:
     with pytest.raises(BotError) as e:
         SoloEnv("australian", bots="expert")
     assert str(e.value) == ("unknown bot 'expert'; bots at a table are easy, hard, insane, "
-                            "medium, random")
+                            "medium, random, random_low")
     with pytest.raises(BotError, match="the cheater bot sees every card"):
         SoloEnv("australian", bots="cheater")
     with pytest.raises(BotError, match="seed must be a whole number"):
@@ -69,7 +69,7 @@ def test_a_bot_that_cannot_be_made_is_left_out_of_the_table_s_list() -> None:
     register("broken")(broken)  # type: ignore[arg-type]
     try:
         with pytest.raises(BotError, match=r"unknown bot 'x'; bots at a table are easy, hard, "
-                                           r"insane, medium, random$"):
+                                           r"insane, medium, random, random_low$"):
             make_player("x")
     finally:
         del base._REGISTRY["broken"]

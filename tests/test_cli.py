@@ -109,7 +109,7 @@ def test_arena_refuses_an_unknown_bot_first(monkeypatch: pytest.MonkeyPatch,
     assert _exit(["arena", "--a", "foo", "--b", "easy"]) == 2
     err = capsys.readouterr().err
     assert err == ("fivehundred arena: --a foo: no such bot; bots are cheater, easy, hard, "
-                   "insane, medium, random\n")          # and no "results are not saved" notice
+                   "insane, medium, random, random_low\n")   # and no "not saved" notice
 
 
 def test_the_bot_names_in_the_help_are_the_registered_ones(
@@ -119,7 +119,7 @@ def test_the_bot_names_in_the_help_are_the_registered_ones(
     assert set(TABLE_BOTS) | {"cheater"} == set(bot_names())
     assert _exit(["arena", "--help"]) == 0
     helptext = " ".join(capsys.readouterr().out.split())
-    assert "bot A: random, easy, medium, hard, insane, or cheater" in helptext
+    assert "bot A: random, random_low, easy, medium, hard, insane, or cheater" in helptext
 
 
 @pytest.mark.parametrize(("target", "message"), [

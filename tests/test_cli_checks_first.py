@@ -68,9 +68,11 @@ NOSUCH = "cannot read nosuch.fhr: No such file or directory"
     (["tui", "--seat", "9"], "tui: --seat must be from 0 to 3, got 9"),
     (["tui", "--rules", "five_called", "--seat", "5"], "tui: --seat must be from 0 to 4, got 5"),
     (["arena", "--a", "god", "--b", "easy"],
-     "arena: --a god: no such bot; bots are cheater, easy, hard, insane, medium, random"),
+     "arena: --a god: no such bot; bots are cheater, easy, hard, insane, medium, random, "
+     "random_low"),
     (["arena", "--a", "easy", "--b", "God"],
-     "arena: --b god: no such bot; bots are cheater, easy, hard, insane, medium, random"),
+     "arena: --b god: no such bot; bots are cheater, easy, hard, insane, medium, random, "
+     "random_low"),
     (["arena", "--a", "easy", "--b", "easy", "--deals", "1", "--out", "nosuchdir/x.jsonl"],
      "arena: --out nosuchdir/x.jsonl: no such directory: {here}/nosuchdir"),
     (["arena", "--a", "easy", "--b", "easy", "--deals", "1", "--json", "adir"],

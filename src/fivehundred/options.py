@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .bot_catalog import LADDER
 from .errors import RulesError
 from .rules import CHOICES, PRESET_NAMES, Rules
 
@@ -116,7 +117,8 @@ FORM_NEEDS: dict[str, str] = {
 """A toggle of the form that means nothing while a switch above it is off, and that switch:
 the form shows it off (each follows the one before it: open misère's follow misère's)."""
 
-STRENGTHS = ("easy", "medium", "hard", "insane")
+STRENGTHS = LADDER
+"""The bots' strengths the lobby offers, the weakest first (the bots' catalog's ladder)."""
 
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.35}
 """How fast a table plays: each pause (before a bot's card, a finished trick left on show)

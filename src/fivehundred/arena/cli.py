@@ -12,9 +12,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from .. import bot_catalog as catalog
 from .. import clitools as ct
 from ..errors import FiveHundredError
-from ..record.table_files import TABLE_BOTS
 from ..rules import Rules
 from .executors import import_ray, make_executor
 from .play import ArenaError, UnitResult
@@ -31,7 +31,7 @@ def add_arena_arguments(p: argparse.ArgumentParser, rules_type: Callable[[str], 
     """The options of ``fivehundred arena``."""
     p.add_argument("--rules", type=rules_type, default=Rules.preset("australian"),
                    help="a preset name or a rules string (default australian)")
-    bots = "random, easy, medium, hard, insane, or cheater (sees every card: for measurement)"
+    bots = catalog.names_in_words()
     p.add_argument("--a", required=True, metavar="BOT", help=f"bot A: {bots}")
     p.add_argument("--b", required=True, metavar="BOT", help="bot B: any of the same")
     p.add_argument("--deals", type=ct.whole(*LIMITS["deals"]), default=None,
@@ -149,17 +149,19 @@ def spec_from_args(args: argparse.Namespace) -> MatchSpec:
     )
 
 
-BOTS = (*TABLE_BOTS, "cheater")
-"""The built-in bots, known without loading them (the strong ones load the solver)."""
+BOTS = catalog.BOT_NAMES
+"""The built-in bots, known without loading them (the strong ones load the solver): the
+bots' catalog's."""
 
 
 def check_bot_names(spec: MatchSpec) -> None:
-    """Refuse a bot name that is neither built in nor registered yet, as the runner's
-    :func:`~.runner.check_bots` does, but before the bots load: a first load of the solver
-    compiles it, over a minute before "no such bot" was said."""
+    """Refuse a bot name that is neither built in (the bots' catalog names it, loaded or
+    not) nor registered yet, as the runner's :func:`~.runner.check_bots` does, but before the
+    bots load: a first load of the solver compiles it, over a minute before "no such bot" was
+    said."""
     from ..bots.base import _REGISTRY
 
-    known = sorted({*BOTS, *_REGISTRY})
+    known = sorted({*catalog.BOT_NAMES, *_REGISTRY})
     for label, name in (("--a", spec.bot_a), ("--b", spec.bot_b)):
         if name not in known:
             raise ArenaError(f"{label} {name}: no such bot; bots are {', '.join(known)}")

@@ -1,6 +1,9 @@
-"""Import every built-in bot module so that each registers its bots (one line a module)."""
+"""Import every built-in bot's module (as the catalog lists them) so that each registers its
+bots."""
 
-from . import random_bot  # noqa: F401
-from . import pimc  # noqa: F401
-from . import easy  # noqa: F401
-from . import medium  # noqa: F401
+from importlib import import_module
+
+from ..bot_catalog import MODULES
+
+for _module in MODULES:
+    import_module(f"{__package__}.{_module}")

@@ -13,7 +13,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from ..errors import FiveHundredError
 from ..numbers import seed_number
@@ -161,6 +161,41 @@ def view_fingerprint(view: View) -> int:
     ]
     digest = hashlib.blake2b("|".join(parts).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+class Choice(NamedTuple):
+    """What a table's bot seat plays: its bot's action, or the first legal action standing
+    in for a bot that failed (``problem`` says why; ``error`` has the error in full)."""
+
+    action: str
+    problem: str | None = None
+    """None: the bot's own choice; else why it was stood in for, in words a screen may show:
+    the error's kind, never its message (which may name the bot's cards), or "an illegal
+    action"."""
+    error: str = ""
+    """What went wrong in full (the error's repr, or the illegal action), for a log."""
+
+
+def decide_or_stand_in(decide: Callable[[View], str], view: View) -> Choice:
+    """``decide(view)``, a bot's action token for its seat's ``view``, or, if it raises or
+    answers an action that is not legal, the first legal action and why: a failing bot is a
+    bug, but the terminal tables' game goes on, saying so (:class:`Choice`).
+
+    >>> from fivehundred import Game, Rules
+    >>> g = Game(Rules.preset("australian"), seed=7)
+    >>> v = g.view(g.to_move)
+    >>> decide_or_stand_in(lambda v: 1 // 0, v)[:2] == (v.legal_actions[0], "ZeroDivisionError")
+    True
+    >>> decide_or_stand_in(lambda v: "10NT!", v).problem
+    'an illegal action'
+    """
+    try:
+        action = decide(view)
+    except Exception as e:       # (any bug of any bot: the game is not lost to it)
+        return Choice(view.legal_actions[0], type(e).__name__, repr(e))
+    if isinstance(action, str) and action in view.legal_actions:
+        return Choice(action)
+    return Choice(view.legal_actions[0], "an illegal action", f"it chose {action!r}")
 
 
 Factory = Callable[[int, Budget], Bot]

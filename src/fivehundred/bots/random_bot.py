@@ -1,9 +1,16 @@
-"""The random bot: any legal action, passing most of the time in the auction (a baseline)."""
+"""The random bots, the baselines: ``random``, any legal action, passing most of the time in
+the auction (the arena's and the research environments' baseline: it bids any bid, 10NT
+too); and ``random_low``, which bids only among the three lowest bids it may make (the text
+game's opponents when no strength is asked for: a table's random player that does not bid
+10NT at random)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from ..actions import action_from_token
+from ..auction import rank_key
+from ..rng import Rng
 from ..view import View
 from .base import BaseBot, Bot, Budget, Candidate, Decision, register
 
@@ -26,6 +33,50 @@ class RandomBot(BaseBot):
         return Decision(action, tuple(Candidate(a, 0.0) for a in legal), "random")
 
 
+@dataclass
+class RandomLowBot(BaseBot):
+    """In the auction it passes ``pass_percent`` of the time and otherwise picks one of the
+    three lowest bids it may make; elsewhere (the kitty, the five-handed call, the play) it
+    picks uniformly among the legal actions.
+
+    Unlike the other bots its choices come from one generator seeded by its seed and drawn
+    from at each decision, as the text game's opponents' always have (so a game seeded the
+    same deals the same opponents' choices at every table): the same seed and the same views
+    in the same order give the same choices, but a bot built afresh in mid-game chooses
+    anew from there.  (The text game's :class:`~fivehundred.console.opponent.RandomOpponent`
+    is this bot.)
+    """
+
+    name: str = "random_low"
+    pass_percent: int = 80
+    _stream: Rng = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        """The bot's one generator, seeded by its seed."""
+        self._stream = Rng(self.seed)
+
+    def act(self, view: View) -> Decision:
+        """A pass, one of the three lowest bids, or any legal action out of the auction."""
+        self.check(view)
+        legal = view.legal_actions
+        rng = self._stream
+        if view.phase == "auction":
+            bids = sorted((t for t in legal if t != "pass"),
+                          key=lambda t: rank_key(view.rules, action_from_token(t, auction=True)))
+            if not bids or ("pass" in legal and rng.below(100) < self.pass_percent):
+                action = "pass"
+            else:
+                action = rng.choice(bids[:3])
+        else:
+            action = rng.choice(legal)
+        return Decision(action, tuple(Candidate(a, 0.0) for a in legal), "random, low bids")
+
+
 @register("random")
 def _random(seed: int, budget: Budget) -> Bot:
     return RandomBot(seed=seed, budget=budget)
+
+
+@register("random_low")
+def _random_low(seed: int, budget: Budget) -> Bot:
+    return RandomLowBot(seed=seed, budget=budget)

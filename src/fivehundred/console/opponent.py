@@ -1,20 +1,24 @@
-"""The terminal game's opponents, each seeing only a View: a seeded random-legal player
-(``RandomOpponent``), a bot of the ladder (``BotOpponent``), the seed each seat's gets
-(``opponent_seed``), and the seed of a hint at a point of the game (``hint_seed``, for the
-browser and the terminal table too: the bots themselves never see a Game)."""
+"""The terminal game's opponents, each seeing only a View: the seeded random-legal
+``random_low`` bot (``RandomOpponent``), any other bot a table seats (``BotOpponent``), the
+seed each seat's gets (``opponent_seed``), and the seed of a hint at a point of the game
+(``hint_seed``, for the browser and the terminal table too: the bots themselves never see a
+Game)."""
 
 from __future__ import annotations
 
-from ..actions import action_from_token
-from ..auction import rank_key
 from ..game import Game
-from ..rng import Rng, derive_seed
+from ..rng import derive_seed
 from ..rules import Rules
 from ..view import View
 
+RANDOM_LOW = "random_low"
+"""The bot the text game seats when no strength is asked for (and its records name)."""
+
 
 class RandomOpponent:
-    """A random-legal player that sees only a :class:`View`.
+    """The ``random_low`` bot (:class:`~fivehundred.bots.random_bot.RandomLowBot`), the text
+    game's opponent when no strength is asked for: a random-legal player that sees only a
+    :class:`View`.
 
     In the auction it passes ``pass_percent`` of the time and otherwise picks one of the three
     lowest bids it may make (so it does not bid 10NT at random); elsewhere (the kitty, the
@@ -26,24 +30,20 @@ class RandomOpponent:
     True
     """
 
+    name = RANDOM_LOW
+
     def __init__(self, seed: int, pass_percent: int = 80) -> None:
-        self.rng = Rng(seed)
-        self.pass_percent = pass_percent
+        from ..bots.random_bot import RandomLowBot
+
+        self.bot = RandomLowBot(seed=seed, pass_percent=pass_percent)
 
     def act(self, view: View) -> str:
         """The action token this opponent takes, given its seat's view of the table."""
         if not isinstance(view, View):
             raise TypeError(f"an opponent is given a View, never the game: got {type(view)!r}")
-        legal = view.legal_actions
-        if not legal:
+        if not view.legal_actions:
             raise ValueError(f"seat {view.seat} has nothing to do now (phase {view.phase})")
-        if view.phase == "auction":
-            bids = sorted((t for t in legal if t != "pass"),
-                          key=lambda t: rank_key(view.rules, action_from_token(t, auction=True)))
-            if not bids or ("pass" in legal and self.rng.below(100) < self.pass_percent):
-                return "pass"
-            return self.rng.choice(bids[:3])
-        return self.rng.choice(legal)
+        return self.bot.act(view).action
 
 
 def opponent_seed(game_seed: int, seat: int) -> int:
@@ -58,6 +58,7 @@ class BotOpponent:
     def __init__(self, name: str, seed: int) -> None:
         from ..bots.base import make_player
 
+        self.name = name
         self.bot = make_player(name, seed=seed)
 
     def act(self, view: View) -> str:
@@ -67,9 +68,11 @@ class BotOpponent:
 
 def opponents_of(rules: Rules, seat: int, bots: str | None,
                  seed: int) -> dict[int, RandomOpponent | BotOpponent]:
-    """The opponents at every seat but ``seat`` of a game seeded ``seed``: random-legal ones
-    (``bots`` None or ``random``), else the bot ``bots``, each seeded :func:`opponent_seed`."""
-    return {s: (RandomOpponent(opponent_seed(seed, s)) if bots in (None, "random")
+    """The opponents at every seat but ``seat`` of a game seeded ``seed``: the bot ``bots``,
+    or with ``bots`` None the ``random_low`` bot (a :class:`RandomOpponent`), each seeded
+    :func:`opponent_seed`.  (``random`` is the registered random bot, which bids any bid, as
+    at every other table: one name, one bot.)"""
+    return {s: (RandomOpponent(opponent_seed(seed, s)) if bots in (None, RANDOM_LOW)
                 else BotOpponent(bots, opponent_seed(seed, s)))
             for s in range(rules.players) if s != seat}
 

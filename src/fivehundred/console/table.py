@@ -43,7 +43,7 @@ from .display import (
     sort_tokens,
     wrap_items,
 )
-from .opponent import hint_seed, opponents_of
+from .opponent import RANDOM_LOW, hint_seed, opponents_of
 
 if TYPE_CHECKING:
     from ..bots import Budget
@@ -146,7 +146,8 @@ class ConsoleGame(BetweenHands):
         self.chosen_seed = seed if game is None else None
         self.ask = ask if ask is not None else input
         self.out = out if out is not None else sys.stdout
-        #: The opponents' strength (None: random-legal), for a practice's too.
+        #: The opponents' strength (None: the random-legal ``random_low`` bot), for a
+        #: practice's too.
         self.bots = bots
         self.opponents = opponents_of(rules, seat, bots, self.game.seed)
         #: What a hint may spend (None: the Insane bot's own; tests use less).
@@ -156,7 +157,7 @@ class ConsoleGame(BetweenHands):
         #: ``record_file``, where it came from).
         self.records = RecordFiles(record_dir if record_dir is not None else Path.cwd(),
                                    record_file, self.game.seed, seats=self.names,
-                                   event="fivehundred text game", opponents=bots or "random")
+                                   event="fivehundred text game", opponents=bots or RANDOM_LOW)
         self.started = datetime.now()
         #: The record a resumed game came from (said at the top).
         self.resumed_from = record_file
@@ -247,7 +248,20 @@ class ConsoleGame(BetweenHands):
             if seat == self.seat:
                 self._human_turn()
             else:
-                self._do(seat, self.opponents[seat].act(g.view(seat)))
+                self._do(seat, self._bot_action(seat, g.view(seat)))
+
+    def _bot_action(self, seat: int, view: View) -> str:
+        """The action of the bot at ``seat``: a bot that fails (raises, or chooses what it
+        may not) is a bug, but the game goes on, as at the terminal table: said here (which
+        bot, which seat, the error's kind: its message may name the bot's cards), the seat
+        takes its first legal action."""
+        from ..bots.base import decide_or_stand_in  # (the text game starts without the bots)
+
+        choice = decide_or_stand_in(self.opponents[seat].act, view)
+        if choice.problem is not None:
+            self.say(f"{self.name(seat)}'s bot failed (the {self.bots or RANDOM_LOW} bot at seat "
+                     f"{seat}: {choice.problem}); it takes its first legal action.")
+        return choice.action
 
     # ---------------------------------------------------------------- acting and announcing
 
@@ -519,8 +533,8 @@ def run_console_game(
     the screen (default stdout).  End of input, ``quit`` and Ctrl-C leave politely (status 0;
     130 for Ctrl-C, as the shell gives an interrupted command).  ``seat`` None is seat 0, or
     in a resumed game the seat its player sat in; ``bots`` None plays random-legal
-    opponents, or in a resumed game the ones it was played against (medium if its record
-    does not say).
+    opponents (the ``random_low`` bot), or in a resumed game the ones it was played against
+    (medium if its record does not say).
     """
     err = out if out is not None else sys.stderr
     game: Game | None = None

@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from .. import bot_catalog as catalog
 from ..clitools import write_whole
 from ..errors import FiveHundredError
 from ..game import Game
@@ -112,8 +113,9 @@ def saved_text(path: Path) -> str:
 
 #: The ``Event`` of the terminal tables' records, which name their player's seat South.
 TABLE_EVENTS = ("fivehundred terminal game", "fivehundred text game")
-#: The opponents' strengths a table plays against (the ``Opponents`` tag's values).
-TABLE_BOTS = ("random", "easy", "medium", "hard", "insane")
+#: The opponents' strengths a table plays against (the ``Opponents`` tag's values): the
+#: built-in bots a table seats, as the bots' catalog lists them.
+TABLE_BOTS = catalog.TABLE_BOTS
 
 
 class Resumed(NamedTuple):

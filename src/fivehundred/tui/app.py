@@ -24,7 +24,7 @@ from textual.markup import escape
 from textual.widgets import Button, Footer, Header, RichLog, Static
 
 from ..actions import readable_text, token_of
-from ..bots.base import Bot, Budget, make_player
+from ..bots.base import Bot, Budget, decide_or_stand_in, make_player
 from ..console.narration import Narrator
 from ..console.opponent import opponent_seed
 from ..console.practice import Practice
@@ -454,19 +454,14 @@ class TableApp(App[int]):
     def _decide(self, seat: int, view: View) -> str:
         """The bot's action at ``seat`` (in a thread). A bot that fails is a bug, but the game
         goes on: it is reported and the seat plays its first legal action."""
-        try:
-            action = self.bots[seat].act(view).action
-            if action in view.legal_actions:
-                return action
-            problem = "an illegal action"
-        except Exception as e:
+        choice = decide_or_stand_in(lambda v: self.bots[seat].act(v).action, view)
+        if choice.problem is not None:
             # the message may name the bot's cards: only its kind goes on the screen
-            problem = type(e).__name__
-            self.log.error(f"the bot at seat {seat} failed: {e!r}")
-        self.call_from_thread(
-            self._say, f"[b $error]{escape(self.narrator.names[seat])}'s bot failed[/] "
-            f"({escape(problem)}); it takes its first legal action")
-        return view.legal_actions[0]
+            self.log.error(f"the bot at seat {seat} failed: {choice.error}")
+            self.call_from_thread(
+                self._say, f"[b $error]{escape(self.narrator.names[seat])}'s bot failed[/] "
+                f"({escape(choice.problem)}); it takes its first legal action")
+        return choice.action
 
     def _after_dialog(self, answer: str | None) -> None:
         """What a dialog's button or key answered (sheets.py)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import multiprocessing
 import os
 import threading
@@ -33,6 +34,7 @@ from .replies import claim_answer, review_message
 from .state import advice_words
 
 T = TypeVar("T")
+log = logging.getLogger("fivehundred.web")
 
 @functools.lru_cache(maxsize=64)
 def _bot(name: str, seed: int) -> Bot:
@@ -54,6 +56,8 @@ def stand_in(seed: int, view: View) -> str:
     try:
         return make("medium", seed=seed).act(view).action
     except Exception:  # (the same fault may reach Medium)
+        log.exception("the Medium bot standing in at seat %d failed too; it plays its first "
+                      "legal action", view.seat)
         return view.legal_actions[0]
 
 
