@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Route
+from playwright.sync_api import Route, ViewportSize
 
 from browser import (
     DESKTOP,
@@ -397,3 +397,33 @@ def test_a_friend_left_banner_is_one_line_across_a_phone(server: str) -> None:
         }""")
         assert box["left"] >= 0 and box["right"] <= 390, box
         assert box["textHeight"] <= 2 * box["line"] + 1, box    # at most two lines, not five
+
+
+SMALL_PHONES: dict[str, ViewportSize] = {"320x568": {"width": 320, "height": 568},
+                                         "640x360": {"width": 640, "height": 360}}
+"""The smallest phones, upright and on their side."""
+
+
+@pytest.mark.parametrize(("preset", "size"), [
+    ("australian", "320x568"), ("classic3", "320x568"),
+    ("australian", "640x360"), ("classic3", "640x360")])
+def test_a_small_phone_shows_every_seat_card_and_button(server: str, preset: str,
+                                                        size: str) -> None:
+    """At 320x568 and 640x360, in the auction and while discarding: every seat, its bid, the
+    plaques, the status line and the panel's buttons inside the screen, none covering another
+    (BID ran off a 320 px screen; at 640x360 the bid panel lay over West's seat, East's bid
+    and the status line)."""
+    with viewport_page(SMALL_PHONES[size], touch=True) as page:
+        start_game(page, server, preset, seed=7)    # (the review's deal: East bids 6 spades)
+        wait_turn(page)
+        assert visible(page, "#bid-panel")
+        settle(page, 600)
+        found = page.evaluate(LAYOUT_PROBLEMS)
+        assert found["cards"] == 10 and found["buttons"] >= 10, found
+        assert not found["out"], found["out"]
+        bid_ten(page, "NT")
+        page.wait_for_selector("#discard-button", state="visible")
+        settle(page, 600)
+        found = page.evaluate(LAYOUT_PROBLEMS)
+        assert found["cards"] == 13 and found["buttons"] == 1
+        assert not found["out"], found["out"]

@@ -5,6 +5,8 @@ import { getLobby, createTable } from "./net.js";
 import { showGuide } from "./guide.js";
 import { h, clear, cap, inWords, savedTable, windowTable, loadPrefs, savePrefs } from "./util.js";
 
+// The lobby's strengths in words (the bots' catalog's words, src/fivehundred/bot_catalog.py:
+// tests/test_bot_catalog_s12.py holds the two equal); table.js, menu.js and dialogs.js use it.
 const STRENGTH_WORDS = {
   easy: "Easy",
   medium: "Medium",
@@ -120,7 +122,7 @@ export class Lobby {
       : presetNames.includes("australian") ? "australian" : presetNames[0];
 
     clear(this.strength);
-    for (const s of d.strengths || ["easy", "medium", "hard", "insane"]) {
+    for (const s of d.strengths || Object.keys(STRENGTH_WORDS)) {
       this.strength.appendChild(h("option", { value: s, text: STRENGTH_WORDS[s] || cap(s) }));
     }
     const strengths = d.strengths || [];

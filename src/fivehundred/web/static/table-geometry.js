@@ -4,6 +4,7 @@
 // table, its sizes (this.sizes) and its seats' elements (this.seatEls).
 
 import { GAP, box, shownBoxes, seatBoxes, largestFree, trickArea } from "./fit.js";
+import { nameNode } from "./util.js";
 
 // Seat slots for offsets k = 1..n-1: x as a fraction of the width, y of the arena's height;
 // side: where the seat sits (its bubble points the other way).
@@ -20,6 +21,9 @@ const LAYOUTS = {
 /** Upright, the height a seat's bid bubble (or its role) takes below its plaque, a gap
  * included (phone-table.css: 6 px down, 13 px type with 3 px padding). */
 const BUBBLE_ROOM = 30;
+/** A phone on its side at most this wide (CSS px): the side seats' bids hang below their
+ * plaques (phone-table.css), as upright, not beside them, where the bid panel needs the room. */
+const NARROW_SIDEWAYS = 700;
 /** At a desk, the height a top seat's bid bubble takes below its plaque (16 px type). */
 const DESK_BUBBLE_ROOM = 44;
 /** At a desk, the least width of a top seat's room: a plaque of 180 px ("North-West", its
@@ -319,6 +323,7 @@ export const geometry = {
       const sideMax = upright ? Math.floor((W - 8) / (oneRow ? 3 : 2.6)) : this.mode === "landscape" ? 170 : 230;
       el.style.setProperty("--max-plaque", s.side === "top" && share ? `${Math.floor(share - 8)}px`
         : s.side === "top" ? "230px" : `${sideMax}px`);
+      this.fitName(el);
       if (s.side === "top") {
         // a hand spread face up: in the seat's room across (its share of the row, or all of
         // it), each card's corner in sight; on a phone on its side the room below is the
@@ -361,7 +366,8 @@ export const geometry = {
         y = (oneRow ? plaquesBottom + 6 : topRowBottom + bubbleRoom + 6) + hgt / 2;
       } else {
         // below the plaque on their side (and the top row and its bids there), above your hand
-        const hi = this.arena.bottom - hgt / 2;
+        // (a small phone: with its bid below it)
+        const hi = this.arena.bottom - hgt / 2 - (W <= NARROW_SIDEWAYS ? BUBBLE_ROOM : 0);
         y = Math.max(lo + hgt / 2, Math.min(hi, this.arena.top + s.y * H));
       }
       el.style.top = `${y}px`;
@@ -379,6 +385,31 @@ export const geometry = {
     }
     // the hint opens at the right, below the seats there
     document.documentElement.style.setProperty("--hint-top", `${Math.round(rightBottom + 8)}px`);
+  },
+
+  /** A seat's name in its plaque: whole where it has the room, else its short form (its
+   * badge's letters: "NW", "N", "NE", never alike for two seats), the whole name its title;
+   * cut short, "North-…" and "North-E…" read alike on a small phone. */
+  fitName(el) {
+    const name = el.querySelector(".name");
+    const full = el.dataset.fullName;
+    const short = el.dataset.shortName;
+    if (!full || !short || short === full) return;
+    if (name.classList.contains("short")) {
+      name.replaceChildren(nameNode(full));
+      name.removeAttribute("title");
+      name.classList.remove("short", "none");
+    }
+    const words = document.createRange();
+    words.selectNodeContents(name);
+    if (words.getBoundingClientRect().width <= name.getBoundingClientRect().width + 0.01) return;
+    name.replaceChildren(nameNode(short));
+    name.title = full;
+    name.classList.add("short");
+    // (no room even for that, six-handed on a small phone on its side: the badge beside it
+    // holds the same letters, whole; a sliver of them would read as another seat's)
+    words.selectNodeContents(name);
+    name.classList.toggle("none", words.getBoundingClientRect().width > name.getBoundingClientRect().width + 0.01);
   },
 
   /** A seat's hand spread face up (open misère), if it shows one, laid out `room` px across at

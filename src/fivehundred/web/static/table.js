@@ -9,8 +9,7 @@ import { h, clear, bidNode, cap, shortNames, seatNames, nameNode, withNames } fr
 import { ScoresPlaque, ContractPlaque } from "./plaques.js";
 import { geometry } from "./table-geometry.js";
 import { say } from "./announce.js";
-
-const STRENGTH = { easy: "Easy", medium: "Medium", hard: "Hard", insane: "Insane" };
+import { STRENGTH_WORDS } from "./lobby.js";
 
 export class TableView {
   constructor({ onCard, onDropCard, canDropPlay, onGathered, onPlayed }) {
@@ -132,7 +131,13 @@ export class TableView {
       const el = this.seatEls.get(seat);
       const info = t.seats[seat] || { name: `Seat ${seat}` };
       const k = (seat - state.you + n) % n;
-      el.querySelector(".name").replaceChildren(nameNode(info.name));
+      // (the whole name; placeSeats puts the short one where the plaque has no room for it)
+      el.dataset.fullName = info.name;
+      el.dataset.shortName = shorts[seat];
+      const nm = el.querySelector(".name");
+      nm.replaceChildren(nameNode(info.name));
+      nm.removeAttribute("title");
+      nm.classList.remove("short", "none");
       const sub = el.querySelector(".sub");
       const thinking = t.thinking === seat;
       const out = v.sitting_out.includes(seat);
@@ -140,7 +145,7 @@ export class TableView {
       if (out) subText = "sits out";
       else if (thinking) subText = "thinking";
       else if (info.kind === "human") subText = k === 0 ? "" : info.connected ? "human" : "away";
-      else subText = STRENGTH[info.strength] || cap(info.strength || "bot");
+      else subText = STRENGTH_WORDS[info.strength] || cap(info.strength || "bot");
       // a friend who has left: his seat says so on a phone too, where the line under a name
       // is hidden (only the desk's showed "away": a phone read just "Bob to play")
       const away = subText === "away";
