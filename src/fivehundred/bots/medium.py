@@ -474,9 +474,49 @@ def _force_lead(tb: Table, c: int, unseen: int) -> tuple[float, str]:
         if not his:
             return -1.0, "the declarer is void there"
         under = sum(1 for x in iter_cards(his) if t.power[x] < t.power[c])
+        clear = _others_under(tb, suit, his, unseen)
+        if clear is None:
+            return 1.0 - 0.5 * under - 0.01 * t.power[c], f"he has {under} card(s) under it"
+        if not under:
+            return (clear - 0.01 * t.power[c],
+                    f"he has 0 card(s) under it; forces him {clear:.0%}")
+        lowest = min(t.power[x] for x in iter_cards(his))
+        if count(his) >= 2 and any(t.power[x] < lowest for x in iter_cards(
+                tb.hand & t.suit_mask[suit] & ~(1 << c))):
+            return (UNBLOCK * (1.0 - clear) - 0.01 * t.power[c],
+                    "draws the cards over him, keeps a lower one")
         return 1.0 - 0.5 * under - 0.01 * t.power[c], f"he has {under} card(s) under it"
     lower = sum(1 for x in iter_cards(unseen & t.suit_mask[suit]) if t.power[x] < t.power[c])
     return 0.5 - 0.1 * lower, f"{lower} unseen card(s) under it"
+
+
+UNBLOCK = 0.9
+"""The score of a lead against an open misère that draws the other defenders' cards over the
+declarer's lowest card of its suit (he plays under), keeping a lower card of ours to force him
+later, times the chance that a lead of the lower card now would fail (a review's six-handed
+hand: he held 4♥ 6♥ 7♥, each other defender a heart over 7♥; 3♥ led lost to a defender's
+heart, 5♥ first drew them and 3♥ then forced him)."""
+
+
+def _others_under(tb: Table, suit: int, his: int, unseen: int) -> float | None:
+    """Against an open misère, the chance that a lead of ``suit`` under the declarer's cards
+    forces him: that no other defender in the play must follow with a card over his lowest
+    there (he would play under it), or that one who must holds a card under his lowest too.
+    Each card out is taken to lie in their hands as their share of the unseen cards.  None
+    where no card out lies over his lowest, or every other defender has shown out.
+    ``_force_lead`` had counted only his own cards under the card led."""
+    d = tb.declarer
+    t = TABLES[NO_TRUMPS]
+    lowest = min(t.power[x] for x in iter_cards(his))
+    out = [t.power[x] for x in iter_cards(unseen & t.suit_mask[suit])]
+    over = sum(1 for x in out if x > lowest)
+    holders = [s for s in tb.after if s != d and not tb.voids[s] >> suit & 1]
+    if not over or not holders:
+        return None
+    void = sum(tb.sizes[s] for s in tb.after if s != d and tb.voids[s] >> suit & 1)
+    share = min(1.0, sum(tb.sizes[s] for s in holders) / max(1, count(unseen) - void))
+    caught = 1.0 - (1.0 - share) ** over
+    return 1.0 - caught * (1.0 - share / len(holders)) ** (len(out) - over)
 
 
 def play_decision(view: View, remember: bool = False) -> Decision:
