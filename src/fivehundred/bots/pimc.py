@@ -236,7 +236,10 @@ class PimcBot(BaseBot):
         if c is not None and c.is_misere and view.rules.players >= 5:
             # Four defenders averaging imagined deals let far more misères through than
             # Medium's misère defence did on the same hands (docs/strength.md): it plays here.
-            return self._fallback(view, "misère defence at five or six players")
+            # (remembering the tricks played, as the declarer's branch above: its chance that
+            # a lead forces him counted played cards as still out)
+            return self._fallback(view, "misère defence at five or six players",
+                                  play_decision(view, remember=True))
         rng = self.rng(view)
         n = self._samples(self.play_samples)
         if self.budget.samples is None:

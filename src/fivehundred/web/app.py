@@ -18,7 +18,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -226,7 +226,10 @@ async def new_table(request: Request) -> Response:
             return JSONResponse({"error": f"too many new games from your address: start the "
                                           f"next in {when}"},
                                 status_code=429, headers={"Retry-After": str(seconds)})
-    raw = await _limited_body(request)
+    try:
+        raw = await _limited_body(request)
+    except ClientDisconnect:    # (gone before its body came whole: cut for slowness, or left)
+        return Response(status_code=400)
     if raw is None:
         return JSONResponse({"error": f"the body is over {MAX_BODY} bytes (a new game's "
                                       "request is a few hundred)"}, status_code=413)

@@ -24,7 +24,6 @@ import threading
 import time
 import webbrowser
 from collections.abc import Callable, Collection, Mapping
-from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -58,6 +57,8 @@ KEEP_ALIVE_SECONDS = 5
 FD_RESERVE = 64
 """File handles kept back from the connections for the server itself: the saves file and
 its journal, the bots' workers' pipes, the page's files as they are sent."""
+OPEN_MAX_MACOS = 10240
+"""The most open files macOS lets a process ask for, whatever its hard limit says."""
 EVERY_NETWORK = frozenset({"0.0.0.0", "::"})
 """The addresses of a socket listening on every network of the machine (``--host 0`` too)."""
 _QUERY = re.compile(r"(/[^\s?\"']*)\?[^\s\"']*")
@@ -85,7 +86,11 @@ class Repeats(logging.Filter):
         """Whether ``record`` is shown: not if its line was shown less than ``every``
         seconds ago; shown, it tells how many were held back since the last."""
         first, nl, rest = record.getMessage().partition("\n")
-        key = (record.name, record.levelno, first)
+        # (and the exception's kind and words: every crash uvicorn logs begins "Exception in
+        # ASGI application", and a new bug's traceback must not pass for a repeat)
+        exc = record.exc_info[1] if record.exc_info else None
+        key = (record.name, record.levelno,
+               first if exc is None else f"{first} {type(exc).__name__}: {str(exc)[:200]}")
         now = self.clock()
         with self.lock:
             shown, held = self.seen.get(key, (None, 0))
@@ -166,8 +171,13 @@ def raise_open_files() -> tuple[int, int] | None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
     if soft != resource.RLIM_INFINITY and soft < want:
-        with suppress(ValueError, OSError):     # (macOS refuses more than its OPEN_MAX)
-            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+        # (macOS says its hard limit is infinite but refuses more than OPEN_MAX, 10240)
+        for ask in (want, min(want, OPEN_MAX_MACOS)):
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (ask, hard))
+                break
+            except (ValueError, OSError):
+                continue
     return soft, resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
@@ -249,6 +259,9 @@ def game_http(request_seconds: float = REQUEST_SECONDS,
         """The HTTP protocol of the game's server (``game_http``)."""
 
         waiting: asyncio.TimerHandle | None = None
+        begun = False
+        """Whether the request waited for has sent its first byte (its time counts from
+        there: the idle time before it is uvicorn's keep-alive's to bound)."""
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             """A new connection: closed at once if ``most`` are open already."""
@@ -273,8 +286,15 @@ def game_http(request_seconds: float = REQUEST_SECONDS,
                 self.waiting = None
             super().connection_lost(exc)
 
-        def _wait_for_request(self) -> None:
+        def data_received(self, data: bytes) -> None:
+            """Bytes of a request: the first of one starts its ``request_seconds`` afresh."""
+            if data and not self.begun and self.waiting is not None:
+                self._wait_for_request(begun=True)
+            super().data_received(data)
+
+        def _wait_for_request(self, begun: bool = False) -> None:
             """Give the client ``request_seconds`` from now to send a whole request."""
+            self.begun = begun
             if self.waiting is not None:
                 self.waiting.cancel()
             self.waiting = (None if self.transport.is_closing() else
@@ -289,6 +309,10 @@ def game_http(request_seconds: float = REQUEST_SECONDS,
                 return
             log.info("closed a connection that sent no whole request in %g s",
                      request_seconds)
+            if self.conn.their_state == h11.IDLE and self.conn.our_state == h11.IDLE:
+                # (no request of it reached the game: it is told why, as HTTP says)
+                self.transport.write(b"HTTP/1.1 408 Request Timeout\r\ncontent-length: 0\r\n"
+                                     b"connection: close\r\n\r\n")
             self.transport.close()
 
     return GameHTTP
