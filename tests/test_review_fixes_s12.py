@@ -114,3 +114,17 @@ def test_hards_misere_defence_at_six_counts_the_tricks_played_as_gone() -> None:
         if checked >= 2:
             break
     assert checked >= 1
+
+
+def test_random_low_decides_the_same_for_the_same_view() -> None:
+    """Every bot's promise (bots/base.py): it kept one generator across decisions, so a
+    take-back at the terminal table met other cards."""
+    g = Game(Rules.preset("australian"), seed=1)
+    while g.phase == "auction":
+        g.apply("pass" if g.to_move else g.legal_actions()[1])
+    while g.phase != "play":
+        g.apply(g.legal_actions()[0])
+    bot = make("random_low", seed=1)
+    v = g.view(g.to_move)
+    assert len({bot.act(v).action for _ in range(6)}) == 1
+    assert make("random_low", seed=1).act(v).action == bot.act(v).action

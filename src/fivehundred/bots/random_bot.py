@@ -6,11 +6,10 @@ game's opponents when no strength is asked for: a table's random player that doe
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..actions import action_from_token
 from ..auction import rank_key
-from ..rng import Rng
 from ..view import View
 from .base import BaseBot, Bot, Budget, Candidate, Decision, register
 
@@ -39,27 +38,18 @@ class RandomLowBot(BaseBot):
     three lowest bids it may make; elsewhere (the kitty, the five-handed call, the play) it
     picks uniformly among the legal actions.
 
-    Unlike the other bots its choices come from one generator seeded by its seed and drawn
-    from at each decision, as the text game's opponents' always have (so a game seeded the
-    same deals the same opponents' choices at every table): the same seed and the same views
-    in the same order give the same choices, but a bot built afresh in mid-game chooses
-    anew from there.  (The text game's :class:`~fivehundred.console.opponent.RandomOpponent`
-    is this bot.)
+    Its choices, as every bot's, are seeded by its seed and the view: the same view gives
+    the same choice.
     """
 
     name: str = "random_low"
     pass_percent: int = 80
-    _stream: Rng = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        """The bot's one generator, seeded by its seed."""
-        self._stream = Rng(self.seed)
 
     def act(self, view: View) -> Decision:
         """A pass, one of the three lowest bids, or any legal action out of the auction."""
         self.check(view)
         legal = view.legal_actions
-        rng = self._stream
+        rng = self.rng(view)
         if view.phase == "auction":
             bids = sorted((t for t in legal if t != "pass"),
                           key=lambda t: rank_key(view.rules, action_from_token(t, auction=True)))
