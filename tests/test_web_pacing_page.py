@@ -19,7 +19,9 @@ def test_a_page_refused_as_too_soon_waits_the_servers_time_and_comes_back(
         tmp_path: Path) -> None:
     """Its seat's opens spent (one every 3 s here), the page's next reconnection is refused:
     it tries again once, after the 3 s it is told, and has its seat; its backoff alone
-    (0.4 s, then 0.8, 1.6...) was refused three times over."""
+    (0.4 s, then 0.8, 1.6...) was refused three times over.  Both clocks are the test's
+    (the page's, Playwright's; the server's bucket's): each second passes when the test says,
+    so a slow machine neither hides an early try nor makes a late one."""
     with live_hub(tmp_path / "p.db", "serve", seeded_friends=False) as (url, hub), \
             viewport_page(DESKTOP) as page:
         page.goto(url)
@@ -31,7 +33,8 @@ def test_a_page_refused_as_too_soon_waits_the_servers_time_and_comes_back(
                                " && window.fivehundred.app.state !== null")
         table: Table = hub.tables[made["table"]]
         table.paused = True               # (no bot's state: the opens only)
-        hub.opens = Throttle(1, 3.0)
+        now = [0.0]
+        hub.opens = Throttle(1, 3.0, lambda: now[0])
         taken: list[bool] = []
         may_open = hub.may_open
 
@@ -40,18 +43,32 @@ def test_a_page_refused_as_too_soon_waits_the_servers_time_and_comes_back(
             taken.append(await may_open(t, seat, ws))
             return taken[-1]
 
+        def conn(what: str) -> Any:
+            """``what`` of the page's connection (``c``), read now."""
+            return page.evaluate(f"(() => {{ const c = window.fivehundred.app.conn; "
+                                 f"return {what}; }})()")
+
         hub.may_open = counted            # type: ignore[method-assign, assignment]
-        page.evaluate("window.fivehundred.app.conn.reconnectNow()")     # (the one open)
+        page.clock.install()
+        page.clock.pause_at(conn("Date.now()") + 1000)     # (the page's time stands still)
+        conn("c.reconnectNow()")                            # (the one open)
         wait_for(lambda: taken == [True])
-        started = time.monotonic()
-        page.evaluate("window.fivehundred.app.conn.reconnectNow()")     # (one too many)
-        wait_for(lambda: len(taken) >= 3)
-        assert time.monotonic() - started >= 2.5
-        time.sleep(1.0)                       # (no try after it either)
-        assert taken == [True, False, True], taken
+        conn("c.reconnectNow()")                            # (one too many)
+        wait_for(lambda: taken == [True, False])
+        # refused: told to come back in 3 s, its socket closed, its next try set for then
+        wait_for(lambda: conn("c.ws === null && c.retryTimer !== null && c.notBefore > 0"))
+        dialled = conn("c.generation")
+        page.clock.run_for(2990)
+        assert conn("c.generation") == dialled and taken == [True, False], "a try too soon"
+        now[0] = 3.0                                        # (the server's 3 s too)
+        page.clock.run_for(20)
+        assert conn("c.generation") == dialled + 1          # (tried again, once)
+        wait_for(lambda: taken == [True, False, True])
         # (a refused socket is open a moment too: the server accepts it, then says why)
-        page.wait_for_function("() => window.fivehundred.app.conn.isOpen()")
-        assert page.evaluate("window.fivehundred.app.conn.stopped") is False
+        wait_for(lambda: conn("c.isOpen()"))
+        page.clock.run_for(1000)
+        assert conn("c.generation") == dialled + 1 and taken == [True, False, True], taken
+        assert conn("c.stopped") is False
 
 
 def wait_for(done: Callable[[], bool], limit: float = 15.0) -> None:

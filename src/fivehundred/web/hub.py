@@ -27,7 +27,7 @@ from .keeping import KEEP_IDLE_SECONDS, MAX_TABLES, TableKeeper
 from .lane import Job, SlowLane
 from .messages import SLOW, parse_message
 from .practice import practice_id
-from .replies import claimed_message, hand_game
+from .replies import claimed_message, hand_game, refusal_words
 from .seats import TableError, bot_seed
 from .store import Store
 from .table import IDLE_SECONDS, Table
@@ -249,7 +249,7 @@ class Hub(TableKeeper):
         """One message from a seat's browser.  A hint or a review is checked, and its position
         taken, now; it is worked out in the socket's ``lane`` when given (its answer comes when
         ready, the socket's other messages are handled meanwhile), else before returning."""
-        async with self._answering(ws, text):
+        async with self._answering(ws, text, table, seat):
             msg = parse_message(text)
             if msg["type"] in SLOW:
                 job = self._slow_job(table, seat, ws, msg, text)
@@ -261,12 +261,15 @@ class Hub(TableKeeper):
             await self._dispatch(table, seat, ws, msg)
 
     @asynccontextmanager
-    async def _answering(self, ws: WebSocket, text: str) -> AsyncIterator[None]:
-        """A refused message gets its error; a bug costs one message, never the connection."""
+    async def _answering(self, ws: WebSocket, text: str, table: Table,
+                         seat: int) -> AsyncIterator[None]:
+        """A refused message gets its error (in ``seat``'s words: refusal_words); a bug costs
+        one message, never the connection."""
         try:
             yield
         except TableError as e:
-            await self.send(ws, {"type": "error", "code": e.code, "message": str(e)})
+            await self.send(ws, {"type": "error", "code": e.code,
+                                 "message": refusal_words(str(e), seat, table.names())})
         except Exception as e:
             log.exception("message %r failed", text[:200])
             await self.send(ws, {"type": "error", "code": "internal",
@@ -314,7 +317,7 @@ class Hub(TableKeeper):
                                      f"the review could not be worked out: {e}") from e
 
         async def job() -> None:
-            async with self._answering(ws, text):
+            async with self._answering(ws, text, table, seat):
                 await self.send(ws, await work())
         return job
 

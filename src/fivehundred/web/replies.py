@@ -4,6 +4,8 @@ worker, on a copy of the game)."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from ..claims import Claim, ClaimError
@@ -12,6 +14,37 @@ from ..record.model import breaks_lines
 from ..words import joined
 from .seats import TableError
 from .table import Table
+
+_SEAT = re.compile(r"\bseat (\d+)(?:('s\b|:)|( (?:plays|has|is|sits|was|does|bids|calls|"
+                   r"leads|holds|discards)\b))?")
+"""A seat by its number in the engine's words ("seat 0 plays a card"), with what follows it
+that changes when it is "you": a possessive or a colon, or a verb."""
+_YOU_DO = {"plays": "play", "has": "have", "is": "are", "sits": "sit", "was": "were",
+           "does": "do", "bids": "bid", "calls": "call", "leads": "lead", "holds": "hold",
+           "discards": "discard"}
+
+
+def refusal_words(message: str, seat: int, names: Sequence[str]) -> str:
+    """A refusal's ``message`` as ``seat``'s page shows it: each seat the engine names by its
+    number said as the table says it, "you" for the seat's own and the others' names (a
+    refused call read "...the game is in the play; seat 0 plays a card", a number the player
+    never sees)."""
+    def said(m: re.Match[str]) -> str:
+        """One seat named by number, as the page says it (a number past the table's seats
+        left as it is)."""
+        n = int(m.group(1))
+        if n >= len(names):
+            return m.group(0)
+        you = n == seat
+        mark, verb = m.group(2), m.group(3)
+        if mark == "'s":
+            return "your" if you else f"{names[n]}'s"
+        if mark == ":":
+            return "your seat:" if you else f"{names[n]}'s seat:"
+        if verb is None:
+            return "you" if you else names[n]
+        return f"you {_YOU_DO[verb.strip()]}" if you else f"{names[n]}{verb}"
+    return _SEAT.sub(said, message)
 
 
 def record_text(table: Table, seat: int, as_json: bool = False) -> str:

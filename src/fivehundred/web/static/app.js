@@ -18,8 +18,8 @@ export const app = {
   stateAt: 0, // when the last state came, which says how long the table had waited on someone
   idleTimer: null, // shows the away prompt once the table has waited on someone long enough
   askName: false, // a friend just sat down: asked his name once the state comes
-  cardSentFor: null, // the state a card was played from: a second click on it (a double-
-  // click) waits for the next state or the card's refusal, as the BID button does
+  cardSentFor: null, // the state a card was played (or a partner called) from: a second
+  // click on it (a double-click) waits for the next state or the refusal, as BID does
   replaced: false, // the seat was taken in another tab: no reconnecting until PLAY HERE
 };
 
@@ -47,8 +47,45 @@ export function send(msg) {
   }
   // the card a refusal (illegal) shakes: the last message the table may refuse, if a card
   // (a refused pause or take-back shook the card tried before it)
-  if (!["ping", "hint", "review"].includes(msg.type)) app.lastAttempt = msg.type === "act" ? msg.action : null;
+  if (!["ping", "hint", "review"].includes(msg.type)) {
+    app.lastAttempt = msg.type === "act" ? msg.action : null;
+    awaitAnswer(app.conn, msg.type === "claim");
+  }
   return true;
+}
+
+/** How long (ms) a move's answer may take before the page says it waits for the server (a
+ *  claim's, checked for up to 5 s, longer): on a slow link (400 ms each way) it comes well
+ *  within it. */
+const ANSWER_MS = 3000;
+const CLAIM_ANSWER_MS = 6500;
+const WAITING = "Waiting for the server…";
+
+/** A move just sent on ``conn``: unless anything is heard from the server within
+ *  ``ANSWER_MS``, the banner says the page waits for it, until something is (a card tapped
+ *  as the link died silently lay in the hand without a word for 13 s; net.js drops and
+ *  dials the socket again soon after, and its banner then says so). */
+function awaitAnswer(conn, claim) {
+  const sent = Date.now();
+  setTimeout(() => {
+    if (app.conn !== conn || conn.lastHeard >= sent) return;
+    showWaiting(true);
+    conn.heard().then(() => showWaiting(false));
+  }, claim ? CLAIM_ANSWER_MS : ANSWER_MS);
+}
+
+/** The banner's "Waiting for the server…" shown (only where it says nothing else: a lost
+ *  connection's words stay, and come in its place) or, once heard, hidden again. */
+function showWaiting(on) {
+  const banner = document.getElementById("conn-banner");
+  const text = document.getElementById("conn-text");
+  if (!on) {
+    if (text.textContent === WAITING) banner.hidden = true;
+    return;
+  }
+  if (!banner.hidden || app.bannerTimer !== null || app.linkTooEarly || !app.conn || !app.conn.isOpen()) return;
+  text.textContent = WAITING;
+  banner.hidden = false;
 }
 
 /** Why a message did not go. The seat taken in another tab or window: this page does not take

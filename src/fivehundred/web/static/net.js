@@ -41,16 +41,25 @@ export async function getGuide({ table, preset, toggles }) {
 const QUIET_MS = 5000;
 const QUIET_HIDDEN_MS = 20000;
 const PONG_WAIT_MS = 8000;   // (the server may answer late: a claim's check takes up to 5 s)
+const MOVE_PONG_WAIT_MS = 5000;
+const STUCK_DIAL_MS = 2000;
 // A silent socket is asked a ping after QUIET_MS (QUIET_HIDDEN_MS while the page is hidden): so
 // only while a turn is waited on, for the states of the bots' play keep it busy otherwise; a
 // pong not in within PONG_WAIT_MS drops the socket (a link gone dead without an "offline" event:
-// the page says so within seconds, not after a minute, and takes no more moves on it).
+// the page says so within seconds, not after a minute, and takes no more moves on it). A move
+// is followed by a ping at once (unless one is on its way), whose pong must be in within
+// MOVE_PONG_WAIT_MS (a claim's, PONG_WAIT_MS): a card tapped as the link died no longer waited
+// 13 s for the socket to drop.
+// A socket dropped so is still heard out: its close answered by the server says the link is
+// back, and the page dials at once (a dial it began STUCK_DIAL_MS ago or more is begun again),
+// not at the end of a back-off that had grown to 10 s.
 
 /**
  * One table's WebSocket. Handlers: onMessage(msg), onConnection(state) where state is
  * "connecting" | "open" | "reconnecting" | "closed".
  *
- * A message goes only on an open socket, confirmed by a ping while quiet. A frame handed to a
+ * A message goes only on an open socket, confirmed by a ping while quiet and after each move
+ * (``pingAfterMove``). A frame handed to a
  * socket whose link has died is not lost: the browser holds it and delivers it when the
  * network returns, even after the socket was closed and another opened (a card tapped offline
  * was played 85 s later). So going offline drops the socket at once (a new one opens only
@@ -71,6 +80,8 @@ export class Connection {
     this.pingTimer = null;
     this.pongTimer = null;
     this.lastHeard = 0;
+    this.hearers = [];     // each waits for the next message heard (heard())
+    this.dialledAt = 0;    // when the socket now opening was dialled
     this.generation = 0;
     this.notBefore = 0;   // an open refused as too soon (close 4429): no try before then
     this._onOnline = () => { if (this.isOpen()) this.ping(); else this.reconnectNow(); };
@@ -100,6 +111,7 @@ export class Connection {
     clearTimeout(this.retryTimer);
     this.retryTimer = null;
     const gen = ++this.generation;
+    this.dialledAt = Date.now();
     this.onConnection(this.everOpened ? "reconnecting" : "connecting");
     let ws;
     try {
@@ -119,10 +131,15 @@ export class Connection {
     ws.onmessage = (ev) => {
       if (gen !== this.generation) return;
       this.lastHeard = Date.now();
+      for (const done of this.hearers.splice(0)) done();
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (!msg || typeof msg !== "object") return;
-      if (msg.type === "pong") return;
+      if (msg.type === "pong") {         // (no ping on its way now: the next may go)
+        clearTimeout(this.pongTimer);
+        this.pongTimer = null;
+        return;
+      }
       // the server took us (not on open: a link opened before the next deal is refused
       // after it, and each retry then came at once, 138 in a hand)
       if (msg.type !== "error") this.attempt = 0;
@@ -172,7 +189,9 @@ export class Connection {
     this.attempt = 0;
     this.stopPing();
     if (this.ws) {
-      try { this.ws.close(); } catch { /* ignore */ }
+      const old = this.ws;
+      old.addEventListener("close", (ev) => { if (ev.wasClean) this.linkBack(); });
+      try { old.close(); } catch { /* ignore */ }
       this.ws = null;
     }
     if (Date.now() < this.notBefore) {   // (an open refused as too soon: tried at its time)
@@ -181,6 +200,22 @@ export class Connection {
     } else {
       this.open();
     }
+  }
+
+  /** A socket dropped for dead (reconnectNow) had its close answered by the server: the link
+   *  is back, so the page dials now, unless it is open or dialling (for less than
+   *  ``STUCK_DIAL_MS``: a dial begun while the link was down may hang) already. */
+  linkBack() {
+    if (this.stopped || this.isOpen()) return;
+    const dialling = this.ws && this.ws.readyState === WebSocket.CONNECTING;
+    if (dialling && Date.now() - this.dialledAt < STUCK_DIAL_MS) return;
+    this.reconnectNow();
+  }
+
+  /** Resolves at the next message heard from the server (or when the connection is closed
+   *  for good): what waits on an answer to a move (app.js) hears it come. */
+  heard() {
+    return new Promise((done) => this.hearers.push(done));
   }
 
   /** Ping the server whenever the socket has been quiet a while (``QUIET_MS``). */
@@ -199,15 +234,15 @@ export class Connection {
     this.pongTimer = null;
   }
 
-  /** Ask the server for a sign of life: unless anything is heard within ``PONG_WAIT_MS``,
-   *  the socket is dead (a half-open link): dropped, and dialled again. */
-  ping() {
+  /** Ask the server for a sign of life: unless anything is heard within ``wait`` ms, the
+   *  socket is dead (a half-open link): dropped, and dialled again. */
+  ping(wait = PONG_WAIT_MS) {
     if (this.pongTimer !== null || !this.send({ type: "ping" })) return;
     const sent = Date.now();
     this.pongTimer = setTimeout(() => {
       this.pongTimer = null;
       if (this.lastHeard < sent) this.reconnectNow();
-    }, PONG_WAIT_MS);
+    }, wait);
   }
 
   /** Sends a message; false when the socket is not open (the caller may tell the user;
@@ -217,10 +252,19 @@ export class Connection {
     if (!this.isOpen()) return false;
     try {
       this.ws.send(JSON.stringify(obj));
-      return true;
     } catch {
       return false;
     }
+    if (!["ping", "hint", "review"].includes(obj.type)) this.pingAfterMove(obj.type === "claim");
+    return true;
+  }
+
+  /** A ping right behind a move (unless one is on its way already): the server answers a
+   *  socket's messages in order, so its pong says the move was handled (even one that changes
+   *  nothing, and brings no state). Nothing heard within ``MOVE_PONG_WAIT_MS`` (a
+   *  ``claim``'s, checked for up to 5 s: ``PONG_WAIT_MS``) drops the socket for dead. */
+  pingAfterMove(claim) {
+    this.ping(claim ? PONG_WAIT_MS : MOVE_PONG_WAIT_MS);
   }
 
   /** Stops reconnecting (the socket, if any, is left to close). */
@@ -234,6 +278,7 @@ export class Connection {
   close() {
     this.stop();
     this.generation += 1;
+    for (const done of this.hearers.splice(0)) done();
     window.removeEventListener("online", this._onOnline);
     window.removeEventListener("offline", this._onOffline);
     document.removeEventListener("visibilitychange", this._onVisible);

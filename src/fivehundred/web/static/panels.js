@@ -3,9 +3,22 @@
 
 import { suitIconSvg, cardLabel } from "./cards.js";
 import { h, clear, bidNode, bidWords, cap, cardNode, SUIT_NAME } from "./util.js";
+import { app } from "./app.js";
+import { hastyTap } from "./turn.js";
 
 const STRAINS = ["S", "C", "D", "H", "NT"];
 const STRAIN_WORD = { S: "spades", C: "clubs", D: "diamonds", H: "hearts", NT: "no trumps" };
+
+/** A panel's hasty clicks (hastyTap: a tap too soon after the panel opened, or changed, at
+ *  ``armedAt()``, one pressed before, or a double click begun before) stopped before its
+ *  buttons hear them: a double tap's second tap lands on what the player never saw. */
+function holdHastyTaps(el, armedAt) {
+  el.addEventListener("click", (e) => {
+    if (!hastyTap(armedAt(), e)) return;
+    e.stopPropagation();
+    e.preventDefault();
+  }, true);
+}
 
 function fillSuitButtons(root, attr) {
   for (const b of root.querySelectorAll(`button[${attr}]`)) {
@@ -33,7 +46,9 @@ export class BidPanel {
     this.plus = document.getElementById("bid-plus");
     this.sel = { tricks: 6, strain: "S" };
     this.turnKey = null;
+    this.armedAt = -Infinity;   // when the panel last opened for a new turn (hastyTap)
     this.bids = [];
+    holdHastyTaps(this.el, () => this.armedAt);
     fillSuitButtons(this.el, "data-strain");
     for (const b of this.el.querySelectorAll("button.strain")) {
       b.addEventListener("click", () => this.pickStrain(b.dataset.strain));
@@ -79,6 +94,7 @@ export class BidPanel {
     const key = `${state.table.id}|${v.hand_number}|${v.auction.length}`;
     if (key !== this.turnKey) {
       this.turnKey = key;
+      this.armedAt = performance.now();
       this.el.classList.remove("sent");
       const lowest = this.bids.find((b) => b.tricks > 0 && b.legal);
       if (lowest) this.sel = { tricks: lowest.tricks, strain: lowest.strain };
@@ -196,6 +212,8 @@ export class KittyPanel {
     this.selected = new Set();
     this.need = 0;
     this.turnKey = null;
+    this.armedAt = -Infinity;   // when the panel last opened (hastyTap)
+    holdHastyTaps(this.el, () => this.armedAt);
     this.btn.addEventListener("click", () => {
       if (this.selected.size !== this.need) return;
       const cards = [...this.selected];
@@ -223,6 +241,7 @@ export class KittyPanel {
     const key = `${state.table.id}|${v.hand_number}|${v.hand.length}`;
     if (key !== this.turnKey) {
       this.turnKey = key;
+      this.armedAt = performance.now();
       this.selected.clear();
       this.el.classList.remove("sent");
     }
@@ -265,11 +284,22 @@ export class CallPanel {
     this.el = document.getElementById("call-panel");
     this.cards = document.getElementById("call-cards");
     this.key = null;
-    document.getElementById("alone-button").addEventListener("click", () => this.send({ type: "act", action: "alone" }));
+    this.armedAt = -Infinity;   // when the panel last opened, or its cards changed (hastyTap)
+    holdHastyTaps(this.el, () => this.armedAt);
+    document.getElementById("alone-button").addEventListener("click", () => this.act("alone"));
     this.cards.addEventListener("click", (e) => {
       const b = e.target.closest("button[data-call]");
-      if (b) this.send({ type: "act", action: `call ${b.dataset.call}` });
+      if (b) this.act(`call ${b.dataset.call}`);
     });
+  }
+
+  /** Call (or play alone) once a state: a second click of a double click, or a second tap,
+   *  waits for the next state or the call's refusal, as a card does (it went twice, and the
+   *  second was refused in red: "call A♠ is not a card"). */
+  act(action) {
+    const s = app.state;
+    if (!s || app.cardSentFor === s) return;
+    if (this.send({ type: "act", action })) app.cardSentFor = s;
   }
 
   render(state) {
@@ -285,6 +315,7 @@ export class CallPanel {
     const key = calls.join(",");
     if (key === this.key) return;
     this.key = key;
+    this.armedAt = performance.now();
     clear(this.cards);
     const groups = { S: [], C: [], D: [], H: [], JK: [] };
     for (const c of calls) (c === "JK" ? groups.JK : groups[c.slice(-1)] || (groups[c.slice(-1)] = [])).push(c);
@@ -312,12 +343,15 @@ export class JokerPanel {
   constructor(send) {
     this.send = send;
     this.el = document.getElementById("joker-panel");
+    this.armedAt = -Infinity;   // when the panel last opened (hastyTap)
+    holdHastyTaps(this.el, () => this.armedAt);
     fillSuitButtons(this.el, "data-suit");
     this.el.addEventListener("click", (e) => {
       const b = e.target.closest("button[data-suit]");
       if (!b || b.disabled) return;
       this.hide();
-      this.send({ type: "act", action: `JK:${b.dataset.suit}` });
+      // (as a card: a second tap of a double tap on the card under it waits for the state)
+      if (this.send({ type: "act", action: `JK:${b.dataset.suit}` })) app.cardSentFor = app.state;
     });
     document.getElementById("joker-cancel").addEventListener("click", () => this.hide());
   }
@@ -328,6 +362,7 @@ export class JokerPanel {
       b.disabled = !suits.has(b.dataset.suit);
       b.title = b.disabled ? `${SUIT_NAME[b.dataset.suit]}: not allowed now` : SUIT_NAME[b.dataset.suit];
     }
+    if (this.el.hidden) this.armedAt = performance.now();   // (asked again, it means the same)
     this.el.hidden = false;
     const first = this.el.querySelector("button[data-suit]:not([disabled])");
     if (first) first.focus({ preventScroll: true });

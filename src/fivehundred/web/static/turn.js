@@ -10,6 +10,59 @@ import { trumpSuit } from "./cards.js";
 
 export const isMyTurn = (s) => !!s && s.view.to_move === s.you && s.view.legal.length > 0;
 
+// ---------------------------------------------------------------- taps too quick to be seen
+
+/** How long (ms) a control just shown, or just given a new meaning, takes no touch: no one
+ *  sees it and taps it so soon, so such a tap was meant for what was there before. */
+const SETTLE_MS = 350;
+
+/** How far (CSS px) a pointer may go between its press and its release and still tap (or
+ *  click): further, it dragged. */
+const TAP_SLOP_PX = 10;
+
+/** The last press of a pointer: when and where, of what kind, how many clicks the mouse's own
+ *  count makes it (and when the first of them came), whether it moved before its release
+ *  (a drag), and whether a key was pressed since. */
+const press = { at: -Infinity, x: 0, y: 0, mouse: false, count: 0, firstAt: -Infinity,
+  before: -Infinity, moved: false, key: false };
+
+// (heard on the way down, before any control hears the press)
+window.addEventListener("pointerdown", (e) => {
+  const now = performance.now();
+  Object.assign(press, { before: press.at, at: now, x: e.clientX, y: e.clientY,
+    mouse: e.pointerType === "mouse", count: 1, firstAt: now, moved: false, key: false });
+}, true);
+window.addEventListener("mousedown", (e) => {
+  // a mouse's second click of a double click, by the system's own count: its first click
+  // was the press before this one
+  if (press.mouse && e.detail > 1) Object.assign(press, { count: e.detail, firstAt: press.before });
+}, true);
+window.addEventListener("pointerup", (e) => {
+  press.moved = Math.hypot(e.clientX - press.x, e.clientY - press.y) > TAP_SLOP_PX;
+  press.key = false;                   // (what the release does is the pointer's)
+}, true);
+window.addEventListener("keydown", () => { press.key = true; }, true);
+
+/** Whether a tap (or a click) now comes too soon on what it lands on, which appeared or took a
+ *  new meaning at ``armedAt`` (performance.now()): pressed before that, a touch less than
+ *  ``SETTLE_MS`` after it, or a mouse's double click begun before it. The finger answered
+ *  the position before, never seen, and must do nothing (a double tap on DISCARD called a
+ *  partner from the call panel opened under it; one on a card that won the trick played the
+ *  card under the finger at the next lead). The keyboard (``e``, a click of the keyboard's,
+ *  has no count), a drag and a single click of the mouse, however quick, are never held up. */
+export function hastyTap(armedAt, e = null) {
+  if (e ? e.type === "click" && e.detail === 0 : press.key) return false;
+  if (press.moved) return false;
+  if (press.at < armedAt) return true;
+  if (press.mouse) return press.count > 1 && press.firstAt < armedAt;
+  return press.at - armedAt < SETTLE_MS;
+}
+
+/** When your hand last took a new meaning (it became yours to play from, or to discard
+ *  from, or its playable cards changed), and that meaning, for hastyTap. */
+let handArmedAt = -Infinity;
+let handMeaning = "";
+
 /** Whether there is a contract and you are not on its side (the declarer's side and, five-
  * handed, the called partner). */
 export function defending(s) {
@@ -42,6 +95,7 @@ export function playCard(token) {
   const { table, kitty, joker } = views;
   const s = app.state;
   if (!s) return;
+  if (hastyTap(handArmedAt)) return;   // (the hand changed under a double tap)
   const v = s.view;
   if (v.phase === "kitty" && kitty.active(s)) {
     if (!kitty.toggle(token)) {
@@ -108,6 +162,12 @@ export function renderHand() {
   });
   const hand = document.getElementById("hand");
   hand.dataset.mode = inKitty ? "kitty" : out ? "out" : v.phase === "play" && mine ? "play" : "idle";
+  const meaning = hand.dataset.mode === "play" ? `play|${turnKey(s)}|${[...playableSet(s)].join()}`
+    : hand.dataset.mode === "kitty" ? `kitty|${s.table.id}|${v.hand_number}` : hand.dataset.mode;
+  if (meaning !== handMeaning) {
+    handMeaning = meaning;
+    handArmedAt = performance.now();
+  }
   const faceUp = v.phase === "play" && v.exposed.some(([seat]) => seat === s.you);
   hand.setAttribute("aria-label", faceUp ? "Your hand, face up: everyone sees it" : "Your hand");
   renderHandNote(s, out);
