@@ -16,6 +16,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, Route, ViewportSize, sync_playwright
 
@@ -55,14 +56,16 @@ def wait_until_up(port: int, limit: float = 60.0) -> None:
 
 @contextmanager
 def live_hub(db: Path, mode: str, idle_after: float = IDLE_SECONDS,
-             seeded_friends: bool = True) -> Iterator[tuple[str, Hub]]:
+             seeded_friends: bool = True, pace: float = 0.05, trick_pause: float = 0.3,
+             **config: Any) -> Iterator[tuple[str, Hub]]:
     """A live server on a free port over a fresh database, with quick bots: its address
-    and its hub (``seeded_friends``: tests deal the same cards every run)."""
+    and its hub (``seeded_friends``: tests deal the same cards every run; ``config``:
+    ``server_config``'s keywords)."""
     pool = BotPool("thread", 1)
-    app = create_app(Store(db), mode=mode, pool=pool, pace=0.05, trick_pause=0.3,
+    app = create_app(Store(db), mode=mode, pool=pool, pace=pace, trick_pause=trick_pause,
                      seeded_friends=seeded_friends, idle_after=idle_after)
     port = free_port()
-    srv = game_server(server_config(app, "127.0.0.1", port), app.state.hub)
+    srv = game_server(server_config(app, "127.0.0.1", port, **config), app.state.hub)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

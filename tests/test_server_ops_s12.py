@@ -13,7 +13,6 @@ import re
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,7 +23,7 @@ import pytest
 import websockets
 from starlette.testclient import TestClient
 
-from browser import free_port
+from browser import live_hub
 from fivehundred.cli import main
 from fivehundred.web import server
 from fivehundred.web.app import create_app
@@ -32,7 +31,6 @@ from fivehundred.web.botpool import BotPool
 from fivehundred.web.server import (
     LogLines,
     Repeats,
-    game_server,
     log_to_stderr,
     server_config,
     trusted_proxies,
@@ -179,23 +177,9 @@ def test_log_to_stderr_is_undone(capsys: pytest.CaptureFixture[str]) -> None:
 def _live(tmp_path: Path, **config: Any) -> Iterator[int]:
     """A live server (local mode, bots in a thread) on a free port, ``server_config``'s
     keywords given: its port."""
-    pool = BotPool("thread", 1)
-    app = create_app(Store(tmp_path / "live.db"), mode="local", pool=pool, pace=0.0,
-                     trick_pause=0.0)
-    port = free_port()
-    srv = game_server(server_config(app, "127.0.0.1", port, **config), app.state.hub)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    try:
-        yield port
-    finally:
-        srv.should_exit = True
-        thread.join(10)
-        pool.close()
+    with live_hub(tmp_path / "live.db", "local", pace=0.0, trick_pause=0.0,
+                  **config) as (url, _):
+        yield int(url.rstrip("/").rsplit(":", 1)[1])
 
 
 def _closed_within(s: socket.socket, seconds: float) -> bool:
