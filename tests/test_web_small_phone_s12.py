@@ -174,13 +174,16 @@ def test_the_joker_button_is_as_wide_as_its_word(server: str, size: str) -> None
 SMALL_TEXT = """() => {
   // text on show, other than the badges' letters and the dealer's chip (icons in circles)
   // and your role's chip (11 px: upright a called partner's, taller, met the status line),
-  // in type under 12 CSS px
+  // and the points line of a bid panel compacted upright (11.5 px: fitPanel compacts it
+  // where the room is short, the hint open or not, and at 12 the hint's first choices went
+  // out of sight), in type under 12 CSS px
   const out = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const t = n.textContent.trim();
     const e = n.parentElement;
-    if (!t || !e || e.closest('[hidden], svg, .sr-only, .avatar, .dealer-chip, .role-chip'))
+    if (!t || !e || e.closest('[hidden], svg, .sr-only, .avatar, .dealer-chip, .role-chip')
+        || e.closest('#bid-panel.with-hint .bid-value-line'))
       continue;
     const r = e.getBoundingClientRect();
     const st = getComputedStyle(e);
