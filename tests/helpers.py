@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from fivehundred import Game, Rules
@@ -132,3 +134,20 @@ DEAL: dict[str, Any] = {
     "kitty": ["AC", "7C", "6H"],
 }
 """A four-handed deal as a deal file gives it (``fivehundred analyse DEAL.json``)."""
+
+
+def write_version_1(path: Path, stats: Sequence[tuple[str, str, float]]) -> None:
+    """A saves file as fivehundred wrote it at database version 1, with these statistics
+    rows (strength, name, value): what the store upgrades."""
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE tables (id TEXT PRIMARY KEY, created REAL NOT NULL, updated REAL NOT NULL,
+                             finished INTEGER NOT NULL, data TEXT NOT NULL);
+        CREATE TABLE stats (strength TEXT NOT NULL, name TEXT NOT NULL, value REAL NOT NULL,
+                            PRIMARY KEY (strength, name));
+        PRAGMA application_id = 253625600;
+        PRAGMA user_version = 1;
+    """)
+    db.executemany("INSERT INTO stats VALUES (?, ?, ?)", stats)
+    db.commit()
+    db.close()

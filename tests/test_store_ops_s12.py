@@ -18,6 +18,7 @@ from fivehundred.rules import Rules
 from fivehundred.web.seats import TableError
 from fivehundred.web.store import SCHEMA_VERSION, Store, StoreError
 from fivehundred.web.table import Table
+from helpers import write_version_1
 from webclient import web_client
 
 # ---------------------------------------------------------------- one server a file
@@ -138,17 +139,7 @@ def test_a_game_that_cannot_be_saved_is_said_so_without_the_servers_path(
 
 def _version_1(path: Path) -> None:
     """A saves file as fivehundred wrote it at database version 1."""
-    db = sqlite3.connect(path)
-    db.executescript("""
-        CREATE TABLE tables (id TEXT PRIMARY KEY, created REAL NOT NULL, updated REAL NOT NULL,
-                             finished INTEGER NOT NULL, data TEXT NOT NULL);
-        CREATE TABLE stats (strength TEXT NOT NULL, name TEXT NOT NULL, value REAL NOT NULL,
-                            PRIMARY KEY (strength, name));
-        INSERT INTO stats VALUES ('hard', 'wins', 3);
-        PRAGMA application_id = 253625600;
-        PRAGMA user_version = 1;
-    """)
-    db.close()
+    write_version_1(path, [("hard", "wins", 3)])
 
 
 def _user_version(path: Path) -> int:

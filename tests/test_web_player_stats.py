@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -20,6 +22,7 @@ from fivehundred.web.botpool import BotPool
 from fivehundred.web.hub import Hub
 from fivehundred.web.store import SCHEMA_VERSION, Store
 from fivehundred.web.table import Table
+from helpers import write_version_1
 from test_web_hub_send import GoneSocket
 from webclient import Seat, connect, new_table, web_client, welcome_key
 
@@ -27,16 +30,26 @@ ANN = "AnnAnnAnnAnnAnn0"
 BOB = "Bob_Bob-Bob_Bob-Bob"
 
 
-def test_each_human_seat_counts_for_its_own_player() -> None:
-    """Serving: a hand counts for each seat a human plays whose browser said who it is, from
-    that seat (its own side's points, its own contract), a bot's seat for nobody; at the end
-    each such seat is sent its own player's statistics."""
+@contextmanager
+def two_players() -> Iterator[tuple[Hub, Table]]:
+    """A serving hub and a friends' table at which Ann (seat 0) and Bob (seat 1) play, the
+    other seats bots: each statistics test's start."""
     pool = BotPool("thread", 1)
     try:
         hub = Hub(Store(":memory:"), pool, "serve", 0.0, 0.0)
         t = Table.new("australian", Rules.preset("australian"), "easy", seed=3, friends=True)
         t.seats[0].player = ANN
         t.seats[1].kind, t.seats[1].player = "human", BOB
+        yield hub, t
+    finally:
+        pool.close()
+
+
+def test_each_human_seat_counts_for_its_own_player() -> None:
+    """Serving: a hand counts for each seat a human plays whose browser said who it is, from
+    that seat (its own side's points, its own contract), a bot's seat for nobody; at the end
+    each such seat is sent its own player's statistics."""
+    with two_players() as (hub, t):
         t.seats[3].player = "Carl0000000000000"       # (a bot plays it: nobody's)
         g = t.game
         while g.phase != "game_over":
@@ -69,8 +82,6 @@ def test_each_human_seat_counts_for_its_own_player() -> None:
         assert f'"points":{ann["points"]}' in sent[0]
         assert '"stats":null' in sent[2]
         assert not any(ANN in x or BOB in x for x in sent.values())   # (secrets: never sent)
-    finally:
-        pool.close()
 
 
 def test_serving_the_creator_and_a_friend_say_who_they_are_and_nobody_sees_it(
@@ -142,12 +153,7 @@ def test_each_players_contracts_made_and_misere_are_counted_from_his_seat() -> N
     """Every statistic of a hand (bid, made, misère bid and made, points, points per hand)
     counts as the game's own hand results say, for each human seat from that seat: a game
     with contracts and misères made and failed, counted from its results here."""
-    pool = BotPool("thread", 1)
-    try:
-        hub = Hub(Store(":memory:"), pool, "serve", 0.0, 0.0)
-        t = Table.new("australian", Rules.preset("australian"), "easy", seed=3, friends=True)
-        t.seats[0].player = ANN
-        t.seats[1].kind, t.seats[1].player = "human", BOB
+    with two_players() as (hub, t):
         play_with_misere(hub, t, 3)
         g = t.game
         results = [r for r in g.hand_results if r.kind != "all_pass_redeal"]
@@ -167,8 +173,6 @@ def test_each_players_contracts_made_and_misere_are_counted_from_his_seat() -> N
         ours = [(r.contract.is_misere, r.made) for r in results
                 if r.contract is not None and r.contract.declarer in (0, 1)]
         assert {(m, made) for m in (False, True) for made in (False, True)} <= set(ours), ours
-    finally:
-        pool.close()
 
 
 @pytest.mark.parametrize("bad", ["short", "x" * 65, "has space in it ok", "ünïcödé-ünïcödé-xx"])
@@ -190,17 +194,7 @@ def test_a_player_id_that_is_not_one_is_refused(bad: str) -> None:
 
 def test_a_version_1_database_keeps_its_statistics_as_the_local_players(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
-    db = sqlite3.connect(path)
-    db.executescript("""
-        CREATE TABLE tables (id TEXT PRIMARY KEY, created REAL NOT NULL, updated REAL NOT NULL,
-                             finished INTEGER NOT NULL, data TEXT NOT NULL);
-        CREATE TABLE stats (strength TEXT NOT NULL, name TEXT NOT NULL, value REAL NOT NULL,
-                            PRIMARY KEY (strength, name));
-        INSERT INTO stats VALUES ('hard', 'games', 4), ('hard', 'wins', 3), ('easy', 'hands', 9);
-        PRAGMA application_id = 253625600;
-        PRAGMA user_version = 1;
-    """)
-    db.close()
+    write_version_1(path, [("hard", "games", 4), ("hard", "wins", 3), ("easy", "hands", 9)])
     s = Store(path)
     assert s.stats()["by_strength"]["hard"]["wins"] == 3
     assert s.stats()["by_strength"]["easy"]["hands"] == 9
