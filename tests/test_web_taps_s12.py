@@ -357,6 +357,7 @@ def test_a_slow_link_is_never_said_lost(tmp_path: Path) -> None:
         start_game(page, relay.url, "australian", seed=FOUR_SEED)
         page.evaluate(WATCH_BANNER)
         to_my_card(page)
+        played = 0
         for _ in range(3):
             if wait_turn(page) != "play":
                 break
@@ -367,6 +368,8 @@ def test_a_slow_link_is_never_said_lost(tmp_path: Path) -> None:
                 break
             page.touchscreen.tap(at["x"], at["y"])
             wait_seq_after(page, before)
+            played += 1
+        assert played == 3, played          # (else nothing was sent for the link to carry)
         page.wait_for_timeout(1000)
         assert page.evaluate("window._banners.filter((t) => t)") == []
         assert len(sockets) == 1, sockets

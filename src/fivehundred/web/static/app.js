@@ -2,6 +2,7 @@
 // server), its parts (``views``: made once by main.js) and ``send``, the one way a message goes
 // to the table. The other modules import these from here, and never main.js.
 
+import { isMove } from "./net.js";
 import { toast } from "./util.js";
 
 export const app = {
@@ -47,7 +48,7 @@ export function send(msg) {
   }
   // the card a refusal (illegal) shakes: the last message the table may refuse, if a card
   // (a refused pause or take-back shook the card tried before it)
-  if (!["ping", "hint", "review"].includes(msg.type)) {
+  if (isMove(msg)) {
     app.lastAttempt = msg.type === "act" ? msg.action : null;
     awaitAnswer(app.conn, msg.type === "claim");
   }
@@ -55,8 +56,8 @@ export function send(msg) {
 }
 
 /** How long (ms) a move's answer may take before the page says it waits for the server (a
- *  claim's, checked for up to 5 s, longer): on a slow link (400 ms each way) it comes well
- *  within it. */
+ *  claim's, checked for up to 5 s, longer): on a slow link (200 ms each way, as
+ *  tests/test_web_taps_s12.py plays one) it comes well within it. */
 const ANSWER_MS = 3000;
 const CLAIM_ANSWER_MS = 6500;
 const WAITING = "Waiting for the server…";

@@ -38,6 +38,12 @@ export async function getGuide({ table, preset, toggles }) {
   return jsonOrThrow(await fetch(`/api/guide?${q}`, { cache: "no-store" }));
 }
 
+/** Whether a message is a move: one the table may answer with a change or a refusal (not a
+ *  ping, a hint or a review), so that the page waits for its answer (app.js) and pings after it. */
+export function isMove(msg) {
+  return !["ping", "hint", "review"].includes(msg.type);
+}
+
 const QUIET_MS = 5000;
 const QUIET_HIDDEN_MS = 20000;
 const PONG_WAIT_MS = 8000;   // (the server may answer late: a claim's check takes up to 5 s)
@@ -255,16 +261,12 @@ export class Connection {
     } catch {
       return false;
     }
-    if (!["ping", "hint", "review"].includes(obj.type)) this.pingAfterMove(obj.type === "claim");
+    // a ping right behind a move (unless one is on its way already): the server answers a
+    // socket's messages in order, so its pong says the move was handled (even one that
+    // changes nothing, and brings no state); nothing heard within MOVE_PONG_WAIT_MS (a
+    // claim's, checked for up to 5 s: PONG_WAIT_MS) drops the socket for dead
+    if (isMove(obj)) this.ping(obj.type === "claim" ? PONG_WAIT_MS : MOVE_PONG_WAIT_MS);
     return true;
-  }
-
-  /** A ping right behind a move (unless one is on its way already): the server answers a
-   *  socket's messages in order, so its pong says the move was handled (even one that changes
-   *  nothing, and brings no state). Nothing heard within ``MOVE_PONG_WAIT_MS`` (a
-   *  ``claim``'s, checked for up to 5 s: ``PONG_WAIT_MS``) drops the socket for dead. */
-  pingAfterMove(claim) {
-    this.ping(claim ? PONG_WAIT_MS : MOVE_PONG_WAIT_MS);
   }
 
   /** Stops reconnecting (the socket, if any, is left to close). */

@@ -367,7 +367,8 @@ export const geometry = {
       } else {
         // below the plaque on their side (and the top row and its bids there), above your hand
         // (a small phone: with its bid below it)
-        const hi = this.arena.bottom - hgt / 2 - (W <= NARROW_SIDEWAYS ? BUBBLE_ROOM : 0);
+        const narrow = this.mode === "landscape" && W <= NARROW_SIDEWAYS;   // (as the CSS's)
+        const hi = this.arena.bottom - hgt / 2 - (narrow ? BUBBLE_ROOM : 0);
         y = Math.max(lo + hgt / 2, Math.min(hi, this.arena.top + s.y * H));
       }
       el.style.top = `${y}px`;

@@ -23,19 +23,19 @@ const TAP_SLOP_PX = 10;
 /** The last press of a pointer: when and where, of what kind, how many clicks the mouse's own
  *  count makes it (and when the first of them came), whether it moved before its release
  *  (a drag), and whether a key was pressed since. */
-const press = { at: -Infinity, x: 0, y: 0, mouse: false, count: 0, firstAt: -Infinity,
+const press = { at: -Infinity, x: 0, y: 0, mouse: false, firstAt: -Infinity,
   before: -Infinity, moved: false, key: false };
 
 // (heard on the way down, before any control hears the press)
 window.addEventListener("pointerdown", (e) => {
   const now = performance.now();
   Object.assign(press, { before: press.at, at: now, x: e.clientX, y: e.clientY,
-    mouse: e.pointerType === "mouse", count: 1, firstAt: now, moved: false, key: false });
+    mouse: e.pointerType === "mouse", firstAt: now, moved: false, key: false });
 }, true);
 window.addEventListener("mousedown", (e) => {
   // a mouse's second click of a double click, by the system's own count: its first click
   // was the press before this one
-  if (press.mouse && e.detail > 1) Object.assign(press, { count: e.detail, firstAt: press.before });
+  if (press.mouse && e.detail > 1) press.firstAt = press.before;
 }, true);
 window.addEventListener("pointerup", (e) => {
   press.moved = Math.hypot(e.clientX - press.x, e.clientY - press.y) > TAP_SLOP_PX;
@@ -54,7 +54,7 @@ export function hastyTap(armedAt, e = null) {
   if (e ? e.type === "click" && e.detail === 0 : press.key) return false;
   if (press.moved) return false;
   if (press.at < armedAt) return true;
-  if (press.mouse) return press.count > 1 && press.firstAt < armedAt;
+  if (press.mouse) return press.firstAt < armedAt;   // (a single click's is its own)
   return press.at - armedAt < SETTLE_MS;
 }
 
