@@ -151,3 +151,10 @@ def write_version_1(path: Path, stats: Sequence[tuple[str, str, float]]) -> None
     db.executemany("INSERT INTO stats VALUES (?, ?, ?)", stats)
     db.commit()
     db.close()
+
+
+def disk_full() -> sqlite3.OperationalError:
+    """SQLite's error for a full disk, its code with it as SQLite's own errors carry one."""
+    e = sqlite3.OperationalError("database or disk is full")
+    e.sqlite_errorname = "SQLITE_FULL"      # type: ignore[attr-defined]
+    return e

@@ -18,7 +18,7 @@ from fivehundred.rules import Rules
 from fivehundred.web.seats import TableError
 from fivehundred.web.store import SCHEMA_VERSION, Store, StoreError
 from fivehundred.web.table import Table
-from helpers import write_version_1
+from helpers import disk_full, write_version_1
 from webclient import web_client
 
 # ---------------------------------------------------------------- one server a file
@@ -102,7 +102,7 @@ def test_a_second_server_on_a_hard_link_to_the_file_is_refused(tmp_path: Path) -
 
 
 def _disk_full(*args: object, **kw: object) -> None:
-    raise sqlite3.OperationalError("database or disk is full")
+    raise disk_full()
 
 
 def test_a_game_that_cannot_be_saved_is_said_so_without_the_servers_path(
@@ -160,7 +160,7 @@ def test_an_upgrade_says_so_and_keeps_the_file_as_it_was(
     with caplog.at_level(logging.WARNING, "fivehundred.web"):
         Store(path).close()
     lines = [r.getMessage() for r in caplog.records]
-    assert lines == [f"fivehundred: the saves file {path} was upgraded from database version 1 "
+    assert lines == [f"the saves file {path} was upgraded from database version 1 "
                      f"to {SCHEMA_VERSION}: an older fivehundred will not open it; a copy as "
                      f"it was is in {path}.v1.bak"], lines
     assert _user_version(path) == SCHEMA_VERSION and _user_version(Path(f"{path}.v1.bak")) == 1
@@ -186,7 +186,7 @@ def test_an_upgrade_whose_copy_cannot_be_kept_is_not_made(
 
     def no_room(name: str, *args: object, **kw: object) -> sqlite3.Connection:
         if str(name).endswith(".bak"):
-            raise sqlite3.OperationalError("database or disk is full")
+            raise disk_full()
         return connect(name, *args, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(sqlite3, "connect", no_room)

@@ -16,6 +16,7 @@ import pytest
 from fivehundred.cli import main
 from fivehundred.web.seats import TableError
 from fivehundred.web.store import Store, StoreError
+from helpers import disk_full
 from webclient import Seat, connect, new_table, play_hand, web_client
 
 
@@ -116,7 +117,7 @@ def test_a_folder_that_cannot_be_written_in_is_named(
 
 
 def _disk_full(*args: object, **kw: object) -> None:
-    raise sqlite3.OperationalError("database or disk is full")
+    raise disk_full()
 
 
 def test_an_action_that_cannot_be_saved_is_refused_and_undone(

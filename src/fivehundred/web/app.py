@@ -56,10 +56,6 @@ NEW_TABLE_FIELDS = ("preset", "toggles", "strength", "seed", "friends", "name", 
 MAX_BODY = 65536
 """The most bytes the body of ``POST /api/tables`` may have (the form sends a few hundred):
 a bigger one is refused unread, as a socket's message over ``server``'s ``ws_max_size``."""
-GZIP_MINIMUM = 500
-"""The fewest bytes of a reply that is sent gzipped (to a browser that takes it): a smaller
-one gains less than the header costs. Images, fonts and other packed types are sent as they
-are (Starlette's own list)."""
 DAMAGED_CLOSE = 4500
 """The close code of a socket to a saved game whose save is damaged (``damaged_table``): its
 page stops trying, as for an unknown table's 4404 (the save is the server's failing: HTTP's
@@ -450,7 +446,7 @@ def create_app(store: Store, *, mode: str = "local", pool: BotPool | None = None
         # (the page's text gzipped where the browser takes it: on a slow phone line the
         # scripts and styles came whole, 423 KiB; the socket is passed through untouched)
         middleware=[Middleware(Guard, hosts=hosts),
-                    Middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM)],
+                    Middleware(GZipMiddleware)],
         lifespan=lifespan,
     )
     app.state.hub = hub

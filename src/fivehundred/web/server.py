@@ -319,7 +319,7 @@ def game_http(request_seconds: float = REQUEST_SECONDS,
 
 
 def server_config(app: ASGIApp, host: str, port: int, proxies: Collection[str] = (),
-                  log_level: str = "warning", request_seconds: float = REQUEST_SECONDS,
+                  log_level: int | str = logging.WARNING, request_seconds: float = REQUEST_SECONDS,
                   most: int | None = None) -> uvicorn.Config:
     """How uvicorn serves the game: a socket's message at most 64 KB; a request whole within
     ``request_seconds`` and at most ``most`` connections at once (``game_http``; None: as
@@ -412,39 +412,42 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
     except OSError as e:
         print(f"fivehundred {verb}: {e.strerror}", file=sys.stderr)
         return 2
-    with sock:
-        try:
-            store = Store(path, exclusive=True)    # (one server a file: see Store)
-        except StoreError as e:
-            print(f"fivehundred: {e}", file=sys.stderr)
-            return 2
-        bound, port = sock.getsockname()[:2]
-        everywhere = bound in EVERY_NETWORK         # (0.0.0.0, ::, and --host 0 too)
-        shown = ("127.0.0.1" if bound == "0.0.0.0" else "::1" if everywhere else host)
-        url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
-        print(f"Five Hundred is at {url}  (saves: {path}; Ctrl-C stops the server)", flush=True)
-        if everywhere:
-            print(f"It listens on every network of this machine: friends open "
-                  f"http://{socket.gethostname()}:{port}/ (or this machine's address on "
-                  "their network in its place).", flush=True)
-        if mode == "serve":
-            print("Start a table with 'play with friends' and send each friend their seat's "
-                  "link.")
-        if open_browser and has_display():
-            threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-        elif open_browser:
-            print(f"No display here to open a browser on: open {url} in one.", flush=True)
-        files = raise_open_files()
-        undo_log = log_to_stderr(logging.INFO if mode == "serve" else logging.WARNING)
-        try:
+    files = raise_open_files()
+    most = connection_limit()
+    level = logging.INFO if mode == "serve" else logging.WARNING
+    # (set up before the saves file opens: its upgrade's line is the log's too)
+    undo_log = log_to_stderr(level)
+    try:
+        with sock:
+            try:
+                store = Store(path, exclusive=True)    # (one server a file: see Store)
+            except StoreError as e:
+                print(f"fivehundred: {e}", file=sys.stderr)
+                return 2
+            bound, port = sock.getsockname()[:2]
+            everywhere = bound in EVERY_NETWORK         # (0.0.0.0, ::, and --host 0 too)
+            shown = ("127.0.0.1" if bound == "0.0.0.0" else "::1" if everywhere else host)
+            url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
+            print(f"Five Hundred is at {url}  (saves: {path}; Ctrl-C stops the server)",
+                  flush=True)
+            if everywhere:
+                print(f"It listens on every network of this machine: friends open "
+                      f"http://{socket.gethostname()}:{port}/ (or this machine's address on "
+                      "their network in its place).", flush=True)
+            if mode == "serve":
+                print("Start a table with 'play with friends' and send each friend their "
+                      "seat's link.")
+            if open_browser and has_display():
+                threading.Timer(1.0, lambda: webbrowser.open(url)).start()
+            elif open_browser:
+                print(f"No display here to open a browser on: open {url} in one.", flush=True)
             _log_start(mode, f"http://{f'[{bound}]' if ':' in bound else bound}:{port}/",
-                       everywhere, path, store, files, proxies)
+                       everywhere, path, store, files, most, proxies)
             # at home only this machine's names are served: a page of another site whose
             # name was made to point at 127.0.0.1 (DNS rebinding) reads nothing (``guard``)
             app = create_app(store, mode=mode,
                              hosts=LOCAL_HOSTS if mode == "local" else None)
-            config = server_config(app, host, port, proxies,
-                                   "info" if mode == "serve" else "warning")
+            config = server_config(app, host, port, proxies, level, most=most)
             # uvicorn shuts down on SIGTERM as on Ctrl-C, then raises the signal again: by
             # its default action that killed the process there and then, the bots' pool
             # not cleaned up ("leaked semaphore objects") and no "stopped" line; it ends as
@@ -462,14 +465,15 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
             played = len(app.state.hub.tables)
             log.info("stopped: %d table%s in play, each kept in the saves file as last "
                      "saved", played, " was" if played == 1 else "s were")
-        finally:
-            undo_log()
+    finally:
+        undo_log()
     print("Five Hundred stopped.", flush=True)
     return 0
 
 
 def _log_start(mode: str, where: str, everywhere: bool, path: Path, store: Store,
-               files: tuple[int, int] | None, proxies: Collection[str]) -> None:
+               files: tuple[int, int] | None, most: int | None,
+               proxies: Collection[str]) -> None:
     """Log (INFO) what an operator wants to know of a server starting: where it listens,
     its saves file, its limits, whom it believes (no secret: no token, no player's id)."""
     if mode != "serve":
@@ -477,7 +481,6 @@ def _log_start(mode: str, where: str, everywhere: bool, path: Path, store: Store
     log.info("serving at %s%s; saves file %s (%d unfinished games in it)", where,
              " (every network of this machine)" if everywhere else "", path.resolve(),
              len(store.unfinished()))
-    most = connection_limit()
     if files is not None and most is not None:
         log.info("open files: at most %d%s, so at most %d connections at once", files[1],
                  f" (raised from {files[0]})" if files[1] != files[0] else "", most)

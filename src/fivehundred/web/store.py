@@ -93,10 +93,9 @@ class StoreError(FiveHundredError):
     ``public``: the cause in plain words without the file's path, for whoever plays on a
     server (the path is the operator's: his log has the whole message)."""
 
-    def __init__(self, text: str, public: str = "the server's saves file cannot be written "
-                                                 "now") -> None:
+    def __init__(self, text: str, public: str | None = None) -> None:
         super().__init__(text)
-        self.public = public
+        self.public = CANNOT_WRITE if public is None else public
 
 
 def default_path() -> Path:
@@ -117,6 +116,10 @@ class Store:
 
     def __init__(self, path: str | os.PathLike[str], exclusive: bool = False) -> None:
         self.path = str(path)
+        self.real = os.path.realpath(self.path)
+        """The file itself, its symbolic links and ``..`` followed: the one name its lock and
+        its journals are named after (resolved once: a link retargeted meanwhile cannot part
+        them)."""
         self._lock: int | None = None
         self._held: tuple[int, tuple[int, int]] | None = None   # (:meth:`_hold_file`)
         target = Path(self.path)
@@ -136,7 +139,7 @@ class Store:
                 self._undo([], folders)
                 raise StoreError(self._cannot_write(e.strerror or e)) from None
             # (SQLite follows a symbolic link: its journals go beside the file itself)
-            made = [f for f in (_real(self.path) + end for end in _MADE)
+            made = [f for f in (self.real + end for end in _MADE)
                     if not os.path.lexists(f)]
         try:
             if exclusive and not memory:
@@ -185,7 +188,7 @@ class Store:
             for f in made:
                 if not f.endswith(".lock"):
                     _remove(f)
-            if (name := _real(self.path) + ".lock") in made:
+            if (name := self.real + ".lock") in made:
                 if sys.platform == "win32":      # (an open file cannot be removed there)
                     os.close(lock)
                     lock = None
@@ -222,7 +225,7 @@ class Store:
         ``PATH`` is the file itself, its symbolic links followed (named from the path as
         given, a symbolic link to the file had a lock of its own beside it: two servers served
         one file); another name made by a hard link is caught by :meth:`_hold_file`."""
-        lock = _real(self.path) + ".lock"
+        lock = self.real + ".lock"
         for _ in range(10):
             try:
                 fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
@@ -255,7 +258,7 @@ class Store:
     def _named(self) -> str:
         """The file as the operator named it, and the file itself where that is another
         name for it (a symbolic link to it, or to a folder of its path)."""
-        real = _real(self.path)
+        real = self.real
         return self.path if real == os.path.abspath(self.path) else f"{self.path} ({real})"
 
     def _hold_file(self) -> None:
@@ -275,7 +278,7 @@ class Store:
         goes on (one that cannot be written fails as it opens, :meth:`_open`, saying why)."""
         if not sys.platform.startswith("linux"):
             return
-        real = _real(self.path)
+        real = self.real
         busy = StoreError(f"the saves file {self._named()} is in use by another fivehundred "
                           "server, which reached it under another name (a hard link to it): "
                           "stop it, or choose another file with --db")
@@ -290,17 +293,12 @@ class Store:
         st = os.fstat(fd)
         key = (st.st_dev, st.st_ino)
         try:
-            if key in _HELD:
-                raise busy
             _lock_byte(fd)
         except OSError as e:
             os.close(fd)
             if e.errno in (errno.EAGAIN, errno.EACCES):
                 raise busy from None
             return                          # (no such lock here: the name's alone)
-        except StoreError:
-            os.close(fd)
-            raise
         _HELD.add(key)
         self._held = (fd, key)
 
@@ -375,7 +373,7 @@ class Store:
                 self.db.execute("ROLLBACK")
             _remove(backup)        # (the file is as it was)
             raise
-        log.warning("fivehundred: the saves file %s was upgraded from database version %d to "
+        log.warning("the saves file %s was upgraded from database version %d to "
                     "%d: an older fivehundred will not open it; a copy as it was is in %s",
                     self.path, version, SCHEMA_VERSION, backup)
 
@@ -520,12 +518,6 @@ _HELD: set[tuple[int, int]] = set()
 """The saves files (device, inode) an exclusive store of this process holds."""
 
 
-def _real(path: str) -> str:
-    """The file ``path`` names, its symbolic links and ``..`` followed: the one name its
-    lock and its journals are named after."""
-    return os.path.realpath(path)
-
-
 def _lock_byte(fd: int) -> None:
     """Lock :data:`_HELD_BYTE` of an open file for as long as this descriptor is open (an
     open file's lock, Linux's), now or never: OSError EAGAIN if another holds it, EINVAL
@@ -549,25 +541,30 @@ def _plain_cause(e: sqlite3.Error) -> str:
     """Why a save failed, in plain words without the file's path (for players: the path is
     the server's business, its log keeps SQLite's own words).
 
-    >>> _plain_cause(sqlite3.OperationalError("database or disk is full"))
-    "the server's disk is full"
+    By SQLite's error code, which every error of its own carries (``sqlite_errorname``, an
+    extended one naming its kind first: ``SQLITE_IOERR_WRITE``).
+
+    >>> full = sqlite3.OperationalError("database or disk is full")
+    >>> full.sqlite_errorname = "SQLITE_FULL"
+    >>> _plain_cause(full), _plain_cause(sqlite3.OperationalError("no code"))
+    ("the server's disk is full", "the server's saves file cannot be written now")
     """
     name = getattr(e, "sqlite_errorname", None) or ""
-    text = str(e).lower()
-    for codes, words, cause in _CAUSES:
-        # (an extended code names its kind first: SQLITE_IOERR_WRITE)
-        if any(name == c or name.startswith(c + "_") for c in codes) or any(
-                w in text for w in words):
+    for codes, cause in _CAUSES:
+        if any(name == c or name.startswith(c + "_") for c in codes):
             return cause
-    return "the server's saves file cannot be written now"
+    return CANNOT_WRITE
 
+
+CANNOT_WRITE = "the server's saves file cannot be written now"
+"""What a player is told of a save that failed for a cause not among :data:`_CAUSES`."""
 
 _CAUSES = (
-    (("SQLITE_FULL",), ("disk is full",), "the server's disk is full"),
-    (("SQLITE_READONLY",), ("readonly", "read-only"), "the server's saves file is read-only"),
-    (("SQLITE_IOERR",), ("disk i/o error",), "the server's disk failed"),
-    (("SQLITE_BUSY", "SQLITE_LOCKED"), ("is locked",), "the server's saves file is busy"),
-    (("SQLITE_CORRUPT", "SQLITE_NOTADB"), ("malformed",), "the server's saves file is damaged"),
+    (("SQLITE_FULL",), "the server's disk is full"),
+    (("SQLITE_READONLY",), "the server's saves file is read-only"),
+    (("SQLITE_IOERR",), "the server's disk failed"),
+    (("SQLITE_BUSY", "SQLITE_LOCKED"), "the server's saves file is busy"),
+    (("SQLITE_CORRUPT", "SQLITE_NOTADB"), "the server's saves file is damaged"),
 )
 """SQLite's errors (by code, or by words where none came with it) and the plain words for
 each: the first that matches."""
