@@ -85,10 +85,11 @@ def test_a_refusal_comes_before_the_solver_loads(files: Path, argv: list[str],
 
 
 def test_the_bots_known_before_loading_are_the_registered_ones() -> None:
-    """The arena's list of bots, checked before they load, is the registry's once loaded."""
-    from fivehundred.arena.cli import BOTS
+    """The arena's list of bots, checked before they load (the catalog's), is the registry's
+    once loaded."""
+    from fivehundred import bot_catalog
 
-    assert sorted(BOTS) == list(bot_names())
+    assert sorted(bot_catalog.BOT_NAMES) == list(bot_names())
 
 
 def test_the_terminal_table_needs_a_terminal(files: Path) -> None:

@@ -172,12 +172,13 @@ def sitting_out(rules: Rules, declarer: int, misere: bool) -> tuple[int, ...]:
     return tuple(s for s in rules.sides[rules.side_of[declarer]] if s != declarer)
 
 
-def opening_leader(rules: Rules, dealer: int, declarer: int | None = None,
+def opening_leader(rules: Rules, dealer: int | None, declarer: int | None = None,
                    misere: bool = False) -> int:
     """The seat that leads to a hand's first trick, the one rule the game, a record's checks
     and the solver's opening positions all follow: the declarer, or with
     ``opening_lead=eldest`` (and when all passed and the hand is played at no trumps,
-    ``declarer`` None) eldest, the dealer's left, passed over while he sits out a misère.
+    ``declarer`` None) eldest, the dealer's left, passed over while he sits out a misère
+    (``dealer`` None, a position given without one: the declarer's left).
 
     >>> from fivehundred.rules import Rules
     >>> r = Rules.preset("australian", opening_lead="eldest")
@@ -186,9 +187,12 @@ def opening_leader(rules: Rules, dealer: int, declarer: int | None = None,
     """
     if declarer is not None and rules.opening_lead == "declarer":
         return declarer
+    start = declarer if dealer is None else dealer
+    if start is None:
+        raise ValueError("the opening leader needs the dealer or the declarer")
     out = () if declarer is None else sitting_out(rules, declarer, misere)
     n = rules.players
-    leader = (dealer + 1) % n
+    leader = (start + 1) % n
     while leader in out:
         leader = (leader + 1) % n
     return leader

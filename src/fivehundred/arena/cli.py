@@ -149,11 +149,6 @@ def spec_from_args(args: argparse.Namespace) -> MatchSpec:
     )
 
 
-BOTS = catalog.BOT_NAMES
-"""The built-in bots, known without loading them (the strong ones load the solver): the
-bots' catalog's."""
-
-
 def check_bot_names(spec: MatchSpec) -> None:
     """Refuse a bot name that is neither built in (the bots' catalog names it, loaded or
     not) nor registered yet, as the runner's :func:`~.runner.check_bots` does, but before the

@@ -404,10 +404,10 @@ def _declarer_play(tb: Table, c: int, cost: float, takes: bool, unseen: int
     if not tb.plays:
         p = misere_takes(tb, c, unseen, tb.after)
         return -p - LEAVE * left - 0.01 * cost, f"led: wins the trick {p:.0%}{leaves}"
-    if t.eff_suit[c] != tb.led:
-        return 1.0 - LEAVE * left + 0.01 * cost, "discards a dangerous card" + leaves
-    if not takes:
-        return 1.0 - LEAVE * left + 0.01 * cost, "highest card that still loses" + leaves
+    off_suit = t.eff_suit[c] != tb.led
+    if off_suit or not takes:
+        return 1.0 - LEAVE * left + 0.01 * cost, ("discards a dangerous card" if off_suit
+                                                  else "highest card that still loses") + leaves
     p = misere_takes(tb, c, unseen, tb.after)
     if p < 1.0:
         return -p - LEAVE * left - 0.01 * cost, f"forced over: takes it {p:.0%}{leaves}"

@@ -226,19 +226,16 @@ class PimcBot(BaseBot):
 
     def _play(self, view: View, clock: Clock) -> Decision:
         c = view.contract
-        if c is not None and c.is_misere and c.declarer == view.seat:
+        declaring = c is not None and c.is_misere and c.declarer == view.seat
+        if c is not None and c.is_misere and (declaring or view.rules.players >= 5):
             # Declaring misère, averaging over imagined deals fails (each deal is then played
             # as if every card were seen: "strategy fusion"); the careful rules play better.
-            # (Medium's rules, but remembering the tricks played: Medium forgets them, and
-            # said a led 8♠, the last spade out, took the trick 41%)
-            return self._fallback(view, "misère declarer: keep every card safe",
-                                  play_decision(view, remember=True))
-        if c is not None and c.is_misere and view.rules.players >= 5:
             # Four defenders averaging imagined deals let far more misères through than
-            # Medium's misère defence did on the same hands (docs/strength.md): it plays here.
-            # (remembering the tricks played, as the declarer's branch above: its chance that
-            # a lead forces him counted played cards as still out)
-            return self._fallback(view, "misère defence at five or six players",
+            # Medium's misère defence did on the same hands (docs/strength.md): it plays there.
+            # Both by Medium's rules, but remembering the tricks played (Medium forgets them:
+            # it said a led 8♠, the last spade out, took the trick 41%)
+            return self._fallback(view, "misère declarer: keep every card safe" if declaring
+                                  else "misère defence at five or six players",
                                   play_decision(view, remember=True))
         rng = self.rng(view)
         n = self._samples(self.play_samples)

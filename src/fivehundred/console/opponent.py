@@ -30,8 +30,6 @@ class RandomOpponent:
     True
     """
 
-    name = RANDOM_LOW
-
     def __init__(self, seed: int, pass_percent: int = 80) -> None:
         from ..bots.random_bot import RandomLowBot
 
@@ -58,7 +56,6 @@ class BotOpponent:
     def __init__(self, name: str, seed: int) -> None:
         from ..bots.base import make_player
 
-        self.name = name
         self.bot = make_player(name, seed=seed)
 
     def act(self, view: View) -> str:

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from ..auction import Contract
 from ..dealing import Deal
 from ..rules import Rules
-from ..tricks import StrainTables
+from ..tricks import StrainTables, sitting_out
 
 
 class Trick(NamedTuple):
@@ -131,10 +131,7 @@ class GameState:
     def sitting_out(self) -> tuple[int, ...]:
         """Seats that take no part in the play (the misère declarer's partners)."""
         c = self._contract
-        if c is None or not c.is_misere:
-            return ()
-        return tuple(s for s in self.rules.sides[self.rules.side_of[c.declarer]]
-                     if s != c.declarer)
+        return () if c is None else sitting_out(self.rules, c.declarer, c.is_misere)
 
 
 def replaced(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:

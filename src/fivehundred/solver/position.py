@@ -150,7 +150,7 @@ class Position:
             if partner is not None:
                 team.add(partner)
             count = maxs = sum(1 << s for s in team)
-        leader = opening_leader(rules, declarer if dealer is None else dealer, declarer, misere)
+        leader = opening_leader(rules, dealer, declarer, misere)
         return cls(
             players=n,
             strain=NO_TRUMPS if misere else strain,

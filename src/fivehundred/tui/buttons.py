@@ -32,7 +32,7 @@ def _of_use(focused: object, v: View) -> bool:
     """Whether the keyboard is on something that answers now: a button, but not one of your
     cards while you bid or call (a take-back while a bot thought had left it on a card, where
     Enter only said "Not a card now")."""
-    if not isinstance(focused, Button) or greyed(focused):
+    if not isinstance(focused, Button):     # (a greyed one takes no focus)
         return False
     return not ((focused.id or "").startswith("card-") and v.phase in ("auction", "call"))
 

@@ -58,9 +58,7 @@ class DDTable:
 
     def leader(self, declarer: int, misere: bool = False) -> int:
         """The seat that leads to the first trick of this declarer's contract."""
-        # without a dealer the declarer's left-hand opponent leads, as in for_contract
-        dealer = declarer if self.dealer is None else self.dealer
-        return opening_leader(self.rules, dealer, declarer, misere)
+        return opening_leader(self.rules, self.dealer, declarer, misere)
 
     def lead_rule(self, names: Sequence[str] | None = None) -> str:
         """Who leads, in words."""
