@@ -134,6 +134,30 @@ def test_a_game_that_cannot_be_saved_is_said_so_without_the_servers_path(
     store.close()
 
 
+def test_a_table_whose_save_cannot_be_read_back_is_not_said_to_be_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failed save whose read-back failed too, nobody at the table, told its player "it is
+    back as it was when last saved" while the table had left memory, to come back only once
+    the file could be read.  Said so; the table is opened again from its save after."""
+    store = Store(tmp_path / "c.sqlite3")
+    with web_client(store, "serve") as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        t = client.post("/api/tables", json={"preset": "australian"}).json()
+        table = hub.tables[t["table"]]
+        with monkeypatch.context() as m:
+            m.setattr(Store, "save", _disk_full)
+            m.setattr(Store, "load", _disk_full)
+            with pytest.raises(TableError) as e:
+                hub.save(table)
+        assert e.value.code == "not_saved" and str(e.value) == (
+            "the game could not be saved (the server's disk is full): its last save cannot "
+            "be read back either, so it is closed until the saves file can be read again")
+        assert t["table"] not in hub.tables
+        assert client.get(f"/api/rules?table={t['table']}").status_code == 200
+        assert t["table"] in hub.tables
+    store.close()
+
+
 # ---------------------------------------------------------------- upgrades
 
 

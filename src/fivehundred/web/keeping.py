@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from starlette.websockets import WebSocket
 
@@ -29,6 +29,14 @@ from .table import Table
 FINISHED_SHOWN = 10   # finished games the lobby lists, the newest first
 IN_PLAY_SHOWN = 6     # unfinished games the lobby offers to continue, the newest first
 _NOT_SAVED = ("claiming", "idle_after", "waiting_since", "_wait", "_present", "_gone_at")
+Restored = Literal["restored", "held", "closed"]   # what :meth:`TableKeeper._restore` did
+_AFTER_A_FAILED_SAVE: dict[str, str] = {   # what a failed save's players are told became of it
+    "new": "it was not started; try again later",
+    "restored": "it is back as it was when last saved",
+    "held": "it is kept as it is, to be saved with the next move",
+    "closed": "its last save cannot be read back either, so it is closed until the saves "
+              "file can be read again",
+}
 """What a table put back as it was saved keeps of its own: the server's, not the game's."""
 KEEP_IDLE_SECONDS = 600.0
 """How long a table nobody is at stays in memory after its last use before it is let go (it
@@ -247,35 +255,34 @@ class TableKeeper:
             self._save(table)
         except StoreError as e:
             self._problem(f"the game {table.id} could not be saved: {e}")
-            held = self._restore(table)
-            raise TableError("not_saved", f"the game could not be saved ({e.public}): " + (
-                "it was not started; try again later" if new
-                else "it is kept as it is, to be saved with the next move" if held
-                else "it is back as it was when last saved")) from None
+            after = self._restore(table)
+            raise TableError("not_saved", f"the game could not be saved ({e.public}): "
+                             + _AFTER_A_FAILED_SAVE["new" if new else after]) from None
 
-    def _restore(self, table: Table) -> bool:
+    def _restore(self, table: Table) -> Restored:
         """Put a live table back as it was last saved, in place (its sockets and its bots'
         task hold it): what its players see is then what a restart would bring back.  One
         never saved leaves the live tables.  One whose save cannot be read back (the file
-        failing) leaves them too, unless someone is at it (:meth:`_busy`): its handlers hold
-        this very Table, and one brought back beside it would be a second, the two saving
-        over each other; it is kept as it is then (True), saved with its next move."""
+        failing) leaves them too ("closed": opened again from its save once that can be
+        read), unless someone is at it (:meth:`_busy`): its handlers hold this very Table,
+        and one brought back beside it would be a second, the two saving over each other;
+        it is kept as it is then ("held"), saved with its next move."""
         try:
             data = self.store.load(table.id)
             saved = Table.from_json(data, table.id) if data is not None else None
         except (StoreError, TableError, sqlite3.Error):
             if self.tables.get(table.id) is table and self._busy(table.id):
-                return True
+                return "held"
             saved = None
         if saved is None:
             self.tables.pop(table.id, None)
             self.last_change.pop(table.id, None)
             self.used.pop(table.id, None)
-            return False
+            return "closed"
         for f in fields(Table):
             if f.name not in _NOT_SAVED:
                 setattr(table, f.name, getattr(saved, f.name))
-        return False
+        return "restored"
 
     def _save(self, table: Table) -> None:
         """The save and the statistics it counts, one transaction (StoreError if refused:
