@@ -475,16 +475,15 @@ def _force_lead(tb: Table, c: int, unseen: int) -> tuple[float, str]:
             return -1.0, "the declarer is void there"
         under = sum(1 for x in iter_cards(his) if t.power[x] < t.power[c])
         clear = _others_under(tb, suit, his, unseen)
-        if clear is None:
-            return 1.0 - 0.5 * under - 0.01 * t.power[c], f"he has {under} card(s) under it"
-        if not under:
-            return (clear - 0.01 * t.power[c],
-                    f"he has 0 card(s) under it; forces him {clear:.0%}")
-        lowest = min(t.power[x] for x in iter_cards(his))
-        if count(his) >= 2 and any(t.power[x] < lowest for x in iter_cards(
-                tb.hand & t.suit_mask[suit] & ~(1 << c))):
-            return (UNBLOCK * (1.0 - clear) - 0.01 * t.power[c],
-                    "draws the cards over him, keeps a lower one")
+        if clear is not None:
+            if not under:
+                return (clear - 0.01 * t.power[c],
+                        f"he has 0 card(s) under it; forces him {clear:.0%}")
+            lowest = min(t.power[x] for x in iter_cards(his))
+            if count(his) >= 2 and any(t.power[x] < lowest for x in iter_cards(
+                    tb.hand & t.suit_mask[suit] & ~(1 << c))):
+                return (UNBLOCK * (1.0 - clear) - 0.01 * t.power[c],
+                        "draws the cards over him, keeps a lower one")
         return 1.0 - 0.5 * under - 0.01 * t.power[c], f"he has {under} card(s) under it"
     lower = sum(1 for x in iter_cards(unseen & t.suit_mask[suit]) if t.power[x] < t.power[c])
     return 0.5 - 0.1 * lower, f"{lower} unseen card(s) under it"
