@@ -36,8 +36,8 @@ views.table = new TableView({
 });
 views.bid = new BidPanel(send);
 views.kitty = new KittyPanel(send, () => renderHand());
-views.call = new CallPanel(send);
-views.joker = new JokerPanel(send);
+views.call = new CallPanel();
+views.joker = new JokerPanel();
 views.sheet = new SheetDialog(send, backToGame);
 views.gameOver = new GameOverDialog(send, () => backToLobby({ newGame: true }), () => app.link, backToGame);
 views.hint = new HintView();

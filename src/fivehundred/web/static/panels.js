@@ -3,8 +3,7 @@
 
 import { suitIconSvg, cardLabel } from "./cards.js";
 import { h, clear, bidNode, bidWords, cap, cardNode, SUIT_NAME } from "./util.js";
-import { app } from "./app.js";
-import { hastyTap } from "./turn.js";
+import { actOnce, hastyTap } from "./turn.js";
 
 const STRAINS = ["S", "C", "D", "H", "NT"];
 const STRAIN_WORD = { S: "spades", C: "clubs", D: "diamonds", H: "hearts", NT: "no trumps" };
@@ -279,8 +278,7 @@ export class KittyPanel {
 const RANK_ORDER = ["A", "K", "Q", "J", "13", "12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
 
 export class CallPanel {
-  constructor(send) {
-    this.send = send;
+  constructor() {
     this.el = document.getElementById("call-panel");
     this.cards = document.getElementById("call-cards");
     this.key = null;
@@ -293,13 +291,9 @@ export class CallPanel {
     });
   }
 
-  /** Call (or play alone) once a state: a second click of a double click, or a second tap,
-   *  waits for the next state or the call's refusal, as a card does (it went twice, and the
-   *  second was refused in red: "call A♠ is not a card"). */
+  /** Call (or play alone) once a state, as a card is played (actOnce). */
   act(action) {
-    const s = app.state;
-    if (!s || app.cardSentFor === s) return;
-    if (this.send({ type: "act", action })) app.cardSentFor = s;
+    actOnce(action);
   }
 
   render(state) {
@@ -340,8 +334,7 @@ export class CallPanel {
 // ---------------------------------------------------------------- joker lead
 
 export class JokerPanel {
-  constructor(send) {
-    this.send = send;
+  constructor() {
     this.el = document.getElementById("joker-panel");
     this.armedAt = -Infinity;   // when the panel last opened (hastyTap)
     holdHastyTaps(this.el, () => this.armedAt);
@@ -351,7 +344,7 @@ export class JokerPanel {
       if (!b || b.disabled) return;
       this.hide();
       // (as a card: a second tap of a double tap on the card under it waits for the state)
-      if (this.send({ type: "act", action: `JK:${b.dataset.suit}` })) app.cardSentFor = app.state;
+      actOnce(`JK:${b.dataset.suit}`);
     });
     document.getElementById("joker-cancel").addEventListener("click", () => this.hide());
   }

@@ -116,7 +116,19 @@ export function playCard(token) {
     joker.open(v.legal);
     return;
   }
-  if (send({ type: "act", action: token })) app.cardSentFor = s;
+  actOnce(token);
+}
+
+/** Send a move of the play (a card, the joker's suit, a partner called) once a state: a second
+ *  tap of a double tap, or a click on another control before the answer, waits for the next
+ *  state or the move's refusal (which frees it, messages.js). A call went twice, the second
+ *  refused in red: "call A♠ is not a card". Whether it went. */
+export function actOnce(action) {
+  const s = app.state;
+  if (!s || app.cardSentFor === s) return false;
+  if (!send({ type: "act", action })) return false;
+  app.cardSentFor = s;
+  return true;
 }
 
 /** The state whose turn was last said to a card chosen out of turn (sayWhoseTurn). */
