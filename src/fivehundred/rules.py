@@ -117,8 +117,15 @@ class Rules:
     # -- the canonical string -----------------------------------------------------------
 
     def to_string(self) -> str:
-        """The canonical one-line form: ``fivehundred(players=4,deck=43,...)``, every option."""
-        parts = []
+        """The canonical one-line form: ``fivehundred(preset=australian,players=4,...)``,
+        every option, after the nearest preset: an option added in a later version, absent
+        from what this one wrote, is read back at that preset's value (a classic3 game's
+        record must not take a four-handed default).
+
+        >>> Rules.preset("classic3").to_string()[:48]
+        'fivehundred(preset=classic3,players=3,deck=33,te'
+        """
+        parts = [f"preset={self.nearest_preset()}"]
         for f in fields(self):
             parts.append(f"{f.name}={option_text(getattr(self, f.name))}")
         return "fivehundred(" + ",".join(parts) + ")"

@@ -2,7 +2,7 @@
 
 docs/records.md describes the format; in brief::
 
-    [Rules "fivehundred(players=4,...)"]
+    [Rules "fivehundred(preset=australian,players=4,...)"]
     [Seats "North,East,South,West"]
     [Result "*"]
 
