@@ -234,6 +234,11 @@ def test_escape_resumes_a_pause(page: Page, server: str) -> None:
     page.evaluate("document.getElementById('rules-button').click()")
     page.wait_for_selector("#rules:not([hidden]) .rule-item")
     page.focus("#rules .modal-card button")
+    # the page changing (a state, a toast) left the rules under the pause's dialog, which
+    # took the focus to RESUME, and Escape resumed (the pause lay over every other dialog)
+    page.evaluate("""new Promise((done) => { document.body.appendChild(document.createElement('i'));
+      requestAnimationFrame(() => requestAnimationFrame(done)); })""")
+    assert page.evaluate("!!document.activeElement.closest('#rules')")
     page.keyboard.press("Escape")
     page.wait_for_selector("#rules", state="hidden")
     page.wait_for_timeout(300)
