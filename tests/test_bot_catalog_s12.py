@@ -256,7 +256,7 @@ def _bots_first(seed: int) -> int:
 def test_a_failing_bot_does_not_end_the_text_game(own_bots: None, name: str, cls: type,
                                                   problem: str) -> None:
     """A bot that raised ended the text game with a traceback (the game lost): it is said,
-    which bot, which seat and the error's kind, and the seat plays its first legal action."""
+    which bot, which seat and the error's kind, and Medium's choice is played for the seat."""
     register(name)(lambda seed, budget: cls(seed=seed, budget=budget))
     seat = _bots_first(4)
     out = io.StringIO()
@@ -268,7 +268,7 @@ def test_a_failing_bot_does_not_end_the_text_game(own_bots: None, name: str, cls
     g = Game(AUS, seed=4)
     first = g.to_move or 0
     said = (f"{Narrator(AUS, seat).names[first]}'s bot failed (the {name} bot at seat "
-            f"{first}: {problem}); it takes its first legal action.")
+            f"{first}: {problem}); Medium's choice is played for it.")
     assert said in text, text
     assert "JK" not in text.split("failed")[1].split("\n")[0]
     assert "Traceback" not in text
@@ -276,15 +276,17 @@ def test_a_failing_bot_does_not_end_the_text_game(own_bots: None, name: str, cls
 
 def test_the_stand_in_says_when_medium_fails_too(monkeypatch: pytest.MonkeyPatch,
                                                  caplog: pytest.LogCaptureFixture) -> None:
-    """The browser's stand-in fell back to the first legal action without a word."""
+    """The browser's stand-in fell back to the first legal action without a word; it is the
+    terminal tables' now, which passes in the auction (the first legal action bid 10C)."""
     import fivehundred.web.botpool as botpool
+    from fivehundred.bots.medium import MediumBot
 
-    def broken(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
+    def broken(self: MediumBot, view: object) -> Bot:
         raise RuntimeError("no medium today")
 
-    monkeypatch.setattr(botpool, "make", broken)
+    monkeypatch.setattr(MediumBot, "act", broken)
     g = Game(AUS, seed=2)
     view = g.view(g.to_move or 0)
-    with caplog.at_level(logging.ERROR, logger="fivehundred.web"):
-        assert botpool.stand_in(1, view) == view.legal_actions[0]
+    with caplog.at_level(logging.ERROR, logger="fivehundred.bots"):
+        assert botpool.stand_in(1, view) == "pass" != view.legal_actions[0]
     assert any("standing in" in r.getMessage() and r.exc_info for r in caplog.records)

@@ -441,7 +441,8 @@ def test_a_failing_bot_is_reported_and_the_game_goes_on() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await play_hands(app, pilot, 1, bidder(Rng(4)), scan=False)
             log = " ".join(line.strip() for line in this_hands_log(app))
-            assert "West's bot failed (RuntimeError); it takes its first legal action" in log
+            assert ("West's bot failed (the random bot at seat 1: RuntimeError); Medium's "
+                    "choice is played for it") in log
             assert "cheese" not in log          # the message could name the bot's cards
             assert app.game.phase in ("hand_over", "game_over")
     run(go())

@@ -26,6 +26,32 @@ def _name_arg(text: str) -> str:
     return text.strip().lower()
 
 
+def _bots_arg(text: str) -> str:
+    """A table's ``--bots`` as typed: a bot's name in any case (:func:`_name_arg`), or
+    ``module:name``, your own bot, its module imported here (from the current folder too)
+    and registering that name, else refused naming both (the bots load only then)."""
+    if ":" not in text:
+        return _name_arg(text)
+    from .bots.base import BotError, bot_key, importable_here, resolve
+
+    importable_here()
+    try:
+        resolve(text)
+    except BotError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return bot_key(text)
+
+
+class _TableBots(tuple[str, ...]):
+    """The ``--bots`` choices: the bots a table seats, as the usage line lists them, and any
+    ``module:name`` (:func:`_bots_arg` has checked it)."""
+
+    __slots__ = ()
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and (":" in name or tuple.__contains__(self, name))
+
+
 def _rules_arg(text: str) -> Rules:
     """A preset name, or a full rules string ``fivehundred(...)``."""
     try:
@@ -107,9 +133,11 @@ def build_parser() -> argparse.ArgumentParser:
         game.add_argument("--seat", type=int, default=None,
                           help=f"your seat (default 0, which sits at the bottom; with "
                                f"--resume, the seat you sat in){only}")
-        game.add_argument("--bots", default=None, choices=TABLE_BOTS, type=_name_arg,
+        game.add_argument("--bots", default=None, choices=_TableBots(TABLE_BOTS),
+                          type=_bots_arg,
                           help=f"the other players' strength (default medium; with --resume, "
-                               f"the strength the game was played against){only}")
+                               f"the strength the game was played against), or MODULE:NAME, "
+                               f"your own bot (docs/bots.md){only}")
 
     replay = sub.add_parser("replay", help="replay a game record, checking every action")
     replay.add_argument("file", help="a record file (text or JSON, told apart by its first "

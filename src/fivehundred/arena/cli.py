@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from .. import bot_catalog as catalog
 from .. import clitools as ct
+from ..bots.base import bot_key
 from ..errors import FiveHundredError
 from ..rules import Rules
 from .executors import import_ray, make_executor
@@ -32,7 +33,8 @@ def add_arena_arguments(p: argparse.ArgumentParser, rules_type: Callable[[str], 
     p.add_argument("--rules", type=rules_type, default=Rules.preset("australian"),
                    help="a preset name or a rules string (default australian)")
     bots = catalog.names_in_words()
-    p.add_argument("--a", required=True, metavar="BOT", help=f"bot A: {bots}")
+    p.add_argument("--a", required=True, metavar="BOT",
+                   help=f"bot A: {bots}; or your own, MODULE:NAME (docs/bots.md)")
     p.add_argument("--b", required=True, metavar="BOT", help="bot B: any of the same")
     p.add_argument("--deals", type=ct.whole(*LIMITS["deals"]), default=None,
                    help=f"deals, each played in every seating (default {DEALS}, none when "
@@ -143,21 +145,29 @@ def spec_from_args(args: argparse.Namespace) -> MatchSpec:
     if args.seconds is not None and not args.seconds > 0:   # (NaN is not > 0 either)
         raise ArenaError(f"--seconds {args.seconds}: must be positive")
     return MatchSpec(
-        rules=args.rules.to_string(), bot_a=args.a.strip().lower(),
-        bot_b=args.b.strip().lower(), seed=args.seed, deals=deals, games=args.games,
+        rules=args.rules.to_string(), bot_a=bot_key(args.a), bot_b=bot_key(args.b),
+        seed=args.seed, deals=deals, games=args.games,
         samples=args.samples, seconds=args.seconds, max_hands=args.max_hands,
     )
 
 
 def check_bot_names(spec: MatchSpec) -> None:
     """Refuse a bot name that is neither built in (the bots' catalog names it, loaded or
-    not) nor registered yet, as the runner's :func:`~.runner.check_bots` does, but before the
-    bots load: a first load of the solver compiles it, over a minute before "no such bot" was
-    said."""
-    from ..bots.base import _REGISTRY
+    not) nor registered yet, nor ``module:name`` whose module registers that name (imported
+    here, from the current folder too), as the runner's :func:`~.runner.check_bots` does,
+    but before the bots load: a first load of the solver compiles it, over a minute before
+    "no such bot" was said."""
+    from ..bots.base import _REGISTRY, BotError, importable_here, resolve
 
-    known = sorted({*catalog.BOT_NAMES, *_REGISTRY})
     for label, name in (("--a", spec.bot_a), ("--b", spec.bot_b)):
+        if ":" in name:
+            importable_here()
+            try:
+                resolve(name)
+            except BotError as e:
+                raise ArenaError(f"{label} {e}") from None
+            continue
+        known = sorted({*catalog.BOT_NAMES, *_REGISTRY})
         if name not in known:
             raise ArenaError(f"{label} {name}: no such bot; bots are {', '.join(known)}")
 
@@ -200,8 +210,12 @@ def run_arena_main(args: argparse.Namespace, stdout: TextIO | None = None,
             for note in results.notes:
                 print(f"arena: {note}", file=err)
             if results.done and not args.quiet:
-                print(f"arena: {args.out}: {len(results.done)} units already played, resuming",
-                      file=err)
+                wanted = [u.key for u in spec.units()]
+                left = sum(1 for k in wanted if k not in results.done)
+                print(f"arena: {args.out}: " + (
+                    f"all {len(wanted)} units of the match already played; nothing to play"
+                    if not left else f"{len(wanted) - left} units of the match already played, "
+                    f"{left} to play"), file=err)
         elif not args.quiet:
             print("arena: results are not saved (pass --out FILE to make the run resumable)",
                   file=err)
@@ -224,17 +238,19 @@ def run_arena_main(args: argparse.Namespace, stdout: TextIO | None = None,
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
     summary = summarize(spec, got)
+    # The file first: a reader of the table that stops early (| head) loses it no more.
     # With --json -, standard output carries the JSON alone and the table goes to stderr.
-    print(format_report(summary), file=err if args.json == "-" else out)
-    if args.json:
+    if args.json and args.json != "-":
         try:
             write_json(summary, args.json, out)
         except OSError as e:
-            if isinstance(e, BrokenPipeError) and args.json == "-":
-                raise            # a reader that stopped early: quiet, as for every command
             saved = f" (the results are in {args.out})" if args.out else ""
             print(f"fivehundred arena: --json {args.json}: {e.strerror or e}{saved}", file=err)
+            print(format_report(summary), file=out)
             return 1
+    print(format_report(summary), file=err if args.json == "-" else out)
+    if args.json == "-":
+        write_json(summary, args.json, out)  # (a reader that stopped early: quiet, as ever)
     return 0
 
 

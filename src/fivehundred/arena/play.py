@@ -9,6 +9,11 @@ a Game to a bot.
 The time of each decision (the bot's call alone, not the engine's work) is recorded per bot;
 it is the one part of a result that is not reproducible.
 
+A bot that fails -- raises, answers something that is not a :class:`Decision`, or chooses an
+illegal action -- stops the match with an :class:`ArenaError` naming it by its registered
+name (a bot object need not have a ``name``), its label, side and seat, the unit, and what it
+did.
+
 >>> from .spec import MatchSpec
 >>> from fivehundred import Rules
 >>> m = MatchSpec(Rules.preset("australian").to_string(), "random", "random", deals=1)
@@ -27,7 +32,7 @@ from typing import Any, Protocol, cast
 
 from ..bots import make
 from ..bots.base import Bot, Decision
-from ..errors import FiveHundredError, IllegalActionError
+from ..errors import FiveHundredError, IllegalActionError, shown
 from ..game import Game
 from .spec import UnitSpec
 
@@ -68,6 +73,11 @@ class UnitResult:
     hands: tuple[HandRecord, ...]
     times: dict[str, tuple[float, ...]]
     """Seconds per decision, per bot label (A, B)."""
+    seed: int | None = None
+    """The game seed the unit was dealt from (:attr:`UnitSpec.seed`), which ties a results
+    file's line to its match; None in a line written before lines held it."""
+    sees_all: tuple[str, ...] = ()
+    """The labels (A, B) of the bots that were handed the whole game (``sees_all``)."""
 
     @property
     def key(self) -> tuple[str, int, str]:
@@ -80,12 +90,17 @@ class UnitResult:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON object (one line of a results file)."""
-        return {
+        out: dict[str, Any] = {
             "type": "unit", "kind": self.kind, "number": self.number, "seating": self.seating,
-            "points": list(self.points), "winner": self.winner,
+            "seed": self.seed, "points": list(self.points), "winner": self.winner,
             "hands": [[h.bid, h.declarer, h.made] for h in self.hands],
             "times": {k: [round(t, 7) for t in v] for k, v in self.times.items()},
         }
+        if self.seed is None:
+            del out["seed"]
+        if self.sees_all:
+            out["sees_all"] = list(self.sees_all)
+        return out
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> UnitResult:
@@ -97,7 +112,21 @@ class UnitResult:
             hands=tuple(HandRecord(b, None if s is None else int(s), m)
                         for b, s, m in d["hands"]),
             times={str(k): tuple(float(t) for t in v) for k, v in d["times"].items()},
+            seed=None if d.get("seed") is None else int(d["seed"]),
+            sees_all=tuple(str(x) for x in d.get("sees_all", ())),
         )
+
+
+def _who(unit: UnitSpec, label: str, seat: int) -> str:
+    """A bot of a unit as a failure names it: its registered name (what ``--a`` or ``--b``
+    said; a bot object need not have a ``name``), its label, side and seat."""
+    side = unit.match.rules_obj.side_of[seat]
+    return f"bot {unit.match.bot(label)!r} ({label}, side {side}, seat {seat})"
+
+
+def _where(unit: UnitSpec) -> str:
+    """The unit as a failure names it: ``deal 3, seating AB``."""
+    return f"{unit.kind} {unit.number}, seating {unit.seating}"
 
 
 def play_unit(unit: UnitSpec) -> UnitResult:
@@ -105,10 +134,15 @@ def play_unit(unit: UnitSpec) -> UnitResult:
     match = unit.match
     rules = match.rules_obj
     labels = [unit.seating[rules.side_of[s]] for s in range(rules.players)]
-    bots: list[Bot] = [
-        make(match.bot(label), seed=unit.bot_seed(seat), budget=match.budget)
-        for seat, label in enumerate(labels)
-    ]
+    bots: list[Bot] = []
+    for place, label in enumerate(labels):
+        try:
+            bots.append(make(match.bot(label), seed=unit.bot_seed(place), budget=match.budget))
+        except Exception as e:     # (someone's bot that cannot be made: say whose)
+            raise ArenaError(f"{_who(unit, label, place)} could not be made for "
+                             f"{_where(unit)}: {type(e).__name__}: {e}") from e
+    sees_all = tuple(sorted({label for bot, label in zip(bots, labels, strict=True)
+                             if getattr(bot, "sees_all", False)}))
     times: dict[str, list[float]] = {"A": [], "B": []}
     game = Game(rules, seed=unit.seed)
     while True:
@@ -121,22 +155,29 @@ def play_unit(unit: UnitSpec) -> UnitResult:
             continue
         seat = game.to_move
         assert seat is not None
-        bot = bots[seat]
-        if getattr(bot, "sees_all", False):
-            copy = game.clone()
-            t0 = time.perf_counter()
-            decision = cast(SeesAll, bot).act_with_game(copy)
-        else:
-            view = game.view(seat)
-            t0 = time.perf_counter()
-            decision = bot.act(view)
-        times[labels[seat]].append(time.perf_counter() - t0)
+        bot, label = bots[seat], labels[seat]
+        try:
+            if getattr(bot, "sees_all", False):
+                copy = game.clone()
+                t0 = time.perf_counter()
+                decision = cast(SeesAll, bot).act_with_game(copy)
+            else:
+                view = game.view(seat)
+                t0 = time.perf_counter()
+                decision = bot.act(view)
+        except Exception as e:     # (any bug of any bot: said with whose it is)
+            raise ArenaError(f"{_who(unit, label, seat)} raised {type(e).__name__} in "
+                             f"{_where(unit)}: {e}") from e
+        times[label].append(time.perf_counter() - t0)
+        if not isinstance(decision, Decision):
+            raise ArenaError(f"{_who(unit, label, seat)} returned {type(decision).__name__} "
+                             f"{shown(decision)} in {_where(unit)}, not a Decision")
         try:
             game.apply(decision.action)
         except IllegalActionError as e:
             raise ArenaError(
-                f"bot {bot.name!r} ({labels[seat]}, seat {seat}) chose {decision.action!r} in "
-                f"{unit.kind} {unit.number}, seating {unit.seating}: {e}"
+                f"{_who(unit, label, seat)} chose {shown(decision.action)} in {_where(unit)}: "
+                f"{e}"
             ) from None
     hands = tuple(
         HandRecord(h.contract.bid if h.contract else None, h.declarer, h.made)
@@ -149,4 +190,5 @@ def play_unit(unit: UnitSpec) -> UnitResult:
     return UnitResult(
         kind=unit.kind, number=unit.number, seating=unit.seating, points=tuple(points),
         winner=game.winner, hands=hands, times={k: tuple(v) for k, v in times.items()},
+        seed=unit.seed, sees_all=sees_all,
     )

@@ -18,14 +18,22 @@ The measures (see :mod:`fivehundred.arena.spec` for the seatings):
 * **Contracts made** by the bot that declared, by kind: suit, no trumps (NT), misère (open
   misère included), over every hand played (deals and games).
 * **Time per decision** of each bot: median and 95th percentile over all its decisions.
+
+The report names the rules as played (a preset, or the nearest preset and the options that
+differ from it), marks a bot that sees every card (``sees_all``: handed the whole game, as the
+cheater is) wherever its name heads the report, and says why an interval of no width is one
+(every deal thrown in, or scored alike in every seating).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from .. import bot_catalog
+from ..rules import Rules, option_text
 from .play import UnitResult
 from .spec import LABELS, MatchSpec, preset_name
 from .stats import bounded_mean_ci, mean_ci, median, quantile, wilson
@@ -42,6 +50,35 @@ def contract_kind(bid: str) -> str:
     if bid in ("misere", "open-misere"):
         return "misère"
     return "NT" if bid.endswith("NT") else "suit"
+
+
+def rules_words(rules: Rules) -> str:
+    """The rules as a report names them: a preset's name, else the nearest preset and the
+    options that differ from it, as the options' names and values (it said "custom rules",
+    which hid what was played).
+
+    >>> rules_words(Rules.preset("classic3"))
+    'classic3'
+    >>> rules_words(Rules.preset("australian", nt_joker="classic", target=300))
+    'australian with nt_joker classic, target 300'
+    """
+    best = rules.nearest_preset()
+    base = Rules.preset(best)
+    changed = [f"{f.name} {option_text(getattr(rules, f.name))}"
+               for f in dataclasses.fields(rules)
+               if getattr(rules, f.name) != getattr(base, f.name)]
+    return best if not changed else f"{best} with {', '.join(changed)}"
+
+
+def sees_all_labels(spec: MatchSpec, results: Iterable[UnitResult]) -> list[str]:
+    """The labels of the bots that see every card: those a unit says were handed the whole
+    game, and a built-in bot no table seats for that reason (the cheater) even before a unit
+    of it is in (or in a results file written before units said so)."""
+    labels = {label for r in results for label in r.sees_all}
+    for label in LABELS:
+        if any(b.name == spec.bot(label) and not b.table for b in bot_catalog.BUILT_IN):
+            labels.add(label)
+    return sorted(labels)
 
 
 def deal_scores(
@@ -85,7 +122,9 @@ def summarize(spec: MatchSpec, results: Iterable[UnitResult]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "match": {**spec.identity(), "deals": spec.deals, "games": spec.games,
                   "match_id": spec.match_id, "preset": preset_name(rules),
-                  "players": rules.players, "sides": [list(s) for s in rules.sides]},
+                  "rules_words": rules_words(rules), "players": rules.players,
+                  "sides": [list(s) for s in rules.sides],
+                  "sees_all": sees_all_labels(spec, units)},
         "seatings": list(seatings),
         "units_done": len(units),
         "units_total": (spec.deals + spec.games) * len(seatings),
@@ -93,10 +132,15 @@ def summarize(spec: MatchSpec, results: Iterable[UnitResult]) -> dict[str, Any]:
 
     scores = deal_scores(units, seatings)
     diffs = [a - b for a, b in scores.values()]
+    passed: dict[int, bool] = {}
+    for r in units:
+        if r.kind == "deal" and r.number in scores:
+            passed[r.number] = passed.get(r.number, True) and all(h.bid is None for h in r.hands)
     out["deals"] = {
         "requested": spec.deals,
         "complete": len(scores),
         "plays": len(scores) * len(seatings),
+        "thrown_in": sum(passed.values()),
         "a_minus_b": mean_ci(diffs).to_json(),
         "a_points": mean_ci([a for a, _ in scores.values()]).to_json(),
         "b_points": mean_ci([b for _, b in scores.values()]).to_json(),
@@ -201,19 +245,36 @@ def _ms(x: float | None) -> str:
     return f"{x:.2f} s"
 
 
+def _no_width(deals: dict[str, Any]) -> str:
+    """Why an interval of points per deal has no width, though the bots differ: it says
+    nothing of them (it read [+0.0, +0.0] as if they were equal)."""
+    if deals.get("thrown_in") == deals["complete"]:
+        return ("  (every deal was thrown in, all passing: no deal was played out, so the "
+                "interval says nothing of the bots)")
+    return ("  (every deal gave the same difference, so the interval has no width: it says "
+            "nothing of the bots)")
+
+
 def format_report(summary: dict[str, Any]) -> str:
     """The summary as the table printed at the end of a run."""
     m = summary["match"]
     a, b = m["bot_a"], m["bot_b"]
     name = {"A": f"A {a}", "B": f"B {b}"}
     width = max(len(v) for v in name.values())
-    rules = m["preset"] or "custom rules"
+    rules = m.get("rules_words") or m["preset"] or "custom rules"
+    seeing = m.get("sees_all", [])
+    who = {label: f"{m['bot_' + label.lower()]} ({label}"
+                  f"{', sees every card' if label in seeing else ''})" for label in LABELS}
+    per = " and ".join(k for k, key in (("deal", "deals"), ("game", "games")) if m[key]) or "deal"
     lines = [
-        f"Arena: {a} (A) vs {b} (B), {rules}, {m['players']} players, "
+        f"Arena: {who['A']} vs {who['B']}, {rules}, {m['players']} players, "
         f"{len(m['sides'])} sides, seed {m['seed']}",
-        f"seatings per deal: {', '.join(summary['seatings'])}; "
+        f"seatings per {per}: {', '.join(summary['seatings'])}; "
         f"units done {summary['units_done']}/{summary['units_total']}",
     ]
+    for label in seeing:
+        lines.append(f"({name[label]} sees every card: handed the whole game, for measurement "
+                     "only, it is not a fair opponent)")
     budget = [f"{k} {m[k]}" for k in ("samples", "seconds") if m[k] is not None]
     if budget:
         lines.append("budget: " + ", ".join(budget))
@@ -232,6 +293,8 @@ def format_report(summary: dict[str, Any]) -> str:
         if e["n"] >= 2:
             lines.append(f"  {_signed(e['mean'])}   95% CI [{_signed(e['low'])}, "
                          f"{_signed(e['high'])}]   (t interval; sd {e['sd']:.1f} per deal)")
+            if e["sd"] == 0 and not (a == b and m["seconds"] is None):
+                lines.append(_no_width(d))
         else:
             lines.append(f"  {_signed(e['mean'])}   (too few deals for an interval)")
         lines.append(f"  mean points per side and deal: A {_signed(d['a_points']['mean'])}, "

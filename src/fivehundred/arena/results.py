@@ -1,10 +1,12 @@
 """Results files: JSON lines streamed as units finish, so that a run can be resumed.
 
 The first line is a header naming the match (its identity: rules, bots, budget, seed, game
-length cap); each further line is one finished unit (:meth:`UnitResult.to_json`).  A line is
-written whole and flushed as soon as its unit finishes, so a run stopped at any moment (Ctrl-C,
-a crash, a lost machine) keeps everything finished before it.  Rerunning the same command
-with the same file plays only the units it lacks; more ``--deals`` or ``--games`` extend it.
+length cap) and the program that plays it (:func:`program_of`: its version and a digest of the
+code a unit's play runs); each further line is one finished unit
+(:meth:`UnitResult.to_json`).  A line is written whole and flushed as soon as its unit
+finishes, so a run stopped at any moment (Ctrl-C, a crash, a lost machine) keeps everything
+finished before it.  Rerunning the same command with the same file plays only the units it
+lacks; more ``--deals`` or ``--games`` extend it.
 
 The file is only ever appended to.  Two repairs are made, both reported:
 
@@ -15,22 +17,35 @@ The file is only ever appended to.  Two repairs are made, both reported:
 A file written for another match is refused with the differences named (the rules compared as
 the options they set, not as text: a file written before the program gained an option goes on,
 the option at its default), as is a damaged line anywhere but at the end (that is not what a
-crash leaves).  While a run writes a file it holds
+crash leaves).  So is a file written by another program -- another version, or other code in
+the bots, the solver or the engine: its units were not played by the bots playing now -- and
+a file whose header names no program (written before headers did) goes on with a warning in
+``notes`` that this could not be checked.  Each unit line is checked against the match without
+replaying it: its kind and seating are the match's, its game seed is the one the match deals
+that deal or game from, it has one number of points per side, seats and sides in range, and
+no unit appears twice with two results; a second header (two files joined by ``cat``) is named
+as such.  Nothing is repaired in a file that is refused.  While a run writes a file it holds
 an exclusive lock on it (where the system has ``fcntl``), so two runs cannot interleave.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import os
+import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
-from ..errors import FiveHundredError
+from .. import __version__
+from ..bots.base import _REGISTRY
+from ..errors import FiveHundredError, shown
+from ..rng import derive_seed
 from ..rules import Rules, option_text
 from .play import ArenaError, UnitResult
-from .spec import MatchSpec
+from .spec import KINDS, LABELS, MatchSpec
 
 FORMAT = "fivehundred-arena"
 VERSION = 1
@@ -41,10 +56,71 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 
+PLAYING_CODE = ("bots/*.py", "solver/*.py", "game/*.py", "actions.py", "auction.py",
+                "cards.py", "dealing.py", "numbers.py", "rng.py", "rules.py", "scoring.py",
+                "tricks.py", "view.py", "arena/play.py", "arena/spec.py")
+"""The package's source files (patterns under ``src/fivehundred``) whose code decides what a
+unit plays: the bots, the solver, the engine and the arena's play.  A results file's header
+holds a digest of them (:func:`program_of`)."""
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The package's folder, where :data:`PLAYING_CODE` lies."""
+
+
+@lru_cache(maxsize=1)
+def _package_code() -> bytes:
+    """A digest of the :data:`PLAYING_CODE` files (read once a process: a hundred
+    milliseconds at most, against a match's minutes)."""
+    h = hashlib.blake2b(digest_size=16)
+    for pattern in PLAYING_CODE:
+        for path in sorted(ROOT.glob(pattern)):
+            h.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+            h.update(path.read_bytes())
+    return h.digest()
+
+
+def _bot_code(name: str) -> bytes:
+    """What stands for the code of a bot registered from outside the package: the source
+    file its factory was written in, or, for code that comes from no file, the name Python
+    gives that code (``bench/bots_before.py`` compiles an earlier commit's bots as
+    ``REV:pimc.py``, so each commit it loads is told apart).  A built-in bot, or one not
+    registered yet (the built-ins load with the solver, after this is asked), is the
+    package's code: nothing more.  ``module:name`` is looked up by its name, which its
+    module registered when the name was checked."""
+    factory = _REGISTRY.get(name.rsplit(":", 1)[-1].strip().lower())   # (module:name too)
+    if factory is None:
+        return b""
+    code = getattr(factory, "__code__", None)
+    module = sys.modules.get(getattr(factory, "__module__", "") or "")
+    filename = code.co_filename if code is not None else getattr(module, "__file__", None)
+    if not isinstance(filename, str):
+        return b""
+    path = Path(filename)
+    try:
+        if path.is_file():
+            if path.resolve().is_relative_to(ROOT):
+                return b""
+            return path.read_bytes()
+    except OSError:
+        pass
+    return filename.encode()
+
+
+def program_of(spec: MatchSpec) -> dict[str, str]:
+    """The program that plays this match, as a results file's header records it: the
+    package's version and a short digest of the code a unit's play runs (the
+    :data:`PLAYING_CODE` files, and the source of either bot when it comes from elsewhere),
+    so that a file is not resumed by bots other than those that played it."""
+    h = hashlib.blake2b(_package_code(), digest_size=6)
+    for name in (spec.bot_a, spec.bot_b):
+        h.update(b"\0" + name.encode() + b"\0" + _bot_code(name))
+    return {"version": __version__, "code": h.hexdigest()}
+
+
 def header_of(spec: MatchSpec) -> dict[str, Any]:
     """The header line of a results file for this match."""
     return {"type": "header", "format": FORMAT, "version": VERSION,
-            "match_id": spec.match_id, "match": spec.identity()}
+            "match_id": spec.match_id, "match": spec.identity(), "program": program_of(spec)}
 
 
 def _line(obj: dict[str, Any]) -> bytes:
@@ -121,6 +197,9 @@ class ResultsFile:
         self.path = Path(path)
         self.spec = spec
         self.notes: list[str] = []
+        self.checked = True
+        """Whether the header names the program (a file written since headers did): its
+        unit lines then name their seeds too."""
         self.done: dict[tuple[str, int, str], UnitResult] = {}
         self._fh: IO[bytes] = open(self.path, "a+b")  # noqa: SIM115  (held open to append)
         try:
@@ -145,6 +224,8 @@ class ResultsFile:
             raise ArenaError(f"{self.path}: another arena run is writing this file") from None
 
     def _load(self) -> None:
+        """Read the file: check its header and every unit line, then make the repairs (a
+        file that is refused is left as it was)."""
         fh = self._fh
         fh.seek(0)
         data = fh.read()
@@ -164,35 +245,112 @@ class ResultsFile:
             self._write(header_of(self.spec))
             return
         self._check_header(lines[0])
+        # The final write may not have finished.  A last line that is whole JSON but for its
+        # newline is checked like any other (and kept); anything else there is a fragment.
+        whole = False
         if last:
-            # The final write did not finish.  Keep it if it is whole but for the newline,
-            # else drop the fragment, cutting the file back to the last complete line.
             try:
-                UnitResult.from_json(json.loads(last))
-                complete = True
-            except (ValueError, KeyError, TypeError):
-                complete = False
-            if complete:
-                fh.write(b"\n")
-                fh.flush()
-                lines.append(last)
-                self.notes.append(f"{self.path}: added the newline missing after its last line")
-            else:
-                fh.truncate(len(data) - len(last))
-                fh.flush()
-                self.notes.append(
-                    f"{self.path}: dropped a truncated last line ({len(last)} bytes, from a run "
-                    "stopped while writing it); that unit will be played again"
-                )
-        for number, line in enumerate(lines[1:], start=2):
+                json.loads(last)
+                whole = True
+            except ValueError:
+                whole = False
+        first: dict[tuple[str, int, str], int] = {}
+        for number, line in enumerate([*lines[1:], *([last] if whole else [])], start=2):
             try:
                 obj = json.loads(line)
-                result = UnitResult.from_json(obj)
-            except (ValueError, KeyError, TypeError) as e:
+            except ValueError:
+                raise ArenaError(f"{self.path}, line {number}: not a unit result (not JSON); "
+                                 "the file is damaged") from None
+            result = self._unit(number, obj)
+            seen = first.setdefault(result.key, number)
+            if seen != number and self.done[result.key].outcome() != result.outcome():
                 raise ArenaError(
-                    f"{self.path}, line {number}: not a unit result ({e}); the file is damaged"
-                ) from None
+                    f"{self.path}, line {number}: {result.kind} {result.number}, seating "
+                    f"{result.seating} again, with another result than line {seen}: the file "
+                    "was joined from others or edited; use a new --out file")
             self.done.setdefault(result.key, result)
+        if whole:
+            fh.write(b"\n")
+            fh.flush()
+            self.notes.append(f"{self.path}: added the newline missing after its last line")
+        elif last:
+            fh.truncate(len(data) - len(last))
+            fh.flush()
+            self.notes.append(
+                f"{self.path}: dropped a truncated last line ({len(last)} bytes, from a run "
+                "stopped while writing it); that unit will be played again"
+            )
+
+    def _unit(self, number: int, obj: object) -> UnitResult:
+        """Line ``number``'s unit, refused (ArenaError naming the line) if it is not a unit
+        result or does not belong to this match."""
+        where = f"{self.path}, line {number}"
+        if isinstance(obj, dict) and obj.get("type") == "header":
+            raise ArenaError(
+                f"{self.path}: a second header at line {number}: results files cannot be "
+                "joined by cat (each begins with a header of its own); play the match into one "
+                "--out file, extending it with a larger --deals or --games")
+        if not isinstance(obj, dict) or obj.get("type", "unit") != "unit":
+            raise ArenaError(f"{where}: not a unit result; the file is damaged")
+        missing = [k for k in ("kind", "number", "seating", "points", "winner", "hands",
+                               "times") if k not in obj]
+        if missing:
+            raise ArenaError(f"{where}: not a unit result (no {', '.join(map(repr, missing))}); "
+                             "the file is damaged")
+        try:
+            result = UnitResult.from_json(obj)
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            raise ArenaError(f"{where}: not a unit result ({type(e).__name__}: {e}); the file "
+                             "is damaged") from None
+        problem = self._misfit(obj, result)
+        if problem:
+            raise ArenaError(f"{where}: {problem}, so it is not a unit of this match (a line "
+                             "joined from another file, or edited); use a new --out file")
+        return result
+
+    def _misfit(self, obj: dict[str, Any], r: UnitResult) -> str | None:
+        """How a unit line does not fit this match, in words (None: it fits).  Only what
+        can be told without replaying the unit: its place in the match, its seed, and that
+        its numbers are as many and as large as the rules allow."""
+        spec, rules = self.spec, self.spec.rules_obj
+        sides, players = len(rules.sides), rules.players
+
+        def whole(x: object) -> bool:
+            return isinstance(x, int) and not isinstance(x, bool)
+
+        if r.kind not in KINDS:
+            return f"its kind {shown(r.kind)} is not {' or '.join(KINDS)}"
+        if not whole(obj["number"]) or r.number < 0:
+            return f"its number {shown(obj['number'])} is not a whole number from 0"
+        if r.seating not in spec.seatings:
+            return (f"its seating {shown(r.seating)} is not one of this match's "
+                    f"({', '.join(spec.seatings)})")
+        seed = derive_seed(spec.seed, r.kind, r.number)
+        if "seed" in obj:
+            if obj["seed"] != seed:
+                return (f"it was dealt from seed {shown(obj['seed'])}, and {r.kind} {r.number} "
+                        f"of this match (--seed {spec.seed}) is dealt from {seed}")
+        elif self.checked:
+            return ("it names no seed, and every line written under a header that names "
+                    "its program does")
+        points = obj["points"]
+        if not isinstance(points, list) or len(points) != sides or not all(map(whole, points)):
+            return (f"its points {shown(points)} are not {sides} whole numbers, one per side of "
+                    "these rules")
+        winner = obj["winner"]
+        if winner is not None and not (whole(winner) and 0 <= winner < sides):
+            return f"its winner {shown(winner)} is not a side of these rules (0 to {sides - 1})"
+        if r.kind == "deal" and len(r.hands) != 1:
+            return f"it holds {len(r.hands)} hands, and a deal is one"
+        for h in r.hands:
+            if not (h.declarer is None or 0 <= h.declarer < players):
+                return f"a hand's declarer {h.declarer} is not a seat of these rules"
+            if not isinstance(h.bid, str | None) or not isinstance(h.made, bool | None):
+                return (f"a hand {shown([h.bid, h.declarer, h.made])} is not a contract's bid "
+                        "and result")
+        if not set(r.times) <= set(LABELS) or not set(r.sees_all) <= set(LABELS):
+            return f"it names a bot other than {' and '.join(LABELS)}"
+        return None
 
     def _check_header(self, line: bytes) -> None:
         try:
@@ -204,6 +362,7 @@ class ResultsFile:
         if head.get("version") != VERSION:
             raise ArenaError(f"{self.path}: results format version {head.get('version')}, "
                              f"this program reads version {VERSION}")
+        self.checked = "program" in head
         theirs = head.get("match", {})
         ours = self.spec.identity()
         # a game's length limit changes no deal: a run of deals alone goes on whatever it was
@@ -216,6 +375,38 @@ class ResultsFile:
                 f"{self.path} holds results of a different match ({'; '.join(diffs)}); "
                 "use another --out file, or the options it was written with"
             )
+        self._check_program(head.get("program"))
+
+    def _check_program(self, theirs: object) -> None:
+        """Refuse a file another program wrote (another version, or other bots, solver or
+        engine code: its units would not be what this one plays); a header from before
+        headers named the program is resumed, with a warning in ``notes``."""
+        if theirs is None:
+            self.notes.append(
+                f"warning: {self.path} was written before results files named the program that "
+                "wrote them (its header has no version or code digest): whether its units were "
+                "played by the bots playing now cannot be checked; if the bots, the solver or "
+                "the engine have changed since, use a new --out file")
+            return
+        ours = program_of(self.spec)
+        if theirs == ours:
+            return
+        said = theirs if isinstance(theirs, dict) else {}
+
+        def text(value: object) -> str:
+            return value if isinstance(value, str) else _said(value)
+
+        differs = []
+        if said.get("version") != ours["version"]:
+            differs.append(f"fivehundred {ours['version']} now, {text(said.get('version'))} "
+                           "in the file")
+        if said.get("code") != ours["code"]:
+            differs.append(f"code {ours['code']} now, {text(said.get('code'))} in the file: "
+                           "the bots', the solver's or the engine's source has changed")
+        raise ArenaError(
+            f"{self.path} was written by another program ({'; '.join(differs) or shown(theirs)})"
+            ", so the units left would not be played as those in it were; use a new --out "
+            "file (or resume it with the program that wrote it)")
 
     def _write(self, obj: dict[str, Any]) -> None:
         self._fh.write(_line(obj))

@@ -14,18 +14,32 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..bots import bot_names
-from .executors import Executor
+from ..bots.base import BotError, main_only, resolve
+from .executors import Executor, SerialExecutor
 from .play import ArenaError, UnitResult, play_unit
 from .results import ResultsFile
 from .spec import MatchSpec
 
 
-def check_bots(spec: MatchSpec) -> None:
-    """Refuse unknown bot names here, before any worker starts."""
-    known = bot_names()
+def check_bots(spec: MatchSpec, executor: Executor | None = None) -> None:
+    """Refuse unknown bot names here, before any worker starts (``module:name``: its module
+    imported, registering the name), and, for an ``executor`` that plays elsewhere than in
+    this process, a bot registered by code with no file (``python -c``, a notebook): its
+    workers, started afresh, could never make it."""
     for label, name in (("--a", spec.bot_a), ("--b", spec.bot_b)):
-        if name.strip().lower() not in known:
+        try:
+            key = resolve(name)
+        except BotError as e:
+            raise ArenaError(f"{label} {e}") from None
+        known = bot_names()          # (after the import: its module registered it)
+        if key not in known:
             raise ArenaError(f"{label} {name}: no such bot; bots are {', '.join(known)}")
+        if executor is not None and not isinstance(executor, SerialExecutor) and main_only(key):
+            raise ArenaError(
+                f"{label} {name}: this bot is registered by the main program alone (no file: "
+                "python -c, a notebook), which the arena's worker processes do not run: play "
+                "in this process (--workers 1, SerialExecutor), or register it in a module "
+                "and name it module:name")
 
 
 def run_match(
@@ -40,7 +54,7 @@ def run_match(
     finishes; ``on_result(done, total)`` is called once before the first new unit and after
     each one (for progress).  An error or Ctrl-C leaves every finished unit saved.
     """
-    check_bots(spec)
+    check_bots(spec, executor)
     units = spec.units()
     have: dict[tuple[str, int, str], UnitResult] = dict(results.done) if results else {}
     todo = [u for u in units if u.key not in have]

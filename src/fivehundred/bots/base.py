@@ -9,16 +9,22 @@ choice comes from a generator seeded by the bot's seed and the view's public his
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
+import os
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import NamedTuple, Protocol
 
-from ..errors import FiveHundredError
-from ..numbers import seed_number
+from ..errors import FiveHundredError, shown
+from ..numbers import seed_number, whole_number
 from ..rng import Rng
 from ..view import View
+
+log = logging.getLogger("fivehundred.bots")
 
 
 class BotError(FiveHundredError):
@@ -164,38 +170,119 @@ def view_fingerprint(view: View) -> int:
 
 
 class Choice(NamedTuple):
-    """What a table's bot seat plays: its bot's action, or the first legal action standing
-    in for a bot that failed (``problem`` says why; ``error`` has the error in full)."""
+    """What a table's bot seat plays: its bot's action, or Medium's choice standing in for a
+    bot that failed (``problem`` says why; ``error`` has the error in full)."""
 
     action: str
     problem: str | None = None
     """None: the bot's own choice; else why it was stood in for, in words a screen may show:
     the error's kind, never its message (which may name the bot's cards), or "an illegal
-    action"."""
+    action" (with its token if it names no card: "an illegal action, 10NT")."""
     error: str = ""
     """What went wrong in full (the error's repr, or the illegal action), for a log."""
+    stood_in: str = ""
+    """What was played instead, in words: "Medium's choice" (else "a pass", "the first legal
+    action", should Medium fail too); empty for the bot's own choice."""
 
 
-def decide_or_stand_in(decide: Callable[[View], str], view: View) -> Choice:
-    """``decide(view)``, a bot's action token for its seat's ``view``, or, if it raises or
-    answers an action that is not legal, the first legal action and why: a failing bot is a
-    bug, but the terminal tables' game goes on, saying so (:class:`Choice`).
+def legal_token(action: object, view: View) -> str | None:
+    """The legal action ``action`` names for ``view``'s seat, as its token, read as
+    :meth:`Game.apply <fivehundred.game.Game.apply>` reads it (a token in any case, ``P``,
+    an action id), else None: a bot valid in the arena is valid at a table.
+
+    >>> from fivehundred import Game, Rules
+    >>> v = Game(Rules.preset("australian"), seed=7).view(0)
+    >>> legal_token("7h", v), legal_token(94, v), legal_token("AS", v), legal_token(True, v)
+    ('7H', 'pass', None, None)
+    """
+    from ..actions import action_from_token, token_of
+
+    try:
+        if isinstance(action, str):
+            tok = token_of(action_from_token(action, auction=view.phase == "auction"))
+        else:
+            tok = token_of(whole_number(action, BotError, "an action id"))   # (numpy's too)
+    except FiveHundredError:
+        return None
+    return tok if tok in view.legal_actions else None
+
+
+def public_token(action: object, view: View) -> str | None:
+    """``action``'s token if saying it shows no card (a bid, a pass, misère, ``alone``), else
+    None: a refused card (or a partner called) may be one its seat holds, which no other
+    seat may see, and text that is no action may hold anything.
+
+    >>> from fivehundred import Game, Rules
+    >>> v = Game(Rules.preset("australian"), seed=7).view(0)
+    >>> public_token("10nt", v), public_token("AS", v), public_token("my JK", v)
+    ('10NT', None, None)
+    """
+    from ..actions import ALONE, BID, action_from_token, token_of
+
+    if not isinstance(action, str):
+        return None
+    try:
+        a = action_from_token(action, auction=view.phase == "auction")
+    except FiveHundredError:
+        try:                        # (a bid out of the auction, "alone" in it: no card)
+            a = action_from_token(action, auction=view.phase != "auction")
+        except FiveHundredError:
+            return None
+    return token_of(a) if BID <= a <= ALONE else None
+
+
+def stand_in(view: View, seed: int = 0) -> tuple[str, str]:
+    """What a seat whose bot failed plays, and that in words: Medium's choice (it needs no
+    solver and decides in milliseconds), else, if Medium fails too, a pass in the auction or
+    the first legal action; the game goes on either way."""
+    from .medium import MediumBot  # (not every bot: the solver stays unloaded)
+
+    try:
+        tok = legal_token(MediumBot(seed=seed).act(view).action, view)
+    except Exception:      # (the same fault may reach Medium)
+        log.exception("the Medium bot standing in at seat %d failed too", view.seat)
+        tok = None
+    if tok is not None:
+        return tok, "Medium's choice"
+    if "pass" in view.legal_actions:
+        return "pass", "a pass"
+    return view.legal_actions[0], "the first legal action"
+
+
+def decide_or_stand_in(decide: Callable[[View], object], view: View, seed: int = 0) -> Choice:
+    """``decide(view)``, a bot's action for its seat's ``view`` (a token or an action id, as
+    :meth:`Game.apply <fivehundred.game.Game.apply>` takes it), as its token; or, if it raises
+    or answers an action that is not legal, the :func:`stand_in`'s (Medium's choice, seeded
+    ``seed``) and why: a failing bot is a bug, but the terminal tables' game goes on, saying
+    so (:class:`Choice`).
 
     >>> from fivehundred import Game, Rules
     >>> g = Game(Rules.preset("australian"), seed=7)
     >>> v = g.view(g.to_move)
-    >>> decide_or_stand_in(lambda v: 1 // 0, v)[:2] == (v.legal_actions[0], "ZeroDivisionError")
-    True
+    >>> decide_or_stand_in(lambda v: "7h", v).action, decide_or_stand_in(lambda v: 94, v)
+    ('7H', Choice(action='pass', problem=None, error='', stood_in=''))
+    >>> c = decide_or_stand_in(lambda v: 1 // 0, v)
+    >>> c.problem, c.stood_in, c.action == stand_in(v)[0] != v.legal_actions[0]
+    ('ZeroDivisionError', "Medium's choice", True)
     >>> decide_or_stand_in(lambda v: "10NT!", v).problem
     'an illegal action'
+    >>> g.apply("7S")
+    >>> decide_or_stand_in(lambda v: "6s", g.view(g.to_move)).problem     # (7S was bid)
+    'an illegal action, 6S'
     """
     try:
         action = decide(view)
     except Exception as e:       # (any bug of any bot: the game is not lost to it)
-        return Choice(view.legal_actions[0], type(e).__name__, repr(e))
-    if isinstance(action, str) and action in view.legal_actions:
-        return Choice(action)
-    return Choice(view.legal_actions[0], "an illegal action", f"it chose {action!r}")
+        problem, error = type(e).__name__, repr(e)
+    else:
+        tok = legal_token(action, view)
+        if tok is not None:
+            return Choice(tok)
+        said = public_token(action, view)
+        problem = "an illegal action" + (f", {said}" if said is not None else "")
+        error = f"it chose {shown(action)}"
+    instead, words = stand_in(view, seed)
+    return Choice(instead, problem, error, words)
 
 
 Factory = Callable[[int, Budget], Bot]
@@ -205,7 +292,9 @@ _REGISTRY: dict[str, Factory] = {}
 def register(name: str) -> Callable[[Factory], Factory]:
     """Register a bot factory under a name (for :func:`make`), kept as :func:`make` looks it
     up, without case (``"Passer"`` is ``passer``: kept as given, it could never be made); a
-    name that is not a word of text is a :class:`BotError`.
+    name that is not a word of text is a :class:`BotError`, and so is a built-in bot's name
+    (the catalog's, ``bot_catalog.BOT_NAMES``) given to another factory, refused at once,
+    whether the built-in bots are loaded yet or not.
 
     >>> register("Passer ")(lambda seed, budget: make("random", seed, budget)) and None
     >>> "passer" in bot_names(), make("PASSER").name
@@ -213,10 +302,14 @@ def register(name: str) -> Callable[[Factory], Factory]:
     >>> del _REGISTRY["passer"]
     """
     key = name.strip().lower() if isinstance(name, str) else ""
-    if not key or any(c.isspace() for c in key):
-        raise BotError(f"a bot's name is a word, not {name!r}")
+    if not key or any(c.isspace() for c in key) or ":" in key:
+        raise BotError(f"a bot's name is a word (no ':', which names a module), not {name!r}")
 
     def deco(f: Factory) -> Factory:
+        built_in = _built_in_module(key)
+        if built_in is not None and getattr(f, "__module__", None) != built_in:
+            raise BotError(f"a bot named {key!r} is registered already: it is built in "
+                           f"({built_in}); choose another name")
         old = _REGISTRY.get(key)
         if old is not None and _where(old) != _where(f):   # (its module loaded again: the same)
             raise BotError(f"a bot named {key!r} is registered already ({_where(old)}): "
@@ -227,19 +320,109 @@ def register(name: str) -> Callable[[Factory], Factory]:
     return deco
 
 
+def _built_in_module(key: str) -> str | None:
+    """The module that registers the built-in bot ``key`` (the catalog's), None for a name
+    no built-in bot has."""
+    from ..bot_catalog import BUILT_IN
+
+    return next((f"{__package__}.{b.module}" for b in BUILT_IN if b.name == key), None)
+
+
 def _where(f: Factory) -> str:
     """Where a factory was written, ``module.name``: one registered again from the same
     place (its module reloaded) is the same bot."""
     return f"{getattr(f, '__module__', '?')}.{getattr(f, '__qualname__', repr(f))}"
 
 
+def bot_key(name: str) -> str:
+    """A bot's name as the registry and a match keep it: a registered name without case,
+    ``module:name`` with its module as written (a module's name has case) and its bot's
+    name without case.
+
+    >>> bot_key(" Hard "), bot_key("MyBots.Team:Simple ")
+    ('hard', 'MyBots.Team:simple')
+    """
+    module, colon, bot = name.strip().rpartition(":")
+    return f"{module.strip()}:{bot.strip().lower()}" if colon else bot.lower()
+
+
+def resolve(name: object) -> str:
+    """The registered name of the bot ``name`` says (:func:`bot_key`), without loading the
+    built-in bots: for ``module:name``, the module is imported (it registers its bots with
+    :func:`register`) and must have registered ``name``.  :class:`BotError` naming the module
+    and the name if it cannot be imported or did not register it; a plain name is returned
+    as it is, known or not (:func:`make` says which bots there are).
+
+    >>> resolve("fivehundred.bots.random_bot:RANDOM")
+    'random'
+    >>> resolve("no_such_module_here:simple")      # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    fivehundred.bots.base.BotError: bot 'no_such_module_here:simple': there is no module ...
+    """
+    if not isinstance(name, str):
+        raise BotError(f"unknown bot {shown(name)}: a bot is named by text")
+    key = bot_key(name)
+    module, colon, bot = key.rpartition(":")
+    if not colon:
+        return key
+    if not module or not bot or any(c.isspace() for c in key):
+        raise BotError(f"a bot is named by a word, or by module:name for your own (the module "
+                       f"that registers it and the name it registers), not {name!r}")
+    built_in = _built_in_module(bot)
+    if built_in is not None and module != built_in:
+        raise BotError(f"bot {name!r}: {bot!r} is a built-in bot, not {module}'s: name it "
+                       f"{bot!r} alone")
+    try:
+        import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name is not None and f"{module}.".startswith(f"{e.name}."):   # (the module's)
+            raise BotError(f"bot {name!r}: there is no module named {e.name!r} (your bot's "
+                           "module must be importable: the command line looks in the current "
+                           "folder too)") from None
+        raise BotError(f"bot {name!r}: importing module {module!r} failed: "
+                       f"{type(e).__name__}: {e}") from e
+    except Exception as e:       # (any error of someone's module: said, with its kind)
+        raise BotError(f"bot {name!r}: importing module {module!r} failed: "
+                       f"{type(e).__name__}: {e}") from e
+    if bot not in _REGISTRY:
+        own = sorted(k for k, f in _REGISTRY.items()
+                     if f"{getattr(f, '__module__', '')}.".startswith(f"{module}."))
+        registers = (f"it registers {', '.join(own)}" if own else
+                     "it registers none (a bot is registered with @register: docs/bots.md)")
+        raise BotError(f"bot {name!r}: module {module!r} registers no bot named {bot!r}; "
+                       f"{registers}")
+    return bot
+
+
+def importable_here() -> None:
+    """Let a bot's module in the current folder be imported, as ``python -m`` would: the
+    ``fivehundred`` command's own folder, not the current one, heads Python's path (the
+    arena's worker processes get the same path)."""
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
+
+
+def main_only(name: str) -> bool:
+    """Whether the bot ``name`` was registered by code with no file, run in this process
+    alone (``python -c``, a notebook, the interpreter's prompt): a worker process started
+    afresh cannot register it again, as it can a bot of a module or of a script."""
+    f = _REGISTRY.get(bot_key(name))
+    main = sys.modules.get("__main__")
+    return (f is not None and getattr(f, "__module__", None) == "__main__"
+            and getattr(main, "__file__", None) is None)
+
+
 def make(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
-    """Build a bot by name: ``make("hard", seed=1)``."""
+    """Build a bot by name: ``make("hard", seed=1)``; ``make("mybots:simple")`` imports the
+    module ``mybots`` first, which registers ``simple`` (:func:`resolve`)."""
     from . import _load_all  # noqa: F401  (registers the built-in bots)
 
-    key = name.strip().lower() if isinstance(name, str) else None
+    key = resolve(name)
     if key not in _REGISTRY:
-        raise BotError(f"unknown bot {name!r}; bots are {', '.join(sorted(_REGISTRY))}")
+        raise BotError(f"unknown bot {name!r}; bots are {', '.join(sorted(_REGISTRY))}"
+                       f"{_in_a_worker()}")
     # 0 to 2**64 - 1, as a game's: the generator takes 64 bits, so -1 played as 2**64 - 1
     seed = seed_number(seed, BotError, BotError)
     if budget is not None and not isinstance(budget, Budget):
@@ -247,13 +430,26 @@ def make(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
     return _REGISTRY[key](seed, budget if budget is not None else Budget())
 
 
+def _in_a_worker() -> str:
+    """What an unknown bot's error adds in a worker process (the arena's, the browser's):
+    a bot registered in the main process alone is unknown there."""
+    import multiprocessing
+
+    if multiprocessing.parent_process() is None:
+        return ""
+    return (" (in a worker process: a bot registered by the main program alone is unknown "
+            "here; name it module:name, its module registering it, or play in one process, "
+            "arena --workers 1)")
+
+
 def make_player(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
-    """A bot to seat at a table: any registered bot but one that sees every card (the cheater,
-    for measurement only), which is a :class:`BotError`."""
+    """A bot to seat at a table: any registered bot (``module:name`` too) but one that sees
+    every card (the cheater, for measurement only), which is a :class:`BotError`."""
+    key = resolve(name)              # (a module's own error: said as it is)
     try:
         bot = make(name, seed, budget)
     except BotError:
-        if isinstance(name, str) and name.strip().lower() in _REGISTRY:
+        if key in _REGISTRY:
             raise                       # (a bad seed or budget: make's own words)
         raise BotError(f"unknown bot {name!r}; bots at a table are "
                        f"{', '.join(table_bot_names())}") from None

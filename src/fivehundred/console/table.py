@@ -43,7 +43,7 @@ from .display import (
     sort_tokens,
     wrap_items,
 )
-from .opponent import RANDOM_LOW, hint_seed, opponents_of
+from .opponent import RANDOM_LOW, hint_seed, opponent_seed, opponents_of
 
 if TYPE_CHECKING:
     from ..bots import Budget
@@ -253,14 +253,15 @@ class ConsoleGame(BetweenHands):
     def _bot_action(self, seat: int, view: View) -> str:
         """The action of the bot at ``seat``: a bot that fails (raises, or chooses what it
         may not) is a bug, but the game goes on, as at the terminal table: said here (which
-        bot, which seat, the error's kind: its message may name the bot's cards), the seat
-        takes its first legal action."""
+        bot, which seat, the error's kind, its message may name the bot's cards, or the
+        refused action if it names no card), Medium's choice stands in."""
         from ..bots.base import decide_or_stand_in  # (the text game starts without the bots)
 
-        choice = decide_or_stand_in(self.opponents[seat].act, view)
+        choice = decide_or_stand_in(self.opponents[seat].act, view,
+                                    opponent_seed(self.game.seed, seat))
         if choice.problem is not None:
             self.say(f"{self.name(seat)}'s bot failed (the {self.bots or RANDOM_LOW} bot at seat "
-                     f"{seat}: {choice.problem}); it takes its first legal action.")
+                     f"{seat}: {choice.problem}); {choice.stood_in} is played for it.")
         return choice.action
 
     # ---------------------------------------------------------------- acting and announcing

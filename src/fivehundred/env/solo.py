@@ -2,7 +2,8 @@
 
 ``SoloEnv("australian", seat=0, bots="medium")`` lets a learner play one seat while the other
 seats (its partners too) are played by built-in bots (``random``, ``easy``, ``medium``,
-``hard``, ``insane``; one name, or one per seat).  The observation and the action ids are those
+``hard``, ``insane``; one name, or one per seat) or your own (a registered name, or
+``module:name``: docs/bots.md).  The observation and the action ids are those
 of :class:`~fivehundred.env.aec.FiveHundredEnv`; the reward is the points the learner's side
 scored in the hand, given when it ends (an episode is a hand, or a game with
 ``episode="game"``).  ``action_masks()`` gives the legal actions, as masked-action learners
@@ -23,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..bots import Bot
-from ..bots.base import make_player
+from ..bots.base import BotError, legal_token, make_player, public_token
 from ..errors import MalformedError
 from ..numbers import seat_number
 from ..rng import derive_seed
@@ -138,10 +139,28 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
                 return reward, term, trunc
             if agent == self.agent:
                 return reward, False, False
-            token = self._bots[env.seat_of(agent)].act(env.view(agent)).action
-            env.step(env.action_id(token))
+            env.step(self._bot_action(agent))
             reward += env.rewards.get(self.agent, 0.0)
         return reward, True, False
+
+    def _bot_action(self, agent: str) -> int:
+        """The action id the bot of ``agent`` (a seat) takes now.  Its error, or an action not legal
+        (a BotError), names the bot and the seat: the learner did not do it (the action
+        itself only if it names no card, which the learner may not see)."""
+        seat, view = self._env.seat_of(agent), self._env.view(agent)
+        name = self.bot_names[seat]
+        try:
+            action: object = self._bots[seat].act(view).action
+        except Exception as e:
+            e.add_note(f"(raised by the {name} bot at seat {seat}, not by the learner)")
+            raise
+        token = legal_token(action, view)
+        if token is None:
+            said = public_token(action, view)
+            raise BotError(f"the {name} bot at seat {seat} chose "
+                           f"{'an action' if said is None else said} that is not legal in the "
+                           f"{view.phase}: a bug of that bot, not of the learner (call reset())")
+        return self._env.action_id(token)
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions now, as booleans."""

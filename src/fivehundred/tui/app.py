@@ -453,14 +453,17 @@ class TableApp(App[int]):
 
     def _decide(self, seat: int, view: View) -> str:
         """The bot's action at ``seat`` (in a thread). A bot that fails is a bug, but the game
-        goes on: it is reported and the seat plays its first legal action."""
-        choice = decide_or_stand_in(lambda v: self.bots[seat].act(v).action, view)
+        goes on: it is reported (which bot, which seat, the error's kind or the refused
+        action if it names no card) and Medium's choice stands in (``decide_or_stand_in``)."""
+        choice = decide_or_stand_in(lambda v: self.bots[seat].act(v).action, view,
+                                    opponent_seed(self.game.seed, seat))
         if choice.problem is not None:
             # the message may name the bot's cards: only its kind goes on the screen
-            self.log.error(f"the bot at seat {seat} failed: {choice.error}")
+            self.log.error(f"the {self.bot_name} bot at seat {seat} failed: {choice.error}")
             self.call_from_thread(
                 self._say, f"[b $error]{escape(self.narrator.names[seat])}'s bot failed[/] "
-                f"({escape(choice.problem)}); it takes its first legal action")
+                f"(the {escape(self.bot_name)} bot at seat {seat}: {escape(choice.problem)}); "
+                f"{escape(choice.stood_in)} is played for it")
         return choice.action
 
     def _after_dialog(self, answer: str | None) -> None:

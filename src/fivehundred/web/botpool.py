@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 from ..actions import readable_text
 from ..bots import Bot, make
+from ..bots.base import stand_in as bots_stand_in
 from ..bots.hints import defending, format_hint, hint, value_words
 from ..game import Game
 from ..view import View
@@ -50,15 +51,11 @@ def decide(name: str, seed: int, view: View) -> str:
 
 
 def stand_in(seed: int, view: View) -> str:
-    """What a seat plays when its bot failed (no solver to be had, a bug): Medium's choice,
-    which needs no solver, else the first legal action; the table goes on either way (it
-    stood still, waiting on a bot that would never answer)."""
-    try:
-        return make("medium", seed=seed).act(view).action
-    except Exception:  # (the same fault may reach Medium)
-        log.exception("the Medium bot standing in at seat %d failed too; it plays its first "
-                      "legal action", view.seat)
-        return view.legal_actions[0]
+    """What a seat plays when its bot failed (no solver to be had, a bug): the terminal
+    tables' stand-in (:func:`.bots.base.stand_in`: Medium's choice, which needs no solver);
+    the table goes on either way (it stood still, waiting on a bot that would never
+    answer)."""
+    return bots_stand_in(view, seed)[0]
 
 
 def advise(view: View, seed: int) -> dict[str, Any]:

@@ -67,7 +67,8 @@ class Seat:
     def from_json(cls, s: dict[str, Any]) -> Seat:
         """A saved seat, checked (TableError ``damaged``; a field missing, or a value that is
         not one, raises as it comes: :meth:`.Table.from_json` reports it as damage)."""
-        return cls(int(s["seat"]), _saved_name(s), str(s["kind"]), s["strength"],
+        return cls(int(s["seat"]), _saved_name(s), str(s["kind"]),
+                   None if s["strength"] is None else saved_strength(s["strength"]),
                    str(s["token"]), bool(s["open_to_friend"]),
                    _key(s.get("key")),     # (saved before keys: none)
                    int(s.get("opens_at", 0)),
@@ -79,6 +80,16 @@ def secret_like(token: object) -> TypeGuard[str]:
     """Whether ``token`` can be compared with a seat's secrets (text of plain ASCII: the
     comparison refuses other text)."""
     return isinstance(token, str) and token.isascii()
+
+
+def saved_strength(v: object) -> str:
+    """A saved strength, checked: one of the built-in bots'.  The saves file is not
+    trusted: a strength names the bot made for a seat, and a name ``module:name`` would
+    import that module."""
+    if isinstance(v, str) and v in STRENGTHS:
+        return v
+    raise TableError("damaged", f"a saved strength is one of {', '.join(STRENGTHS)}, "
+                                f"got {v!r}")
 
 
 def _key(v: object) -> str | None:

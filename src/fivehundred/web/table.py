@@ -37,7 +37,7 @@ from ..view import View
 from ..words import joined
 from .practice import Practice, PracticeTable, practice_id
 from .seating import SeatingTable
-from .seats import Seat, TableError, checked_name, partner_strength
+from .seats import Seat, TableError, checked_name, partner_strength, saved_strength
 from .state import (
     bid_grid,
     discards_left,
@@ -206,7 +206,8 @@ class Table(PracticeTable, SeatingTable):
                     game.next_hand()
                 for a in actions:
                     game.apply(a)
-            t = cls(str(d["id"]), str(d["preset"]), rules, int(d["seed"]), str(d["strength"]),
+            t = cls(str(d["id"]), str(d["preset"]), rules, int(d["seed"]),
+                    saved_strength(d["strength"]),
                     seats, bool(d["friends"]), game, hands)
             t.paused = bool(d.get("paused", False))
             by = d.get("paused_by")         # (saved before it was kept: None)
