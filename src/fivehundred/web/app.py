@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -298,10 +298,27 @@ async def socket(ws: WebSocket) -> None:
 async def _at_table(hub: Hub, ws: WebSocket, table: Table | None, player: str | None) -> None:
     """The socket of a browser tab at ``table`` (None: no such table), from its seat's link
     to its close."""
+    if table is None:
+        await _seated(hub, ws, table, None, player, lambda seat: None)
+        return
+    with hub.arrival(table) as arriving:
+        seat = await _seated(hub, ws, table, table.seat_of_token(ws.query_params.get("token")),
+                             player, arriving)
+    if seat is not None:
+        await _playing(hub, ws, table, seat)
+
+
+async def _seated(hub: Hub, ws: WebSocket, table: Table | None, seat: int | None,
+                  player: str | None, arriving: Callable[[int], None]) -> int | None:
+    """Seat a socket: its seat (by its key, or by a friend's link opened now), in ``conns``;
+    None if it is turned away (said why, and closed).  ``arriving`` marks the seat as at the
+    table from the moment it is known (:meth:`.Hub.arrival`): a START pressed while the link's
+    save was awaited gave the seat a bot, the friend welcomed into a seat a bot played."""
     token = ws.query_params.get("token")
-    seat = table.seat_of_token(token) if table is not None else None
     key: str | None = None       # a friend's own secret, sent once when he opens his link
     before = 0                   # how many had opened the seat's links before him
+    if seat is not None:
+        arriving(seat)
     if table is not None and seat is None:
         try:
             opened = table.accept_invitation(token)
@@ -310,25 +327,26 @@ async def _at_table(hub: Hub, ws: WebSocket, table: Table | None, player: str | 
             # (too early for a new link: the page tries again; a used one is final, and so
             # is one to a game over, as an unknown table's)
             await ws.close(code={"link_not_yet": 4425, "unknown_table": 4404}.get(e.code, 4403))
-            return
+            return None
         if opened is not None:
             seat, key, before = opened
+            arriving(seat)
             if not await _saved(hub, table, ws):
-                return
+                return None
     damaged = hub.damaged(ws.query_params.get("table")) if table is None else None
     if damaged is not None:          # (kept as it is: not gone, its link may work again)
         await hub.send(ws, {"type": "error", "code": "damaged_table", "message": damaged})
         await ws.close(code=DAMAGED_CLOSE)
-        return
+        return None
     if table is None or seat is None:
         await hub.send(ws, {"type": "error", "code": "unknown_table", "message":
                             "no such table (the game may be over and gone)" if table is None
                             else "this link gives no seat at that table: it is not valid, or "
                                  "the host made the seat a new link (ask for the new one)"})
         await ws.close(code=4404)
-        return
+        return None
     if key is None and not await hub.may_open(table, seat, ws):    # (an invitation: never)
-        return                  # (opened again and again: busy, closed 4429, tried later)
+        return None             # (opened again and again: busy, closed 4429, tried later)
     changed = table.take_seat(seat)
     if changed:
         table.seq += 1
@@ -336,7 +354,7 @@ async def _at_table(hub: Hub, ws: WebSocket, table: Table | None, player: str | 
         table.seats[seat].player = player           # (the one who plays it now: not seen)
         changed = True
     if changed and not await _saved(hub, table, ws):
-        return
+        return None
     if key is not None:      # before anything else: the page keeps it instead of the link
         await hub.send(ws, {"type": "welcome", "seat": seat, "token": key, "before": before})
     seats = hub.conns.setdefault(table.id, {})
@@ -347,6 +365,11 @@ async def _at_table(hub: Hub, ws: WebSocket, table: Table | None, player: str | 
                              "message": "this seat was opened in another window"})
         with suppress(RuntimeError):
             await old.close(code=4409)
+    return seat
+
+
+async def _playing(hub: Hub, ws: WebSocket, table: Table, seat: int) -> None:
+    """A seated socket (:func:`_seated`), from the state it is sent first to its close."""
     await hub.broadcast(table)
     hub.kick(table)
     lane = SlowLane()           # this socket's hints and reviews, beside its other messages

@@ -12,8 +12,8 @@ import json
 import logging
 import math
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine
-from contextlib import asynccontextmanager, suppress
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from contextlib import asynccontextmanager, contextmanager, suppress
 from typing import Any
 
 from anyio import BrokenResourceError, ClosedResourceError
@@ -63,6 +63,9 @@ class Hub(TableKeeper):
         self.trick_pause = trick_pause
         self.tables: dict[str, Table] = {}
         self.conns: dict[str, dict[int, WebSocket]] = {}
+        self.arriving: dict[str, set[int]] = {}
+        """Seats whose socket is on its way to ``conns`` (a link opened, its save awaited):
+        at the table already for START (:meth:`connected`), which gave one a bot."""
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.thinking: dict[str, int | None] = {}
         self.last_change: dict[str, tuple[float, float]] = {}
@@ -107,8 +110,27 @@ class Hub(TableKeeper):
     # ---------------------------------------------------------------- messages out
 
     def connected(self, table: Table) -> set[int]:
-        """Seats with an open socket."""
-        return set(self.conns.get(table.id, {}))
+        """Seats with an open socket, or one on its way (:attr:`arriving`)."""
+        return set(self.conns.get(table.id, {})) | self.arriving.get(table.id, set())
+
+    @contextmanager
+    def arrival(self, table: Table) -> Iterator[Callable[[int], None]]:
+        """While a socket comes to ``table``: the function that marks its seat as arriving,
+        once known (:attr:`arriving`), until the block ends (the socket in ``conns``, or
+        turned away)."""
+        marked: list[int] = []
+
+        def mark(seat: int) -> None:
+            self.arriving.setdefault(table.id, set()).add(seat)
+            marked.append(seat)
+
+        try:
+            yield mark
+        finally:
+            held = self.arriving.get(table.id, set())
+            held.difference_update(marked)
+            if not held:
+                self.arriving.pop(table.id, None)
 
     async def send(self, ws: WebSocket, msg: dict[str, Any]) -> None:
         """Send one message; a socket that has gone is ignored (its stream closed under it:
