@@ -221,6 +221,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena = sub.add_parser("arena", help="a duplicate match between two bots, with statistics")
     add_arena_arguments(arena, _rules_arg)
+
+    from .selfplay import add_selfplay_arguments
+
+    selfplay = sub.add_parser("selfplay", help="a dataset of whole games between bots, as "
+                                               "game records (JSON lines)")
+    add_selfplay_arguments(selfplay, _rules_arg)
     return p
 
 
@@ -335,6 +341,10 @@ def _main(argv: Sequence[str] | None) -> int:
         from .arena.cli import run_arena_main
 
         return run_arena_main(args)
+    if args.command == "selfplay":
+        from .selfplay import run_selfplay_main
+
+        return run_selfplay_main(args)
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 
