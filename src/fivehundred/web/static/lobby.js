@@ -16,10 +16,25 @@ const STRENGTH_WORDS = {
 
 const PROBLEMS_SHOWN = 3; // the server's problems the lobby lists (the others counted)
 
+// A lobby whose lists did not come (the server away: stopped, or the link down) asks again by
+// itself, 2 s after, then 4 s, 8 s, and every 10 s, and at once when the window is back in
+// front or online; it says so meanwhile, in the table's words ("reconnecting…"), and PLAY
+// waits for the lists (the form has no rules to offer without them).
+const RETRY_FIRST_MS = 2000;
+const RETRY_MOST_MS = 10000;
+
 /** A points field's whole number as typed, or NaN while it holds none ("", "3e", "30.5"). */
 function typedNumber(input) {
   const typed = input.value.trim();
   return /^-?\d+$/.test(typed) ? Number(typed) : NaN;
+}
+
+/** What a points field (``input``, of the toggle ``t``) takes, and what it holds instead:
+ *  "Game to: a whole number of tens from 10 to 10,000, not 255". */
+function pointsWanted(input, t) {
+  const range = `${t.min.toLocaleString("en")} to ${t.max.toLocaleString("en")}`;
+  const typed = input.value.trim() ? `, not ${input.value.trim()}` : "";
+  return `${t.label}: a whole number of tens from ${range}${typed}`;
 }
 
 /** Whether a points field (``input``, of the toggle ``t``) holds a number the rules take: a
@@ -43,6 +58,12 @@ export class Lobby {
     this.data = null;
     this.choiceValues = new Map(); // select name -> [original values]
     this.badInput = null;          // the points field the error is about, if any
+    this.errAbout = null;          // what the error shown says: "server" (lists not loaded), "form"
+    this.visit = 0;                // each showing (and hiding) of the lobby: a later answer is not drawn
+    this.loadingVisit = -1;        // the visit whose lists are being asked for
+    this.tries = 0;                // the lists asked for in vain this visit
+    this.retryTimer = null;
+    this.newGame = false;          // (where the keyboard goes once the lists are drawn)
 
     this.preset.addEventListener("change", () => {
       this.applyDefaults();
@@ -60,6 +81,13 @@ export class Lobby {
     this.toggles.addEventListener("change", () => this.countChanged());
     this.toggles.addEventListener("input", () => this.countChanged());   // (a number, as typed)
     this.toggles.addEventListener("input", (e) => this.recheck(e.target));
+    this.toggles.addEventListener("change", (e) => this.recheck(e.target, true));
+    // the server back in reach, maybe: a lobby still without its lists asks at once
+    window.addEventListener("focus", () => this.retryNow());
+    window.addEventListener("online", () => this.retryNow());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.retryNow();
+    });
     // how to play under the rules chosen: the preset and the house rules as the form has them
     document.getElementById("guide-lobby").addEventListener("click", () => {
       if (this.data) showGuide({ preset: this.preset.value, toggles: this.toggleValues() });
@@ -68,24 +96,49 @@ export class Lobby {
 
   async show({ newGame = false } = {}) {
     this.root.hidden = false;
-    this.root.dataset.loaded = "false";      // (until the server's lists are drawn: below)
+    this.visit += 1;
+    this.newGame = newGame;
+    this.tries = 0;
+    this.setLoaded(false);                   // (until the server's lists are drawn: load)
     // a lobby shown again still holds its last visit's games until the server answers: they
     // are greyed and cannot be opened meanwhile (a quick CONTINUE took a game since ended)
-    const lists = ["continue-box", "in-play-box", "finished-box"].map((id) => document.getElementById(id));
-    for (const box of lists) box.inert = true;
+    for (const box of this.lists()) box.inert = true;
     document.body.dataset.phase = "lobby";
-    this.err.hidden = true;
-    this.play.disabled = false;
+    this.hideError();
+    await this.load();
+  }
+
+  /** The boxes of saved games (CONTINUE's, the others in progress, the finished ones). */
+  lists() {
+    return ["continue-box", "in-play-box", "finished-box"].map((id) => document.getElementById(id));
+  }
+
+  /** Whether this visit's lists are drawn (``#lobby[data-loaded]``): PLAY waits for them. */
+  setLoaded(loaded) {
+    this.root.dataset.loaded = String(loaded);
+    this.play.disabled = !loaded;
+  }
+
+  /** Ask the server for the lobby's lists and draw them; if they do not come, say so and ask
+   *  again later (``retryLater``). An answer that comes after the lobby was left, or shown
+   *  again, is not drawn. */
+  async load() {
+    const visit = this.visit;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.loadingVisit = visit;
+    let data;
     try {
-      this.data = await getLobby();
+      data = await getLobby();
     } catch (e) {
-      this.showError(`Cannot reach the game server: ${e.message}`);
-      this.renderContinue(null);        // (what this browser kept)
-      fillGames("in-play", [], null);
-      fillGames("finished", [], null);
-      for (const box of lists) box.inert = false;
+      if (visit !== this.visit || this.root.hidden) return;
+      this.loadingVisit = -1;
+      this.notLoaded(e);
       return;
     }
+    if (visit !== this.visit || this.root.hidden) return;
+    this.loadingVisit = -1;
+    this.data = data;
     this.renderForm();
     this.renderProblems(this.data.problems || []);
     const [mine, others] = windowsFirst(this.data.continue, this.data.in_play || []);
@@ -93,21 +146,85 @@ export class Lobby {
     this.renderStats(this.data.stats);
     this.renderInPlay(others);
     this.renderFinished(this.data.finished || []);
-    for (const box of lists) box.inert = false;
-    this.root.dataset.loaded = "true";
+    for (const box of this.lists()) box.inert = false;
+    this.setLoaded(true);
+    if (this.errAbout === "server") this.hideError();
     // a game in progress (a reload in the middle of one lands here): Enter goes on with it;
-    // PLAY after "New game" (CONTINUE would take you back to the game you just left)
+    // PLAY after "New game" (CONTINUE would take you back to the game you just left); not
+    // taken from a field the player went to while the server was away
+    const at = document.activeElement;
+    if (this.tries && at && at !== document.body) return;
     const cont = document.getElementById("continue");
-    (cont.hidden || newGame ? this.play : cont).focus({ preventScroll: true });
+    (cont.hidden || this.newGame ? this.play : cont).focus({ preventScroll: true });
+  }
+
+  /** The lists did not come (``e``): what this browser kept is offered (its CONTINUE), the
+   *  reason said and the lists asked for again later (``away``). */
+  notLoaded(e) {
+    this.away(e);
+    this.renderContinue(null);        // (what this browser kept)
+    fillGames("in-play", [], null);
+    fillGames("finished", [], null);
+    for (const box of this.lists()) box.inert = false;
+    if (!this.data) {                 // (a page that never had the lists: no "Loading…" for ever)
+      clear(document.getElementById("stats"))
+        .appendChild(h("p.muted", { text: "Waiting for the game server…" }));
+      const note = this.root.querySelector(".note");    // (about rules not offered yet)
+      if (note) note.hidden = true;
+    }
+  }
+
+  /** Says why the server's answer did not come (``e``: none at all, the server stopped or
+   *  the link down; else the server's error) and asks for the lists again later: the words
+   *  go once they are drawn. */
+  away(e) {
+    const local = this.data && this.data.mode === "local";
+    this.showError(e.unanswered
+      ? `The game server does not answer${local ? " (is fivehundred play still running?)" : ""}: reconnecting…`
+      : `The lobby could not be loaded (${e.message}): trying again…`, "server");
+    this.retryLater();
+  }
+
+  /** The lists asked for again after a wait that grows (2 s, 4 s, 8 s, then every 10 s). */
+  retryLater() {
+    const wait = Math.min(RETRY_MOST_MS, RETRY_FIRST_MS * 2 ** Math.min(this.tries, 8));
+    this.tries += 1;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.load(), wait);
+  }
+
+  /** The lists asked for now, if the lobby is shown without them and not asking already (the
+   *  window back in front, back online, PLAY pressed meanwhile): no wait of up to 10 s. */
+  retryNow() {
+    if (this.root.hidden || this.root.dataset.loaded === "true" || this.loadingVisit === this.visit) return;
+    this.load();
   }
 
   hide() {
     this.root.hidden = true;
+    this.visit += 1;                  // (a late answer is not drawn, nor asked for again)
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.markInvalid(null);
+    this.hideError();                 // (the next visit starts without the last one's error)
   }
 
-  showError(text) {
-    this.err.textContent = text;
+  /** Shows ``text`` under PLAY; ``about`` says what it is about: "server" (the lists did not
+   *  come: it goes once they do), "form" (a house rule, a refused start). */
+  showError(text, about = "form") {
+    // (the same words shown already are not written again: an alert, each try again would
+    // have been said again)
+    if (this.err.hidden || this.err.textContent !== text) this.err.textContent = text;
     this.err.hidden = false;
+    this.errAbout = about;
+  }
+
+  /** No error shown, and none kept in the hidden line (a screen reader's browse mode or a
+   *  test reading it found an error already put right). */
+  hideError() {
+    this.err.hidden = true;
+    this.err.textContent = "";
+    this.errAbout = null;
   }
 
   renderForm() {
@@ -255,7 +372,7 @@ export class Lobby {
     this.countChanged();
     if (this.badInput) {            // (the field the error was about holds the preset's value)
       this.markInvalid(null);
-      this.err.hidden = true;
+      this.hideError();
     }
   }
 
@@ -302,9 +419,7 @@ export class Lobby {
       const input = t.kind === "number" && this.toggles.querySelector(`[name="${t.option}"]`);
       if (!input || input.disabled) continue;
       if (pointsTaken(input, t)) continue;
-      const range = `${t.min.toLocaleString("en")} to ${t.max.toLocaleString("en")}`;
-      const typed = input.value.trim() ? `, not ${input.value.trim()}` : "";
-      this.showError(`${t.label}: a whole number of tens from ${range}${typed}`);
+      this.showError(pointsWanted(input, t));
       this.markInvalid(input);
       const rules = this.root.querySelector("#house-rules");
       if (rules) rules.open = true;
@@ -330,21 +445,26 @@ export class Lobby {
   }
 
   /** A field typed in (``input``): if it is the one the error is about and now holds a
-   *  number the rules take, the error and its marks go. */
-  recheck(input) {
+   *  number the rules take, the error and its marks go; still wrong once changed
+   *  (``changed``: left, or Enter), the error names what it holds now, not what it held. */
+  recheck(input, changed = false) {
     if (!input || input !== this.badInput) return;
     const t = ((this.data && this.data.toggles) || []).find((x) => x.option === input.name);
-    if (!t || !pointsTaken(input, t)) return;
-    this.markInvalid(null);
-    this.err.hidden = true;
+    if (!t) return;
+    if (pointsTaken(input, t)) {
+      this.markInvalid(null);
+      this.hideError();
+    } else if (changed) {
+      this.showError(pointsWanted(input, t));
+    }
   }
 
   async start() {
-    if (!this.data) {
-      await this.show();
-      if (!this.data) return;
+    if (!this.data || this.root.dataset.loaded !== "true") {   // (PLAY waits for the lists)
+      this.retryNow();
+      return;
     }
-    this.err.hidden = true;
+    this.hideError();
     if (!this.numbersTyped()) return;
     this.play.disabled = true;
     const friends = !!document.getElementById("friends").checked && this.data.mode === "serve";
@@ -360,14 +480,26 @@ export class Lobby {
     if ((this.data.speeds || []).includes(prefs.speed)) body.speed = prefs.speed;  // the menu's last
     const house = { ...(prefs.house || {}), [body.preset]: body.toggles };   // the next game's
     savePrefs({ ...prefs, preset: body.preset, strength: body.strength, name, house });
+    const visit = this.visit;
+    let r;
     try {
-      const r = await createTable(body);
-      this.onStart({ table: r.table, token: r.token, links: r.links || [] });
+      r = await createTable(body);
     } catch (e) {
-      this.showError(`Could not start the game: ${e.message}`);
-    } finally {
+      if (visit !== this.visit) return;
       this.play.disabled = false;
+      if (!e.unanswered) {
+        this.showError(`Could not start the game: ${e.message}`);
+        return;
+      }
+      // the server away: said as while loading, and the lists asked for again until it
+      // answers (its message then goes; PLAY waits for them)
+      this.setLoaded(false);
+      this.tries = 1;                 // (the keyboard stays where it is when they come)
+      this.away(e);
+      return;
     }
+    this.play.disabled = false;
+    this.onStart({ table: r.table, token: r.token, links: r.links || [] });
   }
 
   /** What the server could not do (a saved game it could not open, a save that failed), in

@@ -15,12 +15,28 @@ async function jsonOrThrow(resp) {
 
 const mine = () => `player=${encodeURIComponent(playerId())}`;   // (whose statistics)
 
+/** The words of a request that got no answer at all (the server stopped, the link down): the
+ *  browser's own ("Failed to fetch") said nothing a player could act on. */
+const NO_ANSWER = "the game server does not answer";
+
+/** ``fetch``, but a request that gets no answer throws ``NO_ANSWER``, marked ``unanswered``
+ *  (the lobby then tries again by itself). */
+async function ask(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch {
+    const e = new Error(NO_ANSWER);
+    e.unanswered = true;
+    throw e;
+  }
+}
+
 export async function getLobby() {
-  return jsonOrThrow(await fetch(`/api/lobby?${mine()}`, { cache: "no-store" }));
+  return jsonOrThrow(await ask(`/api/lobby?${mine()}`, { cache: "no-store" }));
 }
 
 export async function createTable(body) {
-  return jsonOrThrow(await fetch("/api/tables", {
+  return jsonOrThrow(await ask("/api/tables", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ ...body, player: playerId() }),
@@ -28,14 +44,14 @@ export async function createTable(body) {
 }
 
 export async function getRules(tableId) {
-  return jsonOrThrow(await fetch(`/api/rules?table=${encodeURIComponent(tableId)}`, { cache: "no-store" }));
+  return jsonOrThrow(await ask(`/api/rules?table=${encodeURIComponent(tableId)}`, { cache: "no-store" }));
 }
 
 /** How to play: at a table (``{ table }``), or under the lobby's choice (``{ preset, toggles }``). */
 export async function getGuide({ table, preset, toggles }) {
   const q = table !== undefined ? `table=${encodeURIComponent(table)}`
     : `preset=${encodeURIComponent(preset)}&toggles=${encodeURIComponent(JSON.stringify(toggles || {}))}`;
-  return jsonOrThrow(await fetch(`/api/guide?${q}`, { cache: "no-store" }));
+  return jsonOrThrow(await ask(`/api/guide?${q}`, { cache: "no-store" }));
 }
 
 /** Whether a message is a move: one the table may answer with a change or a refusal (not a

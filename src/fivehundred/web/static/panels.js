@@ -201,6 +201,8 @@ export class BidPanel {
 
 // ---------------------------------------------------------------- kitty
 
+const KEPT_CHOICE = "fivehundred.kitty";   // sessionStorage: the discard half chosen (KittyPanel)
+
 export class KittyPanel {
   constructor(send, onChange) {
     this.send = send;
@@ -211,6 +213,8 @@ export class KittyPanel {
     this.selected = new Set();
     this.need = 0;
     this.turnKey = null;
+    this.keptKey = null;        // the choice's key where it is kept (``keep``), and its table
+    this.keptTable = null;
     this.armedAt = -Infinity;   // when the panel last opened (hastyTap)
     holdHastyTaps(this.el, () => this.armedAt);
     this.btn.addEventListener("click", () => {
@@ -235,27 +239,70 @@ export class KittyPanel {
     if (!show) {
       this.selected.clear();
       this.turnKey = null;
+      this.forget(state.table.id);      // (discarded, or no discard of yours at this table)
       return;
     }
     const key = `${state.table.id}|${v.hand_number}|${v.hand.length}`;
+    let kept = [];
     if (key !== this.turnKey) {
       this.turnKey = key;
+      this.keptKey = `${state.table.id}|${v.hand_number}|${[...v.hand].sort().join(",")}`;
+      this.keptTable = state.table.id;
       this.armedAt = performance.now();
       this.selected.clear();
       this.el.classList.remove("sent");
+      kept = this.kept(state).slice(0, v.discards_left);   // (a reload while choosing)
+      for (const t of kept) this.selected.add(t);
     }
     for (const t of [...this.selected]) if (!v.hand.includes(t)) this.selected.delete(t);
     this.need = v.discards_left;
     this.update();
+    if (kept.length) this.onChange();   // (the hand, drawn before, shows them chosen)
   }
 
   toggle(token) {
     if (this.selected.has(token)) this.selected.delete(token);
     else if (this.selected.size < this.need) this.selected.add(token);
     else return false;
+    this.keep();
     this.update();
     this.onChange();
     return true;
+  }
+
+  /** Keeps the cards chosen so far in this window's sessionStorage, by the table, the hand's
+   *  number and the cards in hand: a reload while choosing forgot them ("1 of 3 chosen" came
+   *  back "0 of 3"). */
+  keep() {
+    try {
+      sessionStorage.setItem(KEPT_CHOICE, JSON.stringify(
+        { key: this.keptKey, table: this.keptTable, cards: [...this.selected] }));
+    } catch { /* private mode: the choice lasts as long as the page */ }
+  }
+
+  /** The cards kept as chosen for this discard (``state``: the kitty's turn), or none: kept
+   *  for another table, hand or cards in hand, or naming a card no longer in it (then
+   *  dropped). */
+  kept(state) {
+    let choice = null;
+    try {
+      choice = JSON.parse(sessionStorage.getItem(KEPT_CHOICE) || "null");
+    } catch { /* none readable */ }
+    if (!choice || choice.key !== this.keptKey || !Array.isArray(choice.cards)) return [];
+    const hand = state.view.hand;
+    if (!choice.cards.every((t) => hand.includes(t))) {
+      this.forget(state.table.id);
+      return [];
+    }
+    return choice.cards;
+  }
+
+  /** Drops the choice kept for table ``tableId``, if any (the discard made, or not yours). */
+  forget(tableId) {
+    try {
+      const choice = JSON.parse(sessionStorage.getItem(KEPT_CHOICE) || "null");
+      if (choice && choice.table === tableId) sessionStorage.removeItem(KEPT_CHOICE);
+    } catch { /* nothing kept */ }
   }
 
   update() {
