@@ -598,7 +598,7 @@ def test_cli_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     assert message in err and "Traceback" not in err
 
 
-REVOKE = "hand 5, action 15 (6H): must follow clubs (trumps): you hold QC, 7C"
+REVOKE = "hand 5, action 15 (6H by seat 1): must follow clubs (trumps): you hold QC, 7C"
 
 
 @pytest.mark.parametrize("form", ["text", "json"])
@@ -612,19 +612,24 @@ def test_analyse_and_hint_name_the_first_fault_as_replay_does(
     assert text.count(trick2) == text.count(trick10) == 1
     bad = text.replace(trick2, trick2.replace("QC", "6H")).replace(trick10,
                                                                    trick10.replace("6H", "QC"))
+    line = text.splitlines().index(trick2) + 1
+    assert line == 71
+    said = f"line {line}: {REVOKE}"         # where it is: the line, or the JSON path
     if form == "json":
         obj = json.loads(dumps_json(loads(text)))
         play = obj["hands"][4]["play"]
         i, j = play.index("QC"), play.index("6H")
         play[i], play[j] = play[j], play[i]
         bad = json.dumps(obj)
+        assert i == 5 and play[i] == "6H"          # (trick 2's second card, seat 1's)
+        said = f"{REVOKE} (at $.hands[4].play[{i}])"
     path = tmp_path / ("revoke.fhr" if form == "text" else "revoke.fhr.json")
     path.write_text(bad, encoding="utf-8")
     for command, args in (("replay", []), ("analyse", ["--hand", "5"]),
                           ("hint", ["--hand", "5", "--action", "10"])):
         assert main([command, str(path), *args]) == 2
         out = capsys.readouterr()
-        assert out.out == "" and out.err == f"fivehundred {command}: {path}: {REVOKE}\n"
+        assert out.out == "" and out.err == f"fivehundred {command}: {path}: {said}\n"
 
 
 @pytest.mark.parametrize(("args", "message"), [

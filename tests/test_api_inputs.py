@@ -270,7 +270,7 @@ def test_discarding_a_card_again_says_it_was_discarded() -> None:
     ("classic3", lambda: Game("australian", seed=5).deal,
      "hands must be a list of 3 hands, one per seat"),
     # one card a hand and no kitty: the game stuck in the kitty phase for good
-    ("australian", lambda: Deal(0, (1, 2, 3, 4), 0), "card 2S is not in the 43 pack"),
+    ("australian", lambda: Deal(0, (1, 2, 3, 4), 0), "card 2S is not in the 43-card pack"),
     ("australian", lambda: Game("australian", seed=5).deal._replace(dealer=9),
      "dealer must be a seat from 0 to 3, got 9"),
     ("australian", lambda: Game("australian", seed=5).deal._replace(kitty=1 << 200),

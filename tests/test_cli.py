@@ -578,16 +578,19 @@ def test_hint_checks_the_whole_record_and_names_the_action(
     bad = text.replace("Trick 1 0:QH 1:9H 2:5H 3:4H -> 0", "Trick 1 0:QH 1:QS 2:5H 3:4H -> 0")
     bad = bad.replace("Trick 4 3:KS 0:9S 1:QS 2:JH -> 3", "Trick 4 3:KS 0:9S 1:9H 2:JH -> 3")
     assert bad.count("1:QS 2:5H") == 1
+    line = bad.splitlines().index("Trick 1 0:QH 1:QS 2:5H 3:4H -> 0") + 1
+    assert line == 70
     path = tmp_path / "illegal.fhr"
     path.write_text(bad, encoding="utf-8")
     for action in ("20", "0"):      # after the illegal card, and before it: refused alike
         assert main(["hint", str(path), "--hand", "5", "--action", action]) == 2
         out = capsys.readouterr()
         assert out.out == ""
-        assert out.err == (f"fivehundred hint: {path}: hand 5, action 11 (QS): must follow "
-                           "hearts: you hold 9H, 6H\n")
+        assert out.err == (f"fivehundred hint: {path}: line {line}: hand 5, action 11 (QS by "
+                           "seat 1): must follow hearts: you hold 9H, 6H\n")
     assert main(["replay", str(path)]) == 2
-    assert "hand 5, action 11 (QS): must follow hearts" in capsys.readouterr().err
+    assert (f"{path}: line {line}: hand 5, action 11 (QS by seat 1): must follow hearts"
+            in capsys.readouterr().err)
 
 
 def test_hint_names_the_seat(capsys: pytest.CaptureFixture[str]) -> None:

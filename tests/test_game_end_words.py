@@ -223,7 +223,7 @@ def test_the_docs_say_the_scores_begin_at_the_start_scores() -> None:
 @pytest.mark.parametrize("token", ["2S", "11S"])
 def test_a_discard_not_in_the_pack_says_so_as_a_play_does(token: str) -> None:
     """Classic3's 33 pack: discarding 2S said "you do not hold it", playing it "2S is not in
-    the 33 pack"; the discard now says the pack first (and changes nothing)."""
+    the 33-card pack"; the discard now says the pack first (and changes nothing)."""
     g = Game(Rules.preset("classic3"), seed=5)
     while g.phase == "auction":
         g.apply("6S" if not g.auction else "pass")
@@ -232,7 +232,7 @@ def test_a_discard_not_in_the_pack_says_so_as_a_play_does(token: str) -> None:
     assert seat is not None
     before = g.hand_tokens(seat)
     with pytest.raises(IllegalActionError,
-                       match=f"^cannot discard {token}: {token} is not in the 33 pack$"):
+                       match=f"^cannot discard {token}: {token} is not in the 33-card pack$"):
         g.apply(token)
     assert g.hand_tokens(seat) == before and g.phase == "kitty"
     missing = next(t for t in ("AS", "KS", "QS", "JS", "10S", "9S") if t not in before)
@@ -249,7 +249,8 @@ def test_a_call_not_in_the_pack_still_says_the_pack() -> None:
     while g.phase == "kitty":
         g.apply(g.legal_actions()[0])
     assert g.phase == "call"
-    with pytest.raises(IllegalActionError, match=r"^cannot call 11S: 11S is not in the 53 pack$"):
+    with pytest.raises(IllegalActionError,
+                       match=r"^cannot call 11S: 11S is not in the 53-card pack$"):
         g.apply("call 11S")
 
 

@@ -60,7 +60,7 @@ def test_must_follow_message_names_the_cards() -> None:
     assert g.legal_actions() == before.legal_actions() and g.actions == before.actions
     with pytest.raises(IllegalActionError, match="you do not hold JC"):
         g.apply("JC")
-    with pytest.raises(IllegalActionError, match="2C is not in the 43 pack"):
+    with pytest.raises(IllegalActionError, match="2C is not in the 43-card pack"):
         g.apply("2C")
 
 

@@ -24,6 +24,7 @@ from fivehundred.record import (
     loads_json,
     record_from_game,
     replay,
+    replay_warnings,
 )
 from recordgames import GOLDEN, choose, played
 
@@ -42,6 +43,22 @@ def _bad(text: str, pattern: str) -> None:
         replay(loads(text))
 
 
+def _warned(text: str, pattern: str, tmp_path: Path,
+            capsys: pytest.CaptureFixture[str]) -> None:
+    """A record that replays but says what this version reads otherwise: one warning,
+    matching ``pattern``, from replay_warnings and on `fivehundred replay`'s stderr (exit 1)."""
+    rec = loads(text)
+    [said] = replay_warnings(rec, replay(rec))
+    assert re.search(pattern, said), said
+    path = tmp_path / "warned.fhr"
+    path.write_text(text, encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    out = capsys.readouterr()
+    assert "Winner: side" in out.out        # the hands are still reported
+    assert out.err.endswith(f"fivehundred replay: {path}: warning: {said}\n"), out.err
+    assert "Traceback" not in out.err
+
+
 @pytest.mark.parametrize("ch", ["\u2028", "\u2029", "\x85", "\x1c", "\x0c", "\r", "\x7f"])
 def test_a_tag_that_would_break_its_line_is_refused_when_written(ch: str) -> None:
     """Every character at which the reader splits lines (str.splitlines: Unicode's line and
@@ -58,8 +75,10 @@ def test_a_json_tag_that_is_not_text_is_refused(tmp_path: Path) -> None:
     record could be read but never written again (a resumed game's save would fail)."""
     g = Game(Rules.preset("australian"), seed=1)
     d = json.loads(dumps_json(record_from_game(g)))
+    at = len(d["tags"])       # Seed, Result, Program: the Event comes fourth
+    assert at == 3 and d["tags"][-1][0] == "Program"
     d["tags"].append(["Event", "Club\udfff"])
-    with pytest.raises(RecordError, match=r"lone surrogate such as U\+DFFF.*\$\.tags\[2\]"):
+    with pytest.raises(RecordError, match=rf"lone surrogate such as U\+DFFF.*\$\.tags\[{at}\]"):
         replay(loads_json(json.dumps(d)))
 
 
@@ -80,7 +99,7 @@ def test_a_huge_file_or_line_gives_a_short_message(tmp_path: Path, good: str,
     assert len(str(e.value)) < 400 and str(e.value).endswith("… (cut)"), str(e.value)[:500]
 
 
-def test_bad_tags(good: str) -> None:
+def test_bad_tags(good: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _bad(good.replace('[Date "2026.11.29"]', "[Date 2026.11.29]"),
          r"line 4: expected a tag pair like \[Name \"value\"\], got '\[Date 2026.11.29\]'")
     _bad(good.replace('[Date "2026.11.29"]', '[Date "29/11/2026"]'),
@@ -96,8 +115,12 @@ def test_bad_tags(good: str) -> None:
          r"line 3: tag Seats: expected 4 comma-separated names")
     _bad(good.replace('[Result "1"]', '[Result "2"]'), r"line 6: tag Result: expected the "
          r"winning side \(0 to 1\)")
-    _bad(good.replace('[Result "1"]', '[Result "0"]'),
-         r"the Result tag says '0', the engine says '1'")
+    # a Result tag that the game belies is warned about at its line (it was refused: "the
+    # Result tag says '0', the engine says '1'"): a record of an older version still replays
+    assert _line(good, "[Result ") == good.splitlines()[5]
+    _warned(good.replace('[Result "1"]', '[Result "0"]'),
+            r"^line 6: tag Result: the record says side 0 \(North\+South\) won, this "
+            r"version's rules say side 1 \(East\+West\) won", tmp_path, capsys)
     _bad(good.replace("players=4,", "players=7,"), r"line 1: tag Rules: players=7")
     _bad(good[good.index("\n") + 1 :], r"Rules .* is missing")
     seed = _line(good, "[Seed ")
@@ -117,7 +140,7 @@ def test_bad_cards(good: str) -> None:
     _bad(good.replace(seat0, seat0.replace(" QD ", " QX ")),
          r"line 10: hand 1, seat 0's cards: not a card: 'QX'")
     _bad(good.replace(seat0, seat0.replace(" QD ", " 2D ")),
-         r"line 10: hand 1, seat 0's cards: card 2D is not in the 43 pack")
+         r"line 10: hand 1, seat 0's cards: card 2D is not in the 43-card pack")
     _bad(good.replace(seat1, seat1.replace(" 8D ", " QD ")),
          r"line 11: hand 1, seat 1's cards: card QD appears twice \(seat 0's cards and "
          r"seat 1's cards\)")
@@ -194,23 +217,30 @@ def test_illegal_action_is_reported_by_replay(tmp_path: Path,
     text = dumps(rec)
     assert loads(text) == rec
     hand, action = len(rec.hands), len(rec.hands[-1].actions)
-    want = rf"hand {hand}, action {action} \({bad[0]}\): must follow \w+"
-    with pytest.raises(RecordError, match=want):
+    lines = text.splitlines()
+    line = max(i for i, ln in enumerate(lines) if ln.startswith("Trick ")) + 1
+    assert lines[line - 1].endswith(f"{g.to_move}:{bad[0]}")   # the card's line, its seat
+    want = (rf"line {line}: hand {hand}, action {action} \({bad[0]} by seat {g.to_move}\): "
+            r"must follow \w+")
+    with pytest.raises(RecordError, match="^" + want):
         replay(loads(text))
     path = tmp_path / "bad.fhr"
     path.write_text(text, encoding="utf-8")
     assert main(["replay", str(path)]) == 2
     out = capsys.readouterr()
     assert out.out == ""
-    assert re.search(want, out.err)
+    assert re.search(f"^fivehundred replay: {re.escape(str(path))}: {want}", out.err, re.M), \
+        out.err
     assert "Traceback" not in out.err
 
 
 def test_illegal_bid_is_reported_by_replay(good: str) -> None:
     row = "Auction 0:6C 1:6D 2:6H 3:7C"  # hand 9: make 1's bid lower than 0's
     assert row in good
+    line = good.splitlines().index(row) + 1
+    assert line == 147
     _bad(good.replace(row, "Auction 0:6C 1:6S 2:6H 3:7C"),
-         r"hand 9, action 2 \(6S\): 6S does not rank above 6C")
+         rf"^line {line}: hand 9, action 2 \(6S by seat 1\): 6S does not rank above 6C")
 
 
 def test_wrong_results(good: str) -> None:
@@ -403,8 +433,10 @@ def test_the_seed_tag_belongs_to_the_deals(good: str) -> None:
     replayed without a word), and a game whose hands were given carries none (it wrote its
     random seed, which deals other cards)."""
     assert '[Seed "7"]' in good
+    line = good.splitlines().index("Hand 1") + 1     # (the hand's first line)
     _bad(good.replace('[Seed "7"]', '[Seed "8"]'),
-         r"^hand 1: the cards are not the ones seed 8 deals: the Seed tag does not belong")
+         rf"^line {line}: hand 1: the cards are not the ones seed 8 deals: the Seed tag does "
+         "not belong")
     rec = loads(good)
     g = Game(rec.rules, deal=rec.hands[0].deal(rec.rules))
     assert "Seed" not in dict(record_from_game(g).tags)

@@ -19,7 +19,8 @@ from recordgames import GOLDEN
 # KS, JS and 8S (a revoke: KS and 9D swapped, so trick 7 is led with KS; every winner is kept)
 TRICK_3 = ("Trick 3 3:AS 0:JC 1:KS 2:7S -> 0", "Trick 3 3:AS 0:JC 1:9D 2:7S -> 0")
 TRICK_7 = ("Trick 7 1:9D 2:8H 3:6D 0:5D -> 1", "Trick 7 1:KS 2:8H 3:6D 0:5D -> 1")
-REVOKE = r"hand 9, action 25 \(9D\): must follow spades"
+REVOKE = r"hand 9, action 25 \(9D by seat 1\): must follow spades"
+REVOKE_AT = (153, "$.hands[8].play[10]")     # its line in the text record, its JSON path
 
 
 def golden_with(*swaps: tuple[str, str]) -> str:
@@ -34,7 +35,9 @@ def golden_with(*swaps: tuple[str, str]) -> str:
 @pytest.fixture(scope="module")
 def revoked() -> str:
     """The golden record with the revoke in hand 9's trick 3, and no other fault."""
-    return golden_with(TRICK_3, TRICK_7)
+    text = golden_with(TRICK_3, TRICK_7)
+    assert text.splitlines()[REVOKE_AT[0] - 1] == TRICK_3[1]
+    return text
 
 
 def _replayed(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> str:
@@ -45,6 +48,15 @@ def _replayed(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr()
     assert out.out == "" and "Traceback" not in out.err
     return out.err
+
+
+def _named(err: str, text: str, fault: str, at: tuple[int, str]) -> bool:
+    """Whether ``err`` (``fivehundred replay``'s words on ``text``) names ``fault`` (a regular
+    expression) alone, where it is: ``at``'s line in a text record, its JSON path in JSON."""
+    line, path = at
+    if text.startswith("{"):
+        return re.search(rf"bad\.fhr: {fault}.* \(at {re.escape(path)}\)\n$", err) is not None
+    return re.search(rf"bad\.fhr: line {line}: {fault}.*\n$", err) is not None
 
 
 def _played_twice(text: str) -> tuple[str, str]:
@@ -59,7 +71,7 @@ def _played_twice(text: str) -> tuple[str, str]:
 def test_the_revoke_alone_is_found_by_replay(tmp_path: Path, revoked: str,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     assert loads(revoked).hands[8].play[10] == "9D"     # reading finds nothing wrong
-    assert REVOKE.replace("\\", "") in _replayed(tmp_path, revoked, capsys)
+    assert _named(_replayed(tmp_path, revoked, capsys), revoked, REVOKE, REVOKE_AT)
 
 
 def test_a_revoke_comes_before_a_later_card_played_twice(
@@ -76,17 +88,20 @@ def test_a_revoke_comes_before_a_later_card_played_twice(
         loads_json(js)
     for text in (twice, js):
         err = _replayed(tmp_path, text, capsys)
-        assert "played already" not in err and re.search(REVOKE, err)
+        assert "played already" not in err and _named(err, text, REVOKE, REVOKE_AT), err
 
 
 def test_an_illegal_bid_comes_before_a_later_fault_of_the_play(
     tmp_path: Path, revoked: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """An earlier part of the hand (the auction) against a later one (the play)."""
-    bid = revoked.replace("Auction 0:6C 1:6D 2:6H 3:7C", "Auction 0:6C 1:6S 2:6H 3:7C")
+    row = "Auction 0:6C 1:6D 2:6H 3:7C"
+    assert revoked.splitlines()[146] == row                  # (line 147)
+    bid = revoked.replace(row, "Auction 0:6C 1:6S 2:6H 3:7C")
     for text in _played_twice(bid):
         err = _replayed(tmp_path, text, capsys)
-        assert "hand 9, action 2 (6S): 6S does not rank above 6C" in err
+        assert _named(err, text, r"hand 9, action 2 \(6S by seat 1\): 6S does not rank above 6C",
+                      (147, "$.hands[8].auction[1]")), err
 
 
 def test_a_revoke_comes_before_a_later_wrong_trick_winner(
@@ -100,7 +115,7 @@ def test_a_revoke_comes_before_a_later_wrong_trick_winner(
     with pytest.raises(RecordError, match=r"^line 158: hand 9: trick 8 is won by seat 3, not 1"):
         loads(wrong)
     err = _replayed(tmp_path, wrong, capsys)
-    assert "is won by" not in err and re.search(REVOKE, err)
+    assert "is won by" not in err and _named(err, wrong, REVOKE, REVOKE_AT), err
     # without the revoke, the winner is named
     err = _replayed(tmp_path, GOLDEN.read_text(encoding="utf-8").replace(
         trick8, trick8.replace("-> 3", "-> 1")), capsys)
@@ -116,14 +131,14 @@ def test_a_kitty_comes_before_a_fault_of_its_hands_auction(
     then named the kitty in the engine's words, its line lost)."""
     text = golden_with(("Kitty 10C 5C 4H", "Kitty 10C 5C 2H"),
                        ("Auction 3:pass 0:6S 1:6H 2:pass", "Auction 3:pass 0:6S 1:AS 2:pass"))
-    said = "line 44: hand 4, the kitty: card 2H is not in the 43 pack"
+    said = "line 44: hand 4, the kitty: card 2H is not in the 43-card pack"
     with pytest.raises(RecordError, match=f"^{said}$"):
         loads(text)
     assert _replayed(tmp_path, text, capsys).endswith(f"bad.fhr: {said}\n")
     d = json.loads(dumps_json(loads(GOLDEN.read_text(encoding="utf-8"))))
     d["hands"][3]["kitty"][-1] = "2H"
     d["hands"][3]["auction"][2] = "AS"
-    with pytest.raises(RecordError, match=r"card 2H is not in the 43 pack "
+    with pytest.raises(RecordError, match=r"card 2H is not in the 43-card pack "
                                           r"\(at \$\.hands\[3\]\.kitty\)"):
         loads_json(json.dumps(d), replaying=True)
 
@@ -137,9 +152,10 @@ def test_a_wrong_exposed_hand_comes_before_a_later_revoke(
     text = golden_with(
         ("Exposed 7S JC 7C KH QH 9H 8H 7H JK", "Exposed 7S JC 7C KH QH 4H 8H 7H JK"),
         ("Trick 2 3:5H 1:5S 2:QH -> 2", "Trick 2 3:5H 1:5S 2:JC -> 2"))
+    assert text.splitlines()[134].startswith("Exposed ")        # (line 135)
     err = _replayed(tmp_path, text, capsys)
-    assert err.endswith("bad.fhr: hand 8: the exposed hand is recorded as 7S JC 7C KH QH 8H "
-                        "7H 4H JK, but the play shows 7S JC 7C KH QH 9H 8H 7H JK\n"), err
+    assert err.endswith("bad.fhr: line 135: hand 8: the exposed hand is recorded as 7S JC 7C "
+                        "KH QH 8H 7H 4H JK, but the play shows 7S JC 7C KH QH 9H 8H 7H JK\n"), err
 
 
 def test_a_card_twice_in_one_set_is_said_once() -> None:
@@ -160,6 +176,6 @@ def test_a_revoke_comes_before_a_result_tag_that_cannot_hold(
     with pytest.raises(RecordError, match="the game has a winner but its last hand is "
                                           "unfinished"):
         loads(cut)
-    assert re.search(REVOKE, _replayed(tmp_path, cut, capsys))
+    assert _named(_replayed(tmp_path, cut, capsys), cut, REVOKE, REVOKE_AT)
     bad_seed = cut.replace('[Seed "7"]', '[Seed "x"]')      # (no replay without a seed)
     assert "tag Seed: expected a seed" in _replayed(tmp_path, bad_seed, capsys)

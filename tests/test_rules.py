@@ -154,9 +154,9 @@ def test_deck_45_has_a_five_card_kitty() -> None:
         ({"misere_value": -5}, "misere_value must be positive"),
         ({"misere_allowed": "yes"}, "must be bool"),
         ({"colour": "red"}, "unknown option 'colour'"),
-        ({"deck": "53"}, "leaves 13 cards for the kitty .* use the 43 pack"),
+        ({"deck": "53"}, "leaves 13 cards for the kitty .* use the 43-card pack"),
         ({"deck": "63"}, "leaves 23 cards"),
-        ({"players": 3, "teams": "none", "deck": "43"}, "use the 33 pack"),
+        ({"players": 3, "teams": "none", "deck": "43"}, "use the 33-card pack"),
         ({"players": 2, "teams": "none", "deck": "33"}, "dead_hand=true"),
     ],
 )

@@ -148,7 +148,7 @@ def test_results_resume_under_the_same_rules_written_otherwise(tmp_path: Path) -
     _results_file(path, spec, spec.rules[:-1] + ",jokers=2)")
     with pytest.raises(ArenaError, match=re.escape(
             "(--rules: the file's rules are not this program's (unknown option 'jokers' in "
-            "rules string))")):
+            "rules string; did you mean nt_joker?))")):
         ResultsFile(path, spec)
 
 

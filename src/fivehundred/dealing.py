@@ -214,7 +214,7 @@ def parse_deal(rules: Rules, deal: Mapping[str, Any], tokens_only: bool = False,
                                 "AS, 10H or JK)")
             tok = cards.token(c)
             if not rules.deck_mask >> c & 1:
-                raise DealError(f"{where}: card {tok} is not in the {rules.deck} pack")
+                raise DealError(f"{where}: card {tok} is not in the {rules.deck}-card pack")
             if c in seen:
                 raise DealError(f"card {tok} appears twice {twice_in(seen[c], where)}")
             seen[c] = where

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import inspect
 import numbers
 import re
@@ -184,11 +185,15 @@ class Rules:
 
     @classmethod
     def from_string(cls, text: str) -> Rules:
-        """Parse a rules string; options left out take the value of ``preset=`` (or australian)."""
+        """Parse a rules string; options left out take the value of ``preset=`` (or australian).
+        A preset's name alone (``australian``, as deal files and ``--rules`` take) is that
+        preset's rules."""
         if not isinstance(text, str):
             raise RulesError(f"a rules string looks like fivehundred(players=4,...): got "
                              f"{text!r}")
         s = text.strip()
+        if s.lower() in cls.PRESETS:
+            return cls.preset(s)
         if not (s.startswith("fivehundred(") and s.endswith(")")):
             raise RulesError(f"a rules string looks like fivehundred(players=4,...): got {text!r}")
         body = s[len("fivehundred(") : -1].strip()
@@ -207,7 +212,7 @@ class Rules:
         values: dict[str, Any] = {}
         for key, value in pairs.items():
             if key not in types:
-                raise RulesError(f"unknown option {key!r} in rules string")
+                raise RulesError(f"unknown option {key!r} in rules string{_nearest(key, types)}")
             kind = types[key]
             if kind in ("bool", bool):
                 if value not in ("true", "false"):
@@ -323,12 +328,12 @@ class Rules:
         kitty = cards.pack(self.deck).bit_count() - 10 * self.hands_dealt
         if kitty < 1:
             raise RulesError(
-                f"the {self.deck} pack has too few cards for {self.hands_dealt} hands of ten "
+                f"the {self.deck}-card pack has too few cards for {self.hands_dealt} hands of ten "
                 "and a kitty"
             )
         if kitty > MAX_KITTY:
             raise RulesError(
-                f"the {self.deck} pack leaves {kitty} cards for the kitty after "
+                f"the {self.deck}-card pack leaves {kitty} cards for the kitty after "
                 f"{self.hands_dealt} hands of ten; a kitty holds at most {MAX_KITTY} "
                 f"(RULES.md §3): {_pack_hint(self.hands_dealt)}"
             )
@@ -366,12 +371,24 @@ def _short(n: int) -> str:
 MAX_KITTY = 5
 """The most cards a kitty holds: 3, or 4 and 5 in the packs made for them (RULES.md §3)."""
 
-_PACK_FOR = {2: "the 24 pack (or the 33 with dead_hand=true)", 3: "the 33 pack",
-             4: "the 43 pack (or the 45)", 5: "the 53 pack", 6: "the 63 pack"}
+_PACK_FOR = {2: "the 24-card pack (or the 33-card pack with dead_hand=true)",
+             3: "the 33-card pack", 4: "the 43-card pack (or the 45-card pack)",
+             5: "the 53-card pack", 6: "the 63-card pack"}
 
 
 def _pack_hint(hands: int) -> str:
     return f"with {hands} hands dealt, use {_PACK_FOR[hands]}"
+
+
+def _nearest(key: str, known: Iterable[str]) -> str:
+    """The words after an unknown option's name: the nearest known one ("; did you mean
+    target?"), else the list of them, so a slip of the keyboard is named, not just refused.
+
+    >>> _nearest("taget", ["target", "hole"]), _nearest("zzz", ["target", "hole"])
+    ('; did you mean target?', '; options are hole, target')
+    """
+    close = difflib.get_close_matches(key, list(known), n=1)
+    return f"; did you mean {close[0]}?" if close else f"; options are {', '.join(sorted(known))}"
 
 
 def _check_names(cls: type[Rules], options: dict[str, Any]) -> None:

@@ -133,7 +133,7 @@ def why_unplayable(rules: Rules, t: StrainTables, hand: int, c: int, named: int,
     'must follow spades: you hold AS'
     """
     if not rules.deck_mask >> c & 1:
-        return f"{token(c)} is not in the {rules.deck} pack"
+        return f"{token(c)} is not in the {rules.deck}-card pack"
     if not hand >> c & 1:
         return f"you do not hold {token(c)}"
     if leading and c == JOKER and t.strain == NO_TRUMPS:

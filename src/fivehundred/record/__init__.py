@@ -35,10 +35,11 @@ from .model import (
     HandRecord,
     Layout,
     RecordProblem,
+    RecordSource,
     TrickRecord,
     sort_cards,
 )
-from .replay import replay, replay_main, report
+from .replay import replay, replay_main, replay_warnings, report
 from .text import dump, dumps, load, loads
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "HandRecord",
     "Layout",
     "RecordProblem",
+    "RecordSource",
     "TrickRecord",
     "dump",
     "dump_json",
@@ -62,6 +64,7 @@ __all__ = [
     "record_from_game",
     "replay",
     "replay_main",
+    "replay_warnings",
     "report",
     "sort_cards",
     "to_json_object",

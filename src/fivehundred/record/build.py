@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from .. import __version__
 from ..actions import token_of
 from ..cards import tokens
 from ..dealing import Deal, dealt_from
@@ -24,6 +25,9 @@ from ..errors import RecordError
 from ..game import Game, HandLog, HandResult
 from ..numbers import SEEDS, written_number
 from .model import HIDDEN, GameRecord, HandOutcome, HandRecord
+
+PROGRAM = f"fivehundred {__version__}"
+"""What the ``Program`` tag of a record written now says (:attr:`GameRecord.program`)."""
 
 
 def _deals(game: Game) -> list[Deal]:
@@ -65,7 +69,8 @@ def record_from_game(
     ``tags`` come first, in order; a ``Seed`` tag (the game's seed: a replay deals the next
     hands from it, as the game would; only when every hand so far was dealt from it, not
     given), a ``StartScores`` tag (the sides' scores the game began at, unless 0 each) and a
-    ``Result`` tag (the winning side, or ``*``) are added unless given.  With
+    ``Result`` tag (the winning side, or ``*``) are added unless given; the record's
+    ``program`` is this version (:data:`PROGRAM`), or a ``Program`` tag's if given.  With
     ``seat`` the record holds only what that seat could see, and no seed (it would reveal
     every deal); ``seated``, the hand (from 0) from which the seat's present player sat (a
     friend given the seat of another), shows the hands before it as every seat saw them,
@@ -89,6 +94,8 @@ def record_from_game(
     if isinstance(seated, bool) or not isinstance(seated, int) or seated < 0:
         raise RecordError(f"seated is a hand's number from 0, got {seated!r}")
     pairs = list(tags.items() if isinstance(tags, Mapping) else tags or ())
+    program = next((v for k, v in pairs if k == "Program"), PROGRAM)
+    pairs = [(k, v) for k, v in pairs if k != "Program"]
     _check_given(game, pairs)
     if seat is None and not any(k == "Seed" for k, _ in pairs) \
             and dealt_from(rules, game.seed, _deals(game)) is None:    # (none for hands given)
@@ -113,7 +120,7 @@ def record_from_game(
                 res.contract.bid if res.contract is not None else None, res.declarer,
                 res.partner, res.made, res.tricks, res.points, totals)
         hands.append(_hand_record(game, log, outcome, seat, blind=i < seated))
-    return GameRecord(rules, tuple(hands), tuple(pairs), seat)
+    return GameRecord(rules, tuple(hands), tuple(pairs), seat, program)
 
 
 def _hand_record(game: Game, log: HandLog, outcome: HandOutcome | None,
@@ -130,10 +137,10 @@ def _hand_record(game: Game, log: HandLog, outcome: HandOutcome | None,
         phase = g.phase
         g.apply(a)
         parts[phase].append(token_of(a))
-        if exposed is None:
-            shown = g.view(looker).exposed
-            if shown:
-                exposed = shown[0][1]
+        # the open-misère hand as first spread, read from the game itself (what every
+        # view shows then); building a View after each action was most of the time taken
+        if exposed is None and g.exposed and g.phase == "play" and g.contract is not None:
+            exposed = g.hand_tokens(g.contract.declarer)
     view = g.view(looker)
     n = rules.players
     if seat is None:

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 _TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 _DATE = re.compile(r"^[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}$")
 #: Tags that are fields of GameRecord, not entries of ``tags``.
-RESERVED_TAGS = ("Rules", "Viewpoint")
+RESERVED_TAGS = ("Rules", "Viewpoint", "Program")
 
 
 def _ints(values: tuple[int, ...]) -> str:
@@ -67,6 +67,7 @@ def check_game(rec: GameRecord) -> tuple[Layout, ...]:
         _fail_game(f"the viewpoint must be a seat from 0 to {r.players - 1}, "
                    f"got {rec.viewpoint!r}", "viewpoint")
     _check_tags(rec)
+    _check_program(rec.program)
     seen_from = first_seen(rec.viewpoint, rec.tags)
     layouts: list[Layout] = []
     totals = rec.start_scores          # (its tag checked above)
@@ -88,7 +89,9 @@ def check_game(rec: GameRecord) -> tuple[Layout, ...]:
             totals = h.result.totals
         layouts.append(lay)
     result = rec.tag("Result")
-    if result not in (None, "*") and (not rec.hands or rec.hands[-1].result is None):
+    if result not in (None, "*") and not rec.hands:
+        _fail_game("the game has a winner but the record has no hands", "tag", "Result")
+    if result not in (None, "*") and rec.hands[-1].result is None:
         _fail_game("the game has a winner but its last hand is unfinished", "tag", "Result")
     return tuple(layouts)
 
@@ -174,6 +177,18 @@ def _check_tags(rec: GameRecord) -> None:
             _fail_game(f"expected YYYY.MM.DD, a day of the calendar (? for unknown digits), "
                        f"got {value!r}",
                        "tag", name)
+
+
+def _check_program(value: object) -> None:
+    """The ``Program`` tag (:attr:`GameRecord.program`): None, or text that a tag may hold."""
+    if value is None:
+        return
+    if not isinstance(value, str):
+        _fail_game(f"the program is a str (like 'fivehundred 0.1.0') or None, got "
+                   f"{type(value).__name__}", "tag", "Program")
+    if not value.strip() or breaks_lines(value) or lone_surrogate(value) is not None:
+        _fail_game("expected the program that wrote the record (like 'fivehundred 0.1.0'): "
+                   "text on one line", "tag", "Program")
 
 
 def _a_date(value: str) -> bool:
@@ -301,7 +316,7 @@ class _HandChecker:
         except FiveHundredError as e:
             self.fail(fld, key, str(e))
         if not self.r.deck_mask >> c & 1:
-            self.fail(fld, key, f"card {tok} is not in the {self.r.deck} pack")
+            self.fail(fld, key, f"card {tok} is not in the {self.r.deck}-card pack")
         return c
 
     def check_deal(self) -> None:

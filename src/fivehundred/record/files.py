@@ -15,10 +15,10 @@ from __future__ import annotations
 import json
 import os
 
-from ..errors import RecordError
+from ..errors import RecordError, shown
 from .jsonfmt import loads_json
 from .model import GameRecord
-from .text import loads
+from .text import loads, not_a_path
 
 #: The longest file read as a record or a deal, in characters: a game of many hands is well
 #: under a megabyte; anything past this is not one (``/dev/zero`` would never end).
@@ -65,6 +65,15 @@ def is_json(text: str) -> bool:
 def parse_record(text: str, as_json: bool | None = None, replaying: bool = False) -> GameRecord:
     """A record from its text: JSON if ``as_json``, text if False, told apart by
     :func:`is_json` if None; ``replaying``: as the readers take it (the first fault in the
-    order of play is reported, a fault replay finds too)."""
+    order of play is reported, a fault replay finds too).  A path, or anything but a str,
+    is refused, saying what was given (``read_text(path)`` reads a file's text)."""
+    if not isinstance(text, str):
+        what = (f"the path {shown(os.fspath(text))}" if isinstance(text, os.PathLike)
+                else "bytes (decode them first)" if isinstance(text, bytes | bytearray)
+                else type(text).__name__)
+        raise RecordError(f"parse_record() takes a record's text (a str), not {what}; for a "
+                          "file: parse_record(read_text(path)), read_text from "
+                          "fivehundred.record")
+    not_a_path(text, "parse_record")
     read = loads_json if (is_json(text) if as_json is None else as_json) else loads
     return read(text, replaying)

@@ -30,9 +30,9 @@ from typing import IO, Any, NoReturn
 
 from ..errors import FiveHundredError, RecordError
 from ..rules import Rules
-from .model import GameRecord, HandOutcome, HandRecord, RecordProblem
+from .model import GameRecord, HandOutcome, HandRecord, RecordProblem, RecordSource
 from .replay import first_fault
-from .text import need_file, need_record
+from .text import need_file, need_record, not_a_path
 
 FORMAT = "fivehundred-record"
 VERSION = 1
@@ -54,7 +54,8 @@ def to_json_object(rec: GameRecord) -> dict[str, Any]:
         "version": VERSION,
         "rules": rec.rules.to_string(),
         "viewpoint": rec.viewpoint,
-        "tags": [[k, v] for k, v in rec.tags],
+        "tags": [[k, v] for k, v in rec.tags]
+        + ([["Program", rec.program]] if rec.program is not None else []),
         "hands": [_hand_object(h) for h in rec.hands],
     }
 
@@ -290,6 +291,7 @@ def loads_json(text: str, replaying: bool = False) -> GameRecord:
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
+        not_a_path(text, "loads_json")
         raise RecordError(f"not JSON: {json_problem(e)}") from None
     except RecordError:    # (a ValueError too: a key given twice, said by the hook)
         where = _duplicate_key(text)
@@ -320,6 +322,7 @@ def loads_json(text: str, replaying: bool = False) -> GameRecord:
         _fail("$.rules", str(e))
     viewpoint = _int(top["viewpoint"], "$.viewpoint", optional=True)
     tags: list[tuple[str, str]] = []
+    program: str | None = None
     if not isinstance(top["tags"], list):
         _fail("$.tags", "expected a list of [name, value] pairs")
     for k, pair in enumerate(top["tags"]):
@@ -327,17 +330,21 @@ def loads_json(text: str, replaying: bool = False) -> GameRecord:
                 and all(isinstance(x, str) for x in pair)):
             _fail(f"$.tags[{k}]", f"expected a [name, value] pair of strings, "
                                   f"got {json_text(pair)}")
-        tags.append((pair[0], pair[1]))
+        if pair[0] != "Program":
+            tags.append((pair[0], pair[1]))
+        elif program is not None:
+            _fail(f"$.tags[{k}]", "tag Program: given twice")
+        else:
+            program = pair[1]      # (a field of the record: GameRecord.program)
+    source = RecordSource(tags=tuple(pair[0] for pair in top["tags"]))
     if not isinstance(top["hands"], list):
         _fail("$.hands", "expected a list of hands")
     hands = [_hand(h, f"$.hands[{i}]") for i, h in enumerate(top["hands"])]
     try:
-        return GameRecord(rules, tuple(hands), tuple(tags), viewpoint)
+        return GameRecord(rules, tuple(hands), tuple(tags), viewpoint, program, source)
     except RecordProblem as e:
         fault = first_fault(rules, hands, tags, viewpoint, e) if replaying else None
-        if fault is not None:
-            raise fault from None
-        raise RecordError(f"{e} (at {_path_of(e, tags)})") from None
+        raise source.locate(fault or e) from None
 
 
 def _hand(value: Any, path: str) -> HandRecord:
@@ -375,20 +382,3 @@ def _hand(value: Any, path: str) -> HandRecord:
         dead=_strings(h["dead"], f"{path}.dead", optional=True),
         exposed=_strings(h["exposed"], f"{path}.exposed", optional=True),
     )
-
-
-def _path_of(e: RecordProblem, tags: list[tuple[str, str]]) -> str:
-    """The JSON path of a problem found by the record's checks."""
-    if e.hand is None:
-        if e.field == "tag":
-            k = next((i for i, (name, _) in enumerate(tags) if name == e.key), None)
-            return f"$.tags[{k}]" if k is not None else "$.tags"
-        return f"$.{e.field}"
-    base = f"$.hands[{e.hand}]"
-    if e.field == "hand":
-        return base
-    if e.field == "call":
-        return f"{base}.call"
-    if e.key is not None and e.field in ("cards", "auction", "discards", "play"):
-        return f"{base}.{e.field}[{e.key}]"
-    return f"{base}.{e.field}"

@@ -13,7 +13,7 @@ as the engine scores it.
 >>> GameRecord(Rules.preset("australian"), hands=(h,), viewpoint=1)
 Traceback (most recent call last):
 ...
-fivehundred.record.model.RecordProblem: hand 1, seat 1's cards: card 2S is not in the 43 pack
+fivehundred.record.model.RecordProblem: hand 1, seat 1's cards: card 2S is not in the 43-card pack
 """
 
 from __future__ import annotations
@@ -60,16 +60,70 @@ def lone_surrogate(value: str) -> str | None:
 
 
 class RecordProblem(RecordError):
-    """A record that breaks the format, with where: the hand (0-based), field and item."""
+    """A record that breaks the format, with where: the hand (0-based), field and item, and
+    (``place``) where in the file it was read: a text record's line, a JSON record's path."""
 
     def __init__(self, reason: str, where: str, hand: int | None, fld: str,
-                 key: int | str | None) -> None:
-        super().__init__(f"{where}: {reason}" if where else reason)
+                 key: int | str | None, place: int | str | None = None) -> None:
+        said = f"{where}: {reason}" if where else reason
+        if isinstance(place, int):
+            said = f"line {place}: {said}"
+        elif place is not None:
+            said = f"{said} (at {place})"
+        super().__init__(said)
         self.reason = reason
         self.where = where
         self.hand = hand
         self.field = fld
         self.key = key
+        self.place = place
+
+    def located(self, place: int | str | None) -> RecordProblem:
+        """The same problem said with where it was read (``place``: a line number or a JSON
+        path; None leaves it as it is), for a fault found after reading, by replay."""
+        if place is None or self.place is not None:
+            return self
+        return RecordProblem(self.reason, self.where, self.hand, self.field, self.key, place)
+
+
+PlaceKey = tuple[int | None, str, int | str | None]
+"""A part of a record as a :class:`RecordProblem` names it: (hand, field, item)."""
+
+
+@dataclass(frozen=True)
+class RecordSource:
+    """Where the parts of a record read from a file were, so that a fault found after
+    reading (replay finds an illegal card) still names its line or JSON path.
+
+    A text record keeps each part's line (``lines``); a JSON record (``lines`` None) has its
+    paths worked out from the part, ``tags`` naming the tags in the order written.
+    """
+
+    lines: Mapping[PlaceKey, int] | None = None
+    tags: tuple[str, ...] = ()
+
+    def place(self, hand: int | None, fld: str, key: int | str | None) -> int | str | None:
+        """The line (text) or the path (JSON) of a part; None where it is not known."""
+        if self.lines is not None:
+            for part in ((hand, fld, key), (hand, fld, None), (hand, "hand", None)):
+                if part in self.lines:
+                    return self.lines[part]
+            return None
+        if hand is None:
+            if fld == "tag":
+                k = next((i for i, name in enumerate(self.tags) if name == key), None)
+                return f"$.tags[{k}]" if k is not None else "$.tags"
+            return f"$.{fld}"
+        base = f"$.hands[{hand}]"
+        if fld == "hand":
+            return base
+        if key is not None and fld in ("cards", "auction", "discards", "play"):
+            return f"{base}.{fld}[{key}]"
+        return f"{base}.{fld}"
+
+    def locate(self, e: RecordProblem) -> RecordProblem:
+        """``e`` said with its place in the file (:meth:`RecordProblem.located`)."""
+        return e.located(self.place(e.hand, e.field, e.key))
 
 
 # ---------------------------------------------------------------------- the records
@@ -223,8 +277,14 @@ class HandRecord:
         the hand is unfinished, all but the last (which ended it) once it is finished."""
         return len(self.actions) - (1 if self.is_finished else 0)
 
-    def deal(self, rules: Rules) -> dict[str, Any]:
-        """The deal as the mapping ``Game(deal=...)`` takes; RecordError if any of it is unseen."""
+    def deal(self, rules: Rules | str) -> dict[str, Any]:
+        """The deal as the mapping ``Game(deal=...)`` takes; RecordError if any of it is unseen.
+        ``rules``: the game's Rules, or a preset's name as ``Game`` takes it."""
+        if isinstance(rules, str):
+            rules = Rules.preset(rules)
+        if not isinstance(rules, Rules):
+            raise TypeError(f"HandRecord.deal() takes the game's Rules (or a preset's name), "
+                            f"not {type(rules).__name__}")
         if any(h is None for h in self.cards) or self.kitty is None or (
             rules.dead_hand and self.dead is None
         ):
@@ -266,7 +326,7 @@ class GameRecord:
     """A whole game (or its beginning), fully known or as one seat (``viewpoint``) saw it.
 
     ``tags`` are the free tag pairs in order (``Seats``, ``Date``, ``Seed``, ``Result``, any
-    other); the rules and the viewpoint are fields.  Building a record checks it.
+    other); the rules, the viewpoint and the program are fields.  Building a record checks it.
     """
 
     rules: Rules
@@ -274,6 +334,14 @@ class GameRecord:
     tags: tuple[tuple[str, str], ...] = ()
     viewpoint: int | None = None
     """The seat whose knowledge this record holds; None for a full record."""
+    program: str | None = field(default=None, compare=False)
+    """The program (and its version) that wrote the record, its ``Program`` tag: where this
+    version reads a record otherwise (its rules changed since), it says which one wrote it.
+    None when unknown (records written before the tag).  Not part of the record's content:
+    records that differ only in it are equal."""
+    source: RecordSource | None = field(default=None, compare=False, repr=False)
+    """Where the record was read from (each part's line or JSON path); None when built in
+    memory."""
     _layouts: tuple[Layout, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -331,6 +399,14 @@ class GameRecord:
 
     def layout(self, hand: int) -> Layout:
         """Hand ``hand`` (0-based) laid out: auction seats, contract, tricks and their winners."""
+        n = len(self.hands)
+        if isinstance(hand, bool) or not isinstance(hand, int):
+            raise TypeError(f"layout() takes a hand's index (a whole number from 0), not "
+                            f"{type(hand).__name__}")
+        if not 0 <= hand < n:
+            have = (f"the record has {n} hand{'s' if n != 1 else ''}, indexed 0 to {n - 1}"
+                    if n else "the record has no hands")
+            raise RecordError(f"no hand {hand} to lay out: {have} (layout counts from 0)")
         return self._layouts[hand]
 
 
@@ -378,6 +454,7 @@ __all__ = [
     "HandRecord",
     "Layout",
     "RecordProblem",
+    "RecordSource",
     "TrickRecord",
     "sort_cards",
 ]

@@ -2,7 +2,10 @@
 
 Replay deals each recorded hand, applies every action (the engine checks each one) and
 compares what the engine scores with what the record says.  Any difference is a
-:class:`RecordError` naming the hand, the action number and the reason.  A record that
+:class:`RecordError` naming the hand, the action number, the seat and the reason (and, for a
+record read from a file, its line or JSON path).  The ``Result`` tag alone is no fault: a
+record written by an older version whose rules ended the game otherwise (a tie broken
+another way) still replays, and :func:`replay_warnings` says how its result differs.  A record that
 reading refuses may hold an earlier fault that only the engine sees: :func:`first_fault`
 finds it, so that ``fivehundred replay`` names the first fault in the order of play.
 """
@@ -19,7 +22,8 @@ from ..errors import FiveHundredError, RecordError
 from ..game import Game, HandResult
 from ..numbers import written_number
 from ..rules import Rules
-from ..scoring import game_end, hole_words, target_words
+from ..scoring import TIE_RULE, game_end, hole_words, target_words
+from .build import PROGRAM
 from .model import (
     GameRecord,
     HandOutcome,
@@ -34,7 +38,10 @@ def replay(rec: GameRecord) -> Game:
     """Rebuild the game a full record describes, checking every action and every result.
 
     The returned game stands where the record ends; its seed is the ``Seed`` tag (else 0),
-    so ``next_hand()`` goes on dealing as the recorded game would have.
+    so ``next_hand()`` goes on dealing as the recorded game would have.  A fault names its
+    line or JSON path where the record was read from a file.  The ``Result`` tag is not
+    checked here: where this version's rules end the game otherwise than the record says
+    (a record of an older version), :func:`replay_warnings` says so.
     """
     if not isinstance(rec, GameRecord):
         raise RecordError(f"replay() takes a GameRecord (loads(text) reads one), not "
@@ -45,13 +52,42 @@ def replay(rec: GameRecord) -> Game:
                           "replayed")
     if not rec.hands:
         raise RecordError("the record has no hands to replay")
-    g = _replayed(rec.rules, rec.hands, rec.tag("Seed"), start=rec.start_scores)
-    result = rec.tag("Result")
-    if result is not None:
-        real_result = "*" if g.winner is None else str(g.winner)
-        if result != real_result:
-            raise RecordError(f"the Result tag says {result!r}, the engine says {real_result!r}")
-    return g
+    try:
+        return _replayed(rec.rules, rec.hands, rec.tag("Seed"), start=rec.start_scores)
+    except RecordProblem as e:
+        raise (rec.source.locate(e) if rec.source is not None else e) from None
+
+
+def replay_warnings(rec: GameRecord, game: Game) -> list[str]:
+    """What a record that replays to ``game`` (:func:`replay`) says otherwise than this
+    version: a ``Result`` tag other than the game's end by this version's rules (where
+    every action and hand's result agrees, a record of an older version, whose rules broke a
+    tie otherwise), with its line or JSON path and why; empty when none."""
+    said = rec.tag("Result")
+    real = "*" if game.winner is None else str(game.winner)
+    if said is None or said == real:
+        return []
+    names = [_side_name(rec, k) for k in range(len(rec.rules.sides))]
+
+    def side(value: str) -> str:
+        """A Result tag's value in words."""
+        return "the game goes on" if value == "*" else f"side {value} ({names[int(value)]}) won"
+
+    why = "the record's result differs from this version's"
+    w = game.winner
+    results = game.hand_results
+    if w is not None and said != "*":
+        end = game_end(rec.rules, game.scores, w, results[-1] if results else None)
+        if int(said) in end.tied:
+            why = (f"the sides tied at {game.scores[w]} when a side fell into the hole, and "
+                   f"this version breaks the tie so: {TIE_RULE}")
+    wrote = (f"; the record was written by {rec.program}, this is {PROGRAM}"
+             if rec.program is not None and rec.program != PROGRAM
+             else "; the record does not say which version wrote it" if rec.program is None
+             else "")
+    problem = RecordProblem(f"the record says {side(said)}, this version's rules say "
+                            f"{side(real)}: {why}{wrote}", "tag Result", None, "tag", "Result")
+    return [str(rec.source.locate(problem) if rec.source is not None else problem)]
 
 
 def _replayed(rules: Rules, hands: Sequence[HandRecord], seed_tag: str | None,
@@ -80,10 +116,11 @@ def _replayed(rules: Rules, hands: Sequence[HandRecord], seed_tag: str | None,
         last = i == len(hands) - 1
         exposed: tuple[str, ...] | None = None
         for m, tok in enumerate(h.actions[:cut] if last else h.actions):
+            seat = g.to_move
             try:
                 g.apply(tok)
             except FiveHundredError as e:
-                raise _fault(h, i, str(e), m) from None
+                raise _fault(h, i, str(e), m, seat=seat) from None
             if exposed is None and g.exposed and g.phase == "play":
                 exposed = sort_cards(g.view(0).exposed[0][1])
                 if exposed != h.exposed:        # (wrong as soon as it is shown)
@@ -112,13 +149,14 @@ def _replayed(rules: Rules, hands: Sequence[HandRecord], seed_tag: str | None,
 
 
 def _fault(h: HandRecord, i: int, reason: str, action: int | None = None,
-           fld: str = "hand") -> RecordProblem:
+           fld: str = "hand", seat: int | None = None) -> RecordProblem:
     """A fault that replay found in hand ``i`` (from 0): at its ``action`` (from 0, of
-    ``h.actions``) if given, else in its part ``fld``."""
+    ``h.actions``; ``seat``, the seat whose it was) if given, else in its part ``fld``."""
     where = f"hand {i + 1}"
     key: int | None = None
     if action is not None:
-        where += f", action {action + 1} ({h.actions[action]})"
+        by = f" by seat {seat}" if seat is not None else ""
+        where += f", action {action + 1} ({h.actions[action]}{by})"
         fld, key = h.action_place(action)
     return RecordProblem(reason, where, i, fld, key)
 
@@ -241,7 +279,10 @@ def _why_won(rec: GameRecord, game: Game, w: int) -> str:
 
 
 def replay_main(path: str, as_json: bool = False) -> int:
-    """``fivehundred replay FILE [--json]``: 0 when the record replays, 2 (and why) if not.
+    """``fivehundred replay FILE [--json]``: 0 when the record replays, 2 (and why) if not;
+    1 when it replays but says what this version reads otherwise (:func:`replay_warnings`,
+    each a warning after the report: a record of an older version whose rules ended the
+    game otherwise), so that a script sees the difference and the hands are still shown.
 
     A record is read as JSON if it starts with ``{`` (or with ``as_json``), else as text."""
     from .files import parse_record, read_text
@@ -261,4 +302,7 @@ def replay_main(path: str, as_json: bool = False) -> int:
         print(f"fivehundred replay: {path}: {e}", file=sys.stderr)
         return 2
     report(rec, game, sys.stdout)
-    return 0
+    warnings = replay_warnings(rec, game)
+    for said in warnings:
+        print(f"fivehundred replay: {path}: warning: {said}", file=sys.stderr)
+    return 1 if warnings else 0

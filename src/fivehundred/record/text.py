@@ -33,7 +33,15 @@ from ..errors import FiveHundredError, RecordError, shown
 from ..numbers import written_number
 from ..rules import Rules
 from .checks import first_seen, hand_layout
-from .model import HIDDEN, GameRecord, HandOutcome, HandRecord, Layout, RecordProblem
+from .model import (
+    HIDDEN,
+    GameRecord,
+    HandOutcome,
+    HandRecord,
+    Layout,
+    RecordProblem,
+    RecordSource,
+)
 from .replay import first_fault
 
 _LONGEST = 300   # characters of a failure's reason (it may quote the line)
@@ -75,6 +83,8 @@ def dumps(rec: GameRecord) -> str:
     if rec.viewpoint is not None:
         lines.append(f'[Viewpoint "{rec.viewpoint}"]')
     lines += [f'[{name} "{_escape(value)}"]' for name, value in rec.tags]
+    if rec.program is not None:
+        lines.append(f'[Program "{_escape(rec.program)}"]')
     blocks = ["\n".join(lines)]
     for i, h in enumerate(rec.hands):
         blocks.append("\n".join(_hand_lines(rec, i, h)))
@@ -190,6 +200,35 @@ def loads(text: str, replaying: bool = False) -> GameRecord:
     return _Reader(text.removeprefix("\ufeff"), replaying).read()
 
 
+def path_like(text: str) -> bool:
+    """Whether ``text``, given where a record's text belongs, is rather a file's path: one
+    short line that is no record's first line (a tag pair or ``{``) and names a file (it has
+    a folder or a record's suffix, or the file is there); a reader says so, not that the
+    record lacks its rules.
+
+    >>> path_like("/a/path.fhr"), path_like("game.fhr.json"), path_like('[Rules "x"]')
+    (True, True, False)
+    """
+    s = text.strip()
+    if not s or len(s) > 4096 or s[0] in "[{" or any(ch in s for ch in "\n\r"):
+        return False
+    if "/" in s or "\\" in s or s.lower().endswith((".fhr", ".json", ".txt")):
+        return True
+    try:
+        return os.path.isfile(s)
+    except (OSError, ValueError):
+        return False
+
+
+def not_a_path(text: str, func: str) -> None:
+    """RecordError for a file's path given to ``func`` in place of the record's text
+    (:func:`path_like`): it was told that the record lacks its rules, or is not JSON."""
+    if path_like(text):
+        raise RecordError(f"{func}() takes a record's text, not the path "
+                          f"{shown(text.strip())}: read the file first, with read_text(path) "
+                          "from fivehundred.record")
+
+
 def _not_json(text: object, reader: str) -> None:
     """Refuse a JSON record given to a text reader, naming ``reader``, the function that reads
     it (it was told its first line lacked the [Rules "..."] tag).
@@ -213,6 +252,8 @@ class _Reader:
         self.replaying = replaying
         """Whether a fault replay finds before the first failed check is reported instead."""
         self.pos = 0
+        self.program: str | None = None
+        """The Program tag's value (:attr:`GameRecord.program`), None when absent."""
         self.where: dict[tuple[int | None, str, int | str | None], int] = {}
         self.hand = -1          # index of the hand being read (for messages)
         self.failed_at = 0      # the line of the last failure
@@ -246,7 +287,8 @@ class _Reader:
             hands.append(self.read_hand(rules, len(hands)))
         self.hand = -1
         try:
-            rec = GameRecord(rules, tuple(hands), tuple(tags), viewpoint)
+            rec = GameRecord(rules, tuple(hands), tuple(tags), viewpoint, self.program,
+                             RecordSource(self.where))
         except RecordProblem as e:
             fault = first_fault(rules, hands, tags, viewpoint, e) if self.replaying else None
             first = fault or e
@@ -266,8 +308,8 @@ class _Reader:
                 except RecordError:
                     if line is None or self.failed_at < line:
                         raise
-            if fault is not None:       # (said as replay says it)
-                raise fault from None
+            if fault is not None:       # (said as replay says it, at its line)
+                raise fault.located(self.line_of(fault)) from None
             raise RecordError(f"line {line}: {e}" if line else str(e)) from None
         try:
             for i, h in enumerate(rec.hands):
@@ -275,7 +317,7 @@ class _Reader:
         except RecordError:
             fault = first_fault(rules, rec.hands, tags, viewpoint) if self.replaying else None
             if fault is not None and (line := self.line_of(fault)) and line < self.failed_at:
-                raise fault from None
+                raise fault.located(line) from None
             raise
         return rec
 
@@ -307,6 +349,8 @@ class _Reader:
                 except FiveHundredError as e:
                     self.fail(line, f"tag Rules: {e}")
                 self.where[(None, "rules", None)] = line
+            elif name == "Program":
+                self.program = value
             elif name == "Viewpoint":
                 viewpoint = written_number(value)
                 if viewpoint is None:
@@ -316,6 +360,8 @@ class _Reader:
             else:
                 tags.append((name, value))
         if rules is None:
+            if len(self.lines) == 1:
+                not_a_path(self.lines[0], "loads")
             nl = self.next_line()
             self.fail(nl[0] if nl else max(len(self.lines), 1),
                       'a record starts with its rules: [Rules "fivehundred(...)"] is missing')
@@ -412,6 +458,10 @@ class _Reader:
         else:  # a missing result is reported at the hand's last line
             self.where[(i, "result", None)] = self.pos
         nl = self.next_line()
+        if nl is not None and _TAG.match(nl[1]):
+            self.hand = -1
+            self.fail(nl[0], f"a second record begins here ({nl[1][:40]!r}): a file holds "
+                             "one record (split it, one record to a file)")
         if nl is not None and not nl[1].startswith("Hand "):
             self.fail(nl[0], f"unexpected line {nl[1]!r}: after the tricks comes the Result "
                              "line, then the next 'Hand'")

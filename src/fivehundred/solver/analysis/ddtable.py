@@ -244,7 +244,7 @@ def _checked_hands(rules: Rules, hands: Sequence[int]) -> tuple[int, ...]:
     size = hs[0].bit_count()
     for s, h in enumerate(hs):
         if h & ~rules.deck_mask:
-            raise AnalysisError(f"seat {s}'s hand holds cards not in the {rules.deck} pack: "
+            raise AnalysisError(f"seat {s}'s hand holds cards not in the {rules.deck}-card pack: "
                                 f"{' '.join(tokens(h & ~rules.deck_mask))}")
         if h & seen:
             raise AnalysisError(f"seat {s}'s hand repeats {' '.join(tokens(h & seen))}")
