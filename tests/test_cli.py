@@ -759,3 +759,18 @@ def test_a_seed_the_generator_cannot_hold_is_refused(
     err = capsys.readouterr().err
     assert f"argument --seed: {seed} is out of range: expected a whole number from 0 to " \
            "18,446,744,073,709,551,615" in err
+
+
+def test_a_system_error_that_names_no_file_is_not_called_the_output_s(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Any OSError with no file name was said "cannot write the output" (a read-only
+    container's "No usable temporary directory" read as an output failure)."""
+    import fivehundred.cli as cli
+
+    def fails(argv: object) -> int:
+        raise FileNotFoundError(2, "No usable temporary directory found in ['/tmp']")
+
+    monkeypatch.setattr(cli, "_main", fails)
+    assert cli.main(["replay", "x"]) == 1
+    assert capsys.readouterr().err == ("fivehundred: No usable temporary directory found in "
+                                       "['/tmp']\n")

@@ -44,13 +44,18 @@ def test_compiled_functions_are_stamped_with_the_digest() -> None:
 
 
 def test_cache_is_current_reads_the_marker_left_beside_the_cache(tmp_path: Path) -> None:
+    """A line of the marker in the folder itself names these sources, this numba, llvmlite,
+    Python and machine (the sources alone said current after a numba upgrade; a marker in
+    a subfolder is another install's)."""
     assert not jit.cache_is_current(tmp_path / "missing")
+    assert not jit.cache_is_current(tmp_path)
+    (tmp_path / jit.MARKER).write_text(jit.sources_digest())
     assert not jit.cache_is_current(tmp_path)
     place = tmp_path / "solver_abc"
     place.mkdir()
-    (place / jit.MARKER).write_text("an older digest")
+    (place / jit.MARKER).write_text(jit.cache_key())
     assert not jit.cache_is_current(tmp_path)
-    (place / jit.MARKER).write_text(jit.sources_digest())
+    (tmp_path / jit.MARKER).write_text(f"another machine's line\n{jit.cache_key()}\n")
     assert jit.cache_is_current(tmp_path)
 
 

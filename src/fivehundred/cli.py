@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import ipaddress
 import sys
 from collections.abc import Sequence
@@ -284,11 +285,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as e:
         if e.filename is not None:       # a named file: the command should have said so
             raise
-        # standard output failed (a full disk: fivehundred replay f > /dev/full)
-        print(f"fivehundred: cannot write the output: {e.strerror or e}", file=sys.stderr)
-        ct.quiet_broken_pipe()
+        # standard output failed (a full disk: fivehundred replay f > /dev/full); any other
+        # system error that names no file is said as it is, not called the output's
+        writing = e.errno in _WRITE_ERRORS
+        print(f"fivehundred: {'cannot write the output: ' if writing else ''}"
+              f"{e.strerror or e}", file=sys.stderr)
+        if writing:
+            ct.quiet_broken_pipe()
         return 1
     return status
+
+
+_WRITE_ERRORS = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EIO,
+                           errno.EFBIG, errno.EROFS, errno.EBADF})
+"""The errors of a write to standard output that fails (a full disk, a file too big, a
+stream closed), said as "cannot write the output"."""
 
 
 def _main(argv: Sequence[str] | None) -> int:

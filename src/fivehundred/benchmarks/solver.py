@@ -46,7 +46,7 @@ DEPTHS = (0, 3, 6)
 """Complete tricks played at random before the position is solved."""
 SUIT_BIDS = ("6S", "6C", "6D", "6H")
 T = TypeVar("T")
-MISSING_DDS = "endplay (DDS) is not installed: `pip install endplay` (in the test extras)"
+MISSING_DDS = "endplay (DDS) is not installed: `pip install endplay` (in the bench and test extras)"
 
 
 def contract_game(preset: str, seed: int, bid: str, declarer: int, tricks: int = 0,

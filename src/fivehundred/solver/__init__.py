@@ -17,7 +17,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 
@@ -58,15 +58,20 @@ def _can_write(place: Path) -> bool:
 
 def _users_own_place() -> Path:
     """A cache folder of the user's own: platformdirs' cache, else one in the temporary
-    folder (the last tried if none can be written: numba then keeps the kernel in memory)."""
+    folder (the last tried if none can be written: numba then keeps the kernel in memory).
+    Where no temporary folder can be written either (a read-only container),
+    ``tempfile.gettempdir`` raises: that is one folder fewer to try, not an error."""
     from platformdirs import user_cache_dir
 
     try:
         who = getpass.getuser()
     except (KeyError, OSError):     # (no name for this user anywhere)
         who = str(os.getpid())
-    for place in (Path(user_cache_dir("fivehundred")) / "numba",
-                  Path(tempfile.gettempdir()) / f"fivehundred-numba-{who}"):
+    places = [Path(user_cache_dir("fivehundred")) / "numba"]
+    # (FileNotFoundError: "No usable temporary directory found in ...")
+    with suppress(OSError):
+        places.append(Path(tempfile.gettempdir()) / f"fivehundred-numba-{who}")
+    for place in places:
         if _can_write(place):
             break
     return place
@@ -87,20 +92,38 @@ def _tell_numba(place: str) -> None:
 
 def _announce_first_compile() -> bool:
     """Say so when the kernel is about to be compiled (the first run, or the first after its
-    sources changed, or every run where no cache folder can be written; later ones load it);
-    whether it is."""
+    sources changed or numba was upgraded, or every run where no cache folder can be
+    written; later ones load it); whether it is.  Without numba, say that instead."""
+    from .jit import NUMBA_MISSING, cache_is_current, kernel_cache_folder
+
+    if NUMBA_MISSING is not None:
+        _say_numba_missing(NUMBA_MISSING)
+        return False
     if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return False
     place = cache_place()
-    from .jit import cache_is_current
-
-    if cache_is_current(place):
+    if cache_is_current(kernel_cache_folder(place)):
         return False
     when = ("first run only" if _can_write(place) else
             f"every run: no cache folder can be written, not even {place}")
     print(f"fivehundred: compiling the double-dummy solver ({when}, up to a minute)...",
           file=sys.stderr, flush=True)
     return True
+
+
+_SAID_NUMBA_MISSING = "FIVEHUNDRED_SAID_NUMBA_MISSING"
+"""Set once the line below is said: the processes this one starts (the arena's, the browser
+game's workers) load the solver too, and say nothing more."""
+
+
+def _say_numba_missing(why: str) -> None:
+    """Say once that the solver runs uncompiled, and why: a required dependency, but an
+    install with ``--no-deps`` or a platform without numba's wheels lacks it (the kernel
+    is Python that also runs as it is)."""
+    if os.environ.get(_SAID_NUMBA_MISSING) != "1":
+        print(f"fivehundred: {why}: the solver runs as plain Python, about 50x slower; "
+              f"pip install numba", file=sys.stderr, flush=True)
+        os.environ[_SAID_NUMBA_MISSING] = "1"
 
 
 @contextmanager
@@ -114,6 +137,7 @@ def _loading_the_kernel() -> Iterator[None]:
     first compile makes garbage by the hundred megabytes, so it collects as usual (without:
     900 MB instead of 400 MB at its peak) and its garbage is collected before the freeze
     (loading leaves a thousand objects).  The collector ends as the importer had it.
+    Without numba, its names stand in while the kernel modules load (the pure twin).
     """
     collecting = gc.isenabled()
     gc.disable()
@@ -122,7 +146,11 @@ def _loading_the_kernel() -> Iterator[None]:
         compiling = _announce_first_compile()
         if compiling and collecting:
             gc.enable()
-        yield
+        # (loaded already, numba with it, by the check above: the collector off)
+        from .jit import numba_stand_in
+
+        with numba_stand_in():
+            yield
     finally:
         if compiling:
             gc.collect()

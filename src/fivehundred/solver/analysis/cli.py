@@ -172,9 +172,11 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
     body = "\n\n".join(h.format(names, notes=False) for h in hands)
     if unplayed:
         which = ", ".join(map(str, unplayed))
+        # (a no-break space, which textwrap does not break at: "--hand" and its "N" kept
+        # together on one line)
         body = _wrap(f"Hand{'s' if len(unplayed) > 1 else ''} {which} never reached the play "
-                     f"(all passed, or the record ends before the first lead): --hand N "
-                     f"shows one as dealt.") + "\n\n" + body
+                     f"(all passed, or the record ends before the first lead): --hand\u00a0N "
+                     f"shows one as dealt.").replace("\u00a0", " ") + "\n\n" + body
     return body + ("\n\n" + note if note else "") + "\n"
 
 
