@@ -47,6 +47,14 @@ DISCARDS_SHOWN = 8    # a discard hint's alternatives, the best first, with thei
 MIN_MISERE = {"misere": 0.5, "open-misere": 0.6}   # a misère, worth its price either way,
 #                           only if made more often than not (open: the double-dummy defence
 #                           sees the hand it plays against, and a real one does too)
+MIN_MISERE_THREE = {"misere": 0.0, "open-misere": 0.4}
+"""At three players (each alone) Medium's misère is always kept, and its open misère when
+made on 2 of 5 imagined deals: there the double-dummy defence beats a closed misère with the
+hand it cannot see (on `classic3` Medium's misères made on none of Hard's 5 deals were made
+73% of the time at the table, +116 points each, on 1 of 5 also 73%; its open misères on none
+45%, -54, on 1 of 5 48%, -25, on 2 of 5 61%, +116: docs/strength.md), and a pass leaves the
+hand to two opponents.  With MIN_MISERE there too, Hard declared 66 misères in a 1000-deal
+match against Medium's 575."""
 MIN_SURE = 0.8            # bid over Medium's pass only what is made this often
 TAKE_OUT_GAIN = 20.0      # over a partner's bid, a sure bid worth this much more than his
 #                           contract played (points a hand, on the same imagined deals)
@@ -415,19 +423,23 @@ class PimcBot(BaseBot):
         played = cands[0].value if standing is not None and standing_tricks else None
         pass_worth = played if self.inference else None
         cands.sort(key=lambda c: (-c.value, c.action))
-        return self._checked_bid(medium, cands, used, partner_holds, pass_worth, played)
+        return self._checked_bid(medium, cands, used, partner_holds, pass_worth, played,
+                                 min_misere=MIN_MISERE_THREE if r.players == 3 else MIN_MISERE)
 
     @staticmethod
     def _checked_bid(medium: Decision, cands: list[Candidate], n: int,
                      partner_holds: bool = False, pass_worth: float | None = None,
-                     played: float | None = None) -> Decision:
+                     played: float | None = None, *,
+                     min_misere: dict[str, float] = MIN_MISERE) -> Decision:
         """Medium's bid, checked on the imagined deals: a bid they mostly defeat gives way to
         the most valuable bid they nearly always make, else to a pass, and so does a pass
         (over a partner's standing bid, which a pass leaves to be played, only a bid worth
         ``TAKE_OUT_GAIN`` more than his contract, ``pass_worth``, played on the same deals;
         none where that is unknown).  Over a partner's standing bid, Medium's bid worth less
         on the deals than his contract played on them (``played``) gives way to a pass (a
-        review found Hard's raises below the pass on its own deals, "confirmed").
+        review found Hard's raises below the pass on its own deals, "confirmed").  A misère
+        must be made as often as ``min_misere`` says (:data:`MIN_MISERE_THREE` at three
+        players), a trick bid :data:`MIN_MAKE`.
 
         (Choosing freely among the double-dummy values overbids: the declarer there sees
         every card, and the best of many noisy estimates is too high.)
@@ -459,7 +471,7 @@ class PimcBot(BaseBot):
         better = [c for c in sure if pass_worth is not None
                   and c.value >= pass_worth + TAKE_OUT_GAIN] if partner_holds else sure
         if medium.action != "pass" and checked is not None and (
-                checked.make_probability or 0.0) < MIN_MISERE.get(medium.action, MIN_MAKE):
+                checked.make_probability or 0.0) < min_misere.get(medium.action, MIN_MAKE):
             action = better[0].action if better else "pass"
             why = f"{medium.action} fails on most imagined deals" + (
                 f"; {action} {made_on(better[0])}" if better else "")
@@ -479,6 +491,12 @@ class PimcBot(BaseBot):
             action, why = medium.action, "hand evaluation, not solved on any imagined deal"
         elif medium.action == "pass":
             action, why = "pass", PimcBot._why_no_bid(cands, n, sure_enough)
+        elif checked is not None and (checked.make_probability or 0.0) < MIN_MISERE.get(
+                medium.action, MIN_MAKE):      # (a misère kept at three players)
+            action, why = medium.action, (
+                f"hand evaluation; made on {checked.make_probability or 0.0:.0%} of the "
+                "imagined deals, whose defenders see every card: at three players it is made "
+                "far more often")
         else:
             action, why = medium.action, "hand evaluation, confirmed on imagined deals"
         return Decision(action, tuple(cands), f"{why} ({n} deal{'s' * (n != 1)})", samples=n)
