@@ -371,3 +371,38 @@ def test_the_json_summary_is_written_before_the_table(
     finally:
         os.close(fd)
     assert json.loads(path.read_text())["units_done"] == 2
+
+
+def test_a_module_bot_s_digest_does_not_hang_on_its_module_being_imported(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A results file of ``module:name`` written from the command line (its module imported
+    while the names were checked) was refused when resumed from Python (the file opened
+    before the match imported it): "written by another program", nothing changed."""
+    import importlib
+
+    (tmp_path / "s13digestmod.py").write_text(
+        "from fivehundred.bots import make\nfrom fivehundred.bots.base import register\n\n"
+        "@register('s13digest')\ndef _f(seed, budget):\n    return make('random', seed, budget)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(bots_base._REGISTRY, "s13digest", raising=False)
+    try:
+        m = spec(a="s13digestmod:s13digest")
+        first = results_module.program_of(m)
+        importlib.import_module("s13digestmod")
+        assert results_module.program_of(m) == first
+        assert results_module._bot_code("s13digestmod:s13digest") == (
+            tmp_path / "s13digestmod.py").read_bytes()
+    finally:
+        bots_base._REGISTRY.pop("s13digest", None)
+
+
+def test_a_script_s_own_bot_is_digested_by_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot registered by the script that runs the match was digested as the whole script,
+    so changing the script's DEALS to extend the match refused its results file."""
+    def factory(seed: int, budget: Budget) -> Any:
+        return bots_base.make("random", seed, budget)
+
+    factory.__module__ = "__main__"
+    monkeypatch.setitem(bots_base._REGISTRY, "s13script", factory)
+    assert results_module._bot_code("s13script") == (
+        b"__main__.test_a_script_s_own_bot_is_digested_by_its_name.<locals>.factory")

@@ -501,6 +501,10 @@ def test_resume_seats_you_where_you_sat_against_the_same_opponents(
     path.write_text(path.read_text().replace('[Opponents "hard"]', '[Opponents "godlike"]'))
     assert main(["play", "--text", "--resume", str(path)]) == 2
     assert "its Opponents tag, 'godlike', is not a strength" in capsys.readouterr().err
+    # one of your own is named, never imported from the record: said how to go on
+    path.write_text(path.read_text().replace('"godlike"', '"mybots:steady"'))
+    assert main(["play", "--text", "--resume", str(path)]) == 2
+    assert capsys.readouterr().err.endswith("give it again, --bots mybots:steady\n")
     # unless --bots says what to play against instead
     assert resumed_game(str(path), bots="easy").bots == "easy"
 

@@ -88,14 +88,17 @@ def test_an_older_records_tie_replays_with_a_warning_at_its_line(
     capsys.readouterr()
 
 
-def test_a_wrong_result_tag_of_this_version_is_a_plain_difference() -> None:
+def test_a_wrong_result_tag_of_this_version_is_refused() -> None:
+    """A Result tag the game belies in a record this version wrote (its Program tag) has no
+    older rule to explain it: refused, where another version's is a warning."""
     g = _tied_game()
     text = dumps(record_from_game(g)).replace('[Result "1"]', '[Result "0"]')
     rec = loads(text)
-    [said] = replay_warnings(rec, replay(rec))
+    with pytest.raises(RecordError) as e:
+        replay(rec)
+    said = str(e.value)
     assert said.startswith("line 4: tag Result: the record says side 0 (seat 0) won")
-    assert "the record's result differs from this version's" in said
-    assert "written by" not in said           # (this version wrote it)
+    assert said.endswith("this version wrote the record, so its Result tag is wrong")
     other = loads(text.replace(PROGRAM, "fivehundred 0.0.9"))
     assert replay_warnings(other, replay(other))[0].endswith(
         f"the record was written by fivehundred 0.0.9, this is {PROGRAM}")
@@ -274,3 +277,4 @@ def test_wording_of_packs_options_presets_empty_records_and_joined_records() -> 
     with pytest.raises(RecordError, match=rf"^line {n + 2}: a second record begins here "
                                           r"\('\[Rules \"fivehundred"):
         loads(text + "\n" + text)
+

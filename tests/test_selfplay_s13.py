@@ -80,3 +80,46 @@ def test_standard_output_takes_the_dataset(capsys: pytest.CaptureFixture[str]) -
     recs = [loads_json(x) for x in lines]
     assert [len(r.hands) for r in recs] == [1, 1] and recs[0].tag("Result") == "*"
     assert json.loads(lines[0])["rules"].startswith("fivehundred(preset=two_24,")
+
+
+def test_an_out_path_that_cannot_be_opened_is_said(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """An --out in a folder that does not exist, or a folder, ended in a traceback."""
+    for out in (tmp_path / "none" / "d.jsonl", tmp_path):
+        assert _run(out, 1) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"fivehundred selfplay: --out {out}: ") and "Traceback" not in err
+
+
+def test_the_current_folder_is_searched_only_for_a_bot_of_your_own(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """selfplay put the current folder first on Python's path for any bot: a stray numba.py
+    there ran in place of numba.  Only for module:name, and last."""
+    import sys
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    before = list(sys.path)
+    assert _run(tmp_path / "d.jsonl", 1) == 0
+    assert sys.path == before
+    (tmp_path / "s13spbots.py").write_text(
+        "from fivehundred.bots import make\nfrom fivehundred.bots.base import register\n\n"
+        "@register('s13sp')\ndef _f(seed, budget):\n    return make('random', seed, budget)\n")
+    from fivehundred.bots.base import _REGISTRY
+
+    try:
+        assert main(["selfplay", "--rules", "classic3", "--bots", "s13spbots:s13sp",
+                     "--games", "1", "--out", str(tmp_path / "o.jsonl"), "--quiet"]) == 0
+        assert sys.path == [*before, str(tmp_path)]
+    finally:
+        _REGISTRY.pop("s13sp", None)
+        sys.modules.pop("s13spbots", None)
+
+
+def test_a_dataset_of_other_max_hands_is_another_dataset(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Games cut at --max-hands 1 were appended to a file of whole games."""
+    out = tmp_path / "d.jsonl"
+    assert _run(out, 2) == 0
+    assert _run(out, 3, "--max-hands", "1") == 2
+    assert "line 1: game 0 of another dataset" in capsys.readouterr().err

@@ -26,8 +26,9 @@ from pathlib import Path
 from typing import TextIO
 
 from . import clitools as ct
-from .bots.base import Bot, BotError, Decision, bot_key, importable_here, make_player
-from .errors import FiveHundredError, IllegalActionError, shown
+from .bots.base import Bot, BotError, bot_key, importable_here, make_player
+from .bots.turn import take_turn
+from .errors import FiveHundredError
 from .game import Game
 from .record import GameRecord, record_from_game, to_json_object
 from .rng import derive_seed
@@ -72,18 +73,8 @@ def play_game(rules: Rules, bots: Sequence[str], seed: int,
             continue
         seat = game.to_move
         assert seat is not None
-        where = f"the {bots[seat]} bot at seat {seat}, hand {game.hand_number + 1}"
-        try:
-            decision = players[seat].act(game.view(seat))
-        except Exception as e:     # (a bug of someone's bot: said whose)
-            raise BotError(f"{where} raised {type(e).__name__}: {e}") from e
-        if not isinstance(decision, Decision):
-            raise BotError(f"{where} returned {type(decision).__name__} {shown(decision)}, "
-                           "not a Decision")
-        try:
-            game.apply(decision.action)
-        except IllegalActionError as e:
-            raise BotError(f"{where} chose {shown(decision.action)}: {e}") from None
+        take_turn(players[seat], game, f"the {bots[seat]} bot at seat {seat}",
+                  f"hand {game.hand_number + 1}", BotError)
     return game
 
 
@@ -95,8 +86,10 @@ def self_play(rules: Rules, bots: str | Sequence[str], games: int, seed: int = 0
     names = seat_names(rules, bots)
     for number in range(first, games):
         game = play_game(rules, names, game_seed(seed, number), max_hands)
-        yield record_from_game(game, tags={"Event": "fivehundred self-play",
-                                           "Bots": ",".join(names), "Game": str(number)})
+        tags = {"Event": "fivehundred self-play", "Bots": ",".join(names), "Game": str(number)}
+        if max_hands is not None:
+            tags["MaxHands"] = str(max_hands)
+        yield record_from_game(game, tags=tags)
 
 
 # ---------------------------------------------------------------- the command line
@@ -124,10 +117,11 @@ def add_selfplay_arguments(p: argparse.ArgumentParser,
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
 
-def _done_before(path: Path, rules: Rules, names: list[str], seed: int) -> int:
+def _done_before(path: Path, rules: Rules, names: list[str], seed: int,
+                 max_hands: int | None) -> int:
     """How many games of this dataset ``path`` holds already (0: none, or no file): each line
-    must be game ``n`` of it (the same rules, bots and seed), else FiveHundredError; a last
-    line cut short (a run stopped while writing it) is cut off."""
+    must be game ``n`` of it (the same rules, bots, seed and hands at most), else
+    FiveHundredError; a last line cut short (a run stopped while writing it) is cut off."""
     if not path.is_file() or path.stat().st_size == 0:
         return 0
     from .record import loads_json
@@ -143,10 +137,12 @@ def _done_before(path: Path, rules: Rules, names: list[str], seed: int) -> int:
                                    "give another --out file") from None
         if (rec.rules != rules or rec.tag("Bots") != ",".join(names)
                 or rec.tag("Game") != str(number)
-                or rec.tag("Seed") != str(game_seed(seed, number))):
+                or rec.tag("Seed") != str(game_seed(seed, number))
+                or rec.tag("MaxHands") != (None if max_hands is None else str(max_hands))):
             raise FiveHundredError(f"{path}, line {number + 1}: game {rec.tag('Game')} of "
-                                   "another dataset (other rules, bots or seed): give another "
-                                   "--out file, or the options it was written with")
+                                   "another dataset (other rules, bots, seed or --max-hands): "
+                                   "give another --out file, or the options it was written "
+                                   "with")
     if last:
         with open(path, "r+b") as fh:
             fh.truncate(len(data) - len(last))
@@ -158,13 +154,15 @@ def run_selfplay_main(args: argparse.Namespace, stdout: TextIO | None = None,
                       stderr: TextIO | None = None) -> int:
     """Run ``fivehundred selfplay`` with parsed options; the exit status."""
     out, err = stdout or sys.stdout, stderr or sys.stderr
-    importable_here()
     try:
         names = seat_names(args.rules, args.bots.split(","))
+        if any(":" in name for name in names):
+            importable_here()             # (your own bot's module, from the current folder)
         for name in set(names):
             make_player(name)             # (an unknown bot said before any game is played)
         first = 0 if args.out == "-" else _done_before(Path(args.out), args.rules, names,
-                                                       args.seed)
+                                                       args.seed, args.max_hands)
+        sink = out if args.out == "-" else open(args.out, "a", encoding="utf-8")  # noqa: SIM115
     except OSError as e:
         print(f"fivehundred selfplay: --out {args.out}: {e.strerror or e}", file=err)
         return 2
@@ -173,12 +171,12 @@ def run_selfplay_main(args: argparse.Namespace, stdout: TextIO | None = None,
         return 2
     if first >= args.games:
         print(f"selfplay: {args.out} holds all {args.games} games already", file=err)
+        sink.close()
         return 0
     if first and not args.quiet:
         print(f"selfplay: {args.out} holds {first} games already; playing {first} to "
               f"{args.games - 1}", file=err)
     start, hands = time.monotonic(), 0
-    sink = out if args.out == "-" else open(args.out, "a", encoding="utf-8")  # noqa: SIM115
     try:
         for n, rec in enumerate(self_play(args.rules, names, args.games, args.seed,
                                           args.max_hands, first), start=first + 1):

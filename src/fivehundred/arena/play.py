@@ -26,27 +26,19 @@ True
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any
 
 from ..bots import make
-from ..bots.base import Bot, Decision
-from ..errors import FiveHundredError, IllegalActionError, shown
+from ..bots.base import Bot
+from ..bots.turn import take_turn
+from ..errors import FiveHundredError
 from ..game import Game
 from .spec import UnitSpec
 
 
 class ArenaError(FiveHundredError):
     """A match cannot be run: a bot broke the rules, a results file does not fit, no Ray."""
-
-
-class SeesAll(Protocol):
-    """A bot that is handed the whole game (measurement only: see the module docstring)."""
-
-    def act_with_game(self, game: Game) -> Decision:
-        """Decide the action of the seat to move, knowing every card."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -155,30 +147,9 @@ def play_unit(unit: UnitSpec) -> UnitResult:
             continue
         seat = game.to_move
         assert seat is not None
-        bot, label = bots[seat], labels[seat]
-        try:
-            if getattr(bot, "sees_all", False):
-                copy = game.clone()
-                t0 = time.perf_counter()
-                decision = cast(SeesAll, bot).act_with_game(copy)
-            else:
-                view = game.view(seat)
-                t0 = time.perf_counter()
-                decision = bot.act(view)
-        except Exception as e:     # (any bug of any bot: said with whose it is)
-            raise ArenaError(f"{_who(unit, label, seat)} raised {type(e).__name__} in "
-                             f"{_where(unit)}: {e}") from e
-        times[label].append(time.perf_counter() - t0)
-        if not isinstance(decision, Decision):
-            raise ArenaError(f"{_who(unit, label, seat)} returned {type(decision).__name__} "
-                             f"{shown(decision)} in {_where(unit)}, not a Decision")
-        try:
-            game.apply(decision.action)
-        except IllegalActionError as e:
-            raise ArenaError(
-                f"{_who(unit, label, seat)} chose {shown(decision.action)} in {_where(unit)}: "
-                f"{e}"
-            ) from None
+        label = labels[seat]
+        times[label].append(take_turn(bots[seat], game, _who(unit, label, seat),
+                                      _where(unit), ArenaError))
     hands = tuple(
         HandRecord(h.contract.bid if h.contract else None, h.declarer, h.made)
         for h in game.hand_results

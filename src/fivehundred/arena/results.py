@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .. import __version__
-from ..bots.base import _REGISTRY
+from ..bots.base import _REGISTRY, BotError, resolve
 from ..errors import FiveHundredError, shown
 from ..rng import derive_seed
 from ..rules import Rules, option_text
@@ -85,11 +85,22 @@ def _bot_code(name: str) -> bytes:
     gives that code (``bench/bots_before.py`` compiles an earlier commit's bots as
     ``REV:pimc.py``, so each commit it loads is told apart).  A built-in bot, or one not
     registered yet (the built-ins load with the solver, after this is asked), is the
-    package's code: nothing more.  ``module:name`` is looked up by its name, which its
-    module registered when the name was checked."""
+    package's code: nothing more.  ``module:name`` has its module imported first (it
+    registers the name), whether the match imported it yet or not; a bot of the script
+    running the match (``__main__``) is its name alone, the script's own settings (its
+    number of deals) being no change of the bot."""
+    if ":" in name:                  # (its module imported first: else what it registers
+        try:                         # was found, or not, by whether it had been imported)
+            resolve(name)
+        except BotError:
+            return b""               # (the match's own check says why)
     factory = _REGISTRY.get(name.rsplit(":", 1)[-1].strip().lower())   # (module:name too)
     if factory is None:
         return b""
+    if getattr(factory, "__module__", None) == "__main__":
+        # a bot of the script that runs the match: the script's whole text would change with
+        # its own settings (a larger DEALS to extend the match), so its name alone
+        return f"__main__.{getattr(factory, '__qualname__', '')}".encode()
     code = getattr(factory, "__code__", None)
     module = sys.modules.get(getattr(factory, "__module__", "") or "")
     filename = code.co_filename if code is not None else getattr(module, "__file__", None)

@@ -396,12 +396,14 @@ def resolve(name: object) -> str:
 
 
 def importable_here() -> None:
-    """Let a bot's module in the current folder be imported, as ``python -m`` would: the
-    ``fivehundred`` command's own folder, not the current one, heads Python's path (the
-    arena's worker processes get the same path)."""
+    """Let a bot's module in the current folder be imported (the ``fivehundred`` command's
+    path holds its own folder, not the current one; the arena's worker processes get the
+    same path): the folder goes last on Python's path, so that a stray file there (a
+    ``numba.py``) never stands in for an installed module or the standard library's.  Called
+    only when a bot is named ``module:name``."""
     here = os.getcwd()
     if here not in sys.path and "" not in sys.path:
-        sys.path.insert(0, here)
+        sys.path.append(here)
 
 
 def main_only(name: str) -> bool:

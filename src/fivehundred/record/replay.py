@@ -39,9 +39,10 @@ def replay(rec: GameRecord) -> Game:
 
     The returned game stands where the record ends; its seed is the ``Seed`` tag (else 0),
     so ``next_hand()`` goes on dealing as the recorded game would have.  A fault names its
-    line or JSON path where the record was read from a file.  The ``Result`` tag is not
-    checked here: where this version's rules end the game otherwise than the record says
-    (a record of an older version), :func:`replay_warnings` says so.
+    line or JSON path where the record was read from a file.  The ``Result`` tag is checked
+    here only in a record this version wrote (its ``Program``): where this version's rules
+    end the game otherwise than the record of an older version says, :func:`replay_warnings`
+    says so.
     """
     if not isinstance(rec, GameRecord):
         raise RecordError(f"replay() takes a GameRecord (loads(text) reads one), not "
@@ -53,9 +54,14 @@ def replay(rec: GameRecord) -> Game:
     if not rec.hands:
         raise RecordError("the record has no hands to replay")
     try:
-        return _replayed(rec.rules, rec.hands, rec.tag("Seed"), start=rec.start_scores)
+        game = _replayed(rec.rules, rec.hands, rec.tag("Seed"), start=rec.start_scores)
     except RecordProblem as e:
         raise (rec.source.locate(e) if rec.source is not None else e) from None
+    if rec.program == PROGRAM:       # (this version wrote it: no older rule to explain it)
+        for said in replay_warnings(rec, game):
+            raise RecordError(f"{said}; this version wrote the record, so its Result tag is "
+                              "wrong")
+    return game
 
 
 def replay_warnings(rec: GameRecord, game: Game) -> list[str]:

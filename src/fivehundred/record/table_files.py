@@ -155,6 +155,8 @@ def resumed_game(path: str, seat: int | None = None, bots: str | None = None) ->
         seat = sat
     played = tags.get("Opponents")
     if bots is None and played is not None and played not in TABLE_BOTS:   # (--bots: unused)
+        own = (f"; a bot of your own is not imported from a record: give it again, "
+               f"--bots {played}" if ":" in played else "")
         raise FiveHundredError(f"cannot resume {path}: its Opponents tag, {played!r}, is not "
-                               f"a strength ({', '.join(TABLE_BOTS)})")
+                               f"a strength ({', '.join(TABLE_BOTS)}){own}")
     return Resumed(game, 0 if seat is None else seat, bots or played or "medium")

@@ -29,6 +29,7 @@ from .table import Table
 FINISHED_SHOWN = 10   # finished games the lobby lists, the newest first
 IN_PLAY_SHOWN = 6     # unfinished games the lobby offers to continue, the newest first
 _NOT_SAVED = ("claiming", "idle_after", "waiting_since", "_wait", "_present", "_gone_at")
+"""What a table put back as it was saved keeps of its own: the server's, not the game's."""
 Restored = Literal["restored", "held", "closed"]   # what :meth:`TableKeeper._restore` did
 _AFTER_A_FAILED_SAVE: dict[str, str] = {   # what a failed save's players are told became of it
     "new": "it was not started; try again later",
@@ -37,7 +38,6 @@ _AFTER_A_FAILED_SAVE: dict[str, str] = {   # what a failed save's players are to
     "closed": "its last save cannot be read back either, so it is closed until the saves "
               "file can be read again",
 }
-"""What a table put back as it was saved keeps of its own: the server's, not the game's."""
 KEEP_IDLE_SECONDS = 600.0
 """How long a table nobody is at stays in memory after its last use before it is let go (it
 is saved: it comes back from the save when next asked for).  Ten minutes: far longer than a
