@@ -118,8 +118,8 @@ def test_reading_the_catalog_loads_no_bot() -> None:
 
 
 def _js_words(text: str) -> dict[str, str]:
-    """The STRENGTH_WORDS object of lobby.js."""
-    m = re.search(r"const STRENGTH_WORDS = (\{.*?\});", text, re.S)
+    """The STRENGTH_WORDS object of stats.js."""
+    m = re.search(r"export const STRENGTH_WORDS = (\{.*?\});", text, re.S)
     assert m is not None
     body = re.sub(r"(\w+):", r'"\1":', m.group(1))
     return dict(json.loads(re.sub(r",\s*}", "}", body)))
@@ -129,10 +129,12 @@ def test_the_pages_strength_words_are_the_catalogs() -> None:
     """The lobby's words for the strengths are the catalog's, and the table's are the same
     object (it had a copy of its own), with no list of strengths of their own."""
     lobby = (STATIC / "lobby.js").read_text(encoding="utf-8")
+    words = (STATIC / "stats.js").read_text(encoding="utf-8")
     table = (STATIC / "table.js").read_text(encoding="utf-8")
-    assert _js_words(lobby) == {b.name: b.words for b in catalog.BUILT_IN if b.ladder}
-    assert '["easy", "medium", "hard", "insane"]' not in lobby
-    assert 'import { STRENGTH_WORDS } from "./lobby.js";' in table
+    assert _js_words(words) == {b.name: b.words for b in catalog.BUILT_IN if b.ladder}
+    assert '["easy", "medium", "hard", "insane"]' not in lobby + words
+    assert 'import { STRENGTH_WORDS } from "./stats.js";' in table
+    assert 'import { STRENGTH_WORDS, statsTable } from "./stats.js";' in lobby
     assert 'easy: "Easy"' not in table
 
 

@@ -2,7 +2,7 @@
 // against double dummy, review.js), confirmations. The menu is in menu.js, the rules dialog in
 // rules.js, the hint in hint.js.
 
-import { statsTable, STRENGTH_WORDS } from "./lobby.js";
+import { statsTable, STRENGTH_WORDS } from "./stats.js";
 import { ReviewPanel, playedOut, reviewButton, handInPlay } from "./review.js";
 import { gameHand } from "./plaques.js";
 import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS, recordUrl, sheetVerdict, readable, seatNames, withNames, nameList, nameNode } from "./util.js";

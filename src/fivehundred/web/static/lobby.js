@@ -4,15 +4,8 @@
 import { getLobby, createTable } from "./net.js";
 import { showGuide } from "./guide.js";
 import { h, clear, cap, inWords, savedTable, windowTable, loadPrefs, savePrefs } from "./util.js";
-
-// The lobby's strengths in words (the bots' catalog's words, src/fivehundred/bot_catalog.py:
-// tests/test_bot_catalog_s12.py holds the two equal); table.js, menu.js and dialogs.js use it.
-const STRENGTH_WORDS = {
-  easy: "Easy",
-  medium: "Medium",
-  hard: "Hard",
-  insane: "Insane",
-};
+import { STRENGTH_WORDS, statsTable } from "./stats.js";
+import { fillGames, windowsFirst, distinctWhens } from "./saved-games.js";
 
 const PROBLEMS_SHOWN = 3; // the server's problems the lobby lists (the others counted)
 
@@ -589,90 +582,3 @@ export class Lobby {
     box.appendChild(statsTable(stats, this.data ? this.data.strengths : null));
   }
 }
-
-/** The lobby's list ``name`` ("in-play", "finished": its box and its list) of saved games, a
- * line each: ``line(game)`` gives its head, its sides' scores and its button. */
-function fillGames(name, games, line) {
-  document.getElementById(`${name}-box`).hidden = !games.length;
-  const list = clear(document.getElementById(`${name}-list`));
-  games.forEach((g, i) => {
-    const { head, scores, button } = line(g, i);
-    list.appendChild(h("li.finished-game", { dataset: { table: g.table } },
-      h("div.finished-text", null,
-        h("div.finished-head", null, head),
-        h("div.finished-scores", null, scores.flatMap((el, k) => (k ? [" · ", el] : [el])))),
-      button));
-  });
-}
-
-/** The game for CONTINUE and the other unfinished games, from the server's newest and the
- * rest: this window's own game where the server lists it (another window's, updated since,
- * is not what CONTINUE here means), else the newest; the others newest first. */
-function windowsFirst(newest, rest) {
-  const mine = windowTable();
-  const at = mine ? rest.findIndex((g) => g.table === mine.table) : -1;
-  if (!newest || at < 0) return [newest, rest];
-  return [rest[at], [newest, ...rest.filter((_, i) => i !== at)]];
-}
-
-/** A moment as the lobby's lists write it: "4 Dec, 13:39" (``exact``: "4 Dec, 13:39:05"). */
-function whenText(seconds, exact = false) {
-  return new Date(seconds * 1000).toLocaleString(undefined,
-    { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: exact ? "2-digit" : undefined });
-}
-
-/** Each game's moment as its line and its button's name say it, told apart: two games alike
- *  (``alike(g)``: their summary) at the same minute have their seconds, and at the same second
- *  their place among them ("(2 of 2)"): two CONTINUE buttons had one name, which a screen
- *  reader's list of buttons could not tell apart. ``time(g)``: the game's moment, in seconds. */
-function distinctWhens(games, time, alike) {
-  const count = (list) => (x) => list.filter((y) => y === x).length;
-  const key = (g, when) => `${when}|${alike(g)}`;
-  const minute = games.map((g) => key(g, whenText(time(g))));
-  const second = games.map((g) => key(g, whenText(time(g), true)));
-  return games.map((g, i) => {
-    if (count(minute)(minute[i]) < 2) return whenText(time(g));
-    const exact = whenText(time(g), true);
-    const same = second.map((k, j) => (k === second[i] ? j : -1)).filter((j) => j >= 0);
-    return same.length < 2 ? exact : `${exact} (${same.indexOf(i) + 1} of ${same.length})`;
-  });
-}
-
-function pct(a, b) {
-  return b ? `${Math.round((100 * a) / b)}%` : "–";
-}
-
-/** A table of statistics per strength (used by the lobby and the game-over dialog). */
-export function statsTable(stats, strengths = null, only = null) {
-  const by = (stats && stats.by_strength) || {};
-  let keys = strengths || Object.keys(by);
-  if (only) keys = [only];
-  const rows = keys.filter((k) => by[k] && (by[k].games || by[k].hands));  // (not take-backs alone)
-  const took = keys.filter((k) => by[k] && by[k].take_backs > 0)
-    .map((k) => `${STRENGTH_WORDS[k] || cap(k)} ${by[k].take_backs}`);
-  const note = took.length ? h("p.stats-note.muted", { text: `Decisions taken back: ${took.join(" · ")}.` }) : null;
-  if (!rows.length) {
-    return h("div.stats-box", null,
-      h("p.muted", { text: "No games finished yet. Your results will appear here." }), note);
-  }
-  const head = h("tr", null,
-    h("th", { text: "Opponents" }), h("th", { text: "Games" }), h("th", { text: "Won" }),
-    h("th", { text: "Bids made" }), h("th", { text: "Misère" }), h("th", { text: "Points / hand" }));
-  const body = rows.map((k) => {
-    const s = by[k];
-    return h("tr", null,
-      h("td", { text: STRENGTH_WORDS[k] || cap(k) }),
-      h("td.num", { text: s.games ?? 0 }),
-      h("td.num", { text: `${s.wins ?? 0} (${pct(s.wins, s.games)})` }),
-      h("td.num", { text: `${s.made ?? 0}/${s.bid ?? 0}` }),
-      h("td.num", { text: `${s.misere_made ?? 0}/${s.misere_bid ?? 0}` }),
-      h("td.num", { text: typeof s.points_per_hand === "number" ? s.points_per_hand.toFixed(1) : "–" }));
-  });
-  // (in a box of its own that scrolls sideways if its figures ever outgrow a phone's width)
-  const table = h("div.stats-scroll", null,
-    h("table.stats-table", null, h("thead", null, head), h("tbody", null, body)));
-  // decisions taken back against each strength, said beside the results they helped make
-  return note ? h("div.stats-box", null, table, note) : table;
-}
-
-export { STRENGTH_WORDS };

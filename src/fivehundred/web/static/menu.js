@@ -2,7 +2,7 @@
 // with who plays each seat; the pause overlay.
 
 import * as sound from "./sound.js";
-import { STRENGTH_WORDS } from "./lobby.js";
+import { STRENGTH_WORDS } from "./stats.js";
 import { h, clear, toast, cap, ICONS, loadPrefs, savePrefs, recordUrl, nameNode } from "./util.js";
 import { confirmDialog } from "./dialogs.js";
 import { showRules } from "./rules.js";

@@ -9,7 +9,7 @@ import { h, clear, bidNode, cap, shortNames, seatNames, nameNode, withNames } fr
 import { ScoresPlaque, ContractPlaque } from "./plaques.js";
 import { geometry } from "./table-geometry.js";
 import { say } from "./announce.js";
-import { STRENGTH_WORDS } from "./lobby.js";
+import { STRENGTH_WORDS } from "./stats.js";
 
 export class TableView {
   constructor({ onCard, onDropCard, canDropPlay, onGathered, onPlayed }) {
