@@ -33,11 +33,10 @@ def _bots_arg(text: str) -> str:
     and registering that name, else refused naming both (the bots load only then)."""
     if ":" not in text:
         return _name_arg(text)
-    from .bots.base import BotError, bot_key, importable_here, resolve
+    from .bots.base import BotError, bot_key, resolve_here
 
-    importable_here()
     try:
-        resolve(text)
+        resolve_here(text)
     except BotError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
     return bot_key(text)

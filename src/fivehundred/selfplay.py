@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from . import clitools as ct
-from .bots.base import Bot, BotError, bot_key, importable_here, make_player
+from .bots.base import Bot, BotError, bot_key, make_player, resolve_here
 from .bots.turn import take_turn
 from .errors import FiveHundredError
 from .game import Game
@@ -156,9 +156,8 @@ def run_selfplay_main(args: argparse.Namespace, stdout: TextIO | None = None,
     out, err = stdout or sys.stdout, stderr or sys.stderr
     try:
         names = seat_names(args.rules, args.bots.split(","))
-        if any(":" in name for name in names):
-            importable_here()             # (your own bot's module, from the current folder)
         for name in set(names):
+            resolve_here(name)            # (your own bot's module, from the current folder)
             make_player(name)             # (an unknown bot said before any game is played)
         first = 0 if args.out == "-" else _done_before(Path(args.out), args.rules, names,
                                                        args.seed, args.max_hands)

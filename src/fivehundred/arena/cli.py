@@ -157,13 +157,12 @@ def check_bot_names(spec: MatchSpec) -> None:
     here, from the current folder too), as the runner's :func:`~.runner.check_bots` does,
     but before the bots load: a first load of the solver compiles it, over a minute before
     "no such bot" was said."""
-    from ..bots.base import _REGISTRY, BotError, importable_here, resolve
+    from ..bots.base import _REGISTRY, BotError, resolve_here
 
     for label, name in (("--a", spec.bot_a), ("--b", spec.bot_b)):
         if ":" in name:
-            importable_here()
             try:
-                resolve(name)
+                resolve_here(name)
             except BotError as e:
                 raise ArenaError(f"{label} {e}") from None
             continue

@@ -406,6 +406,15 @@ def importable_here() -> None:
         sys.path.append(here)
 
 
+def resolve_here(name: object) -> str:
+    """:func:`resolve` for a command line: a ``module:name``'s module looked for in the
+    current folder too (:func:`importable_here`), as a user running ``fivehundred`` beside
+    his ``mybots.py`` expects; a plain name touches no path."""
+    if isinstance(name, str) and ":" in name:
+        importable_here()
+    return resolve(name)
+
+
 def main_only(name: str) -> bool:
     """Whether the bot ``name`` was registered by code with no file, run in this process
     alone (``python -c``, a notebook, the interpreter's prompt): a worker process started
