@@ -278,3 +278,17 @@ def test_wording_of_packs_options_presets_empty_records_and_joined_records() -> 
                                           r"\('\[Rules \"fivehundred"):
         loads(text + "\n" + text)
 
+
+
+def test_analyse_and_hint_say_an_older_version_s_result_too(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay`` warned of an older version's Result; ``analyse`` and ``hint`` took the
+    record without a word."""
+    path = tmp_path / "old.fhr"
+    path.write_text(_as_older(dumps(record_from_game(_tied_game()))))
+    for argv in (["analyse", str(path), "--hand", "1"],
+                 ["hint", str(path), "--hand", "1", "--action", "0"]):
+        assert main(argv) == 0, argv
+        err = capsys.readouterr().err
+        assert f"fivehundred {argv[0]}: {path}: warning: line " in err, (argv, err)
+        assert "tag Result: the record says side 2 (seat 2) won" in err

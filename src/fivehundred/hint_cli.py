@@ -37,7 +37,7 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
     import sys
 
     from .console.opponent import hint_seed
-    from .record import replay
+    from .record import replay, replay_warnings
     from .solver.analysis import load_input
     from .solver.analysis.common import report_names, seat_label
 
@@ -55,6 +55,8 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
                 g = replay(rec)     # the whole record checked first, as analyse and replay do
             except FiveHundredError as e:
                 raise FiveHundredError(f"{path}: {e}") from None
+            for said in replay_warnings(rec, g):      # (an older version's Result: said)
+                print(f"fivehundred hint: {path}: warning: {said}", file=sys.stderr)
         n = len(rec.hands)
         if not 1 <= hand <= n:
             raise FiveHundredError(f"no hand {hand}: the record has {n} hand(s), numbered 1 "

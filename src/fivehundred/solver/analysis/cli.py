@@ -10,7 +10,7 @@ from typing import Any
 
 from ...cards import tokens
 from ...errors import FiveHundredError
-from ...record.model import sort_cards
+from ...record.model import GameRecord, sort_cards
 from ..limits import LimitError, check_limits
 from .common import AnalysisError, Progress, _cards, _wrap, report_names, seat_label
 from .ddtable import _hand_lines
@@ -136,6 +136,7 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
         raise AnalysisError("--action needs --hand: which hand's actions to count")
     rec = data
     names = report_names(rec.rules, rec.seat_names)
+    _warn_of(path, rec, "analyse")
     try:
         if action is not None:
             assert hand is not None
@@ -178,6 +179,23 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
                      f"(all passed, or the record ends before the first lead): --hand\u00a0N "
                      f"shows one as dealt.").replace("\u00a0", " ") + "\n\n" + body
     return body + ("\n\n" + note if note else "") + "\n"
+
+
+def _warn_of(path: str, rec: GameRecord, command: str) -> None:
+    """Say on stderr what a full record says otherwise than this version (a Result an older
+    version's rules gave: :func:`~fivehundred.record.replay_warnings`), as ``fivehundred
+    replay`` does; the hands are analysed all the same.  A record that does not replay is
+    left to the analysis, which says why."""
+    from ...record import replay, replay_warnings
+
+    if rec.viewpoint is not None:
+        return
+    try:
+        game = replay(rec)
+    except FiveHundredError:
+        return
+    for said in replay_warnings(rec, game):
+        print(f"fivehundred {command}: {path}: warning: {said}", file=sys.stderr)
 
 
 def analyse_main(path: str, as_json: bool = False, hand: int | None = None,
