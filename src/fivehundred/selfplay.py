@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import TextIO
 
 from . import clitools as ct
+from .bot_turn import take_turn
 from .bots.base import Bot, BotError, bot_key, make_player, resolve_here
-from .bots.turn import take_turn
 from .errors import FiveHundredError
 from .game import Game
 from .record import GameRecord, record_from_game, to_json_object

@@ -29,9 +29,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..bot_turn import take_turn
 from ..bots import make
 from ..bots.base import Bot
-from ..bots.turn import take_turn
 from ..errors import FiveHundredError
 from ..game import Game
 from .spec import UnitSpec

@@ -56,9 +56,9 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 
-PLAYING_CODE = ("bots/*.py", "solver/*.py", "game/*.py", "actions.py", "auction.py",
-                "cards.py", "dealing.py", "numbers.py", "rng.py", "rules.py", "scoring.py",
-                "tricks.py", "view.py", "arena/play.py", "arena/spec.py")
+PLAYING_CODE = ("bots/*.py", "bot_turn.py", "solver/*.py", "game/*.py", "actions.py",
+                "auction.py", "cards.py", "dealing.py", "numbers.py", "rng.py", "rules.py",
+                "scoring.py", "tricks.py", "view.py", "arena/play.py", "arena/spec.py")
 """The package's source files (patterns under ``src/fivehundred``) whose code decides what a
 unit plays: the bots, the solver, the engine and the arena's play.  A results file's header
 holds a digest of them (:func:`program_of`)."""

@@ -20,9 +20,9 @@ from __future__ import annotations
 import time
 from typing import Protocol, cast
 
-from ..errors import FiveHundredError, IllegalActionError, shown
-from ..game import Game
-from .base import Bot, Decision
+from .bots.base import Bot, Decision
+from .errors import FiveHundredError, IllegalActionError, shown
+from .game import Game
 
 
 class SeesAll(Protocol):
