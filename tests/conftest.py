@@ -47,3 +47,14 @@ def page(server: str) -> Iterator[Page]:
     """A fresh browser page at 1280x800; any page error fails the test."""
     with viewport_page(DESKTOP) as pg:
         yield pg
+
+
+@pytest.fixture
+def numba_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba's cache folder setting and ``NUMBA_CACHE_DIR``, unset, and put back after the
+    test (cache_place sets them: left set, later tests' processes would compile afresh)."""
+    from numba.core import config
+
+    monkeypatch.setattr(config, "CACHE_DIR", config.CACHE_DIR)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", "")     # (so that it is recorded, set or not)
+    monkeypatch.delenv("NUMBA_CACHE_DIR")

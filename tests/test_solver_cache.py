@@ -23,15 +23,6 @@ PACKAGE = Path(solver.__file__).parent
 
 
 @pytest.fixture
-def numba_settings(monkeypatch: pytest.MonkeyPatch) -> None:
-    """numba's cache folder setting and ``NUMBA_CACHE_DIR``, unset, and put back after the
-    test (cache_place sets them: left set, later tests' processes would compile afresh)."""
-    monkeypatch.setattr(config, "CACHE_DIR", config.CACHE_DIR)
-    monkeypatch.setenv("NUMBA_CACHE_DIR", "")     # (so that it is recorded, set or not)
-    monkeypatch.delenv("NUMBA_CACHE_DIR")
-
-
-@pytest.fixture
 def read_only_install(monkeypatch: pytest.MonkeyPatch) -> None:
     """The package's folder (and its __pycache__) cannot be written, as in a system install."""
     real = os.access

@@ -31,15 +31,6 @@ PACKAGE = Path(solver.__file__).parent
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def numba_settings(monkeypatch: pytest.MonkeyPatch) -> None:
-    """numba's cache folder setting and ``NUMBA_CACHE_DIR``, unset, and put back after the
-    test (cache_place sets them: left set, later tests' processes would compile afresh)."""
-    monkeypatch.setattr(config, "CACHE_DIR", config.CACHE_DIR)
-    monkeypatch.setenv("NUMBA_CACHE_DIR", "")     # (so that it is recorded, set or not)
-    monkeypatch.delenv("NUMBA_CACHE_DIR")
-
-
 def _twice(x: int) -> int:
     """A small function to compile (a few tenths of a second, not the kernel's minute)."""
     return 2 * x

@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -105,6 +106,19 @@ def _disk_full(*args: object, **kw: object) -> None:
     raise disk_full()
 
 
+def _failed_save(hub: Any, table: Table, monkeypatch: pytest.MonkeyPatch,
+                 *failing: str) -> str:
+    """``hub.save(table)`` with the Store's ``failing`` methods failing as a full disk: the
+    ``not_saved`` TableError's words."""
+    with monkeypatch.context() as m:
+        for name in failing:
+            m.setattr(Store, name, _disk_full)
+        with pytest.raises(TableError) as e:
+            hub.save(table)
+    assert e.value.code == "not_saved", e.value.code
+    return str(e.value)
+
+
 def test_a_game_that_cannot_be_saved_is_said_so_without_the_servers_path(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
@@ -123,14 +137,9 @@ def test_a_game_that_cannot_be_saved_is_said_so_without_the_servers_path(
                                      "it was not started; try again later")
         assert f"cannot write {db}: database or disk is full" in caplog.text
         t = client.post("/api/tables", json={"preset": "australian"}).json()
-        table = hub.tables[t["table"]]
-        with monkeypatch.context() as m:
-            m.setattr(Store, "save", _disk_full)
-            with pytest.raises(TableError) as e:
-                hub.save(table)
-        assert e.value.code == "not_saved" and str(e.value) == (
-            "the game could not be saved (the server's disk is full): it is back as it was "
-            "when last saved")
+        said = _failed_save(hub, hub.tables[t["table"]], monkeypatch, "save")
+        assert said == ("the game could not be saved (the server's disk is full): it is back "
+                        "as it was when last saved")
     store.close()
 
 
@@ -143,15 +152,10 @@ def test_a_table_whose_save_cannot_be_read_back_is_not_said_to_be_back(
     with web_client(store, "serve") as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]
         t = client.post("/api/tables", json={"preset": "australian"}).json()
-        table = hub.tables[t["table"]]
-        with monkeypatch.context() as m:
-            m.setattr(Store, "save", _disk_full)
-            m.setattr(Store, "load", _disk_full)
-            with pytest.raises(TableError) as e:
-                hub.save(table)
-        assert e.value.code == "not_saved" and str(e.value) == (
-            "the game could not be saved (the server's disk is full): its last save cannot "
-            "be read back either, so it is closed until the saves file can be read again")
+        said = _failed_save(hub, hub.tables[t["table"]], monkeypatch, "save", "load")
+        assert said == ("the game could not be saved (the server's disk is full): its last "
+                        "save cannot be read back either, so it is closed until the saves "
+                        "file can be read again")
         assert t["table"] not in hub.tables
         assert client.get(f"/api/rules?table={t['table']}").status_code == 200
         assert t["table"] in hub.tables
