@@ -151,6 +151,13 @@ class Rules:
         >>> Rules.preset("classic3", target=300).nearest_preset()
         'classic3'
         """
+        return self._nearest
+
+    @cached_property
+    def _nearest(self) -> str:
+        """:meth:`nearest_preset`, worked out once: every rules string names it
+        (:meth:`to_string`, at each save and each state sent), and building each preset's
+        rules to compare made that string 30 times slower."""
         return min(self.PRESETS, key=lambda name: len(self._differences(name)))
 
     def _differences(self, preset: str) -> list[str]:
