@@ -195,6 +195,8 @@ def legal_token(action: object, view: View) -> str | None:
     >>> legal_token("7h", v), legal_token(94, v), legal_token("AS", v), legal_token(True, v)
     ('7H', 'pass', None, None)
     """
+    if isinstance(action, str) and action in view.legal_actions:
+        return action                # (as a bot answers nearly always: nothing to parse)
     from ..actions import action_from_token, token_of
 
     try:
