@@ -163,7 +163,6 @@ def test_a_registered_bot_still_plays_in_the_arena_and_solo_env(own_bots: None) 
 
     results = run_match(spec, make_executor(1, None))
     assert len(results) == 2
-    pytest.importorskip("gymnasium")
     from fivehundred.env.solo import SoloEnv
 
     env = SoloEnv("australian", seat=0, bots="t-firstx1")

@@ -92,7 +92,6 @@ def test_the_docs_example_plays_in_the_arena_the_tables_and_solo_env(mybots: Pat
     assert run_console_game(AUS, seed=4, seat=0, ask=lambda _: next(answers), out=out,
                             bots="mybots:steady") == 0
     assert "failed" not in out.getvalue() and "Traceback" not in out.getvalue()
-    pytest.importorskip("gymnasium")
     from fivehundred.env.solo import SoloEnv
 
     env = SoloEnv("australian", seat=0, bots="mybots:steady")
@@ -317,7 +316,6 @@ def test_a_refused_card_is_never_named(own_registry: None) -> None:
 def test_solo_env_names_the_bot_that_chose_an_illegal_action(own_registry: None) -> None:
     """SoloEnv with a bot answering "AS" in the auction raised MalformedError "'AS' is not a
     bid": nothing said a bot, not the learner, did it.  A bot's own error gets a note."""
-    pytest.importorskip("gymnasium")
     from fivehundred.env.solo import SoloEnv
 
     @dataclass
@@ -347,7 +345,6 @@ def test_the_terminal_table_says_which_bot_failed_and_plays_medium_s_choice(
     """The full-screen table said "West's bot failed (RuntimeError); it takes its first
     legal action" (10C in the auction): it names the bot and the seat too, never the error's
     message, and Medium's choice is played."""
-    pytest.importorskip("textual")
     from fivehundred.console.opponent import opponent_seed
     from fivehundred.tui.app import TableApp
 
