@@ -10,7 +10,7 @@ from typing import Any
 
 from ...cards import tokens
 from ...errors import FiveHundredError
-from ...record.model import GameRecord, sort_cards
+from ...record.model import sort_cards
 from ..limits import LimitError, check_limits
 from .common import AnalysisError, Progress, _cards, _wrap, report_names, seat_label
 from .ddtable import _hand_lines
@@ -136,7 +136,11 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
         raise AnalysisError("--action needs --hand: which hand's actions to count")
     rec = data
     names = report_names(rec.rules, rec.seat_names)
-    _warn_of(path, rec, "analyse")
+
+    def warn(said: str) -> None:
+        """An older version's Result, said as ``fivehundred replay`` says it."""
+        print(f"fivehundred analyse: {path}: warning: {said}", file=sys.stderr)
+
     try:
         if action is not None:
             assert hand is not None
@@ -144,7 +148,8 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
             if busy is not None:
                 busy(0, 1)
             try:
-                pv = analyse_action(rec, hand, action, limits.nodes, seconds=limits.seconds)
+                pv = analyse_action(rec, hand, action, limits.nodes, seconds=limits.seconds,
+                                    warn=warn)
             finally:
                 if busy is not None:
                     busy(1, 1)
@@ -154,7 +159,7 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
                 return _dumps(obj) + "\n"
             return f"Hand {hand}, after {action} actions.\n{pv.format(names)}\n"
         hands = analyse_record(rec, hand, limits.nodes, lambda k: _progress(f"hand {k}"),
-                               seconds=limits.seconds, plays=plays, kitty=kitty)
+                               seconds=limits.seconds, plays=plays, kitty=kitty, warn=warn)
     except AnalysisError:
         raise
     except FiveHundredError as e:
@@ -179,23 +184,6 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
                      f"(all passed, or the record ends before the first lead): --hand\u00a0N "
                      f"shows one as dealt.").replace("\u00a0", " ") + "\n\n" + body
     return body + ("\n\n" + note if note else "") + "\n"
-
-
-def _warn_of(path: str, rec: GameRecord, command: str) -> None:
-    """Say on stderr what a full record says otherwise than this version (a Result an older
-    version's rules gave: :func:`~fivehundred.record.replay_warnings`), as ``fivehundred
-    replay`` does; the hands are analysed all the same.  A record that does not replay is
-    left to the analysis, which says why."""
-    from ...record import replay, replay_warnings
-
-    if rec.viewpoint is not None:
-        return
-    try:
-        game = replay(rec)
-    except FiveHundredError:
-        return
-    for said in replay_warnings(rec, game):
-        print(f"fivehundred {command}: {path}: warning: {said}", file=sys.stderr)
 
 
 def analyse_main(path: str, as_json: bool = False, hand: int | None = None,

@@ -262,6 +262,7 @@ def analyse_record(
     seconds: float | None = None,
     plays: bool = False,
     kitty: bool = False,
+    warn: Callable[[str], None] | None = None,
 ) -> tuple[HandAnalysis, ...]:
     """Analyse a full record's hands that reached the play (or only hand ``hand``, from 1);
     with ``plays``, every card played as well, beside double dummy's best there (a record
@@ -273,11 +274,10 @@ def analyse_record(
     analysed even if it never reached the play (its table is then of the hands as dealt).
     ``budget`` caps each search's nodes (0: no cap) and ``seconds`` its time (None: no
     limit); values not solved within them are None.
-    ``progress(number)`` may give a :data:`Progress` callback for that hand's table.
+    ``progress(number)`` may give a :data:`Progress` callback for that hand's table;
+    ``warn`` is given what the record says otherwise than this version (:func:`_replayed`).
     """
-    from ...record import replay
-
-    replay(rec)
+    _replayed(rec, warn)
     n = len(rec.hands)
     if hand is not None:
         hand = whole_number(hand, AnalysisError, f"hand is a hand's number, 1 to {n}")
@@ -396,13 +396,25 @@ def _analyse_hand(rec: GameRecord, i: int, g: Game, budget: int, seconds: float 
     )
 
 
-def analyse_action(rec: GameRecord, hand: int, action: int, budget: int = 0, *,
-                   seconds: float | None = None) -> PositionValues:
-    """The position after the first ``action`` actions of hand ``hand`` (from 1), valued
-    (``budget``, ``seconds``: as for :func:`position_values`)."""
-    from ...record import replay
+def _replayed(rec: GameRecord, warn: Callable[[str], None] | None) -> None:
+    """Replay the record (every action checked: RecordError if one fails), and give ``warn``
+    each thing it says otherwise than this version (an older version's Result:
+    :func:`~fivehundred.record.replay_warnings`), as ``fivehundred replay`` says them."""
+    from ...record import replay, replay_warnings
 
-    replay(rec)
+    game = replay(rec)
+    if warn is not None:
+        for said in replay_warnings(rec, game):
+            warn(said)
+
+
+def analyse_action(rec: GameRecord, hand: int, action: int, budget: int = 0, *,
+                   seconds: float | None = None,
+                   warn: Callable[[str], None] | None = None) -> PositionValues:
+    """The position after the first ``action`` actions of hand ``hand`` (from 1), valued
+    (``budget``, ``seconds``: as for :func:`position_values`; ``warn``: as for
+    :func:`analyse_record`)."""
+    _replayed(rec, warn)
     n = len(rec.hands)
     if not 1 <= hand <= n:
         raise AnalysisError(f"no hand {hand}: the record has {n} hand(s), numbered 1 to {n}")
