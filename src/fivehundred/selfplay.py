@@ -126,28 +126,30 @@ def _done_before(path: Path, rules: Rules, names: list[str], seed: int,
         return 0
     from .record import loads_json
 
-    data = path.read_bytes()
-    lines = data.split(b"\n")
-    whole, last = lines[:-1], lines[-1]
-    for number, line in enumerate(whole):
-        try:
-            rec = loads_json(line.decode("utf-8"))
-        except (FiveHundredError, UnicodeDecodeError) as e:
-            raise FiveHundredError(f"{path}, line {number + 1}: not a game record ({e}); "
-                                   "give another --out file") from None
-        if (rec.rules != rules or rec.tag("Bots") != ",".join(names)
-                or rec.tag("Game") != str(number)
-                or rec.tag("Seed") != str(game_seed(seed, number))
-                or rec.tag("MaxHands") != (None if max_hands is None else str(max_hands))):
-            raise FiveHundredError(f"{path}, line {number + 1}: game {rec.tag('Game')} of "
-                                   "another dataset (other rules, bots, seed or --max-hands): "
-                                   "give another --out file, or the options it was written "
-                                   "with")
-    if last:
+    number, whole_end = 0, 0                 # (lines read, and where the last whole one ends)
+    with open(path, "rb") as fh:             # (line by line: a dataset may be gigabytes)
+        for line in fh:
+            if not line.endswith(b"\n"):
+                break                        # a last line cut short
+            try:
+                rec = loads_json(line[:-1].decode("utf-8"))
+            except (FiveHundredError, UnicodeDecodeError) as e:
+                raise FiveHundredError(f"{path}, line {number + 1}: not a game record ({e}); "
+                                       "give another --out file") from None
+            if (rec.rules != rules or rec.tag("Bots") != ",".join(names)
+                    or rec.tag("Game") != str(number)
+                    or rec.tag("Seed") != str(game_seed(seed, number))
+                    or rec.tag("MaxHands") != (None if max_hands is None else str(max_hands))):
+                raise FiveHundredError(f"{path}, line {number + 1}: game {rec.tag('Game')} of "
+                                       "another dataset (other rules, bots, seed or "
+                                       "--max-hands): give another --out file, or the options "
+                                       "it was written with")
+            number, whole_end = number + 1, whole_end + len(line)
+    if whole_end < path.stat().st_size:
         with open(path, "r+b") as fh:
-            fh.truncate(len(data) - len(last))
+            fh.truncate(whole_end)
         print(f"selfplay: {path}: cut off a last line written in part", file=sys.stderr)
-    return len(whole)
+    return number
 
 
 def run_selfplay_main(args: argparse.Namespace, stdout: TextIO | None = None,
