@@ -1,7 +1,8 @@
 """The browser from a player's window: the lobby's CONTINUE in a window is the game that window
 played (another window's game, updated since, is listed below it); the end-of-hand sheet's
 review, open when the player left for PLAY THIS DEAL AGAIN, is open as it was when he comes
-BACK TO THE GAME, not solved again; the hint shows the whole of itself at 1280x800."""
+BACK TO THE GAME or after a reload, not solved again; the hint shows the whole of itself at
+1280x800."""
 
 from __future__ import annotations
 
@@ -198,3 +199,38 @@ def test_a_lobby_shown_again_opens_no_game_before_its_answer(page: Page, server:
     assert not page.evaluate("document.getElementById('continue-box').inert")
     page.click("button#continue")
     page.wait_for_function("document.body.dataset.phase !== 'lobby'")
+
+
+def test_a_reload_keeps_the_sheets_review_open(page: Page, server: str) -> None:
+    """The review open at every card, the page reloaded (F5): the sheet comes back with its
+    review open at every card at once, nothing asked of the server (it was closed, and asked
+    for again it was solved again); a damaged store of reviews is ignored, the review asked
+    for anew."""
+    page.add_init_script("localStorage.setItem('fivehundred.prefs', "
+                         "JSON.stringify({speed: 'fast'}))")
+    sent = reviews_asked(page)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    start_game(page, server, "australian", seed=PLAYED_OUT)
+    play_to_the_sheet(page)
+    page.click("#review-button")
+    page.wait_for_selector("#review-panel .review-table", timeout=90_000)
+    page.click("#review-every")
+    page.wait_for_function(REVIEW_ON_SHOW, timeout=90_000)
+    asked = len(sent)
+
+    page.reload()
+    page.wait_for_selector("#next-button")
+    page.wait_for_function(REVIEW_ON_SHOW, timeout=5_000)
+    caught_up(page)
+    assert len(sent) == asked, sent[asked:]
+
+    page.evaluate("sessionStorage.setItem('fivehundred.reviews', "
+                  "'[[\"x\", {\"mine\": \"oops\"}], 7')")
+    page.reload()
+    page.wait_for_selector("#next-button")
+    assert not page.is_disabled("#review-button"), "a damaged store: no review kept"
+    page.click("#review-button")
+    page.wait_for_selector("#review-panel .review-table", timeout=90_000)
+    assert len(sent) == asked + 1, sent[asked:]
+    assert not errors, errors

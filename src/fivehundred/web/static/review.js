@@ -21,17 +21,43 @@ export function reviewButton(onclick) {
     h("span.label-long", { text: words }), h("span.label-short", { text: "REVIEW" }));
 }
 
-/** The reviews this page was sent, by table and hand ("table|hand", newest last, KEPT of
- * them): a hand's sheet built again (back from a practice table of that hand) opens its review
- * as it was left, at once, not solved again (seconds); a hand dealt again has none
- * (handInPlay). */
-const kept = new Map();
+/** The reviews this window was sent, by table, seat and hand ("table|seat|hand", newest last,
+ * KEPT of them): a hand's sheet built again (back from a practice table of that hand, or the
+ * page reloaded) opens its review as it was left, at once, not solved again (seconds); a hand
+ * dealt again has none (handInPlay). In the window's sessionStorage, so a reload keeps them. */
 const KEPT = 24;
+const KEPT_REVIEWS = "fivehundred.reviews";
+const kept = loadKept();
+
+/** The reviews kept in this window's sessionStorage (none where it is damaged or barred). */
+function loadKept() {
+  try {
+    const pairs = JSON.parse(sessionStorage.getItem(KEPT_REVIEWS) || "[]");
+    if (Array.isArray(pairs)) {
+      const answer = (r) => r === null || (!!r && typeof r === "object" && !Array.isArray(r));
+      return new Map(pairs.filter((p) => Array.isArray(p) && typeof p[0] === "string"
+        && !!p[1] && answer(p[1].mine) && answer(p[1].every)
+        && ["mine", "every"].includes(p[1].mode)).slice(-KEPT));
+    }
+  } catch {
+    // damaged or barred: none kept
+  }
+  return new Map();
+}
+
+/** Write the reviews kept to the window's sessionStorage (full or barred: this page only). */
+function storeKept() {
+  try {
+    sessionStorage.setItem(KEPT_REVIEWS, JSON.stringify([...kept]));
+  } catch {
+    // (kept in memory for this page)
+  }
+}
 
 /** A hand in play (``state``'s: dealt again too, as a practice table's PLAY IT AGAIN or a
  * practice asked for again deals it) has no review: the one kept of its last deal is not its. */
 export function handInPlay(state) {
-  kept.delete(`${state.table.id}|${state.view.hand_number}`);
+  if (kept.delete(`${state.table.id}|${state.you}|${state.view.hand_number}`)) storeKept();
 }
 
 export class ReviewPanel {
@@ -49,7 +75,7 @@ export class ReviewPanel {
     this.mode = "mine";
     this.el = h("div#review-panel.review", { hidden: true });
     this.button = reviewButton(() => this.ask());
-    this.key = `${state.table.id}|${this.number}`;
+    this.key = `${state.table.id}|${state.you}|${this.number}`;
     const was = kept.get(this.key);
     if (was) this.reopen(was);
   }
@@ -72,6 +98,7 @@ export class ReviewPanel {
     kept.delete(this.key);
     kept.set(this.key, { mine: answer(this.reviews.mine), every: answer(this.reviews.every), mode: this.mode });
     if (kept.size > KEPT) kept.delete(kept.keys().next().value);
+    storeKept();
   }
 
   /** The fields that say which hand is asked about: none for the last one. */
@@ -117,7 +144,7 @@ export class ReviewPanel {
       this.render();
       return;
     }
-    kept.delete(this.key);                          // (shut again when built again)
+    if (kept.delete(this.key)) storeKept();         // (shut again when built again)
     clear(this.el);
     this.el.appendChild(h("p.muted", { text }));
     this.el.hidden = false;
