@@ -56,6 +56,22 @@ def token_of(action: int) -> str:
     return _TOKENS[n]
 
 
+def action_words(action: int) -> str:
+    """An action id in words that say its kind where its token does not, for a refusal of an
+    id given in the wrong phase: a card and a bid share a token (``6S``); others are their
+    token.
+
+    >>> action_words(4), action_words(69), action_words(94), action_words(98 + 12)
+    ('the card 6S', 'the bid 6S', 'pass', 'call JS')
+    """
+    tok = token_of(action)
+    if action < JOKER_LEAD:
+        return f"the card {tok}"
+    if BID <= action < PASS:
+        return f"the bid {tok}"
+    return tok
+
+
 #: A card token or one with a suit a bid or a joker lead names (``10H``, ``JK:S``).
 CARDISH = re.compile(r"^(JK:|1[0-3]|[2-9JQKA])([SCDH])$")
 

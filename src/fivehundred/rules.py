@@ -91,6 +91,11 @@ class Rules:
         # an unknown keyword is a RulesError naming it, as in ``preset`` (not the bare
         # TypeError of the generated __init__)
         _check_names(cls, options)
+        if args and isinstance(args[0], str):
+            # ``Rules("australian")``: a preset's name or a rules string where the options go
+            raise RulesError(f"Rules() takes options (Rules(players=3, ...)), not text: for a "
+                             f"preset or a rules string write Rules.parse({args[0][:60]!r}), "
+                             f"or Rules.preset(NAME, option=value, ...)")
         return super().__new__(cls)
 
     def __post_init__(self) -> None:

@@ -7,7 +7,7 @@ changes any field, so an illegal bid, discard or call leaves the game untouched.
 from __future__ import annotations
 
 from .. import cards
-from ..actions import ALONE, BID, CALL, MISERE, OPEN_MISERE, PASS, token_of
+from ..actions import ALONE, BID, CALL, MISERE, OPEN_MISERE, PASS, action_words
 from ..auction import Contract, can_bid, contract_of
 from ..cards import NO_TRUMPS
 from ..errors import IllegalActionError
@@ -30,7 +30,7 @@ class BiddingPhase(PlayPhase):
             if a not in self._bid_table[self._high]:
                 if not (BID <= a < BID + 25 or a in (MISERE, OPEN_MISERE)):
                     raise IllegalActionError(
-                        f"{token_of(a)} is not a bid: the auction expects a bid (like 7H, "
+                        f"{action_words(a)} is not a bid: the auction expects a bid (like 7H, "
                         "8NT, misere, open-misere) or pass"
                     )
                 raise IllegalActionError(can_bid(r, a, self._high) or "not a legal bid here")
@@ -93,7 +93,7 @@ class BiddingPhase(PlayPhase):
         seat = self._to_move
         assert seat is not None
         if a >= cards.NUM_CARDS:
-            raise IllegalActionError(f"{token_of(a)} is not a card: {self._expected()}")
+            raise IllegalActionError(f"{action_words(a)} is not a card: {self._expected()}")
         hand = self._hands[seat]
         if not hand >> a & 1:
             why = ("you have discarded it already" if self._discards >> a & 1
@@ -136,7 +136,7 @@ class BiddingPhase(PlayPhase):
             self._begin_contract_play()
             return
         if not CALL <= a < CALL + cards.NUM_CARDS:
-            raise IllegalActionError(f"{token_of(a)}: {self._expected()}")
+            raise IllegalActionError(f"{action_words(a)}: {self._expected()}")
         card = a - CALL
         if not self._callable() >> card & 1:
             tok = cards.token(card)

@@ -6,7 +6,7 @@ changes any field, so an illegal card leaves the game untouched.
 
 from __future__ import annotations
 
-from ..actions import BID, JOKER_LEAD, token_of
+from ..actions import BID, JOKER_LEAD, action_words
 from ..cards import JOKER, NO_TRUMPS, cards_of
 from ..errors import IllegalActionError
 from ..scoring import game_winner, hand_points, reach_order
@@ -94,7 +94,7 @@ class PlayPhase(GameState):
         elif a < BID:
             c, named = JOKER, a - JOKER_LEAD
         else:
-            raise IllegalActionError(f"{token_of(a)} is not a card: {self._expected()}")
+            raise IllegalActionError(f"{action_words(a)} is not a card: {self._expected()}")
         hands = self._hands
         hand = hands[seat]
         if not self._legal_play_mask(seat) >> c & 1:

@@ -287,6 +287,19 @@ class HandChecker:
                 self.card("call", 0, cards.token(a - CALL))
         return complete and (h.call is not None or not needs_call)
 
+    def _not_yet(self, contract: Contract | None) -> NoReturn:
+        """Refuse a play recorded before its hand was ready, at what was missing: the end of
+        the auction, a discard (at the discards: the reader points at their line) or the call."""
+        h, size = self.h, self.r.kitty_size
+        if contract is None:
+            self.fail("play", 0, "the play begins only after the auction")
+        if len(h.discards) < size:
+            self.fail("discards", len(h.discards),
+                      f"the declarer discards {size} cards before the play begins, not "
+                      f"{len(h.discards)}")
+        self.fail("play", 0, "the play begins only after the declarer calls a partner "
+                             "('call QH') or plays alone")
+
     def check_play(self, auction_over: bool, contract: Contract | None,
                    ready: bool) -> tuple[tuple[TrickRecord, ...], list[int], bool]:
         r, h = self.r, self.h
@@ -300,8 +313,7 @@ class HandChecker:
             return (), won, True
         if not ready:
             if h.play:
-                self.fail("play", 0, "the play begins only after the auction"
-                          + (", the discards and the call" if contract is not None else ""))
+                self._not_yet(contract)
             return (), won, False
         out: tuple[int, ...] = ()
         if contract is None:
