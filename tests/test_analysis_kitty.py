@@ -251,6 +251,28 @@ def test_the_command_prints_the_table_with_the_kitty(tmp_path: Path,
     assert "With the kitty" not in capsys.readouterr().out, "only when asked"
 
 
+DOCS_DEAL = Path(__file__).resolve().parent.parent / "docs" / "analysis.md"
+
+
+def test_a_misere_yes_with_the_kitty_is_explained_under_its_table(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """analysis.md's deal file: seat 3 makes misère with the kitty; the kitty table said *yes*
+    with no line under it saying what yes means (the plain table says it)."""
+    text = DOCS_DEAL.read_text(encoding="utf-8")
+    deal = text.split("```json\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "deal.json"
+    path.write_text(deal, encoding="utf-8")
+    assert main(["analyse", str(path), "--kitty"]) == 0
+    kitty = capsys.readouterr().out.split("With the kitty (", 1)[1]
+    rows = [line for line in kitty.splitlines() if line.startswith("seat ")]
+    assert any("  yes  " in row for row in rows), rows
+    legend = " ".join(kitty.splitlines()[len(rows) + 3:])
+    assert legend.startswith("misère: yes = the declarer, alone, taking up the kitty and "
+                             "keeping his best cards, can take no trick against the best "
+                             "defence"), kitty
+    assert all(len(line) <= 96 for line in kitty.splitlines())
+
+
 def test_a_record_compares_the_declarers_discard_with_the_best(
         capsys: pytest.CaptureFixture[str]) -> None:
     rec = loads(GOLDEN.read_text())

@@ -480,12 +480,15 @@ def test_play_in_the_browser_refuses_the_terminal_games_options(
     assert err.count("\n") == 1
 
 
-@pytest.mark.parametrize("flags", [["--port", "8600"], ["--no-browser"], ["--db", "x.db"]])
+@pytest.mark.parametrize("flags", [["--port", "8600"], ["--no-browser"], ["--db", "x.db"],
+                                   ["--port", "8600", "--no-browser"]])
 def test_the_text_game_refuses_the_browser_games_options(
         flags: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--text", *flags]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"fivehundred play: {flags[0]} set the browser game") and (
+    given = [f for f in flags if f.startswith("--")]
+    verb = "sets" if len(given) == 1 else "set"
+    assert err.startswith(f"fivehundred play: {', '.join(given)} {verb} the browser game") and (
         err.count("\n") == 1)
 
 

@@ -123,3 +123,18 @@ def test_a_dataset_of_other_max_hands_is_another_dataset(
     assert _run(out, 2) == 0
     assert _run(out, 3, "--max-hands", "1") == 2
     assert "line 1: game 0 of another dataset" in capsys.readouterr().err
+
+
+def test_a_file_of_more_games_than_asked_is_said_so(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Four games written, two asked for: it said "holds all 2 games already"."""
+    out = tmp_path / "g.jsonl"
+    assert _run(out, 4) == 0
+    before = out.read_bytes()
+    capsys.readouterr()
+    assert _run(out, 2) == 0
+    assert ("holds 4 games already, more than the 2 asked for: nothing written, nothing removed"
+            in capsys.readouterr().err)
+    assert out.read_bytes() == before
+    assert _run(out, 4) == 0
+    assert "holds all 4 games already" in capsys.readouterr().err

@@ -1,4 +1,5 @@
-"""The ``fivehundred`` command: play, tui, replay, analyse, hint, arena, bench."""
+"""The ``fivehundred`` command: play, tui, serve, replay, analyse, hint, arena, selfplay,
+bench."""
 
 from __future__ import annotations
 
@@ -243,7 +244,8 @@ def _table_options(args: argparse.Namespace) -> str | None:
                                   ("--no-browser", args.no_browser),
                                   ("--db", args.db is not None)) if on]
         if served:
-            return (f"{', '.join(served)} set the browser game, not the terminal game of "
+            verb = "sets" if len(served) == 1 else "set"
+            return (f"{', '.join(served)} {verb} the browser game, not the terminal game of "
                     "--text")
     if args.command == "play" and not args.text and args.resume is not None:
         return "--resume goes on with a game of the terminal: give it with --text"

@@ -171,7 +171,9 @@ def run_selfplay_main(args: argparse.Namespace, stdout: TextIO | None = None,
         print(f"fivehundred selfplay: {e}", file=err)
         return 2
     if first >= args.games:
-        print(f"selfplay: {args.out} holds all {args.games} games already", file=err)
+        print(f"selfplay: {args.out} holds all {args.games} games already" if first == args.games
+              else f"selfplay: {args.out} holds {first} games already, more than the "
+                   f"{args.games} asked for: nothing written, nothing removed", file=err)
         sink.close()
         return 0
     if first and not args.quiet:

@@ -97,15 +97,7 @@ class DDTable:
     def misere_note(self) -> str:
         """What the misère column's yes means (empty when the rules allow no misère, or when
         no row says yes: the legend stood under every table, most all no)."""
-        kinds = self.misere_kinds
-        if not kinds or not any(self.misere or ()):
-            return ""
-        head = "misère" if "misere" in kinds else "open misère"
-        note = f"{head}: yes = the declarer, alone, can take no trick against the best defence"
-        if len(kinds) == 2:
-            note += ("; open misère\nis the same play (it shows his hand, but double dummy sees "
-                     "every card anyway).")
-        return note + ("" if len(kinds) == 2 else ".")
+        return misere_legend(self.rules) if any(self.misere or ()) else ""
 
     def format(self, names: Sequence[str] | None = None, notes: bool = True) -> str:
         """The table as a grid for people (rows: declarers; columns: strains, then misère);
@@ -218,6 +210,22 @@ def _cell_counter(rules: Rules, progress: Progress | None) -> Callable[[], None]
             progress(done, total)
 
     return tick
+
+
+def misere_legend(rules: Rules, kitty: bool = False) -> str:
+    """The line under a table that says what its misère column's yes means (empty when the
+    rules allow no misère); ``kitty``: the table where each seat takes up the kitty first."""
+    kinds = _misere_kinds(rules)
+    if not kinds:
+        return ""
+    head = "misère" if "misere" in kinds else "open misère"
+    how = ", taking up the kitty and keeping his best cards," if kitty else ""
+    note = (f"{head}: yes = the declarer, alone{how} can take no trick against the best "
+            "defence")
+    if len(kinds) == 2:
+        note += ("; open misère\nis the same play (it shows his hand, but double dummy sees "
+                 "every card anyway).")
+    return note + ("" if len(kinds) == 2 else ".")
 
 
 def _misere_kinds(rules: Rules) -> tuple[str, ...]:

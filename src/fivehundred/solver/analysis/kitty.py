@@ -47,6 +47,7 @@ from .ddtable import (
     _checked_hands,
     _misere_kinds,
     _opening,
+    misere_legend,
 )
 
 
@@ -230,6 +231,8 @@ class KittyTable:
         if not self.complete:
             lines.append("7+: at least 7 (some discards not solved within the search limits); "
                          "?: none solved; at least: a higher contract is not ruled out.")
+        if any(_misere_word(c) == "yes" for c in self.misere or ()):
+            lines.append(_wrap(misere_legend(self.rules, kitty=True).replace("\n", " ")))
         return "\n".join(lines)
 
 
