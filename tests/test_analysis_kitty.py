@@ -238,7 +238,7 @@ def test_the_command_prints_the_table_with_the_kitty(tmp_path: Path,
     path = _deal_file(tmp_path)
     assert main(["analyse", str(path), "--kitty"]) == 0
     out = capsys.readouterr().out
-    assert "With the kitty (" in out and "highest contract" in out
+    assert "With the kitty (" in out and "highest trick contract" in out
     assert main(["analyse", str(path), "--kitty", "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     rows = obj["kitty_table"]["rows"]

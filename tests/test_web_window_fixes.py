@@ -224,6 +224,8 @@ def test_a_reload_keeps_the_sheets_review_open(page: Page, server: str) -> None:
     page.wait_for_function(REVIEW_ON_SHOW, timeout=5_000)
     caught_up(page)
     assert len(sent) == asked, sent[asked:]
+    meaning = page.inner_text("#review-panel .review-meaning")
+    assert meaning.startswith("Double dummy: as if every hand lay face up"), meaning
 
     page.evaluate("sessionStorage.setItem('fivehundred.reviews', "
                   "'[[\"x\", {\"mine\": \"oops\"}], 7')")

@@ -159,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
                               "each cost, trick by trick")
     analyse.add_argument("--kitty", action="store_true",
                          help="each seat as declarer with the kitty and its best discard: "
-                              "the highest contract it makes (seconds a deal at four hands)")
+                              "the highest trick contract it makes (seconds a deal at four hands)")
     analyse.add_argument("--nodes", type=ct.whole(0, ct.MAX_NODES), default=None,
                          help="node budget of each search (default 5,000,000; 0: none; at "
                               f"most {ct.MAX_NODES:,})")

@@ -21,7 +21,11 @@ from .base import Budget, Candidate, Decision, make
 
 def hint(view: View, seed: int = 0, budget: Budget | None = None) -> Decision:
     """The Insane bot's decision for ``view`` (it must be that seat's turn), its candidates
-    ranked for a reader (:func:`ranked`)."""
+    ranked for a reader (:func:`ranked`); a forced move has none (a value beside the only card
+    one may play read as what it is worth)."""
+    if len(view.legal_actions) == 1:
+        only = "the only card you may play" if view.phase == "play" else "the only legal action"
+        return Decision(view.legal_actions[0], (), only)
     d = make("insane", seed=seed, budget=budget).act(view)
     return replace(d, candidates=ranked(d))
 

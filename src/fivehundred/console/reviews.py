@@ -58,6 +58,11 @@ def _agree(r: HandReview, n: Narrator, verb: str) -> str:
     return verb[:-2] if verb.endswith(("sses", "ches", "shes")) else verb[:-1]
 
 
+DOUBLE_DUMMY = ("Double dummy: as if every hand lay face up, each player choosing the best card "
+                "from there; what the cards allowed, not what could be guessed.")
+"""What the words mean, for a student: under each review (the browser's says the same)."""
+
+
 def _first_lead_lines(r: HandReview, n: Narrator, m: Marks, who: str) -> list[str]:
     """What double dummy gives at the first lead, and whether the contract could be made:
     the count, or where it was not solved the bound the search proved (the defence forces a
@@ -123,6 +128,7 @@ def review_lines(r: HandReview, n: Narrator, m: Marks = PLAIN) -> list[str]:
         lines.append("Every card of yours was a best one." if lost == 0
                      else f"Your cards gave away {trick_count(lost)} "
                           "in all (the others' mistakes can give them back).")
+    lines += ["", DOUBLE_DUMMY]
     return lines
 
 
@@ -158,4 +164,5 @@ def every_card_lines(r: HandReview, n: Narrator, m: Marks = PLAIN) -> list[str]:
                          "is not counted).")
         if any(p.cost is None and not b for p, b in zip(r.plays, bounded, strict=True)):
             lines.append("?: a card not solved within the search limits (not counted).")
+    lines += ["", DOUBLE_DUMMY]
     return lines

@@ -211,7 +211,7 @@ class KittyTable:
         head = "declarer".ljust(width) + "".join(f"{x:>5}" for x in STRAIN_LABELS)
         if self.misere is not None:
             head += "  misère"
-        lines.append(head + "  highest contract")
+        lines.append(head + "  highest trick contract")
         for d in range(self.rules.players):
             row = pad(labels[d], width) + "".join(f"{_cell_text(c):>5}"
                                                    for c in self.cells[d])

@@ -6,6 +6,10 @@ import { h, clear, cardNode, cap, midSentence } from "./util.js";
 import { say } from "./announce.js";
 import { gameHand } from "./plaques.js";
 
+/** What double dummy means, for a student, under each review (the console's words). */
+const DOUBLE_DUMMY = "Double dummy: as if every hand lay face up, each player choosing the best "
+  + "card from there; what the cards allowed, not what could be guessed.";
+
 /** Whether a hand's sheet is of a hand played out, every card (a review can be asked for):
  * not thrown in, no misère stopped at the declarer's first trick (the server says). */
 export function playedOut(sheet) {
@@ -195,6 +199,7 @@ export class ReviewPanel {
     const ends = `${who} ${single ? "ends" : "end"} with`;     // "West ends with", "you end with"
     if (this.mode === "mine") this.mineTable(msg, ends);
     else this.everyTable(this.reviews.every, ends);
+    this.el.appendChild(h("p.review-meaning.muted", { text: DOUBLE_DUMMY }));
     const again = focused && this.el.querySelector(`#${focused}`);
     if (again) again.focus({ preventScroll: true });
   }
