@@ -78,7 +78,26 @@ def defending(view: View) -> bool:
 _VERBS = {"auction": "Bid", "kitty": "Discard", "call": "Call", "play": "Play"}
 
 
+MAKES_WORDS = "Makes: how often, on imagined deals of the cards you cannot see"
+"""What a hint's chances are (a student read them as facts): said after the values' words."""
+
+
 def value_words(cands: Sequence[Candidate], phase: str) -> tuple[str, str]:
+    """:func:`counted_words`, and where a candidate has a chance of making the contract,
+    :data:`MAKES_WORDS` after them.
+
+    >>> words = value_words([Candidate("pass", 0.0, None, "baseline"),
+    ...                      Candidate("7H", 9.0, 0.9)], "auction")[1]
+    >>> words.endswith("against a pass (0); " + MAKES_WORDS)
+    True
+    """
+    unit, words = counted_words(cands, phase)
+    if words and any(c.make_probability is not None for c in cands):
+        words += f"; {MAKES_WORDS}"
+    return unit, words
+
+
+def counted_words(cands: Sequence[Candidate], phase: str) -> tuple[str, str]:
     """What the values of a hint's candidates ``cands`` (those shown) in ``phase`` count: a
     short name (the browser's column head: a header's tooltip is never seen on a phone) and
     the words that say it whole (under the choices, in the browser and in the text forms);
@@ -95,16 +114,16 @@ def value_words(cands: Sequence[Candidate], phase: str) -> tuple[str, str]:
     a card's a score of rules of thumb; a discard's, the tricks the hand it keeps took.
 
     >>> C = Candidate
-    >>> value_words([C("AH", 1.0, 0.8), C("KH", 0.5, 0.7)], "play")[0]
+    >>> counted_words([C("AH", 1.0, 0.8), C("KH", 0.5, 0.7)], "play")[0]
     'Points'
-    >>> value_words([C("AH", 1.0, None, "wins 40%"), C("KH", 0.5)], "play")
+    >>> counted_words([C("AH", 1.0, None, "wins 40%"), C("KH", 0.5)], "play")
     ('Score', 'Score: by rules of thumb (higher is better), not points')
-    >>> value_words([C("pass", 0.0, None, "baseline"), C("7H", 9.0, 0.9)], "auction")[1]
+    >>> counted_words([C("pass", 0.0, None, "baseline"), C("7H", 9.0, 0.9)], "auction")[1]
     "Points: expected this hand, your side's less the others', against a pass (0)"
-    >>> value_words([C("5S", 6.0, None, "discard 5S 6S 7S"),
-    ...              C("5S", 5.5, None, "discard 5S 6S 8S")], "kitty")[0]
+    >>> counted_words([C("5S", 6.0, None, "discard 5S 6S 7S"),
+    ...                C("5S", 5.5, None, "discard 5S 6S 8S")], "kitty")[0]
     'Tricks'
-    >>> value_words([C("AH", 0.0)], "play")
+    >>> counted_words([C("AH", 0.0)], "play")
     ('Value', '')
     """
     if cands and all(discard_of(c) for c in cands):
