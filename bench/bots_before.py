@@ -2,7 +2,8 @@
 in docs/strength.md ("against the Hard before it") was measured so, and Medium's bidding too.
 
 The file ``src/fivehundred/bots/pimc.py`` of commit REV (or with ``--module medium``,
-``bots/medium.py``) is loaded beside today's under another module name, its bots registered as
+``bots/medium.py``, with that commit's ``bots/hand_eval.py``, the counts it bids and plays by)
+is loaded beside today's under another module name, its bots registered as
 ``hardold``, ``insaneold`` and ``cheaterold`` (or ``mediumold``); with ``--module medium``
 REV's pimc.py is loaded on REV's Medium too (Hard and Insane bid by Medium's bids), as
 ``hardold`` and ``insaneold``.  Then ``fivehundred arena`` runs with the other arguments, in
@@ -31,10 +32,15 @@ BOTS = {"pimc": ("hard", "insane", "cheater"), "medium": ("medium",)}
 def load_before(rev: str, module: str = "pimc") -> None:
     """Register commit ``rev``'s ``bots/<module>.py`` bots under their names with ``old``
     appended, as the module ``fivehundred.bots.<module>_before`` (today's stays as it is); for
-    ``medium``, ``rev``'s sampling bots on that Medium too."""
+    ``medium``, on ``rev``'s ``bots/hand_eval.py`` (its counts), and ``rev``'s sampling bots on
+    that Medium too."""
     if module not in BOTS:
         raise SystemExit(f"--module is one of {', '.join(BOTS)}, not {module!r}")
-    _load(rev, module)
+    if module == "medium":      # (Medium's counts are hand_eval.py's: rev's, with rev's Medium)
+        _load(rev, "hand_eval")
+        _load(rev, module, {"from .hand_eval import": "from .hand_eval_before import"})
+    else:
+        _load(rev, module)
     if module == "medium":      # (pimc's Hard asks Medium's bid by name, and plays by its code)
         _load(rev, "pimc", {'make("medium"': 'make("mediumold"',
                             "from .medium import": "from .medium_before import"})
@@ -46,7 +52,7 @@ def _load(rev: str, module: str, edits: dict[str, str] | None = None) -> None:
     root = Path(__file__).resolve().parent.parent
     src = subprocess.run(["git", "show", f"{rev}:src/fivehundred/bots/{module}.py"], cwd=root,
                          check=True, capture_output=True, text=True).stdout
-    for old, new in {**{f'@register("{n}")': f'@register("{n}old")' for n in BOTS[module]},
+    for old, new in {**{f'@register("{n}")': f'@register("{n}old")' for n in BOTS.get(module, ())},
                      **(edits or {})}.items():
         if old not in src:
             raise SystemExit(f"{rev}:{module}.py has no {old!r}: this script needs a change")
