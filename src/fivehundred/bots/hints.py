@@ -118,6 +118,9 @@ def counted_words(cands: Sequence[Candidate], phase: str) -> tuple[str, str]:
     'Points'
     >>> counted_words([C("AH", 1.0, None, "wins 40%"), C("KH", 0.5)], "play")
     ('Score', 'Score: by rules of thumb (higher is better), not points')
+    >>> counted_words([C("2H", 1.0, None, "led: wins the trick 0%, leaves danger 0.37"),
+    ...                C("KH", 0.5)], "play")[1].split("; ")[1]
+    'danger: how likely the cards left are to be forced to take a trick (0 is safe)'
     >>> counted_words([C("pass", 0.0, None, "baseline"), C("7H", 9.0, 0.9)], "auction")[1]
     "Points: expected this hand, your side's less the others', against a pass (0)"
     >>> counted_words([C("5S", 6.0, None, "discard 5S 6S 7S"),
@@ -143,6 +146,9 @@ def counted_words(cands: Sequence[Candidate], phase: str) -> tuple[str, str]:
         return "Points", "Points: expected this hand, by the hand's evaluation"
     if all(not c.note for c in cands):
         return "Points", "Points: expected this hand, your side's less the others'"
+    if any("danger" in c.note for c in cands):       # (the misère declarer's card: medium.py)
+        return "Score", ("Score: by rules of thumb (higher is better), not points; danger: how "
+                         "likely the cards left are to be forced to take a trick (0 is safe)")
     return "Score", "Score: by rules of thumb (higher is better), not points"
 
 

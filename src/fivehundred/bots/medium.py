@@ -390,11 +390,11 @@ def misere_scores(tb: Table, remember: bool = False) -> list[tuple[float, str, s
                 score = (cost if not takes else cost - 2.0)
                 note = "stays under the declarer" if not takes else "forced to take it"
             else:
-                score, note = cost, "the declarer is beaten: sheds a high card"
+                score, note = cost, "the declarer's card is beaten: the higher, the better"
         elif suit == tb.led or c == JOKER:
             score, note = -cost - (0.5 if c == JOKER else 0.0), "low: leaves the declarer over"
         else:
-            score, note = cost, "void: sheds a high card"
+            score, note = cost, "void in the suit led: the higher, the better"
         out.append((MISERE_SCALE * score, tok, note))
     return out
 
