@@ -80,3 +80,14 @@ def test_a_play_before_the_last_discard_blames_the_discards() -> None:
     as_json["hands"][0]["discards"] = as_json["hands"][0]["discards"][:2]
     with pytest.raises(RecordProblem, match=r"discards 3 cards before the play begins, not 2"):
         loads_json(json.dumps(as_json))
+
+
+def test_an_unimportable_bot_module_says_where_modules_are_found() -> None:
+    """A script's user was told "the command line looks in the current folder too", which is
+    the fivehundred command's doing, not Python's (a script imports from its own folder)."""
+    from fivehundred.bots.base import BotError, resolve
+
+    with pytest.raises(BotError, match=r"no module named 'no_such_module_s14' \(your bot's "
+                                       r"module must be importable: on PYTHONPATH, or in the "
+                                       r"current folder for the fivehundred command\)"):
+        resolve("no_such_module_s14:mine")

@@ -380,8 +380,8 @@ def resolve(name: object) -> str:
     except ModuleNotFoundError as e:
         if e.name is not None and f"{module}.".startswith(f"{e.name}."):   # (the module's)
             raise BotError(f"bot {name!r}: there is no module named {e.name!r} (your bot's "
-                           "module must be importable: the command line looks in the current "
-                           "folder too)") from None
+                           "module must be importable: on PYTHONPATH, or in the current "
+                           "folder for the fivehundred command)") from None
         raise BotError(f"bot {name!r}: importing module {module!r} failed: "
                        f"{type(e).__name__}: {e}") from e
     except Exception as e:       # (any error of someone's module: said, with its kind)

@@ -34,7 +34,16 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..actions import BID, MISERE, NUM_ACTIONS, OPEN_MISERE, PASS, action_from_token
+from ..actions import (
+    ALONE,
+    BID,
+    MISERE,
+    NUM_ACTIONS,
+    OPEN_MISERE,
+    PASS,
+    action_from_token,
+    token_of,
+)
 from ..auction import contract_of, price
 from ..cards import JOKER, NUM_CARDS, SUIT_LETTERS, token
 from ..game import PHASES
@@ -266,12 +275,21 @@ def encode(view: View) -> np.ndarray:
     return x
 
 
+_AUCTION_IDS = {token_of(a): a for a in range(BID, ALONE)}
+_OTHER_IDS = {token_of(a): a for a in range(NUM_ACTIONS) if not BID <= a < ALONE}
+"""The action ids of the engine's own tokens, in the auction and after it (a bid and a card
+share a token): the mask reads them at once (through :func:`action_from_token`, the
+auction's 28 legal bids took 10 µs a mask)."""
+
+
 def action_mask(view: View) -> np.ndarray:
     """1 for each legal action id of the seat (all 0 when it is not its turn), int8."""
     mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
     auction = view.phase == "auction"
+    ids = _AUCTION_IDS if auction else _OTHER_IDS
     for t in view.legal_actions:
-        mask[action_from_token(t, auction=auction)] = 1
+        a = ids.get(t)
+        mask[action_from_token(t, auction=auction) if a is None else a] = 1
     return mask
 
 

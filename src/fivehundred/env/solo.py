@@ -23,13 +23,13 @@ from typing import Any
 
 import numpy as np
 
+from ..actions import NUM_ACTIONS
 from ..bots import Bot
 from ..bots.base import BotError, legal_token, make_player, public_token
 from ..errors import MalformedError
 from ..numbers import seat_number
 from ..rng import derive_seed
 from ..rules import Rules
-from .observation import action_mask
 
 try:            # (optional: the [env] extra; a play-only install says how to add it)
     import gymnasium
@@ -163,8 +163,14 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         return self._env.action_id(token)
 
     def action_masks(self) -> np.ndarray:
-        """The learner's legal actions now, as booleans."""
-        return action_mask(self._env.view(self.agent)).astype(bool)   # (no vector built)
+        """The learner's legal actions now, as booleans (as its view's: none unless it is to
+        move), from the game's ids: MaskablePPO asks every step, and the view built again for
+        it cost more than the rest of the call."""
+        g = self._env.game
+        mask = np.zeros(NUM_ACTIONS, dtype=bool)
+        if g.to_move == self._env.seat_of(self.agent):
+            mask[g.legal_action_ids()] = True
+        return mask
 
     def render(self) -> str | None:
         """The public state as text (``render_mode="ansi"``; ``"human"`` prints it)."""
