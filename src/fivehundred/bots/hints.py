@@ -78,7 +78,7 @@ def defending(view: View) -> bool:
 _VERBS = {"auction": "Bid", "kitty": "Discard", "call": "Call", "play": "Play"}
 
 
-MAKES_WORDS = "Makes: how often, on imagined deals of the cards you cannot see"
+MAKES_WORDS = "Makes: how often, on imagined deals"
 """What a hint's chances are (a student read them as facts): said after the values' words."""
 
 

@@ -6,7 +6,8 @@ import { h, clear, cardNode, cap, midSentence } from "./util.js";
 import { say } from "./announce.js";
 import { gameHand } from "./plaques.js";
 
-/** What double dummy means, for a student, under each review (the console's words). */
+/** What double dummy means, for a student, under the review's first line (the console's
+ * words, which end its review). */
 const DOUBLE_DUMMY = "Double dummy: as if every hand lay face up, each player choosing the best "
   + "card from there; what the cards allowed, not what could be guessed.";
 
@@ -186,6 +187,7 @@ export class ReviewPanel {
     // numbered as every hand's is, the last one's too (it said "The hand against double dummy")
     this.el.appendChild(h("h3.section-title", { text: `Hand ${this.shown + 1} against double dummy` }));
     this.el.appendChild(h("p.review-head", { text: head.join(" ") }));
+    this.el.appendChild(h("p.review-meaning.muted", { text: DOUBLE_DUMMY }));
     if (msg.discard) this.el.appendChild(h("p.review-discard", null, ...discardLine(msg.discard)));
     const tab = (mode, text) => {
       const on = this.mode === mode;
@@ -199,7 +201,6 @@ export class ReviewPanel {
     const ends = `${who} ${single ? "ends" : "end"} with`;     // "West ends with", "you end with"
     if (this.mode === "mine") this.mineTable(msg, ends);
     else this.everyTable(this.reviews.every, ends);
-    this.el.appendChild(h("p.review-meaning.muted", { text: DOUBLE_DUMMY }));
     const again = focused && this.el.querySelector(`#${focused}`);
     if (again) again.focus({ preventScroll: true });
   }
