@@ -11,7 +11,17 @@ from pathlib import Path
 
 from playwright.sync_api import Page, WebSocket
 
-from browser import TURN, caught_up, play_to_the_sheet, start_game, take_turn, wait_turn
+from browser import (
+    TURN,
+    caught_up,
+    play_to_the_sheet,
+    seq,
+    start_game,
+    take_turn,
+    visible,
+    wait_seq_after,
+    wait_turn,
+)
 from layout_probes import LAYOUT_PROBLEMS, hint_clear_of_the_bid_panel, in_sight
 
 TABLE_ID = "window.fivehundred.app.state.table.id"
@@ -236,3 +246,87 @@ def test_a_reload_keeps_the_sheets_review_open(page: Page, server: str) -> None:
     page.wait_for_selector("#review-panel .review-table", timeout=90_000)
     assert len(sent) == asked + 1, sent[asked:]
     assert not errors, errors
+
+
+def test_a_kept_review_of_another_shape_is_asked_for_again(page: Page, server: str) -> None:
+    """A review kept in the window's store in a shape this page cannot show (another version
+    of it wrote it) broke the sheet on every reload (a TypeError, no NEXT): it is dropped and
+    the review asked for again."""
+    page.add_init_script("localStorage.setItem('fivehundred.prefs', "
+                         "JSON.stringify({speed: 'fast'}))")
+    sent = reviews_asked(page)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    start_game(page, server, "australian", seed=PLAYED_OUT)
+    play_to_the_sheet(page)
+    page.click("#review-button")
+    page.wait_for_selector("#review-panel .review-table", timeout=90_000)
+    stored = json.loads(page.evaluate("sessionStorage.getItem('fivehundred.reviews')"))
+    assert len(stored) == 1 and stored[0][1]["mine"]["plays"], stored
+    stored[0][1]["mine"] = {"hand": 0}
+    page.evaluate("(s) => sessionStorage.setItem('fivehundred.reviews', s)", json.dumps(stored))
+    asked = len(sent)
+    page.reload()
+    page.wait_for_selector("#next-button", timeout=15_000)
+    page.click("#review-button")
+    page.wait_for_selector("#review-panel .review-table", timeout=90_000)
+    assert len(sent) == asked + 1, sent[asked:]
+    assert not errors, errors
+
+
+def _play_last_cards(page: Page) -> None:
+    """Pass and play the last playable card each turn until the practice's sheet shows."""
+    while True:
+        page.wait_for_function(f"({TURN})() || !!document.querySelector("
+                               "'.modal:not([hidden]) #play-again-button')", timeout=60_000)
+        phase = str(page.evaluate("document.body.dataset.phase"))
+        if phase in ("hand_over", "game_over"):
+            return
+        if phase != "play":
+            take_turn(page, phase)
+            continue
+        before = seq(page)
+        page.click("#hand .card.playable >> nth=-1")
+        if visible(page, "#joker-panel"):
+            page.click('#joker-panel button[data-suit="S"]')
+        wait_seq_after(page, before)
+
+
+def test_a_practice_played_again_elsewhere_is_not_shown_an_old_review(
+        page: Page, server: str) -> None:
+    """Window A reviews a practice hand and goes back to the game; window B plays the same
+    practice again, otherwise; A opens the practice: its sheet showed A's old review, of cards
+    no longer played (kept by table, seat and hand). A review is kept for the hand as played."""
+    page.add_init_script("localStorage.setItem('fivehundred.prefs', "
+                         "JSON.stringify({speed: 'fast'}))")
+    start_game(page, server, "australian", seed=PLAYED_OUT)
+    game = str(page.evaluate(TABLE_ID))
+    play_to_the_sheet(page)
+    page.click("#practice-button")
+    page.wait_for_function(f"!!window.fivehundred.app.state && {TABLE_ID} !== {game!r}")
+    practice = page.url
+    play_out_the_practice(page)
+    page.click("#review-button")
+    page.wait_for_selector("#review-panel .review-table", timeout=90_000)
+    first = page.inner_text("#review-panel .review-table")
+    page.click("#back-to-game-button")
+    page.wait_for_function(f"!!window.fivehundred.app.state && {TABLE_ID} === {game!r}")
+
+    other = page.context.new_page()
+    other.add_init_script("localStorage.setItem('fivehundred.prefs', "
+                          "JSON.stringify({speed: 'fast'}))")
+    other.goto(practice)
+    other.wait_for_selector("#play-again-button")
+    before = seq(other)
+    other.click("#play-again-button")
+    wait_seq_after(other, before)
+    _play_last_cards(other)
+    other.click("#review-button")
+    other.wait_for_selector("#review-panel .review-table", timeout=90_000)
+    assert other.inner_text("#review-panel .review-table") != first, "the two playings differ"
+
+    page.goto(practice)
+    page.wait_for_selector("#play-again-button")
+    caught_up(page)
+    assert page.is_hidden("#review-panel"), page.inner_text("#review-panel")
+    assert not page.is_disabled("#review-button")

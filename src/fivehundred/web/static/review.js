@@ -39,7 +39,10 @@ function loadKept() {
   try {
     const pairs = JSON.parse(sessionStorage.getItem(KEPT_REVIEWS) || "[]");
     if (Array.isArray(pairs)) {
-      const answer = (r) => r === null || (!!r && typeof r === "object" && !Array.isArray(r));
+      // a review as the server sends it (one of another shape, as another version of this
+      // page wrote it, would break the sheet on every reload: none kept)
+      const answer = (r) => r === null || (!!r && typeof r === "object"
+        && typeof r.hand === "number" && Array.isArray(r.plays));
       return new Map(pairs.filter((p) => Array.isArray(p) && typeof p[0] === "string"
         && !!p[1] && answer(p[1].mine) && answer(p[1].every)
         && ["mine", "every"].includes(p[1].mode)).slice(-KEPT));
@@ -62,7 +65,19 @@ function storeKept() {
 /** A hand in play (``state``'s: dealt again too, as a practice table's PLAY IT AGAIN or a
  * practice asked for again deals it) has no review: the one kept of its last deal is not its. */
 export function handInPlay(state) {
-  if (kept.delete(`${state.table.id}|${state.you}|${state.view.hand_number}`)) storeKept();
+  const hand = `${state.table.id}|${state.you}|${state.view.hand_number}`;
+  const gone = [...kept.keys()].filter((k) => k === hand || k.startsWith(`${hand}|`));
+  gone.forEach((k) => kept.delete(k));
+  if (gone.length) storeKept();
+}
+
+/** The hand on the sheet as this seat saw it played (the auction, its discards, every card
+ * in order): part of its review's key, so a practice hand played again, in another window, or
+ * a seat's new player (who is not shown the discards), has a review of its own. */
+function playedKey(view) {
+  const cards = (view.tricks || []).flatMap((t) => t.plays.map((p) => p[1]));
+  return [(view.auction || []).map((a) => a[1]).join(" "), (view.discards || []).join(" "),
+    cards.join(" ")].join("/");
 }
 
 export class ReviewPanel {
@@ -80,21 +95,31 @@ export class ReviewPanel {
     this.mode = "mine";
     this.el = h("div#review-panel.review", { hidden: true });
     this.button = reviewButton(() => this.ask());
-    this.key = `${state.table.id}|${state.you}|${this.number}`;
+    this.key = `${state.table.id}|${state.you}|${this.number}`
+      + (this.last ? `|${playedKey(state.view)}` : "");
     const was = kept.get(this.key);
     if (was) this.reopen(was);
   }
 
   /** Open as it was left (``was``, kept): the answers come shown at once, one still awaited
-   * then is asked for again (the page that asked has gone from the table since). */
+   * then is asked for again (the page that asked has gone from the table since); one that
+   * cannot be shown is dropped and asked for again. */
   reopen(was) {
     this.reviews = { mine: was.mine, every: was.every };
-    if (!was.mine) {
-      this.ask();
-      return;
+    if (was.mine) {
+      try {
+        this.button.disabled = true;
+        this.setMode(was.mode);
+        return;
+      } catch (e) {
+        console.warn("a kept review could not be shown; asked for again", e);
+        clear(this.el);
+        this.button.disabled = false;
+        this.reviews = { mine: null, every: null };
+        this.mode = "mine";
+      }
     }
-    this.button.disabled = true;
-    this.setMode(was.mode);
+    this.ask();
   }
 
   /** Keep this review as it is now (its answers, which of them is on show) for the page. */
