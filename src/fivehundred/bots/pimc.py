@@ -33,6 +33,7 @@ from ..view import View
 from .base import BaseBot, Bot, Budget, Candidate, Clock, Decision, register
 from .bid_model import bid_action, bid_fit
 from .discards import best_keep, discard_options
+from .hand_eval import ladder
 from .medium import play_decision
 from .sampling import World, every_world, sample_worlds
 
@@ -63,6 +64,8 @@ LEVEL_WORDS = ("six", "seven", "eight", "nine", "ten")
 SURE_HIGH_DEALS = 10      # and above it or at no trumps only on this many deals
 #                           (on 5, 4 made by chance: Hard's 8-level such bids made 3 of 18,
 #                           its sevens 29 of 71)
+#                           (but in place of Medium's failing trick bid, up to its level:
+#                           :meth:`PimcBot._below_medium`)
 
 
 # ----------------------------------------------------------------------------- scoring
@@ -128,14 +131,66 @@ def _optimism(rules: Rules, strain: int) -> int:
     return 0 if _declarer_sees_all(rules) else DD_OPTIMISM[strain]
 
 
+def sure_tricks(keep: int, gone: int, strain: int, deck: int) -> int:
+    """Tricks the declarer holding ``keep`` takes whatever the defence holds and plays: his
+    top cards, the highest still out in a suit counted in sequence from the top of the
+    strain's order (bowers and joker included), ``gone`` (his discards) known out of play.
+
+    A suit whose top cards are as many as the cards of it still out elsewhere counts whole
+    (they fall under the tops).  In a trump suit the side suits count only when his top trumps
+    draw every trump still out (else a defender may ruff); at no trumps the joker held
+    against him takes one of them.  Why: the tricks taken off double dummy (DD_OPTIMISM) are
+    those won by seeing the cards; tricks like these a real declarer takes too (10NT on ten
+    top tricks "failed on most imagined deals").  Double dummy caps it (:func:`_real_tricks`).
+
+    >>> from fivehundred.cards import SPADES, mask_of, pack
+    >>> hand = mask_of("JK JS JC AS KS QS 10S 9S 8S AH".split())
+    >>> sure_tricks(hand, 0, SPADES, pack("43")), sure_tricks(hand, 0, NO_TRUMPS, pack("43"))
+    (10, 9)
+    >>> sure_tricks(mask_of("AS KS 5S AH KH QH 4H 4D 5C 6C".split()), 0, NO_TRUMPS, pack("43"))
+    4
+    """
+    live = deck & ~gone
+    suits = range(5) if strain == NO_TRUMPS else range(4)
+    counted = [0] * 5
+    for suit in suits:
+        top = 0
+        for c in ladder(deck, strain, suit):
+            if live >> c & 1:
+                if not keep >> c & 1:
+                    break
+                top += 1
+        mask = TABLES[strain].suit_mask[suit]
+        held = (keep & mask).bit_count()
+        outside = (live & mask & ~keep).bit_count()
+        counted[suit] = held if top >= outside else top
+    if strain == NO_TRUMPS:
+        total = sum(counted)
+        if live >> JOKER & 1 and not keep >> JOKER & 1:
+            total = max(0, total - 1)    # (the joker, void in a suit, takes one of its tops)
+        return min(10, total)
+    trumps = TABLES[strain].suit_mask[strain]
+    if counted[strain] < (live & trumps & ~keep).bit_count():
+        return counted[strain]           # (trumps not all drawn: a side top may be ruffed)
+    return min(10, sum(counted[:4]))
+
+
+def _real_tricks(rules: Rules, strain: int, dd: int, sure: int) -> int:
+    """The tricks a real declarer takes on a deal where double dummy takes ``dd`` and his
+    sure tricks (:func:`sure_tricks`) are ``sure``: at least the sure ones (as far as double
+    dummy takes them), else :func:`_optimism`'s tricks fewer than double dummy."""
+    return max(0, min(dd, sure), dd - _optimism(rules, strain))
+
+
 def _expected(rules: Rules, contract: Contract, seat: int,
-              tricks: list[tuple[int, float]]) -> tuple[float, float]:
+              tricks: list[tuple[int, int, float]]) -> tuple[float, float]:
     """A contract of tricks on the imagined deals (its declaring side's double-dummy tricks on
-    each, weighted): its value for ``seat``'s side (:func:`outcome_value`) and the chance it
-    is made, the declarer counted a trick fewer (two at no trumps) than double dummy, who
-    sees every card, takes (:func:`_optimism`: none where the declarer sees them all too)."""
-    total = sum(wt for _, wt in tricks)
-    real = [(max(0, t - _optimism(rules, contract.strain)), wt) for t, wt in tricks]
+    each, the declarer's sure tricks there, and the deal's weight): its value for ``seat``'s
+    side (:func:`outcome_value`) and the chance it is made, the declarer counted a trick fewer
+    (two at no trumps) than double dummy, who sees every card, takes, but never fewer than
+    his sure tricks (:func:`_real_tricks`; none fewer where he sees them all too)."""
+    total = sum(wt for _, _, wt in tricks)
+    real = [(_real_tricks(rules, contract.strain, t, sure), wt) for t, sure, wt in tricks]
     value = sum(wt * outcome_value(rules, contract, seat, None, t) for t, wt in real)
     return value / total, sum(wt for t, wt in real if t >= contract.tricks) / total
 
@@ -351,34 +406,35 @@ class PimcBot(BaseBot):
         legal = set(view.legal_actions)
         hand = cards.mask_of(view.hand)
         medium = self._medium(view)
-        strains = self._plausible_strains(hand, r)
+        strains = self._plausible_strains(hand, r, legal)
         bid = bid_action(medium.action)
         if bid is not None and is_trick_bid(bid) and bid_strain(bid) not in strains:
             # Medium's bid is checked too: left unsolved, 6♦ with one diamond was bid
             # beside candidates that all lost to a pass ("not solved on any imagined deal")
             strains.append(bid_strain(bid))
         # tricks the bot would take declaring each strain, over the imagined deals (weighted)
-        tricks_by_strain: dict[int, list[tuple[int, float]]] = {s: [] for s in strains}
+        tricks_by_strain: dict[int, list[tuple[int, int, float]]] = {s: [] for s in strains}
         misere_safe: list[tuple[bool, float]] = []
         # a misère is tried on the deals for a low hand, and whenever Medium bids one
         want_misere = ("misere" in legal or "open-misere" in legal) and (
             self._low_hand(hand) or "misere" in medium.action)
         budget = self._node_budget(view)
         standing = _partners_contract(view)
-        standing_tricks: list[tuple[int, float]] = []
+        standing_tricks: list[tuple[int, int, float]] = []
         used = 0
         for w, wgt in zip(worlds, weights, strict=True):
             if clock.out:
                 break
             kitty = w.game.kitty
-            tricks: list[tuple[int, int | None]] = []
+            tricks: list[tuple[int, int | None, int]] = []
             for s in strains:
                 keep = best_keep(hand | kitty, s, r.kitty_size, misere=False)
                 hands = list(w.hands)
                 hands[view.seat] = keep
                 res = solve(Position.for_contract(r, hands, view.seat, s, dealer=view.dealer),
                             budget=budget, seconds=_left(clock))
-                tricks.append((s, res.tricks))
+                sure = sure_tricks(keep, (hand | kitty) & ~keep, s, r.deck_mask)
+                tricks.append((s, res.tricks, sure))
             safe: bool | None = None
             if want_misere:
                 keep = best_keep(hand | kitty, NO_TRUMPS, r.kitty_size, misere=True)
@@ -389,23 +445,28 @@ class PimcBot(BaseBot):
                             seconds=_left(clock))
                 safe = None if res.tricks is None else res.tricks == 0
             held: int | None = None
+            held_sure = 0
             if standing is not None:    # the partner's bid, played as it stands after a pass
                 hands = list(w.hands)
-                hands[standing.declarer] = best_keep(hands[standing.declarer] | kitty,
-                                                     standing.strain, r.kitty_size, misere=False)
+                his = hands[standing.declarer] | kitty
+                hands[standing.declarer] = best_keep(his, standing.strain, r.kitty_size,
+                                                     misere=False)
                 held = solve(Position.for_contract(r, hands, standing.declarer, standing.strain,
                                                    dealer=view.dealer),
                              budget=budget, seconds=_left(clock)).tricks
+                held_sure = sure_tricks(hands[standing.declarer],
+                                        his & ~hands[standing.declarer], standing.strain,
+                                        r.deck_mask)
             if clock.out:
                 break  # the time ran out on this deal: its strains are not all solved
             used += 1
-            for s, t in tricks:
+            for s, t, sure in tricks:
                 if t is not None:  # (None: beyond the node budget)
-                    tricks_by_strain[s].append((t, wgt))
+                    tricks_by_strain[s].append((t, sure, wgt))
             if safe is not None:
                 misere_safe.append((safe, wgt))
             if held is not None:
-                standing_tricks.append((held, wgt))
+                standing_tricks.append((held, held_sure, wgt))
         if used == 0 and clock.out:
             return self._fallback(view, "out of time before an imagined deal was solved",
                                   medium)
@@ -455,14 +516,16 @@ class PimcBot(BaseBot):
                      min_misere: dict[str, float] = MIN_MISERE,
                      trade_up: bool = False) -> Decision:
         """Medium's bid, checked on the imagined deals: a bid they mostly defeat gives way to
-        the most valuable bid they nearly always make, else to a pass, and so does a pass
+        the most valuable bid they nearly always make (:meth:`_below_medium`: on fewer than
+        :data:`SURE_HIGH_DEALS`, up to Medium's level), else to a pass, and so does a pass
         (over a partner's standing bid, which a pass leaves to be played, only a bid worth
         ``TAKE_OUT_GAIN`` more than his contract, ``pass_worth``, played on the same deals;
         none where that is unknown).  With ``trade_up`` (where the deals value contracts as
         the table does: :func:`_declarer_sees_all`) a trick bid they do not nearly always
         make gives way to that bid too where it is worth ``TAKE_OUT_GAIN`` more on the same
         deals (8♠ made on 2 of 5, worth -74, was kept beside 7♠ made on all 5, worth +114).
-        Elsewhere the deals count the declarer a trick short of double dummy, Medium's bid
+        Elsewhere the deals count the declarer a trick short of double dummy (his sure
+        tricks aside), Medium's bid
         is worth more than they say, and the trade cost 6.0 points a deal on
         `two_dead_hand` (docs/strength.md).  Over a partner's standing bid, Medium's bid
         worth less on the deals than his contract played on them (``played``) gives way to a
@@ -501,9 +564,12 @@ class PimcBot(BaseBot):
                   and c.value >= pass_worth + TAKE_OUT_GAIN] if partner_holds else sure
         if medium.action != "pass" and checked is not None and (
                 checked.make_probability or 0.0) < min_misere.get(medium.action, MIN_MAKE):
-            action = better[0].action if better else "pass"
+            below = PimcBot._below_medium(medium.action, cands, sure_enough)
+            instead = [c for c in below if pass_worth is not None
+                       and c.value >= pass_worth + TAKE_OUT_GAIN] if partner_holds else below
+            action = instead[0].action if instead else "pass"
             why = f"{medium.action} fails on most imagined deals" + (
-                f"; {action} {made_on(better[0])}" if better else "")
+                f"; {action} {made_on(instead[0])}" if instead else "")
         elif (trade_up and better and checked is not None and medium.action != "pass"
               and "misere" not in medium.action
               and (checked.make_probability or 0.0) < MIN_SURE
@@ -539,6 +605,30 @@ class PimcBot(BaseBot):
         else:
             action, why = medium.action, "hand evaluation, confirmed on imagined deals"
         return Decision(action, tuple(cands), f"{why} ({n} deal{'s' * (n != 1)})", samples=n)
+
+    @staticmethod
+    def _below_medium(bid: str, cands: list[Candidate],
+                      sure_enough: Callable[[Candidate], bool]) -> list[Candidate]:
+        """The sure bids that may replace Medium's trick bid ``bid`` the deals defeat, most
+        valuable first: those :data:`SURE_LEVEL`'s rule allows, and on fewer deals any up to
+        its level (at no trumps only where it is at no trumps): Medium's count backs a high
+        contract and the deals pick the one that makes (10NT on ten top tricks in spades
+        failed, and 6♠ was bid beside 10♠ made on every deal).  Against the Hard before it
+        (bench/bots_before.py d509761, 600 deals) this rule added +0.8 (australian, seed 3),
+        +0.1 (seed 4) and +0.1 (classic3) points a deal to the sure-trick count's alone."""
+        a = bid_action(bid)
+        top = bid_tricks(a) if a is not None and is_trick_bid(a) else 0
+        nt = a is not None and is_trick_bid(a) and bid_strain(a) == NO_TRUMPS
+
+        def allowed(c: Candidate) -> bool:
+            """Within Medium's level (and strain, for no trumps)."""
+            b = bid_action(c.action)
+            return (b is not None and is_trick_bid(b) and bid_tricks(b) <= top
+                    and (nt or bid_strain(b) != NO_TRUMPS))
+
+        return [c for c in cands if c.make_probability is not None and c.value > 0
+                and "misere" not in c.action and c.make_probability >= MIN_SURE
+                and (sure_enough(c) or allowed(c))]
 
     @staticmethod
     def _why_no_bid(cands: list[Candidate], n: int,
@@ -583,8 +673,23 @@ class PimcBot(BaseBot):
         best = max(worth, key=lambda c: (c.value, c.make_probability or 0.0))
         return f"no bid is sure enough: {best.action}, worth the most, {made(best)}"
 
-    def _plausible_strains(self, hand: int, r: Rules) -> list[int]:
-        """The suits worth trying as trumps (the longest two by trump count) and no trumps."""
+    def _plausible_strains(self, hand: int, r: Rules, legal: set[str] | None = None
+                           ) -> list[int]:
+        """The suits worth trying as trumps (the longest two by trump count) and no trumps,
+        those of them with a bid among ``legal`` (when given), else every strain with one:
+        over an open misère only ten-level bids are left, and a hand whose two longest suits
+        were spades and diamonds had none solved ("no bid solved on the imagined deals")."""
+        out = self._longest_strains(hand, r)
+        if legal is None:
+            return out
+        biddable = {bid_strain(a) for a in map(bid_action, legal)
+                    if a is not None and is_trick_bid(a)}
+        return [s for s in out if s in biddable] or sorted(biddable)
+
+    @staticmethod
+    def _longest_strains(hand: int, r: Rules) -> list[int]:
+        """The suits worth trying as trumps (the longest two by trump count) and no trumps
+        (with the joker, two aces, or where the pack has no joker)."""
         scores = []
         for s in range(4):
             t = TABLES[s]
