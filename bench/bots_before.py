@@ -2,7 +2,8 @@
 in docs/strength.md ("against the Hard before it") was measured so, and Medium's bidding too.
 
 The file ``src/fivehundred/bots/pimc.py`` of commit REV (or with ``--module medium``,
-``bots/medium.py``, with that commit's ``bots/hand_eval.py``, the counts it bids and plays by)
+``bots/medium.py``; each with that commit's modules it decides by, ``bots/bid_check.py`` and
+``bots/hand_eval.py``, where it has them)
 is loaded beside today's under another module name, its bots registered as
 ``hardold``, ``insaneold`` and ``cheaterold`` (or ``mediumold``); with ``--module medium``
 REV's pimc.py is loaded on REV's Medium too (Hard and Insane bid by Medium's bids), as
@@ -31,19 +32,36 @@ BOTS = {"pimc": ("hard", "insane", "cheater"), "medium": ("medium",)}
 
 def load_before(rev: str, module: str = "pimc") -> None:
     """Register commit ``rev``'s ``bots/<module>.py`` bots under their names with ``old``
-    appended, as the module ``fivehundred.bots.<module>_before`` (today's stays as it is); for
-    ``medium``, on ``rev``'s ``bots/hand_eval.py`` (its counts), and ``rev``'s sampling bots on
+    appended, as the module ``fivehundred.bots.<module>_before`` (today's stays as it is), on
+    ``rev``'s companions of it (:data:`COMPANIONS`); for ``medium``, ``rev``'s sampling bots on
     that Medium too."""
     if module not in BOTS:
         raise SystemExit(f"--module is one of {', '.join(BOTS)}, not {module!r}")
-    if module == "medium":      # (Medium's counts are hand_eval.py's: rev's, with rev's Medium)
-        _load(rev, "hand_eval")
-        _load(rev, module, {"from .hand_eval import": "from .hand_eval_before import"})
-    else:
-        _load(rev, module)
+    _load(rev, module, _companions(rev, module))
     if module == "medium":      # (pimc's Hard asks Medium's bid by name, and plays by its code)
         _load(rev, "pimc", {'make("medium"': 'make("mediumold"',
-                            "from .medium import": "from .medium_before import"})
+                            "from .medium import": "from .medium_before import",
+                            **_companions(rev, "pimc")})
+
+
+COMPANIONS = {"pimc": ("bid_check",), "medium": ("hand_eval",)}
+"""The modules each bot module decides by (Hard's check of a bid, Medium's counts): ``rev``'s
+are loaded with it, where ``rev`` has them (a change to one was else on both sides)."""
+
+
+def _companions(rev: str, module: str) -> dict[str, str]:
+    """Load ``rev``'s companions of ``module`` (:data:`COMPANIONS`) that it has, each as
+    ``<name>_before``; the edits that make ``module`` import them."""
+    root = Path(__file__).resolve().parent.parent
+    edits = {}
+    for name in COMPANIONS.get(module, ()):
+        there = subprocess.run(["git", "cat-file", "-e",
+                                f"{rev}:src/fivehundred/bots/{name}.py"], cwd=root,
+                               capture_output=True).returncode == 0
+        if there:
+            _load(rev, name)
+            edits[f"from .{name} import"] = f"from .{name}_before import"
+    return edits
 
 
 def _load(rev: str, module: str, edits: dict[str, str] | None = None) -> None:

@@ -13,15 +13,10 @@ from fivehundred import Game, Rules, View
 from fivehundred.actions import readable
 from fivehundred.bots import BotError, Budget, make
 from fivehundred.bots.base import Candidate, Decision
+from fivehundred.bots.bid_check import TAKE_OUT_GAIN, outcome_value, partners_contract
 from fivehundred.bots.discards import discard_options
 from fivehundred.bots.hints import format_hint, hint
-from fivehundred.bots.pimc import (
-    TAKE_OUT_GAIN,
-    CheaterBot,
-    PimcBot,
-    _partners_contract,
-    outcome_value,
-)
+from fivehundred.bots.pimc import CheaterBot, PimcBot
 from fivehundred.bots.sampling import (
     _build,
     _deal_every_way,
@@ -659,17 +654,17 @@ def test_the_partners_contract_is_what_a_pass_leaves() -> None:
     g.apply("pass")
     v = g.view(g.to_move)
     assert g.rules.side_of[v.seat] == g.rules.side_of[first]
-    c = _partners_contract(v)
+    c = partners_contract(v)
     assert c is not None and (c.bid, c.declarer, c.tricks, c.strain) == ("6C", first, 6, 1)
     g.apply("7H")                                  # the partner takes it out with 7♥
-    assert _partners_contract(g.view(g.to_move)) is None    # (the next seat: an opponent's)
+    assert partners_contract(g.view(g.to_move)) is None    # (the next seat: an opponent's)
     g.apply("pass")
-    c = _partners_contract(g.view(g.to_move))               # back to the first: his partner's
+    c = partners_contract(g.view(g.to_move))               # back to the first: his partner's
     assert c is not None and (c.bid, c.declarer) == ("7H", (first + 2) % 4)
     g2 = Game(Rules.preset("australian"), seed=1)
     for tok in ("7S", "misere", "pass"):
         g2.apply(tok)
-    assert _partners_contract(g2.view(g2.to_move)) is None  # the partner's misère
+    assert partners_contract(g2.view(g2.to_move)) is None  # the partner's misère
 
 
 def test_a_pass_over_bids_valued_above_it_says_why() -> None:

@@ -11,9 +11,10 @@ from fivehundred.actions import bid_strain, bid_tricks
 from fivehundred.auction import Contract
 from fivehundred.bots import make
 from fivehundred.bots.base import Candidate, Decision
+from fivehundred.bots.bid_check import expected_outcome, sure_tricks
 from fivehundred.bots.bid_model import bid_action
 from fivehundred.bots.discards import best_keep
-from fivehundred.bots.pimc import PimcBot, _expected, sure_tricks
+from fivehundred.bots.pimc import PimcBot
 from fivehundred.cards import HEARTS, NO_TRUMPS, SPADES, mask_of, pack
 from fivehundred.dealing import Deal
 from fivehundred.solver import Position, solve
@@ -95,11 +96,11 @@ def test_a_contract_of_sure_tricks_is_made_on_the_deals() -> None:
     where double dummy takes 10 with 8 sure, the trick taken off stands (9, failed)."""
     r = Rules.preset("australian")
     c = Contract("10S", 0, 10, SPADES, 440)
-    assert _expected(r, c, 0, [(10, 10, 1.0)])[1] == 1.0
-    assert _expected(r, c, 0, [(10, 8, 1.0)])[1] == 0.0
+    assert expected_outcome(r, c, 0, [(10, 10, 1.0)])[1] == 1.0
+    assert expected_outcome(r, c, 0, [(10, 8, 1.0)])[1] == 0.0
     nt = Contract("9NT", 0, 9, NO_TRUMPS, 420)
-    assert _expected(r, nt, 0, [(10, 9, 1.0), (9, 10, 1.0)])[1] == 1.0   # (min with double
-    assert _expected(r, nt, 0, [(8, 10, 1.0)])[1] == 0.0                 # dummy)
+    assert expected_outcome(r, nt, 0, [(10, 9, 1.0), (9, 10, 1.0)])[1] == 1.0   # (min with double
+    assert expected_outcome(r, nt, 0, [(8, 10, 1.0)])[1] == 0.0                 # dummy)
 
 
 def _checked(medium: str, listed: list[tuple[str, float, float | None]], n: int) -> Decision:

@@ -10,15 +10,15 @@ from fivehundred import Game, Rules, cards
 from fivehundred.actions import bid_strain, bid_tricks
 from fivehundred.bots import make
 from fivehundred.bots.base import Candidate, Decision
-from fivehundred.bots.bid_model import bid_action
-from fivehundred.bots.pimc import (
+from fivehundred.bots.bid_check import (
     DD_OPTIMISM,
     MIN_SURE,
     TAKE_OUT_GAIN,
-    PimcBot,
-    _declarer_sees_all,
-    _optimism,
+    declarer_sees_all,
+    optimism,
 )
+from fivehundred.bots.bid_model import bid_action
+from fivehundred.bots.pimc import PimcBot
 from fivehundred.cards import NO_TRUMPS
 from fivehundred.dealing import Deal
 
@@ -89,14 +89,14 @@ def test_a_doubtful_bid_gives_way_only_to_a_sure_bid_clearly_worth_more() -> Non
                                ("pass", 0.0, None)], 10).action == "misere"
 
 
-@pytest.mark.parametrize(("preset", "trade_up", "optimism"), [
+@pytest.mark.parametrize(("preset", "trade_up", "taken_off"), [
     ("two_24", True, (0, 0, 0, 0, 0)), ("two_dead_hand", False, DD_OPTIMISM),
     ("classic3", False, DD_OPTIMISM), ("australian", False, DD_OPTIMISM)])
 def test_only_a_declarer_who_sees_every_card_is_counted_at_double_dummy(
-        preset: str, trade_up: bool, optimism: tuple[int, ...]) -> None:
+        preset: str, trade_up: bool, taken_off: tuple[int, ...]) -> None:
     """At two players without a dead hand the declarer holding the kitty sees every card
     (his opponent's hand is the rest), and Hard's contracts there took their double-dummy
     tricks every time; elsewhere a real declarer takes fewer."""
     r = Rules.preset(preset)
-    assert _declarer_sees_all(r) is trade_up
-    assert tuple(_optimism(r, s) for s in range(5)) == optimism
+    assert declarer_sees_all(r) is trade_up
+    assert tuple(optimism(r, s) for s in range(5)) == taken_off

@@ -8,7 +8,8 @@ import pytest
 from fivehundred import Game, Rules
 from fivehundred.bots import make
 from fivehundred.bots.base import Candidate, Decision
-from fivehundred.bots.pimc import MIN_MISERE, MIN_MISERE_THREE, PimcBot
+from fivehundred.bots.bid_check import MIN_MISERE, MIN_MISERE_THREE
+from fivehundred.bots.pimc import PimcBot
 
 
 def test_hard_keeps_mediums_misere_the_imagined_deals_defeat_at_three_players() -> None:

@@ -5,7 +5,8 @@ has seen (:mod:`.sampling`), solves every imagined deal with the double-dummy so
 plays the card with the best average score for its side (late in a hand, when the unseen
 cards can lie in few ways, it averages over every one of them instead).  For the auction it
 declares each plausible strain (and misère) on imagined deals, kitty exchange included, and
-bids what is worth most; the kitty discard is chosen the same way among a few sensible
+checks Medium's bid on them (:mod:`.bid_check`: what each is worth, which stands); the kitty
+discard is chosen the same way among a few sensible
 discards.
 
 Insane samples more and reads the auction: imagined deals in which a player holds cards that
@@ -16,7 +17,6 @@ The cheater sees every card (measurement only: it is the upper bound of play str
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import cards
@@ -26,188 +26,34 @@ from ..cards import JOKER, NO_TRUMPS
 from ..game import Game
 from ..rng import Rng
 from ..rules import Rules
-from ..scoring import declaring_seats, slam_value
+from ..scoring import declaring_seats
 from ..solver import Position, move_values, solve
 from ..tricks import TABLES
 from ..view import View
 from .base import BaseBot, Bot, Budget, Candidate, Clock, Decision, register
+from .bid_check import (
+    MIN_MISERE,
+    MIN_MISERE_THREE,
+    SURE_HIGH_DEALS,
+    below_medium,
+    checked_bid,
+    declarer_sees_all,
+    expected_outcome,
+    outcome_value,
+    partners_contract,
+    sure_tricks,
+    why_no_bid,
+)
 from .bid_model import bid_action, bid_fit
 from .discards import best_keep, discard_options
-from .hand_eval import ladder
 from .medium import play_decision
 from .sampling import World, every_world, sample_worlds
 
 NODE_BUDGET = 3_000_000   # per solve: a pathological deal is dropped, never a stall
 BIG_TABLE_BUDGET = 150_000  # per solve at five and six players, where tricks are wide
-DD_OPTIMISM = (1, 1, 1, 1, 2)  # per strain: tricks a double-dummy declarer takes that a real
-#                                one will not (more at no trumps, where guessing is harder)
 ENUMERATE_HELD = 4        # with at most this many cards in hand, and
 ENUMERATE_UP_TO = 200     # at most this many placements of the unseen cards: play on them all
-MIN_MAKE = 0.4            # keep Medium's bid only if it is made this often on imagined deals
 DISCARDS_SHOWN = 8    # a discard hint's alternatives, the best first, with their tricks
-MIN_MISERE = {"misere": 0.5, "open-misere": 0.6}   # a misère, worth its price either way,
-#                           only if made more often than not (open: the double-dummy defence
-#                           sees the hand it plays against, and a real one does too)
-MIN_MISERE_THREE = {"misere": 0.0, "open-misere": 0.4}
-"""At three players (each alone) Medium's misère is always kept, and its open misère when
-made on 2 of 5 imagined deals: there the double-dummy defence beats a closed misère with the
-hand it cannot see (on `classic3` Medium's misères made on none of Hard's 5 deals were made
-73% of the time at the table, +116 points each, on 1 of 5 also 73%; its open misères on none
-45%, -54, on 1 of 5 48%, -25, on 2 of 5 61%, +116: docs/strength.md), and a pass leaves the
-hand to two opponents.  With MIN_MISERE there too, Hard declared 66 misères in a 1000-deal
-match against Medium's 575."""
-MIN_SURE = 0.8            # bid over Medium's pass only what is made this often
-TAKE_OUT_GAIN = 20.0      # over a partner's bid, a sure bid worth this much more than his
-#                           contract played (points a hand, on the same imagined deals)
-SURE_LEVEL = 6            # such a bid up to this level,
-LEVEL_WORDS = ("six", "seven", "eight", "nine", "ten")
-SURE_HIGH_DEALS = 10      # and above it or at no trumps only on this many deals
-#                           (on 5, 4 made by chance: Hard's 8-level such bids made 3 of 18,
-#                           its sevens 29 of 71)
-#                           (but in place of Medium's failing trick bid, up to its level:
-#                           :meth:`PimcBot._below_medium`)
-
-
-# ----------------------------------------------------------------------------- scoring
-
-
-def outcome_value(rules: Rules, contract: Contract | None, seat: int, partner: int | None,
-                  counted_total: int) -> float:
-    """Points for ``seat``'s side minus the average of the other sides', at the hand's end.
-
-    ``counted_total`` is the declaring side's tricks (the misère declarer's for misère); in
-    the all-pass game it is ``seat``'s side's tricks.  Defenders' tricks are shared evenly
-    among the defending sides (the solver counts only the declaring side's).
-    """
-    n = len(rules.sides)
-    mine = rules.side_of[seat]
-    points = [0.0] * n
-    if contract is None:
-        points[mine] = 10.0 * counted_total
-        for i in range(n):
-            if i != mine:
-                points[i] = 10.0 * (10 - counted_total) / max(1, n - 1)
-    else:
-        ds = rules.side_of[contract.declarer]
-        team_sides = {ds} | ({rules.side_of[partner]} if partner is not None else set())
-        defenders = [i for i in range(n) if i not in team_sides]
-        if contract.is_misere:
-            made = counted_total == 0
-            points[ds] = float(contract.value if made else -contract.value)
-            if not made and rules.misere_defender_points == "ten_per_declarer_trick":
-                for i in defenders:
-                    points[i] += 10.0 * counted_total
-        else:
-            made = counted_total >= contract.tricks
-            if not made:
-                score = -contract.value
-            elif counted_total == 10:
-                score = slam_value(rules, contract)
-            else:
-                score = contract.value
-            points[ds] = float(score)
-            if partner is not None and rules.side_of[partner] != ds:
-                points[rules.side_of[partner]] += score // 2
-            if rules.defender_trick_points == "always" and defenders:
-                for i in defenders:
-                    points[i] += 10.0 * (10 - counted_total) / len(defenders)
-    others = [points[i] for i in range(n) if i != mine]
-    return points[mine] - sum(others) / max(1, len(others))
-
-
-def _declarer_sees_all(rules: Rules) -> bool:
-    """Whether a declarer holding the kitty sees every card played against him: at two
-    players without a dead hand the cards he does not hold are his one opponent's hand, so
-    his play is the double-dummy play (Hard's contracts at `two_24` took their double-dummy
-    tricks at the play's start in 42 hands of 42, 1.3 over the bid on average)."""
-    return rules.players == 2 and rules.hands_dealt == 2
-
-
-def _optimism(rules: Rules, strain: int) -> int:
-    """Tricks a double-dummy declarer in ``strain`` takes that a real one will not:
-    :data:`DD_OPTIMISM`, or none where the real declarer sees every card too
-    (:func:`_declarer_sees_all`; counted a trick short there, 7NT made on every deal was bid
-    6♠)."""
-    return 0 if _declarer_sees_all(rules) else DD_OPTIMISM[strain]
-
-
-def sure_tricks(keep: int, gone: int, strain: int, deck: int) -> int:
-    """Tricks the declarer holding ``keep`` takes whatever the defence holds and plays: his
-    top cards, the highest still out in a suit counted in sequence from the top of the
-    strain's order (bowers and joker included), ``gone`` (his discards) known out of play.
-
-    A suit whose top cards are as many as the cards of it still out elsewhere counts whole
-    (they fall under the tops).  In a trump suit the side suits count only when his top trumps
-    draw every trump still out (else a defender may ruff); at no trumps the joker held
-    against him takes one of them.  Why: the tricks taken off double dummy (DD_OPTIMISM) are
-    those won by seeing the cards; tricks like these a real declarer takes too (10NT on ten
-    top tricks "failed on most imagined deals").  Double dummy caps it (:func:`_real_tricks`).
-
-    >>> from fivehundred.cards import SPADES, mask_of, pack
-    >>> hand = mask_of("JK JS JC AS KS QS 10S 9S 8S AH".split())
-    >>> sure_tricks(hand, 0, SPADES, pack("43")), sure_tricks(hand, 0, NO_TRUMPS, pack("43"))
-    (10, 9)
-    >>> sure_tricks(mask_of("AS KS 5S AH KH QH 4H 4D 5C 6C".split()), 0, NO_TRUMPS, pack("43"))
-    4
-    """
-    live = deck & ~gone
-    suits = range(5) if strain == NO_TRUMPS else range(4)
-    counted = [0] * 5
-    for suit in suits:
-        top = 0
-        for c in ladder(deck, strain, suit):
-            if live >> c & 1:
-                if not keep >> c & 1:
-                    break
-                top += 1
-        mask = TABLES[strain].suit_mask[suit]
-        held = (keep & mask).bit_count()
-        outside = (live & mask & ~keep).bit_count()
-        counted[suit] = held if top >= outside else top
-    if strain == NO_TRUMPS:
-        total = sum(counted)
-        if live >> JOKER & 1 and not keep >> JOKER & 1:
-            total = max(0, total - 1)    # (the joker, void in a suit, takes one of its tops)
-        return min(10, total)
-    trumps = TABLES[strain].suit_mask[strain]
-    if counted[strain] < (live & trumps & ~keep).bit_count():
-        return counted[strain]           # (trumps not all drawn: a side top may be ruffed)
-    return min(10, sum(counted[:4]))
-
-
-def _real_tricks(rules: Rules, strain: int, dd: int, sure: int) -> int:
-    """The tricks a real declarer takes on a deal where double dummy takes ``dd`` and his
-    sure tricks (:func:`sure_tricks`) are ``sure``: at least the sure ones (as far as double
-    dummy takes them), else :func:`_optimism`'s tricks fewer than double dummy."""
-    return max(0, min(dd, sure), dd - _optimism(rules, strain))
-
-
-def _expected(rules: Rules, contract: Contract, seat: int,
-              tricks: list[tuple[int, int, float]]) -> tuple[float, float]:
-    """A contract of tricks on the imagined deals (its declaring side's double-dummy tricks on
-    each, the declarer's sure tricks there, and the deal's weight): its value for ``seat``'s
-    side (:func:`outcome_value`) and the chance it is made, the declarer counted a trick fewer
-    (two at no trumps) than double dummy, who sees every card, takes, but never fewer than
-    his sure tricks (:func:`_real_tricks`; none fewer where he sees them all too)."""
-    total = sum(wt for _, _, wt in tricks)
-    real = [(_real_tricks(rules, contract.strain, t, sure), wt) for t, sure, wt in tricks]
-    value = sum(wt * outcome_value(rules, contract, seat, None, t) for t, wt in real)
-    return value / total, sum(wt for t, wt in real if t >= contract.tricks) / total
-
-
-def _partners_contract(view: View) -> Contract | None:
-    """The contract a pass leaves to be played when ``view``'s partner holds the bid with a
-    bid of tricks (None when nobody, an opponent or ``view``'s seat holds it, or a misère)."""
-    r = view.rules
-    for seat, tok in reversed(view.auction):
-        if tok == "pass":
-            continue
-        a = bid_action(tok)
-        if (seat == view.seat or r.side_of[seat] != r.side_of[view.seat] or a is None
-                or not is_trick_bid(a)):
-            return None
-        return Contract(tok, seat, bid_tricks(a), bid_strain(a), price(r, a))
-    return None
 
 
 def _left(clock: Clock) -> float | None:
@@ -419,7 +265,7 @@ class PimcBot(BaseBot):
         want_misere = ("misere" in legal or "open-misere" in legal) and (
             self._low_hand(hand) or "misere" in medium.action)
         budget = self._node_budget(view)
-        standing = _partners_contract(view)
+        standing = partners_contract(view)
         standing_tricks: list[tuple[int, int, float]] = []
         used = 0
         for w, wgt in zip(worlds, weights, strict=True):
@@ -481,7 +327,7 @@ class PimcBot(BaseBot):
                 if not ts:
                     continue
                 c = Contract(tok, view.seat, bid_tricks(a), s, price(r, a))
-                cands.append(Candidate(tok, *_expected(r, c, view.seat, ts)))
+                cands.append(Candidate(tok, *expected_outcome(r, c, view.seat, ts)))
             elif misere_safe and "misere" in tok:      # (a pass is the baseline, above)
                 value = price(r, a)
                 total = sum(wt for _, wt in misere_safe)
@@ -493,7 +339,7 @@ class PimcBot(BaseBot):
         if standing is not None and standing_tricks:
             # (a hint showed "pass +0.0 baseline" under bids it passed, then "+0.0, the
             # partner's points not counted": not on the bids' scale, which a reader compared)
-            worth, chance = _expected(r, standing, view.seat, standing_tricks)
+            worth, chance = expected_outcome(r, standing, view.seat, standing_tricks)
             cands[0] = Candidate("pass", worth, None,
                                  f"the partner's {standing.bid} is played: makes {chance:.0%}")
         elif partner_holds:
@@ -505,173 +351,14 @@ class PimcBot(BaseBot):
         played = cands[0].value if standing is not None and standing_tricks else None
         pass_worth = played if self.inference else None
         cands.sort(key=lambda c: (-c.value, c.action))
-        return self._checked_bid(medium, cands, used, partner_holds, pass_worth, played,
+        return checked_bid(medium, cands, used, partner_holds, pass_worth, played,
                                  min_misere=MIN_MISERE_THREE if r.players == 3 else MIN_MISERE,
-                                 trade_up=_declarer_sees_all(r))
+                                 trade_up=declarer_sees_all(r))
 
-    @staticmethod
-    def _checked_bid(medium: Decision, cands: list[Candidate], n: int,
-                     partner_holds: bool = False, pass_worth: float | None = None,
-                     played: float | None = None, *,
-                     min_misere: dict[str, float] = MIN_MISERE,
-                     trade_up: bool = False) -> Decision:
-        """Medium's bid, checked on the imagined deals: a bid they mostly defeat gives way to
-        the most valuable bid they nearly always make (:meth:`_below_medium`: on fewer than
-        :data:`SURE_HIGH_DEALS`, up to Medium's level), else to a pass, and so does a pass
-        (over a partner's standing bid, which a pass leaves to be played, only a bid worth
-        ``TAKE_OUT_GAIN`` more than his contract, ``pass_worth``, played on the same deals;
-        none where that is unknown).  With ``trade_up`` (where the deals value contracts as
-        the table does: :func:`_declarer_sees_all`) a trick bid they do not nearly always
-        make gives way to that bid too where it is worth ``TAKE_OUT_GAIN`` more on the same
-        deals (8♠ made on 2 of 5, worth -74, was kept beside 7♠ made on all 5, worth +114).
-        Elsewhere the deals count the declarer a trick short of double dummy (his sure
-        tricks aside), Medium's bid
-        is worth more than they say, and the trade cost 6.0 points a deal on
-        `two_dead_hand` (docs/strength.md).  Over a partner's standing bid, Medium's bid
-        worth less on the deals than his contract played on them (``played``) gives way to a
-        pass (a review found Hard's raises below the pass on its own deals, "confirmed").  A
-        misère must be made as often as ``min_misere`` says (:data:`MIN_MISERE_THREE` at
-        three players), a trick bid :data:`MIN_MAKE`.
-
-        (Choosing freely among the double-dummy values overbids: the declarer there sees
-        every card, and the best of many noisy estimates is too high.)
-        """
-        by_action = {c.action: c for c in cands}
-
-        def sure_enough(c: Candidate) -> bool:
-            # (on fewer deals only the six level: Hard's 7♣ on three small clubs, "made on 4
-            # of 5", was one of 71 such sevens of which 29 were made)
-            a = bid_action(c.action)
-            high = a is None or bid_tricks(a) > SURE_LEVEL or bid_strain(a) == NO_TRUMPS
-            return n >= SURE_HIGH_DEALS or not high
-
-        # (never a misère Medium did not choose: double dummy misjudges misère badly)
-        sure = [c for c in cands if c.make_probability is not None and c.value > 0
-                and "misere" not in c.action and c.make_probability >= MIN_SURE
-                and sure_enough(c)]
-        def made_on(c: Candidate) -> str:
-            """How often the sure bid ``c`` is made, in numbers, as its row says it ("makes
-            on nearly every imagined deal" was said of 80%, and of the one deal solved)."""
-            if n == 1:
-                return "makes on the one imagined deal"
-            return f"makes on {c.make_probability or 0.0:.0%} of the imagined deals"
-
-        checked = by_action.get(medium.action)
-        # over a partner's standing bid, only a sure bid worth more than his contract played
-        # (none where that is unknown): a bid Medium chose there that failed gave way to any
-        # sure bid, and Hard took a partner's 6♠ out into 6♥ worth 40 against his 100
-        better = [c for c in sure if pass_worth is not None
-                  and c.value >= pass_worth + TAKE_OUT_GAIN] if partner_holds else sure
-        if medium.action != "pass" and checked is not None and (
-                checked.make_probability or 0.0) < min_misere.get(medium.action, MIN_MAKE):
-            below = PimcBot._below_medium(medium.action, cands, sure_enough)
-            instead = [c for c in below if pass_worth is not None
-                       and c.value >= pass_worth + TAKE_OUT_GAIN] if partner_holds else below
-            action = instead[0].action if instead else "pass"
-            why = f"{medium.action} fails on most imagined deals" + (
-                f"; {action} {made_on(instead[0])}" if instead else "")
-        elif (trade_up and better and checked is not None and medium.action != "pass"
-              and "misere" not in medium.action
-              and (checked.make_probability or 0.0) < MIN_SURE
-              and better[0].value >= checked.value + TAKE_OUT_GAIN):
-            # a doubtful bid beside a sure one worth more on the same deals: 7♥ made on 2 of
-            # 5, worth -82, was kept "confirmed" beside 6NT made on all 5, worth +82
-            action, why = better[0].action, (
-                f"{medium.action} makes on only {checked.make_probability or 0.0:.0%} of the "
-                f"imagined deals; {better[0].action} {made_on(better[0])}, worth "
-                f"{better[0].value - checked.value:.0f} more")
-        elif medium.action == "pass" and sure and partner_holds:
-            if better:
-                action, why = better[0].action, (f"{made_on(better[0])}, worth more than the "
-                                                 "partner's bid played")
-            else:
-                action, why = "pass", "a pass leaves the partner's bid to be played"
-        elif medium.action == "pass" and sure:
-            action, why = sure[0].action, made_on(sure[0])
-        elif (partner_holds and played is not None and checked is not None
-              and medium.action != "pass" and checked.value < played):
-            action, why = "pass", (f"{medium.action} is worth less than the partner's bid "
-                                   "played on the imagined deals")
-        elif checked is None and medium.action != "pass":
-            action, why = medium.action, "hand evaluation, not solved on any imagined deal"
-        elif medium.action == "pass":
-            action, why = "pass", PimcBot._why_no_bid(cands, n, sure_enough)
-        elif checked is not None and (checked.make_probability or 0.0) < MIN_MISERE.get(
-                medium.action, MIN_MAKE):      # (a misère kept at three players)
-            action, why = medium.action, (
-                f"hand evaluation; made on {checked.make_probability or 0.0:.0%} of the "
-                "imagined deals, whose defenders see every card: at three players it is made "
-                "far more often")
-        else:
-            action, why = medium.action, "hand evaluation, confirmed on imagined deals"
-        return Decision(action, tuple(cands), f"{why} ({n} deal{'s' * (n != 1)})", samples=n)
-
-    @staticmethod
-    def _below_medium(bid: str, cands: list[Candidate],
-                      sure_enough: Callable[[Candidate], bool]) -> list[Candidate]:
-        """The sure bids that may replace Medium's trick bid ``bid`` the deals defeat, most
-        valuable first: those :data:`SURE_LEVEL`'s rule allows, and on fewer deals any up to
-        its level (at no trumps only where it is at no trumps): Medium's count backs a high
-        contract and the deals pick the one that makes (10NT on ten top tricks in spades
-        failed, and 6♠ was bid beside 10♠ made on every deal).  Against the Hard before it
-        (bench/bots_before.py d509761, 600 deals) this rule added +0.8 (australian, seed 3),
-        +0.1 (seed 4) and +0.1 (classic3) points a deal to the sure-trick count's alone."""
-        a = bid_action(bid)
-        top = bid_tricks(a) if a is not None and is_trick_bid(a) else 0
-        nt = a is not None and is_trick_bid(a) and bid_strain(a) == NO_TRUMPS
-
-        def allowed(c: Candidate) -> bool:
-            """Within Medium's level (and strain, for no trumps)."""
-            b = bid_action(c.action)
-            return (b is not None and is_trick_bid(b) and bid_tricks(b) <= top
-                    and (nt or bid_strain(b) != NO_TRUMPS))
-
-        return [c for c in cands if c.make_probability is not None and c.value > 0
-                and "misere" not in c.action and c.make_probability >= MIN_SURE
-                and (sure_enough(c) or allowed(c))]
-
-    @staticmethod
-    def _why_no_bid(cands: list[Candidate], n: int,
-                    sure_enough: Callable[[Candidate], bool]) -> str:
-        """Why a pass stands over the bids the imagined deals valued (a hint said "confirmed
-        on imagined deals" over 6NT and 7♦ worth more than the pass, to a player's
-        puzzlement): none is worth more than a pass, or one made nearly always is too high to
-        bid on so few deals, or none worth more is made nearly always.
-
-        >>> why = PimcBot._why_no_bid
-        >>> why([Candidate("pass", 0.0), Candidate("6NT", 3.0, 0.7), Candidate("6S", -2.0, 0.9)],
-        ...     10, lambda c: True)
-        'no bid is sure enough: 6NT, worth the most, makes on 70% of the imagined deals'
-        >>> why([Candidate("7H", -169.0, 0.21), Candidate("8H", -291.0, 0.1)], 10, lambda c: True)
-        'no bid is worth more than a pass: the likeliest, 7H, makes on 21% of the imagined deals'
-        >>> why([Candidate("pass", -242.0, None, "the partner's 8D is played: makes 15%"),
-        ...      Candidate("8H", -218.4, 0.2)], 10, lambda c: True)    # (it said "no bid is
-        ...                                                            # worth more than a pass")
-        'no bid is sure enough: 8H, worth the most, makes on 20% of the imagined deals'
-        >>> few = why([Candidate("8H", 120.0, 1.0)], 5, lambda c: False)
-        >>> few.startswith("8H makes on 100% of the imagined deals, but 5 deals are too few")
-        True
-        """
-        bids = [c for c in cands if c.make_probability is not None and "misere" not in c.action]
-        if not bids:
-            return "hand evaluation, no bid solved on the imagined deals"
-
-        def made(c: Candidate) -> str:
-            return f"makes on {c.make_probability or 0.0:.0%} of the imagined deals"
-
-        passed = next((c.value for c in cands if c.action == "pass"), 0.0)  # (a partner's
-        worth = [c for c in bids if c.value > passed]                       # contract, or 0)
-        if not worth:
-            likeliest = max(bids, key=lambda c: (c.make_probability or 0.0, c.value))
-            return f"no bid is worth more than a pass: the likeliest, {likeliest.action}, " \
-                   f"{made(likeliest)}"
-        high = [c for c in worth if (c.make_probability or 0.0) >= MIN_SURE]
-        if high:           # (sure but for sure_enough: above the six level or no trumps)
-            best = max(high, key=lambda c: c.value)
-            return (f"{best.action} {made(best)}, but {n} deals are too few to bid above the "
-                    f"{LEVEL_WORDS[SURE_LEVEL - 6]} level or in no trumps")
-        best = max(worth, key=lambda c: (c.value, c.make_probability or 0.0))
-        return f"no bid is sure enough: {best.action}, worth the most, {made(best)}"
+    # (the check of a bid on the deals: bid_check.py; these names kept for callers)
+    _checked_bid = staticmethod(checked_bid)
+    _below_medium = staticmethod(below_medium)
+    _why_no_bid = staticmethod(why_no_bid)
 
     def _plausible_strains(self, hand: int, r: Rules, legal: set[str] | None = None
                            ) -> list[int]:
