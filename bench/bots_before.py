@@ -41,7 +41,8 @@ def load_before(rev: str, module: str = "pimc") -> None:
     if module == "medium":      # (pimc's Hard asks Medium's bid by name, and plays by its code)
         _load(rev, "pimc", {'make("medium"': 'make("mediumold"',
                             "from .medium import": "from .medium_before import",
-                            **_companions(rev, "pimc")})
+                            **_companions(rev, "pimc", {
+                                "from .hand_eval import": "from .hand_eval_before import"})})
 
 
 COMPANIONS = {"pimc": ("bid_check",), "medium": ("hand_eval",)}
@@ -49,9 +50,12 @@ COMPANIONS = {"pimc": ("bid_check",), "medium": ("hand_eval",)}
 are loaded with it, where ``rev`` has them (a change to one was else on both sides)."""
 
 
-def _companions(rev: str, module: str) -> dict[str, str]:
+def _companions(rev: str, module: str, edits_there: dict[str, str] | None = None
+                ) -> dict[str, str]:
     """Load ``rev``'s companions of ``module`` (:data:`COMPANIONS`) that it has, each as
-    ``<name>_before``; the edits that make ``module`` import them."""
+    ``<name>_before`` with those of ``edits_there`` its text holds (``rev``'s hand_eval.py
+    for its bid_check.py with ``--module medium``); the edits that make ``module`` import
+    them."""
     root = Path(__file__).resolve().parent.parent
     edits = {}
     for name in COMPANIONS.get(module, ()):
@@ -59,14 +63,16 @@ def _companions(rev: str, module: str) -> dict[str, str]:
                                 f"{rev}:src/fivehundred/bots/{name}.py"], cwd=root,
                                capture_output=True).returncode == 0
         if there:
-            _load(rev, name)
+            _load(rev, name, optional=edits_there)
             edits[f"from .{name} import"] = f"from .{name}_before import"
     return edits
 
 
-def _load(rev: str, module: str, edits: dict[str, str] | None = None) -> None:
+def _load(rev: str, module: str, edits: dict[str, str] | None = None,
+          optional: dict[str, str] | None = None) -> None:
     """Load ``rev``'s ``bots/<module>.py`` as ``fivehundred.bots.<module>_before``, its bots
-    registered with ``old`` appended, each of ``edits`` made to its text first."""
+    registered with ``old`` appended, each of ``edits`` made to its text first (and each of
+    ``optional`` its text holds)."""
     root = Path(__file__).resolve().parent.parent
     src = subprocess.run(["git", "show", f"{rev}:src/fivehundred/bots/{module}.py"], cwd=root,
                          check=True, capture_output=True, text=True).stdout
@@ -74,6 +80,8 @@ def _load(rev: str, module: str, edits: dict[str, str] | None = None) -> None:
                      **(edits or {})}.items():
         if old not in src:
             raise SystemExit(f"{rev}:{module}.py has no {old!r}: this script needs a change")
+        src = src.replace(old, new)
+    for old, new in (optional or {}).items():
         src = src.replace(old, new)
     name = f"fivehundred.bots.{module}_before"
     loaded = types.ModuleType(name)

@@ -111,26 +111,35 @@ def optimism(rules: Rules, strain: int) -> int:
     return 0 if declarer_sees_all(rules) else DD_OPTIMISM[strain]
 
 
-def sure_tricks(keep: int, gone: int, strain: int, deck: int) -> int:
-    """Tricks the declarer holding ``keep`` takes whatever the defence holds and plays: his
-    top cards, the highest still out in a suit counted in sequence from the top of the
-    strain's order (bowers and joker included), ``gone`` (his discards) known out of play.
+def sure_tricks(keep: int, gone: int, strain: int, deck: int, leads: bool = True) -> int:
+    """Tricks the declarer holding ``keep`` takes whatever the defence holds and plays, he
+    leading first (``leads``: the rules' opening lead is the declarer's; else none are counted
+    sure): his top cards, the highest still out in a suit counted in sequence from the top of
+    the strain's order (bowers and joker included), ``gone`` (his discards) known out of play.
 
     A suit whose top cards are as many as the cards of it still out elsewhere counts whole
     (they fall under the tops).  In a trump suit the side suits count only when his top trumps
-    draw every trump still out (else a defender may ruff); at no trumps the joker held
-    against him takes one of them.  Why: the tricks taken off double dummy (DD_OPTIMISM) are
-    those won by seeing the cards; tricks like these a real declarer takes too (10NT on ten
-    top tricks "failed on most imagined deals").  Double dummy caps it (:func:`real_tricks`).
+    draw every trump still out (else a defender may ruff); at no trumps, none with the joker
+    against him (void in a suit, its holder takes a top card, and may run suits he cannot
+    stop while his tops are thrown away: 9 counted so took 6 double dummy).  Why: the tricks
+    taken off double dummy (DD_OPTIMISM) are those won by seeing the cards; tricks like these
+    a real declarer takes too (10NT on ten top tricks "failed on most imagined deals").
+    Double dummy caps it (:func:`real_tricks`).
 
     >>> from fivehundred.cards import SPADES, mask_of, pack
     >>> hand = mask_of("JK JS JC AS KS QS 10S 9S 8S AH".split())
     >>> sure_tricks(hand, 0, SPADES, pack("43")), sure_tricks(hand, 0, NO_TRUMPS, pack("43"))
     (10, 9)
     >>> sure_tricks(mask_of("AS KS 5S AH KH QH 4H 4D 5C 6C".split()), 0, NO_TRUMPS, pack("43"))
-    4
+    0
+    >>> sure_tricks(hand, 0, SPADES, pack("43"), leads=False)
+    0
     """
+    if not leads:
+        return 0
     live = deck & ~gone
+    if strain == NO_TRUMPS and live >> JOKER & 1 and not keep >> JOKER & 1:
+        return 0
     suits = range(5) if strain == NO_TRUMPS else range(4)
     counted = [0] * 5
     for suit in suits:
@@ -145,10 +154,7 @@ def sure_tricks(keep: int, gone: int, strain: int, deck: int) -> int:
         outside = (live & mask & ~keep).bit_count()
         counted[suit] = held if top >= outside else top
     if strain == NO_TRUMPS:
-        total = sum(counted)
-        if live >> JOKER & 1 and not keep >> JOKER & 1:
-            total = max(0, total - 1)    # (the joker, void in a suit, takes one of its tops)
-        return min(10, total)
+        return min(10, sum(counted))
     trumps = TABLES[strain].suit_mask[strain]
     if counted[strain] < (live & trumps & ~keep).bit_count():
         return counted[strain]           # (trumps not all drawn: a side top may be ruffed)

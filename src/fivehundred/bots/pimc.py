@@ -279,7 +279,8 @@ class PimcBot(BaseBot):
                 hands[view.seat] = keep
                 res = solve(Position.for_contract(r, hands, view.seat, s, dealer=view.dealer),
                             budget=budget, seconds=_left(clock))
-                sure = sure_tricks(keep, (hand | kitty) & ~keep, s, r.deck_mask)
+                sure = sure_tricks(keep, (hand | kitty) & ~keep, s, r.deck_mask,
+                                   r.opening_lead == "declarer")
                 tricks.append((s, res.tricks, sure))
             safe: bool | None = None
             if want_misere:
@@ -302,7 +303,7 @@ class PimcBot(BaseBot):
                              budget=budget, seconds=_left(clock)).tricks
                 held_sure = sure_tricks(hands[standing.declarer],
                                         his & ~hands[standing.declarer], standing.strain,
-                                        r.deck_mask)
+                                        r.deck_mask, r.opening_lead == "declarer")
             if clock.out:
                 break  # the time ran out on this deal: its strains are not all solved
             used += 1

@@ -95,8 +95,11 @@ export class ReviewPanel {
     this.mode = "mine";
     this.el = h("div#review-panel.review", { hidden: true });
     this.button = reviewButton(() => this.ask());
-    this.key = `${state.table.id}|${state.you}|${this.number}`
-      + (this.last ? `|${playedKey(state.view)}` : "");
+    // the hand on the sheet by how it was played (its cards are in the view); an earlier hand
+    // of the game (the game's end), played once, by the review kept of it on its sheet
+    const hand = `${state.table.id}|${state.you}|${this.number}`;
+    this.key = this.last ? `${hand}|${playedKey(state.view)}`
+      : [...kept.keys()].reverse().find((k) => k === hand || k.startsWith(`${hand}|`)) || hand;
     const was = kept.get(this.key);
     if (was) this.reopen(was);
   }
