@@ -183,7 +183,7 @@ def test_at_eighty_by_twenty_four_the_cut_auction_is_marked() -> None:
     cloth keep the auction's last round and say it is the last (under the bare heading
     "Auction", "East pass" read as if East alone had spoken)."""
     async def go() -> None:
-        app = quick_app("five_called", 4, "medium")
+        app = quick_app("five_called", 6, "medium")   # (a seed where the lowest bids win)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
             while app.game.phase == "auction":

@@ -129,7 +129,7 @@ def test_a_phone_calls_a_partner_from_one_row_a_suit(server: str) -> None:
     alone on a line as if a group of their own, the suits' signs gone: now each suit is one
     row beside its sign, named for a screen reader, every button still a finger's width."""
     with viewport_page(PHONES["upright"], touch=True) as page:
-        start_game(page, server, "five_called", "medium", 10, speed="normal")
+        start_game(page, server, "five_called", "medium", 11, speed="normal")
         while (phase := wait_turn(page)) != "call":
             if phase == "auction":
                 bid_ten(page, "NT", wait=True)
@@ -155,7 +155,7 @@ def test_a_phone_calls_a_partner_from_one_row_a_suit(server: str) -> None:
 def test_the_sheet_tags_the_called_partners_row(page: Page, server: str) -> None:
     """Five-handed: the called partner's row on the sheet was a plain row (only the lines
     below said who it was): now it is tagged "partner", the declarer's "declarer"."""
-    start_game(page, server, "five_called", "medium", 10, speed="normal")
+    start_game(page, server, "five_called", "medium", 11, speed="normal")
     while (phase := wait_turn(page)) != "hand_over":
         if phase == "auction":                  # 10♠ (440: 10NT made ended the game)
             bid_ten(page, "S", wait=True)

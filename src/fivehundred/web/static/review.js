@@ -75,8 +75,9 @@ export function handInPlay(state) {
  * in order): part of its review's key, so a practice hand played again, in another window, or
  * a seat's new player (who is not shown the discards), has a review of its own. */
 function playedKey(view) {
-  const cards = (view.tricks || []).flatMap((t) => t.plays.map((p) => p[1]));
-  return [(view.auction || []).map((a) => a[1]).join(" "), (view.discards || []).join(" "),
+  const v = view || {};
+  const cards = (v.tricks || []).flatMap((t) => (t.plays || []).map((p) => p[1]));
+  return [(v.auction || []).map((a) => a[1]).join(" "), (v.discards || []).join(" "),
     cards.join(" ")].join("/");
 }
 
