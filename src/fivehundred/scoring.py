@@ -33,6 +33,24 @@ __all__ = [
 ]
 
 
+def contract_score(rules: Rules, contract: Contract, taken: int) -> int:
+    """What a trick contract's side scores for it with ``taken`` tricks: its value made, a
+    slam's with all ten, less its value failed (the one rule: the game and the bots' values).
+
+    >>> from fivehundred.actions import bid_action
+    >>> from fivehundred.auction import contract_of
+    >>> from fivehundred.cards import HEARTS
+    >>> from fivehundred.rules import Rules
+    >>> r = Rules.preset("australian")
+    >>> c = contract_of(r, bid_action(7, HEARTS), declarer=0)
+    >>> [contract_score(r, c, t) for t in (6, 7, 10)]
+    [-200, 200, 250]
+    """
+    if taken < contract.tricks:
+        return -contract.value
+    return slam_value(rules, contract) if taken == 10 else contract.value
+
+
 def slam_value(rules: Rules, contract: Contract) -> int:
     """What a trick contract scores when its side takes all ten tricks."""
     if rules.slam == "250_if_less":
@@ -96,12 +114,7 @@ def hand_points(
     team = declaring_seats(rules, contract, partner)
     taken = sum(won[s] for s in team)
     made = taken >= contract.tricks
-    if not made:
-        score = -contract.value
-    elif taken == 10:
-        score = slam_value(rules, contract)
-    else:
-        score = contract.value
+    score = contract_score(rules, contract, taken)
     points[decl_side] = score
     if partner is not None:
         points[rules.side_of[partner]] += score // 2

@@ -15,7 +15,7 @@ from ..actions import bid_strain, bid_tricks, is_trick_bid
 from ..auction import Contract, price
 from ..cards import JOKER, NO_TRUMPS
 from ..rules import Rules
-from ..scoring import slam_value
+from ..scoring import contract_score
 from ..tricks import TABLES
 from ..view import View
 from .base import Candidate, Decision
@@ -78,13 +78,7 @@ def outcome_value(rules: Rules, contract: Contract | None, seat: int, partner: i
                 for i in defenders:
                     points[i] += 10.0 * counted_total
         else:
-            made = counted_total >= contract.tricks
-            if not made:
-                score = -contract.value
-            elif counted_total == 10:
-                score = slam_value(rules, contract)
-            else:
-                score = contract.value
+            score = contract_score(rules, contract, counted_total)
             points[ds] = float(score)
             if partner is not None and rules.side_of[partner] != ds:
                 points[rules.side_of[partner]] += score // 2
