@@ -211,11 +211,10 @@ def test_a_lobby_shown_again_opens_no_game_before_its_answer(page: Page, server:
     page.wait_for_function("document.body.dataset.phase !== 'lobby'")
 
 
-def test_a_reload_keeps_the_sheets_review_open(page: Page, server: str) -> None:
-    """The review open at every card, the page reloaded (F5): the sheet comes back with its
-    review open at every card at once, nothing asked of the server (it was closed, and asked
-    for again it was solved again); a damaged store of reviews is ignored, the review asked
-    for anew."""
+def _your_review_at_the_sheet(page: Page, server: str) -> tuple[list[str], list[str]]:
+    """The deal PLAYED_OUT played to its sheet at the fast speed, your review asked for and
+    shown: the ``review`` messages sent from the start, and the page's errors (both lists
+    grow as the test goes on)."""
     page.add_init_script("localStorage.setItem('fivehundred.prefs', "
                          "JSON.stringify({speed: 'fast'}))")
     sent = reviews_asked(page)
@@ -225,6 +224,15 @@ def test_a_reload_keeps_the_sheets_review_open(page: Page, server: str) -> None:
     play_to_the_sheet(page)
     page.click("#review-button")
     page.wait_for_selector("#review-panel .review-table", timeout=90_000)
+    return sent, errors
+
+
+def test_a_reload_keeps_the_sheets_review_open(page: Page, server: str) -> None:
+    """The review open at every card, the page reloaded (F5): the sheet comes back with its
+    review open at every card at once, nothing asked of the server (it was closed, and asked
+    for again it was solved again); a damaged store of reviews is ignored, the review asked
+    for anew."""
+    sent, errors = _your_review_at_the_sheet(page, server)
     page.click("#review-every")
     page.wait_for_function(REVIEW_ON_SHOW, timeout=90_000)
     asked = len(sent)
@@ -252,15 +260,7 @@ def test_a_kept_review_of_another_shape_is_asked_for_again(page: Page, server: s
     """A review kept in the window's store in a shape this page cannot show (another version
     of it wrote it) broke the sheet on every reload (a TypeError, no NEXT): it is dropped and
     the review asked for again."""
-    page.add_init_script("localStorage.setItem('fivehundred.prefs', "
-                         "JSON.stringify({speed: 'fast'}))")
-    sent = reviews_asked(page)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    start_game(page, server, "australian", seed=PLAYED_OUT)
-    play_to_the_sheet(page)
-    page.click("#review-button")
-    page.wait_for_selector("#review-panel .review-table", timeout=90_000)
+    sent, errors = _your_review_at_the_sheet(page, server)
     stored = json.loads(page.evaluate("sessionStorage.getItem('fivehundred.reviews')"))
     assert len(stored) == 1 and stored[0][1]["mine"]["plays"], stored
     stored[0][1]["mine"] = {"hand": 0}
