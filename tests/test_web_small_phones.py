@@ -30,6 +30,7 @@ from browser import (
     wait_turn,
 )
 from layout_probes import HINT_AND_BID_PANEL, SHOWN, boxes, in_sight, meet, small_taps
+from seeded_deals import seed_where
 
 BAR = ["#take-back-button", "#last-trick-button", "#quick-hint", ".seat.me .seat-plaque"]
 """The bar above the hand on a phone: its buttons and your badge."""
@@ -83,9 +84,10 @@ def uncovered(page: Page, controls: list[str], covers: list[str]) -> list[str]:
     return list(found["out"])
 
 
-def auction(page: Page, server: str, preset: str) -> None:
-    """Your first turn in the auction, the deal's cards in."""
-    start_game(page, server, preset)
+def auction(page: Page, server: str, preset: str, want: str | None = None) -> None:
+    """Your first turn in the auction, the deal's cards in (with ``want``, on a deal that has
+    what it names: :func:`seeded_deals.seed_where`)."""
+    start_game(page, server, preset, **({"seed": seed_where(preset, want)} if want else {}))
     wait_turn(page)
     assert visible(page, "#bid-panel")
     settle(page, 700)
@@ -199,7 +201,7 @@ def test_a_small_phone_keeps_the_hint_off_the_bar(server: str, where: str, prese
     and your badge are clear of it and reached by a tap, every bid button too, and its advice
     is in sight."""
     with phone(where) as page:
-        auction(page, server, preset)
+        auction(page, server, preset, "every_bid")
         open_hint(page)
         in_sight(page, ".hint-words", "#hint")
         assert not uncovered(page, BAR, ["#hint", "#bid-panel"])
@@ -226,7 +228,7 @@ def test_the_smallest_phone_shows_the_hint_whole(server: str) -> None:
     unscrolled, nothing cut off at its side, and the bid panel's buttons and the bar clear of
     it."""
     with phone("360x640") as page:
-        auction(page, server, "five_called")
+        auction(page, server, "five_called", "every_bid")
         open_hint(page)
         in_sight(page, ".hint-words", "#hint")
         in_sight(page, ".hint-table tbody tr:nth-child(-n+2)", "#hint")
@@ -245,7 +247,7 @@ def test_a_phone_on_its_side_keeps_the_hint_off_the_bid_panel(server: str, prese
     now every bid button is on the screen, clear of the hint and reached by a tap, and the
     plaques, the menu button and the bar clear of it."""
     with phone("740x360") as page:
-        auction(page, server, preset)
+        auction(page, server, preset, "every_bid")
         open_hint(page)
         in_sight(page, ".hint-words", "#hint")
         found = page.evaluate(HINT_AND_BID_PANEL)

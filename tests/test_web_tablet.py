@@ -38,6 +38,7 @@ from layout_probes import (
     meet,
     small_taps,
 )
+from seeded_deals import seed_where
 
 TABLETS: dict[str, tuple[ViewportSize, bool]] = {
     "tablet": ({"width": 768, "height": 1024}, True),
@@ -64,9 +65,12 @@ def desk_page(size: str) -> AbstractContextManager[Page]:
     return viewport_page({"width": width, "height": height})
 
 
-def to_first_play(page: Page, *, led: bool) -> None:
-    """Pass through the auction to your first turn in play (a bot won it: no kitty of yours);
-    with ``led``, on to your first turn with a card already on the table."""
+def to_first_play(page: Page, server: str, preset: str, *, led: bool) -> None:
+    """A game of ``preset`` passed through the auction to your first turn in play (a bot won
+    it: no kitty of yours; the deal one where that turn comes in the first hand:
+    :func:`seeded_deals.seed_where`); with ``led``, on to your first turn with a card already
+    on the table."""
+    start_game(page, server, preset, seed=seed_where(preset, "you_defend"))
     while True:
         phase = wait_turn(page)
         if visible(page, "#bid-panel"):
@@ -144,8 +148,7 @@ def test_a_tablet_shows_the_play_and_its_hint(server: str, preset: str, size: st
     another, every seat's name and line whole (your tricks beside "your turn"); the hint asked
     for then shows its words in sight and covers none of them, nor a card of the trick."""
     with tablet_page(size) as page:
-        start_game(page, server, preset)
-        to_first_play(page, led=True)
+        to_first_play(page, server, preset, led=True)
         settle(page, 600)                           # the led card has landed
         found = nothing_covered(page, f"{size}-{preset}-play")
         assert found["seats"] == SEATS[preset] and found["cards"] >= 1
@@ -215,8 +218,7 @@ def test_a_desk_window_keeps_the_trick_clear_of_the_seats(server: str, preset: s
     five- or six-handed, puts the top seats in a row below the plaques: the trick was drawn
     where the seats were before, over North's plaque and cards at 960x720 and 740x560.)"""
     with desk_page(size) as page:
-        start_game(page, server, preset)
-        to_first_play(page, led=False)
+        to_first_play(page, server, preset, led=False)
         page.evaluate(CATCH_FULL_TRICK, PRESET_SEATS[preset])
         play_first_playable(page)
         found = page.wait_for_function("() => window.fullTrick").json_value()
@@ -240,8 +242,7 @@ def test_a_short_desk_window_keeps_the_hint_clear_of_the_play(server: str, prese
     unscrolled. (At 740x560 it lay over a card of the trick, four-handed, and over East's
     plaque, five-handed.)"""
     with desk_page(size) as page:
-        start_game(page, server, preset)
-        to_first_play(page, led=True)
+        to_first_play(page, server, preset, led=True)
         settle(page, 600)                           # the led card has landed
         page.click("#quick-hint")
         page.wait_for_selector("#hint .hint-words", timeout=60_000)
@@ -271,8 +272,7 @@ def test_the_longest_turn_words_keep_clear_of_the_corner_buttons(server: str, si
     lines += [follow_words(led, strain) for strain in range(4)
               for led in ("JK", "J" + "SCDH"[strain ^ 1])]
     with tablet_page(size) as page:
-        start_game(page, server, "australian")
-        to_first_play(page, led=True)
+        to_first_play(page, server, "australian", led=True)
         settle(page, 600)
         for line in lines:
             page.evaluate("(t) => { const s = document.getElementById('status'); "

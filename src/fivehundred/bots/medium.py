@@ -407,7 +407,7 @@ def _declarer_play(tb: Table, c: int, cost: float, takes: bool, unseen: int
     if c == JOKER:
         return -10.0, "the joker takes the trick"
     rest = tb.hand & ~(1 << c)
-    left = misere_danger(rest, rest | unseen)
+    left = misere_danger(rest, rest | unseen, tb.deck)     # (the pack's count throughout)
     leaves = f", leaves danger {left:.2f}"
     t = TABLES[NO_TRUMPS]
     if not tb.plays:
