@@ -12,6 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from fivehundred.solver.analysis.review import DOUBLE_DUMMY
 from fivehundred.web.replies import review_message
 from test_review_verdicts import misere_game
 
@@ -58,6 +59,14 @@ def test_the_review_message_carries_the_bound_and_the_verdict() -> None:
         assert (m["double_dummy"], m["at_least"], m["makeable"]) == (None, 1, False), m
         assert m["counted"] == [1] and m["counted_label"] == "West"
     assert mine["plays"][0]["at_least"] == 1 and mine["plays"][0]["value"] is None
+
+
+def test_the_review_message_says_what_double_dummy_means() -> None:
+    """The browser is sent the words on what double dummy means that end the console's
+    review (``meaning``), written once: the page kept a copy of its own."""
+    mine, every = messages()
+    assert mine["meaning"] == every["meaning"] == DOUBLE_DUMMY
+    assert DOUBLE_DUMMY.startswith("Double dummy: as if every hand lay face up")
 
 
 def test_the_page_gives_the_verdict_in_words_that_agree(page: Page, server: str) -> None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..actions import readable
 from ..solver.analysis import HandReview
-from ..solver.analysis.review import given_away, play_texts
+from ..solver.analysis.review import DOUBLE_DUMMY, given_away, play_texts
 from .display import trick_count
 from .narration import Narrator
 
@@ -57,10 +57,6 @@ def _agree(r: HandReview, n: Narrator, verb: str) -> str:
         return verb
     return verb[:-2] if verb.endswith(("sses", "ches", "shes")) else verb[:-1]
 
-
-DOUBLE_DUMMY = ("Double dummy: as if every hand lay face up, each player choosing the best card "
-                "from there; what the cards allowed, not what could be guessed.")
-"""What the words mean, for a student: under each review (the browser's says the same)."""
 
 
 def _first_lead_lines(r: HandReview, n: Narrator, m: Marks, who: str) -> list[str]:

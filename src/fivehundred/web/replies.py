@@ -130,8 +130,10 @@ def review_message(game: Game, seat: int, names: list[str], every_seat: bool = F
     hand with cards nobody saw (thrown in, a misère stopped early) or still in play gets a
     ``no_review`` error message instead, either way.  ``hand`` numbers the hand in the
     answer when ``game`` is an earlier hand's (:func:`hand_game`); without ``kitty_seen``
-    (a hand from before the seat's present player sat) a declarer's discards are not shown."""
+    (a hand from before the seat's present player sat) a declarer's discards are not shown.
+    ``meaning`` says what double dummy means, the same words under every front end's review."""
     from ..solver.analysis import ReviewError, review_hand
+    from ..solver.analysis.review import DOUBLE_DUMMY
 
     try:
         r = review_hand(game, seat, seats=range(game.rules.players) if every_seat else None,
@@ -141,5 +143,5 @@ def review_message(game: Game, seat: int, names: list[str], every_seat: bool = F
     label = joined(["You" if s == seat else names[s]
                     for s in game.rules.clockwise_from(seat, r.counted)])
     return {"type": "review", "hand": game.hand_number if hand is None else hand,
-            "counted_label": label,
+            "counted_label": label, "meaning": DOUBLE_DUMMY,
             **r.to_dict(), **({"every_seat": True} if every_seat else {})}

@@ -39,6 +39,12 @@ from .common import Progress
 from .kitty import DiscardVerdict, best_discard
 from .values import position_values
 
+DOUBLE_DUMMY = ("Double dummy: as if every hand lay face up, each player choosing the best card "
+                "from there; what the cards allowed, not what could be guessed.")
+"""What a review's words mean, for a student: under each review, in every front end (the
+console's and the terminal's end with it; the browser's is sent it as the ``review``
+message's ``meaning``)."""
+
 #: Each valuation's node budget: a few milliseconds at four players; at five and six a
 #: lopsided position may need more, and is then shown as not solved.
 NODES = 300_000

@@ -6,11 +6,6 @@ import { h, clear, cardNode, cap, midSentence } from "./util.js";
 import { say } from "./announce.js";
 import { gameHand } from "./plaques.js";
 
-/** What double dummy means, for a student, under the review's first line (the console's
- * words, which end its review). */
-const DOUBLE_DUMMY = "Double dummy: as if every hand lay face up, each player choosing the best "
-  + "card from there; what the cards allowed, not what could be guessed.";
-
 /** Whether a hand's sheet is of a hand played out, every card (a review can be asked for):
  * not thrown in, no misère stopped at the declarer's first trick (the server says). */
 export function playedOut(sheet) {
@@ -216,7 +211,8 @@ export class ReviewPanel {
     // numbered as every hand's is, the last one's too (it said "The hand against double dummy")
     this.el.appendChild(h("h3.section-title", { text: `Hand ${this.shown + 1} against double dummy` }));
     this.el.appendChild(h("p.review-head", { text: head.join(" ") }));
-    this.el.appendChild(h("p.review-meaning.muted", { text: DOUBLE_DUMMY }));
+    // what double dummy means, for a student: the server's words (the console's too)
+    if (msg.meaning) this.el.appendChild(h("p.review-meaning.muted", { text: msg.meaning }));
     if (msg.discard) this.el.appendChild(h("p.review-discard", null, ...discardLine(msg.discard)));
     const tab = (mode, text) => {
       const on = this.mode === mode;
