@@ -165,7 +165,7 @@ def test_hard_passes_a_bid_worth_less_than_the_partners_played() -> None:
     d = PimcBot._checked_bid(Decision("7D"), cands, 5, partner_holds=True, played=20.0)
     assert d.action == "pass" and "worth less than the partner's bid played" in d.reason, d
     kept = PimcBot._checked_bid(Decision("7D"), cands, 5, partner_holds=True, played=-40.0)
-    assert kept.action == "7D" and "confirmed" in kept.reason, kept
+    assert kept.action == "7D" and "hand evaluation, made on 50%" in kept.reason, kept
 
 
 def test_near_the_target_the_pass_over_his_bid_is_not_counted_twice() -> None:
