@@ -19,7 +19,7 @@ from ..errors import FiveHundredError
 from ..rules import Rules
 from .executors import import_ray, make_executor
 from .play import ArenaError, UnitResult
-from .report import format_report, summarize
+from .report import format_report, not_counted_words, summarize
 from .results import ResultsFile
 from .runner import run_match
 from .spec import LIMITS, MatchSpec
@@ -215,6 +215,10 @@ def run_arena_main(args: argparse.Namespace, stdout: TextIO | None = None,
                     f"all {len(wanted)} units of the match already played; nothing to play"
                     if not left else f"{len(wanted) - left} units of the match already played, "
                     f"{left} to play"), file=err)
+            beyond = None if args.quiet else not_counted_words(
+                summarize(spec, results.done.values()))
+            if beyond:              # (the report says it too: a smaller --deals said nothing)
+                print(f"arena: {args.out} {beyond} (nothing removed)", file=err)
         elif not args.quiet:
             print("arena: results are not saved (pass --out FILE to make the run resumable)",
                   file=err)
@@ -236,7 +240,10 @@ def run_arena_main(args: argparse.Namespace, stdout: TextIO | None = None,
             results.close()
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-    summary = summarize(spec, got)
+    # the units of the file beyond the match asked for: not counted, and the report says so
+    asked = {u.key for u in spec.units()}
+    extra = [r for key, r in results.done.items() if key not in asked] if results else []
+    summary = summarize(spec, [*got, *extra])
     # The file first: a reader of the table that stops early (| head) loses it no more.
     # With --json -, standard output carries the JSON alone and the table goes to stderr.
     if args.json and args.json != "-":

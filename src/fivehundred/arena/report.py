@@ -19,6 +19,16 @@ The measures (see :mod:`fivehundred.arena.spec` for the seatings):
   misère included), over every hand played (deals and games).
 * **Time per decision** of each bot: median and 95th percentile over all its decisions.
 
+Each measure of who is stronger ends in a verdict in words (:func:`deals_verdict`,
+:func:`games_verdict`): who scored or won more, by how much, and whether the 95% interval
+lies clear of 0 (shown the stronger) or holds it (not told apart).  The games' verdict is the
+paired share's: the game seeds are the independent trials, and the Wilson shares, counting a
+seed's games as if each were a game of its own, say more than the games can (8 of 8 games won
+over 4 seeds: a coin gives four seeds all to one bot, either one, 1 time in 8; the plus-four
+interval first lies clear of 0 with 7 seeds all won).  Results given beyond the deals and games
+asked for (a results file played further before) are not counted, and the report says so
+(``not_counted``).
+
 The report names the rules as played (a preset, or the nearest preset and the options that
 differ from it), marks a bot that sees every card (``sees_all``: handed the whole game, as the
 cheater is) wherever its name heads the report, and says why an interval of no width is one
@@ -112,12 +122,14 @@ def deal_scores(
 
 
 def summarize(spec: MatchSpec, results: Iterable[UnitResult]) -> dict[str, Any]:
-    """Every statistic of the match as one JSON-ready object."""
+    """Every statistic of the match as one JSON-ready object (units beyond the deals and
+    games asked for are counted in ``not_counted`` alone)."""
     rules = spec.rules_obj
     wanted = {"deal": spec.deals, "game": spec.games}
-    units = sorted((r for r in results if r.number < wanted.get(r.kind, 0)
-                    and r.seating in spec.seatings),
+    given = [r for r in results if r.seating in spec.seatings]
+    units = sorted((r for r in given if r.number < wanted.get(r.kind, 0)),
                    key=lambda r: (r.kind != "deal", r.number, spec.seatings.index(r.seating)))
+    beyond = [r for r in given if r.number >= wanted.get(r.kind, 0)]
     seatings = spec.seatings
     out: dict[str, Any] = {
         "match": {**spec.identity(), "deals": spec.deals, "games": spec.games,
@@ -128,6 +140,7 @@ def summarize(spec: MatchSpec, results: Iterable[UnitResult]) -> dict[str, Any]:
         "seatings": list(seatings),
         "units_done": len(units),
         "units_total": (spec.deals + spec.games) * len(seatings),
+        "not_counted": _not_counted(spec, beyond),
     }
 
     scores = deal_scores(units, seatings)
@@ -217,7 +230,115 @@ def summarize(spec: MatchSpec, results: Iterable[UnitResult]) -> dict[str, Any]:
             "mean": _num(sum(ts) / len(ts)) if ts else None,
             "max": max(ts) if ts else None,
         }
+    out["deals"]["verdict"] = deals_verdict(out)
+    out["games"]["verdict"] = games_verdict(out)
     return out
+
+
+def _not_counted(spec: MatchSpec, beyond: list[UnitResult]) -> dict[str, Any]:
+    """The units given beyond the deals and games asked for, which no measure counts: how
+    many, of how many deals and games, and the ``--deals`` and ``--games`` that would count
+    them all (a rerun with a smaller ``--deals`` over a fuller file said nothing of them)."""
+    numbers = {kind: {r.number for r in beyond if r.kind == kind} for kind in ("deal", "game")}
+    return {
+        "units": len(beyond),
+        "deals": len(numbers["deal"]),
+        "games": len(numbers["game"]),
+        "to_count_all": {"deals": max([spec.deals, *(n + 1 for n in numbers["deal"])]),
+                         "games": max([spec.games, *(n + 1 for n in numbers["game"])])},
+    }
+
+
+def not_counted_words(summary: dict[str, Any]) -> str | None:
+    """What the results hold beyond the match asked for, in words to follow "the results
+    file" (None: nothing): which deals and games, that only the first ones asked for are
+    counted, and the options that count them all."""
+    nc = summary.get("not_counted")
+    if not nc or not nc["units"]:
+        return None
+    reached, counted, flags = [], [], []
+    for kind, key in (("deal", "deals"), ("game", "games")):
+        asked, top = summary[key]["requested"], nc["to_count_all"][key]
+        if asked:
+            counted.append(f"the first {kind}" if asked == 1 else f"the first {asked} {key}")
+        if nc[key]:
+            reached.append(f"{kind} {asked}" if top == asked + 1 else f"{key} {asked} to {top - 1}")
+            flags.append(f"--{key} {top}")
+    units = f"{nc['units']} unit{'s' if nc['units'] != 1 else ''}"
+    verb = "is" if counted in (["the first deal"], ["the first game"]) else "are"
+    only = f", only {' and '.join(counted)} {verb}" if counted else ""
+    return (f"holds {units} beyond the match asked for, of {' and '.join(reached)}: they are "
+            f"not counted{only}; {' '.join(flags)} counts them all")
+
+
+def _bot_named(m: dict[str, Any], label: str) -> str:
+    """A bot as a verdict names it: its name and label, as the report's first line does."""
+    return f"{m['bot_' + label.lower()]} ({label})"
+
+
+def _self_play(m: dict[str, Any]) -> bool:
+    """Whether one bot plays itself with no time limit: every seating plays alike."""
+    return bool(m["bot_a"] == m["bot_b"] and m["seconds"] is None)
+
+
+def _interval_verdict(e: dict[str, Any], lead: str, m: dict[str, Any], more: str,
+                      interval: str = "the 95% interval") -> tuple[str | None, str]:
+    """Whether an interval of A - B lies clear of 0 (the label shown the stronger, else
+    None) and the words that say so, after ``lead`` (what the bots did); ``more`` says what
+    may yet tell them apart, ``interval`` names the interval."""
+    a, b = _bot_named(m, "A"), _bot_named(m, "B")
+    if e["low"] > 0:
+        return "A", f"{lead}; {interval} lies above 0: {a} is shown the stronger"
+    if e["high"] < 0:
+        return "B", f"{lead}; {interval} lies below 0: {b} is shown the stronger"
+    return None, f"{lead}, but {interval} holds 0: not told apart ({more})"
+
+
+def deals_verdict(summary: dict[str, Any]) -> dict[str, Any]:
+    """The points per deal in words a club member reads: who scored more a deal, by how
+    much, and whether the 95% interval tells the bots apart; ``stronger`` is ``"A"``, ``"B"``
+    or None (not shown, or nothing to tell)."""
+    m, d = summary["match"], summary["deals"]
+    e = d["a_minus_b"]
+    if _self_play(m):
+        return {"stronger": None, "words": "one bot against itself: nothing to tell apart"}
+    if e["n"] == 0:
+        return {"stronger": None, "words": "no deal complete: nothing to tell yet"}
+    if e["n"] < 2:
+        return {"stronger": None, "words": "one deal cannot tell the bots apart: play more deals"}
+    if e["sd"] == 0:
+        return {"stronger": None, "words": "none: an interval of no width tells nothing of "
+                                           "the bots (above)"}
+    mean = e["mean"]
+    first, second = ("A", "B") if mean >= 0 else ("B", "A")
+    if f"{abs(mean):.1f}" == "0.0":         # (as the table shows it)
+        lead = f"{_bot_named(m, 'A')} and {_bot_named(m, 'B')} scored alike a deal"
+    else:
+        lead = (f"{_bot_named(m, first)} scored {abs(mean):.1f} more points a deal than "
+                f"{_bot_named(m, second)}")
+    stronger, words = _interval_verdict(e, lead, m, "more deals may tell them apart")
+    return {"stronger": stronger, "words": words}
+
+
+def games_verdict(summary: dict[str, Any]) -> dict[str, Any]:
+    """The games in words: the games each bot won, and whether the 95% interval of the share
+    paired by seed tells the bots apart (the seeds are the independent trials, not the games:
+    the Wilson shares are not the verdict); ``stronger`` as :func:`deals_verdict`'s."""
+    m, g = summary["match"], summary["games"]
+    e = g["a_minus_b"]
+    if _self_play(m):
+        return {"stronger": None, "words": "one bot against itself: nothing to tell apart"}
+    if e["n"] == 0:
+        return {"stronger": None, "words": "no game seed complete: nothing to tell yet"}
+    if e["n"] < 2:
+        return {"stronger": None,
+                "words": "one game seed cannot tell the bots apart: play more games"}
+    wa, wb = g["a_win"], g["b_win"]
+    lead = (f"{_bot_named(m, 'A')} won {wa['k']} of {wa['n']} games, {_bot_named(m, 'B')} "
+            f"{wb['k']} of {wb['n']}, over {e['n']} game seeds (the independent trials)")
+    stronger, words = _interval_verdict(e, lead, m, "more games may tell them apart",
+                                        "the 95% interval of A - B share")
+    return {"stronger": stronger, "words": words}
 
 
 def _num(x: float) -> float | None:
@@ -272,6 +393,9 @@ def format_report(summary: dict[str, Any]) -> str:
         f"seatings per {per}: {', '.join(summary['seatings'])}; "
         f"units done {summary['units_done']}/{summary['units_total']}",
     ]
+    beyond = not_counted_words(summary)
+    if beyond:
+        lines.append(f"(the results file {beyond})")
     for label in seeing:
         lines.append(f"({name[label]} sees every card: handed the whole game, for measurement "
                      "only, it is not a fair opponent)")
@@ -299,6 +423,7 @@ def format_report(summary: dict[str, Any]) -> str:
             lines.append(f"  {_signed(e['mean'])}   (too few deals for an interval)")
         lines.append(f"  mean points per side and deal: A {_signed(d['a_points']['mean'])}, "
                      f"B {_signed(d['b_points']['mean'])}")
+        lines.append(f"  verdict: {deals_verdict(summary)['words']}")
 
     g = summary["games"]
     if g["requested"]:
@@ -316,10 +441,15 @@ def format_report(summary: dict[str, Any]) -> str:
         elif e["n"] == 1:
             lines.append(f"  A - B share: {_signed(e['mean'], 3)}   (too few game seeds for an "
                          "interval)")
+        if g["complete"]:
+            lines.append("  (the Wilson intervals count each game as independent; a seed's "
+                         "games are played on the same deals, so the verdict is the paired "
+                         "share's)")
         extra = f"; {g['unfinished']} unfinished" if g["unfinished"] else ""
         hp = g["hands_per_game"]["mean"]
         if hp is not None:
             lines.append(f"  hands per game: {hp:.1f}{extra}")
+        lines.append(f"  verdict: {games_verdict(summary)['words']}")
 
     c = summary["contracts"]
     lines += ["", f"Contracts made by the declaring bot ({c['hands']} hands):",
