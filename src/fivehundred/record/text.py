@@ -27,11 +27,15 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+from collections.abc import Sequence
 from typing import IO, NoReturn
 
+from ..actions import action_from_token
+from ..auction import contract_of
 from ..errors import FiveHundredError, RecordError, shown
 from ..numbers import written_number
 from ..rules import Rules
+from ..tricks import sitting_out
 from .checks import first_seen, hand_layout
 from .model import (
     HIDDEN,
@@ -52,6 +56,28 @@ _RESULT = re.compile(
     r" (?P<made>made|failed)); tricks (?P<tricks>[0-9 ]+); points (?P<points>[-0-9 ]+);"
     r" totals (?P<totals>[-0-9 ]+)$"
 )
+_ACTIONS = ("auction", "discards", "call", "play")   # the parts of a hand that hold actions
+
+
+def _first_actions(h: HandRecord, n: int) -> HandRecord:
+    """``h`` cut after its first ``n`` actions, unfinished (no result, no exposed hand): the
+    part of a hand before a problem found later, whose seat labels can still be checked."""
+    auction = h.auction[:n]
+    discards = h.discards[: n - len(auction)]
+    left = n - len(auction) - len(discards)
+    call = h.call if left > 0 else None
+    play = h.play[: left - (call is not None)] if left > 0 else ()
+    return dataclasses.replace(h, auction=auction, discards=discards, call=call, play=play,
+                               result=None, exposed=None)
+
+
+def _seats_in_trick(rules: Rules, lay: Layout) -> int:
+    """How many seats play to each trick of a hand laid out as ``lay`` (all but the partners
+    of a misère declarer, who sit out)."""
+    if lay.contract is None or lay.declarer is None:
+        return rules.players
+    contract = contract_of(rules, action_from_token(lay.contract, auction=True), lay.declarer)
+    return rules.players - len(sitting_out(rules, lay.declarer, contract.is_misere))
 
 
 def _escape(value: str) -> str:
@@ -291,35 +317,60 @@ class _Reader:
                              RecordSource(self.where))
         except RecordProblem as e:
             fault = first_fault(rules, hands, tags, viewpoint, e) if self.replaying else None
-            first = fault or e
             # A wrong seat label or trick line explains a later problem: report it first.
-            line = self.line_of(first)
-            for i in range(first.hand + 1 if first.hand is not None else 0):
-                h, complete = hands[i], True
-                if i == first.hand and first.field == "play" and isinstance(first.key, int):
-                    h, complete = (dataclasses.replace(h, play=h.play[: first.key], result=None),
-                                   False)
-                try:
-                    blind = i < first_seen(viewpoint, tags)
-                    self.check_labels(i, h, hand_layout(rules, viewpoint, i, h, blind),
-                                      complete)
-                except RecordProblem:
-                    break
-                except RecordError:
-                    if line is None or self.failed_at < line:
-                        raise
+            self.labels_before(rules, viewpoint, tags, hands, fault or e)
             if fault is not None:       # (said as replay says it, at its line)
                 raise fault.located(self.line_of(fault)) from None
+            line = self.line_of(e)
             raise RecordError(f"line {line}: {e}" if line else str(e)) from None
         try:
             for i, h in enumerate(rec.hands):
-                self.check_labels(i, h, rec.layout(i))
+                self.check_labels(rules, i, h, rec.layout(i))
         except RecordError:
             fault = first_fault(rules, rec.hands, tags, viewpoint) if self.replaying else None
-            if fault is not None and (line := self.line_of(fault)) and line < self.failed_at:
-                raise fault.located(line) from None
-            raise
+            if fault is None:
+                raise
+            self.labels_before(rules, viewpoint, tags, rec.hands, fault)
+            raise fault.located(self.line_of(fault)) from None
         return rec
+
+    def labels_before(self, rules: Rules, viewpoint: int | None, tags: list[tuple[str, str]],
+                      hands: Sequence[HandRecord], first: RecordProblem) -> None:
+        """Raise the first failed check of the seat labels and trick lines as written that
+        comes before ``first`` (a problem found later, or a fault that replay found), so that
+        the earliest wrong line is named, with the seat it names.
+
+        Within the hand of a problem at an action, the labels are checked up to that action
+        (its own label too) and the trick lines that end before it in full; elsewhere a
+        failure counts when its line comes before the problem's."""
+        line = self.line_of(first)
+        at = first.key if first.field in _ACTIONS and isinstance(first.key, int) else None
+        for i in range(first.hand + 1 if first.hand is not None else 0):
+            h, upto = hands[i], None
+            if i == first.hand and at is not None:
+                before = h.actions_before(first.field, at)
+                assert before is not None
+                upto = at if first.field == "play" else 0
+                # (with the action itself, unless its own check failed: without it)
+                for n in (before + 1, before):
+                    try:
+                        h = _first_actions(hands[i], n)
+                        lay = hand_layout(rules, viewpoint, i, h, i < first_seen(viewpoint, tags))
+                        break
+                    except RecordProblem:
+                        continue
+                else:
+                    return
+            else:
+                try:
+                    lay = hand_layout(rules, viewpoint, i, h, i < first_seen(viewpoint, tags))
+                except RecordProblem:
+                    return
+            try:
+                self.check_labels(rules, i, h, lay, upto)
+            except RecordError:
+                if upto is not None or line is None or self.failed_at < line:
+                    raise
 
     def line_of(self, e: RecordProblem) -> int | None:
         for key in ((e.hand, e.field, e.key), (e.hand, e.field, None), (e.hand, "hand", None)):
@@ -528,10 +579,15 @@ class _Reader:
 
     # -- the labels -----------------------------------------------------------------------
 
-    def check_labels(self, i: int, h: HandRecord, lay: Layout, complete: bool = True) -> None:
-        """The seat labels and trick winners as written must be what the record implies.
+    def check_labels(self, rules: Rules, i: int, h: HandRecord, lay: Layout,
+                     upto: int | None = None) -> None:
+        """The seat labels, trick sizes and winners as written must be what the record implies.
 
-        ``complete`` is False when ``lay`` covers only the plays before a problem found later.
+        ``upto``: ``lay`` covers only the play before a problem found later at card ``upto``
+        (from 0; with that card where its own checks pass): a trick line that ends before it
+        is checked in full, the one that runs on for its size and the labels of its cards
+        in ``lay`` (its winner comes after the problem).  Every line but the hand's last holds
+        a whole trick, whatever the layout says.
         """
         self.hand = i
         for k, ((seat, line), (real, tok)) in enumerate(
@@ -542,15 +598,16 @@ class _Reader:
                           (k, tok))
         written = self.trick_lines[i]
         m = len(h.actions) - len(h.play)        # actions before the first card
+        per = _seats_in_trick(rules, lay)
+        end = 0                                 # the cards written up to this line's end
         for number, ((line, seats, winner), tr) in enumerate(
             zip(written, lay.tricks, strict=False), 1
         ):
-            cut = not complete and number == len(lay.tricks)
-            if tr.winner is not None and len(seats) != len(tr.plays) and (
-                number < len(written) or len(seats) > len(tr.plays)
-            ):
+            end += len(seats)
+            cut = upto is not None and end > upto
+            if len(seats) != per and (number < len(written) or len(seats) > per):
                 self.fail(line, f"trick {number} has {len(seats)} cards, but "
-                                f"{len(tr.plays)} seats play to each trick here")
+                                f"{per} seats play to each trick here")
             for j, (seat, (real, tok)) in enumerate(zip(seats, tr.plays, strict=False)):
                 if seat != real:
                     why = ("the winner of the last trick leads" if j == 0 and number > 1
