@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from ..errors import FiveHundredError
+from ..errors import FiveHundredError, shown
 from ..options import STRENGTHS
 from ..record.model import breaks_lines, lone_surrogate
 from ..rng import derive_seed
@@ -64,16 +64,56 @@ class Seat:
                 "opens_at": self.opens_at, "opened": self.opened, "player": self.player}
 
     @classmethod
-    def from_json(cls, s: dict[str, Any]) -> Seat:
-        """A saved seat, checked (TableError ``damaged``; a field missing, or a value that is
-        not one, raises as it comes: :meth:`.Table.from_json` reports it as damage)."""
-        return cls(int(s["seat"]), _saved_name(s), str(s["kind"]),
+    def from_json(cls, s: object, number: int = 0) -> Seat:
+        """A saved seat, the ``number``-th of its table's, checked: TableError ``damaged``
+        naming a field missing (:func:`saved_field`), a kind that is neither human nor bot
+        (the table waited on such a seat for ever), a name no rename could give; a value
+        that is not one raises as it comes (:meth:`.Table.from_json` reports it as damage)."""
+        where = f"seat {number} of the save"
+        for name, what in _SEAT_FIELDS:
+            saved_field(s, name, where, what)
+        assert isinstance(s, dict)      # (saved_field checked it)
+        kind = s["kind"]
+        if kind not in KINDS:
+            raise TableError("damaged", f"seat {number}: its kind is {shown(kind)}, not "
+                                        f"{' or '.join(KINDS)}")
+        return cls(int(s["seat"]), _saved_name(s), str(kind),
                    None if s["strength"] is None else saved_strength(s["strength"]),
                    str(s["token"]), bool(s["open_to_friend"]),
                    _key(s.get("key")),     # (saved before keys: none)
                    int(s.get("opens_at", 0)),
                    int(s.get("opened", s.get("key") is not None)),
                    _saved_player(s.get("player")))
+
+
+KINDS = ("human", "bot")
+"""Who may play a seat: a person (by its link) or a bot."""
+
+_SEAT_FIELDS = (("seat", "number"), ("name", "name"), ("kind", "kind, human or bot"),
+                ("strength", "strength for its bot"), ("token", "secret for its link"),
+                ("open_to_friend", "word on whether its link was offered"))
+"""A saved seat's fields that every save has, each with what it holds in words (those saves
+lacked before they were kept are read with :meth:`dict.get`)."""
+
+
+def saved_field(d: object, name: str, where: str, what: str) -> Any:
+    """Field ``name`` of a saved object (``where``: "the save", "seat 1 of the save"); a
+    field missing, or no object at all, is TableError ``damaged`` naming it in words
+    (``what`` it holds), for whoever edited the save by hand: a bare ``KeyError: 'seats'``
+    named a mapping's key.
+
+    >>> saved_field({"seats": []}, "seats", "the save", "seats")
+    []
+    >>> saved_field({}, "rules", "the save", "rules")
+    Traceback (most recent call last):
+    ...
+    fivehundred.web.seats.TableError: the save has no rules (its 'rules' field is missing)
+    """
+    if not isinstance(d, dict):
+        raise TableError("damaged", f"{where} is not an object of its fields: {shown(d)}")
+    if name not in d:
+        raise TableError("damaged", f"{where} has no {what} (its {name!r} field is missing)")
+    return d[name]
 
 
 def secret_like(token: object) -> TypeGuard[str]:
@@ -221,6 +261,10 @@ def checked_name(name: object) -> str:
     return clean_name(name)
 
 
+NAME_MAX = 20
+"""The most characters a player's name has, once cleaned (:func:`clean_name`)."""
+
+
 def name_problem(name: object) -> str | None:
     """What is wrong with a player's name (None if nothing): text (a number is not), 1 to 20
     characters once cleaned (:func:`clean_name`: an invisible one counts for none), no line
@@ -235,8 +279,8 @@ def name_problem(name: object) -> str | None:
     if not isinstance(name, str) and name is not None:  # (123: "1 to 20 characters" misled)
         shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:37] + "..."
         return f"a name must be text, got {shown}"
-    if not isinstance(name, str) or not 0 < len(clean_name(name)) <= 20:    # (None: empty)
-        return "a name must be 1 to 20 characters"
+    if not isinstance(name, str) or not 0 < len(clean_name(name)) <= NAME_MAX:  # (None: empty)
+        return f"a name must be 1 to {NAME_MAX} characters"
     if breaks_lines(name):
         return "a name may not hold line breaks or control characters"
     bad = lone_surrogate(name)
@@ -274,10 +318,19 @@ def _saved_player(v: object) -> str | None:
 
 
 def _saved_name(seat: dict[str, Any]) -> str:
-    """A saved seat's name; TableError if it is not text UTF-8 can write (a line break,
-    refused since, is mended where the name is shown: an older save keeps its name)."""
+    """A saved seat's name; TableError if it is not text UTF-8 can write, or is empty or
+    past :data:`NAME_MAX` characters once cleaned (no way in gives such a name: one edited
+    in by hand, of 500 characters, was taken).  A line break, refused since, is mended where
+    the name is shown, and invisible characters are cleaned (:meth:`.Table.clean_saved_names`):
+    an older save keeps its name."""
     name = seat["name"]
     bad = lone_surrogate(name) if isinstance(name, str) else f"a {type(name).__name__}"
     if bad is not None:
         raise TableError("damaged", f"seat {seat.get('seat')!r}: the name is not text ({bad})")
+    if not name:
+        raise TableError("damaged", f"seat {seat.get('seat')!r}: the name is empty; a name is "
+                                    f"1 to {NAME_MAX} characters")
+    if (length := len(clean_name(name))) > NAME_MAX:
+        raise TableError("damaged", f"seat {seat.get('seat')!r}: the name is {length} "
+                                    f"characters long; a name is 1 to {NAME_MAX}")
     return str(name)

@@ -29,15 +29,24 @@ from ..cards import token
 from ..claims import ClaimError, check_claimant, may_claim
 from ..console.display import seat_names
 from ..dealing import Deal, check_deal, deal_to_dict, opening_cut
-from ..errors import FiveHundredError
+from ..errors import FiveHundredError, shown
 from ..game import Game
+from ..numbers import seed_number
 from ..options import SPEEDS, STRENGTHS, checked_speed, rules_label
 from ..rules import PRESET_NAMES, Rules
 from ..view import View
 from ..words import joined
 from .practice import Practice, PracticeTable, practice_id
+from .save_checks import PRACTICE_FIELDS, TABLE_FIELDS, check_format, replayed
 from .seating import SeatingTable
-from .seats import Seat, TableError, checked_name, partner_strength, saved_strength
+from .seats import (
+    Seat,
+    TableError,
+    checked_name,
+    partner_strength,
+    saved_field,
+    saved_strength,
+)
 from .state import (
     bid_grid,
     discards_left,
@@ -178,35 +187,51 @@ class Table(PracticeTable, SeatingTable):
 
     @classmethod
     def _from_json(cls, d: dict[str, Any], table_id: str | None) -> Table:
-        """:meth:`from_json`'s work, whoever saved the table."""
+        """:meth:`from_json`'s work, whoever saved the table.  Its words are for whoever
+        edited the save by hand: a field missing named (:func:`.seats.saved_field`), an
+        action that does not replay placed (:func:`.save_checks.replayed`), the engine's own words
+        without an exception's class name."""
         try:
-            if d.get("format") != FORMAT:
-                raise TableError("damaged", f"saved table format {d.get('format')!r} is not "
-                                            f"{FORMAT}")
+            check_format(d, FORMAT)     # (first: it checks that the save is an object)
             if table_id is not None and d.get("id") != table_id:
                 raise TableError("damaged", f"it names itself {d.get('id')!r}, saved as "
                                             f"{table_id!r}")
             if d.get("preset") not in PRESET_NAMES:
                 raise TableError("damaged", f"unknown preset {d.get('preset')!r}")
+            for name, what in TABLE_FIELDS:
+                saved_field(d, name, "the save", what)
             rules = Rules.from_string(d["rules"])
-            seats = [Seat.from_json(s) for s in d["seats"]]
+            saved_seats = d["seats"]
+            if not isinstance(saved_seats, list):
+                raise TableError("damaged", f"the save's seats are not a list: "
+                                            f"{shown(saved_seats)}")
+            seats = [Seat.from_json(s, i) for i, s in enumerate(saved_seats)]
             if [s.seat for s in seats] != list(range(rules.players)):
                 raise TableError("damaged", "the saved seats do not match the rules' players")
-            practice = None if d.get("practice") is None else Practice.from_json(d["practice"])
-            deal = None if practice is None else check_deal(rules, d["deal"])
+            practice = None
+            if d.get("practice") is not None:
+                for name, what in PRACTICE_FIELDS:
+                    saved_field(d["practice"], name, "the save's practice", what)
+                practice = Practice.from_json(d["practice"])
+            deal = (None if practice is None else
+                    check_deal(rules, saved_field(d, "deal", "the save", "deal to practise")))
             # (a practice saved before it began at its game's score: 0 each)
             scores = None if practice is None else d.get("scores")
-            game = Game(rules, seed=int(d["seed"]), deal=deal, scores=scores)
-            hands = [[str(a) for a in h] for h in d["hands"]]
+            try:
+                seed = seed_number(d["seed"], ValueError, ValueError)
+            except ValueError as e:
+                raise TableError("damaged", f"the save's {e}") from None
+            game = Game(rules, seed=seed, deal=deal, scores=scores)
+            hands = d["hands"]
+            if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+                raise TableError("damaged", f"the save's hands are not lists of actions: "
+                                            f"{shown(hands)}")
+            hands = [[str(a) for a in h] for h in hands]
             if practice is not None and len(hands) != 1:
                 raise TableError("damaged", f"a practice table plays one hand, saved with "
                                             f"{len(hands)}")
-            for i, actions in enumerate(hands):
-                if i:
-                    game.next_hand()
-                for a in actions:
-                    game.apply(a)
-            t = cls(str(d["id"]), str(d["preset"]), rules, int(d["seed"]),
+            replayed(game, hands, seats)
+            t = cls(str(d["id"]), str(d["preset"]), rules, seed,
                     saved_strength(d["strength"]),
                     seats, bool(d["friends"]), game, hands)
             t.paused = bool(d.get("paused", False))
@@ -227,6 +252,8 @@ class Table(PracticeTable, SeatingTable):
             return t
         except TableError:
             raise
+        except FiveHundredError as e:   # (our own words, made for people: no class name)
+            raise TableError("damaged", f"the saved game could not be replayed: {e}") from None
         except Exception as e:  # any damage at all: report it, never crash on a save
             raise TableError("damaged", f"the saved game could not be replayed: "
                                         f"{type(e).__name__}: {e}") from None
@@ -522,3 +549,4 @@ class Table(PracticeTable, SeatingTable):
             "summary": summary_json(v, names) if v.phase == "game_over" else None,
             "stats": stats if v.phase == "game_over" else None,
         }
+
