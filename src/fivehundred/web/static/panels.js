@@ -4,6 +4,7 @@
 import { suitIconSvg, cardLabel } from "./cards.js";
 import { h, clear, bidNode, bidWords, cap, cardNode, SUIT_NAME } from "./util.js";
 import { actOnce, hastyTap } from "./turn.js";
+import { say } from "./announce.js";
 
 const STRAINS = ["S", "C", "D", "H", "NT"];
 const STRAIN_WORD = { S: "spades", C: "clubs", D: "diamonds", H: "hearts", NT: "no trumps" };
@@ -17,6 +18,22 @@ function holdHastyTaps(el, armedAt) {
     e.stopPropagation();
     e.preventDefault();
   }, true);
+}
+
+/** Marks ``btn`` as one that cannot be used now (``off``) by ``aria-disabled``, never by the
+ *  disabled attribute: a button disabled under the focus let it fall to the next control (More
+ *  tricks at 10 sent it to BID, and the next Enter bid 10 spades unasked). So it keeps the
+ *  focus, a screen reader says it is unavailable, it looks disabled (panels.css), and its click
+ *  does nothing (``isOff``). */
+function setOff(btn, off) {
+  btn.disabled = false;            // (the page's own, as DISCARD's at first)
+  if (off) btn.setAttribute("aria-disabled", "true");
+  else btn.removeAttribute("aria-disabled");
+}
+
+/** Whether ``btn`` cannot be used now (setOff): its click, the keyboard's too, does nothing. */
+function isOff(btn) {
+  return btn.getAttribute("aria-disabled") === "true";
 }
 
 function fillSuitButtons(root, attr) {
@@ -52,13 +69,14 @@ export class BidPanel {
     for (const b of this.el.querySelectorAll("button.strain")) {
       b.addEventListener("click", () => this.pickStrain(b.dataset.strain));
     }
-    this.minus.addEventListener("click", () => this.step(-1));
-    this.plus.addEventListener("click", () => this.step(1));
+    this.minus.addEventListener("click", () => { if (!isOff(this.minus)) this.step(-1); });
+    this.plus.addEventListener("click", () => { if (!isOff(this.plus)) this.step(1); });
     this.bidBtn.addEventListener("click", () => {
       const b = this.current();
       if (b && b.legal) this.act(b.token);
+      else say(this.whyNot(b));      // (the readout said it at the arrow; Enter asks again)
     });
-    this.passBtn.addEventListener("click", () => this.act("pass"));
+    this.passBtn.addEventListener("click", () => { if (!isOff(this.passBtn)) this.act("pass"); });
     this.misereBtn.addEventListener("click", () => this.act("misere"));
     this.openBtn.addEventListener("click", () => this.act("open-misere"));
     this.el.addEventListener("keydown", (e) => {
@@ -108,7 +126,7 @@ export class BidPanel {
     this.misereBtn.dataset.value = misere ? String(misere.value) : "";
     this.openBtn.dataset.value = open ? String(open.value) : "";
     const pass = this.bids.find((b) => b.token === "pass");
-    this.passBtn.disabled = !!pass && !pass.legal;
+    setOff(this.passBtn, !!pass && !pass.legal);
     this.el.querySelector(".bid-extra").hidden = this.misereBtn.hidden && this.openBtn.hidden;
     this.update();
   }
@@ -141,14 +159,14 @@ export class BidPanel {
     const b = this.current();
     const legal = !!(b && b.legal);
     this.showReadout(b, legal ? "" : this.whyNot(b));
-    this.bidBtn.disabled = !legal;
+    setOff(this.bidBtn, !legal);
     clear(this.bidBtn);
     this.bidBtn.append("BID ");
     this.bidBtn.appendChild(bidNode(`${this.sel.tricks}${this.sel.strain}`));
     this.bidBtn.setAttribute("aria-label", `Bid ${bidWords(`${this.sel.tricks}${this.sel.strain}`)}`);
     this.el.classList.toggle("illegal-choice", !legal);
-    this.minus.disabled = this.sel.tricks <= 6;
-    this.plus.disabled = this.sel.tricks >= 10;
+    setOff(this.minus, this.sel.tricks <= 6);
+    setOff(this.plus, this.sel.tricks >= 10);
     for (const btn of this.el.querySelectorAll("button.strain")) {
       const s = btn.dataset.strain;
       btn.classList.toggle("selected", s === this.sel.strain);
@@ -217,11 +235,16 @@ export class KittyPanel {
     this.keptTable = null;
     this.armedAt = -Infinity;   // when the panel last opened (hastyTap)
     holdHastyTaps(this.el, () => this.armedAt);
+    setOff(this.btn, true);
     this.btn.addEventListener("click", () => {
-      if (this.selected.size !== this.need) return;
+      if (this.el.classList.contains("sent")) return;   // (on its way: once)
+      if (this.selected.size !== this.need) {
+        say(this.text.textContent);  // (e.g. "Discard 3 cards · 1 of 3 chosen")
+        return;
+      }
       const cards = [...this.selected];
       if (this.send({ type: "discard", cards })) {
-        this.btn.disabled = true;
+        setOff(this.btn, true);
         this.el.classList.add("sent");
       }
     });
@@ -316,7 +339,7 @@ export class KittyPanel {
       this.text.append(h("b", { text: `Discard ${n} card${n === 1 ? "" : "s"}` }),
         h("span.muted", { text: ` · ${k} of ${n} chosen` }));
     }
-    this.btn.disabled = k !== n || this.el.classList.contains("sent");
+    setOff(this.btn, k !== n || this.el.classList.contains("sent"));
   }
 }
 
@@ -386,6 +409,11 @@ export class JokerPanel {
     this.armedAt = -Infinity;   // when the panel last opened (hastyTap)
     holdHastyTaps(this.el, () => this.armedAt);
     fillSuitButtons(this.el, "data-suit");
+    // the suits a group the arrow keys go through, as the speed's radios (Tab stops at each too)
+    const row = this.el.querySelector(".joker-suits");
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", "Suits: the arrow keys go from one to the next");
+    row.addEventListener("keydown", (e) => this.arrow(e));
     this.el.addEventListener("click", (e) => {
       const b = e.target.closest("button[data-suit]");
       if (!b || b.disabled) return;
@@ -394,6 +422,17 @@ export class JokerPanel {
       actOnce(`JK:${b.dataset.suit}`);
     });
     document.getElementById("joker-cancel").addEventListener("click", () => this.hide());
+  }
+
+  /** An arrow key on a suit (``e``, a keydown): the focus goes to the next suit that may be
+   *  named, or the one before, round from the last to the first. */
+  arrow(e) {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    const suits = [...this.el.querySelectorAll("button[data-suit]")].filter((b) => !b.disabled);
+    const i = suits.indexOf(document.activeElement);
+    if (!step || i < 0) return;
+    e.preventDefault();
+    suits[(i + step + suits.length) % suits.length].focus({ preventScroll: true });
   }
 
   open(legal) {

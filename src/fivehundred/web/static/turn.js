@@ -198,11 +198,13 @@ function renderHandNote(s, out) {
 
 /** What your turn asks for, for the keyboard (focus.js): the bid panel's BID (else PASS),
  * the joker's first suit, the call's first card, DISCARD once the cards are chosen (else your
- * first card), your first playable card. */
+ * first card), your first playable card. Never a control that says it cannot be used now
+ * (``aria-disabled``: DISCARD before the cards are chosen keeps the focus, but is not asked for). */
 export function turnControl() {
   const s = app.state;
   if (!s || !isMyTurn(s)) return null;
-  const pick = (sel) => [...document.querySelectorAll(sel)].find(usable) || null;
+  const ready = (e) => usable(e) && e.getAttribute("aria-disabled") !== "true";
+  const pick = (sel) => [...document.querySelectorAll(sel)].find(ready) || null;
   switch (s.view.phase) {
     case "auction": return pick("#bid-button") || pick("#pass-button");
     case "call": return pick("#call-panel button");
@@ -222,8 +224,12 @@ export function turnAsk() {
 }
 
 /** Where the keyboard waits between your turns: your hand's Tab stop (its card says it cannot
- * be played now), where the arrows still go along the hand and a screen reader keeps its place. */
+ * be played now), where the arrows still go along the hand and a screen reader keeps its place;
+ * your hand played out (its last card gone, the hand's sheet still to come), the table's Last
+ * trick: the focus was left on the page itself for seconds. */
 export function waitControl() {
   const stop = document.querySelector('#hand .hand-card[tabindex="0"]');
-  return usable(stop) ? stop : null;
+  if (usable(stop)) return stop;
+  const last = document.getElementById("last-trick-button");
+  return usable(last) ? last : null;
 }
