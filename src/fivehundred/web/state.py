@@ -171,6 +171,30 @@ def follow_words(led: str, strain: int) -> str:
     return f"Your turn: follow to the {card_words(led)} if you can"
 
 
+JOKER_RULE = {"australian": "the joker names a suit not yet led in this hand",
+              "classic": "the joker may not name a suit you have shown void in"}
+"""Why a suit is greyed when you lead the joker at no trumps, by ``nt_joker``."""
+
+
+def joker_rule(view: View) -> str | None:
+    """Why some suits may not be named, when you lead the joker naming a suit and not all four
+    may be (None otherwise): the joker's panel greys them and says this rule (a beginner
+    saw a greyed suit with no word why, but on hover).
+
+    >>> from dataclasses import replace
+    >>> from fivehundred import Game, Rules
+    >>> v = Game(Rules.preset("classic3"), seed=1).view(0)
+    >>> joker_rule(replace(v, legal_actions=("JK:S", "JK:H")))
+    'the joker may not name a suit you have shown void in'
+    >>> joker_rule(replace(v, legal_actions=("JK:S", "JK:C", "JK:D", "JK:H"))) is None
+    True
+    """
+    named = [a for a in view.legal_actions if a.startswith("JK:")]
+    if not named or len(named) == 4:
+        return None
+    return JOKER_RULE[view.rules.nt_joker]
+
+
 def _game_end(view: View, w: int) -> GameEnd:
     """How side ``w`` won the game the view shows ended (the engine's judgement, as the
     console's: a side past the target by defending won through the hole, not at it)."""

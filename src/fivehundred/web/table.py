@@ -50,6 +50,7 @@ from .seats import (
 from .state import (
     bid_grid,
     discards_left,
+    joker_rule,
     sheet_json,
     side_labels,
     status_line,
@@ -542,6 +543,7 @@ class Table(PracticeTable, SeatingTable):
             "view": view_json(v), "bids": bid_grid(v),
             "status": (self.gathering_line(seat, connected) if self.gathering
                        else status_line(v, names, self.practice is not None)),
+            "joker_rule": joker_rule(v),
             "take_back": own and self.may_take_back(seat),
             "claim": own and may_claim(self.game, seat),
             "practice": own and self.may_practise(seat),

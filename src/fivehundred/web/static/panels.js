@@ -413,6 +413,7 @@ export class JokerPanel {
     const row = this.el.querySelector(".joker-suits");
     row.setAttribute("role", "group");
     row.setAttribute("aria-label", "Suits: the arrow keys go from one to the next");
+    row.setAttribute("aria-describedby", "joker-rule");     // (why some are greyed, if so)
     row.addEventListener("keydown", (e) => this.arrow(e));
     this.el.addEventListener("click", (e) => {
       const b = e.target.closest("button[data-suit]");
@@ -435,12 +436,19 @@ export class JokerPanel {
     suits[(i + step + suits.length) % suits.length].focus({ preventScroll: true });
   }
 
-  open(legal) {
+  /** Open the panel: the suits ``legal`` names may be named, the others greyed, and
+   *  ``rule`` (the server's words, the state's ``joker_rule``) says why under the question
+   *  (the greyed suits said so only on hover, which a phone never shows). */
+  open(legal, rule = null) {
     const suits = new Set(legal.filter((a) => a.startsWith("JK:")).map((a) => a.slice(3)));
+    const why = rule || "not allowed now";
     for (const b of this.el.querySelectorAll("button[data-suit]")) {
       b.disabled = !suits.has(b.dataset.suit);
-      b.title = b.disabled ? `${SUIT_NAME[b.dataset.suit]}: not allowed now` : SUIT_NAME[b.dataset.suit];
+      b.title = b.disabled ? `${SUIT_NAME[b.dataset.suit]}: ${why}` : SUIT_NAME[b.dataset.suit];
     }
+    const note = this.el.querySelector(".joker-rule");
+    note.textContent = suits.size < 4 && rule ? `Greyed: ${rule}.` : "";
+    note.hidden = !note.textContent;
     if (this.el.hidden) this.armedAt = performance.now();   // (asked again, it means the same)
     this.el.hidden = false;
     const first = this.el.querySelector("button[data-suit]:not([disabled])");

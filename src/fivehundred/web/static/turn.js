@@ -113,7 +113,7 @@ export function playCard(token) {
   if (v.phase !== "play") return;
   if (app.cardSentFor === s) return;   // a card went from this state already
   if (token === "JK" && v.legal.some((a) => a.startsWith("JK:")) && !v.legal.includes("JK")) {
-    joker.open(v.legal);
+    joker.open(v.legal, s.joker_rule);
     return;
   }
   actOnce(token);
