@@ -198,6 +198,8 @@ class LastHand(Protocol):
     def partner(self) -> int | None: ...
     @property
     def made(self) -> bool | None: ...
+    @property
+    def points(self) -> tuple[int, ...]: ...
 
 
 class GameEnd(NamedTuple):
@@ -214,6 +216,9 @@ class GameEnd(NamedTuple):
     """Every side at the hole or below (the winner too when all of them fell)."""
     tied: tuple[int, ...]
     """Won through the hole: the others not fallen with the winner's score (a tie broken)."""
+    together: tuple[int, ...] = ()
+    """Won at the target by a misère's defender: the others brought to it by the same trick
+    of the declarer's (each defender scores for it at once), a tie :data:`TIE_RULE` broke."""
 
 
 def game_end(rules: Rules, scores: Sequence[int], winner: int,
@@ -228,11 +233,20 @@ def game_end(rules: Rules, scores: Sequence[int], winner: int,
     n = len(scores)
     fallen = tuple(i for i in range(n) if scores[i] <= rules.hole)
     at_target = won_at_target(rules, scores, winner, contract, partner, made) or not fallen
+    declaring = declaring_sides(rules, contract, partner)
+    reached = tuple(i for i in range(n) if i != winner and scores[i] >= rules.target)
+    together: tuple[int, ...] = ()
+    if (at_target and last is not None and contract is not None and contract.is_misere
+            and winner not in declaring):
+        def trick(side: int) -> int:
+            # the declarer's trick (1, 2, ...) that brought the defender ``side`` to the
+            # target: each gave every defender 10
+            return -(-(rules.target - (scores[side] - last.points[side])) // 10)
+        together = tuple(i for i in reached if trick(i) == trick(winner))
     return GameEnd(
-        winner, at_target, declaring_sides(rules, contract, partner),
-        tuple(i for i in range(n) if i != winner and scores[i] >= rules.target), fallen,
+        winner, at_target, declaring, reached, fallen,
         () if at_target else tuple(i for i in range(n) if i != winner and i not in fallen
-                                   and scores[i] == scores[winner]))
+                                   and scores[i] == scores[winner]), together)
 
 
 def target_words(rules: Rules, end: GameEnd, scores: Sequence[int],
@@ -246,13 +260,22 @@ def target_words(rules: Rules, end: GameEnd, scores: Sequence[int],
     >>> end = GameEnd(0, True, (), (2,), (), ())
     >>> target_words(r, end, (520, 10, 540), ["you", "West", "East"])
     'reached 500 first, with 520; East reached it too'
+    >>> print(target_words(r, end._replace(together=(2,)), (500, 240, 500),
+    ...                    ["West", "you", "East"])[:60])
+    reached 500 with 500 on the same trick as East, and a tie go
     """
     w, t = end.winner, rules.target
     if not end.reached:
         return f"reached {t} with {scores[w]}"
     others = joined([names[i] for i in end.reached], " and ")
     if rules.win == "by_own_contract" and any(i not in end.declaring for i in end.reached):
-        why = "but a side wins only by making its own contract"
+        why = f"but {own_contract_words(rules)}"
+    elif w not in end.declaring and end.together:
+        same = joined([names[i] for i in end.together], " and ")
+        later = [names[i] for i in end.reached if i not in end.together]
+        return (f"reached {t} with {scores[w]} on the same trick as {same}, and a tie goes to "
+                "the first from the declarer's left" + (
+                    f"; {joined(later, ' and ')} reached it too" if later else ""))
     elif w not in end.declaring:
         return f"reached {t} first, with {scores[w]}; {others} reached it too"
     elif w != end.declaring[0]:
@@ -304,6 +327,18 @@ def past_target(rules: Rules, scores: Sequence[int], winner: int | None) -> tupl
     return tuple(i for i, sc in enumerate(scores) if sc >= rules.target)
 
 
+def own_contract_words(rules: Rules) -> str:
+    """The by-own-contract rule in a sentence's words: of a side where sides are partners, of
+    a player where each plays for himself (three-handed, "a side" read as a team).
+
+    >>> own_contract_words(Rules.preset("classic3", win="by_own_contract"))
+    'a player wins only by making his own contract'
+    """
+    if all(len(side) == 1 for side in rules.sides):
+        return "a player wins only by making his own contract"
+    return "a side wins only by making its own contract"
+
+
 def past_target_words(rules: Rules, scores: Sequence[int], winner: int | None,
                       names: Sequence[str], seat: int) -> str | None:
     """The line under a hand's score that says why the game goes on with a side past the
@@ -319,7 +354,7 @@ def past_target_words(rules: Rules, scores: Sequence[int], winner: int | None,
         return None
     many = len(past) > 1 or len(rules.sides[past[0]]) > 1 or seat in rules.sides[past[0]]
     return (f"{joined([names[i] for i in past], ' and ')} {'are' if many else 'is'} past "
-            f"{rules.target}, but a side wins only by making its own contract.")
+            f"{rules.target}, but {own_contract_words(rules)}.")
 
 
 def reach_order(rules: Rules, contract: Contract | None, partner: int | None,

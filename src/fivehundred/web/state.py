@@ -354,8 +354,10 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
 
     The declaring side is the declarer's side and, five-handed, the called partner's:
     ``contract_points`` is what the declarer's side scored, ``partner_points`` what the called
-    partner scored (half of it), ``defender_points`` what every other side scored. Each line
-    says where its points came from.
+    partner scored (half of it), ``defender_points`` what every other side scored, together
+    (``defender_sides`` of them; ``defender_each``, where there are several and each scored
+    the same, what each did: three-handed "Defenders +20" read as one player's points). Each
+    line says where its points came from.
     """
     r = view.rules
     res = view.hand_results[-1]
@@ -366,6 +368,8 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
     contract_points = 0
     partner_points = 0
     defender_points = 0
+    defender_each: int | None = None
+    defender_sides = 0
     declaring_sides: list[int] = []
 
     def who(s: int) -> str:
@@ -388,7 +392,11 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
         contract_points = res.points[decl_side]
         if partner_side is not None:
             partner_points = res.points[partner_side]
-        defender_points = sum(p for i, p in enumerate(res.points) if i not in declaring_sides)
+        defending_points = [p for i, p in enumerate(res.points) if i not in declaring_sides]
+        defender_points = sum(defending_points)
+        if len(defending_points) > 1 and len(set(defending_points)) == 1:
+            defender_each = defending_points[0]     # (a misère's defenders: 10 each a trick)
+        defender_sides = len(defending_points)
         head = who(c.declarer)
         if partner is not None:
             head += f" (with {'you' if partner == view.seat else names[partner]})"
@@ -439,7 +447,8 @@ def sheet_json(view: View, names: list[str]) -> dict[str, Any]:
         "partner": res.partner, "made": res.made, "side_tricks": side_tricks,
         "points": list(res.points), "contract_points": contract_points,
         "partner_points": partner_points, "declaring_sides": declaring_sides,
-        "defender_points": defender_points, "scores": list(view.scores), "lines": lines,
+        "defender_points": defender_points, "defender_sides": defender_sides,
+        "defender_each": defender_each, "scores": list(view.scores), "lines": lines,
         "played_out": res.played_out,
     }
 

@@ -62,6 +62,17 @@ export function sheetLines(state) {
   return mine ? [claimNote.text, ...lines] : lines;
 }
 
+/** The sheet's defenders' points: one side's, or several sides' (each playing for himself)
+ * as "+10 each" where each scored alike, else "Defenders, together" (three-handed, "Defenders
+ * +20" read as one player's points). */
+function defendersRow(s) {
+  const each = s.defender_each;
+  const several = (s.defender_sides || 1) > 1;
+  const label = several && each == null ? "Defenders, together" : "Defenders";
+  const value = each != null ? `${fmtPoints(each) || "0"} each` : fmtPoints(s.defender_points) || "0";
+  return h("div", null, h("span", { text: label }), h("b", { text: value }));
+}
+
 /** Keeps a dialog card's scroll clear of its foot (the buttons kept in sight at its bottom,
  *  panels.css): the foot's height is the card's --foot-room, the room its scroll-padding keeps
  *  at the bottom, so that a control the focus goes to (by Tab, or a hand's Review pushed down
@@ -171,7 +182,7 @@ export class SheetDialog {
         (s.declaring_sides || []).length > 1
           ? h("div", null, h("span", { text: "Partner (half)" }), h("b", { class: s.partner_points < 0 ? "neg" : "pos", text: fmtPoints(s.partner_points) || "0" }))
           : null,
-        h("div", null, h("span", { text: "Defenders" }), h("b", { text: fmtPoints(s.defender_points) || "0" }))));
+        defendersRow(s)));
     }
     const lines = sheetLines(state);
     if (lines.length) {
