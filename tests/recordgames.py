@@ -44,3 +44,11 @@ def played(preset: str, seed: int, max_actions: int | None = None) -> Game:
         n += 1
     return g
 
+
+def golden_with(*swaps: tuple[str, str]) -> str:
+    """The golden record with each line ``old`` (there once) written ``new``."""
+    text = GOLDEN.read_text(encoding="utf-8")
+    for old, new in swaps:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text

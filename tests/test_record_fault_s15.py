@@ -19,22 +19,13 @@ import pytest
 from fivehundred import RecordError
 from fivehundred.cli import main
 from fivehundred.record import dumps_json, loads, loads_json, replay
-from recordgames import GOLDEN
+from recordgames import GOLDEN, golden_with
 
 # Hand 5 of the golden record (lines 67 to 80): 7C by seat 0, who leads
 AUCTION = "Auction 0:6C 1:pass 2:pass 3:6NT"                # line 67
 TRICK_1 = "Trick 1 0:QH 1:9H 2:5H 3:4H -> 0"               # line 70
 TRICK_2 = "Trick 2 0:6C 1:QC 2:JC 3:10C -> 2"              # line 71
 TRICK_9 = "Trick 9 0:KC 1:6D 2:KH 3:AH -> 0"               # line 78
-
-
-def golden_with(*swaps: tuple[str, str]) -> str:
-    """The golden record with each line ``old`` (there once) written ``new``."""
-    text = GOLDEN.read_text(encoding="utf-8")
-    for old, new in swaps:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    return text
 
 
 def replayed(text: str) -> str:

@@ -13,7 +13,7 @@ import pytest
 from fivehundred import RecordError
 from fivehundred.cli import main
 from fivehundred.record import dumps_json, loads, loads_json
-from recordgames import GOLDEN
+from recordgames import GOLDEN, golden_with
 
 # Hand 9 of the golden record, spades trumps: seat 1 plays 9D to trick 3, led with AS, holding
 # KS, JS and 8S (a revoke: KS and 9D swapped, so trick 7 is led with KS; every winner is kept)
@@ -21,15 +21,6 @@ TRICK_3 = ("Trick 3 3:AS 0:JC 1:KS 2:7S -> 0", "Trick 3 3:AS 0:JC 1:9D 2:7S -> 0
 TRICK_7 = ("Trick 7 1:9D 2:8H 3:6D 0:5D -> 1", "Trick 7 1:KS 2:8H 3:6D 0:5D -> 1")
 REVOKE = r"hand 9, action 25 \(9D by seat 1\): must follow spades"
 REVOKE_AT = (153, "$.hands[8].play[10]")     # its line in the text record, its JSON path
-
-
-def golden_with(*swaps: tuple[str, str]) -> str:
-    """The golden record with each line ``old`` (there once) written ``new``."""
-    text = GOLDEN.read_text(encoding="utf-8")
-    for old, new in swaps:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    return text
 
 
 @pytest.fixture(scope="module")
