@@ -92,12 +92,14 @@ def test_a_hand_by_keyboard_keeps_the_focus_on_the_turn(page: Page, server: str)
                                "`#hand .hand-card[data-card=\"${c}\"]`)", arg=card)
         cards_played += 1
     assert dialog_checked and cards_played >= 1
-    # the others' hands face down read as a count, their backs hidden from a screen reader
+    # the others' hands face down read as a count in the seat's name (after the seat's own
+    # name: before it, it read as the seat before's), their backs hidden from a screen reader
     boxes = page.eval_on_selector_all(".seat .seat-cards:not([hidden])", """els => els.map((b) =>
-        [b.getAttribute('role'), b.getAttribute('aria-label'), b.children.length,
-         [...b.children].every((c) => c.getAttribute('aria-hidden') === 'true')])""")
-    assert len(boxes) == 3 and all(r == "img" and label == f"{n} card{'s' * (n != 1)}" and ok
-                                   for r, label, n, ok in boxes), boxes
+        [b.getAttribute('aria-hidden'), b.closest('.seat').getAttribute('aria-label'),
+         b.closest('.seat').getAttribute('role'), b.children.length])""")
+    assert len(boxes) == 3 and all(
+        hidden == "true" and role == "group" and f", {n} card{'s' * (n != 1)}," in label
+        for hidden, label, role, n in boxes), boxes
 
 
 def test_kitty_cards_say_whether_they_are_chosen(page: Page, server: str) -> None:

@@ -13,6 +13,9 @@ const OTHER_PANELS = ["call-panel", "joker-panel"];
 /** The panel of your turn that finds its own place on a phone, as the panels above do, but
  * that the hint does not move (it keeps clear of it as of the others). */
 const CALL_PANEL = "call-panel";
+/** The hint's classes, in turn, where its room is short (HintView.tighten): its choices' notes
+ * on a line of their own; its reason in two lines; in one; the notes cut short. */
+const TIGHTER = ["tight-notes", "tight-reason", "tightest-reason", "cut-notes"];
 
 /** A discard candidate's cards (its note "discard 8H 10H QH"), or null for any other. */
 function discardCards(c) {
@@ -38,6 +41,7 @@ export class HintView {
     this.tools = document.getElementById("corner-tools");
     this.turnKey = null;
     this.pendingKey = null;
+    this.reasonWhole = false; // the reason tapped to be shown whole (tighten cuts it short no more)
     // again when a panel changes size (shown, a longer BID label, the misère buttons) and
     // once the seats have slid to their new places (a transition of 0.3 s) and their bids
     // have popped in (an animation of 0.25 s, from 0.6 of their size): placed while they
@@ -98,6 +102,7 @@ export class HintView {
     }
     document.body.classList.remove("panel-over-status");
     for (const k of ["left", "right", "top", "bottom", "width", "minWidth", "maxHeight"]) this.el.style[k] = "";
+    this.el.classList.remove(...TIGHTER);
     this.tools.style.right = "";
     const open = !this.el.hidden;
     const layout = document.body.dataset.layout;
@@ -106,12 +111,33 @@ export class HintView {
     const panel = panels.find(onShow);
     if (!phone) {
       if (open) this.fitDesk(panel);
-      return;
+    } else {
+      // (the call panel: never on show with the bid panel or the kitty's)
+      const mine = panel || (onShow(call) ? call : null);
+      const p = mine ? this.fitPanel(mine, layout, open) : null;
+      if (open) this.placeHint(layout, p);
     }
-    // (the call panel: never on show with the bid panel or the kitty's)
-    const mine = panel || (onShow(call) ? call : null);
-    const p = mine ? this.fitPanel(mine, layout, open) : null;
-    if (open) this.placeHint(layout, p);
+    if (open) this.tighten();
+  }
+
+  /** Where the room the hint has been given cuts off its advice or its first two choices (a
+   * long reason, a choice's note in three lines in a narrow hint), its choices' notes go on
+   * lines of their own, its reason is cut to two lines, then one, the notes to a line each,
+   * each only where it gives them room (all of it still read out; the reason shown whole
+   * again by a tap on it): the first choices are what it is asked for. */
+  tighten() {
+    // (what lies below them, its padding, may be cut off: a hint in room enough once kept its
+    // whole reason)
+    const over = () => this.needs() - parseFloat(getComputedStyle(this.el).paddingBottom) - this.el.clientHeight;
+    const steps = this.reasonWhole ? TIGHTER.filter((c) => !c.endsWith("-reason")) : TIGHTER;
+    let now = over();
+    for (const step of steps) {
+      if (now <= 0.5) return;
+      this.el.classList.add(step);
+      const then = over();
+      if (then < now - 0.5) now = then;
+      else this.el.classList.remove(step);
+    }
   }
 
   /** A window that is not a phone's: the hint keeps above the status line (where the room
@@ -384,10 +410,21 @@ export class HintView {
     this.turnKey = this.pendingKey;
     clear(this.el);
     this.el.appendChild(h("div.hint-head", null, h("span.hint-title", { text: "Hint" }), this.closeBtn()));
-    this.el.appendChild(h("div.hint-words", null, msg.words || actionNode(msg.action, phase)));
-    // (its symbols shown, in words for a screen reader: "6♦ fails" was read "6 fails";
-    // in the auction a 6♦ is a bid, not a card)
-    if (msg.reason) this.el.appendChild(h("div.hint-reason", null, readable(msg.reason, [], { bids: phase === "auction" })));
+    // (its symbols shown, in words for a screen reader: "6♦ fails" was read "6 fails", "Play
+    // 7♥" "Play 7"; in the auction a 6♦ is a bid, not a card)
+    const bids = phase === "auction";
+    this.el.appendChild(h("div.hint-words", null, msg.words ? readable(msg.words, [], { bids }) : actionNode(msg.action, phase)));
+    this.reasonWhole = false;
+    if (msg.reason) {
+      const reason = h("div.hint-reason", null, readable(msg.reason, [], { bids }));
+      // (cut short where the room is (tighten): a tap shows it whole, the hint scrolling)
+      reason.addEventListener("click", () => {
+        if (!this.el.classList.contains("tight-reason")) return;
+        this.reasonWhole = true;
+        this.fit();
+      });
+      this.el.appendChild(reason);
+    }
     const cands = (msg.candidates || []).slice(0, 8);
     if (cands.length) {
       const anyProb = cands.some((c) => typeof c.make_probability === "number");
@@ -399,10 +436,10 @@ export class HintView {
       // what the values count, in the server's words (bots/hints.py value_words, the one
       // table of them: the text forms say the same): its head in a word (a header's tooltip
       // is never seen on a phone) and, under the choices, a line that says it whole (a
-      // discard's head, Tricks, says it: its words are the head's title only)
+      // discard's too: "Tricks" alone did not say whose, nor on what deals)
       const head = msg.value_unit || "Value";
       const words = msg.value_words || "";
-      const caption = discards ? "" : words;
+      const caption = words;
       this.el.appendChild(h("table.hint-table", null,
         caption ? h("caption.hint-caption", { text: caption }) : null,
         h("thead", null, h("tr", null, h("th", { text: discards ? "Discard" : "Choice" }),

@@ -5,11 +5,21 @@
 import { cardSvg, cardBackSvg, namedSuitChip } from "./cards.js";
 import { HandView } from "./hand.js";
 import { TrickView } from "./trick.js";
-import { h, clear, bidNode, cap, shortNames, seatNames, nameNode, withNames } from "./util.js";
+import { h, clear, bidNode, cap, shortNames, seatNames, nameNode, readable } from "./util.js";
 import { ScoresPlaque, ContractPlaque } from "./plaques.js";
 import { geometry } from "./table-geometry.js";
 import { say } from "./announce.js";
 import { STRENGTH_WORDS } from "./stats.js";
+
+/** A seat's plaque as a reader hears it, the name of the seat's group: "West, Easy, 10 cards,
+ *  0 tricks", "You, your turn, dealer, 2 tricks" (``cards`` null: none face down to count; its
+ *  bid and role, its chips, are read after it, each saying what it is). */
+export function seatWords({ name, sub, dealer, cards, tricks }) {
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  return [name, sub, dealer ? "dealer" : null,
+    cards === null ? null : plural(cards, "card"),
+    tricks === null ? null : plural(tricks, "trick")].filter(Boolean).join(", ");
+}
 
 export class TableView {
   constructor({ onCard, onDropCard, canDropPlay, onGathered, onPlayed }) {
@@ -51,9 +61,12 @@ export class TableView {
     this.seatEls.clear();
     for (let seat = 0; seat < n; seat++) {
       const k = (seat - state.you + n) % n;
-      const el = h("div.seat", { dataset: { seat: String(seat), k: String(k) } },
+      // for a screen reader one group, named by its plaque in words (renderSeats: "West, Easy,
+      // 10 cards, 0 tricks"), its bid and role after it: its cards' count came before its
+      // name, as if the seat before's
+      const el = h("div.seat", { dataset: { seat: String(seat), k: String(k) }, role: "group" },
         h("div.seat-cards"),
-        h("div.seat-plaque", null,
+        h("div.seat-plaque", { "aria-hidden": "true" },
           h("div.avatar", { "aria-hidden": "true" }),
           h("div.seat-info", null, h("div.name"), h("div.sub")),
           h("div.dealer-chip", { title: "Dealer", hidden: true },
@@ -91,7 +104,10 @@ export class TableView {
   }
 
   /** The status line; while a finished trick is still on the table it names the trick's
-   * winner, and says whose turn it is once the trick is swept off. */
+   * winner, and says whose turn it is once the trick is swept off (not once the next trick's
+   * cards have flown in too: it named the last winner over them, at your turn). Where states
+   * have come in faster than the tricks are shown, each trick swept off gives way to the next
+   * finished one's winner, the turn coming after the last. */
   renderStatus(state) {
     const v = state.view;
     const yours = v.to_move === state.you && !!v.legal.length;
@@ -101,10 +117,18 @@ export class TableView {
       this.setStatus(state.status, false, yours);
       return;
     }
+    const swept = () => {
+      if (this.statusKey !== key || this.errorShown) return;
+      const next = this.trick.pendingWinner();
+      if (next === null) {
+        this.setStatus(state.status, false, yours);
+        return;
+      }
+      this.showWinner(next);
+      this.trick.swept().then(swept);
+    };
     this.showWinner(winner);
-    this.trick.idle().then(() => {
-      if (this.statusKey === key && !this.errorShown) this.setStatus(state.status, false, yours);
-    });
+    this.trick.swept().then(swept);
   }
 
   /** "West wins the trick" while that finished trick is on show (not over an error). */
@@ -178,6 +202,8 @@ export class TableView {
       const bid = v.phase === "auction" ? lastBid.get(seat) : null;
       clear(bubble);
       if (bid) {
+        // ("bid 7 clubs" to a reader: "7 clubs" alone did not say it was a bid)
+        if (bid !== "pass") bubble.appendChild(h("span.sr-only", { text: "bid " }));
         bubble.appendChild(bidNode(bid));
         bubble.classList.toggle("pass", bid === "pass");
         bubble.hidden = false;
@@ -188,7 +214,8 @@ export class TableView {
       const role = el.querySelector(".role-chip");
       clear(role);
       if (c && c.declarer === seat && v.phase !== "auction") {
-        role.appendChild(bidNode(c.bid));
+        // ("declarer, 7 clubs" to a reader: the title, "Declarer", is not read)
+        role.append(h("span.sr-only", { text: "declarer, " }), bidNode(c.bid));
         if (faceUp) role.append(h("span.face-up-tag", { text: " · face up" }));
         role.hidden = false;
         role.className = "role-chip declarer";
@@ -202,6 +229,11 @@ export class TableView {
       }
       if (k !== 0) this.renderSeatCards(el, v.hand_sizes[seat] || 0, exposed.get(seat), out);
       else el.querySelector(".seat-cards").hidden = true;
+      el.setAttribute("aria-label", seatWords({
+        name: info.name, sub: subText, dealer: v.dealer === seat,
+        cards: k === 0 || out || exposed.has(seat) ? null : v.hand_sizes[seat] || 0,
+        tricks: tc.hidden ? null : won,
+      }));
     }
   }
 
@@ -217,9 +249,16 @@ export class TableView {
     box.classList.remove("tucked");
     for (const p of ["width", "height", "--exposed-w"]) box.style.removeProperty(p);
     delete box.dataset.rows;
-    // for a screen reader: a hand face down is its count, not a row of backs
-    box.setAttribute("role", exposedCards ? "group" : "img");
-    box.setAttribute("aria-label", exposedCards ? "cards spread face up" : `${count} card${count === 1 ? "" : "s"}`);
+    // for a screen reader: a hand face down is its count, said in the seat's name after the
+    // seat's (renderSeats), not a row of backs; a hand spread face up its cards
+    if (exposedCards) {
+      box.removeAttribute("aria-hidden");
+      box.setAttribute("role", "group");
+      box.setAttribute("aria-label", "cards spread face up");
+    } else {
+      for (const a of ["role", "aria-label"]) box.removeAttribute(a);
+      box.setAttribute("aria-hidden", "true");
+    }
     if (exposedCards) {
       exposedCards.forEach((tok) => {
         const c = h("div.card.mini-card", { dataset: { card: tok } });
@@ -283,7 +322,9 @@ export class TableView {
 
   setStatus(text, isError = false, yours = false) {
     const el = this.statusEl;
-    el.replaceChildren(...withNames(text || "", this.state ? seatNames(this.state) : []));
+    // (its symbols shown, named in words for a screen reader: "follow to the A♥" was read
+    // "follow to the A")
+    el.replaceChildren(...readable(text || "", this.state ? seatNames(this.state) : []));
     el.classList.toggle("error", !!isError);
     el.classList.toggle("yours", !isError && yours);
     el.hidden = !text;

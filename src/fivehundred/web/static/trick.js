@@ -32,6 +32,7 @@ export class TrickView {
     this.shown = []; // [{seat, token, el}]
     this.seen = { key: null, count: 0 };
     this.idleWaiters = [];
+    this.sweptWaiters = []; // (swept(): waiting for the finished trick on show to go)
     this.gathering = null; // the winner of the finished trick now on show, if any
     this.speed = 1; // the table's speed_factor: every duration times this
     this.epoch = 0; // one more at each reset: a finished trick on show from before it goes
@@ -90,6 +91,21 @@ export class TrickView {
     return new Promise((res) => this.idleWaiters.push(res));
   }
 
+  /** Resolves once the finished trick on show (or else the next one queued) is swept off,
+   *  before the next trick's cards fly in (idle() waits for those too); at once where there is
+   *  none (pendingWinner() null). */
+  swept() {
+    if (this.pendingWinner() === null) return Promise.resolve();
+    return new Promise((res) => this.sweptWaiters.push(res));
+  }
+
+  /** The swept() waiters called: a finished trick swept off, or none left to sweep. */
+  wakeSwept() {
+    const w = this.sweptWaiters;
+    this.sweptWaiters = [];
+    w.forEach((f) => f());
+  }
+
   get busy() {
     return this.running || this.queue.length > 0;
   }
@@ -108,6 +124,7 @@ export class TrickView {
         if (item.kind === "reset") {
           this.clear();
           this.reconcile(item.plays, false);
+          this.wakeSwept();
         } else if (item.kind === "current") {
           await this.reconcile(item.plays, animate);
         } else if (item.kind === "complete") {
@@ -123,6 +140,7 @@ export class TrickView {
           }
           if (epoch === this.epoch) await this.sweep(item.trick.winner, animate);
           this.gathering = null;
+          this.wakeSwept();
         }
       }
     } catch (e) {
@@ -131,6 +149,7 @@ export class TrickView {
     } finally {
       this.running = false;
       this.gathering = null;
+      this.wakeSwept();
       const w = this.idleWaiters;
       this.idleWaiters = [];
       w.forEach((f) => f());
