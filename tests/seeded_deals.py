@@ -8,6 +8,8 @@ made, once ended a six-handed game before your first card, and a desk test with 
 
 >>> seed_where("australian", "you_defend") >= 0
 True
+>>> seed_where("six_threes", "you_defend", first=6) > 6     # (seed 6: a hand you sit out)
+True
 """
 
 from __future__ import annotations
@@ -29,23 +31,19 @@ WANTS: dict[str, str] = {
 }
 """What a test may need of its deal, by name, in words for the message when no seed has it."""
 
-HANDS = 3
-"""Hands played out (each passed out, say) before a deal is given up as not the one wanted."""
-
 
 def _your_turns(preset: str, seed: int) -> tuple[list[str] | None, bool]:
     """Your legal actions at your first bid (None if none came) and whether a card of yours
-    is asked for, on the table of ``seed`` where you pass at each bid (bots as the server's:
-    partners Hard, the others Easy, as the tests' lobby asks)."""
+    is asked for in the first hand, on the table of ``seed`` where you pass at each bid (bots
+    as the server's: partners Hard, the others Easy, as the tests' lobby asks).  A hand that
+    ends without a card of yours (all passed, your partner's misère) fails the need: the
+    tests wait on your turn, and the hand's sheet would stand in their way."""
     table = Table.new(preset, Rules.preset(preset), "easy", seed)
     game: Game = table.game
     bots = {s.seat: make(s.strength or "easy", seed=bot_seed(seed, s.seat))
             for s in table.seats if s.kind == "bot"}
     first_bid: list[str] | None = None
-    while game.phase != "game_over" and len(game.past_hands) < HANDS:
-        if game.phase == "hand_over":
-            game.apply(game.legal_actions()[0])         # the next deal
-            continue
+    while game.phase not in ("hand_over", "game_over"):
         seat = game.to_move
         if seat == 0:
             if game.phase != "auction":

@@ -43,7 +43,9 @@ def test_a_side_that_won_because_the_other_fell_into_the_hole_says_so(
 
 @pytest.mark.parametrize(("preset", "seed", "scores", "why"), [
     ("classic3", 1, (480, 480, 480), "reached 500 with 530"),
-    ("classic3", 0, (480, 480, 480), "reached 500 first, with 510; seat 1 reached it too"),
+    ("classic3", 0, (480, 480, 480),        # (one trick of an open misère's, 10 each)
+     "reached 500 with 510 on the same trick as seat 1, and a tie goes to the first from the "
+     "declarer's left"),
     ("classic3", 3, (480, 480, 480),
      "reached 500 first, with 520; seat 1 and seat 2 reached it too"),
     ("classic3", 29, (480, 480, 480),

@@ -87,13 +87,14 @@ def test_an_action_that_does_not_replay_names_its_hand_action_and_seat() -> None
     words = _refused(d)
     name = d["seats"][seat]["name"]
     assert words == (f"the saved game could not be replayed: hand 1, action {len(actions)}, "
-                     f"seat {seat} ({name}) to play: seat {seat} does not hold {card}")
-    assert "you" not in words.lower().replace(f"({name.lower()})", "")
+                     f"seat {seat} (named {name!r}) to play: seat {seat} does not hold {card}")
+    assert "you" not in words.lower().replace(f"(named {name.lower()!r})", "")
     assert "Error" not in words
     actions[-1] = "pass"          # (a bid, once the auction is over)
     words = _refused(d)
     assert words.startswith(f"the saved game could not be replayed: hand 1, action "
-                            f"{len(actions)}, seat {seat} ({name}) to play: 'pass' is a bid")
+                            f"{len(actions)}, seat {seat} (named {name!r}) to play: 'pass' is "
+                            "a bid")
     assert "Error" not in words
 
 

@@ -329,11 +329,16 @@ def past_target(rules: Rules, scores: Sequence[int], winner: int | None) -> tupl
 
 def own_contract_words(rules: Rules) -> str:
     """The by-own-contract rule in a sentence's words: of a side where sides are partners, of
-    a player where each plays for himself (three-handed, "a side" read as a team).
+    a player where each plays for himself (three-handed, "a side" read as a team), and where
+    a partner is called, of the contract he declared or was called to.
 
     >>> own_contract_words(Rules.preset("classic3", win="by_own_contract"))
     'a player wins only by making his own contract'
+    >>> own_contract_words(Rules.preset("five_called", win="by_own_contract"))
+    'a player wins only by making a contract he declared or was called to'
     """
+    if rules.call_partner:
+        return "a player wins only by making a contract he declared or was called to"
     if all(len(side) == 1 for side in rules.sides):
         return "a player wins only by making his own contract"
     return "a side wins only by making its own contract"

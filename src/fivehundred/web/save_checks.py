@@ -54,7 +54,8 @@ def check_format(d: dict[str, Any], current: int) -> None:
 
 def replayed(game: Game, hands: list[list[str]], seats: list[Seat]) -> None:
     """Replay a save's ``hands`` of actions on ``game``; TableError ``damaged`` saying where
-    one does not replay: which hand and action, whose seat (by number and name) and what it
+    one does not replay: which hand and action, whose seat (by number and name: "named
+    'You'", the solo seat's own, read as the editor himself when bare) and what it
     was to do, and the engine's reason with that seat for its "you" (a save is read by
     nobody at the table: ``you do not hold AS`` meant no one)."""
     failed = "the saved game could not be replayed: "
@@ -77,8 +78,9 @@ def replayed(game: Game, hands: list[list[str]], seats: list[Seat]) -> None:
             try:
                 game.apply(a)
             except FiveHundredError as e:
-                raise TableError("damaged", f"{failed}{where}, seat {seat} "
-                                            f"({seats[seat].name}) to {_TO[game.phase]}: "
+                named = shown(seats[seat].name)
+                raise TableError("damaged", f"{failed}{where}, seat {seat} (named {named}) "
+                                            f"to {_TO[game.phase]}: "
                                             f"{_seat_words(str(e), seat)}") from None
 
 
