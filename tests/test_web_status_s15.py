@@ -173,28 +173,41 @@ def test_the_hints_first_choices_stay_in_sight_in_a_narrow_room(server: str) -> 
         settle(page, 600)
         page.click("#quick-hint")
         page.wait_for_selector("#hint .hint-words", timeout=60_000)
-        page.evaluate("""async ([reason]) => {
-          const { views } = await import('/static/app.js');
-          const c = (action, value, p, note) => ({ action, value, make_probability: p, note });
-          views.hint.show({ action: 'misere', words: 'Bid misère', reason, value_unit: 'Points',
-            value_words: 'Points: expected this hand', candidates: [
-              c('misere', 115.3, 0.73, 'danger 5.21 on most deals'),
-              c('open-misere', 62.4, 0.41, 'danger 5.21 on most deals'),
-              c('pass', 0, null, 'defend'), c('7D', -96.4, 0.23, '5.5 tricks expected')],
-          }, 'auction');
-        }""", [LONG_REASON])
-        settle(page, 300)
-        in_sight(page, ".hint-words", "#hint")
-        in_sight(page, ".hint-table tbody tr:nth-child(-n+2)", "#hint")
-        # the whole reason still read; a tap shows it whole to the eye
-        assert page.inner_text("#hint .hint-reason").replace("\n", " ") == LONG_REASON
-        page.click("#hint .hint-reason")
-        settle(page, 300)
-        whole = page.evaluate("""() => {
-          const r = document.querySelector('#hint .hint-reason');
-          return r.scrollHeight <= r.clientHeight + 1;
-        }""")
-        assert whole, "the reason tapped is still cut short"
+        for by in ("keyboard", "tap"):
+            _long_hint(page)
+            in_sight(page, ".hint-words", "#hint")
+            in_sight(page, ".hint-table tbody tr:nth-child(-n+2)", "#hint")
+            # the whole reason still read; a tap, or Enter on it (a Tab stop while it is cut
+            # short), shows it whole to the eye
+            assert page.inner_text("#hint .hint-reason").replace("\n", " ") == LONG_REASON
+            assert page.get_attribute("#hint .hint-reason", "tabindex") == "0"
+            if by == "keyboard":
+                page.focus("#hint .hint-reason")
+                page.keyboard.press("Enter")
+            else:
+                page.click("#hint .hint-reason")
+            settle(page, 300)
+            whole = page.evaluate("""() => {
+              const r = document.querySelector('#hint .hint-reason');
+              return r.scrollHeight <= r.clientHeight + 1;
+            }""")
+            assert whole, f"the reason shown by {by} is still cut short"
+            assert page.get_attribute("#hint .hint-reason", "tabindex") is None
+
+
+def _long_hint(page: Page) -> None:
+    """The hint shown anew with a long reason and long notes (its room then too short)."""
+    page.evaluate("""async ([reason]) => {
+      const { views } = await import('/static/app.js');
+      const c = (action, value, p, note) => ({ action, value, make_probability: p, note });
+      views.hint.show({ action: 'misere', words: 'Bid misère', reason, value_unit: 'Points',
+        value_words: 'Points: expected this hand', candidates: [
+          c('misere', 115.3, 0.73, 'danger 5.21 on most deals'),
+          c('open-misere', 62.4, 0.41, 'danger 5.21 on most deals'),
+          c('pass', 0, null, 'defend'), c('7D', -96.4, 0.23, '5.5 tricks expected')],
+      }, 'auction');
+    }""", [LONG_REASON])
+    settle(page, 300)
 
 
 def test_a_discards_hint_says_what_its_tricks_count(page: Page, server: str) -> None:

@@ -132,11 +132,23 @@ export class HintView {
     const steps = this.reasonWhole ? TIGHTER.filter((c) => !c.endsWith("-reason")) : TIGHTER;
     let now = over();
     for (const step of steps) {
-      if (now <= 0.5) return;
+      if (now <= 0.5) break;
       this.el.classList.add(step);
       const then = over();
       if (then < now - 0.5) now = then;
       else this.el.classList.remove(step);
+    }
+    // the reason cut short is a Tab stop, Enter or Space showing it whole, as a tap does (a
+    // pointer alone could: a sighted keyboard player never saw the rest)
+    const reason = this.el.querySelector(".hint-reason");
+    if (!reason) return;
+    const cut = this.el.classList.contains("tight-reason");
+    if (cut) {
+      reason.tabIndex = 0;
+      reason.title = "Show the whole reason";
+    } else {
+      reason.removeAttribute("tabindex");
+      reason.removeAttribute("title");
     }
   }
 
@@ -418,10 +430,15 @@ export class HintView {
     if (msg.reason) {
       const reason = h("div.hint-reason", null, readable(msg.reason, [], { bids }));
       // (cut short where the room is (tighten): a tap shows it whole, the hint scrolling)
-      reason.addEventListener("click", () => {
-        if (!this.el.classList.contains("tight-reason")) return;
+      const whole = () => {
+        if (!this.el.classList.contains("tight-reason")) return false;
         this.reasonWhole = true;
         this.fit();
+        return true;
+      };
+      reason.addEventListener("click", whole);
+      reason.addEventListener("keydown", (e) => {
+        if ((e.key === "Enter" || e.key === " ") && whole()) e.preventDefault();
       });
       this.el.appendChild(reason);
     }
