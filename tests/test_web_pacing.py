@@ -267,7 +267,7 @@ def test_a_name_that_is_not_text_is_told_so() -> None:
     a name is text, on the socket and in ``POST /api/tables``."""
     t = west_sat_down()
     with host_and_clock(t) as (client, _, h, _now):
-        for bad, shown in ((123, "123"), ([], "[]"), (True, "True")):
+        for bad, shown in ((123, "123"), ([], "[]"), (True, "true")):
             h.send(type="name", name=bad)
             err = h.until(lambda x: x["type"] == "error")
             assert err == {"type": "error", "code": "bad_name",

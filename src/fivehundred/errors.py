@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 
 def shown(value: object, limit: int = 40) -> str:
     """``value`` as an error message quotes it: its repr, cut short past ``limit``
@@ -55,3 +57,38 @@ class DealError(MalformedError):
 
 class RecordError(MalformedError):
     """A game record that is malformed or replays an illegal action."""
+
+
+def shown_json(value: object, limit: int = 40) -> str:
+    """``value``, as a caller sent it in JSON, for an error: ``null``, ``true``, ``{"a": 1}``
+    (Python's ``None``, ``True`` and ``{'a': 1}`` are not what he wrote); text as every error
+    quotes it (:func:`shown`: ``'fast'``); cut short past ``limit`` characters, and
+    every character drawn as nothing or out of place in a line (a bidi override, a lone
+    surrogate) written as JSON escapes it.
+
+    >>> shown_json(None), shown_json(True), shown_json({"a": 1}), shown_json("Ann")
+    ('null', 'true', '{"a": 1}', "'Ann'")
+    >>> shown_json(["\\u202eDan\\ud800"]), shown_json(list(range(100)))
+    ('["\\\\u202eDan\\\\ud800"]', '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11… (390 characters)')
+    """
+    if isinstance(value, str) or (isinstance(value, int) and value.bit_length() > 14_000):
+        return shown(value, limit)          # (a number of thousands of digits: how many)
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    except (ValueError, RecursionError):    # (nested past the encoder's depth)
+        return shown(value, limit)
+    text = "".join(c if c.isprintable() else _escaped(c) for c in text)
+    return text if len(text) <= limit else f"{text[:limit - 3]}… ({len(text)} characters)"
+
+
+def _escaped(ch: str) -> str:
+    """A character as JSON escapes it (past U+FFFF, as its two surrogates).
+
+    >>> _escaped("\\u200b"), _escaped("\\U000e0041")
+    ('\\\\u200b', '\\\\udb40\\\\udc41')
+    """
+    n = ord(ch)
+    if n <= 0xFFFF:
+        return f"\\u{n:04x}"
+    n -= 0x10000
+    return f"\\u{0xD800 + (n >> 10):04x}\\u{0xDC00 + (n & 0x3FF):04x}"

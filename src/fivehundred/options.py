@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bot_catalog import LADDER
-from .errors import RulesError
+from .errors import RulesError, shown_json
 from .rules import CHOICES, PRESET_NAMES, Rules
 
 PRESET_LABELS: dict[str, str] = {
@@ -136,7 +136,7 @@ def checked_speed(speed: object) -> str:
     fivehundred.errors.RulesError: speed must be one of slow, normal, fast, got 'quick'
     """
     if not isinstance(speed, str) or speed not in SPEEDS:
-        raise RulesError(f"speed must be one of {', '.join(SPEEDS)}, got {speed!r}")
+        raise RulesError(f"speed must be one of {', '.join(SPEEDS)}, got {shown_json(speed)}")
     return speed
 
 
@@ -215,15 +215,16 @@ def build_rules(preset: object, toggles: object) -> Rules:
     fivehundred.errors.RulesError: option nt_joker means nothing here: this pack has no joker
     """
     if not isinstance(preset, str) or preset not in PRESET_NAMES:
-        raise RulesError(f"unknown preset {preset!r}; presets are {', '.join(PRESET_NAMES)}")
+        raise RulesError(f"unknown preset {shown_json(preset)}; presets are "
+                         f"{', '.join(PRESET_NAMES)}")
     if toggles is None:
         toggles = {}
     if not isinstance(toggles, dict):
-        raise RulesError(f"toggles must be an object of option: value, got {toggles!r}")
+        raise RulesError(f"toggles must be an object of option: value, got {shown_json(toggles)}")
     changes: dict[str, Any] = {}
     for option, value in toggles.items():
         if option not in TOGGLES:
-            raise RulesError(f"{option!r} is not a house rule of the new-game form; "
+            raise RulesError(f"{shown_json(option)} is not a house rule of the new-game form; "
                              f"they are {', '.join(TOGGLES)}")
         choices = TOGGLES[option][1]
         if option in NUMBERS:
@@ -231,13 +232,13 @@ def build_rules(preset: object, toggles: object) -> Rules:
             if (type(value) is not int or not low <= value <= high  # (a bool is no number)
                     or value % 10):
                 raise RulesError(f"option {option} takes a whole number of tens from "
-                                 f"{low:,} to {high:,}, got {value!r}")
+                                 f"{low:,} to {high:,}, got {shown_json(value)}")
         elif choices is None:
             if not isinstance(value, bool):
-                raise RulesError(f"option {option} takes true or false, got {value!r}")
+                raise RulesError(f"option {option} takes true or false, got {shown_json(value)}")
         elif value not in choices or isinstance(value, bool):
             raise RulesError(f"option {option} takes one of "
-                             f"{', '.join(str(c) for c in choices)}, got {value!r}")
+                             f"{', '.join(str(c) for c in choices)}, got {shown_json(value)}")
         changes[option] = value
     rules = Rules.preset(preset, **changes)
     for option in changes:      # (one that means nothing would only mark the table changed)

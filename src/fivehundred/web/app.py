@@ -24,7 +24,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..errors import FiveHundredError
+from ..errors import FiveHundredError, shown_json
 from ..guide import guide as guide_of
 from ..numbers import seed_number
 from ..options import (
@@ -240,7 +240,7 @@ async def new_table(request: Request) -> Response:
         return JSONResponse({"error": "the body must be a JSON object"}, status_code=400)
     unknown = [k for k in body if k not in NEW_TABLE_FIELDS]
     if unknown:         # (a misspelt field ignored would start a table not asked for)
-        return JSONResponse({"error": f"unknown field {unknown[0]!r}; the fields are "
+        return JSONResponse({"error": f"unknown field {shown_json(unknown[0])}; the fields are "
                                       f"{', '.join(NEW_TABLE_FIELDS)}"}, status_code=400)
     seed = body.get("seed")
     name = body.get("name")
@@ -249,12 +249,16 @@ async def new_table(request: Request) -> Response:
         player = checked_player(body.get("player"))
         speed = checked_speed(body.get("speed", "normal"))
         if seed is not None:
+            if type(seed) is not int:   # (true, 1.5, "12": said as they were sent)
+                raise TableError("malformed", f"seed must be a whole number from 0 to "
+                                              f"2**64 - 1, not {shown_json(seed)}")
             try:
                 seed_number(seed, ValueError, ValueError)
             except ValueError as e:
                 raise TableError("malformed", str(e)) from None
         if not isinstance(friends, bool):
-            raise TableError("malformed", f"friends must be true or false, got {friends!r}")
+            raise TableError("malformed", f"friends must be true or false, got "
+                                          f"{shown_json(friends)}")
         if friends and hub.mode != "serve":
             raise TableError("malformed", "playing with friends needs `fivehundred serve`")
         if friends and seed is not None and not hub.seeded_friends:
@@ -262,7 +266,11 @@ async def new_table(request: Request) -> Response:
                              "whoever chose the seed would know every hand")
         preset = body.get("preset", "australian")
         r = build_rules(preset, body.get("toggles"))
-        t = Table.new(str(preset), r, body.get("strength", "medium"), seed=seed,
+        strength = body.get("strength", "medium")
+        if not isinstance(strength, str) or strength not in STRENGTHS:     # (null: "got null")
+            raise TableError("malformed", f"strength must be one of {', '.join(STRENGTHS)}, "
+                                          f"got {shown_json(strength)}")
+        t = Table.new(str(preset), r, strength, seed=seed,
                       friends=friends, name=name)   # (cleaned and checked there)
         t.speed = speed
         if hub.mode == "serve":

@@ -21,6 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..claims import Claim
 from ..console.opponent import hint_seed
+from ..errors import shown_json
 from ..options import SPEEDS
 from .botpool import BotPool, stand_in
 from .keeping import KEEP_IDLE_SECONDS, MAX_TABLES, TableKeeper
@@ -320,8 +321,11 @@ class Hub(TableKeeper):
             every = msg.get("every_seat", False)
             if not isinstance(every, bool):
                 raise TableError("malformed", f"review takes \"every_seat\": true or false, "
-                                              f"got {every!r}")
+                                              f"got {shown_json(every)}")
             hand = msg.get("hand")      # an earlier finished hand; the last one if absent
+            if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int)):
+                raise TableError("malformed", f"review takes \"hand\": a finished hand's "
+                                              f"number (from 0), got {shown_json(hand)}")
             if hand is None and table.game.phase not in ("hand_over", "game_over"):
                 raise TableError("no_review", "no review: the hand is still being played")
             game = table.game.clone() if hand is None else hand_game(table.game, hand)

@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from ..errors import FiveHundredError, shown
+from ..errors import FiveHundredError, shown, shown_json
 from ..options import STRENGTHS
 from ..record.model import breaks_lines, lone_surrogate
 from ..rng import derive_seed
@@ -277,14 +277,83 @@ def name_problem(name: object) -> str | None:
     'a name must be text, got 123'
     """
     if not isinstance(name, str) and name is not None:  # (123: "1 to 20 characters" misled)
-        shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:37] + "..."
-        return f"a name must be text, got {shown}"
+        return f"a name must be text, got {shown_json(name)}"
     if not isinstance(name, str) or not 0 < len(clean_name(name)) <= NAME_MAX:  # (None: empty)
         return f"a name must be 1 to {NAME_MAX} characters"
     if breaks_lines(name):
         return "a name may not hold line breaks or control characters"
     bad = lone_surrogate(name)
-    return None if bad is None else f"a name must be text (a lone surrogate such as {bad} is not)"
+    if bad is not None:
+        return f"a name must be text (a lone surrogate such as {bad} is not)"
+    return mixed_scripts(clean_name(name)) or stacked_marks(clean_name(name))
+
+
+LOOK_ALIKE = ("LATIN", "GREEK", "CYRILLIC")
+"""The scripts whose letters look alike (Latin o, Greek omicron, Cyrillic o): a name may have
+letters of one of them, never of two ("Y\\u043eu", a Cyrillic o in "You", showed every page
+"You is bidding" beside its own You)."""
+MARKS_MAX = 2
+"""The most combining marks (accents) one letter of a name carries: "a" under 19 acute
+accents was taken, and drawn over the names above it."""
+
+
+def _script(ch: str) -> str | None:
+    """Which of :data:`LOOK_ALIKE` the letter ``ch`` is of (None: not a letter of theirs),
+    by its Unicode name ("CYRILLIC SMALL LETTER O")."""
+    if not unicodedata.category(ch).startswith("L"):
+        return None
+    script = unicodedata.name(ch, "").split(" ", 1)[0]
+    return script if script in LOOK_ALIKE else None
+
+
+def mixed_scripts(name: str) -> str | None:
+    """Why ``name`` may not be a name for mixing letters of the Latin, Greek and Cyrillic
+    scripts (None if it does not): each looks like another's ("\\u0397ost", a Greek Eta, was
+    taken beside "Host"); the letters of the fewer-lettered scripts named by code point.  A
+    name of one script, or of one with other scripts' (Latin and Japanese), is one.
+
+    >>> mixed_scripts("Zoë"), mixed_scripts("Ирина"), mixed_scripts("Ann 安")
+    (None, None, None)
+    >>> print(mixed_scripts("\\u0397ost").replace("\\u0397", "H"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    a name may not mix Latin, Greek and Cyrillic letters (they look alike):
+    Greek H (U+0397) among Latin o, s, t
+    """
+    letters: dict[str, list[str]] = {}
+    for ch in name:
+        script = _script(ch)
+        if script is not None and ch not in letters.setdefault(script, []):
+            letters[script].append(ch)
+    if len(letters) < 2:
+        return None
+    most = max(LOOK_ALIKE, key=lambda k: len(letters.get(k, [])))
+    others = " and ".join(
+        f"{k.capitalize()} " + ", ".join(f"{c} (U+{ord(c):04X})" for c in letters[k][:4])
+        + (", ..." if len(letters[k]) > 4 else "")
+        for k in LOOK_ALIKE if k in letters and k != most)
+    return (f"a name may not mix Latin, Greek and Cyrillic letters (they look alike): "
+            f"{others} among {most.capitalize()} {', '.join(letters[most][:6])}"
+            f"{', ...' if len(letters[most]) > 6 else ''}")
+
+
+def stacked_marks(name: str) -> str | None:
+    """Why ``name`` may not be a name for a letter carrying more than :data:`MARKS_MAX`
+    combining marks (None if none does): a stack of accents is drawn over the lines above.
+
+    >>> stacked_marks("Zoe\\u0308\\u0301"), stacked_marks("a" + "\\u0301" * 19)
+    (None, 'a letter of a name carries at most 2 accents or other marks: a carries 19')
+    """
+    runs: list[list[str]] = []          # each letter (or other character) and its marks
+    for ch in name:
+        if unicodedata.category(ch) in ("Mn", "Me") and runs:
+            runs[-1].append(ch)
+        else:
+            runs.append([ch])
+    over = next((r for r in runs if len(r) - 1 > MARKS_MAX), None)
+    if over is None:
+        return None
+    return (f"a letter of a name carries at most {MARKS_MAX} accents or other marks: "
+            f"{over[0]} carries {len(over) - 1}")
 
 
 PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -304,9 +373,8 @@ def checked_player(player: object) -> str | None:
     """
     if player is None or (isinstance(player, str) and PLAYER_ID.fullmatch(player)):
         return player
-    shown = repr(player) if len(repr(player)) <= 80 else repr(player)[:77] + "..."
     raise TableError("malformed", f"player must be 16 to 64 letters, digits, - or _, got "
-                                  f"{shown}")
+                                  f"{shown_json(player, 80)}")
 
 
 def _saved_player(v: object) -> str | None:

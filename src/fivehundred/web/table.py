@@ -29,7 +29,7 @@ from ..cards import token
 from ..claims import ClaimError, check_claimant, may_claim
 from ..console.display import seat_names
 from ..dealing import Deal, check_deal, deal_to_dict, opening_cut
-from ..errors import FiveHundredError, shown
+from ..errors import FiveHundredError, shown, shown_json
 from ..game import Game
 from ..numbers import seed_number
 from ..options import SPEEDS, STRENGTHS, checked_speed, rules_label
@@ -312,7 +312,7 @@ class Table(PracticeTable, SeatingTable):
         """Apply one action of ``seat``; TableError (nothing changed) if it may not."""
         if not isinstance(action, str) or not action or len(action) > 20:
             raise TableError("malformed", f"an action is a short token such as 7H or pass, "
-                                          f"got {action!r}")
+                                          f"got {shown_json(action)}")
         self._check_turn(seat)
         try:
             self.game.apply(action)
