@@ -294,18 +294,29 @@ def _interval_verdict(e: dict[str, Any], lead: str, m: dict[str, Any], more: str
     return None, f"{lead}, but {interval} holds 0: not told apart ({more})"
 
 
+def _nothing_to_tell(m: dict[str, Any], e: dict[str, Any], unit: str,
+                     more: str) -> dict[str, Any] | None:
+    """The verdict where no interval can tell the bots apart (one bot against itself, no
+    ``unit`` complete, or one alone: play ``more``), else None."""
+    if _self_play(m):
+        words = "one bot against itself: nothing to tell apart"
+    elif e["n"] == 0:
+        words = f"no {unit} complete: nothing to tell yet"
+    elif e["n"] < 2:
+        words = f"one {unit} cannot tell the bots apart: play more {more}"
+    else:
+        return None
+    return {"stronger": None, "words": words}
+
+
 def deals_verdict(summary: dict[str, Any]) -> dict[str, Any]:
     """The points per deal in words a club member reads: who scored more a deal, by how
     much, and whether the 95% interval tells the bots apart; ``stronger`` is ``"A"``, ``"B"``
     or None (not shown, or nothing to tell)."""
     m, d = summary["match"], summary["deals"]
     e = d["a_minus_b"]
-    if _self_play(m):
-        return {"stronger": None, "words": "one bot against itself: nothing to tell apart"}
-    if e["n"] == 0:
-        return {"stronger": None, "words": "no deal complete: nothing to tell yet"}
-    if e["n"] < 2:
-        return {"stronger": None, "words": "one deal cannot tell the bots apart: play more deals"}
+    if (untold := _nothing_to_tell(m, e, "deal", "deals")) is not None:
+        return untold
     if e["sd"] == 0:
         return {"stronger": None, "words": "none: an interval of no width tells nothing of "
                                            "the bots (above)"}
@@ -326,13 +337,8 @@ def games_verdict(summary: dict[str, Any]) -> dict[str, Any]:
     the Wilson shares are not the verdict); ``stronger`` as :func:`deals_verdict`'s."""
     m, g = summary["match"], summary["games"]
     e = g["a_minus_b"]
-    if _self_play(m):
-        return {"stronger": None, "words": "one bot against itself: nothing to tell apart"}
-    if e["n"] == 0:
-        return {"stronger": None, "words": "no game seed complete: nothing to tell yet"}
-    if e["n"] < 2:
-        return {"stronger": None,
-                "words": "one game seed cannot tell the bots apart: play more games"}
+    if (untold := _nothing_to_tell(m, e, "game seed", "games")) is not None:
+        return untold
     wa, wb = g["a_win"], g["b_win"]
     lead = (f"{_bot_named(m, 'A')} won {wa['k']} of {wa['n']} games, {_bot_named(m, 'B')} "
             f"{wb['k']} of {wb['n']}, over {e['n']} game seeds (the independent trials)")
