@@ -19,7 +19,7 @@ from ..errors import FiveHundredError
 from ..rules import Rules
 from .executors import import_ray, make_executor
 from .play import ArenaError, UnitResult
-from .report import format_report, not_counted_words, summarize
+from .report import beyond_words, format_report, summarize
 from .results import ResultsFile
 from .runner import run_match
 from .spec import LIMITS, MatchSpec
@@ -215,8 +215,7 @@ def run_arena_main(args: argparse.Namespace, stdout: TextIO | None = None,
                     f"all {len(wanted)} units of the match already played; nothing to play"
                     if not left else f"{len(wanted) - left} units of the match already played, "
                     f"{left} to play"), file=err)
-            beyond = None if args.quiet else not_counted_words(
-                summarize(spec, results.done.values()))
+            beyond = None if args.quiet else beyond_words(spec, results.done.values())
             if beyond:              # (the report says it too: a smaller --deals said nothing)
                 print(f"arena: {args.out} {beyond} (nothing removed)", file=err)
         elif not args.quiet:

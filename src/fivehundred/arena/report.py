@@ -125,11 +125,9 @@ def summarize(spec: MatchSpec, results: Iterable[UnitResult]) -> dict[str, Any]:
     """Every statistic of the match as one JSON-ready object (units beyond the deals and
     games asked for are counted in ``not_counted`` alone)."""
     rules = spec.rules_obj
-    wanted = {"deal": spec.deals, "game": spec.games}
-    given = [r for r in results if r.seating in spec.seatings]
-    units = sorted((r for r in given if r.number < wanted.get(r.kind, 0)),
-                   key=lambda r: (r.kind != "deal", r.number, spec.seatings.index(r.seating)))
-    beyond = [r for r in given if r.number >= wanted.get(r.kind, 0)]
+    given, beyond = _asked_and_beyond(spec, results)
+    units = sorted(given, key=lambda r: (r.kind != "deal", r.number,
+                                         spec.seatings.index(r.seating)))
     seatings = spec.seatings
     out: dict[str, Any] = {
         "match": {**spec.identity(), "deals": spec.deals, "games": spec.games,
@@ -233,6 +231,25 @@ def summarize(spec: MatchSpec, results: Iterable[UnitResult]) -> dict[str, Any]:
     out["deals"]["verdict"] = deals_verdict(out)
     out["games"]["verdict"] = games_verdict(out)
     return out
+
+
+def _asked_and_beyond(spec: MatchSpec, results: Iterable[UnitResult]
+                      ) -> tuple[list[UnitResult], list[UnitResult]]:
+    """The results of the match's seatings within the deals and games asked for, and those
+    beyond them (a results file played further before: counted by no measure)."""
+    wanted = {"deal": spec.deals, "game": spec.games}
+    given = [r for r in results if r.seating in spec.seatings]
+    return ([r for r in given if r.number < wanted.get(r.kind, 0)],
+            [r for r in given if r.number >= wanted.get(r.kind, 0)])
+
+
+def beyond_words(spec: MatchSpec, results: Iterable[UnitResult]) -> str | None:
+    """:func:`not_counted_words` of ``results`` without the whole :func:`summarize` (the
+    start of a run, before a unit is played)."""
+    beyond = _asked_and_beyond(spec, results)[1]
+    return not_counted_words({"not_counted": _not_counted(spec, beyond),
+                              "deals": {"requested": spec.deals},
+                              "games": {"requested": spec.games}})
 
 
 def _not_counted(spec: MatchSpec, beyond: list[UnitResult]) -> dict[str, Any]:
