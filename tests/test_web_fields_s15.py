@@ -91,6 +91,9 @@ def test_the_socket_refuses_a_misspelt_field_and_answers_nothing_else() -> None:
     ({"type": "review", "hand": True},
      'review takes "hand": a finished hand\'s number (from 0), got true'),
     ({"type": "speed", "speed": None}, "speed must be one of slow, normal, fast, got null"),
+    ({"type": "pause", "paused": None}, 'pause needs "paused": true or false, got null'),
+    ({"type": "seat_to_bot", "seat": None}, "seat must be a seat number from 1 to 3, got null"),
+    ({"type": "new_link", "seat": [1]}, "seat must be a seat number from 1 to 3, got [1]"),
     ({}, 'a message names its type ("type": one of act, '),
 ])
 def test_socket_errors_show_what_was_sent_as_json(msg: dict[str, object], words: str) -> None:
@@ -130,3 +133,18 @@ def test_new_table_errors_show_what_was_sent_as_json(body: dict[str, object],
         r = client.post("/api/tables", json={"preset": "australian", **body})
         assert r.status_code == 400, r.text
         assert r.json()["error"].startswith(words), r.json()
+
+
+def test_a_discard_that_is_not_a_list_of_cards_shows_what_was_sent_as_json() -> None:
+    """``{"cards": null}`` at your kitty was told ``got None``."""
+    with seated(preset="australian", strength="easy", seed=3) as (_c, _t, me):
+        m = me.my_turn()
+        assert m["view"]["phase"] == "auction"
+        me.send(type="act", action="10NT")          # the highest bid: the kitty is yours
+        m = me.my_turn()
+        assert m["view"]["phase"] == "kitty", m["view"]["phase"]
+        quiet(me)
+        me.send_raw(json.dumps({"type": "discard", "cards": None}))
+        got = quiet(me)
+        assert [g["type"] for g in got] == ["error"], got
+        assert got[0]["message"] == "cards must be a list of card tokens, got null", got[0]

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..claims import Claim, ClaimError
+from ..errors import shown_json
 from ..game import Game
 from ..record.model import breaks_lines
 from ..words import joined
@@ -110,7 +111,7 @@ def hand_game(game: Game, number: int) -> Game:
     done = len(game.past_hands)
     if isinstance(number, bool) or not isinstance(number, int):
         raise TableError("malformed", f"review takes \"hand\": a finished hand's number "
-                                      f"(from 0), got {number!r}")
+                                      f"(from 0), got {shown_json(number)}")
     if not 0 <= number < done:
         raise TableError("no_review", "no hand is finished yet" if not done else
                          f"there is no finished hand {number}: the hands finished are "

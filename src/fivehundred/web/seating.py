@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 
 from ..console.display import seat_names
+from ..errors import shown_json
 from ..game import Game
 from ..rules import Rules
 from .seats import Seat, TableError, checked_name, clean_name, name_key, secret_like
@@ -228,7 +229,7 @@ class SeatingTable:
         last = len(self.seats) - 1
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise TableError("malformed", f"seat must be a seat number from 1 to {last}, "
-                                          f"got {seat!r}")
+                                          f"got {shown_json(seat)}")
         if not 1 <= seat <= last:
             raise TableError("illegal", f"seat {seat}: a friend's seat is one of 1 to {last}")
         s = self.seats[seat]
@@ -328,7 +329,7 @@ class SeatingTable:
         """
         if not isinstance(paused, bool):
             raise TableError("malformed", f"pause needs \"paused\": true or false, got "
-                                          f"{paused!r}")
+                                          f"{shown_json(paused)}")
         if paused == self.paused:
             return False
         if paused:

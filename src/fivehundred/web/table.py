@@ -123,7 +123,7 @@ class Table(PracticeTable, SeatingTable):
         rename is: :func:`.seats.checked_name`), bots (or friends' links) in the others."""
         if strength not in STRENGTHS:
             raise TableError("malformed", f"strength must be one of {', '.join(STRENGTHS)}, "
-                                          f"got {strength!r}")
+                                          f"got {shown_json(strength)}")
         own = None if name is None else checked_name(name)
         seed = secrets.randbits(63) if seed is None else seed
         game = Game(rules, seed=seed)
@@ -333,7 +333,8 @@ class Table(PracticeTable, SeatingTable):
             raise TableError("illegal", f"there is nothing to discard now (the {g.phase} phase)")
         need = discards_left(g.view(seat))
         if (not isinstance(chosen, list) or not all(isinstance(c, str) for c in chosen)):
-            raise TableError("malformed", f"cards must be a list of card tokens, got {chosen!r}")
+            raise TableError("malformed", f"cards must be a list of card tokens, "
+                                          f"got {shown_json(chosen)}")
         if len(chosen) != need:
             raise TableError("illegal", f"discard exactly {need} card{'s' if need != 1 else ''}, "
                                         f"not {len(chosen)}")
@@ -424,7 +425,8 @@ class Table(PracticeTable, SeatingTable):
         legal here, the position having moved on)."""
         self.check_claim(seat)
         if not isinstance(plays, list) or not all(isinstance(a, str) for a in plays):
-            raise TableError("malformed", f"a claim's plays are card tokens, got {plays!r}")
+            raise TableError("malformed", f"a claim's plays are card tokens, "
+                                          f"got {shown_json(plays)}")
         self._apply_all(plays, "the claim's cards no longer fit the table: ", hand_out=True)
 
     def _check_take_back(self, seat: int) -> None:
