@@ -71,6 +71,30 @@ def test_a_name_of_one_script_or_latin_with_others_is_still_taken(name: str) -> 
     assert t.names()[1] == checked_name(name)
 
 
+@pytest.mark.parametrize(("name", "words"), [
+    ("\u03a5\u03bf\u03c5", "every page calls its own seat You"),          # Greek
+    ("\u0412\u041e\u0412", "Bob is the name of another seat"),            # Cyrillic BOB
+    ("\u041d\u041e\u0405\u0422", "Host is the name of another seat"),    # Cyrillic HOST
+    ("\u039d\u03bf\u03c1\u03c4\u03b7", None),                           # Greek Norte: a name
+])
+def test_a_name_wholly_in_greek_or_cyrillic_that_looks_like_another_is_refused(
+        name: str, words: str | None) -> None:
+    """A name of one script passed the mixed-script check however Latin it looked: Greek
+    "\u03a5\u03bf\u03c5" showed "You is bidding" beside each page's own You. Names are
+    compared as the Latin letters they look like; a Greek name that looks like no seat's is
+    taken."""
+    t = friends_table()
+    t.set_name(2, "Bob")
+    if words is None:
+        t.set_name(1, name)
+        assert t.names()[1] == name
+        return
+    with pytest.raises(TableError) as e:
+        t.set_name(1, name)
+    assert e.value.code == "bad_name" and words in str(e.value), str(e.value)
+    assert t.names() == ["Host", "West", "Bob", "East"]
+
+
 def test_the_socket_and_the_lobby_refuse_such_a_name() -> None:
     """A friend's (or the host's) rename on the socket, and the creator's name in
     ``POST /api/tables``, are checked the same way."""

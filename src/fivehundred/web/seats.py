@@ -20,6 +20,7 @@ from ..errors import FiveHundredError, shown, shown_json
 from ..options import STRENGTHS
 from ..record.model import breaks_lines, lone_surrogate
 from ..rng import derive_seed
+from .lookalike import look
 
 
 class TableError(FiveHundredError):
@@ -235,12 +236,13 @@ def clean_name(name: str) -> str:
 
 def name_key(name: str) -> str:
     """What two names are compared by: the name with nothing invisible, in any case ("Ann"
-    is "ann" and ``Ann\\ufe0f``).
+    is "ann" and ``Ann\\ufe0f``), each letter as the Latin one it looks like (the Greek
+    "\\u0391nn" is "Ann": :func:`.lookalike.look`).
 
-    >>> name_key("Ann") == name_key("aNN\\ufe0f")
+    >>> name_key("Ann") == name_key("aNN\\ufe0f") == name_key("\\u0391nn")
     True
     """
-    return "".join(ch for ch in name if not invisible(ch)).casefold()
+    return look("".join(ch for ch in name if not invisible(ch))).casefold()
 
 
 def checked_name(name: object) -> str:
