@@ -16,9 +16,10 @@ import json
 import os
 
 from ..errors import RecordError, shown
+from .guards import not_a_path
 from .jsonfmt import loads_json
 from .model import GameRecord
-from .text import loads, not_a_path
+from .text import loads
 
 #: The longest file read as a record or a deal, in characters: a game of many hands is well
 #: under a megabyte; anything past this is not one (``/dev/zero`` would never end).

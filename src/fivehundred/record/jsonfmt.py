@@ -30,9 +30,9 @@ from typing import IO, Any, NoReturn
 
 from ..errors import FiveHundredError, RecordError
 from ..rules import Rules
+from .guards import need_file, need_record, not_a_path
 from .model import GameRecord, HandOutcome, HandRecord, RecordProblem, RecordSource
 from .replay import first_fault
-from .text import need_file, need_record, not_a_path
 
 FORMAT = "fivehundred-record"
 VERSION = 1

@@ -25,18 +25,18 @@ Every line is a keyword and its fields; the seat labels (``2:AS``) and trick win
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
 from collections.abc import Sequence
 from typing import IO, NoReturn
 
 from ..actions import action_from_token
 from ..auction import contract_of
-from ..errors import FiveHundredError, RecordError, shown
+from ..errors import FiveHundredError, RecordError
 from ..numbers import written_number
 from ..rules import Rules
 from ..tricks import sitting_out
 from .checks import first_seen, hand_layout
+from .guards import need_file, need_record, not_a_path, not_json
 from .model import (
     HIDDEN,
     GameRecord,
@@ -156,42 +156,6 @@ def dump(rec: GameRecord, fp: IO[str]) -> None:
     fp.write(dumps(rec))
 
 
-def need_record(rec: object, func: str) -> None:
-    """Refuse anything but a GameRecord given to the writer ``func`` (a path given first, the
-    arguments swapped, raised "'str' object has no attribute 'rules'").
-
-    >>> try:
-    ...     dumps("[Rules ...]")
-    ... except RecordError as e:
-    ...     print(e)
-    dumps() takes a GameRecord (record_from_game(game) makes one), not str
-    """
-    if not isinstance(rec, GameRecord):
-        raise RecordError(f"{func}() takes a GameRecord (record_from_game(game) makes one), "
-                          f"not {type(rec).__name__}")
-
-
-def need_file(fp: object, func: str, for_path: str) -> None:
-    """Refuse what is not an open text file given to ``func`` (``dump``, ``load``,
-    ``dump_json`` or ``load_json``), a path above all, saying ``for_path``: how to do the
-    same with a path (a path raised a bare AttributeError, or named a function that
-    ``fivehundred.record`` did not export).
-
-    >>> try:
-    ...     need_file("game.fhr", "load", "loads(read_text(path))")
-    ... except RecordError as e:
-    ...     print(e)
-    load() reads an open text file, not the path 'game.fhr'; for a path: loads(read_text(path))
-    """
-    reading = func.startswith("load")
-    if callable(getattr(fp, "read" if reading else "write", None)):
-        return
-    what = (f"the path {shown(os.fspath(fp))}" if isinstance(fp, (str, os.PathLike))
-            else shown(fp))
-    raise RecordError(f"{func}() {'reads' if reading else 'writes to'} an open text file, "
-                      f"not {what}; for a path: {for_path}")
-
-
 # ---------------------------------------------------------------------- reading
 
 
@@ -211,7 +175,7 @@ def load(fp: IO[str]) -> GameRecord:
     need_file(fp, "load", "loads(read_text(path)), read_text from fivehundred.record (or "
               "parse_record(read_text(path)), which reads either form)")
     text = fp.read()
-    _not_json(text, "load_json")
+    not_json(text, "load_json")
     return loads(text)
 
 
@@ -222,52 +186,8 @@ def loads(text: str, replaying: bool = False) -> GameRecord:
     if not isinstance(text, str):
         raise RecordError(f"a text record is a str (bytes: decode them first), not "
                           f"{type(text).__name__}")
-    _not_json(text, "loads_json")
+    not_json(text, "loads_json")
     return _Reader(text.removeprefix("\ufeff"), replaying).read()
-
-
-def path_like(text: str) -> bool:
-    """Whether ``text``, given where a record's text belongs, is rather a file's path: one
-    short line that is no record's first line (a tag pair or ``{``) and names a file (it has
-    a folder or a record's suffix, or the file is there); a reader says so, not that the
-    record lacks its rules.
-
-    >>> path_like("/a/path.fhr"), path_like("game.fhr.json"), path_like('[Rules "x"]')
-    (True, True, False)
-    """
-    s = text.strip()
-    if not s or len(s) > 4096 or s[0] in "[{" or any(ch in s for ch in "\n\r"):
-        return False
-    if "/" in s or "\\" in s or s.lower().endswith((".fhr", ".json", ".txt")):
-        return True
-    try:
-        return os.path.isfile(s)
-    except (OSError, ValueError):
-        return False
-
-
-def not_a_path(text: str, func: str) -> None:
-    """RecordError for a file's path given to ``func`` in place of the record's text
-    (:func:`path_like`): it was told that the record lacks its rules, or is not JSON."""
-    if path_like(text):
-        raise RecordError(f"{func}() takes a record's text, not the path "
-                          f"{shown(text.strip())}: read the file first, with read_text(path) "
-                          "from fivehundred.record")
-
-
-def _not_json(text: object, reader: str) -> None:
-    """Refuse a JSON record given to a text reader, naming ``reader``, the function that reads
-    it (it was told its first line lacked the [Rules "..."] tag).
-
-    >>> try:
-    ...     loads('{"format": "fivehundred-record"}')
-    ... except RecordError as e:
-    ...     print(e)
-    this looks like a JSON record (it starts with {), not a text one: read it with loads_json()
-    """
-    if isinstance(text, str) and text.removeprefix("\ufeff").lstrip().startswith("{"):
-        raise RecordError(f"this looks like a JSON record (it starts with {{), not a text one: "
-                          f"read it with {reader}()")
 
 
 class _Reader:
