@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Button, Footer, Header, RichLog, Static
 
-from ..actions import readable_text, token_of
+from ..actions import readable_text
 from ..bots.base import Bot, Budget, decide_or_stand_in, make_player
 from ..console.narration import Narrator
 from ..console.opponent import opponent_seed
@@ -33,11 +33,11 @@ from ..errors import FiveHundredError
 from ..game import Game
 from ..numbers import seat_option
 from ..options import rules_label
-from ..record.table_files import RecordFiles, not_saved
+from ..record.table_files import RecordFiles
 from ..rules import Rules
 from ..view import View
 from ..web.state import status_line
-from . import aids, practice, sheets, texts
+from . import aids, keeping, practice, sheets, texts
 from .buttons import draw_buttons, greyed
 from .cloth import Cloth
 from .panels import Info, Log, SeatPanel, SideColumn
@@ -540,26 +540,8 @@ class TableApp(App[int]):
         aids.start_hint(self)
 
     def action_take_back(self) -> None:
-        """Take back your last card, bid or discard of this hand and the bots' plays after
-        it (Game.take_back): the table as it was before it, your turn again."""
-        g = self.game
-        if not g.can_take_back(self.seat):
-            why = ("The hand is over: it is scored, there is no taking back."
-                   if g.phase in ("hand_over", "game_over")
-                   else "Nothing of yours to take back in this hand yet.")
-            self.notify(why, severity="warning")
-            return
-        self._generation += 1            # a bot deciding now decides for nothing
-        was = g.phase
-        undone = g.take_back(self.seat)
-        self._busy = False
-        self._thinking = None
-        self._forget_the_turn()
-        self.narrator.recall_call(g.call)
-        what = self.narrator.taken_back(was, g.phase, [token_of(a) for a in undone])
-        self._unsay_later_lines()
-        self._say(f"[b]Taken back[/b]: {escape(what)}")
-        self._continue()
+        """Take back your last card, bid or discard of this hand (keeping.py)."""
+        keeping.take_back(self)
 
     def _forget_the_turn(self) -> None:
         """No finished trick on show, no joker's suit being chosen, no hint: the game has
@@ -574,23 +556,8 @@ class TableApp(App[int]):
         aids.start_claim(self)
 
     def action_save(self) -> None:
-        """Write the game record (between hands only: a record holds every card; never a
-        practice's)."""
-        if self.away is not None:
-            self.notify(practice.UNSAVED, severity="warning", timeout=6)
-            return
-        if self.game.phase not in ("hand_over", "game_over"):
-            self.notify("A record holds every card, so it is saved between hands: "
-                        "finish this hand first.", severity="warning", timeout=6)
-            return
-        path = self.records.path(self.game.seed, self.started)
-        try:
-            self.records.write(self.game, path)    # (and remembers the file for this game)
-        except OSError as e:
-            self.notify(not_saved(path, e), severity="error", timeout=8)
-            return
-        self._say(f"Saved the record to {escape(str(path))}")
-        self.notify(f"Saved to {path}")
+        """Write the game record, between hands (keeping.py)."""
+        keeping.save(self)
 
     def action_rules(self) -> None:
         """Show every option of this table's rules."""
@@ -623,13 +590,5 @@ class TableApp(App[int]):
         self._quit()
 
     def _quit(self) -> None:
-        """Leave now; a hand just ended (its last trick on show, its sheet to come) is kept
-        in the record first where the game was saved once, as its sheet would have (it was
-        lost: the flow that writes it stops here)."""
-        if self._busy and self.game.phase in ("hand_over", "game_over") and \
-                self.away is None and self.game.seed in self.saved:
-            self.action_save()
-        self._generation += 1
-        game = self.away.game if self.away is not None else self.game    # (not a practice's)
-        self.exit(0, message=f"Goodbye. (This game's seed was {game.seed}.)")
-
+        """Leave now, saying the seed (keeping.py)."""
+        keeping.leave(self)
