@@ -102,3 +102,17 @@ def test_options_that_mean_nothing_at_the_table_say_why() -> None:
     everything = options(Rules.preset("australian"))
     assert not [o for o in everything.values() if o["off"]
                 and o["option"] not in ("dead_hand", "call_partner")]
+
+
+def test_the_opening_leads_help_is_true_at_the_dead_hand_table_and_in_misere() -> None:
+    """It said "the player on the dealer's left", where two-handed the hand at the dealer's
+    left is the dead one (RULES.md §3): eldest is the non-dealer, and a misère's sitting-out
+    eldest is passed over; the engine (``tricks.opening_leader``) does both."""
+    from fivehundred.tricks import opening_leader
+    two = Rules.preset("two_dead_hand", opening_lead="eldest")
+    assert opening_leader(two, 0, 0) == 1                       # the non-dealer
+    pairs = Rules.preset("six_pairs", opening_lead="eldest")
+    assert opening_leader(pairs, 0, 4, misere=True) == 2        # 1, 4's partner, sits out
+    text = OPTION_TEXT["opening_lead"]
+    assert "two-handed with a dead hand, the non-dealer" in text
+    assert "next in play after him if he sits out a misère" in text

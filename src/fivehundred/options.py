@@ -39,21 +39,24 @@ OPTION_TEXT: dict[str, str] = {
     "first_dealer": "How the first dealer is chosen: a cut (lowest card deals) or at random.",
     "auction": "In rounds, where a pass is final, or one bid each.",
     "misere_allowed": "Misère (no trick, playing alone) may be bid; off bans open misère too.",
-    "misere_value": ("Points for a made misère (lost if it fails). They do not move it in the "
-                     "bidding: it ranks where Misère ranks puts it."),
+    "misere_value": ("Points for a made misère (lost if it fails). Its worth does not change "
+                     "where it ranks in the bidding: Misère ranks says that."),
     "misere_rank": ("Where misère ranks, whatever it is worth: above every 7-bid and below "
                     "every 8-bid, or between 8♠ and 8♣."),
     "misere_needs_seven": "Misère may be bid only over a 7-bid.",
     "misere_stops_when_taken": "A misère's play stops as soon as the declarer takes a trick.",
     "misere_defender_points": "What the opponents score when a misère fails.",
     "open_misere_allowed": "Open misère (misère with the hand spread face up) may be bid.",
-    "open_misere_value": ("Points for a made open misère (lost if it fails). They do not move "
-                          "it in the bidding: it ranks where Open misère ranks puts it."),
+    "open_misere_value": ("Points for a made open misère (lost if it fails). Its worth does "
+                          "not change where it ranks in the bidding: Open misère ranks says "
+                          "that."),
     "open_misere_rank": ("Where open misère ranks, whatever it is worth: between 10♦ and 10♥, "
                          "or above every bid."),
     "open_misere_reveal": "When the open-misère hand is spread: after the first trick or at once.",
     "all_pass": "When nobody bids: redeal, or play the hand at no trumps, 10 a trick.",
-    "opening_lead": "Who leads first: the declarer, or the player on the dealer's left.",
+    "opening_lead": ("Who leads first: the declarer, or the first to bid (the player on the "
+                     "dealer's left; two-handed with a dead hand, the non-dealer), or the "
+                     "next in play after him if he sits out a misère."),
     "nt_joker": ("The joker at no trumps and in misère (played to a trick only when void "
                  "in the suit led): by the Australian rule it is led naming a suit not yet "
                  "led, and must be played in misère when void; by the classic rule it is led "
