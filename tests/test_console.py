@@ -1045,8 +1045,8 @@ def test_the_text_games_end_names_a_tie_and_a_misere_declarer_alone() -> None:
     console._game_over()
     text = out.getvalue()
     assert (f"=== Game over: East wins the game (West fell to {g.scores[1]} (the hole is -500); "
-            f"won on a tie with you at {g.scores[2]}: a tie goes to the declaring side, then "
-            "to the first from the declarer's left). ===") in text, text
+            f"won on a tie with you at {g.scores[2]}: a tie goes to the first from the "
+            "declarer's left). ===") in text, text     # (not "to the declaring side": it fell)
     c4 = advance(Rules.preset("classic4"), lambda g: g.phase == "hand_over"
                  and g.contract is not None and g.contract.is_misere
                  and g.contract.declarer == 0, human_bids="misere")

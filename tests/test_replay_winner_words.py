@@ -54,7 +54,7 @@ def test_a_side_that_won_because_the_other_fell_into_the_hole_says_so(
                                   "side wins only by making its own contract"),
     ("classic3", 23, (-480, 100, 100),
      "seat 0 fell to -560 (the hole is -500); won on a tie with seat 2 at 130: a tie goes to "
-     "the declaring side, then to the first from the declarer's left"),
+     "the first from the declarer's left"),            # (seat 0 declared, and fell)
 ])
 def test_the_winner_line_says_why_as_the_engine_judged_it(
         preset: str, seed: int, scores: tuple[int, ...], why: str, tmp_path: Path,

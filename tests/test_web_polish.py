@@ -159,11 +159,10 @@ def test_how_the_game_was_won_says_nothing_the_title_says() -> None:
     tie = dataclasses.replace(six, phase="game_over", scores=(-510, 30, 30), winner=1)
     assert how_won(tie, sixes) == (
         "You & North fell to -510 (the hole is -500); won on a tie with North-West & "
-        "South-East (a tie goes to the declaring side, then to the first from the declarer's "
-        "left).")
+        "South-East (a tie goes to the first in seat order (nobody declared the last hand)).")
     assert status_line(tie, sixes).endswith(
-        "with 30, tied with North-West & South-East (a tie goes to the declaring side, then "
-        "to the first from the declarer's left).")
+        "with 30, tied with North-West & South-East (a tie goes to the first in seat order "
+        "(nobody declared the last hand)).")
 
 
 JOKER_SEED = 1

@@ -153,8 +153,8 @@ def test_game_lost_in_the_hole_says_who_fell_and_who_won() -> None:
     tie = replace(v, winner=1, scores=(-80, 100, -530, 100, 100))
     assert status_line(tie, FIVE_NAMES) == (
         "North-West fell to -530 (the hole is -500): West wins with 100, tied with "
-        "North-East and East (a tie goes to the declaring side, then to the first from the "
-        "declarer's left).")
+        "North-East and East (a tie goes to the first in seat order (nobody declared the last "
+        "hand)).")
 
 
 def test_the_lobby_line_of_a_game_waiting_at_a_finished_hand_names_the_next_hand() -> None:

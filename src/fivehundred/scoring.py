@@ -315,7 +315,7 @@ def hole_words(rules: Rules, end: GameEnd, scores: Sequence[int],
         why += f"; {names[w]} fell too, the highest of them"
     if end.tied:
         why += (f"; won on a tie with {joined([names[i] for i in end.tied], ' and ')} at "
-                f"{scores[w]}: {TIE_RULE}")
+                f"{scores[w]}: {tie_rule(end)}")
     return why
 
 
@@ -403,6 +403,23 @@ def reach_order(rules: Rules, contract: Contract | None, partner: int | None,
 TIE_RULE = "a tie goes to the declaring side, then to the first from the declarer's left"
 """How :func:`game_winner` breaks a tie for the best score, in words (the game's end says it
 beside a win on a tie)."""
+
+
+def tie_rule(end: GameEnd) -> str:
+    """How the tie ``end`` was won on was broken, in words: :data:`TIE_RULE`, or just its
+    part that broke it (where no declaring side was in the tie, the declaring side having
+    fallen, naming it misled; where nobody declared, seat order from seat 0 broke it).
+
+    >>> tie_rule(GameEnd(2, False, (0,), (), (0,), (1,)))      # (side 0 declared, and fell)
+    "a tie goes to the first from the declarer's left"
+    >>> tie_rule(GameEnd(1, False, (2,), (), (0,), (2,))) == TIE_RULE
+    True
+    """
+    if not end.declaring:
+        return "a tie goes to the first in seat order (nobody declared the last hand)"
+    if end.winner in end.declaring or any(i in end.declaring for i in end.tied):
+        return TIE_RULE
+    return "a tie goes to the first from the declarer's left"
 
 
 def _order_from(rules: Rules, decl_sides: Sequence[int], declarer: int | None) -> list[int]:

@@ -22,7 +22,7 @@ from ..errors import FiveHundredError, RecordError
 from ..game import Game, HandResult
 from ..numbers import written_number
 from ..rules import Rules
-from ..scoring import TIE_RULE, game_end, hole_words, target_words
+from ..scoring import game_end, hole_words, target_words, tie_rule
 from .build import PROGRAM
 from .model import (
     GameRecord,
@@ -86,7 +86,7 @@ def replay_warnings(rec: GameRecord, game: Game) -> list[str]:
         end = game_end(rec.rules, game.scores, w, results[-1] if results else None)
         if int(said) in end.tied:
             why = (f"the sides tied at {game.scores[w]} when a side fell into the hole, and "
-                   f"this version breaks the tie so: {TIE_RULE}")
+                   f"this version breaks the tie so: {tie_rule(end)}")
     wrote = (f"; the record was written by {rec.program}, this is {PROGRAM}"
              if rec.program is not None and rec.program != PROGRAM
              else "; the record does not say which version wrote it" if rec.program is None

@@ -23,7 +23,6 @@ from ..cards import NO_TRUMPS, STRAIN_NAMES, SUIT_WORDS
 from ..console.display import pretty, sort_tokens, trick_count
 from ..game import HandResult
 from ..scoring import (
-    TIE_RULE,
     GameEnd,
     declaring_seats,
     fell_words,
@@ -31,6 +30,7 @@ from ..scoring import (
     past_target_words,
     slam_words,
     target_words,
+    tie_rule,
 )
 from ..tricks import TABLES, card_from_token
 from ..view import View
@@ -215,7 +215,7 @@ def _into_the_hole(view: View, names: list[str], w: int) -> tuple[str, str] | No
     labels = [_side_label(view, i, names, i == fallen[0]) for i in range(len(view.scores))]
     tie = "" if not end.tied else (
         joined([_side_label(view, i, names, False) for i in end.tied], " and ")
-        + f" ({TIE_RULE})")
+        + f" ({tie_rule(end)})")
     return fell_words(view.rules, end, view.scores, labels), tie
 
 
