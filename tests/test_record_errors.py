@@ -250,7 +250,7 @@ def test_wrong_results(good: str) -> None:
     _bad(good.replace(res, res.replace("tricks 5 0 2 3", "tricks 5 1 1 3")),
          r"line \d+: hand 5, result: tricks 5 1 1 3 recorded, but the play gives 5 0 2 3")
     _bad(good.replace(res, res.replace("made", "failed")),
-         r"line \d+: hand 5, result: made=False recorded, but the contract was made")
+         r"line \d+: hand 5, result: 'failed' recorded, but the contract was made")
     _bad(good.replace(res, res.replace("7C by 0", "7C by 2")),
          r"line \d+: hand 5, result: the result says 7C by 2, the auction gives 7C by 0")
     _bad(good.replace(res, res.replace("totals 0 100", "totals 0 90")),

@@ -252,3 +252,15 @@ def test_preset_names_in_any_case() -> None:
         "classic3", target=300)
     with pytest.raises(RulesError, match="unknown preset 'classic9'"):
         Rules.preset("classic9")
+
+
+def test_a_misspelt_preset_in_a_rules_string_is_not_said_to_give_its_values() -> None:
+    """``preset=australain,players=4`` was called unknown, then said to lend the options left
+    out (``options left out take preset australain's values``); a known preset still does."""
+    with pytest.raises(RulesError) as e:
+        Rules.from_string("fivehundred(preset=australain,players=4)")
+    assert str(e.value) == ("unknown preset 'australain'; presets are "
+                            + ", ".join(Rules.PRESETS))
+    with pytest.raises(RulesError, match=r"options left out take preset classic3's values; "
+                                         r"for 4 players start from preset="):
+        Rules.from_string("fivehundred(preset=classic3,players=4)")

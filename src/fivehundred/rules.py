@@ -476,7 +476,8 @@ def _left_out_hint(preset: str, given: dict[str, Any]) -> str:
     and ``preset`` is not one of them (else nothing)."""
     players = given.get("players")
     fits = [name for name in Rules.PRESETS if Rules.preset(name).players == players]
-    if not isinstance(players, int) or not fits or preset in fits:
+    if (not isinstance(players, int) or not fits or preset in fits
+            or preset.lower() not in Rules.PRESETS):     # (unknown: none of its values taken)
         return ""
     return (f" (options left out take preset {preset}'s values; for {players} players start "
             f"from {' or '.join(f'preset={name}' for name in fits)})")

@@ -428,8 +428,8 @@ class HandChecker:
         else:
             points, made = hand_points(r, contract, res.partner, won)
         if res.made is not made:
-            real = "made" if made else "failed" if made is False else "none (all passed)"
-            self.fail("result", None, f"made={res.made!r} recorded, but the contract was {real}")
+            self.fail("result", None, f"{_made_words(res.made)!r} recorded, but "
+                                      f"{_outcome(made)}")
         if res.points != points:
             self.fail("result", None, f"points {_ints(res.points)} recorded, but these tricks "
                                       f"score {_ints(points)}")
@@ -437,3 +437,23 @@ class HandChecker:
         if res.totals != want:
             self.fail("result", None, f"totals {_ints(res.totals)} recorded, but the previous "
                                       f"totals and this hand's points make {_ints(want)}")
+
+
+def _made_words(made: bool | None) -> str:
+    """A hand's outcome as a record's Result writes it (``made``, ``failed``, ``all pass``),
+    for an error that quotes it (Python's ``made=True`` is not what the record says).
+
+    >>> _made_words(True), _made_words(False), _made_words(None)
+    ('made', 'failed', 'all pass')
+    """
+    return "made" if made else "failed" if made is False else "all pass"
+
+
+def _outcome(made: bool | None) -> str:
+    """What the hand's tricks say of its contract, in words.
+
+    >>> _outcome(True), _outcome(False), _outcome(None)
+    ('the contract was made', 'the contract failed', 'nobody bid (all pass)')
+    """
+    return ("the contract was made" if made else "the contract failed" if made is False
+            else "nobody bid (all pass)")
