@@ -27,7 +27,35 @@ def hint(view: View, seed: int = 0, budget: Budget | None = None) -> Decision:
         only = "the only card you may play" if view.phase == "play" else "the only legal action"
         return Decision(view.legal_actions[0], (), only)
     d = make("insane", seed=seed, budget=budget).act(view)
+    if view.phase == "kitty" and view.contract is not None:
+        d = in_hand_order(d, view.contract.strain)
     return replace(d, candidates=ranked(d))
+
+
+def in_hand_order(d: Decision, strain: int) -> Decision:
+    """A discard's hint with every discard (the plan, each candidate's note) written in the
+    hand's order under ``strain``, as the tables show a hand and the review writes a discard
+    (docs/analysis.md), each led by its first card so (a discard's cards go one at a time,
+    in any order): the bot's own order, "6♠ 7♠ 5♣" at clubs, hid that the review's
+    "5♣ 7♠ 6♠" was the same three cards.
+
+    >>> d = in_hand_order(Decision("6S", (Candidate("6S", 6.2, None, "discard 6S 7S 5C"),),
+    ...                            plan=("6S", "7S", "5C")), 1)
+    >>> d.action, d.plan, d.candidates[0]
+    ('5C', ('5C', '7S', '6S'), Candidate(action='5C', value=6.2, make_probability=None, \
+note='discard 5C 7S 6S'))
+    """
+    from ..console.display import sort_tokens  # (the console imports the hints)
+
+    def ordered(c: Candidate) -> Candidate:
+        cards = sort_tokens(discard_of(c), strain)
+        return replace(c, action=cards[0], note="discard " + " ".join(cards)) if cards else c
+
+    if not d.plan:
+        return d
+    plan = tuple(sort_tokens(d.plan, strain))
+    return replace(d, action=plan[0], plan=plan,
+                   candidates=tuple(ordered(c) for c in d.candidates))
 
 
 def ranked(d: Decision) -> tuple[Candidate, ...]:
