@@ -38,7 +38,7 @@ from ..rules import Rules
 from ..view import View
 from ..web.state import status_line
 from . import aids, keeping, practice, sheets, texts
-from .buttons import draw_buttons, greyed
+from .buttons import draw_buttons, focus_again, greyed
 from .cloth import Cloth
 from .panels import Info, Log, SeatPanel, SideColumn
 from .screens import QUIT_TITLE, Dialog, guide_dialog, help_dialog, quit_dialog, rules_dialog
@@ -112,6 +112,7 @@ class TableApp(App[int]):
                                    seats=self.narrator.names, opponents=bots)
         self.saved = self.records.saved        # game seed -> the record file written for it
         self.json_files = self.records.json_files
+        self._kept_focus: str | None = None    # what had the keyboard when it got too small
 
     # ---------------------------------------------------------------- the game and the bots
 
@@ -196,8 +197,14 @@ class TableApp(App[int]):
     def _fit(self, width: int, height: int) -> None:
         """A compact layout on small terminals (80x24 and up): narrow below 110 columns,
         short below 34 rows (table.tcss).  Below 80x24 the table says it is too small
-        instead (a card of the trick was dropped without a word), until it is made larger."""
+        instead (a card of the trick was dropped without a word), until it is made larger:
+        then the keyboard goes back where it was (:func:`.buttons.focus_again`)."""
         notice = texts.too_small(width, height, "Make it larger to play on (q quits).")
+        was_tiny = self.has_class("-tiny")
+        if notice is not None and not was_tiny:     # (hidden, the table loses the keyboard)
+            self._kept_focus = getattr(self.screen_stack[0].focused, "id", None)
+        elif notice is None and was_tiny:
+            self.call_after_refresh(focus_again, self, self._kept_focus)
         self.set_class(notice is not None, "-tiny")      # (a dialog says so too: screens.py)
         if notice is not None:
             self.query_one("#too-small", Static).update(notice)
@@ -305,9 +312,12 @@ class TableApp(App[int]):
             key=lambda b: abs(b.region.x + b.region.width / 2 - x)).focus()
 
     def action_cancel_joker(self) -> None:
-        """Leave the joker's suit unchosen (Escape, or Cancel): nothing is played."""
+        """Leave the joker's suit unchosen (Escape, or Cancel): nothing is played, and the
+        keyboard goes back to the joker (Textual gave it to your last card, which Enter led)."""
         if self._joker_choice:
             self._joker_choice = False
+            for joker in self.query("#card-JK").results(Button):
+                joker.focus()              # (before the suits go: draw_buttons comes after)
             self.refresh_table()
 
     def _card_pressed(self, card: str) -> None:

@@ -52,6 +52,19 @@ def focus_first(app: TableApp, v: View) -> None:
         return
 
 
+def focus_again(app: TableApp, ident: str | None) -> None:
+    """The keyboard back on the table's button ``ident`` once the terminal is large enough
+    again (Textual takes it from what it hides: Enter and the arrows did nothing after), or,
+    where that is gone or of no use now, where your turn puts it (:func:`focus_first`)."""
+    table = app.screen_stack[0]
+    for b in table.query(Button):
+        if ident is not None and b.id == ident and b.focusable and not greyed(b):
+            table.set_focus(b)
+    v = app.view()
+    if app._my_turn(v) and not _of_use(table.focused, v):
+        focus_first(app, v)
+
+
 async def draw_hand(app: TableApp, v: View) -> None:
     """Your cards, drawn again if anything about them changed."""
     hand = app.query_one("#hand", Horizontal)

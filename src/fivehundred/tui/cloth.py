@@ -55,6 +55,14 @@ def _card_style(tok: str) -> str:
     return RED if tok[-1] in "HD" else BLACK
 
 
+def _bearing(k: int, players: int) -> tuple[float, float]:
+    """The sine and cosine of the way to the seat ``k`` places clockwise from you, cleared of
+    float noise: cos(pi/2) and cos(3pi/2) are not both 0 in floats, and where half a row
+    was to round, the seats to your left and right were drawn a row apart."""
+    a = 2 * math.pi * k / players
+    return round(math.sin(a), 12) + 0.0, round(math.cos(a), 12) + 0.0    # (no -0.0)
+
+
 def spots(players: int, width: int, height: int) -> list[tuple[int, int]]:
     """The centre column and top row of each seat's place (four lines: its name and its
     card), by its distance clockwise from you (0: you, at the bottom).
@@ -65,8 +73,8 @@ def spots(players: int, width: int, height: int) -> list[tuple[int, int]]:
     rx, ry = (width - 10) / 2, (height - 4) / 2
     out = []
     for k in range(players):
-        a = 2 * math.pi * k / players
-        out.append((round(width / 2 - rx * math.sin(a)), round(ry + ry * math.cos(a))))
+        sin, cos = _bearing(k, players)
+        out.append((round(width / 2 - rx * sin), round(ry + ry * cos)))
     return out
 
 
@@ -84,11 +92,11 @@ def tiers(players: int, width: int, height: int) -> list[tuple[int, int]]:
     rx = (width - 10) / 2
     out = []
     for k in range(players):
-        a = 2 * math.pi * k / players
-        across = math.cos(a) < -1e-9
-        beside = abs(math.cos(a)) <= 1e-9 and height >= 6
+        sin, cos = _bearing(k, players)
+        across = cos < 0
+        beside = cos == 0 and height >= 6
         y = 0 if across else (height - 2) // 2 if beside else height - 2
-        out.append((round(width / 2 - rx * math.sin(a)), y))
+        out.append((round(width / 2 - rx * sin), y))
     return out
 
 
