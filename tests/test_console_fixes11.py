@@ -93,7 +93,7 @@ def test_the_help_s_words_work_at_the_prompt_after_a_hand() -> None:
     before = snapshot(g)
     text, seen = feed(g, ["rules", "guide", "Hint", "claim", "?"])
     assert "Not understood" not in text, text
-    assert "\n".join(rules_lines(AUS, AUS.nearest_preset())) in text
+    assert "\n".join(rules_lines(AUS, AUS.nearest_preset(), width=78)) in text
     assert "\n".join(guide_lines(AUS)) in text
     assert "No hint: the hand is over, so there is nothing to decide" in text, text
     assert "No claim: the hand is over and scored." in text, text

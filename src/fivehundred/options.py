@@ -391,6 +391,32 @@ def switch_text(rules: Rules, option: str) -> str:
     return SWITCH_TEXT[option][0 if value else 1]
 
 
+def deal_text(rules: Rules) -> str:
+    """How the cards are dealt at a table of these rules, in words and in the order dealt
+    (the rules dialog's line: the option's help, ``OPTION_TEXT``, says how a pattern is
+    written).
+
+    >>> deal_text(Rules.preset("six_pairs"))
+    '10 cards to each hand, then 3 to the kitty.'
+    >>> deal_text(Rules.preset("two_dead_hand"))
+    'Dealt in this order: 3 cards to each hand, 3 to the kitty, 4 to each hand, 3 to each hand \
+(10 cards each, the dead hand too; 3 in the kitty).'
+    """
+    steps = []
+    for i, (to_kitty, n) in enumerate(rules.deal_packets):
+        what = f"{n} card{'s' if n != 1 else ''}" if i == 0 else str(n)
+        steps.append(f"{what} to the kitty" if to_kitty else f"{what} to each hand")
+    left = rules.kitty_size - sum(n for to_kitty, n in rules.deal_packets if to_kitty)
+    if left:
+        steps.append(f"the {left} left to the kitty")
+    if len(steps) == 2 and not rules.deal_packets[0][0] and not rules.dead_hand:
+        return f"{steps[0]}, then {steps[1]}."       # (all to the hands, then the kitty)
+    each = sum(n for to_kitty, n in rules.deal_packets if not to_kitty)
+    dead = ", the dead hand too;" if rules.dead_hand else ","
+    return (f"Dealt in this order: {', '.join(steps)} ({each} cards each{dead} "
+            f"{rules.kitty_size} in the kitty).")
+
+
 CHOICE_TEXT: dict[str, dict[str, str]] = {
     "teams": {"none": "Each player plays for himself.",
               "two": "Two teams, partners on alternate seats: a side's tricks count together.",
@@ -508,6 +534,8 @@ def rules_json(rules: Rules, preset: str) -> dict[str, Any]:
         v = getattr(rules, option)
         if option in SWITCH_TEXT:
             text = switch_text(rules, option)
+        elif option == "deal_pattern":
+            text = deal_text(rules)
         else:
             text = CHOICE_TEXT.get(option, {}).get(str(v), OPTION_TEXT[option])
         need, why = NEEDS.get(option, (None, ""))

@@ -17,7 +17,7 @@ from ..scoring import (
     slam_words,
     target_words,
 )
-from .display import echo, signed
+from .display import WIDTH, echo, fit, help_rows, signed
 from .narration import Narrator
 from .opponent import BotOpponent, RandomOpponent, opponents_of
 from .practice import Practice, PracticeError
@@ -28,8 +28,8 @@ if TYPE_CHECKING:                # (the solver is loaded when a hand is first re
 
 #: What each word at the prompt after a hand does (those it offers: :meth:`_after_words`).
 AFTER_HELP = {
-    "again": "play this hand again as practice: the same cards, every seat's, the same\n"
-             "           dealer and bots (counted nowhere; the game waits as it is)",
+    "again": "play this hand again as practice: the same cards, every seat's, the same "
+             "dealer and bots (counted nowhere; the game waits as it is)",
     "review": "your cards of the hand against double dummy (what each cost, the best there)",
     "every": "every card of the hand against double dummy, trick by trick",
     "save": "write the game record, every hand so far (to replay or analyse it)",
@@ -81,6 +81,12 @@ class BetweenHands(Narrator):
         def _ask(self, prompt: str) -> str: ...
         def _new_hand(self) -> None: ...
         def _play_hand(self) -> None: ...
+
+    def say_fitted(self, line: str) -> None:
+        """Print a line of the screen within its width (:func:`fit`: an 80-column terminal's
+        own wrapping parted a seat's name from its score, six-handed)."""
+        for x in fit(line):
+            self.say(x)
 
     def _hand_name(self, number: int) -> str:
         """What the screen calls hand ``number`` (from 0) of the game being played: in a
@@ -143,19 +149,18 @@ class BetweenHands(Narrator):
     def rules_text(self, word: str) -> str:
         """What ``rules`` (every option of this table's rules) or ``guide`` (how to play here)
         shows, at any prompt."""
-        return "\n".join(rules_lines(self.rules, self.rules.nearest_preset()) if word == "rules"
-                         else guide_lines(self.rules))
+        return "\n".join(rules_lines(self.rules, self.rules.nearest_preset(), width=WIDTH)
+                         if word == "rules" else guide_lines(self.rules, width=WIDTH))
 
     def _after_help(self, words: list[str]) -> str:
         """What each word at the prompt after a hand does: those it offers, Enter, and the
         words that work at every prompt (rules, guide, this help, quit)."""
         practice = self.practice is not None
-        lines = [f"  {w:<8} {_PRACTICE_AGAIN if practice and w == 'again' else AFTER_HELP[w]}"
-                 for w in words]
-        lines.append("  Enter    " + ("go back to the game (or back), as it was" if practice
-                                      else "go on"))
-        lines += [f"  {w:<8} {what}" for w, what in _ANYWHERE]
-        return "\n".join(lines) + "\n"
+        rows = [(w, _PRACTICE_AGAIN if practice and w == "again" else AFTER_HELP[w])
+                for w in words]
+        rows.append(("Enter", "go back to the game (or back), as it was" if practice
+                     else "go on"))
+        return "\n".join(help_rows([*rows, *_ANYWHERE])) + "\n"
 
     def _save(self) -> None:
         """Write the game's record (between hands: a record holds every card); never a
@@ -279,14 +284,14 @@ class BetweenHands(Narrator):
             tricks = " · ".join(f"{self.side_in_play(i, out)} "
                                 f"{sum(res.tricks[s] for s in r.sides[i])}"
                                 for i in self.side_order)
-            self.say(f"Tricks: {tricks}")
+            self.say_fitted(f"Tricks: {tricks}")
         points = " · ".join(f"{self.side_name(i)} {signed(res.points[i])}"
                             for i in self.side_order)
-        self.say(f"Points: {points}")
+        self.say_fitted(f"Points: {points}")
         totals = " · ".join(f"{self.side_name(i)} {self.game.scores[i]}"
                             for i in self.side_order)
-        self.say(f"Scores: {totals}" + (" (practice: counted nowhere)"
-                                        if self.practice is not None else ""))
+        self.say_fitted(f"Scores: {totals}" + (" (practice: counted nowhere)"
+                                               if self.practice is not None else ""))
         sides = range(len(r.sides))
         past = past_target_words(r, self.game.scores, self.game.winner,
                                  [self.side_name(i) for i in sides], self.seat)
@@ -309,5 +314,5 @@ class BetweenHands(Narrator):
         why = (target_words if end.at_target else hole_words)(r, end, scores, inner)
         self.say()
         self.say(f"=== Game over: {name} {verb} the game ({why}){'!' if you else '.'} ===")
-        self.say("Final scores: " + " · ".join(
+        self.say_fitted("Final scores: " + " · ".join(
             f"{self.side_name(i)} {self.game.scores[i]}" for i in self.side_order))

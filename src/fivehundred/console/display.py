@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Iterable, Sequence
 
 from ..actions import readable
@@ -125,28 +126,93 @@ def hand_lines(hand: Iterable[str], strain: int, colour: bool = False) -> list[s
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def _width(text: str) -> int:
+def columns(text: str) -> int:
     """Columns a text takes on screen (colour codes take none)."""
     return len(_ANSI.sub("", text))
 
 
-def wrap_items(head: str, items: Sequence[str], width: int = 78) -> list[str]:
+#: The width the text game writes within (an 80-column terminal, a margin kept).
+WIDTH = 78
+
+
+def wrap_items(head: str, items: Sequence[str], width: int = WIDTH) -> list[str]:
     """``head`` and the items joined by commas, wrapped between items, indented under head.
 
     >>> wrap_items("Legal: ", ["pass", "call 10♥", "7NT"], width=20)
     ['Legal: pass,', '       call 10♥, 7NT']
     """
+    pieces = [item + ("," if i < len(items) - 1 else "") for i, item in enumerate(items)]
+    return _pack(head, pieces, width, 7)
+
+
+def _pack(head: str, pieces: Sequence[str], width: int, indent: int) -> list[str]:
+    """``head`` then the pieces, a space between them, a new line (``indent`` columns in)
+    begun before a piece that would go past ``width``: a piece is never split."""
     lines: list[str] = []
     line = head
-    indent = " " * 7
-    for i, item in enumerate(items):
-        piece = item + ("," if i < len(items) - 1 else "")
-        if line not in (head, indent) and _width(line) + 1 + _width(piece) > width:
+    pad = " " * indent
+    for piece in pieces:
+        if line not in (head, pad) and columns(line) + 1 + columns(piece.lstrip()) > width:
             lines.append(line.rstrip())
-            line = indent
-        line += piece if line in (head, indent) else " " + piece
+            line = pad
+        line += piece.lstrip() if line in (head, pad) else " " + piece
     lines.append(line.rstrip())
     return lines
+
+
+#: A space before a card (``West A♣``, ``the 10♥``, a red card's colour code between): kept,
+#: so a wrapped line never parts a seat from its card.
+_BEFORE_CARD = re.compile(r" (?=(?:\x1b\[[0-9;]*m)?(?:(?:10|1[1-3]|[2-9AKQJ])[♠♣♦♥]|JK\b))")
+#: What such a space is while a line is wrapped.
+_GLUE = "\x00"
+#: The farthest a line of entries' continuation is indented under its head ("Scores: ").
+_MOST_INDENT = 20
+
+
+def fit(line: str, width: int = WIDTH) -> list[str]:
+    """A line of the screen as lines within ``width`` columns (the terminal's own wrapping
+    broke rows of entries mid-name).  Entries joined by `` · `` (scores, a trick, a round of
+    bids, the contract) are broken only between entries, each whole, the `` ·`` kept at the
+    line's end and the lines after indented under the first entry (past ``Scores: ``, or two
+    columns past the line's own indent); other text between words, with a card never parted
+    from the word before it and the lines after two columns in.
+
+    >>> fit("Scores: You & North 0 · South-West & North-East 20 · North-West & South-East 0",
+    ...     width=60)
+    ['Scores: You & North 0 · South-West & North-East 20 ·', '        North-West & South-East 0']
+    >>> fit("The cut: you 5♠, North-West A♣, East 10♥: North-West deals (the lowest card deals)",
+    ...     width=40)
+    ['The cut: you 5♠, North-West A♣,', '  East 10♥: North-West deals (the lowest', '  card deals)']
+    """
+    if columns(line) <= width:
+        return [line]
+    lead = len(line) - len(line.lstrip(" "))
+    if " · " in line:
+        entries = line[lead:].split(" · ")
+        head, colon, _ = entries[0].partition(": ")
+        indent = len(head) + 2 if colon and not lead and len(head) + 2 <= _MOST_INDENT \
+            else lead + 2
+        pieces = [e + " ·" for e in entries[:-1]] + entries[-1:]
+        return _pack(" " * lead, pieces, width, indent)
+    wrapped = textwrap.wrap(_BEFORE_CARD.sub(_GLUE, line), width,
+                            subsequent_indent=" " * (lead + 2), break_long_words=False,
+                            break_on_hyphens=False)
+    return [x.replace(_GLUE, " ") for x in wrapped] or [line]
+
+
+def help_rows(rows: Iterable[tuple[str, str]], width: int = WIDTH) -> list[str]:
+    """A help's rows: each word to type, then what it does wrapped in the column after it,
+    the lines after indented under that column (as the terminal would not).
+
+    >>> help_rows([("undo", "take back your last card, bid or discard")], width=32)
+    ['  undo     take back your last', '           card, bid or discard']
+    """
+    out: list[str] = []
+    for word, what in rows:
+        out += textwrap.wrap(what, width, initial_indent=f"  {word:<8} ",
+                             subsequent_indent=" " * 11, break_long_words=False,
+                             break_on_hyphens=False)
+    return out
 
 
 #: The most characters of a line typed that a refusal repeats.

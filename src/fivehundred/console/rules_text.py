@@ -18,25 +18,41 @@ def _same(text: str) -> str:
 
 
 def rules_lines(rules: Rules, preset: str, strong: Callable[[str], str] = _same,
-                dim: Callable[[str], str] = _same, esc: Callable[[str], str] = _same
-                ) -> list[str]:
+                dim: Callable[[str], str] = _same, esc: Callable[[str], str] = _same,
+                width: int | None = None) -> list[str]:
     """The table's label, then each option: its name and value in words with its token, and
-    a line on what holds here (or, dimmed, why it means nothing at this table).
+    a line on what holds here (or, dimmed, why it means nothing at this table); wrapped at
+    ``width`` (None: left to the screen, as the terminal table's dialog does), an option's
+    token on a line of its own where its name and value fill the line.
 
     >>> lines = rules_lines(Rules.preset("australian", misere_allowed=False), "australian")
     >>> lines[0], any(x.startswith("  Not at this table: ") for x in lines)
     ('Australian (4 players, partners), house rules', True)
+    >>> max(len(x) for x in rules_lines(Rules.preset("australian"), "australian", width=78)) <= 78
+    True
     """
     data = rules_json(rules, preset)
     lines = [esc(data["label"]), ""]
     for o in data["options"]:
         head = f"{strong(esc(o['name']))}: {esc(o['words'])}"
         token = esc(f"({o['option']}={o['value']})")
+        plain = f"{o['name']}: {o['words']}  {token}"
+        own = width is not None and len(plain) > width     # (the token on a line of its own)
         if o["off"]:           # an option that means nothing here: dimmed, and why
-            lines += [dim(f"{head}  {token}"), dim(f"  Not at this table: {esc(o['off'])}.")]
+            lines += ([dim(head), dim(f"    {token}")] if own else [dim(f"{head}  {token}")])
+            lines += [dim(x) for x in _wrapped(f"Not at this table: {esc(o['off'])}.", width)]
         else:
-            lines += [f"{head}  {dim(token)}", f"  {dim(esc(o['text']))}"]
+            lines += [head, f"    {dim(token)}"] if own else [f"{head}  {dim(token)}"]
+            lines += [f"  {dim(x[2:])}" for x in _wrapped(esc(o["text"]), width)]
     return lines
+
+
+def _wrapped(text: str, width: int | None) -> list[str]:
+    """An option's line of explanation, two columns in, wrapped at ``width`` (None: not)."""
+    if width is None:
+        return [f"  {text}"]
+    return textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="  ",
+                         break_long_words=False, break_on_hyphens=False)
 
 
 def _rule(title: str) -> str:

@@ -38,8 +38,12 @@ from ..view import View
 from .between import NO_PRACTICE, PRACTICE_UNSAVED, UNDO, BackToGame, BetweenHands
 from .display import (
     TO_LETTER,
+    WIDTH,
+    columns,
     echo,
+    fit,
     hand_lines,
+    help_rows,
     sort_tokens,
     wrap_items,
 )
@@ -48,49 +52,53 @@ from .opponent import RANDOM_LOW, hint_seed, opponent_seed, opponents_of
 if TYPE_CHECKING:
     from ..bots import Budget
 
-HELP = """\
-How to play: type one of the legal actions shown (upper or lower case; suits as letters
-S C D H or as symbols ♠ ♣ ♦ ♥).
-  bids     7h  8nt  10s  pass (or p)  misere (or m)  open-misere (or om)
-  cards    as  10h  jd  jk; to lead the joker at no trumps or misère name a suit: jk:h
-  kitty    discard one card at a time, or all at once: 4s 5c 6d
-  partner  (five-handed) call qh  (or just qh), or alone
-  hint     what the Insane bot would do in your place, and why (it sees only your cards)
-  undo     take back your last card, bid or discard of the hand, and what followed it
-  claim    in the play: every trick left is your side's (as misère's declarer: you take no
-           more); checked with every card seen, and if it stands the hand is played out
-  review   after a hand: your cards against double dummy (every: every card; save: the
-           game's record, to replay or analyse; again: play the hand again as practice)
-  back     in a practice: back to the game, as it was
-  rules    every option of this table's rules, and what it means
-  guide    how to play at this table: the cards' order, every bid's value, the scoring
-  ?        this help        quit   leave the game
-"""
-#: The help's card line for a pack without the joker.
-_NO_JOKER_CARDS = "  cards    as  10h  jd\n"
+#: The help's first lines, before its rows.
+HELP_HEAD = ("How to play: type one of the legal actions shown (upper or lower case; suits\n"
+             "as letters S C D H or as symbols ♠ ♣ ♦ ♥).")
+#: The help's rows: a word to type, and what it does (wrapped by :func:`help_rows`).
+HELP_ROWS = (
+    ("bids", "7h  8nt  10s  pass (or p)  misere (or m)  open-misere (or om)"),
+    ("cards", "as  10h  jd  jk; to lead the joker at no trumps or misère name a suit: jk:h"),
+    ("kitty", "discard one card at a time, or all at once: 4s 5c 6d"),
+    ("partner", "(five-handed) call qh  (or just qh), or alone"),
+    ("hint", "what the Insane bot would do in your place, and why (it sees only your cards)"),
+    ("undo", "take back your last card, bid or discard of the hand, and what followed it"),
+    ("claim", "in the play: every trick left is your side's (as misère's declarer: you take "
+              "no more); checked with every card seen, and if it stands the hand is played "
+              "out"),
+    ("review", "after a hand: your cards against double dummy (every: every card; save: the "
+               "game's record, to replay or analyse; again: play the hand again as "
+               "practice)"),
+    ("back", "in a practice: back to the game, as it was"),
+    ("rules", "every option of this table's rules, and what it means"),
+    ("guide", "how to play at this table: the cards' order, every bid's value, the scoring"),
+    ("?", "this help        quit   leave the game"),
+)
+#: The help's card row for a pack without the joker.
+_NO_JOKER_CARDS = "as  10h  jd"
 
 
 def help_text(rules: Rules) -> str:
-    """The help, which speaks of the joker only when the pack has it, and of the misères
-    only where they may be bid.
+    """The help, within the screen's width (a row's words wrapped in its column), which
+    speaks of the joker only when the pack has it, and of the misères only where they may be
+    bid.
 
     >>> help_text(Rules.preset("australian", misere_allowed=False)).splitlines()[2]
     '  bids     7h  8nt  10s  pass (or p)'
     >>> help_text(Rules.preset("australian", open_misere_allowed=False)).splitlines()[2]
     '  bids     7h  8nt  10s  pass (or p)  misere (or m)'
     """
-    lines = HELP.splitlines(keepends=True)
-    out = []
-    for ln in lines:
-        if ln.startswith("  cards ") and not rules.has_joker:
-            ln = _NO_JOKER_CARDS
-        elif ln.startswith("  bids "):
+    rows = []
+    for word, what in HELP_ROWS:
+        if word == "cards" and not rules.has_joker:
+            what = _NO_JOKER_CARDS
+        elif word == "bids":
             if not rules.allows_open_misere:
-                ln = ln.replace("  open-misere (or om)", "")
+                what = what.replace("  open-misere (or om)", "")
             if not rules.misere_allowed:
-                ln = ln.replace("  misere (or m)", "")
-        out.append(ln)
-    return "".join(out)
+                what = what.replace("  misere (or m)", "")
+        rows.append((word, what))
+    return "\n".join([HELP_HEAD, *help_rows(rows)]) + "\n"
 
 
 _ALIASES = {
@@ -218,10 +226,10 @@ class ConsoleGame(BetweenHands):
         chosen = f" · seed {self.chosen_seed}" if self.chosen_seed is not None else ""
         self.say(f"Five Hundred ({rules}: {self.rules.players} players, "
                  f"first to {self.rules.target}){chosen}")
-        self.say(f"You sit {self.names[self.seat]}; the others, clockwise: "
-                 + ", ".join(self.names[(self.seat + k) % self.rules.players]
-                             for k in range(1, self.rules.players))
-                 + ". Type ? for help, quit to leave.")
+        others = ", ".join(self.names[(self.seat + k) % self.rules.players]
+                           for k in range(1, self.rules.players))
+        self.say_fitted(f"You sit {self.names[self.seat]}; the others, clockwise: {others}.")
+        self.say("Type ? for help, quit to leave.")
         if self.resumed_from is not None:
             self.say(self.resumed_line(self.game, self.resumed_from))
 
@@ -237,7 +245,7 @@ class ConsoleGame(BetweenHands):
             return
         cut = opening_cut(g)
         if cut is not None:
-            self.say(self.cut_line(cut, g.dealer))
+            self.say_fitted(self.cut_line(cut, g.dealer))
 
     def _play_hand(self) -> None:
         """Play on, your turns and the opponents', until the hand is over."""
@@ -425,13 +433,34 @@ class ConsoleGame(BetweenHands):
         try:
             a = action_from_token(key, auction=v.phase == "auction")
         except MalformedError:
-            raise _BadInput(what.format(echo(text)) + "; ? for help") from None
+            several = self._several(key, v.phase)
+            raise _BadInput(several.format(echo(text)) if several is not None
+                            else what.format(echo(text)) + "; ? for help") from None
         if v.phase == "play" and (a == ALONE or a >= CALL):
             # (the engine's refusal names seats by number: said here in the table's words)
             when = ("the partner is called before the play" if self.rules.call_partner
                     else "a partner is called only in five-handed games, after the kitty")
             raise _BadInput(f"Not a card: {echo(text)} ({when}); ? for help")
         return [key]
+
+    @staticmethod
+    def _several(key: str, phase: str) -> str | None:
+        """What to say of a line of several cards (or bids) where one is asked for, with a
+        ``{}`` for the line typed ("Not a card: 'ac ad'" said that neither was one); None
+        if the line is not several of them."""
+        words = [w for w in re.split(r"[\s,]+", key) if w]
+        if phase not in ("auction", "play") or len(words) < 2:
+            return None
+        try:
+            for w in words:
+                a = action_from_token(_ALIASES.get(w, w), auction=phase == "auction")
+                if phase == "play" and (a == ALONE or a >= CALL):
+                    return None
+        except MalformedError:
+            return None
+        kind = "bid" if phase == "auction" else "card"
+        return (f"One {kind} at a time: {{}} is {len(words)} {kind}s; type only the {kind} "
+                f"you {'make' if kind == 'bid' else 'play'}.")
 
     # ---------------------------------------------------------------- the screen
 
@@ -443,35 +472,36 @@ class ConsoleGame(BetweenHands):
         self.say()
         self.say("─" * 72)
         scores = " · ".join(f"{self.side_name(i)} {v.scores[i]}" for i in self.side_order)
-        self.say(f"Scores: {scores}   (game {r.target}, hole {r.hole})"
-                 + (" · practice: counted nowhere" if self.practice is not None else ""))
+        self.say(self._after(f"Scores: {scores}", f"(game {r.target}, hole {r.hole})"
+                             + (" · practice: counted nowhere" if self.practice is not None
+                                else ""), indent=len("Scores: ")))
         self.say(f"{self._hand_name(v.hand_number)} · dealer: {self.full_name(v.dealer)}")
         if v.auction:
             self.say("Auction:")
             for line in self.auction_rounds(v.auction, v.dealer):
-                self.say("  " + line)
+                self.say_fitted("  " + line)
             if v.phase == "auction":
                 high = [(s, t) for s, t in v.auction if t != "pass"]
                 self.say(f"High bid: {self.p(high[-1][1])} by {self.name(high[-1][0])}"
                          if high else "No bid yet")
         contract = self.contract_line(v)
         if contract:
-            self.say(contract)
+            self.say_fitted(contract)
         c = v.contract
         if v.phase == "play":
             won = " · ".join(
                 f"{self.side_in_play(i, v.sitting_out)} "
                 f"{sum(v.tricks_won[s] for s in r.sides[i])}" for i in self.side_order)
-            self.say(f"Tricks won: {won}")
+            self.say_fitted(f"Tricks won: {won}")
             if v.tricks:
                 last = v.tricks[-1]
-                self.say("Last trick: " + self._plays(last.plays)
-                         + f" → {self.name(last.winner)}")
+                self.say_fitted("Last trick: " + self._plays(last.plays)
+                                + f" → {self.name(last.winner)}")
             for who, hand in v.exposed:
                 if who != self.seat:
                     self.say(f"{self.name(who)}'s hand (face up): "
                              + " ".join(self.p(x) for x in sort_tokens(hand, NO_TRUMPS)))
-            self.say("Trick: " + (self._plays(v.trick) if v.trick else "(you lead)"))
+            self.say_fitted("Trick: " + (self._plays(v.trick) if v.trick else "(you lead)"))
         strain = self._strain(v)
         if v.phase == "kitty":
             self.say("Kitty (now in your hand): "
@@ -489,6 +519,18 @@ class ConsoleGame(BetweenHands):
         for line in hand_lines(v.hand, strain, self.colour):
             self.say(line)
         self._legal_line(v)
+
+    @staticmethod
+    def _after(line: str, tail: str, indent: int) -> str:
+        """``line`` (wrapped: :func:`fit`), then ``tail`` three spaces after it, or on a line
+        of its own ``indent`` columns in where it does not fit: the scores' tail "(game 500,
+        hole -500)" parted none of them from the rest."""
+        lines = fit(line)
+        if columns(lines[-1]) + 3 + columns(tail) <= WIDTH:
+            lines[-1] += "   " + tail
+        else:
+            lines.append(" " * indent + tail)
+        return "\n".join(lines)
 
     def _plays(self, plays: Sequence[tuple[int, str]]) -> str:
         return " · ".join(f"{self.name(s)} {self.p(t)}" for s, t in plays)
