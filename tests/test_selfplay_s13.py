@@ -138,3 +138,22 @@ def test_a_file_of_more_games_than_asked_is_said_so(tmp_path: Path,
     assert out.read_bytes() == before
     assert _run(out, 4) == 0
     assert "holds all 4 games already" in capsys.readouterr().err
+
+
+def test_going_on_with_a_file_counts_its_games_as_the_progress_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Three games written, five asked for: "playing 3 to 4" (counted from 0) stood beside
+    "4/5 games, 5/5 games" (from 1)."""
+    out = tmp_path / "g.jsonl"
+
+    def run(games: int) -> str:
+        capsys.readouterr()
+        assert main(["selfplay", "--rules", "classic3", "--bots", "random", "--games",
+                     str(games), "--seed", "5", "--out", str(out)]) == 0
+        return capsys.readouterr().err
+
+    run(3)
+    err = run(5)
+    assert "holds 3 games already; playing 2 more, games 4 to 5" in err, err
+    assert "5/5 games" in err
+    assert "holds 5 games already; playing the last, game 6" in run(6)

@@ -177,8 +177,10 @@ def run_selfplay_main(args: argparse.Namespace, stdout: TextIO | None = None,
         sink.close()
         return 0
     if first and not args.quiet:
-        print(f"selfplay: {args.out} holds {first} games already; playing {first} to "
-              f"{args.games - 1}", file=err)
+        left = args.games - first          # (counted from 1, as the progress lines count)
+        print(f"selfplay: {args.out} holds {first} games already; playing "
+              + (f"the last, game {args.games}" if left == 1
+                 else f"{left} more, games {first + 1} to {args.games}"), file=err)
     start, hands = time.monotonic(), 0
     try:
         for n, rec in enumerate(self_play(args.rules, names, args.games, args.seed,
