@@ -12,7 +12,9 @@ import argparse
 import collections
 
 from fivehundred import Game, Rules
+from fivehundred.bot_catalog import BOT_NAMES
 from fivehundred.bots import make
+from fivehundred.rules import PRESET_NAMES
 
 KINDS = ("open-misere", "misere", "trick", "all passed")
 
@@ -38,10 +40,12 @@ def contract_mix(preset: str, bot: str, deals: int) -> dict[str, tuple[int, int]
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("presets", nargs="+")
-    ap.add_argument("--bot", default="medium")
+    ap.add_argument("presets", nargs="+", choices=PRESET_NAMES, metavar="PRESET")
+    ap.add_argument("--bot", default="medium", choices=BOT_NAMES)
     ap.add_argument("--deals", type=int, default=200)
     args = ap.parse_args()
+    if args.deals < 1:
+        ap.error("--deals: at least 1")
     print("| preset | " + " | ".join(k if k == "all passed" else f"{k} (made)"
                                      for k in KINDS) + " |")
     print("|---|" + "---:|" * len(KINDS))

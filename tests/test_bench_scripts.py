@@ -34,3 +34,17 @@ def test_help_runs_nothing(script: str) -> None:
 def test_env_baselines_refuses_bad_arguments(args: list[str], says: str) -> None:
     done = _run(str(BENCH / "env_baselines.py"), *args)
     assert done.returncode == 2 and says in done.stderr and "Traceback" not in done.stderr, done
+
+
+def test_contract_mix_counts_every_deal_once_and_refuses_a_bad_preset() -> None:
+    """Its rows are docs/env.md's table of what a learner meets at each table size."""
+    done = _run(str(BENCH / "contract_mix.py"), "--bot", "easy", "--deals", "6", "classic3")
+    assert done.returncode == 0, done
+    row = done.stdout.splitlines()[-1]
+    assert row.startswith("| `classic3` |"), row
+    cells = [c.strip() for c in row.strip("|").split("|")[1:]]
+    counts = [int(c.split()[0]) for c in cells]
+    made = [int(c.split()[1].strip("()")) for c in cells[:-1]]
+    assert sum(counts) == 6 and all(m <= n for m, n in zip(made, counts, strict=False)), row
+    bad = _run(str(BENCH / "contract_mix.py"), "classic3x")
+    assert bad.returncode == 2 and "invalid choice: 'classic3x'" in bad.stderr, bad
