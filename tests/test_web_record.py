@@ -24,8 +24,8 @@ def test_a_record_while_the_game_goes_on_holds_only_what_you_saw() -> None:
             m = seat.my_turn()
         r = client.get(f"/api/record?table={t['table']}&token={t['token']}")
         assert r.status_code == 200
-        assert r.headers["content-disposition"] == (
-            f'attachment; filename="fivehundred-{t["table"]}.fhr"')
+        assert r.headers["content-disposition"] == (     # (one seat's, so far: not the game's)
+            f'attachment; filename="fivehundred-{t["table"]}-hand2-seat0.fhr"')
         rec = parse_record(r.text)
         assert rec.viewpoint == 0 and "Seed" not in dict(rec.tags)
         assert dict(rec.tags)["Seats"] == "You,West,North,East"
@@ -38,7 +38,7 @@ def test_a_record_while_the_game_goes_on_holds_only_what_you_saw() -> None:
         j = client.get(f"/api/record?table={t['table']}&token={t['token']}&format=json")
         assert j.status_code == 200 and j.headers["content-type"].startswith("application/json")
         assert j.headers["content-disposition"] == (          # the extension of docs/records.md
-            f'attachment; filename="fivehundred-{t["table"]}.fhr.json"')
+            f'attachment; filename="fivehundred-{t["table"]}-hand2-seat0.fhr.json"')
         assert parse_record(j.text, as_json=True) == rec
 
 
@@ -53,6 +53,8 @@ def test_the_record_of_a_finished_game_has_every_card_and_replays() -> None:
                     break
                 seat.send(type="next")
         r = client.get(f"/api/record?table={t['table']}&token={t['token']}")
+        assert r.headers["content-disposition"] == (
+            f'attachment; filename="fivehundred-{t["table"]}.fhr"')
         rec = parse_record(r.text)
         assert rec.viewpoint is None and dict(rec.tags)["Seed"] == "3"
         g = replay(rec)

@@ -28,6 +28,7 @@ from ..errors import FiveHundredError, shown_json
 from ..guide import guide as guide_of
 from ..numbers import seed_number
 from ..options import (
+    PRESET_LABELS,
     SPEEDS,
     STRENGTHS,
     build_rules,
@@ -45,6 +46,7 @@ from .hub import Hub
 from .lane import SlowLane
 from .replies import record_text
 from .seats import TableError, checked_player
+from .state import continue_summary_parts, side_labels
 from .store import Store
 from .table import IDLE_SECONDS, Table
 from .throttle import NEW_TABLES_BURST, NEW_TABLES_EVERY, Throttle
@@ -56,6 +58,8 @@ NEW_TABLE_FIELDS = ("preset", "toggles", "strength", "seed", "friends", "name", 
 MAX_BODY = 65536
 """The most bytes the body of ``POST /api/tables`` may have (the form sends a few hundred):
 a bigger one is refused unread, as a socket's message over ``server``'s ``ws_max_size``."""
+SEATS_ASKED = 10
+"""The most links ``POST /api/seats`` answers for at once (a browser keeps its last 8)."""
 DAMAGED_CLOSE = 4500
 """The close code of a socket to a saved game whose save is damaged (``damaged_table``): its
 page stops trying, as for an unknown table's 4404 (the save is the server's failing: HTTP's
@@ -190,10 +194,60 @@ async def record(request: Request) -> Response:
     if fmt not in ("text", "json"):
         return JSONResponse({"error": f"format is text or json, not {fmt!r}"}, status_code=400)
     text = record_text(t, seat, as_json=fmt == "json")
-    name = f"fivehundred-{t.id}.{'fhr.json' if fmt == 'json' else 'fhr'}"   # records.md's names
+    # records.md's extensions; a game going on gives one seat's record (Viewpoint), named so:
+    # it shared the finished game's name, and was taken for the one `analyse` reads
+    g = t.game
+    so_far = "" if g.phase == "game_over" else f"-hand{g.hand_number + 1}-seat{seat}"
+    name = f"fivehundred-{t.id}{so_far}.{'fhr.json' if fmt == 'json' else 'fhr'}"
     return Response(text, media_type="application/json" if fmt == "json" else "text/plain",
                     headers={"Content-Disposition": f'attachment; filename="{name}"',
                              "Cache-Control": "no-store"})
+
+
+def _seat_news(hub: Hub, link: dict[str, Any]) -> dict[str, Any]:
+    """What became of one seat a browser kept (``{"table", "token"}``): ``in_play`` or
+    ``over`` with the lobby's line from that seat (``summary_parts``), ``gone`` (no such table,
+    or the token is no seat's key: nothing said of a table to a stranger), ``damaged`` with
+    the reason (its save kept: the link may work again). Never a key."""
+    table_id, token = link.get("table"), link.get("token")
+    t = hub.get(table_id)
+    if t is None:
+        damaged = hub.damaged(table_id)
+        return {"status": "gone"} if damaged is None else {"status": "damaged", "message": damaged}
+    seat = t.seat_of_token(token)
+    if seat is None:
+        return {"status": "gone"}
+    g = t.game
+    parts = continue_summary_parts(PRESET_LABELS.get(t.preset, t.preset), g.phase,
+                                   g.hand_number, list(g.scores),
+                                   side_labels(t.view(seat), t.names()))
+    return {"status": "over" if g.phase == "game_over" else "in_play",
+            "summary": " · ".join(parts), "summary_parts": parts}
+
+
+async def seats(request: Request) -> Response:
+    """What became of the seats a browser keeps the links of (``{"links": [{"table",
+    "token"}, ...]}``, at most ``SEATS_ASKED``): serving, the lobby lists nobody's games, so
+    each browser keeps its own and asks here for their lines; ``{"seats": [...]}`` in the
+    same order (:func:`_seat_news`)."""
+    try:
+        raw = await _limited_body(request)
+    except ClientDisconnect:
+        return Response(status_code=400)
+    if raw is None:
+        return JSONResponse({"error": f"the body is over {MAX_BODY} bytes"}, status_code=413)
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        body = None
+    links = body.get("links") if isinstance(body, dict) and body.keys() == {"links"} else None
+    if (not isinstance(links, list) or len(links) > SEATS_ASKED
+            or not all(isinstance(x, dict) for x in links)):
+        return JSONResponse({"error": f'the body must be {{"links": [{{"table": ID, "token": '
+                                      f'KEY}}, ...]}}, at most {SEATS_ASKED} links'},
+                            status_code=400)
+    return JSONResponse({"seats": [_seat_news(_hub(request), x) for x in links]},
+                        headers={"Cache-Control": "no-store"})
 
 
 async def _limited_body(request: Request) -> bytes | None:
@@ -470,6 +524,7 @@ def create_app(store: Store, *, mode: str = "local", pool: BotPool | None = None
             Route("/api/rules", rules),
             Route("/api/guide", guide),
             Route("/api/tables", new_table, methods=["POST"]),
+            Route("/api/seats", seats, methods=["POST"]),
             Route("/api/record", record),
             WebSocketRoute("/ws", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
