@@ -329,3 +329,21 @@ def test_the_documented_layout_is_the_layout() -> None:
     documented = [(name.strip().strip("`"), int(off), int(size)) for name, off, size in rows]
     assert documented == [(f.name, f.offset, f.size) for f in FIELDS.values()]
     assert sum(size for _, _, size in documented) == OBS_SIZE
+
+
+def test_human_rendering_prints_after_each_reset_and_step_as_gymnasium_does(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Gymnasium's and PettingZoo's "human" mode shows the table as it goes, without
+    ``render()`` called (it printed only at ``render()``); ``ansi`` prints nothing."""
+    env = FiveHundredEnv("australian", render_mode="human")
+    env.reset(seed=4)
+    assert capsys.readouterr().out.count("to move: seat_") == 1
+    for _ in range(3):
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert capsys.readouterr().out.count("to move: seat_") == 3
+    quiet = FiveHundredEnv("australian", render_mode="ansi")
+    quiet.reset(seed=4)
+    obs, *_ = quiet.last()
+    quiet.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert capsys.readouterr().out == ""

@@ -135,6 +135,7 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
+        self._shown()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What ``agent``'s seat sees, and its legal actions if it is to move."""
@@ -197,6 +198,7 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
                 g.next_hand()
         self._accumulate_rewards()
         self._select()
+        self._shown()
 
     def _select(self) -> None:
         """The agent to move next; once the episode is over, the last to act stays selected
@@ -205,9 +207,15 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         if m is not None:
             self.agent_selection = agent_name(m)
 
+    def _shown(self) -> None:
+        """In ``render_mode="human"``, the table printed after each reset and step, as
+        Gymnasium's and PettingZoo's human mode is (it printed only when render was called)."""
+        if self.render_mode == "human":
+            self.render()
+
     def render(self) -> str | None:
-        """The public state as text (``render_mode="ansi"``; ``"human"`` prints it): no
-        hidden card is shown."""
+        """The public state as text (``render_mode="ansi"``; ``"human"`` prints it, and is
+        printed after every reset and step too): no hidden card is shown."""
         if self.render_mode not in ("ansi", "human"):
             return None
         text = self._public_text()
