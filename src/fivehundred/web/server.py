@@ -425,6 +425,10 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
                 print(f"fivehundred: {e}", file=sys.stderr)
                 return 2
             bound, port = sock.getsockname()[:2]
+            # the solver loaded here first: on a first run it compiles (said, up to a
+            # minute) before the address is given and the page opened; loaded by the bots'
+            # workers alone, the page sat on "West is bidding" for minutes without a word
+            from .. import solver  # noqa: F401
             everywhere = bound in EVERY_NETWORK         # (0.0.0.0, ::, and --host 0 too)
             shown = ("127.0.0.1" if bound == "0.0.0.0" else "::1" if everywhere else host)
             url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
