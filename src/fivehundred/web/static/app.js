@@ -10,6 +10,8 @@ export const app = {
   link: null, // {table, token, own}
   state: null,
   lastSeq: -1,
+  reopened: false, // a connection (re)opened: its first state forgets what was sent on the
+  // one before and never answered, and asks again for a hint or review awaited (messages.js)
   lastAttempt: null,
   hintCards: null,     // the cards the last hint marks in your hand
   linkTooEarly: false, // a new seat link opened before the next deal: told once, tried again

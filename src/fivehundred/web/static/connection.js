@@ -16,7 +16,7 @@ export function onConnection(stateName) {
     hideBanner(false);
     text.textContent = "Your seat opens with the next deal: waiting for it…";
     banner.hidden = false;
-    if (stateName === "open") app.lastSeq = -1;
+    if (stateName === "open") opened();
     return;
   }
   if (stateName === "reconnecting" || stateName === "connecting") {
@@ -30,8 +30,31 @@ export function onConnection(stateName) {
     return;
   }
   hideBanner();
-  // (open: the server re-sends the state; its numbering may have restarted)
-  if (stateName === "open") app.lastSeq = -1;
+  if (stateName === "open") opened();
+}
+
+/** A socket opened: the server re-sends the state (its numbering may have restarted), whose
+ *  coming forgets what the socket before took and never answered (messages.js). */
+function opened() {
+  app.lastSeq = -1;
+  app.reopened = true;
+}
+
+/** Where the banner lies while a dialog is on show: at the top of the screen, clear of the
+ *  buttons at the dialog's foot (a phone's layouts put it low, above the hand, where it lay
+ *  over the end of a hand's REVIEW AGAINST DOUBLE DUMMY and PLAY THIS DEAL AGAIN); else where
+ *  the style sheet puts it. Placed whenever the banner or a dialog is shown or hidden, by
+ *  whichever module does it (the banner says "Waiting for the server…" too: app.js). */
+function placeBanner() {
+  const banner = document.getElementById("conn-banner");
+  const dialog = !banner.hidden && [...document.querySelectorAll(".modal")].some((m) => !m.hidden);
+  banner.style.top = dialog ? "8px" : "";
+  banner.style.bottom = dialog ? "auto" : "";
+}
+
+const placer = new MutationObserver(placeBanner);
+for (const el of [document.getElementById("conn-banner"), ...document.querySelectorAll(".modal")]) {
+  placer.observe(el, { attributes: true, attributeFilter: ["hidden"] });
 }
 
 /** The banner's pending moment cancelled, and (with ``hide``) the banner hidden. */

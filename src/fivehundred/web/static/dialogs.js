@@ -53,6 +53,15 @@ export function practiceRefused() {
   }
 }
 
+/** After a reconnect: a practice asked for from ``card`` and never answered (the link dropped
+ *  under it, and its answer with it) may be asked for again, where the server takes one now
+ *  (``state.practice``). */
+function practiceUnsent(card, state) {
+  for (const b of card.querySelectorAll("#practice-button, #play-again-button")) {
+    b.disabled = !(state && state.practice);
+  }
+}
+
 /** The sheet's lines, the claim that ended its hand first (of this table's hand: a claim
  *  of another game, in this page before, is not this one's). */
 export function sheetLines(state) {
@@ -243,6 +252,19 @@ export class SheetDialog {
     this.measureFoot();            // (the foot's room, the line shown or gone)
   }
 
+  /** The first state after a reconnect (drawn): NEXT pressed on the socket that dropped, never
+   *  answered, may be pressed again (it said "Waiting for the other players…" for good at a
+   *  table of bots; one that did arrive shows in this state: a new deal, or the server's
+   *  ``waiting_for``), a practice asked for may be asked again, and a review awaited is asked
+   *  for again. */
+  unsent() {
+    if (this.el.hidden) return;
+    this.waiting = false;
+    this.renderWait();
+    practiceUnsent(this.card, this.state);
+    if (this.reviewPanel) this.reviewPanel.askAgain();
+  }
+
   /** A ``review`` message, for the hand on show (a late reply is dropped). */
   showReview(msg) {
     if (this.reviewPanel && !this.el.hidden) this.reviewPanel.show(msg);
@@ -285,6 +307,14 @@ export class GameOverDialog {
   /** A ``no_review`` error, for the review asked for here. */
   reviewRefused(message) {
     if (this.reviewPanel && !this.el.hidden) this.reviewPanel.refused(message);
+  }
+
+  /** The first state after a reconnect: a practice asked for and a review awaited on the
+   *  socket that dropped are asked for again (as the sheet's, SheetDialog.unsent). */
+  unsent() {
+    if (this.el.hidden) return;
+    practiceUnsent(this.card, this.state);
+    if (this.reviewPanel) this.reviewPanel.askAgain();
   }
 
   /** Whether this game's end is on show (as :meth:`SheetDialog.showing`). */

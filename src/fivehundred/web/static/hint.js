@@ -41,6 +41,7 @@ export class HintView {
     this.tools = document.getElementById("corner-tools");
     this.turnKey = null;
     this.pendingKey = null;
+    this.thinking = false;    // asked for, its answer not yet come (awaited)
     this.reasonWhole = false; // the reason tapped to be shown whole (tighten cuts it short no more)
     // again when a panel changes size (shown, a longer BID label, the misère buttons) and
     // once the seats have slid to their new places (a transition of 0.3 s) and their bids
@@ -402,13 +403,22 @@ export class HintView {
     return { fixed, seats, tools: shownBoxes("#corner-tools button"), hand, cards };
   }
 
+  /** A hint asked for at turn ``turnKey``: "Thinking…" until it comes. */
   asked(turnKey) {
     this.pendingKey = turnKey;
+    this.thinking = true;
     clear(this.el);
     this.el.appendChild(h("div.hint-head", null, h("span.hint-title", { text: "Hint" }), this.closeBtn()));
     this.el.appendChild(h("div.hint-thinking", null, h("span.spinner"), " Thinking…"));
     this.el.hidden = false;
     this.fit();
+  }
+
+  /** Whether a hint asked for at turn ``turnKey`` is still awaited, on show: after a
+   *  reconnect its answer, sent to the socket that dropped, never comes (it said "Thinking…"
+   *  for good), so it is asked for again (messages.js). */
+  awaited(turnKey) {
+    return this.thinking && !this.el.hidden && this.pendingKey === turnKey;
   }
 
   closeBtn() {
@@ -420,6 +430,7 @@ export class HintView {
   /** defending: the chances are the declarer's (his contract's), not yours. */
   show(msg, phase, defending = false) {
     this.turnKey = this.pendingKey;
+    this.thinking = false;
     clear(this.el);
     this.el.appendChild(h("div.hint-head", null, h("span.hint-title", { text: "Hint" }), this.closeBtn()));
     // (its symbols shown, in words for a screen reader: "6♦ fails" was read "6 fails", "Play
@@ -478,6 +489,7 @@ export class HintView {
     this.el.hidden = true;
     this.turnKey = null;
     this.pendingKey = null;
+    this.thinking = false;
     this.fit();
   }
 

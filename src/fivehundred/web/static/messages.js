@@ -2,9 +2,9 @@
 // server's other messages and its errors answered: a claim, a friend's welcome, a practice
 // table dealt, a take-back done, a hint, a review, a refusal.
 
-import { app, views } from "./app.js";
+import { app, views, send } from "./app.js";
 import { onState } from "./render-state.js";
-import { defending, renderHand } from "./turn.js";
+import { defending, renderHand, turnKey } from "./turn.js";
 import { onConnection } from "./connection.js";
 import { backToLobby, openPractice, showAddress } from "./navigation.js";
 import * as sound from "./sound.js";
@@ -17,6 +17,10 @@ export function onMessage(msg) {
   switch (msg.type) {
     case "state":
       onState(msg);
+      if (app.reopened && app.state === msg) {
+        app.reopened = false;
+        forgetUnanswered();
+      }
       break;
     case "claimed":
       // (the hand is played out at once: its sheet, coming next, says it first)
@@ -66,6 +70,20 @@ export function onMessage(msg) {
     default:
       break;
   }
+}
+
+/** The first state on a socket opened again (connection.js), drawn: what was sent on the one
+ *  that dropped and never answered is forgotten ("the player makes it again once back"): a
+ *  bid or a discard sent, NEXT or a practice pressed, usable again on this position (a move
+ *  that did arrive shows in it, a new turn, so nothing is made twice); a hint or a review
+ *  still awaited is asked for again, its answer having gone with the socket. */
+function forgetUnanswered() {
+  const { bid, kitty, sheet, gameOver, hint } = views;
+  bid.unsent();
+  kitty.unsent();
+  sheet.unsent();
+  gameOver.unsent();
+  if (hint.awaited(turnKey(app.state))) send({ type: "hint" });
 }
 
 /** An error from the server, by its ``code``: a move refused (the card shaken, the panel

@@ -89,6 +89,13 @@ export class BidPanel {
     if (this.send({ type: "act", action: token })) this.el.classList.add("sent");
   }
 
+  /** A bid sent and never answered (the link dropped under it: reconnected) forgotten: the
+   *  panel usable again on the position the server sends anew (one that did arrive shows in
+   *  that state, as a new turn, so nothing is bid twice). */
+  unsent() {
+    this.el.classList.remove("sent");
+  }
+
   find(tricks, strain) {
     return this.bids.find((b) => b.tricks === tricks && b.strain === strain) || null;
   }
@@ -248,6 +255,14 @@ export class KittyPanel {
         this.el.classList.add("sent");
       }
     });
+  }
+
+  /** A discard sent and never answered (the link dropped under it: reconnected) forgotten:
+   *  DISCARD usable again on the position the server sends anew, the cards still chosen. */
+  unsent() {
+    if (!this.el.classList.contains("sent")) return;
+    this.el.classList.remove("sent");
+    this.update();
   }
 
   active(state) {

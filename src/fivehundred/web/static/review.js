@@ -155,6 +155,13 @@ export class ReviewPanel {
     say("Solving the hand double dummy…");
   }
 
+  /** After a reconnect: a review asked for on the socket that dropped (its answer went with
+   *  it: "Solving the hand…" for good) is asked for again; the spinner stays meanwhile. */
+  askAgain() {
+    if (this.reviews.mine === "asked") this.send({ type: "review", ...this.which() });
+    if (this.reviews.every === "asked") this.send({ type: "review", every_seat: true, ...this.which() });
+  }
+
   /** The hand against double dummy (the ``review`` message): what the cards allowed from the
    * first lead, and each of your cards beside the best one there; or, asked for with
    * ``every_seat``, every card played, trick by trick, with each seat's tricks given away. */
