@@ -620,7 +620,7 @@ def test_a_defenders_hint_says_whose_chance_it_gives(
         # (the last line says what the values count, as under the browser's table)
         assert lines[1:-1] and all(whose in x for x in lines[1:-1]), out
         assert lines[-1] == ("  Points: expected this hand, your side's less the others'; "
-                             "Makes: how often, on imagined deals weighed by the bids"), out
+                             "Makes: how often, on imagined deals"), out
         assert not re.search(r"\b(10|[2-9JQKA])[SCDH]\b", out), out    # 7♣, not 7C
 
 

@@ -89,7 +89,7 @@ def test_the_hint_command_says_what_its_values_count(capsys: pytest.CaptureFixtu
     out = _out(["hint", str(GOLDEN), "--hand", "5", "--action", "2", "--samples", "2"], capsys)
     assert out.splitlines()[-1] == ("  Points: expected this hand, your side's less the "
                                     "others'; a pass, the partner's bid played; Makes: how "
-                                    "often, on imagined deals weighed by the bids"), out
+                                    "often, on imagined deals"), out
     data = json.loads(_out(["hint", str(GOLDEN), "--hand", "5", "--action", "6", "--samples",
                             "2", "--json"], capsys))
     assert data["value_unit"] == "Tricks" and "the hand kept took" in data["value_words"], data

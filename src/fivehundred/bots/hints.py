@@ -106,10 +106,8 @@ def defending(view: View) -> bool:
 _VERBS = {"auction": "Bid", "kitty": "Discard", "call": "Call", "play": "Play"}
 
 
-MAKES_WORDS = "Makes: how often, on imagined deals weighed by the bids"
-"""What a hint's chances are (a student read them as facts; another read "51%" of 10 deals as
-a bug: each deal counts by how well it fits the others' bids): said after the values'
-words."""
+MAKES_WORDS = "Makes: how often, on imagined deals"
+"""What a hint's chances are (a student read them as facts): said after the values' words."""
 
 
 def value_words(cands: Sequence[Candidate], phase: str) -> tuple[str, str]:
