@@ -154,3 +154,22 @@ def test_the_seats_opposite_each_other_are_drawn_on_one_row_and_mirrored(place: 
                     assert abs(x1 + x2 - width) <= 1, (players, width, height, k)
                 if players % 2 == 0:
                     assert at[players // 2][0] == at[0][0], (players, width, height)
+
+
+# ---------------------------------------------------------------- 4. the seed at 80x24
+
+@pytest.mark.parametrize(("size", "shown"), [((80, 24), True), ((160, 48), False)])
+def test_a_short_terminal_says_the_seed_above_the_cloth(size: tuple[int, int],
+                                                        shown: bool) -> None:
+    """At 80x24 there is no title bar, and the seed you gave (README: "in the title") was
+    only in the log's first line, which scrolled away within a trick; a tall terminal's
+    title bar says it, and the line above the cloth does not again."""
+    async def go() -> None:
+        app = quick_app("classic4", 7, "easy")
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            info = str(app.query_one("#info").render())
+            assert info.startswith("Hand 1 · ") and ("seed 7" in info) == shown, info
+            assert "seed 7" in app.sub_title
+
+    run(go())

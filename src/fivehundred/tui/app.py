@@ -267,8 +267,10 @@ class TableApp(App[int]):
         me.border_title = n.full_name(self.seat) + (f" · {', '.join(roles)}" if roles else "")
         me.update(" · ".join(texts.seat_text(v, self.seat).split("\n")))
         me.set_class(v.to_move == self.seat and self._shown is None, "to-move")
+        short = self.has_class("-short") and self.away is None    # (no title bar: the seed)
         self.query_one("#info", Static).update(texts.center_text(
-            v, n, None if self.away is None else self.away.practice.title))
+            v, n, None if self.away is None else self.away.practice.title,
+            self.chosen_seed if short else None))
         self.query_one("#cloth", Cloth).show(
             v, [n.name(s) for s in range(self.rules.players)], trick, winner)
         self.query_one("#scores", Static).update(texts.scores_text(v, n))

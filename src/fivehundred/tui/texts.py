@@ -134,15 +134,18 @@ def seat_text(view: View, seat: int) -> str:
     return "\n".join(lines)
 
 
-def center_text(view: View, n: Narrator, practice: str | None = None) -> str:
+def center_text(view: View, n: Narrator, practice: str | None = None,
+                seed: int | None = None) -> str:
     """Above the cloth: the hand (in a practice, ``practice``: which hand it plays again, said
-    first: a short terminal has no title bar), the contract and its goal, the tricks, then
-    the auction (last, so that on a short terminal what is cut is the auction's record, not
-    the contract: the log holds every bid too)."""
+    first: a short terminal has no title bar; ``seed``, the one the player chose, which the
+    title bar says where there is one), the contract and its goal, the tricks, then the
+    auction (last, so that on a short terminal what is cut is the auction's record, not the
+    contract: the log holds every bid too)."""
     r = view.rules
     hand = (f"[b]{escape(practice.upper())}[/b]" if practice is not None
             else f"Hand {view.hand_number + 1}")
-    lines = [f"{hand} · {escape(n.name(view.dealer))} dealt"]
+    lines = [f"{hand} · {escape(n.name(view.dealer))} dealt"
+             + (f" · seed {seed}" if seed is not None else "")]
     if view.phase == "auction":
         high = [(s, t) for s, t in view.auction if t != "pass"]
         lines.append(f"High bid: {bid_markup(high[-1][1])} by "
