@@ -3,9 +3,10 @@
 
 import { getLobby, createTable } from "./net.js";
 import { showGuide } from "./guide.js";
-import { h, clear, cap, inWords, savedTable, windowTable, loadPrefs, savePrefs } from "./util.js";
+import { h, clear, cap, inWords, savedTable, savedTables, savedSeat, askSeats, windowTable, loadPrefs, savePrefs } from "./util.js";
 import { STRENGTH_WORDS, statsTable } from "./stats.js";
 import { fillGames, windowsFirst, distinctWhens } from "./saved-games.js";
+import { keptGames } from "./navigation.js";
 
 const PROBLEMS_SHOWN = 3; // the server's problems the lobby lists (the others counted)
 
@@ -121,8 +122,15 @@ export class Lobby {
     this.retryTimer = null;
     this.loadingVisit = visit;
     let data;
+    let kept = [];
+    let news = [];
     try {
       data = await getLobby();
+      // serving, the server lists nobody's games: this browser's own, as the server has them
+      if (data.mode === "serve") {
+        kept = savedTables();
+        news = await askSeats(kept);
+      }
     } catch (e) {
       if (visit !== this.visit || this.root.hidden) return;
       this.loadingVisit = -1;
@@ -134,8 +142,9 @@ export class Lobby {
     this.data = data;
     this.renderForm();
     this.renderProblems(this.data.problems || []);
-    const [mine, others] = windowsFirst(this.data.continue, this.data.in_play || []);
-    this.renderContinue(mine);
+    const [mine, others] = data.mode === "serve" ? keptGames(kept, news)
+      : windowsFirst(this.data.continue, this.data.in_play || []);
+    this.renderContinue(mine, data.mode !== "serve");
     this.renderStats(this.data.stats);
     this.renderInPlay(others);
     this.renderFinished(this.data.finished || []);
@@ -506,11 +515,13 @@ export class Lobby {
       .append(...shown.map((text) => h("li", { text })));
   }
 
-  renderContinue(serverContinue) {
+  /** CONTINUE's game: ``game`` (the server's, or serving this browser's, with its line), or
+   *  with ``orKept`` where there is none (no server to ask) the one this browser kept. */
+  renderContinue(game, orKept = true) {
     const box = document.getElementById("continue-box");
-    const saved = windowTable() || savedTable();      // (no server to ask: what this browser kept)
-    const c = serverContinue || saved;
-    this.continueLink = c ? { table: c.table, token: c.token } : null;
+    const c = game || (orKept ? windowTable() || savedTable() : null);
+    const seat = c && (c.friend !== undefined ? c : savedSeat(c.table, c.token));
+    this.continueLink = c ? { table: c.table, token: c.token, friend: !!(seat && seat.friend) } : null;
     box.hidden = !c;
     document.getElementById("continue").hidden = !c;
     // "rules · hand · side score · side score": the rules and the hand on a line, each side
@@ -539,18 +550,19 @@ export class Lobby {
 
   /** The other unfinished games, newest first, each to continue where it was left (starting
    * a new game keeps the one before it: CONTINUE offers this window's or the newest, these
-   * the rest). */
+   * the rest); one whose time is not known (``updated`` 0: kept by an older page) has none. */
   renderInPlay(games) {
     const whens = distinctWhens(games, (g) => g.updated, (g) => g.summary_parts.map(String).join(", "));
     fillGames("in-play", games, (g, i) => {
-      const when = whens[i];
+      const when = g.updated ? whens[i] : null;
       const parts = g.summary_parts.map(String);
       return {
-        head: [`${parts.slice(0, 2).join(" · ")} · ${when}`],
+        head: [[...parts.slice(0, 2), ...(when ? [when] : [])].join(" · ")],
         scores: parts.slice(2).map((p) => h("span.cs-part", { text: p })),
         button: h("button.btn.btn-secondary.finished-open", {
-          type: "button", text: "CONTINUE", "aria-label": `Continue the game last played ${when}: ${parts.join(", ")}`,
-          onclick: () => this.onStart({ table: g.table, token: g.token, links: [] }),
+          type: "button", text: "CONTINUE",
+          "aria-label": `Continue the game ${when ? `last played ${when}` : "in progress"}: ${parts.join(", ")}`,
+          onclick: () => this.onStart({ table: g.table, token: g.token, friend: !!g.friend, links: [] }),
         }),
       };
     });

@@ -1,12 +1,15 @@
 // Where the page is: the lobby at "/", a table once a game is started or continued, straight
 // to a table from a friend's seat link "/?table=ID&token=T", a practice table and back to its
 // game; each a step of the browser's history, for Back and Forward. ``boot`` opens the first.
+// The seats this browser plays at are kept as they are played, for the lobby (serving, the
+// only list of your games there is), and read back for it (``keptGames``).
 
 import { app, views } from "./app.js";
 import { onConnection, closeConnection } from "./connection.js";
 import { Connection } from "./net.js";
 import { confirmDialog } from "./dialogs.js";
-import { saveTable, savedTable, keyFor } from "./util.js";
+import { h, clear, saveTable, savedSeat, savedTables, forgetTable, keyFor } from "./util.js";
+import { windowsFirst, whenText } from "./saved-games.js";
 
 /** What reads each table's messages: messages.js's ``onMessage``, given once by main.js (it
  *  opens and leaves tables itself, so it imports this module, and this module not it). */
@@ -17,9 +20,14 @@ export function readMessagesWith(reader) {
   onMessage = reader;
 }
 
+/** The seat kept for the lobby (``{link, at}``: the table's, when it was kept last), or null. */
+let keeping = null;
+const KEEP_EVERY_MS = 60000;    // (the time a game was last played here: to the minute)
+
 /** Open a table (``link``: the lobby's answer, a seat link, a step of the history) and
- *  connect to it; the game's key is kept for CONTINUE unless it is a friend's seat, a finished
- *  game or a practice table. */
+ *  connect to it; the seat is kept for the lobby's CONTINUE (``keepSeat``) unless it is a
+ *  finished game or a practice table: your own at once, a friend's once its first state
+ *  comes (an invitation's key comes just before it). */
 export function openTable({ table: id, token, links = [], friend = false, finished = false, practice = false }) {
   const { lobby, menu } = views;
   closeConnection();
@@ -31,12 +39,63 @@ export function openTable({ table: id, token, links = [], friend = false, finish
   app.state = null;
   app.lastSeq = -1;
   // (a finished game: kept as it was; a practice table: the game is the one to continue)
-  if (!friend && !finished && !practice) saveTable({ table: id, token });
+  keeping = finished || practice ? null : { link: app.link, at: 0 };
+  if (keeping && !friend) saveTable({ table: id, token });
   // (a new table for friends gathers: its panel (gathering.js) shows the links to send and
   // START, so the menu is not opened over it)
   menu.setLinks(links);
-  app.conn = new Connection(id, token, { onMessage, onConnection });
+  app.conn = new Connection(id, token, { onMessage: (msg) => keepSeat(msg, app.link), onConnection });
   app.conn.open();
+}
+
+/** A message of the open table read (``onMessage``), then the browser's seats kept up to date
+ *  (``link``: the table's, as it was before the message): this seat kept with its own key (a
+ *  friend's by the key his invitation was exchanged for) as the newest, its time refreshed
+ *  each minute it is played; forgotten once its game is over, or the server has it no more. */
+function keepSeat(msg, link) {
+  onMessage(msg);
+  if (msg.type === "error" && msg.code === "unknown_table" && link) {
+    forgetTable(link);
+    return;
+  }
+  const k = keeping;
+  if (msg.type !== "state" || !k || k.link !== app.link) return;
+  if (msg.view && msg.view.phase === "game_over") {
+    forgetTable(k.link);
+    keeping = null;
+  } else if (Date.now() - k.at >= KEEP_EVERY_MS) {
+    k.at = Date.now();
+    saveTable({ table: k.link.table, token: k.link.token, friend: !k.link.own });
+  }
+}
+
+/** Serving, this browser's seats (``kept``, newest first: ``savedTables``) as the server
+ *  answered for each (``news``, in order: ``askSeats``), for the lobby: [CONTINUE's game, the
+ *  others in progress], as the server's lists are at home; one over or no longer on the
+ *  server forgotten, one damaged kept, each said in a line above CONTINUE (made once). */
+export function keptGames(kept, news) {
+  const games = [];
+  const words = [];
+  kept.forEach((k, i) => {
+    const n = news[i] || {};
+    const parts = (n.summary_parts || []).map(String);
+    const last = k.at ? `The game you last played ${whenText(k.at)}` : "A game you were playing";
+    if (n.status === "in_play") games.push({ ...k, updated: k.at, summary_parts: parts });
+    else if (n.status === "damaged") words.push(`${last} cannot be opened: ${n.message}.`);
+    else if (n.status === "over" || n.status === "gone") {
+      forgetTable(k);
+      const end = parts.length ? ` (${[parts[0], ...parts.slice(2)].join(" · ")})` : "";
+      words.push(`${last} ${n.status === "over" ? `is over${end}` : "is no longer on this server"}: it is no longer listed here.`);
+    }
+  });
+  let note = document.getElementById("kept-note");
+  if (!note) {
+    note = h("div#kept-note.muted", { role: "status", style: { margin: "0 0 12px", fontSize: "13px" } });
+    document.getElementById("continue-box").before(note);
+  }
+  note.hidden = !words.length;
+  clear(note).append(...words.map((text) => h("p", { text, style: { margin: "0 0 4px" } })));
+  return windowsFirst(games[0] || null, games.slice(1));
 }
 
 /** Leave the table for the lobby (``newGame``: the player asked for a new game there, so
@@ -159,9 +218,10 @@ export async function boot() {
   const token = (id && invited && keyFor(id, invited)) || invited;  // back at a link opened before
   if (token !== invited) showAddress(id, token);
   if (id && token) {
-    const saved = savedTable();
-    const own = !!saved && saved.table === id && saved.token === token;
-    if (token === invited && await hostKeepsOwnSeat(id, invited, saved)) return;
+    const seat = savedSeat(id, token);
+    const own = !!seat && !seat.friend;
+    const mine = savedTables().find((x) => x.table === id && !x.friend) || null;
+    if (token === invited && !seat && await hostKeepsOwnSeat(id, invited, mine)) return;
     openTable({ table: id, token, friend: !own });
   } else if (reloaded() && history.state && typeof history.state.table === "string"
              && typeof history.state.token === "string") {

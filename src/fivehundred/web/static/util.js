@@ -350,9 +350,11 @@ export function dropToast(t) {
   setTimeout(() => t.remove(), 400);
 }
 
-const LS_TABLE = "fivehundred.table";
+const LS_TABLE = "fivehundred.table";       // (this window's game; once, the browser's one game)
+const LS_TABLES = "fivehundred.tables";
 const LS_KEYS = "fivehundred.keys";
 const KEYS_KEPT = 50;
+const TABLES_KEPT = 8;       // (the lobby's CONTINUE and OTHER GAMES IN PROGRESS: 1 + 7)
 
 /** A friend's own key for a seat, given when its invitation link was first opened here. */
 export function keyFor(table, invitation) {
@@ -374,38 +376,129 @@ export function rememberKey(table, invitation, key) {
   } catch { /* private mode: the page's address still holds the key */ }
 }
 
+/** Whether ``v`` is a seat's link: ``{table, token}``, both text. */
+function isLink(v) {
+  return !!v && typeof v.table === "string" && typeof v.token === "string" && !!v.table && !!v.token;
+}
+
 /** The table link kept in the browser's ``storage`` ("localStorage", "sessionStorage"), or
  * null (none, or storage refused: private mode). */
 function keptTable(storage) {
   try {
     const v = JSON.parse(window[storage].getItem(LS_TABLE) || "null");
-    return v && v.table && v.token ? v : null;
+    return isLink(v) ? v : null;
   } catch {
     return null;
   }
 }
 
-/** The own game opened last in any window (tab) of this browser (localStorage: shared by them all). */
-export function savedTable() {
-  return keptTable("localStorage");
+/** The seats this browser plays at, newest first (the last ``TABLES_KEPT``), each
+ * ``{table, token, friend, at}``: its link (a friend's seat by his own key, never the
+ * invitation's), whether it is a friend's seat, when it was last played here (seconds; 0:
+ * not known). Serving, the server lists nobody's games: these are the lobby's. Where none
+ * were kept yet, the one game an older page kept and the friends' keys it kept. */
+export function savedTables() {
+  let raw = null;
+  try {
+    raw = localStorage.getItem(LS_TABLES);
+  } catch {
+    return [];
+  }
+  if (raw === null) return formerTables();
+  try {
+    const list = JSON.parse(raw);
+    return Array.isArray(list) ? list.filter(isLink) : [];
+  } catch {
+    return [];
+  }
 }
 
-/** The own game opened last in this window (tab), null in a fresh one: sessionStorage is each
+/** What an older page kept: its one game (``fivehundred.table``) and each friend's seat by
+ * its key (``fivehundred.keys``), newest first, none with a time. */
+function formerTables() {
+  const old = keptTable("localStorage");
+  let keys = [];
+  try {
+    keys = JSON.parse(localStorage.getItem(LS_KEYS) || "[]");
+  } catch { /* damaged: none */ }
+  const friends = (Array.isArray(keys) ? keys : []).map((k) => k && { table: k.table, token: k.key })
+    .filter(isLink).map((k) => ({ ...k, friend: true, at: 0 }));
+  return [...(old ? [{ table: old.table, token: old.token, friend: false, at: 0 }] : []), ...friends]
+    .slice(0, TABLES_KEPT);
+}
+
+/** Keep ``list`` as this browser's seats (private mode: not kept). */
+function keepTables(list) {
+  try {
+    localStorage.setItem(LS_TABLES, JSON.stringify(list.slice(0, TABLES_KEPT)));
+  } catch { /* private mode */ }
+}
+
+/** Whether ``a`` and ``b`` are the same seat's link. */
+function sameSeat(a, b) {
+  return !!a && !!b && a.table === b.table && a.token === b.token;
+}
+
+/** The seat of ``table`` at ``token`` that this browser keeps, or null. */
+export function savedSeat(table, token) {
+  return savedTables().find((x) => sameSeat(x, { table, token })) || null;
+}
+
+/** The game opened last in any window (tab) of this browser (localStorage: shared by them
+ * all): the newest of ``savedTables``. */
+export function savedTable() {
+  return savedTables()[0] || null;
+}
+
+/** The game opened last in this window (tab), null in a fresh one: sessionStorage is each
  * tab's own and outlives a reload or "/" typed there, so the lobby's CONTINUE offers the game
  * this window was playing, not another window's. */
 export function windowTable() {
   return keptTable("sessionStorage");
 }
 
-/** Keep ``v`` (``{table, token}``) as this browser's and this window's game; null forgets
- * it. */
+/** Keep ``v`` (``{table, token, friend}``) as this browser's newest game and this window's,
+ * played now; null forgets the newest (``savedTable``'s: a game over, or gone). */
 export function saveTable(v) {
-  for (const storage of ["localStorage", "sessionStorage"]) {
-    try {
-      if (v) window[storage].setItem(LS_TABLE, JSON.stringify(v));
-      else window[storage].removeItem(LS_TABLE);
-    } catch { /* private mode */ }
+  if (!v) {
+    forgetTable(savedTable());
+    return;
   }
+  const seat = { table: v.table, token: v.token, friend: !!v.friend, at: Math.floor(Date.now() / 1000) };
+  keepTables([seat, ...savedTables().filter((x) => !sameSeat(x, seat))]);
+  try {
+    window.sessionStorage.setItem(LS_TABLE, JSON.stringify({ table: v.table, token: v.token }));
+  } catch { /* private mode */ }
+}
+
+/** Forget the seat ``v`` (``{table, token}``): a game over, or no longer on the server; this
+ * window's game too, if it was that one. */
+export function forgetTable(v) {
+  if (!v) return;
+  const list = savedTables();
+  if (list.some((x) => sameSeat(x, v))) keepTables(list.filter((x) => !sameSeat(x, v)));
+  if (sameSeat(windowTable(), v)) {
+    try { window.sessionStorage.removeItem(LS_TABLE); } catch { /* private mode */ }
+  }
+}
+
+/** Serving, what became of the seats ``links`` (``savedTables``'s), as ``POST /api/seats``
+ *  answers, in their order; an Error if it does not (``unanswered``: no answer at all, as
+ *  net.js's, so the lobby asks again by itself). */
+export async function askSeats(links) {
+  if (!links.length) return [];
+  let resp;
+  try {
+    resp = await fetch("/api/seats", {
+      method: "POST", headers: { "Content-Type": "application/json" }, cache: "no-store",
+      body: JSON.stringify({ links: links.map((x) => ({ table: x.table, token: x.token })) }),
+    });
+  } catch {
+    throw Object.assign(new Error("the game server does not answer"), { unanswered: true });
+  }
+  const body = await resp.json().catch(() => null);
+  if (resp.ok && body && Array.isArray(body.seats)) return body.seats;
+  throw new Error((body && body.error) || `${resp.status} ${resp.statusText}`);
 }
 
 const LS_PLAYER = "fivehundred.player";
