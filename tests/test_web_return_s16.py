@@ -17,7 +17,15 @@ from fivehundred.options import PRESET_LABELS
 from fivehundred.web.store import Store
 from test_web_friends_browser import friends_table, open_link, served, sit_down
 from test_web_history import AT_TABLE, IN_LOBBY, finished_table
-from webclient import Seat, connect, host_starts, new_table, web_client, welcome_key
+from webclient import (
+    Seat,
+    connect,
+    host_starts,
+    new_table,
+    play_hand,
+    web_client,
+    welcome_key,
+)
 
 LOADED = "#lobby[data-loaded='true']"
 """The lobby's lists drawn (the server answered)."""
@@ -69,7 +77,9 @@ def test_a_second_game_leaves_the_first_one_reachable_in_serve_mode(tmp_path: Pa
         line = fresh.inner_text(f"#in-play-list li[data-table='{friends}']")
         assert "hand 1" in line and "You" in line, line
         note = fresh.inner_text("#kept-note")
-        assert "is over (Australian" in note and "no longer on this server" in note, note
+        assert "is over (Australian" in note, note
+        assert ("can no longer be opened from this browser (the game is gone, or your seat was "
+                "given a new link)") in note, note      # (a key retired reads as gone too)
         assert [x["table"] for x in kept(fresh)] == [bots, friends]
         fresh.click(f"#in-play-list li[data-table='{friends}'] button")
         fresh.wait_for_function(AT_TABLE, arg=friends)
@@ -110,6 +120,14 @@ def test_a_friend_who_closed_the_tab_finds_his_seat_from_the_lobby(tmp_path: Pat
         assert again.evaluate("window.fivehundred.app.state.you") == 1
         assert again.evaluate("window.fivehundred.app.link.token") == key
         assert again.evaluate("window.fivehundred.app.link.own") is False
+        # reloaded there (the address is "/", the table the history step's): still his
+        # friend's seat, kept so (it was kept as his own, and his next invitation was called
+        # "a friend's seat link for your own table")
+        again.reload()
+        again.wait_for_function(AT_TABLE, arg=table)
+        again.wait_for_function("window.fivehundred.app.state !== null")
+        assert again.evaluate("window.fivehundred.app.link.own") is False
+        assert [(x["table"], x["friend"]) for x in kept(again)] == [(table, True)]
         keys = again.evaluate("localStorage.getItem('fivehundred.keys')")
         again.close()
         # a browser whose older page kept the key alone
@@ -184,3 +202,26 @@ def test_the_seats_api_answers_each_link_from_its_own_seat() -> None:
         for bad in ({"links": "x"}, {"links": [1]}, {"links": links * 3},
                     {"links": [], "x": 1}, []):
             assert client.post("/api/seats", json=bad).status_code == 400, bad
+        # a table or token that is not text is no seat's (a list for a table raised a 500)
+        odd = [{"table": ["x"], "token": "y"}, {"table": {"a": 1}, "token": "y"},
+               {"table": t["table"], "token": None}, {}]
+        r = client.post("/api/seats", json={"links": odd})
+        assert r.status_code == 200, r.text
+        assert [x["status"] for x in r.json()["seats"]] == ["gone"] * 4
+
+
+def test_a_practice_tables_link_is_not_a_game_in_progress() -> None:
+    """PLAY THIS DEAL AGAIN's table, its link reloaded, was kept as the newest seat and the
+    serve lobby offered it as CONTINUE, labelled as the game; the server answers it ``gone``
+    (the game is the one to continue) and the page keeps none (browser test below)."""
+    with web_client(Store(":memory:"), mode="serve") as client:
+        t = new_table(client, preset="australian", seed=3)
+        with connect(client, t) as ws:
+            seat = Seat(ws)
+            play_hand(seat)
+            seat.send(type="practice")
+            p = seat.until(lambda m: m["type"] == "practice")
+        links = [{"table": p["table"], "token": p["token"]},
+                 {"table": t["table"], "token": t["token"]}]
+        r = client.post("/api/seats", json={"links": links})
+        assert [x["status"] for x in r.json()["seats"]] == ["gone", "in_play"], r.text

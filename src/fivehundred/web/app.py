@@ -208,14 +208,18 @@ def _seat_news(hub: Hub, link: dict[str, Any]) -> dict[str, Any]:
     """What became of one seat a browser kept (``{"table", "token"}``): ``in_play`` or
     ``over`` with the lobby's line from that seat (``summary_parts``), ``gone`` (no such table,
     or the token is no seat's key: nothing said of a table to a stranger), ``damaged`` with
-    the reason (its save kept: the link may work again). Never a key."""
+    the reason (its save kept: the link may work again). Never a key.  A link whose table or
+    token is not text is ``gone`` (``["x"]`` for a table raised TypeError: a 500), and so is
+    a practice table's (the game is the one to continue; a practice is never kept)."""
     table_id, token = link.get("table"), link.get("token")
+    if not isinstance(table_id, str) or not isinstance(token, str):
+        return {"status": "gone"}
     t = hub.get(table_id)
     if t is None:
         damaged = hub.damaged(table_id)
         return {"status": "gone"} if damaged is None else {"status": "damaged", "message": damaged}
     seat = t.seat_of_token(token)
-    if seat is None:
+    if seat is None or t.practice is not None:
         return {"status": "gone"}
     g = t.game
     parts = continue_summary_parts(PRESET_LABELS.get(t.preset, t.preset), g.phase,

@@ -28,13 +28,15 @@ const KEEP_EVERY_MS = 60000;    // (the time a game was last played here: to the
  *  connect to it; the seat is kept for the lobby's CONTINUE (``keepSeat``) unless it is a
  *  finished game or a practice table: your own at once, a friend's once its first state
  *  comes (an invitation's key comes just before it). */
-export function openTable({ table: id, token, links = [], friend = false, finished = false, practice = false }) {
+export function openTable({ table: id, token, links = [], friend, finished = false, practice = false }) {
   const { lobby, menu } = views;
   closeConnection();
   app.replaced = false;
   lobby.hide();
   document.getElementById("table").hidden = false;
   document.body.dataset.phase = "connecting";
+  // (not said: as this browser kept it, a friend's seat his, after Back, Forward or a reload)
+  if (friend === undefined) friend = !!(savedSeat(id, token) || {}).friend;
   app.link = { table: id, token, own: !friend };
   app.state = null;
   app.lastSeq = -1;
@@ -60,7 +62,10 @@ function keepSeat(msg, link) {
   }
   const k = keeping;
   if (msg.type !== "state" || !k || k.link !== app.link) return;
-  if (msg.view && msg.view.phase === "game_over") {
+  if (msg.table && msg.table.practice) {      // (a practice's link reloaded: never kept)
+    forgetTable(k.link);
+    keeping = null;
+  } else if (msg.view && msg.view.phase === "game_over") {
     forgetTable(k.link);
     keeping = null;
   } else if (Date.now() - k.at >= KEEP_EVERY_MS) {
@@ -85,7 +90,8 @@ export function keptGames(kept, news) {
     else if (n.status === "over" || n.status === "gone") {
       forgetTable(k);
       const end = parts.length ? ` (${[parts[0], ...parts.slice(2)].join(" · ")})` : "";
-      words.push(`${last} ${n.status === "over" ? `is over${end}` : "is no longer on this server"}: it is no longer listed here.`);
+      words.push(n.status === "over" ? `${last} is over${end}: it is no longer listed here.`
+        : `${last} can no longer be opened from this browser (the game is gone, or your seat was given a new link): it is no longer listed here.`);
     }
   });
   let note = document.getElementById("kept-note");
