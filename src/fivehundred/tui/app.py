@@ -383,13 +383,6 @@ class TableApp(App[int]):
         if self.is_running:                 # (closing, the log is gone: see refresh_table)
             self.query_one("#log", RichLog).write(markup)
 
-    def _unsay_later_lines(self) -> None:
-        """The log written again without the lines from after the game's point now."""
-        g = self.game
-        here = (g.hand_number, len(g.actions))
-        self._said = [x for x in self._said if x[:2] <= here]
-        self.query_one("#log", Log).write_again()
-
     def _announce(self, seat: int, tok: str, before: View) -> None:
         after = self.view()
         for line in self.narrator.announce(seat, tok, before, after):

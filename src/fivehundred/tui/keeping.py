@@ -14,6 +14,7 @@ from textual.markup import escape
 from ..actions import token_of
 from ..record.table_files import not_saved
 from . import practice
+from .panels import Log
 
 if TYPE_CHECKING:
     from .app import TableApp
@@ -37,9 +38,18 @@ def take_back(app: TableApp) -> None:
     app._forget_the_turn()
     app.narrator.recall_call(g.call)
     what = app.narrator.taken_back(was, g.phase, [token_of(a) for a in undone])
-    app._unsay_later_lines()
+    _unsay_later_lines(app)
     app._say(f"[b]Taken back[/b]: {escape(what)}")
     app._continue()
+
+
+def _unsay_later_lines(app: TableApp) -> None:
+    """The log written again without the lines from after the game's point now (the plays
+    taken back never happened)."""
+    g = app.game
+    here = (g.hand_number, len(g.actions))
+    app._said = [x for x in app._said if x[:2] <= here]
+    app.query_one("#log", Log).write_again()
 
 
 def save(app: TableApp) -> None:
