@@ -17,15 +17,17 @@ from fivehundred.rules import Rules
 @pytest.mark.parametrize(("value", "rank"), [("misere_value", "misere_rank"),
                                              ("open_misere_value", "open_misere_rank")])
 def test_the_worth_and_the_rank_say_the_rank_stays(value: str, rank: str) -> None:
-    """Each misère's worth says it does not move the bid; its rank's label and text say the
-    rank holds whatever it is worth."""
+    """Each misère's worth says it does not move the bid ("its worth does not change where it
+    ranks in the bidding"); its rank's label and text say the rank holds whatever it is
+    worth."""
     toggles = {t["option"]: t for t in toggles_json()}
-    assert "do not move it in the bidding" in toggles[value]["text"], toggles[value]
+    stays = "does not change where it ranks in the bidding"
+    assert stays in toggles[value]["text"], toggles[value]
     assert toggles[rank]["label"].endswith(", at any worth"), toggles[rank]
     assert "whatever it is worth" in toggles[rank]["text"], toggles[rank]
     # (the table's rules dialog says it of the worth too)
     rows = {o["option"]: o for o in rules_json(Rules.preset("australian"), "australian")["options"]}
-    assert "do not move it in the bidding" in rows[value]["text"], rows[value]
+    assert stays in rows[value]["text"], rows[value]
 
 
 def test_a_phone_lobby_shows_the_rank_at_any_worth(server: str) -> None:
@@ -41,7 +43,7 @@ def test_a_phone_lobby_shows_the_rank_at_any_worth(server: str) -> None:
             assert label.inner_text().endswith(", at any worth")
             fits = label.evaluate("(e) => e.scrollWidth <= e.clientWidth")
             assert fits, rank
-        for option, words in (("misere_value", "do not move it in the bidding"),
+        for option, words in (("misere_value", "does not change where it ranks in the bidding"),
                               ("misere_rank", "whatever it is worth"),
                               ("open_misere_rank", "whatever it is worth")):
             described = page.locator(f"#opt-{option}").evaluate(
