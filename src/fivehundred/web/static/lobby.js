@@ -3,7 +3,7 @@
 
 import { getLobby, createTable } from "./net.js";
 import { showGuide } from "./guide.js";
-import { h, clear, cap, inWords, savedTable, savedTables, savedSeat, askSeats, windowTable, loadPrefs, savePrefs } from "./util.js";
+import { h, clear, cap, inWords, savedTable, savedTables, askSeats, windowTable, loadPrefs, savePrefs } from "./util.js";
 import { STRENGTH_WORDS, statsTable } from "./stats.js";
 import { fillGames, windowsFirst, distinctWhens } from "./saved-games.js";
 import { keptGames } from "./navigation.js";
@@ -520,8 +520,8 @@ export class Lobby {
   renderContinue(game, orKept = true) {
     const box = document.getElementById("continue-box");
     const c = game || (orKept ? windowTable() || savedTable() : null);
-    const seat = c && (c.friend !== undefined ? c : savedSeat(c.table, c.token));
-    this.continueLink = c ? { table: c.table, token: c.token, friend: !!(seat && seat.friend) } : null;
+    // (whose seat it is, his or a friend's, openTable reads from the seats this browser kept)
+    this.continueLink = c ? { table: c.table, token: c.token } : null;
     box.hidden = !c;
     document.getElementById("continue").hidden = !c;
     // "rules · hand · side score · side score": the rules and the hand on a line, each side
@@ -562,7 +562,7 @@ export class Lobby {
         button: h("button.btn.btn-secondary.finished-open", {
           type: "button", text: "CONTINUE",
           "aria-label": `Continue the game ${when ? `last played ${when}` : "in progress"}: ${parts.join(", ")}`,
-          onclick: () => this.onStart({ table: g.table, token: g.token, friend: !!g.friend, links: [] }),
+          onclick: () => this.onStart({ table: g.table, token: g.token, links: [] }),
         }),
       };
     });
