@@ -48,7 +48,8 @@ def test_the_help_in_a_hand_keeps_within_78_columns(preset: str) -> None:
     claim = next(i for i, x in enumerate(helped) if x.startswith("  claim    in the play: "))
     assert GOES_ON.match(helped[claim + 1]) and "checked with every card seen" in \
         " ".join(helped[claim:claim + 3]), helped
-    assert "  ?        this help        quit   leave the game" in helped
+    assert [x for x in helped if x][-2:] == ["  ?        this help", "  quit     leave the game"], \
+        helped
     assert not too_wide(console_table.help_text(rules).splitlines())
 
 

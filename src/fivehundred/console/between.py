@@ -35,7 +35,7 @@ AFTER_HELP = {
     "save": "write the game record, every hand so far (to replay or analyse it)",
 }
 #: The words that work at the prompt after a hand as in one, and what they do there.
-_ANYWHERE = (
+ANYWHERE = (
     ("rules", "every option of this table's rules, and what it means"),
     ("guide", "how to play at this table: the cards' order, every bid's value, the scoring"),
     ("?", "this help"),
@@ -160,7 +160,7 @@ class BetweenHands(Narrator):
                 for w in words]
         rows.append(("Enter", "go back to the game (or back), as it was" if practice
                      else "go on"))
-        return "\n".join(help_rows([*rows, *_ANYWHERE])) + "\n"
+        return "\n".join(help_rows([*rows, *ANYWHERE])) + "\n"
 
     def _save(self) -> None:
         """Write the game's record (between hands: a record holds every card); never a

@@ -35,7 +35,7 @@ from ..numbers import seat_option
 from ..record.table_files import RecordFiles, resumed_game
 from ..rules import Rules
 from ..view import View
-from .between import NO_PRACTICE, PRACTICE_UNSAVED, UNDO, BackToGame, BetweenHands
+from .between import ANYWHERE, NO_PRACTICE, PRACTICE_UNSAVED, UNDO, BackToGame, BetweenHands
 from .display import (
     TO_LETTER,
     WIDTH,
@@ -70,9 +70,7 @@ HELP_ROWS = (
                "game's record, to replay or analyse; again: play the hand again as "
                "practice)"),
     ("back", "in a practice: back to the game, as it was"),
-    ("rules", "every option of this table's rules, and what it means"),
-    ("guide", "how to play at this table: the cards' order, every bid's value, the scoring"),
-    ("?", "this help        quit   leave the game"),
+    *ANYWHERE,             # (rules, guide, ?, quit: as the help after a hand says them)
 )
 #: The help's card row for a pack without the joker.
 _NO_JOKER_CARDS = "as  10h  jd"
