@@ -41,6 +41,9 @@ def continue_offered(page: Page) -> tuple[str | None, list[str]]:
     # (the lobby's lists as the server gives them now: a lobby shown again kept the last
     # ones until its answer came, and were read so once)
     page.wait_for_selector("#lobby[data-loaded='true']")
+    # (no state of the table left shown: the wait below is for the table CONTINUE opens; a
+    # seq left behind passed it at once, and the table was read before it came)
+    assert page.evaluate("document.body.dataset.seq === undefined")
     listed: list[str] = page.eval_on_selector_all("#in-play-list li",
                                                   "els => els.map((e) => e.dataset.table)")
     if page.locator("button#continue").is_hidden():

@@ -40,6 +40,7 @@ export function openTable({ table: id, token, links = [], friend, finished = fal
   app.link = { table: id, token, own: !friend };
   app.state = null;
   app.lastSeq = -1;
+  delete document.body.dataset.seq;   // (this table's states: none shown yet)
   // (a finished game: kept as it was; a practice table: the game is the one to continue)
   keeping = finished || practice ? null : { link: app.link, at: 0 };
   if (keeping && !friend) saveTable({ table: id, token });
@@ -111,6 +112,7 @@ export function backToLobby({ newGame = false } = {}) {
   closeConnection();
   app.state = null;
   app.link = null;
+  delete document.body.dataset.seq;
   for (const id of ["sheet", "game-over", "rules", "pause-overlay", "replaced", "confirm", "away-banner"]) {
     document.getElementById(id).hidden = true;
   }
