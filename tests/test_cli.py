@@ -172,6 +172,8 @@ def test_bench_help_shows_the_defaults(capsys: pytest.CaptureFixture[str]) -> No
     assert _exit(["hint", "--help"]) == 0
     helptext = " ".join(capsys.readouterr().out.split())
     assert "default: the Insane bot's own" in helptext and "(default none;" in helptext
+    # (a replay's messages count actions from 1, --action counts those done: said)
+    assert "calls 'action N' is advised with N-1" in helptext
 
 
 def test_a_file_is_replaced_whole_or_not_at_all(tmp_path: Path,

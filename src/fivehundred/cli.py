@@ -171,7 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
     hint.add_argument("--hand", type=ct.whole(1, _MAX_COUNT), required=True,
                       help="the hand (from 1)")
     hint.add_argument("--action", type=ct.whole(0, _MAX_COUNT), required=True,
-                      help="advise after this many actions of the hand")
+                      help="advise after this many actions of the hand (the move a "
+                           "replay's message calls 'action N' is advised with N-1)")
     hint.add_argument("--samples", type=ct.whole(1, ct.MAX_SAMPLES), default=None,
                       help="imagined deals per decision, half as many for a discard (at least 2) "
                            "(default: the Insane bot's own, 10 in the auction and 30 in the "
