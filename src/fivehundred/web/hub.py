@@ -464,7 +464,8 @@ class Hub(TableKeeper):
         salt = 0
         while kept is None and self._saved_row(practice.id) and practice.practice is not None:
             salt += 1                       # damaged: kept as it is (get reported it); the
-            practice.id = practice_id(table.id, practice.practice.hand, salt)   # next one
+            p = practice.practice           # next one
+            practice.id = practice_id(table.id, p.hand, p.token, salt)
             kept = self.get(practice.id)
         if kept is not None:
             kept.deal_again()

@@ -20,16 +20,21 @@ from .seats import Seat, TableError
 _OVER = ("hand_over", "game_over")
 
 
-def practice_id(table_id: str, hand: int, salt: int = 0) -> str:
-    """The id of the practice table of hand ``hand`` (from 0) of the game at ``table_id``:
-    one per hand, so PLAY THIS DEAL AGAIN asked for again opens it again (a practice table
-    is saved, never listed: one a click would fill the saves file without end); ``salt``,
-    the next id to try where that one's save is damaged (it is kept).
+def practice_id(table_id: str, hand: int, token: str, salt: int = 0) -> str:
+    """The id of the practice table of hand ``hand`` (from 0) of the game at ``table_id``,
+    played again by the seat whose link there is ``token``: one per hand, so PLAY THIS DEAL
+    AGAIN asked for again opens it again (a practice table is saved, never listed: one a
+    click would fill the saves file without end); ``salt``, the next id to try where that
+    one's save is damaged (it is kept).  The token, a secret, keeps anyone who knows only the
+    game's id (a friend who sat there once) from asking the server whether a hand was
+    practised.
 
-    >>> practice_id("abc", 2) == practice_id("abc", 2) != practice_id("abc", 3)
+    >>> practice_id("abc", 2, "k") == practice_id("abc", 2, "k") != practice_id("abc", 3, "k")
+    True
+    >>> practice_id("abc", 2, "k") != practice_id("abc", 2, "other")
     True
     """
-    key = f"practice:{table_id}:{hand}" + (f":{salt}" if salt else "")
+    key = f"practice:{table_id}:{hand}:{token}" + (f":{salt}" if salt else "")
     digest = hashlib.blake2b(key.encode(), digest_size=9).digest()
     return base64.urlsafe_b64encode(digest).decode()
 

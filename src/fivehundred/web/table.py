@@ -402,10 +402,11 @@ class Table(PracticeTable, SeatingTable):
         seats = [Seat(s.seat, s.name, "human" if s.seat == seat else "bot",
                       s.strength or (None if s.seat == seat else self.strength),
                       secrets.token_urlsafe(12)) for s in self.seats]
-        table = Table(practice_id(self.id, hand), self.preset, self.rules, seed, self.strength,
-                      seats, False, Game(self.rules, seed=seed, deal=log.deal, scores=before),
-                      deal=log.deal, practice=Practice(self.id, hand, seat,
-                                                       self.seats[seat].token))
+        token = self.seats[seat].token
+        table = Table(practice_id(self.id, hand, token), self.preset, self.rules, seed,
+                      self.strength, seats, False,
+                      Game(self.rules, seed=seed, deal=log.deal, scores=before),
+                      deal=log.deal, practice=Practice(self.id, hand, seat, token))
         table.speed = self.speed
         return table
 
