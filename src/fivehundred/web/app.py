@@ -97,17 +97,40 @@ async def lobby(request: Request) -> Response:
         return JSONResponse({"error": str(e)}, status_code=400)
     local = hub.mode == "local"
     in_play = hub.continue_links() if local else []
+    over, older = hub.finished_links() if local else ([], None)
     return JSONResponse({
         "presets": presets_json(), "toggles": toggles_json(), "defaults": defaults_json(),
         "toggles_off": toggles_off_json(),
         "strengths": list(STRENGTHS), "speeds": list(SPEEDS),
         "continue": in_play[0] if in_play else None, "in_play": in_play[1:],
-        "finished": hub.finished_links() if local else [],
+        "finished": over, "finished_older": older,
         "stats": stats,
         "mode": hub.mode,
         # (serving, the lobby is anyone's: a bot's failure may name its cards; the log has it)
         "problems": hub.problems if local else [],
     })
+
+
+async def finished(request: Request) -> Response:
+    """The finished games older than the lobby's list showed (``ended`` and ``table``: its
+    ``finished_older``), ten at a time, with where the older ones go on: at home only (a
+    server lists nobody's games)."""
+    hub = _hub(request)
+    q = request.query_params
+    try:
+        ended = float(q.get("ended", ""))
+    except ValueError:
+        ended = math.nan
+    table = q.get("table")
+    if not math.isfinite(ended) or table is None or len(table) > 64:
+        return JSONResponse({"error": "older finished games are asked for with ended (the "
+                                      "time of the last one shown, in seconds) and table "
+                                      "(its id): the lobby's finished_older"},
+                            status_code=400)
+    if hub.mode != "local":
+        return JSONResponse({"finished": [], "older": None})
+    games, older = hub.finished_links((ended, table))
+    return JSONResponse({"finished": games, "older": older})
 
 
 async def stats(request: Request) -> Response:
@@ -525,6 +548,7 @@ def create_app(store: Store, *, mode: str = "local", pool: BotPool | None = None
             Route("/", index),
             Route("/api/lobby", lobby),
             Route("/api/stats", stats),
+            Route("/api/finished", finished),
             Route("/api/rules", rules),
             Route("/api/guide", guide),
             Route("/api/tables", new_table, methods=["POST"]),

@@ -359,11 +359,23 @@ class TableKeeper:
                         "summary": " · ".join(parts), "summary_parts": parts})
         return out
 
-    def finished_links(self, limit: int = FINISHED_SHOWN) -> list[dict[str, Any]]:
+    def finished_links(self, before: tuple[float, str] | None = None,
+                       limit: int = FINISHED_SHOWN
+                       ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
         """The newest finished games (local mode), to open at their end: each hand reviewed
-        against double dummy, the record saved.  A damaged one is left out (and reported)."""
+        against double dummy, the record saved; ``before``, the (time, id) a list showed
+        last: the older ones after it (:meth:`Store.finished`).  With them, where the next
+        older ones begin (``{"ended", "table"}`` to pass back as ``before``), None if none
+        is older.  A damaged one is left out (and reported)."""
+        rows, older = self.store.finished(limit, before)
+        return self._finished_lines(rows), (
+            None if older is None else {"ended": older[0], "table": older[1]})
+
+    def _finished_lines(self, rows: list[tuple[str, float]]) -> list[dict[str, Any]]:
+        """The lobby's lines of the finished games ``rows`` (id, time ended); one that cannot
+        be brought back, or is not over, left out."""
         out: list[dict[str, Any]] = []
-        for tid, ended in self.store.finished(limit):
+        for tid, ended in rows:
             t = self.get(tid)
             if t is None or t.game.phase != "game_over":
                 continue

@@ -422,13 +422,29 @@ class Store:
             "SELECT id, updated FROM tables WHERE finished = 0 ORDER BY updated DESC").fetchall()
         return _by_time(rows)
 
-    def finished(self, limit: int = 10) -> list[tuple[str, float]]:
+    def finished(self, limit: int = 10, before: tuple[float, str] | None = None
+                 ) -> tuple[list[tuple[str, float]], tuple[float, str] | None]:
         """Ids of finished tables with the time each ended (seconds since the epoch), the
-        newest first, at most ``limit``."""
-        rows = self.db.execute(
-            "SELECT id, updated FROM tables WHERE finished = 1 ORDER BY updated DESC LIMIT ?",
-            (limit,)).fetchall()
-        return _by_time(rows)
+        newest first, at most ``limit``, and where the older ones go on (the time and id to
+        pass as ``before`` for them), None if none is older.  A damaged time (not a number)
+        comes on the first page only, as the oldest."""
+        if before is None:
+            rows = self.db.execute(
+                "SELECT id, updated FROM tables WHERE finished = 1 "
+                "ORDER BY updated DESC, id DESC LIMIT ?", (limit + 1,)).fetchall()
+        else:
+            ended, tid = before
+            rows = self.db.execute(
+                "SELECT id, updated FROM tables WHERE finished = 1 "
+                "AND typeof(updated) IN ('integer', 'real') "
+                "AND (updated < ? OR (updated = ? AND id < ?)) "
+                "ORDER BY updated DESC, id DESC LIMIT ?",
+                (ended, ended, tid, limit + 1)).fetchall()
+        page = _by_time(rows[:limit])
+        # (SQLite orders text above numbers: the page's damaged times came first in its order)
+        timed = [r for r in rows[:limit] if _seconds(r[1]) is not None]
+        older = (float(timed[-1][1]), str(timed[-1][0])) if len(rows) > limit and timed else None
+        return page, older
 
     def prune(self, practice_before: float, others_before: float | None = None,
               keep: Collection[str] = ()) -> int:
@@ -608,7 +624,9 @@ def _by_time(rows: list[tuple[Any, Any]]) -> list[tuple[str, float]]:
     >>> _by_time([("a", 5.0), ("b", "yesterday"), ("c", 9)])
     [('c', 9.0), ('a', 5.0), ('b', 0.0)]
     """
-    def seconds(v: object) -> float:
-        return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0.0
+    return sorted(((str(i), _seconds(t) or 0.0) for i, t in rows), key=lambda r: -r[1])
 
-    return sorted(((str(i), seconds(t)) for i, t in rows), key=lambda r: -r[1])
+
+def _seconds(v: object) -> float | None:
+    """A saved time in seconds, None if it is not a number (a damaged row)."""
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None

@@ -1,11 +1,11 @@
 // The lobby: a new game (rules preset, house rules, opponents' strength, friends), CONTINUE
 // for a saved unfinished game, your statistics per strength, and the finished games to open.
 
-import { getLobby, createTable } from "./net.js";
+import { getLobby, getFinished, createTable } from "./net.js";
 import { showGuide } from "./guide.js";
 import { h, clear, cap, inWords, savedTable, savedTables, askSeats, windowTable, loadPrefs, savePrefs } from "./util.js";
 import { STRENGTH_WORDS, statsTable } from "./stats.js";
-import { fillGames, windowsFirst, distinctWhens } from "./saved-games.js";
+import { fillGames, fillInPlay, fillFinished, windowsFirst } from "./saved-games.js";
 import { keptGames } from "./navigation.js";
 
 const PROBLEMS_SHOWN = 3; // the server's problems the lobby lists (the others counted)
@@ -147,7 +147,9 @@ export class Lobby {
     this.renderContinue(mine, data.mode !== "serve");
     this.renderStats(this.data.stats);
     this.renderInPlay(others);
-    this.renderFinished(this.data.finished || []);
+    this.finished = data.finished || [];
+    this.finishedOlder = data.finished_older || null;
+    this.renderFinished();
     for (const box of this.lists()) box.inert = false;
     this.setLoaded(true);
     if (this.errAbout === "server") this.hideError();
@@ -166,7 +168,7 @@ export class Lobby {
     this.away(e);
     this.renderContinue(null);        // (what this browser kept)
     fillGames("in-play", [], null);
-    fillGames("finished", [], null);
+    fillFinished([], null, null, null);
     for (const box of this.lists()) box.inert = false;
     if (!this.data) {                 // (a page that never had the lists: no "Loading…" for ever)
       clear(document.getElementById("stats"))
@@ -548,44 +550,41 @@ export class Lobby {
     this.onStart({ ...this.continueLink, links: [] });
   }
 
-  /** The other unfinished games, newest first, each to continue where it was left (starting
-   * a new game keeps the one before it: CONTINUE offers this window's or the newest, these
-   * the rest); one whose time is not known (``updated`` 0: kept by an older page) has none. */
+  /** The other unfinished games (``games``), each to continue where it was left. */
   renderInPlay(games) {
-    const whens = distinctWhens(games, (g) => g.updated, (g) => g.summary_parts.map(String).join(", "));
-    fillGames("in-play", games, (g, i) => {
-      const when = g.updated ? whens[i] : null;
-      const parts = g.summary_parts.map(String);
-      return {
-        head: [[...parts.slice(0, 2), ...(when ? [when] : [])].join(" · ")],
-        scores: parts.slice(2).map((p) => h("span.cs-part", { text: p })),
-        button: h("button.btn.btn-secondary.finished-open", {
-          type: "button", text: "CONTINUE",
-          "aria-label": `Continue the game ${when ? `last played ${when}` : "in progress"}: ${parts.join(", ")}`,
-          onclick: () => this.onStart({ table: g.table, token: g.token, links: [] }),
-        }),
-      };
-    });
+    fillInPlay(games, (g) => this.onStart({ table: g.table, token: g.token, links: [] }));
   }
 
-  /** The newest finished games, each opened at its end (the game's end dialog: every hand
-   * played out reviewed against double dummy, the record to save). */
-  renderFinished(games) {
-    const whens = distinctWhens(games, (g) => g.ended,
-      (g) => `${g.won} ${g.rules_label} ${g.side_names.join(" ")} ${g.scores.join(" ")}`);
-    fillGames("finished", games, (g, i) => {
-      const when = whens[i];
-      return {
-        head: [h("b", { class: g.won ? "pos" : "neg", text: g.won ? "Won" : "Lost" }),
-          ` · ${g.rules_label} · ${STRENGTH_WORDS[g.strength] || cap(g.strength)} · ${g.hands} hand${g.hands === 1 ? "" : "s"} · ${when}`],
-        scores: g.side_names.map((name, i) => h("span.cs-part", { class: i === g.side ? "mine" : "", text: `${name} ${g.scores[i]}` })),
-        button: h("button.btn.btn-secondary.finished-open", {
-          type: "button", text: "OPEN",
-          "aria-label": `Open the game of ${when}: ${g.won ? "won" : "lost"}, ${g.rules_label}, ${g.side_names.map((n, i) => `${n} ${g.scores[i]}`).join(", ")}`,
-          onclick: () => this.onStart({ table: g.table, token: g.token, links: [], finished: true }),
-        }),
-      };
-    });
+  /** The finished games listed so far (the newest first), each opened at its end; OLDER
+   * GAMES under them while the server has older ones (``this.finishedOlder``). */
+  renderFinished() {
+    fillFinished(this.finished, this.finishedOlder,
+      (g) => this.onStart({ table: g.table, token: g.token, links: [], finished: true }),
+      () => this.loadOlder());
+  }
+
+  /** OLDER GAMES: the next ten finished games, added under those listed (the first of them
+   * given the keyboard); if they do not come, the button says so and may be pressed again. */
+  async loadOlder() {
+    const visit = this.visit;
+    const button = document.getElementById("finished-older");
+    button.disabled = true;
+    let got;
+    try {
+      got = await getFinished(this.finishedOlder);
+    } catch (e) {
+      if (visit !== this.visit) return;
+      button.disabled = false;
+      button.textContent = "OLDER GAMES (not loaded: try again)";
+      return;
+    }
+    if (visit !== this.visit || this.root.hidden) return;
+    const from = this.finished.length;
+    this.finished = [...this.finished, ...(got.finished || [])];
+    this.finishedOlder = got.older || null;
+    this.renderFinished();
+    const first = document.querySelectorAll("#finished-list .finished-open")[from];
+    if (first) first.focus();
   }
 
   renderStats(stats) {

@@ -35,6 +35,13 @@ export async function getLobby() {
   return jsonOrThrow(await ask(`/api/lobby?${mine()}`, { cache: "no-store" }));
 }
 
+/** The finished games older than ``older`` (the lobby's ``finished_older``: the last one
+ *  listed), with where the ones older still go on. */
+export async function getFinished(older) {
+  const q = new URLSearchParams({ ended: String(older.ended), table: older.table });
+  return jsonOrThrow(await ask(`/api/finished?${q}`, { cache: "no-store" }));
+}
+
 export async function createTable(body) {
   return jsonOrThrow(await ask("/api/tables", {
     method: "POST",
