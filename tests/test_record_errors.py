@@ -173,8 +173,9 @@ def test_bad_structure(good: str) -> None:
          r"is missing")
     _bad(good.rstrip("\n") + "\n\nHand 10\nDealer 0\n",
          r"line \d+: hand 10: the record ends early: expected 'Seat 0 \.\.\.'")
-    _bad(good + "stray line\n", r"line 162: hand 9: unexpected line 'stray line'")
-    _bad(good + "\nstray line\n", r"line 163: hand 9: unexpected line 'stray line'")
+    _bad(good + "stray line\n", r"line 162: hand 9: expected the next hand \('Hand 10'\) or "
+         r"the end of the record, got 'stray line'$")
+    _bad(good + "\nstray line\n", r"line 163: hand 9: expected the next hand")
 
 
 def test_bad_play(good: str) -> None:
@@ -433,10 +434,10 @@ def test_the_seed_tag_belongs_to_the_deals(good: str) -> None:
     replayed without a word), and a game whose hands were given carries none (it wrote its
     random seed, which deals other cards)."""
     assert '[Seed "7"]' in good
-    line = good.splitlines().index("Hand 1") + 1     # (the hand's first line)
+    line = good.splitlines().index("Dealer 3") + 1     # (seed 8 deals first from seat 1)
     _bad(good.replace('[Seed "7"]', '[Seed "8"]'),
-         rf"^line {line}: hand 1: the cards are not the ones seed 8 deals: the Seed tag does "
-         "not belong")
+         rf"^line {line}: hand 1, dealer: the dealer is seat 3, but seed 8 has seat 1 deal "
+         "hand 1: the dealer was changed, or the Seed tag does not belong")
     rec = loads(good)
     g = Game(rec.rules, deal=rec.hands[0].deal(rec.rules))
     assert "Seed" not in dict(record_from_game(g).tags)

@@ -162,6 +162,49 @@ def dealt_from(rules: Rules, seed: int, deals: Sequence[Deal], first: int = 0) -
     return None
 
 
+class DealDifference(NamedTuple):
+    """Where a deal first differs from the one a seed deals (:func:`seed_difference`)."""
+
+    part: int | None
+    """None: the dealer; else the part whose cards differ first, an index of
+    ``(*Deal.hands, Deal.kitty)`` (the seats, the dead hand after them, the kitty last)."""
+    given: int
+    """The deal's dealer; or the mask of the cards that part holds and the seed does not
+    deal it."""
+    seeded: int
+    """The seed's dealer; or the mask of the cards the seed deals that part instead."""
+    dealt: Deal
+    """The seed's deal of that hand (dealt by the seed's dealer), to say where a card goes."""
+
+
+def seed_difference(rules: Rules, seed: int, deal: Deal, hand_number: int
+                    ) -> DealDifference | None:
+    """How ``deal``, hand ``hand_number`` (from 0) of a game, differs first from the one
+    ``seed`` deals, None if it is that one: the dealer first (the seed's first dealer, the
+    deal passing left each hand), then each part's cards in order, compared with the seed's
+    deal by that same dealer (the dealer sets the order the packets go round in).
+
+    >>> r = Rules.preset("australian")
+    >>> d = seeded_deal(r, 7, 0, first_dealer(r, 7))
+    >>> seed_difference(r, 7, d, 0) is None, seed_difference(r, 7, d, 1)[:3] == (
+    ...     None, d.dealer, (d.dealer + 1) % 4)
+    (True, True)
+    >>> one, two = d.hands[0] & -d.hands[0], d.hands[1] & -d.hands[1]   # a card of each
+    >>> moved = d._replace(hands=(d.hands[0] ^ one ^ two, d.hands[1] ^ one ^ two, *d.hands[2:]))
+    >>> seed_difference(r, 7, moved, 0)[:3] == (0, two, one)
+    True
+    """
+    want = (first_dealer(rules, seed) + hand_number) % rules.players
+    real = seeded_deal(rules, seed, hand_number, want)
+    if deal.dealer != want:
+        return DealDifference(None, deal.dealer, want, real)
+    for k, (given, dealt) in enumerate(zip((*deal.hands, deal.kitty),
+                                           (*real.hands, real.kitty), strict=True)):
+        if given != dealt:
+            return DealDifference(k, given & ~dealt, dealt & ~given, real)
+    return None
+
+
 def parse_deal(rules: Rules, deal: Mapping[str, Any], tokens_only: bool = False,
                spell: Callable[[object], str] = repr) -> Deal:
     """Check and convert a given deal ``{"dealer", "hands", "kitty"[, "dead"]}``: cards as

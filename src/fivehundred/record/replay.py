@@ -16,8 +16,9 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
+from .. import cards
 from ..actions import readable_bid
-from ..dealing import dealt_from
+from ..dealing import DealDifference, seed_difference
 from ..errors import FiveHundredError, RecordError
 from ..game import Game, HandResult
 from ..numbers import written_number
@@ -29,6 +30,7 @@ from .model import (
     HandOutcome,
     HandRecord,
     RecordProblem,
+    card_key,
     sort_cards,
     start_scores_of,
 )
@@ -115,10 +117,10 @@ def _replayed(rules: Rules, hands: Sequence[HandRecord], seed_tag: str | None,
                 g.next_hand(deal=h.deal(rules))
         except FiveHundredError as e:
             raise _fault(h, i, str(e)) from None
-        if seed_tag is not None and dealt_from(rules, seed, (g.deal,), g.hand_number) is not None:
-            raise _fault(h, i, f"the cards are not the ones seed {seed} deals: the Seed tag "
-                               "does not belong to these deals (a game whose hands were given, "
-                               "not dealt from its seed, has no Seed tag)")
+        if seed_tag is not None:
+            differs = seed_difference(rules, seed, g.deal, g.hand_number)
+            if differs is not None:
+                raise _seed_fault(rules, i, seed, differs)
         last = i == len(hands) - 1
         exposed: tuple[str, ...] | None = None
         for m, tok in enumerate(h.actions[:cut] if last else h.actions):
@@ -167,6 +169,32 @@ def _fault(h: HandRecord, i: int, reason: str, action: int | None = None,
     return RecordProblem(reason, where, i, fld, key)
 
 
+def _seed_fault(rules: Rules, i: int, seed: int, differs: DealDifference) -> RecordProblem:
+    """Hand ``i`` dealt otherwise than the Seed tag's ``seed`` deals it (``differs``), said
+    at the part that differs first: the dealer, or a card of a seat, the dead hand or the
+    kitty and where the seed deals it (the part edited, or a Seed tag not of these deals)."""
+    wrong = ("the Seed tag does not belong to these deals (a game whose hands were given, not "
+             "dealt from its seed, has no Seed tag)")
+    if differs.part is None:
+        return RecordProblem(f"the dealer is seat {differs.given}, but seed {seed} has seat "
+                             f"{differs.seeded} deal hand {i + 1}: the dealer was changed, or "
+                             f"{wrong}", f"hand {i + 1}, dealer", i, "dealer", None)
+    # each part of the deal: its name, its field and item (as RecordProblem names a place)
+    parts: list[tuple[str, str, int | None]] = [(f"seat {s}", "cards", s)
+                                                for s in range(rules.players)]
+    if rules.dead_hand:
+        parts.append(("the dead hand", "dead", None))
+    parts.append(("the kitty", "kitty", None))
+    held, instead = (min(cards.cards_of(m), key=card_key) for m in (differs.given, differs.seeded))
+    masks = (*differs.dealt.hands, differs.dealt.kitty)
+    goes = parts[next(k for k, m in enumerate(masks) if m >> held & 1)][0]
+    who, fld, key = parts[differs.part]
+    where = f"hand {i + 1}, " + (f"seat {key}'s cards" if fld == "cards" else who)
+    return RecordProblem(f"{who} holds {cards.token(held)}, but seed {seed} deals "
+                         f"{cards.token(held)} to {goes} and {cards.token(instead)} to "
+                         f"{who}: a card was moved, or {wrong}", where, i, fld, key)
+
+
 def _exposed_fault(h: HandRecord, i: int, exposed: tuple[str, ...] | None) -> RecordProblem:
     """The exposed hand of hand ``i`` recorded otherwise than the play ``exposed`` it."""
     return _fault(h, i, f"the exposed hand is recorded as {_cards(h.exposed)}, but the play "
@@ -179,9 +207,11 @@ def first_fault(rules: Rules, hands: Sequence[HandRecord], tags: Iterable[tuple[
     """The first fault that replay finds before ``problem``, a failed check of a record read
     as ``rules``, ``hands``, ``tags`` and ``viewpoint`` (the hands before its hand, and its
     hand's actions before it), or in the whole record if None: so that a reader reports the
-    first fault in the order of play, whatever its kind.  None when replay finds none, when
-    the problem is not in a hand (but the Result tag's, said of the game's end: every hand is
-    replayed before it), and in one seat's view (it cannot be replayed)."""
+    first fault in the order of play, whatever its kind; where replay finds none before a
+    problem at an action, that problem said with the seat whose action it was (the checks
+    know only the action).  None when replay finds none, when the problem is not in a hand
+    (but the Result tag's, said of the game's end: every hand is replayed before it), and in
+    one seat's view (it cannot be replayed)."""
     if viewpoint is not None or (problem is not None and problem.hand is None and (
             (problem.field, problem.key) != ("tag", "Result"))):
         return None
@@ -201,10 +231,26 @@ def first_fault(rules: Rules, hands: Sequence[HandRecord], tags: Iterable[tuple[
     if not hands:
         return None
     try:
-        _replayed(rules, hands, seed, cut, start)
+        g = _replayed(rules, hands, seed, cut, start)
     except RecordProblem as e:
         return e
+    if problem is not None and cut is not None:
+        return _with_seat(problem, hands[-1], cut, g.to_move)
     return None
+
+
+def _with_seat(problem: RecordProblem, h: HandRecord, n: int, seat: int | None
+               ) -> RecordProblem | None:
+    """``problem``, a failed check at action ``n`` (from 0) of ``h``, said with ``seat``, the
+    seat whose turn it was there (the checks name the action alone; replay names its seat
+    too, as docs/records.md says), or None if it names no action or no seat was to move."""
+    if seat is None or n >= len(h.actions) or problem.hand is None:
+        return None
+    bare = f"hand {problem.hand + 1}, action {n + 1} ({h.actions[n]})"
+    if problem.where != bare:
+        return None
+    return RecordProblem(problem.reason, f"{bare[:-1]} by seat {seat})", problem.hand,
+                         problem.field, problem.key, problem.place)
 
 
 def _cards(toks: tuple[str, ...] | None) -> str:

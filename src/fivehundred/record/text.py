@@ -25,6 +25,7 @@ Every line is a keyword and its fields; the seat labels (``2:AS``) and trick win
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 from collections.abc import Sequence
 from typing import IO, NoReturn
@@ -57,6 +58,36 @@ _RESULT = re.compile(
     r" totals (?P<totals>[-0-9 ]+)$"
 )
 _ACTIONS = ("auction", "discards", "call", "play")   # the parts of a hand that hold actions
+#: The keywords of a hand's lines, in the order they come (Seat, Auction and Trick repeat).
+_KEYWORDS = ("Hand", "Dealer", "Seat", "Dead", "Kitty", "Auction", "Discards", "Call",
+             "Exposed", "Trick", "Result")
+
+
+def _keywords(rules: Rules, after: str = "Hand") -> tuple[str, ...]:
+    """The keywords of a hand's lines under ``rules`` (Dead only in the dead-hand game, Call
+    only where a partner is called, Exposed only with open misère), in order; from ``after``
+    on, those that may follow its line (the next 'Hand' aside).
+
+    >>> _keywords(Rules.preset("australian"), "Auction")
+    ('Auction', 'Discards', 'Exposed', 'Trick', 'Result')
+    """
+    dropped = {"Dead": not rules.dead_hand, "Call": not rules.call_partner,
+               "Exposed": not rules.allows_open_misere}
+    order = tuple(k for k in _KEYWORDS if not dropped.get(k))
+    at = order.index(after)
+    return order[at if after in ("Hand", "Seat", "Auction", "Trick") else at + 1 :]
+
+
+def _spelling(word: str) -> str:
+    """``; did you mean 'Discards'?`` after a line whose first word looks like a keyword
+    misspelled (or in the wrong case), else nothing.
+
+    >>> _spelling("Discard"), _spelling("auction"), _spelling("Kitty"), _spelling("stray")
+    ("; did you mean 'Discards'?", "; did you mean 'Auction'?", '', '')
+    """
+    close = difflib.get_close_matches(word.lower(), [k.lower() for k in _KEYWORDS], n=1,
+                                      cutoff=0.7)
+    return f"; did you mean {close[0].capitalize()!r}?" if close and word not in _KEYWORDS else ""
 
 
 def _first_actions(h: HandRecord, n: int) -> HandRecord:
@@ -353,7 +384,7 @@ class _Reader:
             return None
         if nl is None:
             self.fail(len(self.lines), f"the record ends early: expected {expected}")
-        self.fail(nl[0], f"expected {expected}, got {nl[1]!r}")
+        self.fail(nl[0], f"expected {expected}, got {nl[1]!r}{_spelling(_first_word(nl[1])[0])}")
 
     def read_hand(self, rules: Rules, i: int) -> HandRecord:
         n = rules.players
@@ -390,9 +421,11 @@ class _Reader:
         assert got is not None
         self.where[(i, "kitty", None)] = got[0]
         kitty = self.card_list(got[0], got[1])
+        last = "Kitty"          # the keyword of the last line read, for a line out of place
         auction: list[str] = []
         labels: list[tuple[int, int]] = []
         while (got := self.take("Auction", "", optional=True)) is not None:
+            last = "Auction"
             for item in got[1].split():
                 seat, tok = self.labeled(got[0], item, "a call like 2:pass or 3:7H")
                 self.where[(i, "auction", len(auction))] = got[0]
@@ -401,18 +434,21 @@ class _Reader:
         self.auction_labels.append(labels)
         discards: list[str] = []
         if (got := self.take("Discards", "", optional=True)) is not None:
+            last = "Discards"
             self.where[(i, "discards", None)] = got[0]
             discards = got[1].split()
             if not discards:
                 self.fail(got[0], "expected the discarded cards after 'Discards'")
         call = None
         if (got := self.take("Call", "", optional=True)) is not None:
+            last = "Call"
             self.where[(i, "call", None)] = got[0]
             if not got[1]:
                 self.fail(got[0], "expected the called card (like 'Call QH') or 'Call alone'")
             call = got[1] if got[1] == "alone" else f"call {got[1]}"
         exposed = None
         if (got := self.take("Exposed", "", optional=True)) is not None:
+            last = "Exposed"
             self.where[(i, "exposed", None)] = got[0]
             exposed = self.card_list(got[0], got[1])
             if exposed is None:
@@ -420,10 +456,12 @@ class _Reader:
         play: list[str] = []
         tricks: list[tuple[int, list[int], int | None]] = []
         while (got := self.take("Trick", "", optional=True)) is not None:
+            last = "Trick"
             self.read_trick(i, got[0], got[1], len(tricks) + 1, play, tricks)
         self.trick_lines.append(tricks)
         result = None
         if (got := self.take("Result", "", optional=True)) is not None:
+            last = "Result"
             self.where[(i, "result", None)] = got[0]
             result = self.result(got[0], got[1])
         else:  # a missing result is reported at the hand's last line
@@ -433,11 +471,28 @@ class _Reader:
             self.hand = -1
             self.fail(nl[0], f"a second record begins here ({nl[1][:40]!r}): a file holds "
                              "one record (split it, one record to a file)")
-        if nl is not None and not nl[1].startswith("Hand "):
-            self.fail(nl[0], f"unexpected line {nl[1]!r}: after the tricks comes the Result "
-                             "line, then the next 'Hand'")
+        if nl is not None and _first_word(nl[1])[0] != "Hand":
+            self.fail(nl[0], self.unexpected(rules, i, last, nl[1]))
         return HandRecord(dealer, tuple(seats), kitty, tuple(auction), tuple(discards), call,
                           tuple(play), result, dead, exposed)
+
+    def unexpected(self, rules: Rules, i: int, last: str, text: str) -> str:
+        """Why ``text``, a line after hand ``i``'s ``last`` line that is not the next 'Hand',
+        is refused: the keywords that may come there, and what the line looks like (a keyword
+        misspelled, or one whose place in a hand is earlier)."""
+        word, may = _first_word(text)[0], [repr(k) for k in _keywords(rules, last)]
+        if last == "Result":
+            said = f"expected the next hand ('Hand {i + 2}') or the end of the record"
+        else:
+            listed = may[0] if len(may) == 1 else f"{', '.join(may[:-1])} or {may[-1]}"
+            said = f"expected {listed} after the {last!r} line"
+        said += f", got {text!r}"
+        if word == last:
+            return f"{said} (a hand has one {word!r} line)"
+        if word in (order := _keywords(rules)):
+            return (f"{said} ({word!r} comes earlier: a hand's lines come in the order "
+                    f"{', '.join(order)})")
+        return said + _spelling(word)
 
     def card_list(self, line: int, text: str) -> tuple[str, ...] | None:
         if text == HIDDEN:
