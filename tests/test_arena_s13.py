@@ -298,11 +298,11 @@ def test_a_bot_that_sees_every_card_is_marked(faulty: None) -> None:
 
 @pytest.mark.parametrize(("bot", "words"), [
     ("s13-raise", r"bot 's13-raise' \(A, side 0, seat [02]\) raised RuntimeError in deal 0, "
-                  r"seating AB: out of cheese$"),
+                  r"seating AB, hand 1, action [13] \(game seed \d+\): out of cheese$"),
     ("s13-str", r"bot 's13-str' \(A, side 0, seat [02]\) returned str '\w+' in deal 0, "
-                r"seating AB, not a Decision$"),
+                r"seating AB, hand 1, action [13] \(game seed \d+\), not a Decision$"),
     ("s13-noname", r"bot 's13-noname' \(A, side 0, seat [02]\) chose 'JK' in deal 0, seating "
-                   r"AB: 'JK' is not a bid"),
+                   r"AB, hand 1, action [13] \(game seed \d+\): 'JK' is not a bid"),
 ])
 def test_a_faulty_bot_is_named(faulty: None, bot: str, words: str) -> None:
     """By its registered name (not ``bot.name``, which one need not have), label, side, seat

@@ -9,10 +9,11 @@ a Game to a bot.
 The time of each decision (the bot's call alone, not the engine's work) is recorded per bot;
 it is the one part of a result that is not reproducible.
 
-A bot that fails -- raises, answers something that is not a :class:`Decision`, or chooses an
-illegal action -- stops the match with an :class:`ArenaError` naming it by its registered
-name (a bot object need not have a ``name``), its label, side and seat, the unit, and what it
-did.
+A bot that fails -- raises (``sys.exit()`` too), answers something that is not a
+:class:`Decision`, or chooses an illegal action -- stops the match with an
+:class:`ArenaError` naming it by its registered name (a bot object need not have a
+``name``), its label, side and seat, the unit, the hand and action (from 1) and the unit's
+game seed, and what it did.
 
 >>> from .spec import MatchSpec
 >>> from fivehundred import Rules
@@ -29,9 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..bot_turn import take_turn
+from ..bot_turn import position, take_turn
 from ..bots import make
-from ..bots.base import Bot
+from ..bots.base import BOT_FAILURES, Bot, failure
 from ..errors import FiveHundredError
 from ..game import Game
 from .spec import UnitSpec
@@ -116,9 +117,14 @@ def _who(unit: UnitSpec, label: str, seat: int) -> str:
     return f"bot {unit.match.bot(label)!r} ({label}, side {side}, seat {seat})"
 
 
-def _where(unit: UnitSpec) -> str:
-    """The unit as a failure names it: ``deal 3, seating AB``."""
-    return f"{unit.kind} {unit.number}, seating {unit.seating}"
+def _where(unit: UnitSpec, game: Game | None = None) -> str:
+    """The unit as a failure names it: ``deal 3, seating AB``; with its ``game``, where that
+    stands and the seed it was dealt from too, which rebuild the position:
+    ``game 0, seating AB, hand 3, action 12 (game seed 42)``."""
+    unit_words = f"{unit.kind} {unit.number}, seating {unit.seating}"
+    if game is None:
+        return unit_words
+    return f"{unit_words}, {position(game)} (game seed {unit.seed})"
 
 
 def play_unit(unit: UnitSpec) -> UnitResult:
@@ -130,13 +136,17 @@ def play_unit(unit: UnitSpec) -> UnitResult:
     for place, label in enumerate(labels):
         try:
             bots.append(make(match.bot(label), seed=unit.bot_seed(place), budget=match.budget))
-        except Exception as e:     # (someone's bot that cannot be made: say whose)
+        except BOT_FAILURES as e:     # (someone's bot that cannot be made: say whose)
             raise ArenaError(f"{_who(unit, label, place)} could not be made for "
-                             f"{_where(unit)}: {type(e).__name__}: {e}") from e
+                             f"{_where(unit)}: {failure(e)}") from e
     sees_all = tuple(sorted({label for bot, label in zip(bots, labels, strict=True)
                              if getattr(bot, "sees_all", False)}))
     times: dict[str, list[float]] = {"A": [], "B": []}
     game = Game(rules, seed=unit.seed)
+
+    def where() -> str:
+        return _where(unit, game)      # (said only when a bot fails)
+
     while True:
         if game.phase == "game_over":
             break
@@ -148,8 +158,8 @@ def play_unit(unit: UnitSpec) -> UnitResult:
         seat = game.to_move
         assert seat is not None
         label = labels[seat]
-        times[label].append(take_turn(bots[seat], game, _who(unit, label, seat),
-                                      _where(unit), ArenaError))
+        times[label].append(take_turn(bots[seat], game, _who(unit, label, seat), where,
+                                      ArenaError))
     hands = tuple(
         HandRecord(h.contract.bid if h.contract else None, h.declarer, h.made)
         for h in game.hand_results

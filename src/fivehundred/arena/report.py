@@ -17,7 +17,9 @@ The measures (see :mod:`fivehundred.arena.spec` for the seatings):
   over three seeds that A all won claimed [+1, +1].
 * **Contracts made** by the bot that declared, by kind: suit, no trumps (NT), misère (open
   misère included), over every hand played (deals and games).
-* **Time per decision** of each bot: median and 95th percentile over all its decisions.
+* **Time per decision** of each bot: median and 95th percentile over all its decisions,
+  and under ``--seconds`` how many ran past it (``over_seconds``: a bot that honours the
+  limit stops when it next looks at its clock, a little past it; one that ignores it, all).
 
 Each measure of who is stronger ends in a verdict in words (:func:`deals_verdict`,
 :func:`games_verdict`): who scored or won more, by how much, and whether the 95% interval
@@ -227,6 +229,8 @@ def summarize(spec: MatchSpec, results: Iterable[UnitResult]) -> dict[str, Any]:
             "median": _num(median(ts)), "p95": _num(quantile(ts, 0.95)),
             "mean": _num(sum(ts) / len(ts)) if ts else None,
             "max": max(ts) if ts else None,
+            "over_seconds": (None if spec.seconds is None
+                             else sum(1 for t in ts if t > spec.seconds)),
         }
     out["deals"]["verdict"] = deals_verdict(out)
     out["games"]["verdict"] = games_verdict(out)
@@ -491,4 +495,8 @@ def format_report(summary: dict[str, Any]) -> str:
         x = t[label]
         lines.append(f"  {name[label]:<{width}}  {x['decisions']:>10} {_ms(x['median']):>10} "
                      f"{_ms(x['p95']):>10} {_ms(x['max']):>10}")
+    if m["seconds"] is not None:
+        lines.append(f"  decisions past --seconds {m['seconds']:g}: " + ", ".join(
+            f"{label} {t[label]['over_seconds']} of {t[label]['decisions']}"
+            for label in LABELS))
     return "\n".join(line.rstrip() for line in lines)

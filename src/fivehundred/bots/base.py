@@ -251,6 +251,29 @@ def stand_in(view: View, seed: int = 0) -> tuple[str, str]:
     return view.legal_actions[0], "the first legal action"
 
 
+BOT_FAILURES: tuple[type[BaseException], ...] = (Exception, SystemExit)
+"""What a bot's call may raise that is its failure, said with whose it is: any error, and
+``sys.exit()`` in its code (a SystemExit, which would end the program without a word).
+KeyboardInterrupt is not one: Ctrl-C still stops the program."""
+
+
+def failure(e: BaseException) -> str:
+    """A bot's exception as its failure is said: ``RuntimeError: boom``; a SystemExit as
+    the call that raises it, ``SystemExit: sys.exit(3)`` (its ``str`` is the bare code).
+
+    >>> failure(RuntimeError("boom")), failure(SystemExit()), failure(SystemExit("bye"))
+    ('RuntimeError: boom', 'SystemExit: sys.exit()', "SystemExit: sys.exit('bye')")
+    """
+    return f"{type(e).__name__}: {detail(e)}"
+
+
+def detail(e: BaseException) -> str:
+    """What a bot's exception says (:func:`failure` without its kind)."""
+    if isinstance(e, SystemExit):
+        return "sys.exit()" if e.code is None else f"sys.exit({shown(e.code)})"
+    return str(e)
+
+
 def decide_or_stand_in(decide: Callable[[View], object], view: View, seed: int = 0) -> Choice:
     """``decide(view)``, a bot's action for its seat's ``view`` (a token or an action id, as
     :meth:`Game.apply <fivehundred.game.Game.apply>` takes it), as its token; or, if it raises
@@ -274,7 +297,7 @@ def decide_or_stand_in(decide: Callable[[View], object], view: View, seed: int =
     """
     try:
         action = decide(view)
-    except Exception as e:       # (any bug of any bot: the game is not lost to it)
+    except BOT_FAILURES as e:    # (any bug of any bot, sys.exit() too: the game goes on)
         problem, error = type(e).__name__, repr(e)
     else:
         tok = legal_token(action, view)

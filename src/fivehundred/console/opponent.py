@@ -1,15 +1,20 @@
 """The terminal game's opponents, each seeing only a View: the seeded random-legal
-``random_low`` bot (``RandomOpponent``), any other bot a table seats (``BotOpponent``), the
-seed each seat's gets (``opponent_seed``), and the seed of a hint at a point of the game
-(``hint_seed``, for the browser and the terminal table too: the bots themselves never see a
-Game)."""
+``random_low`` bot (``RandomOpponent``), any other bot a table seats (``BotOpponent``, made
+by ``seat_bot`` as the full-screen table's are too), the seed each seat's gets
+(``opponent_seed``), and the seed of a hint at a point of the game (``hint_seed``, for the
+browser and the terminal table too: the bots themselves never see a Game)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from ..game import Game
 from ..rng import derive_seed
 from ..rules import Rules
 from ..view import View
+
+if TYPE_CHECKING:      # (the text game starts without the bots: they load when seated)
+    from ..bots.base import Bot
 
 RANDOM_LOW = "random_low"
 """The bot the text game seats when no strength is asked for (and its records name)."""
@@ -50,13 +55,32 @@ def opponent_seed(game_seed: int, seat: int) -> int:
     return derive_seed(game_seed, "opponent", seat)
 
 
+def seat_bot(name: str, seed: int) -> Bot:
+    """The bot ``name`` (any registered one but the cheater: ``make_player``) for a seat of
+    a terminal table, seeded ``seed``.  A factory that fails (raises, or calls
+    ``sys.exit()``) is a :class:`BotError` naming the bot and the failure, which the tables
+    say before any game starts, as they say an unknown bot.
+
+    >>> seat_bot("random", seed=1).act  # doctest: +ELLIPSIS
+    <bound method ...>
+    """
+    from ..bots.base import BOT_FAILURES, BotError, failure, make_player
+
+    try:
+        bot = make_player(name, seed=seed)
+    except BotError:
+        raise                     # (an unknown bot, the cheater: said as they are)
+    except BOT_FAILURES as e:     # (someone's factory that fails: say whose)
+        raise BotError(f"bot {name!r} could not be made: {failure(e)}") from e
+    return bot
+
+
 class BotOpponent:
-    """Any registered bot (``fivehundred.bots.make``) as a terminal-game opponent."""
+    """Any registered bot (``fivehundred.bots.make``) as a terminal-game opponent
+    (:func:`seat_bot`: a factory that fails is a BotError)."""
 
     def __init__(self, name: str, seed: int) -> None:
-        from ..bots.base import make_player
-
-        self.bot = make_player(name, seed=seed)
+        self.bot = seat_bot(name, seed)
 
     def act(self, view: View) -> str:
         """The bot's action token for this view."""

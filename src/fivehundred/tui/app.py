@@ -24,9 +24,9 @@ from textual.markup import escape
 from textual.widgets import Button, Footer, Header, RichLog, Static
 
 from ..actions import readable_text
-from ..bots.base import Bot, Budget, decide_or_stand_in, make_player
+from ..bots.base import Bot, Budget, decide_or_stand_in
 from ..console.narration import Narrator
-from ..console.opponent import opponent_seed
+from ..console.opponent import opponent_seed, seat_bot
 from ..console.practice import Practice
 from ..dealing import opening_cut
 from ..errors import FiveHundredError
@@ -148,7 +148,7 @@ class TableApp(App[int]):
 
     def make_bots(self, seed: int) -> dict[int, Bot]:
         """The bots of a game seeded ``seed`` (a practice's too), each seeded from it."""
-        return {s: make_player(self.bot_name, seed=opponent_seed(seed, s)) for s in self.others}
+        return {s: seat_bot(self.bot_name, seed=opponent_seed(seed, s)) for s in self.others}
 
     def view(self) -> View:
         """Your seat's view: everything the screen shows is drawn from it."""
