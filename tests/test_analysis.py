@@ -547,7 +547,7 @@ def _partial_record(tmp_path: Path) -> Path:
 
 BAD: list[tuple[str | None, list[str], str]] = [
     (None, [], "cannot read"),
-    ('{"hands": [["AS"]], "kitty": [', [], "not valid JSON"),
+    ('{"hands": [["AS"]], "kitty": [', [], "not JSON"),
     ("[1, 2]", [], "must hold an object"),
     ('{"hands": [], "deal": 1}', [], 'unknown key(s) in the deal: "deal"'),
     ('{"rules": "nope", "hands": []}', [], "unknown preset 'nope'"),

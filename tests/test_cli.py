@@ -570,7 +570,7 @@ def test_replay_of_binary_and_broken_json(tmp_path: Path,
     assert "expected a tag pair" in _replay(path, capsys)[2]
     path.write_text('{"hands": [["AS"]], "kitty": [', encoding="utf-8")
     assert main(["analyse", str(path)]) == 2
-    assert capsys.readouterr().err == (f"fivehundred analyse: {path}: not valid JSON: Expecting "
+    assert capsys.readouterr().err == (f"fivehundred analyse: {path}: not JSON: Expecting "
                                        "value at line 1, column 31\n")
 
 

@@ -52,7 +52,7 @@ def test_another_dataset_s_file_is_refused_and_kept(tmp_path: Path,
     before = out.read_bytes()
     assert main(["selfplay", "--rules", "classic3", "--bots", "random", "--games", "3",
                  "--seed", "6", "--out", str(out)]) == 2
-    assert "line 1: game 0 of another dataset" in capsys.readouterr().err
+    assert "line 1: a game of another dataset" in capsys.readouterr().err
     (tmp_path / "x.jsonl").write_text('{"not": "a record"}\n')
     assert _run(tmp_path / "x.jsonl", 2) == 2
     assert "x.jsonl, line 1: not a game record" in capsys.readouterr().err
@@ -122,7 +122,7 @@ def test_a_dataset_of_other_max_hands_is_another_dataset(
     out = tmp_path / "d.jsonl"
     assert _run(out, 2) == 0
     assert _run(out, 3, "--max-hands", "1") == 2
-    assert "line 1: game 0 of another dataset" in capsys.readouterr().err
+    assert "line 1: a game of another dataset" in capsys.readouterr().err
 
 
 def test_a_file_of_more_games_than_asked_is_said_so(tmp_path: Path,

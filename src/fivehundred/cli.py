@@ -142,12 +142,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="replay a game record, checking every action")
     replay.add_argument("file", help="a record file (text or JSON, told apart by its first "
-                                     "character)")
+                                     "character), or a dataset with --game")
+    _game_option(replay)
     replay.add_argument("--json", action="store_true",
                         help="the record must be JSON (read as JSON whatever it starts with)")
 
     analyse = sub.add_parser("analyse", help="double-dummy analysis of a deal or a record")
-    analyse.add_argument("file", help="a game record (.fhr, .fhr.json) or a deal (JSON)")
+    analyse.add_argument("file", help="a game record (.fhr, .fhr.json) or a deal (JSON), or a "
+                                      "dataset with --game")
+    _game_option(analyse)
     analyse.add_argument("--json", action="store_true", help="print JSON")
     analyse.add_argument("--hand", type=ct.whole(1, _MAX_COUNT), default=None,
                          help="the record's hand to analyse (from 1; default: every hand that "
@@ -167,7 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
                          help="time limit of each search (default none; at most a day)")
 
     hint = sub.add_parser("hint", help="what the Insane bot would do at a point of a record")
-    hint.add_argument("file", help="a game record (.fhr or .fhr.json)")
+    hint.add_argument("file", help="a game record (.fhr or .fhr.json), or a dataset with --game")
+    _game_option(hint)
     hint.add_argument("--hand", type=ct.whole(1, _MAX_COUNT), required=True,
                       help="the hand (from 1)")
     hint.add_argument("--action", type=ct.whole(0, _MAX_COUNT), required=True,
@@ -230,6 +234,16 @@ def build_parser() -> argparse.ArgumentParser:
                                                "game records (JSON lines)")
     add_selfplay_arguments(selfplay, _rules_arg)
     return p
+
+
+def _game_option(p: argparse.ArgumentParser) -> None:
+    """``--game N``, of the commands that read a record: one game of a dataset."""
+    from .selfplay import MAX_GAMES
+
+    p.add_argument("--game", type=ct.whole(1, MAX_GAMES), default=None, metavar="N",
+                   help="read game N of a dataset (one JSON record a line, as selfplay writes "
+                        "it): its line N, games counted from 1 as selfplay's progress counts "
+                        "them (the record's Game tag says N-1)")
 
 
 def _table_options(args: argparse.Namespace) -> str | None:
@@ -331,9 +345,9 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "replay":
         from .record import replay_main
 
-        return replay_main(args.file, as_json=args.json)
+        return replay_main(args.file, as_json=args.json, game=args.game)
     if args.command in ("analyse", "hint"):
-        why = _unreadable(args.file)
+        why = _unreadable(args.file, args.game)
         if why is not None:
             print(f"fivehundred {args.command}: {why}", file=sys.stderr)
             return 2
@@ -342,12 +356,12 @@ def _main(argv: Sequence[str] | None) -> int:
 
         return analyse_main(args.file, as_json=args.json, hand=args.hand, action=args.action,
                             nodes=args.nodes, seconds=args.seconds, plays=args.plays,
-                            kitty=args.kitty)
+                            kitty=args.kitty, game=args.game)
     if args.command == "hint":
         from .hint_cli import hint_main
 
         return hint_main(args.file, args.hand, args.action, as_json=args.json,
-                         samples=args.samples, seconds=args.seconds)
+                         samples=args.samples, seconds=args.seconds, game=args.game)
     if args.command == "bench":
         return _bench(args)
     if args.command == "arena":
@@ -361,17 +375,24 @@ def _main(argv: Sequence[str] | None) -> int:
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 
-def _unreadable(path: str) -> str | None:
+def _unreadable(path: str, game: int | None = None) -> str | None:
     """Why the file a command reads cannot be read (None if it can), found before the solver
-    loads: a first load compiles it, over a minute before "no such file" was said.  A file
-    that is not a plain one (a pipe) is left to the command: read here, it would be gone."""
+    loads: a first load compiles it, over a minute before "no such file" was said; a dataset
+    without ``--game`` too, and with it, its game's line that cannot be read as a record.  A
+    file that is not a plain one (a pipe) is left to the command: read here, it would be
+    gone."""
+    from .record.datasets import dataset_game, refuse_dataset
     from .record.files import read_text
 
     p = Path(path)
     if p.exists() and not p.is_file() and not p.is_dir():
         return None
     try:
-        read_text(path)
+        if game is not None:
+            dataset_game(path, game, replaying=True)
+        else:
+            refuse_dataset(path)
+            read_text(path)
     except FiveHundredError as e:
         return str(e)
     return None

@@ -23,10 +23,12 @@ from .words import joined
 
 def hint_main(path: str, hand: int, action: int, as_json: bool = False,
               samples: int | None = None, seed: int | None = None,
-              seconds: float | None = None) -> int:
-    """``fivehundred hint RECORD --hand N --action M``: the Insane bot's advice at that point.
+              seconds: float | None = None, game: int | None = None) -> int:
+    """``fivehundred hint RECORD [--game G] --hand N --action M``: the Insane bot's advice at
+    that point.
 
-    The record's hand ``hand`` (from 1) is replayed for ``action`` actions; the advice is for
+    The record (with ``game``, game ``game`` of a dataset, from 1: ``selfplay``'s JSON lines)
+    is read; its hand ``hand`` (from 1) is replayed for ``action`` actions; the advice is for
     the seat to move, from its view only, with ``samples`` imagined deals and within
     ``seconds`` if given.  The bot's seed is the one the game's tables give a hint at that
     point (:func:`~fivehundred.console.opponent.hint_seed`: the record's ``Seed``, else 0,
@@ -43,20 +45,21 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
 
     try:
         budget = Budget(samples=samples, seconds=seconds)
-        rec = load_input(path)
+        rec = load_input(path, game)
+        where = path if game is None else f"{path}, line {game}"    # (the game's record)
         if isinstance(rec, tuple):
             raise FiveHundredError("a hint needs a game record (.fhr or .fhr.json), not a deal")
         if not rec.hands:       # (in replay's words: the record of a game not yet begun)
-            raise FiveHundredError(f"{path}: the record has no hands to advise on")
+            raise FiveHundredError(f"{where}: the record has no hands to advise on")
         names = report_names(rec.rules, rec.seat_names)
         me = rec.viewpoint
         if me is None:
             try:
                 g = replay(rec)     # the whole record checked first, as analyse and replay do
             except FiveHundredError as e:
-                raise FiveHundredError(f"{path}: {e}") from None
+                raise FiveHundredError(f"{where}: {e}") from None
             for said in replay_warnings(rec, g):      # (an older version's Result: said)
-                print(f"fivehundred hint: {path}: warning: {said}", file=sys.stderr)
+                print(f"fivehundred hint: {where}: warning: {said}", file=sys.stderr)
         n = len(rec.hands)
         if not 1 <= hand <= n:
             raise FiveHundredError(f"no hand {hand}: the record has {n} hand(s), numbered 1 "
@@ -72,7 +75,7 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
             try:
                 seen = seat_game(rec, hand)
             except FiveHundredError as e:
-                raise FiveHundredError(f"{path}: {e}") from None
+                raise FiveHundredError(f"{where}: {e}") from None
             g = seen.game
         # back to that point of the game, the hands before it played: the scores, which
         # the bidding weighs (a new game of the hand's deal alone advised at 0 to 0)

@@ -124,32 +124,48 @@ def _done_before(path: Path, rules: Rules, names: list[str], seed: int,
     FiveHundredError; a last line cut short (a run stopped while writing it) is cut off."""
     if not path.is_file() or path.stat().st_size == 0:
         return 0
-    from .record import loads_json
+    from .record.datasets import DATASET, one_record, record_of_line
 
     number, whole_end = 0, 0                 # (lines read, and where the last whole one ends)
     with open(path, "rb") as fh:             # (line by line: a dataset may be gigabytes)
         for line in fh:
             if not line.endswith(b"\n"):
                 break                        # a last line cut short
+            if number == 0 and one_record(line):
+                raise FiveHundredError(f"{path} is one game record, not a dataset ({DATASET}): "
+                                       "selfplay adds games only to a dataset of its own; give "
+                                       "another --out file")
             try:
-                rec = loads_json(line[:-1].decode("utf-8"))
+                rec = record_of_line(line.decode("utf-8-sig" if number == 0 else "utf-8"))
             except (FiveHundredError, UnicodeDecodeError) as e:
                 raise FiveHundredError(f"{path}, line {number + 1}: not a game record ({e}); "
                                        "give another --out file") from None
-            if (rec.rules != rules or rec.tag("Bots") != ",".join(names)
-                    or rec.tag("Game") != str(number)
-                    or rec.tag("Seed") != str(game_seed(seed, number))
-                    or rec.tag("MaxHands") != (None if max_hands is None else str(max_hands))):
-                raise FiveHundredError(f"{path}, line {number + 1}: game {rec.tag('Game')} of "
-                                       "another dataset (other rules, bots, seed or "
-                                       "--max-hands): give another --out file, or the options "
-                                       "it was written with")
+            ours = (rec.rules == rules and rec.tag("Bots") == ",".join(names)
+                    and rec.tag("MaxHands") == (None if max_hands is None else str(max_hands)))
+            if (not ours or rec.tag("Game") != str(number)
+                    or rec.tag("Seed") != str(game_seed(seed, number))):
+                raise FiveHundredError(_not_next(path, number, rec, seed if ours else None))
             number, whole_end = number + 1, whole_end + len(line)
     if whole_end < path.stat().st_size:
         with open(path, "r+b") as fh:
             fh.truncate(whole_end)
         print(f"selfplay: {path}: cut off a last line written in part", file=sys.stderr)
     return number
+
+
+def _not_next(path: Path, number: int, rec: GameRecord, seed: int | None) -> str:
+    """Why line ``number + 1`` of ``path`` is not the dataset's next game: a game of this
+    dataset (``seed`` given: its rules, bots and hands at most) out of its place, said by
+    the numbers selfplay counts from 1 (its Game tag counts from 0), else another dataset's."""
+    line, said = number + 1, rec.tag("Game") or ""
+    if (seed is not None and said.isdigit() and len(said) <= 8
+            and rec.tag("Seed") == str(game_seed(seed, int(said)))):
+        return (f"{path}, line {line}: game {int(said) + 1} of this dataset (its Game tag says "
+                f"{said}, counting from 0), where game {line} belongs: the games are out of "
+                "order, or one is missing or repeated (selfplay writes game N on line N); put "
+                "them back in order, or give another --out file")
+    return (f"{path}, line {line}: a game of another dataset (other rules, bots, seed or "
+            "--max-hands): give another --out file, or the options it was written with")
 
 
 def run_selfplay_main(args: argparse.Namespace, stdout: TextIO | None = None,

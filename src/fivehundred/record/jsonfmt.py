@@ -145,10 +145,11 @@ _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]')
 """A JSON string or punctuation (numbers, true, false and null are skipped: no quotes)."""
 
 
-def _duplicate_key(text: str) -> str | None:
+def _duplicate_key(text: str, one_line: bool = False) -> str | None:
     """Where the first key given twice in one object of a JSON text is, said as the other
-    JSON errors say it: the object's path, the key, its line and column (the hook that
-    refuses it is not told where it is); None if there is none.
+    JSON errors say it: the object's path, the key, its line and column (its column alone
+    for ``one_line``, a dataset's line; the hook that refuses it is not told where it is);
+    None if there is none.
 
     >>> print(_duplicate_key('{"a": [1, {"b": {}, "c": 2,\\n  "b": 3}]}'))
     $.a[1]: JSON key "b" is given twice in one object (at line 2, column 3)
@@ -179,8 +180,9 @@ def _duplicate_key(text: str) -> str | None:
                                       for p in path[:-1])
                 line = text.count("\n", 0, m.start()) + 1
                 column = m.start() - text.rfind("\n", 0, m.start())
+                at = f"column {column}" if one_line else f"line {line}, column {column}"
                 return (f"{where}: JSON key {json_text(key)} is given twice in one object "
-                        f"(at line {line}, column {column})")
+                        f"(at {at})")
             seen.add(key)
             path[-1] = key
             key_next = False
@@ -245,6 +247,22 @@ def _ints(value: Any, path: str) -> tuple[int, ...]:
     return tuple(_int(x, f"{path}[{k}]") or 0 for k, x in enumerate(value))
 
 
+def _counts(value: Any, path: str, size: int, each: str) -> tuple[int, ...]:
+    """A result's list of whole numbers, one for each seat or side (``each``): ``size`` of
+    them, else refused at ``path`` quoting the list as JSON spells it.
+
+    >>> _counts([4, 2, 2, 2, 0], "$.hands[0].result.tricks", 4, "seat")
+    Traceback (most recent call last):
+    ...
+    fivehundred.errors.RecordError: $.hands[0].result.tricks: expected 4 whole numbers, one \
+for each seat, got [4, 2, 2, 2, 0]
+    """
+    got = _ints(value, path)
+    if len(got) != size:
+        _fail(path, f"expected {size} whole numbers, one for each {each}, got {json_text(value)}")
+    return got
+
+
 TOO_LONG = "a number of thousands of digits (Python reads at most 4,300)"
 """What JSON whose number Python refuses to read is told (``json.loads``' ValueError)."""
 
@@ -254,10 +272,12 @@ _JSON_NAMES = {list: "a list", str: "a string", int: "a number", float: "a numbe
 """How a JSON value that is not an object is named in the error that refuses it."""
 
 
-def json_problem(e: json.JSONDecodeError) -> str:
+def json_problem(e: json.JSONDecodeError, one_line: bool = False) -> str:
     """What is wrong with a JSON text and where: ``Expecting value at line 3, column 5``
-    (Python's message for a string left open already ends in "at", said once)."""
-    return f"{e.msg.removesuffix(' at')} at line {e.lineno}, column {e.colno}"
+    (Python's message for a string left open already ends in "at", said once); ``one_line``:
+    the text is one line of a file (a dataset's game), its place said by the column alone."""
+    where = f"column {e.colno}" if one_line else f"line {e.lineno}, column {e.colno}"
+    return f"{e.msg.removesuffix(' at')} at {where}"
 
 
 _TEXT_RECORD = re.compile(r'\s*\[[A-Za-z]+ "')
@@ -287,14 +307,35 @@ def loads_json(text: str, replaying: bool = False) -> GameRecord:
         raise RecordError(f"a JSON record is a str (bytes: decode them first), not "
                           f"{type(text).__name__}")
     not_text(text, "read it with loads()")
+    return from_data(json_value(text, "loads_json"), replaying)
+
+
+def json_value(text: str, func: str | None = None, one_line: bool = False) -> Any:
+    """The JSON value of ``text`` (a byte-order mark dropped), RecordError "not JSON: ..."
+    saying what is wrong and where, in the same words for every reader (``replay``,
+    ``analyse``, ``hint``); a key given twice in one object is refused.  ``func``: the
+    function given ``text``, which may be a file's path instead; ``one_line``: ``text`` is
+    one line of a file, so a place in it is said by its column alone.
+
+    >>> try:
+    ...     json_value('{"a": 1}\\n{"a": 2}\\n')
+    ... except RecordError as e:
+    ...     print(e)  # doctest: +NORMALIZE_WHITESPACE
+    not JSON: Extra data at line 2, column 1: this is a dataset of 2 games, one JSON record a
+    line (as fivehundred selfplay writes), not one record
+    """
     text = text.removeprefix("\ufeff")
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates)
+        return json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
-        not_a_path(text, "loads_json")
-        raise RecordError(f"not JSON: {json_problem(e)}") from None
+        if func is not None:
+            not_a_path(text, func)
+        k = _dataset_size(text) if e.msg == "Extra data" else None
+        whose = "" if k is None else (f": this is a dataset of {k} games, one JSON record a "
+                                      "line (as fivehundred selfplay writes), not one record")
+        raise RecordError(f"not JSON: {json_problem(e, one_line)}{whose}") from None
     except RecordError:    # (a ValueError too: a key given twice, said by the hook)
-        where = _duplicate_key(text)
+        where = _duplicate_key(text, one_line)
         if where is None:  # pragma: no cover - the hook and the scan find the same keys
             raise
         raise RecordError(where) from None
@@ -302,6 +343,23 @@ def loads_json(text: str, replaying: bool = False) -> GameRecord:
         raise RecordError(f"not JSON: {TOO_LONG}") from None
     except RecursionError:
         raise RecordError("not JSON: nested too deeply") from None
+
+
+def _dataset_size(text: str) -> int | None:
+    """How many lines a dataset's text has (one JSON record a line, as selfplay writes them),
+    or None if its first line is not a whole JSON object of its own (one record over many
+    lines, or no JSON)."""
+    first, _, rest = text.partition("\n")
+    try:
+        if not isinstance(json.loads(first), dict):
+            return None
+    except (ValueError, RecursionError):
+        return None
+    return 1 + len(rest.rstrip().splitlines()) if rest.strip() else 1
+
+
+def from_data(data: Any, replaying: bool = False) -> GameRecord:
+    """A record from the JSON value of its text (:func:`loads_json`)."""
     if not isinstance(data, dict):
         raise RecordError(f'a JSON record is an object {{"format": "{FORMAT}", ...}}, not '
                           f"{_json_name(data)}")
@@ -339,7 +397,7 @@ def loads_json(text: str, replaying: bool = False) -> GameRecord:
     source = RecordSource(tags=tuple(pair[0] for pair in top["tags"]))
     if not isinstance(top["hands"], list):
         _fail("$.hands", "expected a list of hands")
-    hands = [_hand(h, f"$.hands[{i}]") for i, h in enumerate(top["hands"])]
+    hands = [_hand(h, f"$.hands[{i}]", rules) for i, h in enumerate(top["hands"])]
     try:
         return GameRecord(rules, tuple(hands), tuple(tags), viewpoint, program, source)
     except RecordProblem as e:
@@ -347,10 +405,16 @@ def loads_json(text: str, replaying: bool = False) -> GameRecord:
         raise source.locate(fault or e) from None
 
 
-def _hand(value: Any, path: str) -> HandRecord:
+def _hand(value: Any, path: str, rules: Rules) -> HandRecord:
+    """A hand of a JSON record; its lists of one entry a seat (or a side) of the length the
+    rules give, said at the list's own path, its values as JSON spells them."""
     h = _object(value, path, _HAND_KEYS)
+    n = rules.players
     if not isinstance(h["cards"], list):
         _fail(f"{path}.cards", "expected a list with each seat's cards (or null)")
+    if len(h["cards"]) != n:
+        _fail(f"{path}.cards", f"expected the cards of {n} seats (a list of cards, or null, "
+                               f"for each seat), got {len(h['cards'])}")
     seats = tuple(_strings(c, f"{path}.cards[{s}]", optional=True)
                   for s, c in enumerate(h["cards"]))
     call = h["call"]
@@ -366,10 +430,12 @@ def _hand(value: Any, path: str) -> HandRecord:
         made = r["made"]
         if made is not None and not isinstance(made, bool):
             _fail(f"{rp}.made", f"expected true, false or null, got {json_text(made)}")
+        sides = len(rules.sides)
         res = HandOutcome(contract, _int(r["declarer"], f"{rp}.declarer", optional=True),
                           _int(r["partner"], f"{rp}.partner", optional=True), made,
-                          _ints(r["tricks"], f"{rp}.tricks"), _ints(r["points"], f"{rp}.points"),
-                          _ints(r["totals"], f"{rp}.totals"))
+                          _counts(r["tricks"], f"{rp}.tricks", n, "seat"),
+                          _counts(r["points"], f"{rp}.points", sides, "side"),
+                          _counts(r["totals"], f"{rp}.totals", sides, "side"))
     return HandRecord(
         dealer=_int(h["dealer"], f"{path}.dealer") or 0,
         cards=seats,

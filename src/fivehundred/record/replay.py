@@ -330,31 +330,41 @@ def _why_won(rec: GameRecord, game: Game, w: int) -> str:
     return hole_words(r, end, scores, names)
 
 
-def replay_main(path: str, as_json: bool = False) -> int:
-    """``fivehundred replay FILE [--json]``: 0 when the record replays, 2 (and why) if not;
-    1 when it replays but says what this version reads otherwise (:func:`replay_warnings`,
-    each a warning after the report: a record of an older version whose rules ended the
-    game otherwise), so that a script sees the difference and the hands are still shown.
+def replay_main(path: str, as_json: bool = False, game: int | None = None) -> int:
+    """``fivehundred replay FILE [--json] [--game N]``: 0 when the record replays, 2 (and why)
+    if not; 1 when it replays but says what this version reads otherwise
+    (:func:`replay_warnings`, each a warning after the report: a record of an older version
+    whose rules ended the game otherwise), so that a script sees the difference and the
+    hands are still shown.
 
-    A record is read as JSON if it starts with ``{`` (or with ``as_json``), else as text."""
+    A record is read as JSON if it starts with ``{`` (or with ``as_json``), else as text;
+    with ``game``, game ``game`` (from 1) of a dataset, one JSON record a line
+    (:func:`~fivehundred.record.datasets.dataset_game`); a dataset without it is refused."""
+    from .datasets import dataset_game, refuse_dataset
     from .files import parse_record, read_text
     from .jsonfmt import not_text
 
+    where = path if game is None else f"{path}, line {game}"     # (the game's record)
     try:
-        text = read_text(path)
+        if game is not None:
+            rec = dataset_game(path, game, replaying=True)
+        else:
+            refuse_dataset(path)
+            text = read_text(path)
     except FiveHundredError as e:
         print(f"fivehundred replay: {e}", file=sys.stderr)
         return 2
     try:
-        if as_json:
-            not_text(text, "read it without --json")
-        rec = parse_record(text, True if as_json else None, replaying=True)
-        game = replay(rec)
+        if game is None:
+            if as_json:
+                not_text(text, "read it without --json")
+            rec = parse_record(text, True if as_json else None, replaying=True)
+        played = replay(rec)
     except FiveHundredError as e:
-        print(f"fivehundred replay: {path}: {e}", file=sys.stderr)
+        print(f"fivehundred replay: {where}: {e}", file=sys.stderr)
         return 2
-    report(rec, game, sys.stdout)
-    warnings = replay_warnings(rec, game)
+    report(rec, played, sys.stdout)
+    warnings = replay_warnings(rec, played)
     for said in warnings:
-        print(f"fivehundred replay: {path}: warning: {said}", file=sys.stderr)
+        print(f"fivehundred replay: {where}: warning: {said}", file=sys.stderr)
     return 1 if warnings else 0

@@ -87,7 +87,8 @@ def _progress(what: str) -> Progress | None:
 
 
 def _run(path: str, as_json: bool, hand: int | None, action: int | None,
-         limits: _Limits, plays: bool = False, kitty: bool = False) -> str:
+         limits: _Limits, plays: bool = False, kitty: bool = False,
+         game: int | None = None) -> str:
     if plays and action is not None:
         raise AnalysisError("--plays values the cards played in whole hands; --action values "
                             "one position's cards: give one of them")
@@ -98,7 +99,8 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
         raise AnalysisError(f"--action {action}: the number of actions must be 0 or more")
     if hand is not None and hand < 1:
         raise AnalysisError(f"--hand {hand}: hands are numbered from 1")
-    data = load_input(path)
+    data = load_input(path, game)
+    where = path if game is None else f"{path}, line {game}"     # (the game's record)
     if isinstance(data, tuple):
         if hand is not None or action is not None or plays:
             raise AnalysisError(f"{path} is a deal, not a record: --hand, --action and --plays "
@@ -139,7 +141,7 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
 
     def warn(said: str) -> None:
         """An older version's Result, said as ``fivehundred replay`` says it."""
-        print(f"fivehundred analyse: {path}: warning: {said}", file=sys.stderr)
+        print(f"fivehundred analyse: {where}: warning: {said}", file=sys.stderr)
 
     try:
         if action is not None:
@@ -163,7 +165,7 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
     except AnalysisError:
         raise
     except FiveHundredError as e:
-        raise AnalysisError(f"{path}: {e}") from None
+        raise AnalysisError(f"{where}: {e}") from None
     # every hand asked for, the ones that never reached the play are left out: say which
     shown = {h.number for h in hands}
     unplayed = [] if hand is not None else [
@@ -189,13 +191,15 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
 def analyse_main(path: str, as_json: bool = False, hand: int | None = None,
                  action: int | None = None, nodes: int | None = None,
                  seconds: float | None = None, plays: bool = False,
-                 kitty: bool = False) -> int:
-    """``fivehundred analyse FILE [--json] [--hand N] [--action M | --plays] [--kitty]
-    [--nodes N] [--seconds S]``: 0, or 2 and why.  ``nodes`` and ``seconds`` limit each
+                 kitty: bool = False, game: int | None = None) -> int:
+    """``fivehundred analyse FILE [--game G] [--json] [--hand N] [--action M | --plays]
+    [--kitty] [--nodes N] [--seconds S]``: 0, or 2 and why (``game``: game G of a dataset,
+    from 1).  ``nodes`` and ``seconds`` limit each
     search (default: ``CLI_BUDGET`` nodes, no time limit); what a search did not finish within
     them is shown as unknown."""
     try:
-        text = _run(path, as_json, hand, action, _Limits.of(nodes, seconds), plays, kitty)
+        text = _run(path, as_json, hand, action, _Limits.of(nodes, seconds), plays, kitty,
+                    game)
     except FiveHundredError as e:
         msg = " ".join(str(e).split("\n"))
         print(f"fivehundred analyse: {msg}", file=sys.stderr)

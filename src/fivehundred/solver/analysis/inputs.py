@@ -3,7 +3,6 @@ deal's table (:func:`load_input`, :func:`deal_from_json`, :func:`analyse_deal`).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ...dealing import Deal, parse_deal
@@ -14,36 +13,31 @@ from .common import AnalysisError, Progress
 from .ddtable import DDTable, dd_table
 
 
-def load_input(path: str) -> GameRecord | tuple[Rules, Deal]:
-    """Read ``fivehundred analyse``'s FILE: a record (text or JSON) or a JSON deal file.
+def load_input(path: str, game: int | None = None) -> GameRecord | tuple[Rules, Deal]:
+    """Read ``fivehundred analyse``'s FILE: a record (text or JSON) or a JSON deal file; with
+    ``game``, game ``game`` (from 1) of a dataset, one JSON record a line (``selfplay``'s).
 
     A record is read as ``fivehundred replay`` reads it, since it is replayed next: a damaged
-    one is reported by its first fault in the order of play, whatever its kind."""
-    from ...record import loads, loads_json
-    from ...record.files import read_text
+    one is reported by its first fault in the order of play, whatever its kind, and JSON that
+    is not JSON in the same words.  A dataset without ``game`` is refused, saying how many
+    games it holds."""
+    from ...record import loads
+    from ...record.datasets import dataset_game, refuse_dataset
+    from ...record.files import is_json, read_text
+    from ...record.jsonfmt import json_value, loads_json
 
     try:
+        if game is not None:
+            return dataset_game(path, game, replaying=True)
+        refuse_dataset(path)
         text = read_text(path)
     except FiveHundredError as e:
         raise AnalysisError(str(e)) from None
     try:
         start = text.lstrip()[:1]
-        if start not in ("{", "["):
+        if start not in ("{", "[") or not is_json(text):   # (a text record: [Rules "..."])
             return loads(text, replaying=True)
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as e:
-            if start == "[":  # a text record starts with its [Rules "..."] tag
-                return loads(text, replaying=True)
-            from ...record.jsonfmt import json_problem
-
-            raise AnalysisError(f"not valid JSON: {json_problem(e)}") from None
-        except ValueError:     # Python's own limit on an int's digits
-            from ...record.jsonfmt import TOO_LONG
-
-            raise AnalysisError(f"not valid JSON: {TOO_LONG}") from None
-        except RecursionError:
-            raise AnalysisError("not valid JSON: nested too deeply") from None
+        obj = json_value(text)
         if not isinstance(obj, dict):
             raise AnalysisError("a JSON file must hold an object: a deal or a record")
         if "format" in obj:
