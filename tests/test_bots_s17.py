@@ -13,6 +13,7 @@ import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from fivehundred import Game, Rules
@@ -265,3 +266,44 @@ def test_the_report_counts_the_decisions_past_the_time_limit() -> None:
     free = summarize(MatchSpec(AUS.to_string(), "random", "easy", deals=1), results)
     assert free["times"]["A"]["over_seconds"] is None
     assert "past --seconds" not in format_report(free)
+
+
+# ---------------------------------------------------------------- selfplay
+
+
+def test_selfplay_names_the_game_hand_and_action_of_a_failure(own_bots: Path) -> None:
+    """A self-play dataset's bot that fails named only the hand (no game, no action), and
+    one whose factory fails raised it raw: each is a BotError naming the game (its line of
+    the dataset, from 1), the bot, its seat, and the hand and action where it failed."""
+    from fivehundred.selfplay import game_seed, self_play
+
+    with pytest.raises(BotError) as caught:
+        list(self_play(AUS, f"{MOD}:late_s17", games=3, seed=5))
+    said = str(caught.value)
+    m = re.fullmatch(rf"game (\d+): the {MOD}:late_s17 bot at seat (\d) chose 'pass' in "
+                     r"hand (\d+), action (\d+): .*", said)
+    assert m, said
+    game, seat, hand, action = map(int, m.groups())
+    # the game rebuilt from its seed: at that hand and action the bot is to move, and says pass
+    from fivehundred.selfplay import play_game
+    with pytest.raises(BotError, match=re.escape(said.split(": ", 1)[1])):
+        play_game(AUS, [f"{MOD}:late_s17"] * 4, game_seed(5, game - 1))
+    assert hand == 2 and seat in range(4) and action > 1
+    for bot, failure in (("boom_s17", "RuntimeError: factory boom"),
+                         ("quits_s17", "SystemExit: sys.exit(3)")):
+        with pytest.raises(BotError, match=rf"^game 1: the {MOD}:{bot} bot at seat 0 could "
+                                           rf"not be made: {re.escape(failure)}$"):
+            list(self_play(AUS, f"{MOD}:{bot}", games=1, seed=5))
+
+
+def test_a_bot_s_sys_exit_in_solo_env_is_its_bot_error(own_bots: Path) -> None:
+    """SoloEnv's opponent calling sys.exit() ended the learner's program (a SystemExit with a
+    note): it is a BotError naming the bot and seat, the learner's program going on."""
+    from fivehundred.env.solo import SoloEnv
+
+    env = SoloEnv(AUS, seat=0, bots=f"{MOD}:exits_s17")
+    with pytest.raises(BotError, match=rf"^the {MOD}:exits_s17 bot at seat [123] raised "
+                                       r"SystemExit: sys\.exit\(3\): a bug of that bot"):
+        env.reset(seed=1)
+        for _ in range(4):
+            env.step(int(np.flatnonzero(env.action_masks())[0]))

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import TextIO
 
 from . import clitools as ct
-from .bot_turn import take_turn
-from .bots.base import Bot, BotError, bot_key, make_player, resolve_here
+from .bot_turn import position, take_turn
+from .bots.base import BOT_FAILURES, Bot, BotError, bot_key, failure, make_player, resolve_here
 from .errors import FiveHundredError
 from .game import Game
 from .record import GameRecord, record_from_game, to_json_object
@@ -60,10 +60,17 @@ def play_game(rules: Rules, bots: Sequence[str], seed: int,
               max_hands: int | None = None) -> Game:
     """A game played to its end by ``bots`` (a name a seat), dealt from ``seed``, each
     seat's bot seeded from it; stopped after ``max_hands`` hands if it goes on so long.  A
-    bot that fails is a BotError naming it, its seat and the hand: a dataset holds only what
-    the bots chose."""
-    players: list[Bot] = [make_player(name, seed=derive_seed(seed, "bot", seat))
-                          for seat, name in enumerate(bots)]
+    bot that fails is a BotError naming it, its seat, the hand and the action (from 1): a
+    dataset holds only what the bots chose."""
+    players: list[Bot] = []
+    for at, name in enumerate(bots):
+        try:
+            players.append(make_player(name, seed=derive_seed(seed, "bot", at)))
+        except BotError:
+            raise                           # (an unknown bot: said as it is)
+        except BOT_FAILURES as e:           # (someone's factory that fails: say whose)
+            raise BotError(f"the {name} bot at seat {at} could not be made: "
+                           f"{failure(e)}") from e
     game = Game(rules, seed=seed)
     while game.phase != "game_over":
         if game.phase == "hand_over":
@@ -74,7 +81,7 @@ def play_game(rules: Rules, bots: Sequence[str], seed: int,
         seat = game.to_move
         assert seat is not None
         take_turn(players[seat], game, f"the {bots[seat]} bot at seat {seat}",
-                  f"hand {game.hand_number + 1}", BotError)
+                  lambda: position(game), BotError)
     return game
 
 
@@ -85,7 +92,10 @@ def self_play(rules: Rules, bots: str | Sequence[str], games: int, seed: int = 0
     seat, each record tagged with its bots, its number and the event."""
     names = seat_names(rules, bots)
     for number in range(first, games):
-        game = play_game(rules, names, game_seed(seed, number), max_hands)
+        try:
+            game = play_game(rules, names, game_seed(seed, number), max_hands)
+        except BotError as e:               # (which game of the dataset: its line)
+            raise BotError(f"game {number + 1}: {e}") from e
         tags = {"Event": "fivehundred self-play", "Bots": ",".join(names), "Game": str(number)}
         if max_hands is not None:
             tags["MaxHands"] = str(max_hands)

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..actions import NUM_ACTIONS
 from ..bots import Bot
-from ..bots.base import BotError, legal_token, make_player, public_token
+from ..bots.base import BotError, failure, legal_token, make_player, public_token
 from ..errors import MalformedError
 from ..numbers import seat_number
 from ..rng import derive_seed
@@ -151,6 +151,9 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         name = self.bot_names[seat]
         try:
             action: object = self._bots[seat].act(view).action
+        except SystemExit as e:   # (it would end the learner's program without a word)
+            raise BotError(f"the {name} bot at seat {seat} raised {failure(e)}: a bug of that "
+                           "bot, not of the learner (call reset())") from e
         except Exception as e:
             e.add_note(f"(raised by the {name} bot at seat {seat}, not by the learner)")
             raise
