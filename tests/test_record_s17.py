@@ -63,6 +63,15 @@ def test_a_misspelled_keyword_is_named_with_the_lines_that_may_come_there(good: 
     assert said.endswith("; did you mean 'Trick'?"), said
 
 
+def test_a_line_out_of_place_after_one_these_rules_have_none_of_is_said(good: str) -> None:
+    """A 'Call' line in a game with no partner to call, then a line out of place: its
+    message (the lines that may follow a 'Call') raised ValueError, a traceback."""
+    text = _edited(good, "Discards 7S 6D JS", "Discards 7S 6D JS\nCall QH\nBogus x")
+    assert _replayed(text) == (
+        f"line {_line_of(text, 'Bogus x')}: hand 4: expected 'Exposed', 'Trick' or 'Result' "
+        "after the 'Call' line, got 'Bogus x'")
+
+
 def test_text_after_a_finished_hand_expects_the_next_hand_or_the_end(good: str) -> None:
     said = _replayed(good + "\nfoo bar\n")
     assert said == ("line 163: hand 9: expected the next hand ('Hand 10') or the end of the "

@@ -73,9 +73,9 @@ def _keywords(rules: Rules, after: str = "Hand") -> tuple[str, ...]:
     """
     dropped = {"Dead": not rules.dead_hand, "Call": not rules.call_partner,
                "Exposed": not rules.allows_open_misere}
-    order = tuple(k for k in _KEYWORDS if not dropped.get(k))
-    at = order.index(after)
-    return order[at if after in ("Hand", "Seat", "Auction", "Trick") else at + 1 :]
+    at = _KEYWORDS.index(after)       # (a line these rules have none of read: what follows it)
+    return tuple(k for k in _KEYWORDS[at if after in ("Hand", "Seat", "Auction", "Trick")
+                                      else at + 1:] if not dropped.get(k))
 
 
 def _spelling(word: str) -> str:
