@@ -99,7 +99,8 @@ def test_the_log_never_shows_a_query_string() -> None:
     rec = _record("uvicorn.error", '%s - "WebSocket %s" [accepted]', "203.0.113.5:5123",
                   "/ws?table=T1&token=SECRETTOKEN&player=SECRETPLAYER", level=logging.INFO)
     text = LogLines(server.LOG_FORMAT).format(rec)
-    assert text.endswith('uvicorn.error: 203.0.113.5:5123 - "WebSocket /ws" [accepted]'), text
+    assert text.endswith('uvicorn.error: 203.0.113.5:5123 - "WebSocket /ws?table=T1" '
+                         '[accepted]'), text
     rec = _record("fivehundred.web", "failed at http://h:1/api/record?table=T&token=SECRET2")
     assert "SECRET2" not in LogLines(server.LOG_FORMAT).format(rec)
 
@@ -137,9 +138,9 @@ def test_serve_logs_each_line_with_its_time_level_and_logger(
                              "their time") for line in lines), err
     assert any("INFO fivehundred.web.server: serving at http://127.0.0.1:" in line
                and "(0 unfinished games in it)" in line for line in lines), err
-    assert any("INFO fivehundred.web.server: stopped: 0 tables were in play" in line
+    assert any("INFO fivehundred.web.server: stopped: no table was held in memory" in line
                for line in lines), err
-    assert 'uvicorn.error: 1.2.3.4:5 - "WebSocket /ws" [accepted]' in err
+    assert 'uvicorn.error: 1.2.3.4:5 - "WebSocket /ws?table=T" [accepted]' in err
     assert "SECRETTOKEN" not in err
     saves = [line for line in lines if "could not be saved" in line]
     assert len(saves) == 2 and saves[1].endswith("(repeated 49 times more in the 0 s since "

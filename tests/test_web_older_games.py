@@ -17,14 +17,15 @@ GAMES = 23
 
 def _keep_games(store: Store) -> list[str]:
     """``GAMES`` finished games saved (one game's save under as many ids), the newest first;
-    two ended at the same second (their order is their ids')."""
+    the tenth and eleventh ended at the same second, one on each side of the first page's
+    end (their order is their ids')."""
     data = finished_table().to_json()
     ids = [f"game-{k:02d}" for k in range(GAMES)]
     for k, tid in enumerate(ids):
         store.save(tid, {**data, "id": tid}, finished=True)
-        ended = 1_700_000_000.0 + (k if k != 7 else 6)        # game-06 and game-07 alike
+        ended = 1_700_000_000.0 + (k if k != 12 else 13)      # game-12 and game-13 alike
         store.db.execute("UPDATE tables SET updated = ? WHERE id = ?", (ended, tid))
-    return sorted(ids, key=lambda t: (-int(t[5:]) if t != "game-07" else -6.5))
+    return ids[::-1]
 
 
 def test_older_finished_games_come_ten_at_a_time_until_none_is_older(tmp_path: Path) -> None:
@@ -86,3 +87,23 @@ def test_the_lobby_lists_older_games_under_its_ten_newest(tmp_path: Path) -> Non
         listed = page.eval_on_selector_all(rows, "els => els.map((e) => e.dataset.table)")
         assert listed == newest_first
         assert page.is_hidden("#finished-older")
+
+
+def test_games_of_a_damaged_time_come_last_and_hide_none(tmp_path: Path) -> None:
+    """Rows whose time is not a number (SQLite keeps any value) sorted above the numbers and
+    filled the first page: with ten of them no other game was ever reached.  They come on the
+    last page, as the oldest; every game is reached once."""
+    store = Store(tmp_path / "h.db")
+    newest_first = _keep_games(store)
+    for k in range(12):
+        store.save(f"bad-{k:02d}", {"format": 1}, finished=True)
+        store.db.execute("UPDATE tables SET updated = 'yesterday' WHERE id = ?", (f"bad-{k:02d}",))
+    seen: list[str] = []
+    older = None
+    for _ in range(5):
+        rows, older = store.finished(10, older)
+        seen += [tid for tid, _ in rows]
+        if older is None:
+            break
+    assert seen[:GAMES] == newest_first and sorted(seen[GAMES:]) == [f"bad-{k:02d}"
+                                                                    for k in range(12)]

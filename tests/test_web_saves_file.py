@@ -75,7 +75,7 @@ def test_a_saves_file_that_cannot_be_written_is_refused(
                                          "database; it was left as it is"):
         Store(db)
     assert main(["play", "--no-browser", "--port", "0", "--db", str(db)]) == 2
-    assert f"fivehundred: cannot write {db}" in capsys.readouterr().err
+    assert f"fivehundred play: cannot write {db}" in capsys.readouterr().err
     assert db.read_bytes() == before
 
 

@@ -127,7 +127,7 @@ def test_the_server_tells_its_hub_it_stops_before_closing_the_sockets(tmp_path: 
     app = create_app(Store(tmp_path / "s.db"), mode="serve", pool=pool)
     hub = app.state.hub
     server = game_server(uvicorn.Config(app, host="127.0.0.1", port=free_port(),
-                                        log_level="warning"), hub)
+                                        log_level="warning", log_config=None), hub)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:

@@ -32,7 +32,7 @@ def test_a_folder_given_as_the_saves_file_is_named_and_nothing_is_made(
     folder.mkdir()
     assert main(["play", "--no-browser", "--port", "0", "--db", str(folder)]) == 2
     err = capsys.readouterr().err
-    assert f"fivehundred: {folder} is a folder, not a saves file: choose a file with --db " \
+    assert f"fivehundred play: {folder} is a folder, not a saves file: choose a file with --db " \
            f"(such as {folder / 'fivehundred.sqlite3'})" in err, err
     assert "unable to open" not in err and "make it writable" not in err
     assert sorted(os.listdir(tmp_path)) == ["adir"] and os.listdir(folder) == []

@@ -113,7 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--no-browser", action="store_true",
                       help="serve the browser game without opening a browser")
     play.add_argument("--db", default=None,
-                      help="the saves and statistics file (default: in your data directory)")
+                      help="the saves and statistics file (default: fivehundred.sqlite3 in "
+                           "your data directory)")
     tui = sub.add_parser("tui", help="play in this terminal's full screen (a Textual app)")
     tui.add_argument("--speed", choices=tuple(SPEEDS), default="normal", type=_name_arg,
                      help="how fast the bots play and a finished trick goes (default normal)")
@@ -216,7 +217,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "0.0.0.0 for every network)")
     serve.add_argument("--port", type=ct.port, default=8500,
                        help="port (default 8500; 0: any free port)")
-    serve.add_argument("--db", default=None, help="the saves and statistics file")
+    serve.add_argument("--db", default=None,
+                       help="the saves and statistics file (default: serve.sqlite3 in your data "
+                            "directory, apart from play's fivehundred.sqlite3: a server deletes "
+                            "games unplayed for thirty days)")
     serve.add_argument("--proxy", type=_proxy_arg, action="append", metavar="ADDRESS",
                        help="the address of a reverse proxy in front of this server (or a "
                             "network, 10.0.0.0/8; repeat it or separate with commas): its "

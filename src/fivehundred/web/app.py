@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import math
 from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import asynccontextmanager, suppress
@@ -64,6 +65,7 @@ DAMAGED_CLOSE = 4500
 """The close code of a socket to a saved game whose save is damaged (``damaged_table``): its
 page stops trying, as for an unknown table's 4404 (the save is the server's failing: HTTP's
 500)."""
+log = logging.getLogger("fivehundred.web")
 # -------------------------------------------------------------------- HTTP
 
 
@@ -296,8 +298,10 @@ async def new_table(request: Request) -> Response:
     hub = _hub(request)
     throttle: Throttle | None = request.app.state.throttle
     if throttle is not None:
-        wait = throttle.wait(request.client.host if request.client is not None else "")
+        client = request.client.host if request.client is not None else ""
+        wait = throttle.wait(client)
         if wait > 0:
+            log.info("refused a new table to %s: too many new games from that address", client)
             seconds = max(1, math.ceil(wait - 1e-6))     # (60.00000001 s is 60)
             when = f"{seconds} s" if seconds < 120 else f"{math.ceil(seconds / 60)} min"
             return JSONResponse({"error": f"too many new games from your address: start the "
@@ -362,6 +366,7 @@ async def new_table(request: Request) -> Response:
         hub.add(t)
     except TableError as e:           # (not_saved: nothing was started)
         return JSONResponse({"error": str(e)}, status_code=503)
+    log.info("table %s created: %s, with %s", t.id, t.preset, "friends" if friends else "bots")
     links = t.table_json(0, set(), None)["links"]
     return JSONResponse({"table": t.id, "token": t.seats[0].token, "seat": 0, "links": links})
 

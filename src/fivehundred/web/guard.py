@@ -24,6 +24,7 @@ it, its port too (nginx: ``proxy_set_header Host $http_host``; ``$host`` drops t
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Collection
 
 from starlette.datastructures import Headers
@@ -38,6 +39,7 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 FORBIDDEN_CLOSE = 4403
 """The close code of a socket refused here (its page stops trying, as for a used link)."""
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+log = logging.getLogger("fivehundred.web")
 
 
 def _host_port(netloc: str, default: int) -> tuple[str, int] | None:
@@ -91,6 +93,13 @@ def same_origin(origin: str, host: str) -> bool:
     return mine is not None and mine == _host_port(host, default)
 
 
+def _client(scope: Scope) -> str:
+    """The address a request comes from (behind a proxy named with ``--proxy``, the one it
+    says), as the log names it."""
+    client = scope.get("client")
+    return str(client[0]) if client else "an unknown address"
+
+
 def _shown(text: str) -> str:
     """A header's value as a message quotes it (cut short: anyone may send anything)."""
     return repr(text if len(text) <= 80 else text[:80] + "...")
@@ -115,6 +124,9 @@ class Guard:
         elif scope["type"] == "http":
             await JSONResponse({"error": why[1]}, status_code=why[0])(scope, receive, send)
         else:               # (accepted to be told why: a refused handshake says nothing)
+            # (uvicorn's own line says "[accepted]": the host is told it was refused, and why)
+            log.warning("refused a socket from %s: %s", _client(scope),
+                        why[1].removeprefix("refused: "))
             ws = WebSocket(scope, receive, send)
             await ws.accept()
             await ws.send_json({"type": "error", "code": "forbidden", "message": why[1]})

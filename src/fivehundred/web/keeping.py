@@ -65,7 +65,8 @@ move: thirty days.  A server lists nobody's games: a table is reached only by it
 (each browser keeps its own newest), and strangers' abandoned games piled up for ever.  A month
 lets friends take up a game paused over a holiday, or open a finished one to review it and save
 its record, long after; each player's statistics stay.  At home (``fivehundred play``) the
-listed games are the player's history, never deleted."""
+listed games are the player's history, never deleted: nor by a server of ``play``'s file
+(:attr:`Store.home`), which keeps them as ``play`` does."""
 PRUNE_SECONDS = 3600.0
 """How often the server deletes the saves kept past their time (:meth:`TableKeeper.prune`),
 besides as it starts: the limits are days, and an hour late is nothing."""
@@ -211,25 +212,24 @@ class TableKeeper:
         """Delete from the saves file the tables kept past their time (``now``: seconds since
         the epoch; the time now if None): practice tables unplayed for
         ``PRACTICE_KEPT_SECONDS``, and serving every table unplayed for
-        ``SERVE_KEPT_SECONDS`` (at home the listed games are the player's: kept).  Never one
-        held in memory or worked on (:meth:`_busy`): someone is at it, or was a moment ago.
-        How many, logged; a failure (the file not writable now) is reported as a problem,
-        nothing deleted."""
+        ``SERVE_KEPT_SECONDS`` (at home the listed games are the player's: kept, and so they
+        are by a server of ``play``'s file, :attr:`Store.home`).  Never one held in memory or
+        worked on (:meth:`_busy`): someone is at it, or was a moment ago.  How many, logged; a
+        failure (the file not writable now) is reported as a problem, nothing deleted."""
         now = time.time() if now is None else now
+        games = self.mode == "serve" and not self.store.home
         kept = self.tables.keys() | {tid for tid in self.conns.keys() | self.tasks.keys()
                                      | self.holds.keys() if self._busy(tid)}
         try:
             gone = self.store.prune(now - PRACTICE_KEPT_SECONDS,
-                                    now - SERVE_KEPT_SECONDS if self.mode == "serve" else None,
-                                    kept)
+                                    now - SERVE_KEPT_SECONDS if games else None, kept)
         except StoreError as e:
             self._problem(f"the saves kept past their time could not be deleted: {e}")
             return 0
         if gone:
-            log.info("deleted %d saved tables unplayed past their time (practice tables: "
-                     "%g days%s)", gone, PRACTICE_KEPT_SECONDS / DAY,
-                     f"; others: {SERVE_KEPT_SECONDS / DAY:g} days" if self.mode == "serve"
-                     else "")
+            log.info("deleted %d saved table%s unplayed past their time (practice tables: "
+                     "%g days%s)", gone, "" if gone == 1 else "s", PRACTICE_KEPT_SECONDS / DAY,
+                     f"; others: {SERVE_KEPT_SECONDS / DAY:g} days" if games else "")
         return gone
 
     def _problem(self, text: str) -> None:

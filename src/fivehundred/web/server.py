@@ -4,10 +4,11 @@
 is told (``--host 0.0.0.0``) so friends can join a table through per-seat links.
 
 Serving, the server keeps a log on stderr (``log_to_stderr``): a line each with its time,
-level and logger, no query string (a seat's token and a player's id travel in them), and a
-line that comes again and again shown once a minute (``Repeats``).  It holds out against
-clients that open connections and never finish a request (``game_http``) and, behind a
-reverse proxy named with ``--proxy``, counts each client by the address the proxy says.
+level and logger, of a query string only the table's id (a seat's token and a player's id
+travel in them), and a line that comes again and again shown once a minute (``Repeats``;
+each socket opened shown every time).  It holds out against clients that open connections
+and never finish a request (``game_http``) and, behind a reverse proxy named with
+``--proxy``, counts each client by the address the proxy says.
 """
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ import os
 import re
 import signal
 import socket
+import stat
 import sys
 import threading
 import time
 import webbrowser
 from collections.abc import Callable, Collection, Mapping
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -61,8 +64,14 @@ OPEN_MAX_MACOS = 10240
 """The most open files macOS lets a process ask for, whatever its hard limit says."""
 EVERY_NETWORK = frozenset({"0.0.0.0", "::"})
 """The addresses of a socket listening on every network of the machine (``--host 0`` too)."""
-_QUERY = re.compile(r"(/[^\s?\"']*)\?[^\s\"']*")
-"""A path's query string in a log line (``/ws?table=...&token=...``), which is cut off."""
+_QUERY = re.compile(r"(/[^\s?\"']*)\?([^\s\"']*)")
+"""A path's query string in a log line (``/ws?table=...&token=...``), cut to the table's id."""
+_TABLE_ID = re.compile(r"(?:^|&)table=([A-Za-z0-9_-]{1,64})(?:&|$)")
+"""A table's id in a query string: the one part of it a log line keeps (the id is no secret;
+a seat's key and a player's id are)."""
+_SOCKET_LINE = '%s - "WebSocket %s"'
+"""How uvicorn's line of a socket's handshake begins (its client, its path): each is shown
+(``Repeats``)."""
 
 
 class Repeats(logging.Filter):
@@ -70,7 +79,11 @@ class Repeats(logging.Filter):
     seconds: the next one after that says how many were held back ("repeated 1234 times
     more in the 60 s since it was shown").  The same line: the same logger, level and first
     line of the message (asyncio's messages differ only further down).  ``clock``: the time
-    in seconds (tests pass their own); ``most``: how many different lines it remembers."""
+    in seconds (tests pass their own); ``most``: how many different lines it remembers.
+
+    uvicorn's line of each socket opened is always shown: behind a reverse proxy every
+    client's port is 0, and a player's socket opened again within the minute was the same
+    line, held back (without a proxy each differs by its port all the same)."""
 
     def __init__(self, every: float = REPEAT_SECONDS,
                  clock: Callable[[], float] = time.monotonic, most: int = 4096) -> None:
@@ -85,6 +98,9 @@ class Repeats(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         """Whether ``record`` is shown: not if its line was shown less than ``every``
         seconds ago; shown, it tells how many were held back since the last."""
+        if (record.name == "uvicorn.error" and isinstance(record.msg, str)
+                and record.msg.startswith(_SOCKET_LINE)):
+            return True
         first, nl, rest = record.getMessage().partition("\n")
         # (and the exception's kind and words: every crash uvicorn logs begins "Exception in
         # ASGI application", and a new bug's traceback must not pass for a repeat)
@@ -125,14 +141,27 @@ def _repeated(times: int, seconds: float) -> str:
 
 
 class LogLines(logging.Formatter):
-    """``LOG_FORMAT``, with every query string cut off its path (``/ws?table=...&token=...``
-    is ``/ws``): uvicorn names each socket's path and query as it opens, and the query of
-    the game's requests holds a seat's token or a player's id, which nobody may read in the
-    log."""
+    """``LOG_FORMAT``, with every query string cut to the table's id it names, if any
+    (``/ws?table=ID&token=...`` is ``/ws?table=ID``, ``/ws?player=...`` is ``/ws``): uvicorn
+    names each socket's path and query as it opens, and the query of the game's requests
+    holds a seat's token or a player's id, which nobody may read in the log; the table's id
+    says which table each socket is for."""
 
     def format(self, record: logging.LogRecord) -> str:
-        """The line, its query strings cut off."""
-        return _QUERY.sub(r"\1", super().format(record))
+        """The line, its query strings cut to the table's id."""
+        return _QUERY.sub(_table_only, super().format(record))
+
+
+def _table_only(m: re.Match[str]) -> str:
+    """A path and its query (``_QUERY``'s match) as the log shows them: the table's id alone.
+
+    >>> _table_only(_QUERY.search("/ws?table=k6bl_x-2&token=SECRET&player=ME"))
+    '/ws?table=k6bl_x-2'
+    >>> _table_only(_QUERY.search("/api/stats?player=ME"))
+    '/api/stats'
+    """
+    table = _TABLE_ID.search(m.group(2))
+    return m.group(1) if table is None else f"{m.group(1)}?table={table.group(1)}"
 
 
 def log_to_stderr(level: int) -> Callable[[], None]:
@@ -400,7 +429,7 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
     from .app import create_app
     from .guard import LOCAL_HOSTS
 
-    path = Path(db) if db else default_path()
+    path = Path(db) if db else default_path(mode)   # (each its own: see store.SERVE_FILE)
     verb = "play" if mode == "local" else "serve"
     if db and not path.parent.is_dir():     # a typo's folders are not made (the default's are)
         print(f"fivehundred {verb}: --db {db}: no such folder {path.parent}", file=sys.stderr)
@@ -422,7 +451,7 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
             try:
                 store = Store(path, exclusive=True)    # (one server a file: see Store)
             except StoreError as e:
-                print(f"fivehundred: {e}", file=sys.stderr)
+                print(f"fivehundred {verb}: {e}", file=sys.stderr)
                 return 2
             bound, port = sock.getsockname()[:2]
             # the solver loaded here first: on a first run it compiles (said, up to a
@@ -466,28 +495,65 @@ def run(mode: str, host: str, port: int | None, db: str | None, open_browser: bo
             finally:
                 signal.signal(signal.SIGTERM, term)
                 store.close()
-            played = len(app.state.hub.tables)
-            log.info("stopped: %d table%s in play, each kept in the saves file as last "
-                     "saved", played, " was" if played == 1 else "s were")
+            log.info("stopped: %s", _held(len(app.state.hub.tables)))
     finally:
         undo_log()
     print("Five Hundred stopped.", flush=True)
     return 0
 
 
+def _held(tables: int) -> str:
+    """What the stop line says of the tables held in memory as the server stopped (each one
+    opened or brought back in the last minutes, whether anyone sat at it or not).
+
+    >>> _held(0)
+    'no table was held in memory'
+    >>> _held(1)
+    '1 table was held in memory, kept in the saves file as last saved'
+    >>> _held(3)
+    '3 tables were held in memory, each kept in the saves file as last saved'
+    """
+    if tables == 0:
+        return "no table was held in memory"
+    if tables == 1:
+        return "1 table was held in memory, kept in the saves file as last saved"
+    return f"{tables} tables were held in memory, each kept in the saves file as last saved"
+
+
 def _log_start(mode: str, where: str, everywhere: bool, path: Path, store: Store,
                files: tuple[int, int] | None, most: int | None,
                proxies: Collection[str]) -> None:
     """Log (INFO) what an operator wants to know of a server starting: where it listens,
-    its saves file, its limits, whom it believes (no secret: no token, no player's id)."""
+    its saves file, its limits, whom it believes (no secret: no token, no player's id); and
+    (WARNING) a saves file others may read, or one that holds the games of ``play``."""
     if mode != "serve":
         return
-    log.info("serving at %s%s; saves file %s (%d unfinished games in it)", where,
+    games = len(store.unfinished())
+    log.info("serving at %s%s; saves file %s (%d unfinished game%s in it)", where,
              " (every network of this machine)" if everywhere else "", path.resolve(),
-             len(store.unfinished()))
+             games, "" if games == 1 else "s")
+    _warn_of_the_file(path, store)
     if files is not None and most is not None:
         log.info("open files: at most %d%s, so at most %d connections at once", files[1],
                  f" (raised from {files[0]})" if files[1] != files[0] else "", most)
     log.info("%s", f"X-Forwarded-For believed from {', '.join(proxies)} (--proxy) alone"
              if proxies else "no reverse proxy named (--proxy): each client is the address "
                              "its connection comes from")
+
+
+def _warn_of_the_file(path: Path, store: Store) -> None:
+    """Warn a host whose saves file other users of the machine may read (each save holds its
+    game's seed and every seat's key: whoever reads it sees every hand and may take any
+    seat), or that holds the games of ``play`` (:attr:`Store.home`: none of them deleted)."""
+    with suppress(OSError):      # (a file gone meanwhile: nothing to warn of)
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+        if mode & (stat.S_IRGRP | stat.S_IROTH):
+            log.warning("the saves file %s may be read by other users of this machine (its "
+                        "mode is %04o), and it holds every table's seed and seats' keys: make "
+                        "it private with chmod 600 %s", path, mode, path)
+    if store.home:
+        log.warning("the saves file %s holds the games of fivehundred play: none of its "
+                    "games is deleted while it is served (as at home: a deal played again goes "
+                    "after a week); serve with a file of its own (leave out --db, or name "
+                    "another) for the games unplayed for thirty days to be deleted", path)
+

@@ -25,7 +25,6 @@ import logging
 import math
 import os
 import sqlite3
-import struct
 import sys
 import time
 from collections.abc import Collection, Iterator
@@ -34,6 +33,18 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FiveHundredError
+from .store_disk import (
+    HELD,
+    disk_full,
+    free_name,
+    lock_byte,
+    make_private,
+    remove,
+    still_in_place,
+)
+from .store_disk import lock_file as _lock_file  # (by this name: a test puts its own here)
+from .store_stats import LOCAL_PLAYER as LOCAL_PLAYER
+from .store_stats import StatsKeeping
 
 SCHEMA_VERSION = 2
 """1: statistics per strength; 2: per player (a browser's own id, serving) and strength.  (The
@@ -76,11 +87,6 @@ PRAGMA user_version = 2;
 """Version 1's statistics, one person's (the one who played on this machine), become the
 local player's ('')."""
 
-LOCAL_PLAYER = ""
-"""Whose statistics the local game counts: the one person at this machine."""
-
-STAT_NAMES = ("games", "wins", "hands", "bid", "made", "misere_bid", "misere_made", "points",
-              "take_backs")
 
 
 log = logging.getLogger("fivehundred.web")
@@ -98,20 +104,32 @@ class StoreError(FiveHundredError):
         self.public = CANNOT_WRITE if public is None else public
 
 
-def default_path() -> Path:
-    """``fivehundred.sqlite3`` in the user's data directory (platformdirs)."""
+HOME_FILE = "fivehundred.sqlite3"
+SERVE_FILE = "serve.sqlite3"
+"""The saves files of ``play`` and of ``serve`` in the data directory: each its own, for
+serving deletes the games unplayed for thirty days, and the games played at home stay for
+good (a ``serve`` tried on the laptop one plays on deleted his older games)."""
+
+
+def default_path(mode: str = "local") -> Path:
+    """The saves file in the user's data directory (platformdirs): ``play``'s
+    (:data:`HOME_FILE`), or ``serve``'s (``mode`` ``serve``: :data:`SERVE_FILE`)."""
     from platformdirs import user_data_dir
 
-    return Path(user_data_dir("fivehundred", appauthor=False)) / "fivehundred.sqlite3"
+    name = SERVE_FILE if mode == "serve" else HOME_FILE
+    return Path(user_data_dir("fivehundred", appauthor=False)) / name
 
 
-class Store:
+class Store(StatsKeeping):
     """The database of saved tables and per-strength statistics.
 
     ``exclusive``: hold the file for the store's lifetime (a server's), against any other
     exclusive store of it, in this process or another, under whatever name it is reached (a
     lock on ``PATH.lock`` beside the file itself, its links followed, and one on the file:
     :meth:`_hold`).
+
+    The file, its lock and its copies are made readable by their owner alone (each save
+    holds its game's seed and every seat's key; SQLite gives its journals the file's mode).
     """
 
     def __init__(self, path: str | os.PathLike[str], exclusive: bool = False) -> None:
@@ -122,6 +140,9 @@ class Store:
         them)."""
         self._lock: int | None = None
         self._held: tuple[int, tuple[int, int]] | None = None   # (:meth:`_hold_file`)
+        self.home = False
+        """Whether the file holds the games of ``play`` (:meth:`_holds_home_games`): a
+        server then deletes none of its games (:meth:`TableKeeper.prune`)."""
         target = Path(self.path)
         memory = self.path == ":memory:"
         if not memory and target.is_dir():
@@ -137,14 +158,19 @@ class Store:
                 target.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
                 self._undo([], folders)
-                raise StoreError(self._cannot_write(e.strerror or e)) from None
+                raise StoreError(f"{self._cannot_write(e.strerror or e, e)}; "
+                                 f"{self._fix(e)}, or choose another with --db") from None
             # (SQLite follows a symbolic link: its journals go beside the file itself)
             made = [f for f in (self.real + end for end in _MADE)
                     if not os.path.lexists(f)]
         try:
             if exclusive and not memory:
                 self._hold()
-            self._open(not memory and target.exists() and target.stat().st_size > 0)
+            existed = not memory and target.exists() and target.stat().st_size > 0
+            if not memory:
+                make_private(self.real)
+            self._open(existed)
+            self.home = not memory and self._holds_home_games()
         except BaseException:
             self._undo(made, folders)
             raise
@@ -165,10 +191,9 @@ class Store:
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA synchronous = NORMAL")
         except sqlite3.OperationalError as e:     # (read-only, no folder to write in, ...)
-            fix = "make its folder writable" if self._folder_fault() else "make it writable"
             kept = "it was left as it is: " if existed else ""
-            raise StoreError(f"{self._cannot_write(e)}; {kept}{fix}, or choose another with "
-                             "--db") from None
+            raise StoreError(f"{self._cannot_write(e, e)}; {kept}{self._fix(e)}, or choose "
+                             "another with --db") from None
         except sqlite3.DatabaseError as e:
             raise StoreError(f"{self.path} is not a usable fivehundred database ({e}); "
                              "it was left as it is: move it away or choose another with --db"
@@ -187,12 +212,12 @@ class Store:
         if lock is not None:
             for f in made:
                 if not f.endswith(".lock"):
-                    _remove(f)
+                    remove(f)
             if (name := self.real + ".lock") in made:
                 if sys.platform == "win32":      # (an open file cannot be removed there)
                     os.close(lock)
                     lock = None
-                _remove(name)
+                remove(name)
             if lock is not None:
                 os.close(lock)
             self._lock = None
@@ -202,13 +227,26 @@ class Store:
             except OSError:
                 break
 
-    def _cannot_write(self, why: object) -> str:
-        """The words for a file that cannot be written: its folder's fault where the folder
-        cannot be written in (SQLite's "unable to open database file" says nothing of it)."""
+    def _cannot_write(self, why: object, error: BaseException | None = None) -> str:
+        """The words for a file that cannot be written (``error``: what failed): its disk
+        full (:meth:`_full`), or its folder's fault where the folder cannot be written in
+        (SQLite's "unable to open database file" says nothing of either)."""
+        if error is not None and self._full(error) and "disk is full" not in str(why):
+            return f"cannot write {self.path}: its disk is full ({why})"
         folder = self._folder_fault()
         if folder is not None:
             return f"cannot write {self.path}: its folder {folder} cannot be written in ({why})"
         return f"cannot write {self.path}: {why}"
+
+    def _fix(self, error: BaseException) -> str:
+        """What to do about a file that cannot be written, by what failed (``error``)."""
+        if self._full(error):
+            return "make room on its disk"
+        return "make its folder writable" if self._folder_fault() else "make it writable"
+
+    def _full(self, error: BaseException) -> bool:
+        """Whether a write failed for want of room on the file's disk (:func:`disk_full`)."""
+        return self.path != ":memory:" and disk_full(error, os.path.dirname(self.real))
 
     def _folder_fault(self) -> Path | None:
         """The file's folder, if files cannot be made in it (SQLite makes two beside ours)."""
@@ -228,10 +266,10 @@ class Store:
         lock = self.real + ".lock"
         for _ in range(10):
             try:
-                fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+                fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
             except OSError as e:
-                raise StoreError(f"{self._cannot_write(f'{lock}: {e.strerror}')}; choose "
-                                 "another with --db") from None
+                raise StoreError(f"{self._cannot_write(f'{lock}: {e.strerror}', e)}; "
+                                 f"{self._fix(e)}, or choose another with --db") from None
             try:
                 _lock_file(fd)
             except OSError:
@@ -244,15 +282,19 @@ class Store:
                 raise StoreError(f"the saves file {self._named()} is in use by another "
                                  f"fivehundred server{pid}: stop it, or choose another file "
                                  "with --db") from None
-            if _still_in_place(fd, lock):
+            if still_in_place(fd, lock):
                 break
             os.close(fd)    # (a failed start's, removed as it was locked: try the new one)
         else:
             raise StoreError(f"the saves file {self.path} is in use (its lock file {lock} "
                              "keeps being replaced): try again, or choose another with --db")
-        os.ftruncate(fd, 0)
-        os.write(fd, str(os.getpid()).encode())
-        self._lock = fd
+        self._lock = fd      # (ours from here: a start failing now removes the lock it made)
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, str(os.getpid()).encode())
+        except OSError as e:    # (a full disk: this raised bare, and was called the output's)
+            raise StoreError(f"{self._cannot_write(f'{lock}: {e.strerror}', e)}; "
+                             f"{self._fix(e)}, or choose another with --db") from None
         self._hold_file()
 
     def _named(self) -> str:
@@ -267,11 +309,11 @@ class Store:
         no name's lock file can see.  StoreError if held, in this process or another.
 
         Linux's lock of an open file (``F_OFD_SETLK``) on one byte SQLite never locks
-        (:data:`_HELD_BYTE`): the process's own locks (``lockf``) were let go by SQLite's,
-        which unlocks the whole file at the end of each read, and a ``flock`` of the whole
-        file, over NFS, would meet SQLite's locks.  A second store of the file in this
-        process is seen by :data:`_HELD`, before the file is opened (closing a descriptor of
-        a file lets go every lock the process holds on it, SQLite's).  Elsewhere the name's
+        (:data:`.store_disk.HELD_BYTE`): the process's own locks (``lockf``) were let go by
+        SQLite's, which unlocks the whole file at the end of each read, and a ``flock`` of
+        the whole file, over NFS, would meet SQLite's locks.  A second store of the file in
+        this process is seen by :data:`HELD`, before the file is opened (closing a descriptor
+        of a file lets go every lock the process holds on it, SQLite's).  Elsewhere the name's
         lock alone (a hard link to a saves file is rare; Windows' locks bar reading; the
         BSDs' and macOS's meet SQLite's).  A file that cannot be opened for writing, or
         locked so (a kernel before 3.15, a file system without locks), is not: the start
@@ -284,22 +326,22 @@ class Store:
                           "stop it, or choose another file with --db")
         with suppress(OSError):
             st = os.stat(real)
-            if (st.st_dev, st.st_ino) in _HELD:
+            if (st.st_dev, st.st_ino) in HELD:
                 raise busy
         try:
-            fd = os.open(real, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(real, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError:
             return
         st = os.fstat(fd)
         key = (st.st_dev, st.st_ino)
         try:
-            _lock_byte(fd)
+            lock_byte(fd)
         except OSError as e:
             os.close(fd)
             if e.errno in (errno.EAGAIN, errno.EACCES):
                 raise busy from None
             return                          # (no such lock here: the name's alone)
-        _HELD.add(key)
+        HELD.add(key)
         self._held = (fd, key)
 
     def _let_file_go(self) -> None:
@@ -307,7 +349,7 @@ class Store:
         if self._held is not None:
             fd, key = self._held
             self._held = None
-            _HELD.discard(key)
+            HELD.discard(key)
             os.close(fd)
 
     def _check(self, existed: bool) -> int | None:
@@ -352,15 +394,16 @@ class Store:
         (``PATH.v1.bak``, never over another: the older program opens it), and say so in the
         log (an older program refuses the file from now on).  Nothing upgraded if the copy
         cannot be made (StoreError: the file left as it is)."""
-        backup = _free_name(f"{self.path}.v{version}")
+        backup = free_name(f"{self.path}.v{version}")
         try:
+            make_private(backup)
             copy = sqlite3.connect(backup)
             try:
                 self.db.backup(copy)
             finally:
                 copy.close()
         except sqlite3.Error as e:
-            _remove(backup)
+            remove(backup)
             raise StoreError(f"{self.path} is of database version {version}, to be upgraded to "
                              f"{SCHEMA_VERSION}, and a copy of it as it was could not be kept "
                              f"in {backup} ({e}); it was left as it is: make room, or choose "
@@ -371,7 +414,7 @@ class Store:
         except BaseException:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
-            _remove(backup)        # (the file is as it was)
+            remove(backup)        # (the file is as it was)
             raise
         log.warning("the saves file %s was upgraded from database version %d to "
                     "%d: an older fivehundred will not open it; a copy as it was is in %s",
@@ -426,25 +469,20 @@ class Store:
                  ) -> tuple[list[tuple[str, float]], tuple[float, str] | None]:
         """Ids of finished tables with the time each ended (seconds since the epoch), the
         newest first, at most ``limit``, and where the older ones go on (the time and id to
-        pass as ``before`` for them), None if none is older.  A damaged time (not a number)
-        comes on the first page only, as the oldest."""
-        if before is None:
-            rows = self.db.execute(
-                "SELECT id, updated FROM tables WHERE finished = 1 "
-                "ORDER BY updated DESC, id DESC LIMIT ?", (limit + 1,)).fetchall()
-        else:
-            ended, tid = before
-            rows = self.db.execute(
-                "SELECT id, updated FROM tables WHERE finished = 1 "
-                "AND typeof(updated) IN ('integer', 'real') "
-                "AND (updated < ? OR (updated = ? AND id < ?)) "
-                "ORDER BY updated DESC, id DESC LIMIT ?",
-                (ended, ended, tid, limit + 1)).fetchall()
-        page = _by_time(rows[:limit])
-        # (SQLite orders text above numbers: the page's damaged times came first in its order)
-        timed = [r for r in rows[:limit] if _seconds(r[1]) is not None]
-        older = (float(timed[-1][1]), str(timed[-1][0])) if len(rows) > limit and timed else None
-        return page, older
+        pass as ``before`` for them), None if none is older.  Those whose time is damaged
+        (not a number: SQLite keeps any value in any column) come on the last page, as the
+        oldest, however many."""
+        timed = "finished = 1 AND typeof(updated) IN ('integer', 'real')"
+        after, args = ("", ()) if before is None else (
+            " AND (updated < ? OR (updated = ? AND id < ?))", (before[0], *before))
+        rows = self.db.execute(f"SELECT id, updated FROM tables WHERE {timed}{after} "
+                               "ORDER BY updated DESC, id DESC LIMIT ?",
+                               (*args, limit + 1)).fetchall()
+        if len(rows) > limit:
+            return _by_time(rows[:limit]), (float(rows[limit - 1][1]), str(rows[limit - 1][0]))
+        rows += self.db.execute("SELECT id, updated FROM tables WHERE finished = 1 AND "
+                                "typeof(updated) NOT IN ('integer', 'real')").fetchall()
+        return _by_time(rows), None
 
     def prune(self, practice_before: float, others_before: float | None = None,
               keep: Collection[str] = ()) -> int:
@@ -470,30 +508,6 @@ class Store:
             self.db.executemany("DELETE FROM tables WHERE id = ?", [(tid,) for tid in gone])
         return len(gone)
 
-    # ---------------------------------------------------------------- statistics
-
-    def _add(self, player: str, strength: str, **amounts: float) -> None:
-        for name, value in amounts.items():
-            self.db.execute(
-                "INSERT INTO stats (player, strength, name, value) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT(player, strength, name) DO UPDATE SET value = value + "
-                "excluded.value", (player, strength, name, value))
-
-    def add_hand(self, strength: str, bid: bool, made: bool, misere: bool,
-                 points: int, player: str = LOCAL_PLAYER) -> None:
-        """Count one finished hand for a human: his side's points, his contract if any."""
-        self._add(player, strength, hands=1, points=points, bid=int(bid),
-                  made=int(bid and made), misere_bid=int(bid and misere),
-                  misere_made=int(bid and misere and made))
-
-    def add_take_backs(self, strength: str, count: int, player: str = LOCAL_PLAYER) -> None:
-        """Count decisions a human took back against bots of ``strength``."""
-        self._add(player, strength, take_backs=count)
-
-    def add_game(self, strength: str, won: bool, player: str = LOCAL_PLAYER) -> None:
-        """Count one finished game for a human."""
-        self._add(player, strength, games=1, wins=int(won))
-
     @contextmanager
     def batch(self) -> Iterator[None]:
         """One transaction: a save and the statistics it counts land together or not at all;
@@ -507,50 +521,25 @@ class Store:
                 if self.db.in_transaction:
                     self.db.execute("ROLLBACK")
         except sqlite3.Error as e:
-            raise StoreError(self._cannot_write(e), _plain_cause(e)) from None
+            full = self._full(e)
+            raise StoreError(self._cannot_write(e, e),
+                             _FULL if full else _plain_cause(e)) from None
 
-    def stats(self, player: str = LOCAL_PLAYER) -> dict[str, Any]:
-        """One player's statistics per strength (see docs/protocol.md)."""
-        out: dict[str, dict[str, Any]] = {}
-        for strength, name, value in self.db.execute(
-                "SELECT strength, name, value FROM stats WHERE player = ?", (player,)):
-            row = out.setdefault(strength, {n: 0 for n in STAT_NAMES})
-            row[name] = int(value)
-        for row in out.values():
-            row["points_per_hand"] = round(row["points"] / row["hands"], 1) if row["hands"] else 0.0
-        return {"by_strength": out}
+    def _holds_home_games(self) -> bool:
+        """Whether the file is ``play``'s: the saves file of the data directory (the
+        default's, :func:`default_path`), or one that holds the statistics of the player at
+        this machine (:data:`LOCAL_PLAYER`: only ``play`` counts them; a server counts each
+        browser's own)."""
+        with suppress(OSError, ImportError):
+            if os.path.realpath(default_path()) == self.real:
+                return True
+        return self.db.execute("SELECT 1 FROM stats WHERE player = ? LIMIT 1",
+                               (LOCAL_PLAYER,)).fetchone() is not None
 
 
 _MADE = ("", "-journal", "-wal", "-shm", ".lock")
 """Beside the file ``PATH``: the files a start may make (the file, SQLite's journals, the
 lock), by how each name ends."""
-
-
-_HELD_BYTE = 0x4000_0400
-"""The byte of a saves file :meth:`Store._hold_file` locks: past those SQLite locks (from
-its "pending byte" at 1 GiB, 512 bytes): a lock of ours never meets one of SQLite's."""
-
-_HELD: set[tuple[int, int]] = set()
-"""The saves files (device, inode) an exclusive store of this process holds."""
-
-
-def _lock_byte(fd: int) -> None:
-    """Lock :data:`_HELD_BYTE` of an open file for as long as this descriptor is open (an
-    open file's lock, Linux's), now or never: OSError EAGAIN if another holds it, EINVAL
-    where the kernel has no such lock."""
-    import fcntl
-
-    # struct flock: l_type, l_whence, l_start, l_len, l_pid (0, as an open file's lock asks)
-    lock = struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, _HELD_BYTE, 1, 0)
-    fcntl.fcntl(fd, getattr(fcntl, "F_OFD_SETLK", 37), lock)
-
-
-def _free_name(stem: str) -> str:
-    """``STEM.bak``, or ``STEM-2.bak``, ``STEM-3.bak``, ... the first not taken."""
-    n = 1
-    while os.path.lexists(name := f"{stem}{'' if n == 1 else f'-{n}'}.bak"):
-        n += 1
-    return name
 
 
 def _plain_cause(e: sqlite3.Error) -> str:
@@ -574,9 +563,11 @@ def _plain_cause(e: sqlite3.Error) -> str:
 
 CANNOT_WRITE = "the server's saves file cannot be written now"
 """What a player is told of a save that failed for a cause not among :data:`_CAUSES`."""
+_FULL = "the server's disk is full"
+"""What a player is told of a save that failed for want of room (:meth:`Store._full`)."""
 
 _CAUSES = (
-    (("SQLITE_FULL",), "the server's disk is full"),
+    (("SQLITE_FULL",), _FULL),
     (("SQLITE_READONLY",), "the server's saves file is read-only"),
     (("SQLITE_IOERR",), "the server's disk failed"),
     (("SQLITE_BUSY", "SQLITE_LOCKED"), "the server's saves file is busy"),
@@ -584,36 +575,6 @@ _CAUSES = (
 )
 """SQLite's errors (by code, or by words where none came with it) and the plain words for
 each: the first that matches."""
-
-
-def _remove(path: str) -> None:
-    """Remove a file a failed start made, if it can be (what cannot be, stays)."""
-    with suppress(OSError):
-        os.remove(path)
-
-
-def _still_in_place(fd: int, path: str) -> bool:
-    """Whether the open file ``fd`` is still the one at ``path`` (not removed or replaced
-    since it was opened).  Windows: always (an open file cannot be removed there)."""
-    if sys.platform == "win32":
-        return True
-    try:
-        here, held = os.stat(path), os.fstat(fd)
-    except OSError:
-        return False
-    return (here.st_dev, here.st_ino) == (held.st_dev, held.st_ino)
-
-
-def _lock_file(fd: int) -> None:
-    """Lock an open file for this process, now or never: OSError if another holds it."""
-    if sys.platform == "win32":
-        import msvcrt
-
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-    else:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def _by_time(rows: list[tuple[Any, Any]]) -> list[tuple[str, float]]:
