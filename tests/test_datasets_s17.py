@@ -38,6 +38,20 @@ def _err(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
 # ------------------------------------------------------------- finding 1: --game N
 
 
+def test_a_large_dataset_is_not_read_to_its_end_to_count_its_games(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dataset given without --game was read whole to count its games (gigabytes, read by
+    mistake): past a limit it is "at least" so many."""
+    from fivehundred.record import datasets
+
+    path = tmp_path / "a.jsonl"
+    lines = _dataset(path)
+    monkeypatch.setattr(datasets, "COUNTED_BYTES", len(lines[0]) + 1)
+    with pytest.raises(RecordError, match=r"a dataset of at least 2 games .*give --game N "
+                                          r"\(1 to 2 or more\)"):
+        datasets.refuse_dataset(str(path))
+
+
 def test_a_dataset_without_game_is_said_to_be_one(tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     """It was "not JSON: Extra data at line 2, column 1" (analyse: "not valid JSON: ...")."""

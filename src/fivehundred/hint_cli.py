@@ -40,13 +40,14 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
 
     from .console.opponent import hint_seed
     from .record import replay, replay_warnings
+    from .record.datasets import game_place
     from .solver.analysis import load_input
     from .solver.analysis.common import report_names, seat_label
 
     try:
         budget = Budget(samples=samples, seconds=seconds)
         rec = load_input(path, game)
-        where = path if game is None else f"{path}, line {game}"    # (the game's record)
+        where = game_place(path, game)    # (the game's record)
         if isinstance(rec, tuple):
             raise FiveHundredError("a hint needs a game record (.fhr or .fhr.json), not a deal")
         if not rec.hands:       # (in replay's words: the record of a game not yet begun)

@@ -27,7 +27,7 @@ from typing import TextIO
 
 from . import clitools as ct
 from .bot_turn import position, take_turn
-from .bots.base import BOT_FAILURES, Bot, BotError, bot_key, failure, make_player, resolve_here
+from .bots.base import Bot, BotError, bot_key, make_player, make_seated, resolve_here
 from .errors import FiveHundredError
 from .game import Game
 from .record import GameRecord, record_from_game, to_json_object
@@ -62,15 +62,9 @@ def play_game(rules: Rules, bots: Sequence[str], seed: int,
     seat's bot seeded from it; stopped after ``max_hands`` hands if it goes on so long.  A
     bot that fails is a BotError naming it, its seat, the hand and the action (from 1): a
     dataset holds only what the bots chose."""
-    players: list[Bot] = []
-    for at, name in enumerate(bots):
-        try:
-            players.append(make_player(name, seed=derive_seed(seed, "bot", at)))
-        except BotError:
-            raise                           # (an unknown bot: said as it is)
-        except BOT_FAILURES as e:           # (someone's factory that fails: say whose)
-            raise BotError(f"the {name} bot at seat {at} could not be made: "
-                           f"{failure(e)}") from e
+    players: list[Bot] = [make_seated(name, derive_seed(seed, "bot", at),
+                                      f"the {name} bot at seat {at}")
+                          for at, name in enumerate(bots)]
     game = Game(rules, seed=seed)
     while game.phase != "game_over":
         if game.phase == "hand_over":

@@ -494,6 +494,19 @@ def make_player(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
     return bot
 
 
+def make_seated(name: str, seed: int, who: str | None = None) -> Bot:
+    """:func:`make_player`, its factory's failure (an error, or ``sys.exit()`` in it) a
+    :class:`BotError` naming ``who`` (``bot 'NAME'`` if None) and the failure, for a table or
+    a dataset to say before any game is played; an unknown bot or the cheater said as
+    :func:`make_player` says them."""
+    try:
+        return make_player(name, seed=seed)
+    except BotError:
+        raise
+    except BOT_FAILURES as e:        # (someone's factory that fails: say whose)
+        raise BotError(f"{who or f'bot {name!r}'} could not be made: {failure(e)}") from e
+
+
 def table_bot_names() -> tuple[str, ...]:
     """The registered bots that may sit at a table (:func:`make_player`): every one but those
     that see every card.

@@ -64,15 +64,9 @@ def seat_bot(name: str, seed: int) -> Bot:
     >>> seat_bot("random", seed=1).act  # doctest: +ELLIPSIS
     <bound method ...>
     """
-    from ..bots.base import BOT_FAILURES, BotError, failure, make_player
+    from ..bots.base import make_seated
 
-    try:
-        bot = make_player(name, seed=seed)
-    except BotError:
-        raise                     # (an unknown bot, the cheater: said as they are)
-    except BOT_FAILURES as e:     # (someone's factory that fails: say whose)
-        raise BotError(f"bot {name!r} could not be made: {failure(e)}") from e
-    return bot
+    return make_seated(name, seed)
 
 
 class BotOpponent:

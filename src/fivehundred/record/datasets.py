@@ -19,6 +19,11 @@ DATASET = "one JSON record a line, as fivehundred selfplay writes"
 """What a dataset is, in the words of the commands' messages."""
 
 
+COUNTED_BYTES = 64 * 2**20
+"""How much of a dataset given without ``--game`` is read to count its games (more: "at
+least" so many)."""
+
+
 def _lines(fp: IO[bytes], limit: int) -> Iterator[bytes | None]:
     """Each line of ``fp``, its end kept; None for one longer than ``limit`` bytes (skipped
     unread: a file of no line ends, ``/dev/zero``, is never held whole)."""
@@ -56,11 +61,21 @@ def refuse_dataset(path: str) -> None:
                 more += 1
                 if line is None or line.strip():
                     k, more = k + more, 0
+                if fp.tell() > COUNTED_BYTES:   # (a dataset of gigabytes: not read to its end)
+                    break
+            partial = fp.read(1) != b""
     except OSError:
         return
     if k > 1:
-        raise RecordError(f"{path}: a dataset of {k} games ({DATASET}), not one record: give "
-                          f"--game N (1 to {k}) to read game N")
+        some, up = ("at least ", " or more") if partial else ("", "")
+        raise RecordError(f"{path}: a dataset of {some}{k} games ({DATASET}), not one record: "
+                          f"give --game N (1 to {k}{up}) to read game N")
+
+
+def game_place(path: str, game: int | None) -> str:
+    """Where a record read from ``path`` is, as messages name it: the file, or a dataset's
+    game N, its line (``games.jsonl, line 12``)."""
+    return path if game is None else f"{path}, line {game}"
 
 
 def dataset_game(path: str, game: int, replaying: bool = False) -> GameRecord:
@@ -71,7 +86,7 @@ def dataset_game(path: str, game: int, replaying: bool = False) -> GameRecord:
     says that the file is one record, or how many games it holds."""
     from .files import MAX_CHARS
 
-    where = f"{path}, line {game}"
+    where = game_place(path, game)
     try:
         with open(path, "rb") as fp:
             line: bytes | None = b""             # (line ``game`` once read)

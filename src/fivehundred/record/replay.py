@@ -340,11 +340,11 @@ def replay_main(path: str, as_json: bool = False, game: int | None = None) -> in
     A record is read as JSON if it starts with ``{`` (or with ``as_json``), else as text;
     with ``game``, game ``game`` (from 1) of a dataset, one JSON record a line
     (:func:`~fivehundred.record.datasets.dataset_game`); a dataset without it is refused."""
-    from .datasets import dataset_game, refuse_dataset
+    from .datasets import dataset_game, game_place, refuse_dataset
     from .files import parse_record, read_text
     from .jsonfmt import not_text
 
-    where = path if game is None else f"{path}, line {game}"     # (the game's record)
+    where = game_place(path, game)     # (the game's record)
     try:
         if game is not None:
             rec = dataset_game(path, game, replaying=True)

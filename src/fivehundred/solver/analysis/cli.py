@@ -99,8 +99,10 @@ def _run(path: str, as_json: bool, hand: int | None, action: int | None,
         raise AnalysisError(f"--action {action}: the number of actions must be 0 or more")
     if hand is not None and hand < 1:
         raise AnalysisError(f"--hand {hand}: hands are numbered from 1")
+    from ...record.datasets import game_place
+
     data = load_input(path, game)
-    where = path if game is None else f"{path}, line {game}"     # (the game's record)
+    where = game_place(path, game)     # (the game's record)
     if isinstance(data, tuple):
         if hand is not None or action is not None or plays:
             raise AnalysisError(f"{path} is a deal, not a record: --hand, --action and --plays "
