@@ -227,6 +227,15 @@ def build_parser() -> argparse.ArgumentParser:
                             "X-Forwarded-For and X-Forwarded-Proto headers are believed, "
                             "no other's")
 
+    tables = sub.add_parser("tables", help="the games in a saves file (a server's, while it "
+                                           "runs): or delete one, the server stopped")
+    tables.add_argument("--db", default=None,
+                        help="the saves file (default: serve.sqlite3 in your data directory)")
+    tables.add_argument("--json", action="store_true", help="print JSON")
+    tables.add_argument("--delete", default=None, metavar="ID",
+                        help="delete the table ID (an abandoned game); refused while a server "
+                             "holds the file")
+
     from .arena.cli import add_arena_arguments
 
     arena = sub.add_parser("arena", help="a duplicate match between two bots, with statistics")
@@ -346,6 +355,10 @@ def _main(argv: Sequence[str] | None) -> int:
             return run("local", "127.0.0.1", args.port, args.db, not args.no_browser)
         return run("serve", args.host, args.port, args.db, False,
                    [p for ps in args.proxy or () for p in ps])
+    if args.command == "tables":
+        from .web.tables_cli import tables_main
+
+        return tables_main(args.db, as_json=args.json, delete=args.delete)
     if args.command == "replay":
         from .record import replay_main
 
