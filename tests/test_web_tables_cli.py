@@ -4,6 +4,7 @@ and deletes an abandoned one (only once it is stopped); no key, player id or see
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from fivehundred.cli import main
 from fivehundred.rules import Rules
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table
+from helpers import write_version_1
 from test_web_history import finished_table
 
 AUS = Rules.preset("australian")
@@ -61,13 +63,16 @@ def test_the_tables_of_a_saves_file_are_listed_without_a_secret(
         lines = json.loads(out)
         assert rc == 0 and {x["table"] for x in lines} == {*(t.id for t in tables.values()),
                                                            "broken"}
-        assert all("token" not in json.dumps(x) for x in lines)
+        assert str(tables["bots"].seed) not in out
+        assert all(s.token not in out for t in tables.values() for s in t.seats)
         # deleting while the server holds the file: refused, nothing deleted
         rc, _, err = _run(["tables", "--db", str(path), "--delete", "broken"], capsys)
         assert rc == 2 and "in use" in err, err
     finally:
         held.close()
-    assert Store(path).load("broken") is not None
+    store = Store(path)
+    assert store.load("broken") is not None
+    store.close()
 
 
 def test_a_table_is_deleted_once_the_server_is_stopped(
@@ -86,3 +91,36 @@ def test_a_table_is_deleted_once_the_server_is_stopped(
     assert rc == 2 and f"no table {gone!r}" in err
     rc, _, err = _run(["tables", "--db", str(tmp_path / "none.sqlite3")], capsys)
     assert rc == 2 and "no saves file at" in err
+
+
+def test_listing_reads_the_file_as_it_is(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """The listing opened the file as a server does: an older version's file was upgraded
+    (an older fivehundred could no longer open it), one the user may not write refused, and
+    a damaged time (too large for a date) was a traceback.  Read as it is: the old file
+    stays version 1, a read-only one is listed, a damaged time is "time unknown"."""
+    old = tmp_path / "v1.sqlite3"
+    write_version_1(old, [("easy", "games", 2)])
+    rc, out, err = _run(["tables", "--db", str(old)], capsys)
+    assert (rc, out, err) == (0, "no saved tables\n", "")
+    db = sqlite3.connect(old)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+    db.close()
+    assert not list(tmp_path.glob("*.bak"))
+    path = tmp_path / "serve.sqlite3"
+    tables = _saves(path)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE tables SET updated = 1e300 WHERE id = ?", (tables["bots"].id,))
+    db.commit()
+    db.close()
+    path.chmod(0o400)
+    try:
+        rc, out, err = _run(["tables", "--db", str(path)], capsys)
+        assert rc == 0 and not err, err
+        assert f"{tables['bots'].id}  time unknown  Australian" in out, out
+        rc, out, _ = _run(["tables", "--db", str(path), "--json"], capsys)
+        assert rc == 0 and "Infinity" not in out and json.loads(out)
+    finally:
+        path.chmod(0o600)
+    rc, _, err = _run(["tables", "--db", str(tmp_path / "v1.sqlite3") + "x"], capsys)
+    assert rc == 2

@@ -7,39 +7,72 @@ may be read out to anyone."""
 from __future__ import annotations
 
 import json
+import math
+import sqlite3
 import sys
 import time
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
 from ..options import PRESET_LABELS
 from .seats import TableError
-from .store import Store, StoreError, default_path
+from .store import APP_ID, SCHEMA_VERSION, Store, StoreError, default_path
 from .table import Table
 
 _KINDS = {-1: "practice", 0: "in play", 1: "over"}
 """A row's ``finished`` column, in words (-1: a practice table, never listed)."""
 
 
-def table_lines(store: Store) -> list[dict[str, Any]]:
-    """Every saved table of ``store``, the last played first: its id, when it was last saved
-    (seconds since the epoch), whether with friends or bots, a practice or not, its rules,
-    where it stands and each seat's name and kind; a save that cannot be brought back named
-    with why (it is kept as it is)."""
-    rows = store.db.execute(
-        "SELECT id, updated, finished FROM tables ORDER BY updated DESC, id").fetchall()
+def read_only(path: str) -> sqlite3.Connection:
+    """The saves file at ``path`` opened to be read alone, as it is: no lock taken, no
+    upgrade, nothing written (a server may hold it; an older version's file stays one; a
+    copy the user may not write is read); StoreError if it is not a fivehundred saves file
+    this version reads."""
+    try:
+        db = sqlite3.connect(f"file:{urllib.parse.quote(path)}?mode=ro", uri=True)
+        app = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.Error as e:
+        raise StoreError(f"{path} cannot be read ({e})") from None
+    if app != APP_ID:
+        db.close()
+        raise StoreError(f"{path} is not a fivehundred saves file")
+    if not 1 <= version <= SCHEMA_VERSION:
+        db.close()
+        raise StoreError(f"{path} was written by a newer fivehundred (database version "
+                         f"{version}, this one reads up to {SCHEMA_VERSION})")
+    return db
+
+
+def _seconds(value: object) -> float | None:
+    """A saved time that can be shown (a number of a real date), else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if math.isfinite(value) and 0 <= value < 2**40 else None
+
+
+def table_lines(db: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Every saved table of the saves file ``db``, the last played first: its id, when it
+    was last saved (seconds since the epoch; None if its time is damaged), whether with
+    friends or bots, a practice or not, its rules, where it stands and each seat's name and
+    kind; a save that cannot be brought back named with why (it is kept as it is)."""
+    rows = db.execute(
+        "SELECT id, updated, finished, data FROM tables ORDER BY updated DESC, id").fetchall()
     out: list[dict[str, Any]] = []
-    for tid, updated, finished in rows:
-        line: dict[str, Any] = {"table": str(tid),
-                                "updated": updated if isinstance(updated, (int, float)) else None,
+    for tid, updated, finished, text in rows:
+        line: dict[str, Any] = {"table": str(tid), "updated": _seconds(updated),
                                 "state": _KINDS.get(finished, "in play")}
         try:
-            data = store.load(str(tid))
-            if data is None:            # (deleted since the list was read)
-                continue
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise TableError("damaged", "the save is not a JSON object")
             t = Table.from_json(data, str(tid))
-        except (StoreError, TableError) as e:
+        except TableError as e:
             out.append({**line, "damaged": str(e)})
+            continue
+        except (ValueError, TypeError, RecursionError) as e:   # (not JSON; not text)
+            out.append({**line, "damaged": f"not JSON ({type(e).__name__}: {e})"})
             continue
         g = t.game
         stands = ("waiting for START" if t.gathering else "over" if g.phase == "game_over"
@@ -81,24 +114,33 @@ def tables_main(db: str | None, as_json: bool = False, delete: str | None = None
             "" if db is not None else " (serve's: give another with --db)"), file=sys.stderr)
         return 2
     try:
-        store = Store(path, exclusive=delete is not None)
-    except StoreError as e:
-        print(f"fivehundred tables: {e}", file=sys.stderr)
-        return 2
-    try:
         if delete is not None:
-            with store.batch():
-                gone = store.db.execute("DELETE FROM tables WHERE id = ?", (delete,)).rowcount
-            if not gone:
-                print(f"fivehundred tables: no table {delete!r} in {path}", file=sys.stderr)
-                return 2
-            print(f"deleted the table {delete} from {path}")
-            return 0
-        lines = table_lines(store)
+            return _delete(path, delete)
+        conn = read_only(path)
+        try:
+            lines = table_lines(conn)
+        except sqlite3.Error as e:
+            raise StoreError(f"{path} cannot be read ({e})") from None
+        finally:
+            conn.close()
     except StoreError as e:
         print(f"fivehundred tables: {e}", file=sys.stderr)
         return 2
+    print(json.dumps(lines, indent=1) if as_json else format_lines(lines))
+    return 0
+
+
+def _delete(path: str, table_id: str) -> int:
+    """``--delete ID``: the table deleted, its file held as a server holds it (so refused,
+    StoreError, while one runs on it); 2 if it is not there."""
+    store = Store(path, exclusive=True)
+    try:
+        with store.batch():
+            gone = store.db.execute("DELETE FROM tables WHERE id = ?", (table_id,)).rowcount
     finally:
         store.close()
-    print(json.dumps(lines, indent=1) if as_json else format_lines(lines))
+    if not gone:
+        print(f"fivehundred tables: no table {table_id!r} in {path}", file=sys.stderr)
+        return 2
+    print(f"deleted the table {table_id} from {path}")
     return 0
