@@ -48,7 +48,7 @@ def test_a_large_dataset_is_not_read_to_its_end_to_count_its_games(
     lines = _dataset(path)
     monkeypatch.setattr(datasets, "COUNTED_BYTES", len(lines[0]) + 1)
     with pytest.raises(RecordError, match=r"a dataset of at least 2 games .*give --game N "
-                                          r"\(1 to 2 or more\)"):
+                                          r"\(counted from 1\) to read game N$"):
         datasets.refuse_dataset(str(path))
 
 

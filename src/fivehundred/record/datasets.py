@@ -67,9 +67,9 @@ def refuse_dataset(path: str) -> None:
     except OSError:
         return
     if k > 1:
-        some, up = ("at least ", " or more") if partial else ("", "")
+        some, which = ("at least ", "counted from 1") if partial else ("", f"1 to {k}")
         raise RecordError(f"{path}: a dataset of {some}{k} games ({DATASET}), not one record: "
-                          f"give --game N (1 to {k}{up}) to read game N")
+                          f"give --game N ({which}) to read game N")
 
 
 def game_place(path: str, game: int | None) -> str:

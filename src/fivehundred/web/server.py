@@ -20,6 +20,7 @@ import os
 import re
 import signal
 import socket
+import sqlite3
 import stat
 import sys
 import threading
@@ -30,7 +31,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .store import Store, StoreError, default_path
+from .store import LOCAL_PLAYER, Store, StoreError, default_path
 
 if TYPE_CHECKING:               # (uvicorn loads only when a server runs)
     import asyncio
@@ -69,9 +70,6 @@ _QUERY = re.compile(r"(/[^\s?\"']*)\?([^\s\"']*)")
 _TABLE_ID = re.compile(r"(?:^|&)table=([A-Za-z0-9_-]{1,64})(?:&|$)")
 """A table's id in a query string: the one part of it a log line keeps (the id is no secret;
 a seat's key and a player's id are)."""
-_SOCKET_LINE = '%s - "WebSocket %s"'
-"""How uvicorn's line of a socket's handshake begins (its client, its path): each is shown
-(``Repeats``)."""
 
 
 class Repeats(logging.Filter):
@@ -81,9 +79,10 @@ class Repeats(logging.Filter):
     line of the message (asyncio's messages differ only further down).  ``clock``: the time
     in seconds (tests pass their own); ``most``: how many different lines it remembers.
 
-    uvicorn's line of each socket opened is always shown: behind a reverse proxy every
-    client's port is 0, and a player's socket opened again within the minute was the same
-    line, held back (without a proxy each differs by its port all the same)."""
+    A socket's line names its client and its table (:class:`LogLines`): behind a reverse
+    proxy every client's port is 0, so the same player's socket to the same table opened
+    again within the minute is the same line, counted with the next one shown; one client
+    opening sockets in a loop is one line a minute, not a flood of them."""
 
     def __init__(self, every: float = REPEAT_SECONDS,
                  clock: Callable[[], float] = time.monotonic, most: int = 4096) -> None:
@@ -98,9 +97,6 @@ class Repeats(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         """Whether ``record`` is shown: not if its line was shown less than ``every``
         seconds ago; shown, it tells how many were held back since the last."""
-        if (record.name == "uvicorn.error" and isinstance(record.msg, str)
-                and record.msg.startswith(_SOCKET_LINE)):
-            return True
         first, nl, rest = record.getMessage().partition("\n")
         # (and the exception's kind and words: every crash uvicorn logs begins "Exception in
         # ASGI application", and a new bug's traceback must not pass for a repeat)
@@ -533,12 +529,39 @@ def _log_start(mode: str, where: str, everywhere: bool, path: Path, store: Store
              " (every network of this machine)" if everywhere else "", path.resolve(),
              games, "" if games == 1 else "s")
     _warn_of_the_file(path, store)
+    if games == 0 and store.db.execute("SELECT 1 FROM tables LIMIT 1").fetchone() is None:
+        _warn_of_an_earlier_servers_games(path)
     if files is not None and most is not None:
         log.info("open files: at most %d%s, so at most %d connections at once", files[1],
                  f" (raised from {files[0]})" if files[1] != files[0] else "", most)
     log.info("%s", f"X-Forwarded-For believed from {', '.join(proxies)} (--proxy) alone"
              if proxies else "no reverse proxy named (--proxy): each client is the address "
                              "its connection comes from")
+
+
+def _warn_of_an_earlier_servers_games(path: Path) -> None:
+    """Warn a host whose server starts on an empty saves file of its own (``serve.sqlite3``,
+    the default) while ``play``'s file beside it holds browsers' statistics: a server of an
+    earlier version kept its games there (``serve`` had no file of its own), and their links
+    now say "no such table" unless it is served with ``--db`` that file."""
+    home = default_path("local")
+    if path != default_path("serve") or not home.is_file():
+        return
+    from .tables_cli import read_only
+
+    try:
+        db = read_only(str(home))
+        try:
+            served = db.execute("SELECT 1 FROM stats WHERE player != ? LIMIT 1",
+                                (LOCAL_PLAYER,)).fetchone() is not None
+        finally:
+            db.close()
+    except (StoreError, sqlite3.Error):     # (a version 1 file: its statistics are one's)
+        return
+    if served:
+        log.warning("the saves file %s is new and empty, and %s holds the games of an earlier "
+                    "server (serve used play's file before it had its own): to go on with "
+                    "them, serve with --db %s", path, home, home)
 
 
 def _warn_of_the_file(path: Path, store: Store) -> None:
