@@ -195,7 +195,8 @@ def test_bad_play(good: str) -> None:
     first = _line(good, "Trick 1 ", 0)
     card = first.split()[3].split(":")[1]
     _bad(good.replace(trick, trick.replace(m[4], card)),
-         rf"line \d+: hand 4, action \d+ \({card}\): {card} was played already \(trick 1\)")
+         rf"line \d+: hand 4, action \d+ \({card} by seat \d\): {card} was played already "
+         r"\(trick 1\)")
 
 
 def test_illegal_action_is_reported_by_replay(tmp_path: Path,

@@ -69,10 +69,10 @@ def test_a_revoke_comes_before_a_later_card_played_twice(
     tmp_path: Path, revoked: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Trick 3's revoke is named, not trick 7's card played twice (reading found that before
-    replay began); reading alone still names the card, its message unchanged."""
+    replay began); reading alone still names the card, and the seat that played it."""
     twice, js = _played_twice(revoked)
-    with pytest.raises(RecordError, match=r"^line 157: hand 9, action 42 \(10C\): 10C was "
-                                          r"played already \(trick 1\)$"):
+    with pytest.raises(RecordError, match=r"^line 157: hand 9, action 42 \(10C by seat \d\): "
+                                          r"10C was played already \(trick 1\)$"):
         loads(twice)
     with pytest.raises(RecordError, match=r"10C was played already \(trick 1\) "
                                           r"\(at \$\.hands\[8\]\.play\[27\]\)"):

@@ -58,7 +58,9 @@ class HandChecker:
 
     # -- failing with a place -----------------------------------------------------------
 
-    def fail(self, fld: str, key: int | None, reason: str) -> NoReturn:
+    def fail(self, fld: str, key: int | None, reason: str, seat: int | None = None) -> NoReturn:
+        """Refuse the hand: ``reason``, at its part ``fld`` (its item ``key``), an action
+        named with the ``seat`` whose it was where the check knows it."""
         h = self.h
         where = f"hand {self.i + 1}"
         if fld in ("auction", "discards", "call", "play"):
@@ -68,7 +70,8 @@ class HandChecker:
             seq = getattr(h, fld) if fld != "call" else (h.call,)
             k = key or 0
             if k < len(seq):
-                where += f", action {offset + k + 1} ({seq[k]})"
+                by = "" if seat is None else f" by seat {seat}"
+                where += f", action {offset + k + 1} ({seq[k]}{by})"
             else:
                 where += f", {fld}"
         elif fld == "cards":
@@ -186,7 +189,7 @@ class HandChecker:
             a = self.action("auction", k, tok)
             if not is_bid(a):
                 self.fail("auction", k, "not a bid: expected pass, a bid like 7H or 10NT, "
-                                        "misere or open-misere")
+                                        "misere or open-misere", seat)
             out.append((seat, tok))
             if a == PASS:
                 passed |= 1 << seat
@@ -343,11 +346,12 @@ class HandChecker:
                 c, named = JOKER, a - JOKER_LEAD
             else:
                 self.fail("play", k, "not a card: expected a card like 7H, or a joker lead "
-                                     "naming a suit like JK:H")
+                                     "naming a suit like JK:H", seat)
             tok_card = cards.token(c)
             self.card("play", k, tok_card)
             if c in played:
-                self.fail("play", k, f"{tok_card} was played already (trick {played[c]})")
+                self.fail("play", k, f"{tok_card} was played already (trick {played[c]})",
+                          seat)
             played[c] = len(tricks) + 1
             if (self.v is not None and not self.blind
                     and (seat == self.v) != bool(self.owned >> c & 1)):
