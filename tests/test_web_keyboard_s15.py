@@ -177,6 +177,21 @@ class Gate:
         self.kept.clear()
 
 
+def declare_ten_no_trumps(page: Page, server: str, preset: str, seed: int,
+                          keep: Callable[[str], bool]) -> None:
+    """A new game of ``preset`` dealt from ``seed``, 10NT bid and the kitty's discards chosen
+    and sent by the keyboard, the cards ``keep`` names kept."""
+    start_game(page, server, preset, seed=seed)
+    bid_ten_no_trumps(page)
+    assert wait_turn(page) == "kitty"
+    need = page.evaluate("window.fivehundred.app.state.view.discards_left")
+    choose_by_keyboard(page, need, keep)
+    page.focus("#discard-button")
+    before = seq(page)
+    press(page, "Enter")
+    wait_seq_after(page, before)
+
+
 def choose_by_keyboard(page: Page, n: int, skip: Callable[[str], bool]) -> None:
     """Choose ``n`` cards of the hand for the discard with Enter, the arrow key between them,
     passing over those ``skip`` says to keep."""
@@ -216,15 +231,7 @@ def test_discard_on_its_way_keeps_the_focus(page: Page, server: str) -> None:
 def test_the_jokers_suits_go_by_the_arrow_keys(page: Page, server: str) -> None:
     """The joker led: its suits are a group said to go by the arrow keys, ArrowRight and
     ArrowLeft go from suit to suit (round), Enter names the one with the focus."""
-    start_game(page, server, "australian", seed=1)
-    bid_ten_no_trumps(page)
-    assert wait_turn(page) == "kitty"
-    need = page.evaluate("window.fivehundred.app.state.view.discards_left")
-    choose_by_keyboard(page, need, lambda card: card == "JK")
-    page.focus("#discard-button")
-    before = seq(page)
-    press(page, "Enter")
-    wait_seq_after(page, before)
+    declare_ten_no_trumps(page, server, "australian", 1, lambda card: card == "JK")
     assert wait_turn(page) == "play"
     page.wait_for_function("document.activeElement.matches('#hand .hand-card.playable')")
     for _ in range(20):

@@ -1,7 +1,8 @@
 // How to play, written for a table's own rules (guide.py, GET /api/guide): five short
 // sections, the trumps and a plain suit card by card, and every bid's value in a table. Opened
 // from the menu at a table, and from the lobby for the preset and house rules chosen there.
-// The words are the server's, the same the terminal games show; this draws them.
+// The words are the server's, the same the terminal games show; this draws them, and adds the
+// keys of this page (the terminal games have keys of their own).
 
 import { getGuide } from "./net.js";
 import { h, clear, cardNode, bidNode, suitSpan, SUIT_NAME } from "./util.js";
@@ -44,6 +45,7 @@ export async function showGuide(which) {
       h("h3.guide-title", { text: s.title }),
       (s.blocks || []).map(block)));
   }
+  card.appendChild(keysSection());
   card.appendChild(closeRow(el));
   card.scrollTop = 0;
   // the keyboard starts at the ✕ by the title, where the reading starts (as in the rules)
@@ -56,6 +58,30 @@ function head(title, label) {
   x.addEventListener("click", () => close(document.getElementById("guide")));
   return h("div.rules-head.guide-head", null,
     h("div", null, h("h2#guide-title", { text: title }), label ? h("p.guide-label.muted", { text: label }) : null), x);
+}
+
+/** The page's keys, as main.js, hand.js, panels.js, menu.js and the dialogs answer them: the
+ *  whole game may be played by keyboard, and nothing on the page named a key. */
+const KEYS = [
+  [["←", "→", "Home", "End"], "go along your cards; Enter or Space plays the card with the focus, or at the kitty chooses it for the discard (or puts it back). Your hand is one stop for Tab."],
+  [["↑", "↓"], "in the bid panel: more or fewer tricks. Enter on BID bids; Tab goes to the other buttons."],
+  [["←", "→", "Home", "End"], "go along the joker's suits when you lead it, and along the cards you may call five-handed (the up and down arrows from suit to suit); Enter chooses."],
+  [["Ctrl+Z"], "takes back your last card, bid or discard, as TAKE BACK does (⌘Z on a Mac)."],
+  [["Escape"], "closes the menu, the rules, How to play, the last trick, the hint, the joker's suits, or a question (answering no); at a pause, resumes the game."],
+];
+
+/** The arrows' names, read out in words (a reader said "leftwards arrow", or nothing). */
+const ARROW_WORD = { "←": "Left arrow", "→": "Right arrow", "↑": "Up arrow", "↓": "Down arrow" };
+
+/** The section on the page's keys (``KEYS``), after the rules' own. */
+function keysSection() {
+  const key = (k) => h("kbd", null, ARROW_WORD[k]
+    ? [h("span", { "aria-hidden": "true", text: k }), h("span.sr-only", { text: ARROW_WORD[k] })] : k);
+  const keys = (list) => list.flatMap((k, i) => (i ? [", ", key(k)] : [key(k)]));
+  return h("section.guide-section.guide-keys", { dataset: { key: "keys" } },
+    h("h3.guide-title", { text: "Keys" }),
+    h("dl.guide-keys-list", null,
+      KEYS.map(([list, what]) => [h("dt", null, keys(list)), h("dd", { text: what })])));
 }
 
 /** A block of a section: a paragraph, a row of cards after its caption, or the bid table. */

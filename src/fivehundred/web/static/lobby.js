@@ -90,6 +90,7 @@ export class Lobby {
 
   async show({ newGame = false } = {}) {
     this.root.hidden = false;
+    this.root.scrollTop = 0;                 // (shown again: at its top, not where it was left)
     this.visit += 1;
     this.newGame = newGame;
     this.tries = 0;
@@ -153,13 +154,15 @@ export class Lobby {
     for (const box of this.lists()) box.inert = false;
     this.setLoaded(true);
     if (this.errAbout === "server") this.hideError();
-    // a game in progress (a reload in the middle of one lands here): Enter goes on with it;
-    // PLAY after "New game" (CONTINUE would take you back to the game you just left); not
-    // taken from a field the player went to while the server was away
+    // a game in progress (a reload lands here): Enter goes on with it; PLAY after "New game"
+    // (CONTINUE would take you back to the game you left); not taken from a field the player
+    // went to while the server was away; in sight (below the fold, Enter pressed an unseen one)
     const at = document.activeElement;
     if (this.tries && at && at !== document.body) return;
     const cont = document.getElementById("continue");
-    (cont.hidden || this.newGame ? this.play : cont).focus({ preventScroll: true });
+    const to = cont.hidden || this.newGame ? this.play : cont;
+    to.focus({ preventScroll: true });
+    to.scrollIntoView({ block: "nearest" });    // (nothing moves if it is in sight)
   }
 
   /** The lists did not come (``e``): what this browser kept is offered (its CONTINUE), the

@@ -5,6 +5,7 @@ import { suitIconSvg, cardLabel } from "./cards.js";
 import { h, clear, bidNode, bidWords, cap, cardNode, SUIT_NAME } from "./util.js";
 import { actOnce, hastyTap } from "./turn.js";
 import { say } from "./announce.js";
+import { app, views } from "./app.js";
 
 const STRAINS = ["S", "C", "D", "H", "NT"];
 const STRAIN_WORD = { S: "spades", C: "clubs", D: "diamonds", H: "hearts", NT: "no trumps" };
@@ -36,6 +37,39 @@ function isOff(btn) {
   return btn.getAttribute("aria-disabled") === "true";
 }
 
+/** Where a key takes the focus in a group the arrow keys go through (the joker's suits, the
+ *  call's cards; the hand has its own, with its Tab stop): from ``items[at]``, the index of the
+ *  one to go to, or -1 for a key it does not take. ArrowLeft and ArrowRight go to the one
+ *  before and after (``wrap``: round from the last to the first; else no further), Home and
+ *  End to the first and the last; ArrowUp and ArrowDown as ArrowLeft and ArrowRight, or, with
+ *  ``rows`` (the items row by row), to the row above or below, at the same place in it. */
+function arrowTarget(key, items, at, { wrap = false, rows = null } = {}) {
+  const n = items.length;
+  if (at < 0) return -1;
+  if (key === "Home") return 0;
+  if (key === "End") return n - 1;
+  const down = { ArrowDown: 1, ArrowUp: -1 }[key];
+  if (rows && down) {
+    const r = rows.findIndex((row) => row.includes(items[at]));
+    const to = rows[r + down];
+    return to ? items.indexOf(to[Math.min(rows[r].indexOf(items[at]), to.length - 1)]) : at;
+  }
+  const step = { ArrowRight: 1, ArrowLeft: -1 }[key] || down;
+  if (!step) return -1;
+  return wrap ? (at + step + n) % n : Math.max(0, Math.min(n - 1, at + step));
+}
+
+/** A keydown (``e``) on one of ``items``: the focus to the one ``arrowTarget`` names, which it
+ *  returns (else null). Not with Alt, Ctrl or Meta: Alt+ArrowLeft is the browser's Back. */
+function arrowFocus(e, items, opts) {
+  if (e.altKey || e.ctrlKey || e.metaKey) return null;
+  const j = arrowTarget(e.key, items, items.indexOf(document.activeElement), opts);
+  if (j < 0) return null;
+  e.preventDefault();
+  items[j].focus({ preventScroll: true });
+  return items[j];
+}
+
 function fillSuitButtons(root, attr) {
   for (const b of root.querySelectorAll(`button[${attr}]`)) {
     const s = b.getAttribute(attr);
@@ -61,6 +95,7 @@ export class BidPanel {
     this.minus = document.getElementById("bid-minus");
     this.plus = document.getElementById("bid-plus");
     this.sel = { tricks: 6, strain: "S" };
+    this.refused = false;       // a refusal of BID's shown in the status line (``refuse``)
     this.turnKey = null;
     this.armedAt = -Infinity;   // when the panel last opened for a new turn (hastyTap)
     this.bids = [];
@@ -74,7 +109,7 @@ export class BidPanel {
     this.bidBtn.addEventListener("click", () => {
       const b = this.current();
       if (b && b.legal) this.act(b.token);
-      else say(this.whyNot(b));      // (the readout said it at the arrow; Enter asks again)
+      else this.refuse(this.whyNot(b));   // (the readout said it at the arrow; Enter asks again)
     });
     this.passBtn.addEventListener("click", () => { if (!isOff(this.passBtn)) this.act("pass"); });
     this.misereBtn.addEventListener("click", () => this.act("misere"));
@@ -87,6 +122,14 @@ export class BidPanel {
 
   act(token) {
     if (this.send({ type: "act", action: token })) this.el.classList.add("sent");
+  }
+
+  /** BID pressed on a bid that may not be made: ``why``, shown in the status line and said, as
+   *  a card you may not play is (only the readout's hidden line said it: nothing to the eye);
+   *  it goes once the bid chosen changes (``update``). */
+  refuse(why) {
+    views.table.showError(why);
+    this.refused = true;
   }
 
   /** A bid sent and never answered (the link dropped under it: reconnected) forgotten: the
@@ -163,6 +206,8 @@ export class BidPanel {
   }
 
   update() {
+    if (this.refused && views.table.errorShown && app.state) views.table.renderStatus(app.state);
+    this.refused = false;
     const b = this.current();
     const legal = !!(b && b.legal);
     this.showReadout(b, legal ? "" : this.whyNot(b));
@@ -374,6 +419,35 @@ export class CallPanel {
       const b = e.target.closest("button[data-call]");
       if (b) this.act(`call ${b.dataset.call}`);
     });
+    // the cards one Tab stop (PLAY ALONE was 32 presses of Tab away), the arrow keys going
+    // along them and from suit to suit, Home and End to the first and the last, as in the hand
+    this.cards.setAttribute("role", "group");
+    this.cards.setAttribute("aria-label",
+      "Cards: the arrow keys go from one to the next, Up and Down from suit to suit");
+    this.cards.addEventListener("focusin", (e) => {
+      const b = e.target.closest("button[data-call]");
+      if (b) this.rove(b);
+    });
+    this.cards.addEventListener("keydown", (e) => {
+      const rows = [...this.cards.querySelectorAll(".call-row-cards")]
+        .map((row) => [...row.querySelectorAll("button[data-call]")]);
+      const to = arrowFocus(e, rows.flat(), { rows });
+      if (to) this.inSight(to);
+    });
+  }
+
+  /** ``card`` the call's one Tab stop: Tab comes back to the card the arrows left it on. */
+  rove(card) {
+    for (const b of this.cards.querySelectorAll("button[data-call]")) b.tabIndex = b === card ? 0 : -1;
+  }
+
+  /** ``card`` scrolled into sight inside the cards' box (which scrolls where the window is
+   *  low), the page itself not moved. */
+  inSight(card) {
+    const r = card.getBoundingClientRect();
+    const box = this.cards.getBoundingClientRect();
+    if (r.top < box.top) this.cards.scrollTop -= box.top - r.top;
+    else if (r.bottom > box.bottom) this.cards.scrollTop += r.bottom - box.bottom;
   }
 
   /** Call (or play alone) once a state, as a card is played (actOnce). */
@@ -413,6 +487,7 @@ export class CallPanel {
       this.cards.appendChild(h("div.call-row", { role: "group", "aria-label": suit === "JK" ? "the joker" : SUIT_NAME[suit] },
         h("span.call-suit", { "aria-hidden": "true" }, suit === "JK" ? "★" : suitIconSvg(suit, { size: 18 })), cards));
     }
+    this.rove(this.cards.querySelector("button[data-call]"));
   }
 }
 
@@ -441,14 +516,11 @@ export class JokerPanel {
   }
 
   /** An arrow key on a suit (``e``, a keydown): the focus goes to the next suit that may be
-   *  named, or the one before, round from the last to the first. */
+   *  named, or the one before, round from the last to the first; Home and End to the first
+   *  and the last, as in the hand (End did nothing, and the Enter after it led another suit). */
   arrow(e) {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-    const suits = [...this.el.querySelectorAll("button[data-suit]")].filter((b) => !b.disabled);
-    const i = suits.indexOf(document.activeElement);
-    if (!step || i < 0) return;
-    e.preventDefault();
-    suits[(i + step + suits.length) % suits.length].focus({ preventScroll: true });
+    arrowFocus(e, [...this.el.querySelectorAll("button[data-suit]")].filter((b) => !b.disabled),
+      { wrap: true });
   }
 
   /** Open the panel: the suits ``legal`` names may be named, the others greyed, and
