@@ -192,6 +192,37 @@ def declare_ten_no_trumps(page: Page, server: str, preset: str, seed: int,
     wait_seq_after(page, before)
 
 
+def open_joker_panel(page: Page, server: str) -> None:
+    """A game dealt the joker to you (australian, seed 1), 10NT declared by the keyboard, the
+    joker kept and chosen in the hand by the arrows: its suits' panel open."""
+    declare_ten_no_trumps(page, server, "australian", 1, lambda card: card == "JK")
+    assert wait_turn(page) == "play"
+    page.wait_for_function("document.activeElement.matches('#hand .hand-card.playable')")
+    press(page, "Home")
+    for _ in range(20):
+        if page.evaluate("document.activeElement.dataset.card") == "JK":
+            break
+        page.keyboard.press("ArrowRight")
+    press(page, "Enter")
+    assert visible(page, "#joker-panel")
+
+
+def joker_suits(page: Page) -> list[str]:
+    """The suits the joker's open panel may name, in its order."""
+    suits: list[str] = page.eval_on_selector_all(
+        "#joker-panel button[data-suit]:not([disabled])", "els => els.map((e) => e.dataset.suit)")
+    return suits
+
+
+def lead_the_joker(page: Page) -> str:
+    """Enter on the joker's suit with the focus: the lead as the table then has it."""
+    before = seq(page)
+    press(page, "Enter")
+    wait_seq_after(page, before)
+    return str(page.evaluate("""(() => { const v = window.fivehundred.app.state.view;
+      return (v.tricks.length ? v.tricks[0].plays : v.trick)[0][1]; })()"""))
+
+
 def choose_by_keyboard(page: Page, n: int, skip: Callable[[str], bool]) -> None:
     """Choose ``n`` cards of the hand for the discard with Enter, the arrow key between them,
     passing over those ``skip`` says to keep."""
@@ -231,20 +262,11 @@ def test_discard_on_its_way_keeps_the_focus(page: Page, server: str) -> None:
 def test_the_jokers_suits_go_by_the_arrow_keys(page: Page, server: str) -> None:
     """The joker led: its suits are a group said to go by the arrow keys, ArrowRight and
     ArrowLeft go from suit to suit (round), Enter names the one with the focus."""
-    declare_ten_no_trumps(page, server, "australian", 1, lambda card: card == "JK")
-    assert wait_turn(page) == "play"
-    page.wait_for_function("document.activeElement.matches('#hand .hand-card.playable')")
-    for _ in range(20):
-        if page.evaluate("document.activeElement.dataset.card") == "JK":
-            break
-        page.keyboard.press("ArrowRight")
-    press(page, "Enter")
-    assert visible(page, "#joker-panel")
+    open_joker_panel(page, server)
     group = page.evaluate("""(() => { const g = document.querySelector('#joker-panel .joker-suits');
       return [g.getAttribute('role'), g.getAttribute('aria-label') || '']; })()""")
     assert group[0] == "group" and "arrow" in group[1].lower(), group
-    suits = page.eval_on_selector_all("#joker-panel button[data-suit]:not([disabled])",
-                                      "els => els.map((e) => e.dataset.suit)")
+    suits = joker_suits(page)
     assert len(suits) > 1, suits
     suit = "document.activeElement.dataset.suit"
     assert page.evaluate(suit) == suits[0]
@@ -255,11 +277,7 @@ def test_the_jokers_suits_go_by_the_arrow_keys(page: Page, server: str) -> None:
     assert seen == suits[1:] + suits[:1], seen         # each in turn, and round to the first
     press(page, "ArrowLeft")
     assert page.evaluate(suit) == suits[-1]
-    before = seq(page)
-    press(page, "Enter")
-    wait_seq_after(page, before)
-    led = page.evaluate("""(() => { const v = window.fivehundred.app.state.view;
-      return (v.tricks.length ? v.tricks[0].plays : v.trick)[0][1]; })()""")
+    led = lead_the_joker(page)
     assert led == f"JK:{suits[-1]}", led
 
 

@@ -10,8 +10,15 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, ViewportSize
 
-from browser import seeded, seq, start_game, viewport_page, visible, wait_seq_after, wait_turn
-from test_web_keyboard_s15 import LOWEST_ABOVE_SIX, declare_ten_no_trumps, press
+from browser import seeded, seq, start_game, viewport_page, wait_seq_after, wait_turn
+from test_web_keyboard_s15 import (
+    LOWEST_ABOVE_SIX,
+    declare_ten_no_trumps,
+    joker_suits,
+    lead_the_joker,
+    open_joker_panel,
+    press,
+)
 
 WIDE: ViewportSize = {"width": 1366, "height": 768}
 """The reviewer's window."""
@@ -143,18 +150,8 @@ def test_the_call_goes_by_the_arrow_keys(page: Page, server: str) -> None:
 def test_the_jokers_suits_take_home_and_end(page: Page, server: str) -> None:
     """The joker led: Home and End go to its first and last suit, as in the hand (End did
     nothing, and the Enter after it led the suit the focus was still on)."""
-    declare_ten_no_trumps(page, server, "australian", 1, lambda card: card == "JK")
-    assert wait_turn(page) == "play"
-    page.wait_for_function("document.activeElement.matches('#hand .hand-card.playable')")
-    press(page, "Home")
-    for _ in range(20):
-        if page.evaluate("document.activeElement.dataset.card") == "JK":
-            break
-        page.keyboard.press("ArrowRight")
-    press(page, "Enter")
-    assert visible(page, "#joker-panel")
-    suits = page.eval_on_selector_all("#joker-panel button[data-suit]:not([disabled])",
-                                      "els => els.map((e) => e.dataset.suit)")
+    open_joker_panel(page, server)
+    suits = joker_suits(page)
     assert len(suits) > 2, suits
     suit = "document.activeElement.dataset.suit"
     press(page, "ArrowRight")
@@ -162,11 +159,7 @@ def test_the_jokers_suits_take_home_and_end(page: Page, server: str) -> None:
     assert page.evaluate(suit) == suits[0]
     press(page, "End")
     assert page.evaluate(suit) == suits[-1]
-    before = seq(page)
-    press(page, "Enter")
-    wait_seq_after(page, before)
-    led = page.evaluate("""(() => { const v = window.fivehundred.app.state.view;
-      return (v.tricks.length ? v.tricks[0].plays : v.trick)[0][1]; })()""")
+    led = lead_the_joker(page)
     assert led == f"JK:{suits[-1]}", led
 
 
