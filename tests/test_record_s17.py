@@ -190,3 +190,12 @@ def test_a_card_played_twice_names_its_seat(good: str) -> None:
     js["hands"][3]["play"][4] = "QH"
     assert _replayed(json.dumps(js)) == ("hand 4, action 14 (QH by seat 1): QH was played "
                                          "already (trick 1) (at $.hands[3].play[4])")
+
+
+def test_a_card_of_another_pack_names_its_seat_on_replay(good: str) -> None:
+    """A card that is no card of this pack (reading finds it, and says the action alone):
+    replay, finding nothing before it, names the seat whose turn it was."""
+    text = _edited(good, "Trick 2 1:KS 2:AS", "Trick 2 1:2S 2:AS")
+    line = _line_of(text, "Trick 2 1:2S 2:AS 3:10S 0:KD -> 2")
+    assert _replayed(text) == (f"line {line}: hand 4, action 14 (2S by seat 1): card 2S is not "
+                               "in the 43-card pack")
