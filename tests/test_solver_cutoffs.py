@@ -12,13 +12,11 @@ from fivehundred.solver.cutoffs import (
     cannot_take_all,
     entry_tricks,
     quick_tricks,
-    sure_rank,
-    sure_trumps,
-    trump_control,
 )
 from fivehundred.solver.ordering import trick_settled
 from fivehundred.solver.position import Position, effective
 from fivehundred.solver.solve import Searcher, solve
+from fivehundred.solver.trump_bounds import sure_rank, sure_trumps, trump_control
 
 LONG_SPADES = [["AS", "KS", "5S", "4S"], ["QS", "JS", "9C", "8C"],
                ["AD", "KD", "QD", "JD"], ["AH", "KH", "QH", "JH"]]

@@ -51,8 +51,8 @@ DISABLED: bool = NUMBA_MISSING is not None or bool(
     getattr(config, "DISABLE_JIT"))  # noqa: B009 (not in numba's stubs)
 """True in the pure twin: nothing is compiled."""
 
-KERNEL_MODULES = ("layout", "intrinsics", "jit", "table", "ordering", "cutoffs", "misere",
-                  "kernel", "walk")
+KERNEL_MODULES = ("layout", "intrinsics", "jit", "table", "ordering", "holdings",
+                  "trump_bounds", "cutoffs", "misere", "kernel", "walk")
 """The modules whose code ends up in the compiled search (inlined or called)."""
 
 

@@ -7,8 +7,8 @@ ranks (bit r set: the card of effective rank r).  The other state lives in one f
 and the per-depth scratch in ``buf[depth]``; the hands, ``w`` and ``buf`` are rows of one
 state array ``st``, so a recursive call passes two arrays, ``st`` and the transposition table
 ``tt`` (the layout: ``layout``).  The helpers (the table: ``table``; move generation and
-ordering: ``ordering``; sure-trick bounds: ``cutoffs``) are inlined into ``search``
-(``jit``); popcount, the top bit and a cache
+ordering: ``ordering``; sure-trick bounds: ``cutoffs``, ``trump_bounds``) are inlined into
+``search`` (``jit``); popcount, the top bit and a cache
 prefetch are single instructions (``intrinsics``); each suit's cards still in play are kept
 up to date in ``w`` (one xor per card played), not gathered from the hands at every node.
 ``search`` answers one question: can the maximising seats make at least ``target`` more
@@ -43,7 +43,7 @@ Techniques (after DDS):
   side holds no trump to ruff them), every trump of a hand when the other side holds
   none, top trumps that surely win later, a hand's trumps less the other side's trumps
   above them (a lower bound for either side), a hand holding a trump when the other side
-  holds none: its trumps and top cards, whoever leads (``cutoffs.trump_control``), a side
+  holds none: its trumps and top cards, whoever leads (``trump_bounds.trump_control``), a side
   on lead that needs every trick with no trump left and too few top cards (DDS's later
   tricks at no trumps), the last trick played out (at trick boundaries, in
   ``cutoffs.boundary_cut``); inside a trick, whoever is to play, a side that needs one more
