@@ -15,10 +15,10 @@ import pytest
 
 from fivehundred.cards import NO_TRUMPS, STRAIN_NAMES
 from fivehundred.cli import main
-from fivehundred.console.display import sort_tokens
 from fivehundred.record import loads
 from fivehundred.solver.analysis import AnalysisError, analyse_record
 from fivehundred.solver.analysis.inputs import deal_from_json
+from fivehundred.tricks import sort_tokens
 from helpers import DEAL
 
 GOLDEN = Path(__file__).parent / "data" / "australian_seed7.fhr"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fivehundred import Game, Rules
 from fivehundred.bots import Budget
 from fivehundred.bots.hints import discard_of, hint
-from fivehundred.console.display import sort_tokens
+from fivehundred.tricks import sort_tokens
 from fivehundred.web.botpool import advise
 
 

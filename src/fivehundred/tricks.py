@@ -1,5 +1,6 @@
-"""How cards behave in play under each strain: effective suit, power, following, winning; and
-who plays a hand's tricks (:func:`sitting_out`) and who leads to the first (:func:`opening_leader`).
+"""How cards behave in play under each strain: effective suit, power, following, winning; a
+hand's order under a strain, as every table shows it (:func:`sort_tokens`); and who plays a
+hand's tricks (:func:`sitting_out`) and who leads to the first (:func:`opening_leader`).
 
 Tables are computed once per strain (four trump suits and no trumps), so following suit and
 finding a trick's winner are table look-ups and mask operations.
@@ -15,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 __all__ = ["SPADES", "TABLES", "StrainTables", "card_from_token", "opening_leader",
-           "sitting_out", "why_unplayable", "winner_index"]
+           "sitting_out", "sort_tokens", "suit_order", "why_unplayable", "winner_index"]
 
 HEARTS = 3
 NO_SUIT = -1   # the "led suit" of a joker led with no suit named: nobody must follow
@@ -82,6 +83,39 @@ def _tables(strain: int) -> StrainTables:
 
 #: Tables for strains 0..3 (trump suits) and 4 (no trumps, also used for misère).
 TABLES: tuple[StrainTables, ...] = tuple(_tables(s) for s in range(5))
+
+
+# Suits shown alternating in colour: spades, hearts, clubs, diamonds (a cycle, trumps first).
+_CYCLE = (0, 3, 1, 2)
+
+
+def suit_order(strain: int) -> tuple[int, ...]:
+    """Effective suits in display order: trumps (or the no-trump joker) first, colours alternate."""
+    if strain == NO_TRUMPS:
+        return (NO_TRUMPS, *_CYCLE)
+    i = _CYCLE.index(strain)
+    return _CYCLE[i:] + _CYCLE[:i]
+
+
+def sort_tokens(tokens: Iterable[str], strain: int) -> list[str]:
+    """Card tokens in display order under a strain: by effective suit, then high to low; the
+    joker's leads (``JK:H``) by the suit they name in the bidding's order (♠ ♣ ♦ ♥).  The one
+    order of a hand, a kitty or a discard in every table, hint and report.
+
+    >>> sort_tokens(["JK:H", "AS", "JK:C", "JK:S", "JK:D"], 4)
+    ['JK:S', 'JK:C', 'JK:D', 'JK:H', 'AS']
+    >>> sort_tokens(["9C", "8H", "JS", "8D"], 1)      # clubs: J♠ is the left bower
+    ['JS', '9C', '8D', '8H']
+    """
+    t = TABLES[strain]
+    order = {s: i for i, s in enumerate(suit_order(strain))}
+
+    def key(tok: str) -> tuple[int, int, int, str]:
+        c = JOKER if tok.startswith("JK") else card_from_token(tok)
+        named = SUIT_LETTERS.find(tok[3:]) if tok.startswith("JK:") else -1
+        return (order[t.eff_suit[c]], -t.power[c], named, tok)
+
+    return sorted(tokens, key=key)
 
 
 def winner_index(t: StrainTables, played: Sequence[int], led: int) -> int:

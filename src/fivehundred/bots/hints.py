@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ..actions import readable, readable_text
 from ..scoring import declaring_seats
+from ..tricks import sort_tokens
 from ..view import View
 from .base import Budget, Candidate, Decision, make
 
@@ -34,10 +35,10 @@ def hint(view: View, seed: int = 0, budget: Budget | None = None) -> Decision:
 
 def in_hand_order(d: Decision, strain: int) -> Decision:
     """A discard's hint with every discard (the plan, each candidate's note) written in the
-    hand's order under ``strain``, as the tables show a hand and the review writes a discard
-    (docs/analysis.md), each led by its first card so (a discard's cards go one at a time,
-    in any order): the bot's own order, "6♠ 7♠ 5♣" at clubs, hid that the review's
-    "5♣ 7♠ 6♠" was the same three cards.
+    hand's order under ``strain`` (:func:`~fivehundred.tricks.sort_tokens`), as the tables show
+    a hand and the review writes a discard (docs/analysis.md), each led by its first card so
+    (a discard's cards go one at a time, in any order): the bot's own order, "6♠ 7♠ 5♣" at
+    clubs, hid that the review's "5♣ 7♠ 6♠" was the same three cards.
 
     >>> d = in_hand_order(Decision("6S", (Candidate("6S", 6.2, None, "discard 6S 7S 5C"),),
     ...                            plan=("6S", "7S", "5C")), 1)
@@ -45,7 +46,6 @@ def in_hand_order(d: Decision, strain: int) -> Decision:
     ('5C', ('5C', '7S', '6S'), Candidate(action='5C', value=6.2, make_probability=None, \
 note='discard 5C 7S 6S'))
     """
-    from ..console.display import sort_tokens  # (the console imports the hints)
 
     def ordered(c: Candidate) -> Candidate:
         cards = sort_tokens(discard_of(c), strain)

@@ -9,7 +9,8 @@ claims, a review of each hand against double dummy, a finished hand played again
 hands (and gone on with: ``--resume FILE``).
 """
 
-from .display import hand_groups, hand_lines, pretty, seat_names, sort_tokens
+from ..tricks import sort_tokens
+from .display import hand_groups, hand_lines, pretty, seat_names
 from .opponent import RandomOpponent, opponent_seed
 from .table import ConsoleGame, run_console_game
 

@@ -26,7 +26,7 @@ from ..cards import (
     SUIT_SYMBOLS,
     card_from_token,
 )
-from ..tricks import TABLES
+from ..tricks import TABLES, sort_tokens, suit_order
 
 _COMPASS: dict[int, tuple[str, ...]] = {
     2: ("South", "North"),
@@ -43,9 +43,6 @@ TO_LETTER = str.maketrans({**{sym: letter for sym, letter in zip(SUIT_SYMBOLS, S
                            "\ufe0f": None, "\ufe0e": None})
 _RED = "\x1b[31m"
 _RESET = "\x1b[0m"
-
-# Suits shown alternating in colour: spades, hearts, clubs, diamonds (a cycle, trumps first).
-_CYCLE = (0, 3, 1, 2)
 
 
 def seat_names(players: int, you: int) -> tuple[str, ...]:
@@ -69,35 +66,10 @@ def _card_of(tok: str) -> int:
     return JOKER if tok.startswith("JK") else card_from_token(tok)
 
 
-def suit_order(strain: int) -> tuple[int, ...]:
-    """Effective suits in display order: trumps (or the no-trump joker) first, colours alternate."""
-    if strain == NO_TRUMPS:
-        return (NO_TRUMPS, *_CYCLE)
-    i = _CYCLE.index(strain)
-    return _CYCLE[i:] + _CYCLE[:i]
-
-
-def sort_tokens(tokens: Iterable[str], strain: int) -> list[str]:
-    """Card tokens in display order under a strain: by effective suit, then high to low; the
-    joker's leads by the suit they name in the bidding's order (♠ ♣ ♦ ♥).
-
-    >>> sort_tokens(["JK:H", "AS", "JK:C", "JK:S", "JK:D"], 4)
-    ['JK:S', 'JK:C', 'JK:D', 'JK:H', 'AS']
-    """
-    t = TABLES[strain]
-    order = {s: i for i, s in enumerate(suit_order(strain))}
-
-    def key(tok: str) -> tuple[int, int, int, str]:
-        c = _card_of(tok)
-        named = "SCDH".find(tok[3:]) if tok.startswith("JK:") else -1
-        return (order[t.eff_suit[c]], -t.power[c], named, tok)
-
-    return sorted(tokens, key=key)
-
-
 def hand_groups(hand: Iterable[str], strain: int,
                 colour: bool = False) -> list[tuple[int, list[str]]]:
-    """A hand grouped by effective suit under ``strain`` (4: no trumps, misère, no contract yet).
+    """A hand grouped by effective suit under ``strain`` (4: no trumps, misère, no contract yet),
+    in :func:`~fivehundred.tricks.sort_tokens`' order.
 
     Trumps come first with the joker and both bowers in trump order; at no trumps the joker
     (the only trump) comes first on its own.  Returns (effective suit, shown cards) pairs.

@@ -32,9 +32,10 @@ from ..cards import (
 )
 from ..rules import Rules
 from ..scoring import declaring_seats
+from ..tricks import sort_tokens
 from ..view import View
 from ..words import joined
-from .display import pretty, seat_names, sort_tokens
+from .display import pretty, seat_names
 
 if TYPE_CHECKING:
     from ..game import Game

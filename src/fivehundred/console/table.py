@@ -34,6 +34,7 @@ from ..game import Game
 from ..numbers import seat_option
 from ..record.table_files import RecordFiles, resumed_game
 from ..rules import Rules
+from ..tricks import sort_tokens
 from ..view import View
 from .between import ANYWHERE, NO_PRACTICE, PRACTICE_UNSAVED, UNDO, BackToGame, BetweenHands
 from .display import (
@@ -44,7 +45,6 @@ from .display import (
     fit,
     hand_lines,
     help_rows,
-    sort_tokens,
     wrap_items,
 )
 from .opponent import RANDOM_LOW, hint_seed, opponent_seed, opponents_of

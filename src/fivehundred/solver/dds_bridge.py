@@ -37,8 +37,6 @@ BRIDGE_SUITS = "SCDH"
 """The bridge suit of each of our suits 0..3 (the same names)."""
 PBN_ORDER = "SHDC"
 """Suit order inside a PBN hand."""
-SEAT_LETTERS = "NESW"
-"""Seats 0..3 as bridge players: endplay's Player numbers them the same way."""
 _DENOM = {"S": 0, "H": 1, "D": 2, "C": 3}
 """endplay's Denom value of each bridge suit letter (no trumps is 4)."""
 

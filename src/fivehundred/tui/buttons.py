@@ -9,7 +9,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button
 
 from ..cards import SUIT_LETTERS
-from ..console.display import sort_tokens
+from ..tricks import sort_tokens
 from ..view import View
 from ..web.state import bid_grid, display_strain
 from . import texts

@@ -24,9 +24,10 @@ from textual.content import Content
 from textual.markup import escape
 
 from ..cards import SUIT_LETTERS, SUIT_SYMBOLS, SUIT_WORDS
-from ..console.display import pretty, sort_tokens, trick_count
+from ..console.display import pretty, trick_count
 from ..console.narration import Narrator
 from ..rules import Rules
+from ..tricks import sort_tokens
 from ..view import View
 from ..web.state import display_strain
 

@@ -20,7 +20,7 @@ from typing import Any
 from ..actions import BID, MISERE, OPEN_MISERE, PASS, token_of
 from ..auction import Contract, price
 from ..cards import NO_TRUMPS, STRAIN_NAMES, SUIT_WORDS
-from ..console.display import pretty, sort_tokens, trick_count
+from ..console.display import pretty, trick_count
 from ..game import HandResult
 from ..scoring import (
     GameEnd,
@@ -32,7 +32,7 @@ from ..scoring import (
     target_words,
     tie_rule,
 )
-from ..tricks import TABLES, card_from_token
+from ..tricks import TABLES, card_from_token, sort_tokens
 from ..view import View
 from ..words import joined
 

@@ -11,6 +11,7 @@ from rich.cells import cell_len
 from ...actions import readable
 from ...errors import FiveHundredError
 from ...rules import Rules
+from ...tricks import sort_tokens
 
 #: A progress callback: (solves done, solves in all).
 Progress = Callable[[int, int], None]
@@ -51,13 +52,12 @@ def _cards(toks: Iterable[str]) -> str:
 def in_hand_order(toks: Iterable[str], strain: int) -> tuple[str, ...]:
     """Card tokens (a discard) in the one order the analysis writes a discard in: a hand's
     order under ``strain`` (4: no trumps, misère), trumps first and high to low, as the
-    terminal and browser tables show a discard (their :func:`~..console.display.sort_tokens`).
+    terminal and browser tables show a discard (:func:`~fivehundred.tricks.sort_tokens`, as a
+    tuple for the reports' frozen records).
 
     >>> in_hand_order(["9C", "8H", "JS", "8D"], 1)      # clubs: J♠ is the left bower
     ('JS', '9C', '8D', '8H')
     """
-    from ...console.display import sort_tokens  # (the console imports the analysis)
-
     return tuple(sort_tokens(toks, strain))
 
 
