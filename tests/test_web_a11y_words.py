@@ -124,7 +124,7 @@ BID_PANEL = """async () => {
   const look = () => ({
     button: document.getElementById('bid-button').getAttribute('aria-label'),
     why: document.getElementById('bid-why').textContent,
-    inReadout: !!document.querySelector('.bid-readout[aria-live=polite] #bid-why'),
+    inReadout: !!document.querySelector('.bid-readout[aria-live] #bid-why'),
     strains: Object.fromEntries([...document.querySelectorAll('#bid-panel button.strain')].map(
       (b) => [b.dataset.strain, [b.getAttribute('aria-label'), b.getAttribute('aria-disabled'),
                                  b.classList.contains('unavailable')]])),
@@ -211,10 +211,13 @@ def test_the_kitty_count_the_sheets_and_the_names(page: Page, server: str) -> No
         if phase == "auction":
             bid_ten(page, "NT", wait=True)
         elif phase == "kitty":
-            assert page.get_attribute("#kitty-text", "aria-live") == "polite"
+            # quiet as the panel opens (the status line asks for the discard), then read
+            # at each card chosen
+            assert page.get_attribute("#kitty-text", "aria-live") == "off"
             assert page.get_attribute("#kitty-text", "aria-atomic") == "true"
             cards = page.query_selector_all("#hand .hand-card")
             cards[-1].click()
+            assert page.get_attribute("#kitty-text", "aria-live") == "polite"
             assert "1 of 3 chosen" in page.inner_text("#kitty-text")
             changes = page.evaluate("""async () => {
               const { views, app } = await import('/static/app.js');

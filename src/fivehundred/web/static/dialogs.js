@@ -159,8 +159,8 @@ export class SheetDialog {
     this.state = state;
     clear(this.card);
     const c = s.contract;
-    const { text: verdict, cls } = sheetVerdict(s);
     const mySide = t.sides.findIndex((side) => side.includes(state.you));
+    const { text: verdict, cls } = sheetVerdict(s, mySide);
     const names = seatNames(state);
     this.card.appendChild(h("div.sheet-head", { class: cls },
       h("div.sheet-kicker", { text: t.practice ? `Practice · hand ${t.practice.hand + 1} again` : `Hand ${s.number + 1}` }),

@@ -36,7 +36,9 @@ export async function showRules(tableId) {
     dl.appendChild(h("div.rule-item", o.off ? { class: "off" } : null,
       h("dt", null, h("span.rule-name", { text: o.name }),
         h("span.rule-value", { text: val, title: `${o.option}=${token}` },
-          showToken ? h("code.rule-token", { text: token }) : null)),
+          // (the option's own word, for the eye: its title says it, and a reader read
+          // "Above every 7-bid after_sevens")
+          showToken ? h("code.rule-token", { text: token, "aria-hidden": "true" }) : null)),
       h("dd", { text: o.off ? `Not at this table: ${o.off}.` : o.text })));
   }
   card.appendChild(dl);

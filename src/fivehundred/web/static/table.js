@@ -2,9 +2,9 @@
 // round the scores and contract plaques (drawn by plaques.js), the status line, the last
 // trick, your hand (hand.js) and the trick (trick.js).
 
-import { cardSvg, cardBackSvg, namedSuitChip } from "./cards.js";
+import { cardSvg, cardBackSvg, namedSuitChip, trumpSuit } from "./cards.js";
 import { HandView } from "./hand.js";
-import { TrickView } from "./trick.js";
+import { TrickView, playLabel } from "./trick.js";
 import { h, clear, bidNode, cap, shortNames, seatNames, nameNode, readable } from "./util.js";
 import { ScoresPlaque, ContractPlaque } from "./plaques.js";
 import { geometry } from "./table-geometry.js";
@@ -35,6 +35,7 @@ export class TableView {
     this.layoutKey = null;
     this.state = null;
     this.errorShown = false;
+    this.lastTrickWords = "";  // the last trick in words, said as its popover opens
     this.statusKey = 0; // the latest render's status, so a late one never overwrites it
     this.sizes = { hand: 96, trick: 80, back: 40, exposed: 48, handTop: 600 };
     this.hand = new HandView(document.getElementById("hand"), {
@@ -95,9 +96,10 @@ export class TableView {
     this.contractPlaque.render(state);
     this.placeSeats();
     this.placeCentre();
-    this.renderLastTrick(state);
-    this.trick.update(v, handKey, t.seats.map((x, seat) => (seat === state.you ? "You"
-      : (x ? x.name : `Seat ${seat}`))));
+    // each seat's name as a card played says it, "You" for yours
+    const names = t.seats.map((x, seat) => (seat === state.you ? "You" : (x ? x.name : `Seat ${seat}`)));
+    this.renderLastTrick(state, names);
+    this.trick.update(v, handKey, names);
     this.renderStatus(state);
     this.placeBar();
     return handKey;
@@ -278,8 +280,11 @@ export class TableView {
     box.style.setProperty("--count", String(exposedCards ? exposedCards.length : Math.min(count, 13)));
   }
 
-  /** The "last trick" button and its popover (the previous complete trick of this hand). */
-  renderLastTrick(state) {
+  /** The "last trick" button and its popover (the previous complete trick of this hand).
+   *  Each play is one image named as the trick's cards are ("East: jack of diamonds, the left
+   *  bower"): its card and name apart were read card before name, each card with the wrong
+   *  seat, and a bower was not named so. */
+  renderLastTrick(state, names) {
     const v = state.view;
     const btn = document.getElementById("last-trick-button");
     const pop = document.getElementById("last-trick");
@@ -290,23 +295,31 @@ export class TableView {
       pop.dataset.key = key;
       pop.hidden = true;
       btn.classList.remove("on");
+      btn.setAttribute("aria-expanded", "false");
     }
+    this.lastTrickWords = "";
     if (!last) return;
     clear(pop);
     const t = state.table;
+    const trumps = trumpSuit(v.contract);
     pop.appendChild(h("div.popover-title", { text: `Trick ${v.tricks.length}` }));
     const row = h("div.last-trick-row");
+    const labels = [];
     for (const [seat, tok] of last.plays) {
-      const c = h("div.card.mini-card", { dataset: { card: tok, seat: String(seat) } });
+      const label = playLabel(names[seat], tok, trumps);
+      labels.push(label);
+      const c = h("div.card.mini-card", { dataset: { card: tok, seat: String(seat) }, "aria-hidden": "true" });
       c.appendChild(cardSvg(tok, { width: 60 }));
       const chip = namedSuitChip(tok);        // a led joker's suit, to follow
       if (chip) c.appendChild(chip);
-      row.appendChild(h("div.lt-play", { class: seat === last.winner ? "winner" : "" }, c,
-        h("div.lt-name", null, nameNode(t.seats[seat] ? t.seats[seat].name : `Seat ${seat}`))));
+      row.appendChild(h("div.lt-play", { class: seat === last.winner ? "winner" : "", role: "img", "aria-label": label }, c,
+        h("div.lt-name", { "aria-hidden": "true" }, nameNode(t.seats[seat] ? t.seats[seat].name : `Seat ${seat}`))));
     }
     pop.appendChild(row);
     const wn = t.seats[last.winner] ? t.seats[last.winner].name : "";
     pop.appendChild(h("div.popover-foot", null, nameNode(wn), " won it"));
+    // said as it opens (only the button's aria-expanded changed: nothing told it had come)
+    this.lastTrickWords = `Trick ${v.tricks.length}: ${labels.join("; ")}; ${names[last.winner]} won it.`;
   }
 
   toggleLastTrick(force = null) {
@@ -314,10 +327,12 @@ export class TableView {
     const pop = document.getElementById("last-trick");
     const open = force === null ? pop.hidden : force;
     if (open && btn.disabled) return;
+    const opening = open && pop.hidden;
     pop.hidden = !open;
     btn.classList.toggle("on", open);
     btn.setAttribute("aria-expanded", String(open));
     this.placeLastTrick();
+    if (opening && this.lastTrickWords) say(this.lastTrickWords);
   }
 
   setStatus(text, isError = false, yours = false) {

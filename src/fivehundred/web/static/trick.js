@@ -16,6 +16,14 @@ function tilt(tok, seat) {
   return ((x % 11) - 5) * 0.9; // -4.5..4.5 degrees
 }
 
+/** A card played in words with who played it ("North: ace of hearts", "East: jack of
+ *  diamonds, the left bower" with ``trumps`` hearts), for the trick and the last trick alike;
+ *  the card alone where ``who`` is not known. */
+export function playLabel(who, token, trumps) {
+  const card = cardLabel(token, trumps);
+  return who ? `${who}: ${card}` : card;
+}
+
 export class TrickView {
   /**
    * geo.center(): {x, y} page point of the trick's centre; geo.slot(seat): {x, y} offset of a
@@ -210,9 +218,7 @@ export class TrickView {
   /** A card on the table in words with who played it: "North: ace of hearts", "You: the
    *  joker"; the card alone where the seat has no name yet. */
   playedBy(seat, token) {
-    const card = cardLabel(token, this.trumps);
-    const who = this.names[seat];
-    return who ? `${who}: ${card}` : card;
+    return playLabel(this.names[seat], token, this.trumps);
   }
 
   restTransform(seat, token) {

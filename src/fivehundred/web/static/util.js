@@ -168,15 +168,20 @@ export function actionNode(tok, phase) {
   return cardNode(tok);
 }
 
-/** A hand's sheet in a few words, and its class: "Contract made" (made), "Contract failed"
- *  (failed), "All passed: a new deal" or "No bid: played at no trumps" (neutral). */
-export function sheetVerdict(sheet) {
+/** A hand's sheet in a few words, and its class (its colour): "Contract made" (made, green),
+ *  "Contract failed" (failed, red), "All passed: a new deal" or "No bid: played at no trumps"
+ *  (neutral). The green and red are for the declaring side (``side``: the viewer's side's
+ *  index, if known): to a defender the contract made is no success of his, nor its failure a
+ *  loss, and "Contract made" in green, against him, read as good news (neutral there). */
+export function sheetVerdict(sheet, side = null) {
   const c = sheet.contract;
   if (sheet.kind === "all_pass_redeal" || (!c && sheet.kind !== "all_pass_no_trumps")) {
     return { text: "All passed: a new deal", cls: "neutral" };
   }
   if (!c) return { text: "No bid: played at no trumps", cls: "neutral" };
-  return sheet.made ? { text: "Contract made", cls: "made" } : { text: "Contract failed", cls: "failed" };
+  const text = sheet.made ? "Contract made" : "Contract failed";
+  const declaring = side === null || (sheet.declaring_sides || []).includes(side);
+  return { text, cls: !declaring ? "neutral" : sheet.made ? "made" : "failed" };
 }
 
 export function fmtPoints(n) {
