@@ -676,13 +676,16 @@ def test_a_pass_over_bids_valued_above_it_says_why() -> None:
         Candidate("6NT", 3.0, 0.7), Candidate("7D", 3.0, 0.6), Candidate("pass", 0.0, None),
         Candidate("6D", -1.0, 0.7)], 10)
     assert d.action == "pass"
-    assert d.reason == ("no bid is sure enough: 6NT, worth the most, makes on 70% of the "
-                        "imagined deals (10 deals)"), d.reason
+    assert d.reason == ("where the hand evaluation passes, the hint bids only what makes on "
+                        "80% of the imagined deals or more: 6NT, worth the most, makes on 70% "
+                        "(10 deals)"), d.reason
     # the likeliest bid worth no more than a pass is not said of them all (a review's case)
     odd = PimcBot._checked_bid(Decision("pass"), [Candidate("6NT", 3.0, 0.7),
                                                   Candidate("pass", 0.0, None),
                                                   Candidate("6S", -2.0, 0.9)], 10)
-    assert odd.reason.startswith("no bid is sure enough: 6NT, worth the most"), odd.reason
+    assert odd.reason.startswith("where the hand evaluation passes, the hint bids only what "
+                                 "makes on 80% of the imagined deals or more: 6NT, worth the "
+                                 "most"), odd.reason
     misere = PimcBot._checked_bid(Decision("open-misere"), [
         Candidate("open-misere", -100.0, 0.2), Candidate("pass", 0.0, None)], 10)
     assert format_hint(misere, phase="auction").startswith(
@@ -791,4 +794,6 @@ def test_the_browsers_hint_writes_its_reasons_bids_as_the_table_does(
     monkeypatch.setattr(botpool, "hint", lambda view, seed: failed)
     g = Game(Rules.preset("australian"), seed=7)
     msg = botpool.advise(g.view(g.to_move or 0), 1)
-    assert msg["reason"] == "6♦ fails on most imagined deals (10 deals)", msg["reason"]
+    assert msg["reason"] == ("6♦ fails on most imagined deals (a bid by hand evaluation "
+                             "stands at 40% or more), and no other bid makes on 80% or more "
+                             "(10 deals)"), msg["reason"]

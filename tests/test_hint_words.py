@@ -105,13 +105,16 @@ def test_a_sure_bids_reason_says_how_often_it_is_made() -> None:
     d = PimcBot._checked_bid(Decision("pass"), cands, 10, partner_holds=True, pass_worth=-10.0)
     assert d.action == "7H"
     assert d.reason == ("makes on 80% of the imagined deals, worth more than the partner's bid "
-                        "played (10 deals)"), d.reason
+                        "played (a bid over it needs 80% and 20 points more) (10 deals)"), d.reason
     one = PimcBot._checked_bid(Decision("pass"), [C("6D", 150.0, 1.0), C("pass", 0.0)], 1)
-    assert one.reason == "makes on the one imagined deal (1 deal)", one.reason
+    assert one.reason == ("where the hand evaluation passes, the hint bids only what makes on "
+                          "80% of the imagined deals or more: 6D, worth the most of those, makes "
+                          "on the one deal (1 deal)"), one.reason
     failed = PimcBot._checked_bid(Decision("8H"), [C("8H", -60.0, 0.2), C("6H", 40.0, 0.9),
                                                    C("pass", 0.0)], 10)
     assert failed.reason == ("8H fails on most imagined deals; 6H makes on 90% of the imagined "
-                             "deals (10 deals)"), failed.reason
+                             "deals (a bid by hand evaluation stands at 40% or more; one in its "
+                             "place needs 80%) (10 deals)"), failed.reason
 
 
 def test_the_hint_commands_sure_bid_matches_its_row(capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,6 +23,12 @@ function discardCards(c) {
   return m ? m[1].split(" ") : null;
 }
 
+/** The words under a defender's hint (``words``, the server's) with its chances named the
+ * declarer's, as the column's head names them: "…; Declarer makes: how often, …". */
+export function declarers(words) {
+  return words.replace(/(^|; )Makes: /, "$1Declarer makes: ");
+}
+
 /** The hint in a short sentence for a screen reader ("Hint: bid 7 hearts", "Hint: play the king
  * of spades"): the panel is not live, it read out its every cell (the close button, the
  * caption, the table), and stays there to be read on demand. */
@@ -436,7 +442,10 @@ export class HintView {
     // (its symbols shown, in words for a screen reader: "6♦ fails" was read "6 fails", "Play
     // 7♥" "Play 7"; in the auction a 6♦ is a bid, not a card)
     const bids = phase === "auction";
-    this.el.appendChild(h("div.hint-words", null, msg.words ? readable(msg.words, [], { bids }) : actionNode(msg.action, phase)));
+    // (a stop after the advice, heard, not seen: "Pass no bid is worth more…" ran on as one
+    // sentence to a screen reader)
+    this.el.appendChild(h("div.hint-words", null, msg.words ? readable(msg.words, [], { bids }) : actionNode(msg.action, phase),
+      msg.reason ? h("span.sr-only", { text: ": " }) : null));
     this.reasonWhole = false;
     if (msg.reason) {
       const reason = h("div.hint-reason", null, readable(msg.reason, [], { bids }));
@@ -466,7 +475,9 @@ export class HintView {
       // is never seen on a phone) and, under the choices, a line that says it whole (a
       // discard's too: "Tricks" alone did not say whose, nor on what deals)
       const head = msg.value_unit || "Value";
-      const words = msg.value_words || "";
+      // (a defender's chances are the declarer's: the line under the table names them as its
+      // column's head does, "Declarer makes", where it said "Makes:")
+      const words = defending ? declarers(msg.value_words || "") : msg.value_words || "";
       const caption = words;
       this.el.appendChild(h("table.hint-table", null,
         caption ? h("caption.hint-caption", { text: caption }) : null,

@@ -76,6 +76,13 @@ function playedKey(view) {
     cards.join(" ")].join("/");
 }
 
+/** The review's heading, where the focus goes when it comes (from the foot's REVIEW). */
+const REVIEW_TITLE = "review-title";
+
+/** Why the review may mark the hint's advice, or a bot's card, as giving tricks away. */
+export const HINT_NOTE = "Double dummy sees every card; the hint and the bots choose without "
+  + "seeing the hidden ones, so the best here can differ from what the hint advised.";
+
 export class ReviewPanel {
   /** For the hand of ``state.sheet``, or the finished hand ``number`` (from 0) of the game;
    * ``send`` sends a message (false when it could not). */
@@ -205,7 +212,7 @@ export class ReviewPanel {
     // anew: the focus goes to its new self, not to the dialog's first control; from the
     // spinner (ask) to the toggle on, the review's first control
     const a = document.activeElement;
-    const focused = this.el.contains(a) ? a.id || `review-${this.mode}` : "";
+    const focused = this.el.contains(a) ? a.id || REVIEW_TITLE : "";
     clear(this.el);
     this.el.hidden = false;
     // the counted seats in mid-sentence: "you", "you & North", "East"
@@ -216,10 +223,14 @@ export class ReviewPanel {
     const head = firstLead(msg, who, takes);
     head.push(`In the play ${who} took ${msg.taken}.`);
     // numbered as every hand's is, the last one's too (it said "The hand against double dummy")
-    this.el.appendChild(h("h3.section-title", { text: `Hand ${this.shown + 1} against double dummy` }));
+    // (the focus comes to it from the foot's REVIEW: a screen reader reads on from there,
+    // the summary first, where the "Your cards" toggle after them skipped it)
+    this.el.appendChild(h(`h3#${REVIEW_TITLE}.section-title`, { tabindex: "-1", text: `Hand ${this.shown + 1} against double dummy` }));
     this.el.appendChild(h("p.review-head", { text: head.join(" ") }));
-    // what double dummy means, for a student: the server's words (the console's too)
-    if (msg.meaning) this.el.appendChild(h("p.review-meaning.muted", { text: msg.meaning }));
+    // what double dummy means, for a student: the server's words (the console's too); then
+    // why the hint's advice may be marked here (a newcomer read it as the hint being wrong)
+    this.el.appendChild(h("p.review-meaning.muted", null, ...(msg.meaning ? [msg.meaning, " "] : []),
+      h("span.review-hint-note", { text: HINT_NOTE })));
     if (msg.discard) this.el.appendChild(h("p.review-discard", null, ...discardLine(msg.discard)));
     const tab = (mode, text) => {
       const on = this.mode === mode;
