@@ -1,7 +1,8 @@
 """The built-in bots, listed once: each one's name, the module that registers it, the words
 people see, whether a table seats it and whether it is a strength of the lobby's ladder.
 
-Every other list of them is drawn from this one: ``_load_all`` imports the modules, the
+Every other list of them is drawn from this one: ``_load_all`` imports the modules (``make``
+only the one of the bot it makes: Hard's loads the solver, which Easy never needs), the
 tables' ``--bots`` choices and the ``Opponents`` a record may name (``TABLE_BOTS``), the
 arena's bot names and help (``BOT_NAMES``), the browser lobby's strengths (``LADDER``,
 weakest first: the order also gives a partner his strength).  It imports nothing, and lies

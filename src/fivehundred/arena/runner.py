@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..bots import bot_names
-from ..bots.base import BotError, main_only, resolve
+from ..bots.base import BotError, known_names, main_only, resolve
 from .executors import Executor, SerialExecutor
 from .play import ArenaError, UnitResult, play_unit
 from .results import ResultsFile
@@ -31,7 +30,7 @@ def check_bots(spec: MatchSpec, executor: Executor | None = None) -> None:
             key = resolve(name)
         except BotError as e:
             raise ArenaError(f"{label} {e}") from None
-        known = bot_names()          # (after the import: its module registered it)
+        known = known_names()        # (after the import: its module registered it)
         if key not in known:
             raise ArenaError(f"{label} {name}: no such bot; bots are {', '.join(known)}")
         if executor is not None and not isinstance(executor, SerialExecutor) and main_only(key):

@@ -452,12 +452,15 @@ def main_only(name: str) -> bool:
 
 def make(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
     """Build a bot by name: ``make("hard", seed=1)``; ``make("mybots:simple")`` imports the
-    module ``mybots`` first, which registers ``simple`` (:func:`resolve`)."""
-    from . import _load_all  # noqa: F401  (registers the built-in bots)
-
+    module ``mybots`` first, which registers ``simple`` (:func:`resolve`).  A built-in bot's
+    own module alone is imported (the catalog's): Hard's imports the solver (numba, about
+    140 MB), which a Random, Easy or Medium bot never needs."""
     key = resolve(name)
+    built_in = _built_in_module(key)
+    if built_in is not None:
+        import_module(built_in)       # (it registers its bots)
     if key not in _REGISTRY:
-        raise BotError(f"unknown bot {name!r}; bots are {', '.join(sorted(_REGISTRY))}"
+        raise BotError(f"unknown bot {name!r}; bots are {', '.join(known_names())}"
                        f"{_in_a_worker()}")
     # 0 to 2**64 - 1, as a game's: the generator takes 64 bits, so -1 played as 2**64 - 1
     seed = seed_number(seed, BotError, BotError)
@@ -513,18 +516,34 @@ def table_bot_names() -> tuple[str, ...]:
 
     >>> "cheater" in table_bot_names(), "hard" in table_bot_names()
     (False, True)
+
+    A built-in bot is looked up in the catalog, not made: an unknown name's error loads no
+    bot's module (Hard's would load the solver).
     """
+    from ..bot_catalog import BOT_NAMES, TABLE_BOTS
+
     def seats(name: str) -> bool:
+        if name in BOT_NAMES:
+            return name in TABLE_BOTS
         try:
             return not getattr(make(name), "sees_all", False)
         except Exception:        # (someone's bot that cannot be made: not offered)
             return False
 
-    return tuple(n for n in bot_names() if seats(n))
+    return tuple(n for n in known_names() if seats(n))
+
+
+def known_names() -> list[str]:
+    """Every bot's name, sorted: the built-in bots (the catalog's, loaded or not) and those
+    registered; as :func:`bot_names`, without loading a bot's module."""
+    from ..bot_catalog import BOT_NAMES
+
+    return sorted({*BOT_NAMES, *_REGISTRY})
 
 
 def bot_names() -> tuple[str, ...]:
-    """The registered bot names."""
+    """The registered bot names, every built-in bot's module loaded (Hard's loads the
+    solver: :func:`make` loads only the module of the bot it makes)."""
     from . import _load_all  # noqa: F401
 
     return tuple(sorted(_REGISTRY))

@@ -41,7 +41,7 @@ except ModuleNotFoundError as e:
     raise ModuleNotFoundError(f"SoloEnv needs Gymnasium and PettingZoo, and {e.name} is not "
                               "installed: pip install 'fivehundred[env]'", name=e.name) from e
 
-__all__ = ["SoloEnv"]
+__all__ = ["GYM_ID", "SoloEnv"]
 
 
 class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
@@ -178,3 +178,13 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], int]):
     def render(self) -> str | None:
         """The public state as text (``render_mode="ansi"``; ``"human"`` prints it)."""
         return self._env.render()
+
+
+GYM_ID = "fivehundred/Solo-v0"
+"""SoloEnv's Gymnasium id, registered as this module loads:
+``gymnasium.make("fivehundred.env.solo:fivehundred/Solo-v0", bots="easy")`` (Gymnasium's own
+``module:id`` form) imports the module first, so a program need not; the bare id works once it
+is imported.  Nothing is registered, and Gymnasium not imported, by ``import fivehundred``."""
+
+if GYM_ID not in gymnasium.registry:       # (the module loaded again: registered already)
+    gymnasium.register(GYM_ID, entry_point=f"{__name__}:SoloEnv")
