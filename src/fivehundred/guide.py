@@ -41,6 +41,7 @@ from .cards import (
     suit_of,
 )
 from .options import CHOICE_TEXT, SWITCH_TEXT, has_partners
+from .rule_words import failed_misere_gain, opponents, won_by_contract_text
 from .rules import Rules
 from .tricks import TABLES
 from .words import joined
@@ -247,14 +248,6 @@ def _eldest(rules: Rules) -> str:
     return "the non-dealer" if rules.players == 2 else "the player on the dealer's left"
 
 
-def _opponents(rules: Rules) -> tuple[str, str, str, str]:
-    """The opponents of a contract and their words: "the opponents score ... they take ...
-    their", or at two players "the opponent scores ... he takes ... his"."""
-    if rules.players == 2:
-        return "the opponent", "scores", "he takes", "his"
-    return "the opponents", "score", "they take", "their"
-
-
 def _partners_sit_out(rules: Rules) -> str | None:
     """What the misère declarer's partners do, where he has any."""
     n = len(rules.sides[0]) - 1
@@ -321,12 +314,25 @@ def _tricks(r: Rules) -> tuple[str, str]:
               "of that suit" if r.has_joker
               else "The trumps are the cards of the trump suit, where the auction names one")
     return (("Five Hundred is a game of tricks. After the deal and the auction, described "
-             "below, the hand is played one trick at a time. One player leads to a trick: he "
-             f"plays a card face up. {others}, and must follow suit, that is, play a card of "
-             "the suit led, if he can. The cards played make up the trick."),
+             f"below, the hand is played one trick at a time: {_goal(r)}. One player leads to "
+             f"a trick: he plays a card face up. {others}, and must follow suit, that is, play "
+             "a card of the suit led, if he can. The cards played make up the trick."),
             ("A trick is won by the highest trump in it, if there is one, else by the highest "
              f"card of the suit led. {trumps}: the order of the cards, below, shows them. The "
              "winner of a trick leads to the next."))
+
+
+def _goal(r: Rules) -> str:
+    """What the highest bidder plays for, said before the guide's first "misère" (a
+    partner's sit-out, in the same paragraph): the tricks he bid, or in a misère none."""
+    who = ("the highest bidder's side" if r.teams != "none" else
+           "the highest bidder (with the partner he calls, if any)" if r.call_partner
+           else "the highest bidder")
+    goal = f"{who} tries to take at least as many tricks as he bid"
+    if r.misere_allowed:
+        alone = ", playing alone" if has_partners(r) else ""
+        goal += f"; or, if he bid misère, he tries to take no trick at all{alone}"
+    return goal
 
 
 def _packets(r: Rules) -> str:
@@ -402,8 +408,9 @@ def _auction(r: Rules, bids: BidTable) -> list[Block]:
     if r.call_partner:
         side = "the bidder (with the partner he calls, if any)"
     lowest = readable(token_of(bid_action(6, 0)))
-    out.append(Block(f"A bid names how many tricks, 6 to 10, {side} will take, and the trump "
-                     "suit, or no trumps; the strains rank ♠ ♣ ♦ ♥ NT, from the lowest. Each "
+    out.append(Block(f"A bid names how many tricks, 6 to 10, {side} will take, and its strain: "
+                     "a trump suit, or no trumps (NT). The strains rank ♠ ♣ ♦ ♥ NT, from the "
+                     "lowest. Each "
                      "bid must outrank the one before: a bid of more tricks outranks it, and "
                      "so does a bid of as many tricks in a higher strain. The table below "
                      f"gives each bid's value. The lowest bid is {lowest}."))
@@ -475,7 +482,24 @@ def _play(r: Rules) -> list[Block]:
         if r.allows_open_misere:
             text += " " + CHOICE_TEXT["open_misere_reveal"][r.open_misere_reveal]
         out.append(Block(text))
+    out.append(Block(_claims(r)))
     return out
+
+
+def _claims(r: Rules) -> str:
+    """Claiming the rest (``claims.py``): every trick left for the claimant's scoring side
+    (a called partner's too), or a misère's declarer no trick more; checked with every card
+    seen, played out at once if it stands, else nothing changes."""
+    whose = (" for his side" if r.teams != "none" else
+             " for himself (a declarer with a called partner: for the two of them)"
+             if r.call_partner else "")
+    misere = (", and the declarer of a misère may claim that he takes no trick more (its "
+              "opponents may not claim)" if r.misere_allowed else "")
+    others = "his opponent" if r.players == 2 else "the others"
+    return (f"During the play, a player sure of taking every trick left{whose} may claim them "
+            f"instead of playing on{misere}. The claim is checked with every card seen: it "
+            f"stands only if no play of {others} can beat it, and the hand is then played out "
+            "at once. A claim that does not stand changes nothing, and play goes on.")
 
 
 def _scoring(r: Rules) -> list[Block]:
@@ -485,7 +509,7 @@ def _scoring(r: Rules) -> list[Block]:
             f"zero. {CHOICE_TEXT['slam'][r.slam]}")
     if r.call_partner:
         made += " A called partner wins or loses half of the declarer's score."
-    opp, score, they_take, their = _opponents(r)
+    opp, score, they_take, their = opponents(r)
     if r.defender_trick_points == "always":
         defence = (f"{opp.capitalize()} of a bid of tricks {score} 10 for each trick "
                    f"{they_take}, whether it is made or not.")
@@ -495,7 +519,7 @@ def _scoring(r: Rules) -> list[Block]:
     if r.misere_allowed:
         out.append(Block(_misere_scoring(r)))
     win = (f"{CHOICE_TEXT['win'][r.win]} {_several_reach(r)}" if r.win == "reach_500_any_way"
-           else _won_by_contract(r))
+           else won_by_contract_text(r))
     out.append(Block(f"The game is played to {r.target} points. {win}"))
     out.append(Block(_hole(r)))
     return out
@@ -508,30 +532,10 @@ def _misere_scoring(r: Rules) -> str:
         values += f" (open misère {r.open_misere_value})"
     text = (f"A misère scores {values} if the declarer takes no trick; if he takes one, the "
             f"declaring {_side(r)} loses that much")
-    opp, score, _, their = _opponents(r)
+    opp, score, _, their = opponents(r)
     if r.misere_defender_points == "ten_per_declarer_trick":
-        each = "his opponent scores" if r.players == 2 else f"each opposing {_side(r)} scores"
-        text += f", and {each} 10 for each trick the declarer took"
+        text += f", and {failed_misere_gain(r)} 10 for each trick the declarer took"
     return f"{text}. Made or not, {opp} {score} nothing for {their} own tricks in a misère."
-
-
-def _won_by_contract(r: Rules) -> str:
-    """How the game is won with ``win=by_own_contract``: by the declaring side (or the called
-    partner) at the target after a contract made, never by points taken against one or in a
-    hand nobody bid (``scoring.game_winner``)."""
-    nobody = ", or in a hand nobody bid," if r.all_pass == "play_no_trumps" else ""
-    if r.call_partner:
-        who = ("The game is won only when a contract is made and the declarer, or else his "
-               "called partner, then stands at the target or above")
-    elif r.teams == "none":
-        who = ("The game is won only by a player who makes his contract and then stands at "
-               "the target or above")
-    else:
-        who = ("The game is won only by a side that makes its contract and then stands at "
-               "the target or above")
-    one = "a player who" if r.teams == "none" else "a side that"
-    return (f"{who}; {one} gets there by points for tricks taken against a contract{nobody} "
-            "has not won, and the game goes on.")
 
 
 def _several_reach(r: Rules) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 
 from .bot_catalog import LADDER
 from .errors import RulesError, shown_json
+from .rule_words import failed_misere_gain, opponents, won_by_contract_text
 from .rules import CHOICES, PRESET_NAMES, Rules
 
 PRESET_LABELS: dict[str, str] = {
@@ -54,9 +55,9 @@ OPTION_TEXT: dict[str, str] = {
                          "or above every bid."),
     "open_misere_reveal": "When the open-misère hand is spread: after the first trick or at once.",
     "all_pass": "When nobody bids: redeal, or play the hand at no trumps, 10 a trick.",
-    "opening_lead": ("Who leads first: the declarer, or the first to bid (the player on the "
-                     "dealer's left; two-handed with a dead hand, the non-dealer), or the "
-                     "next in play after him if he sits out a misère."),
+    "opening_lead": ("Who leads first: the declarer, or the first to speak in the auction "
+                     "(the player on the dealer's left; two-handed with a dead hand, the "
+                     "non-dealer), or the next in play after him if he sits out a misère."),
     "nt_joker": ("The joker at no trumps and in misère (played to a trick only when void "
                  "in the suit led): by the Australian rule it is led naming a suit not yet "
                  "led, and must be played in misère when void; by the classic rule it is led "
@@ -347,7 +348,7 @@ SWITCH_TEXT: dict[str, tuple[str, str]] = {
     "dead_hand": ("A third hand is dealt and stays out of play, unseen.",
                   "No dead hand: every hand dealt is played."),
     "call_partner": ("After the kitty the declarer calls a partner by naming a card, or "
-                     "plays alone.", "No partner is called: the sides are fixed."),
+                     "plays alone.", "No partner is called: each player plays for himself."),
     "misere_allowed": ("Misère (no trick, playing alone) may be bid.",
                        "Misère may not be bid, nor open misère."),
     "misere_needs_seven": ("Misère may be bid only while the bid to beat is a 7-bid.",
@@ -428,11 +429,6 @@ CHOICE_TEXT: dict[str, dict[str, str]] = {
                 "single": "Each player bids once, or passes."},
     "misere_rank": {"after_sevens": "Misère outranks every 7-bid, and every 8-bid outranks it.",
                     "by_value": "Misère ranks between 8♠ and 8♣."},
-    "misere_defender_points": {
-        "none": ("When a misère fails the opponents score nothing; the declarer's side loses "
-                 "its value."),
-        "ten_per_declarer_trick": ("When a misère fails the opponents score 10 for each trick "
-                                   "the declarer took; the declarer's side loses its value.")},
     "open_misere_rank": {"after_10D": "Open misère ranks between 10♦ and 10♥.",
                          "top": "Open misère outranks every bid, 10NT too."},
     "open_misere_reveal": {
@@ -446,14 +442,7 @@ CHOICE_TEXT: dict[str, dict[str, str]] = {
     "opening_lead": {"declarer": "The declarer leads to the first trick.",
                      "eldest": ("The first to speak in the auction leads to the first trick "
                                 "(the next player in play, if he sits out).")},
-    "defender_trick_points": {
-        "always": ("The opponents of a bid of tricks score 10 for each trick they take "
-                   "(of a misère, nothing)."),
-        "none": "The opponents of a contract score nothing for their tricks."},
-    "win": {"by_own_contract": ("The game is won only by a side that makes its contract and "
-                                "then stands at the target: points for tricks taken against "
-                                "a contract never win it."),
-            "reach_500_any_way": "The game is won by reaching the target, by any points."},
+    "win": {"reach_500_any_way": "The game is won by reaching the target, by any points."},
     "nt_joker": {
         "australian": ("At no trumps and in misère the joker belongs to no suit and is played "
                        "to a trick only when void in the suit led; led, it names a suit not "
@@ -469,7 +458,42 @@ CHOICE_TEXT: dict[str, dict[str, str]] = {
         "none": "All ten tricks score the bid's price, nothing more.",
     },
 }
-"""A choice whose meaning the words cannot hold: what each value means at the table."""
+"""A choice whose meaning the words cannot hold: what each value means (:func:`choice_text`)."""
+
+
+def choice_text(rules: Rules, option: str) -> str:
+    """What a choice's value means at a table of these rules: ``CHOICE_TEXT``, or words that
+    fit the table ("side" only where there are sides; a failed misère's points said alike in
+    its line and in the opponents' tricks' line).
+
+    >>> choice_text(Rules.preset("classic3"), "misere_defender_points")
+    'When a misère fails, the declarer loses its value and each opposing player scores 10 \
+for each trick the declarer took.'
+    """
+    opp, score, they_take, their = opponents(rules)
+    value, misere = getattr(rules, option), rules.misere_allowed
+    gains = misere and rules.misere_defender_points == "ten_per_declarer_trick"
+    them = ("him" if rules.players == 2 else "each of them" if rules.teams == "none"
+            else "them" if len(rules.sides) == 2 else "each opposing side")
+    failed = f"a failed misère gives {them} 10 for each trick the declarer took"
+    if option == "misere_defender_points":
+        loser = "the declarer's side" if rules.teams != "none" else "the declarer"
+        gain = (f"{failed_misere_gain(rules)} 10 for each trick the declarer took" if gains
+                else f"{opp} {score} nothing")
+        return f"When a misère fails, {loser} loses its value and {gain}."
+    if option == "defender_trick_points" and value == "none":
+        return (f"{opp.capitalize()} of a contract {score} nothing for {their} own tricks"
+                f"{f', though {failed}' if gains else ''}.")
+    if option == "defender_trick_points":
+        tail = (f"; in a misère {their} own tricks score nothing, but {failed}" if gains
+                else f"; in a misère {they_take.split()[0]} {score} nothing, even when it fails"
+                if misere else "")
+        return (f"{opp.capitalize()} of a {'bid of tricks' if misere else 'contract'} {score} "
+                f"10 for each trick {they_take}{tail}.")
+    if option == "win" and value == "by_own_contract":
+        return won_by_contract_text(rules)
+    return CHOICE_TEXT.get(option, {}).get(str(value), OPTION_TEXT[option])
+
 
 NEEDS = {"open_misere_allowed": ("misere_allowed", " Not at this table: misère is not "
                                                    "allowed, and that bans open misère too.")}
@@ -537,7 +561,7 @@ def rules_json(rules: Rules, preset: str) -> dict[str, Any]:
         elif option == "deal_pattern":
             text = deal_text(rules)
         else:
-            text = CHOICE_TEXT.get(option, {}).get(str(v), OPTION_TEXT[option])
+            text = choice_text(rules, option)
         need, why = NEEDS.get(option, (None, ""))
         if need is not None and not getattr(rules, need):
             v, text = False, why.strip()
