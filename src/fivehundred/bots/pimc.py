@@ -233,7 +233,9 @@ class PimcBot(BaseBot):
                     f"every one of the {used} deals the unseen cards allow")
         else:
             over = f"{used} imagined deals"
-        ties = f"; {tied} cards tie, the careful rules chose among them" if tied > 1 else ""
+        # (how Medium's habits break the tie, said: "the careful rules" were never explained)
+        ties = (f"; {tied} cards tie, and Medium's habits chose (keep high cards, throw from "
+                "short suits)" if tied > 1 else "")
         return Decision(cands[0].action, cands, f"best average over {over}{late}{ties}",
                         samples=used)
 
