@@ -322,30 +322,66 @@ def to_my_card(page: Page) -> None:
     settle(page, 500)
 
 
+ANSWER_MS = 3000
+"""How long the page waits for a move's answer before its banner says it waits for the server
+(app.js ``ANSWER_MS``)."""
+
+MOVE_PONG_WAIT_MS = 5000
+"""How long the page waits for the pong behind a move before it drops the socket for dead
+(net.js ``MOVE_PONG_WAIT_MS``)."""
+
+CONN = "window.fivehundred.app.conn"
+"""JavaScript: the table's connection (net.js ``Connection``)."""
+
+RETRY_PENDING = f"{CONN}.ws === null && {CONN}.retryTimer !== null"
+"""JavaScript: no socket, and a back-off try waiting on its timer (a dial failed)."""
+
+
 def test_a_card_tapped_as_the_network_goes_silent_is_told_and_mended_soon(
         tmp_path: Path) -> None:
-    """The network goes silent (no "offline" event) and a card is tapped: within 3 s the
-    banner says the page waits for the server (it said nothing for 13 s), the socket is
-    dropped within seconds, and once the link is back the page reopens at once, not at the
-    end of a back-off grown to several seconds; then the banner goes."""
+    """The network goes silent (no "offline" event) and a card is tapped: the banner says the
+    page waits for the server at 3 s (it said nothing for 13 s), the socket is dropped at 5 s
+    (the move's pong wait), and once the link is back the page reopens at once, not at the
+    end of a back-off grown to several seconds; then the banner goes.
+
+    The page's clock is Playwright's, held still from before the tap and moved on by the
+    test, so each step is the page's own timer's doing, never the machine's speed: nothing
+    is shown a millisecond before its timer, and the reopen comes while the clock stands
+    still (no back-off try can fire then)."""
     with relayed(tmp_path / "drop.db") as (relay, page):
+        page.clock.install()                  # (before the page loads: its timers are fake)
         start_game(page, relay.url, "australian", seed=FOUR_SEED)
         to_my_card(page)
         at: dict[str, Any] = page.evaluate(CARD_PLAYABLE)
+        # the clock held (a second on: past the hasty-tap window), no ping of the page's
+        # own on its way (its pong comes while the link is up), then the link goes silent
+        page.clock.pause_at((page.evaluate("Date.now()") + 1000) / 1000)
+        page.wait_for_function(f"{CONN}.pongTimer === null")
         relay.down = True
-        t0 = time.monotonic()
         page.touchscreen.tap(at["x"], at["y"])
-        page.wait_for_function(f"({BANNER})() === 'Waiting for the server…'", timeout=20_000)
-        assert time.monotonic() - t0 < 4.5, time.monotonic() - t0
-        page.wait_for_function("!window.fivehundred.app.conn.isOpen()", timeout=20_000)
-        assert time.monotonic() - t0 < 8, time.monotonic() - t0
+        # the card went, and the ping behind it waits for its pong
+        page.wait_for_function(f"window.fivehundred.app.lastAttempt === {json.dumps(at['card'])}"
+                               f" && {CONN}.pongTimer !== null")
+        page.clock.run_for(ANSWER_MS - 1)
+        assert page.evaluate(BANNER) is None
+        page.clock.run_for(1)
+        assert page.evaluate(BANNER) == "Waiting for the server…"
+        page.clock.run_for(MOVE_PONG_WAIT_MS - ANSWER_MS - 1)
+        assert page.evaluate(f"{CONN}.isOpen()")
+        page.clock.run_for(1)
+        assert not page.evaluate(f"{CONN}.isOpen()")
         assert page.evaluate(BANNER) == "Connection lost: reconnecting…"
-        # the back-off grown: its next try 4.8 s away at least (6.4 s, less a quarter)
-        page.wait_for_function("window.fivehundred.app.conn.attempt >= 5", timeout=60_000)
+        # the back-off grown: each dial refused at once, each next try later (6.4 s at the
+        # fifth, less a quarter); the clock moved on only to let each try go
+        page.wait_for_function(RETRY_PENDING)
+        while page.evaluate(f"{CONN}.attempt") < 5:
+            page.clock.run_for(10_000)
+            page.wait_for_function(RETRY_PENDING)
+        # the link back, the clock still held: no back-off try can go, so the socket that
+        # opens is the page's dial at once (the dropped socket's close answered: linkBack)
         relay.down = False
-        t1 = time.monotonic()
-        page.wait_for_function("window.fivehundred.app.conn.isOpen()", timeout=20_000)
-        assert time.monotonic() - t1 < 3, time.monotonic() - t1
+        page.wait_for_function(f"{CONN}.isOpen()", timeout=20_000)
+        page.clock.resume()
         page.wait_for_function(f"({BANNER})() === null", timeout=10_000)
         caught_up(page)
         v = page.evaluate("window.fivehundred.app.state.view")
