@@ -78,3 +78,29 @@ def test_each_reason_says_its_rule(medium: str, cands: list[Candidate], kw: dict
     got, line = reason(medium, cands, **kw)
     assert got == action and rule in line, line
     assert "fails on most" not in line or "55%" not in line, line
+
+
+@pytest.mark.parametrize("worth_more", [False, True])
+def test_a_three_player_miseres_reason_says_it_always_stands(worth_more: bool) -> None:
+    """At three players a misère by hand evaluation is kept whatever the imagined deals say:
+    its reason said "it stands at 0% or more" (a fresh read of the reasons)."""
+    from fivehundred.bots.bid_check import MIN_MISERE_THREE
+
+    cands = [C("misere", 100.0, 0.6), C("pass", 0.0)] + (
+        [C("7S", 140.0, 0.9)] if worth_more else [])
+    action, line = reason("misere", cands, min_misere=MIN_MISERE_THREE)
+    assert action == "misere"
+    assert "at 0% or more" not in line, line
+    assert "at three players a misère stands whatever the imagined deals say" in line, line
+
+
+def test_a_failed_bid_under_a_partners_unvalued_bid_says_no_take_out_was_weighed() -> None:
+    """The partner's bid held and not valued (pass_worth None): no bid over it is weighed,
+    yet the reason said none made on 80% was worth 20 points more than it played; and one
+    deal was "1 deals"."""
+    _, line = reason("6H", [C("6H", -60.0, 0.2), C("6S", 40.0, 0.9), C("pass", 0.0)],
+                     partner_holds=True, pass_worth=None)
+    assert line.endswith("the partner's bid, which the imagined deals could not value, is left "
+                         "to be played (10 deals)"), line
+    _, one = reason("6H", [C("7S", 140.0, 1.0), C("pass", 0.0), C("6H", -60.0, 0.0)], n=1)
+    assert "on 1 deal the hint bids" in one and "1 deals" not in one.replace("(1 deal)", ""), one

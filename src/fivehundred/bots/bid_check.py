@@ -246,6 +246,9 @@ def checked_bid(medium: Decision, cands: list[Candidate], n: int,
     # each reason says the rule it applied (a student read "makes on 80%" beside a bid worth
     # more made on 71%, and "confirmed" at 79% beside "no bid is sure enough" at 73%)
     stands = f"a bid by hand evaluation stands at {need:.0%} or more"
+    # (a misère at three players is kept whatever the deals say: "0% or more" said nothing)
+    kept = (f"it stands at {need:.0%} or more" if need > 0 else
+            "at three players a misère stands whatever the imagined deals say")
     over_it = f"a bid over it needs {MIN_SURE:.0%} and {TAKE_OUT_GAIN:.0f} points more"
     # over a partner's standing bid, only a sure bid worth more than his contract played
     # (none where that is unknown): a bid Medium chose there that failed gave way to any
@@ -266,7 +269,7 @@ def checked_bid(medium: Decision, cands: list[Candidate], n: int,
                    f"needs {MIN_SURE:.0%})")
         else:
             why = (f"{fails} ({stands}), and "
-                   f"{no_bid_instead(medium.action, cands, n, partner_holds)}")
+                   f"{no_bid_instead(medium.action, cands, n, partner_holds, pass_worth)}")
     elif (trade_up and better and checked is not None and medium.action != "pass"
           and "misere" not in medium.action
           and (checked.make_probability or 0.0) < MIN_SURE
@@ -317,14 +320,14 @@ def checked_bid(medium: Decision, cands: list[Candidate], n: int,
         # their noisy values runs high (see above)
         action, why = medium.action, (
             f"hand evaluation, made on {checked.make_probability or 0.0:.0%} of the imagined "
-            f"deals (they check a bid, not pick one: it stands at {need:.0%} or more)")
+            f"deals (they check a bid, not pick one: {kept})")
     else:
         # ("confirmed" at 79% beside "no bid is sure enough" at 73% puzzled a student: the
         # rule that keeps a bid is not the one that bids over a pass)
         made = f"{checked.make_probability or 0.0:.0%}" if checked is not None else "?"
         action, why = medium.action, (
             f"hand evaluation, made on {made} of the imagined deals, worth the most there "
-            f"(it stands at {need:.0%} or more)")
+            f"({kept})")
     return Decision(action, tuple(cands), f"{why} ({n} deal{'s' * (n != 1)})", samples=n)
 
 def below_medium(bid: str, cands: list[Candidate],
@@ -393,11 +396,13 @@ def why_no_bid(cands: list[Candidate], n: int,
             f"{best.make_probability or 0.0:.0%}")
 
 
-def no_bid_instead(bid: str, cands: list[Candidate], n: int, partner_holds: bool) -> str:
+def no_bid_instead(bid: str, cands: list[Candidate], n: int, partner_holds: bool,
+                   pass_worth: float | None = 0.0) -> str:
     """Why no bid replaces Medium's ``bid`` that the imagined deals defeat (it gives way to a
     pass): none other is made on :data:`MIN_SURE` of them, or none so made is worth more
-    than a pass (over a partner's bid, :data:`TAKE_OUT_GAIN` more than his contract played),
-    or those so made are too high to bid on ``n`` deals.
+    than a pass (over a partner's bid, :data:`TAKE_OUT_GAIN` more than his contract played;
+    none is weighed where his contract could not be valued, ``pass_worth`` None), or those so
+    made are too high to bid on ``n`` deals.
 
     >>> no_bid_instead("8H", [Candidate("8H", -60.0, 0.2), Candidate("7H", 9.0, 0.7)], 10,
     ...                False)
@@ -405,15 +410,23 @@ def no_bid_instead(bid: str, cands: list[Candidate], n: int, partner_holds: bool
     >>> no_bid_instead("8H", [Candidate("8H", -60.0, 0.2), Candidate("7S", 90.0, 0.9)], 5,
     ...                False)
     'on 5 deals the hint bids in its place none above the six level or in no trumps'
+    >>> no_bid_instead("8H", [Candidate("8H", -60.0, 0.2), Candidate("7S", 90.0, 0.9)], 1,
+    ...                False)
+    'on 1 deal the hint bids in its place none above the six level or in no trumps'
+    >>> no_bid_instead("6H", [Candidate("6H", -60.0, 0.2), Candidate("6S", 40.0, 0.9)], 10,
+    ...                True, None)
+    "the partner's bid, which the imagined deals could not value, is left to be played"
     """
     sure = [c for c in cands if c.action != bid and "misere" not in c.action
             and (c.make_probability or 0.0) >= MIN_SURE]
     if not sure:
         return f"no other bid makes on {MIN_SURE:.0%} or more"
+    if partner_holds and pass_worth is None:
+        return "the partner's bid, which the imagined deals could not value, is left to be played"
     if partner_holds:
         return (f"none made on {MIN_SURE:.0%} of them is worth {TAKE_OUT_GAIN:.0f} points "
                 "more than the partner's bid played")
     if all(c.value <= 0 for c in sure):
         return f"none made on {MIN_SURE:.0%} of them is worth more than a pass"
-    return (f"on {n} deals the hint bids in its place none above the "
+    return (f"on {n} deal{'s' * (n != 1)} the hint bids in its place none above the "
             f"{LEVEL_WORDS[SURE_LEVEL - 6]} level or in no trumps")
