@@ -612,8 +612,8 @@ def test_a_defenders_hint_says_whose_chance_it_gives(
         capsys: pytest.CaptureFixture[str]) -> None:
     """East defends North's 7♣: his hint's percentages are the declarer's, and said to be
     ("makes 15%" read as East's own chance); North's own are his, and in suit symbols."""
-    for action, seat, whose in (("14", "East (1)", "  declarer makes "), ("13", "North (0)",
-                                                                           "  makes ")):
+    for action, seat, whose, legend in (("14", "East (1)", "  declarer makes ", "Declarer makes"),
+                                        ("13", "North (0)", "  makes ", "Makes")):
         assert main(["hint", str(GOLDEN), "--hand", "5", "--action", action,
                      "--samples", "4"]) == 0
         out = capsys.readouterr().out
@@ -621,8 +621,9 @@ def test_a_defenders_hint_says_whose_chance_it_gives(
         assert lines[0].startswith(f"{seat} to move: Play "), out
         # (the last line says what the values count, as under the browser's table)
         assert lines[1:-1] and all(whose in x for x in lines[1:-1]), out
+        # (and so does its legend: "Makes:" under a defender's "declarer makes" rows misled)
         assert lines[-1] == ("  Points: expected this hand, your side's less the others'; "
-                             "Makes: how often, on imagined deals"), out
+                             f"{legend}: how often, on imagined deals"), out
         assert not re.search(r"\b(10|[2-9JQKA])[SCDH]\b", out), out    # 7♣, not 7C
 
 

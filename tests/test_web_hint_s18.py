@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import Page
 
 from browser import DESKTOP, live_server, start_game, viewport_page, wait_turn
-from fivehundred.bots.base import Candidate
-from fivehundred.bots.hints import value_words
+from fivehundred.bots.base import Candidate, Decision
+from fivehundred.bots.hints import format_hint, value_words
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table
 from test_web_history import _open_finished, finished_table
@@ -38,20 +38,27 @@ SHOW = """async ([msg, phase, defending]) => {
 
 def test_a_defenders_hint_names_the_declarers_chances_under_its_table(page: Page,
                                                                       server: str) -> None:
-    """A defender's column says "Declarer makes"; the line under the table said "Makes:"."""
+    """A defender's column says "Declarer makes"; the line under the table said "Makes:", in
+    every front end: the words are the server's (``value_words``, the text forms' too), and
+    the page shows them as they come (it rewrote them itself, the text forms did not)."""
+    cands = [Candidate("KS", 12.0, 0.4), Candidate("QS", 3.0, 0.3)]
+    unit, mine = value_words(cands, "play")
+    _, theirs = value_words(cands, "play", defending=True)
+    assert mine.endswith("; Makes: how often, on imagined deals"), mine
+    assert theirs.endswith("; Declarer makes: how often, on imagined deals"), theirs
+    assert format_hint(Decision("KS", tuple(cands)), defending=True).endswith(theirs)
     start_game(page, server, "australian")
     wait_turn(page)
-    cands = [Candidate("KS", 12.0, 0.4), Candidate("QS", 3.0, 0.3)]
-    unit, words = value_words(cands, "play")
-    msg = {"action": "KS", "reason": "", "value_unit": unit, "value_words": words,
-           "candidates": [{"action": c.action, "value": c.value, "note": c.note,
-                           "make_probability": c.make_probability} for c in cands]}
-    assert "; Makes: " in words, words
-    defence = page.evaluate(SHOW, [msg, "play", True])
-    assert defence["head"][-1] == "Declarer makes", defence
-    assert defence["caption"] == words.replace("; Makes: ", "; Declarer makes: "), defence
-    declarer = page.evaluate(SHOW, [msg, "play", False])
-    assert declarer["head"][-1] == "Makes" and declarer["caption"] == words, declarer
+
+    def msg(words: str) -> dict[str, object]:
+        return {"action": "KS", "reason": "", "value_unit": unit, "value_words": words,
+                "candidates": [{"action": c.action, "value": c.value, "note": c.note,
+                                "make_probability": c.make_probability} for c in cands]}
+
+    defence = page.evaluate(SHOW, [msg(theirs), "play", True])
+    assert defence["head"][-1] == "Declarer makes" and defence["caption"] == theirs, defence
+    declarer = page.evaluate(SHOW, [msg(mine), "play", False])
+    assert declarer["head"][-1] == "Makes" and declarer["caption"] == mine, declarer
 
 
 def test_the_advice_and_its_reason_are_heard_apart(page: Page, server: str) -> None:

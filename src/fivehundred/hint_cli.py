@@ -93,7 +93,8 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
         print(f"fivehundred hint: {e}", file=sys.stderr)
         return 2
     if as_json:
-        unit, words = value_words(d.candidates, g.phase)     # (those listed: all)
+        unit, words = value_words(d.candidates, g.phase,     # (those listed: all)
+                                  defending(g.view(g.to_move)))
         out = {"seat": g.to_move, "name": names[g.to_move], "action": d.action,
                "reason": d.reason, "samples": d.samples, "seed": used,
                "cards": list(d.marked(g.phase)), "value_unit": unit, "value_words": words,

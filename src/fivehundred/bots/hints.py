@@ -107,21 +107,27 @@ _VERBS = {"auction": "Bid", "kitty": "Discard", "call": "Call", "play": "Play"}
 
 
 MAKES_WORDS = "Makes: how often, on imagined deals"
-"""What a hint's chances are (a student read them as facts): said after the values' words."""
+"""What a hint's chances are (a student read them as facts): said after the values' words;
+to a defender they are the declarer's, "Declarer makes", as his column's head says."""
 
 
-def value_words(cands: Sequence[Candidate], phase: str) -> tuple[str, str]:
+def value_words(cands: Sequence[Candidate], phase: str,
+                defending: bool = False) -> tuple[str, str]:
     """:func:`counted_words`, and where a candidate has a chance of making the contract,
-    :data:`MAKES_WORDS` after them.
+    :data:`MAKES_WORDS` after them (the declarer's, to a seat ``defending``).
 
     >>> words = value_words([Candidate("pass", 0.0, None, "baseline"),
     ...                      Candidate("7H", 9.0, 0.9)], "auction")[1]
     >>> words.endswith("against a pass (0); " + MAKES_WORDS)
     True
+    >>> value_words([Candidate("QC", 14.0, 0.15), Candidate("2C", 9.0, 0.3)], "play",
+    ...             defending=True)[1]
+    "Points: expected this hand, your side's less the others'; Declarer makes: how often, \
+on imagined deals"
     """
     unit, words = counted_words(cands, phase)
     if words and any(c.make_probability is not None for c in cands):
-        words += f"; {MAKES_WORDS}"
+        words += f"; {'Declarer makes' if defending else 'Makes'}{MAKES_WORDS[5:]}"
     return unit, words
 
 
@@ -194,7 +200,7 @@ def choice_lines(d: Decision, phase: str, defending: bool = False, limit: int = 
       Points: expected this hand, your side's less the others'
     """
     shown = d.candidates[:limit]
-    words = value_words(shown, phase)[1]
+    words = value_words(shown, phase, defending)[1]
     return [candidate_line(c, defending=defending) for c in shown] + (
         [f"  {words}"] if words else [])
 

@@ -61,7 +61,8 @@ def stand_in(seed: int, view: View) -> str:
 def advise(view: View, seed: int) -> dict[str, Any]:
     """What the Insane bot would do for this view, as a ``hint`` message (runs in a worker)."""
     d = hint(view, seed=seed)
-    unit, words = value_words(d.candidates[:8], view.phase)    # (the page's one source)
+    unit, words = value_words(d.candidates[:8], view.phase,     # (the page's one source)
+                              defending(view))
     return {
         "type": "hint", "action": d.action, "cards": list(d.marked(view.phase)),
         "words": advice_words(view.phase, d.action, d.plan),

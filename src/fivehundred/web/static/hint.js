@@ -23,12 +23,6 @@ function discardCards(c) {
   return m ? m[1].split(" ") : null;
 }
 
-/** The words under a defender's hint (``words``, the server's) with its chances named the
- * declarer's, as the column's head names them: "…; Declarer makes: how often, …". */
-export function declarers(words) {
-  return words.replace(/(^|; )Makes: /, "$1Declarer makes: ");
-}
-
 /** The hint in a short sentence for a screen reader ("Hint: bid 7 hearts", "Hint: play the king
  * of spades"): the panel is not live, it read out its every cell (the close button, the
  * caption, the table), and stays there to be read on demand. */
@@ -475,9 +469,8 @@ export class HintView {
       // is never seen on a phone) and, under the choices, a line that says it whole (a
       // discard's too: "Tricks" alone did not say whose, nor on what deals)
       const head = msg.value_unit || "Value";
-      // (a defender's chances are the declarer's: the line under the table names them as its
-      // column's head does, "Declarer makes", where it said "Makes:")
-      const words = defending ? declarers(msg.value_words || "") : msg.value_words || "";
+      // (a defender's: "…; Declarer makes: …", the server's words, as its column's head)
+      const words = msg.value_words || "";
       const caption = words;
       this.el.appendChild(h("table.hint-table", null,
         caption ? h("caption.hint-caption", { text: caption }) : null,
