@@ -125,7 +125,10 @@ def test_the_guide_says_how_a_claim_works(rules: Rules) -> None:
     play = guide(rules).section("play").text
     claim = next(p for p in play.split("\n") if "claim" in p)
     assert "may claim them instead of playing on" in claim
-    assert "A claim that does not stand changes nothing, and play goes on." in claim
+    assert ("A claim that does not stand, or that cannot be checked within a few seconds, "
+            "changes nothing, and play goes on.") in claim
+    if rules.call_partner:      # (the called partner claims too: it named the declarer alone)
+        assert "the declarer and his called partner, either of them" in claim, claim
     assert ("for his side" in claim) == (rules.teams != "none")
     assert ("misère" in claim) == rules.misere_allowed
     if not rules.misere_allowed:

@@ -115,8 +115,9 @@ def test_the_review_is_read_from_its_heading(finished: tuple[str, Table]) -> Non
 
 
 def test_the_review_says_why_the_hint_may_differ(finished: tuple[str, Table]) -> None:
-    """The review says, once, that double dummy sees every card where the hint does not (a
-    newcomer read the hint's advice marked as a mistake as the hint being wrong)."""
+    """The review says, once, that the hint does not see the hidden cards double dummy sees (a
+    newcomer read the hint's advice marked as a mistake as the hint being wrong), after what
+    double dummy means and without saying that twice."""
     url, t = finished
     with viewport_page(DESKTOP) as page:
         _open_finished(page, url, t)
@@ -128,4 +129,8 @@ def test_the_review_says_why_the_hint_may_differ(finished: tuple[str, Table]) ->
             notes = page.locator("#review-panel :text('the hint and the bots choose')")
             assert notes.count() == 1, mode
             note = notes.inner_text()
-            assert "Double dummy sees every card" in note and "hint advised" in note, note
+            assert note.startswith("The hint and the bots choose without seeing the hidden "
+                                   "cards") and "hint advised" in note, note
+            # after what double dummy means, not a second saying of it (a fresh read)
+            meaning = page.inner_text("#review-panel .review-meaning")
+            assert meaning.count("Double dummy") == 1 and "every card" not in note, meaning

@@ -488,18 +488,20 @@ def _play(r: Rules) -> list[Block]:
 
 def _claims(r: Rules) -> str:
     """Claiming the rest (``claims.py``): every trick left for the claimant's scoring side
-    (a called partner's too), or a misère's declarer no trick more; checked with every card
-    seen, played out at once if it stands, else nothing changes."""
+    (a called partner's too, who may claim as the declarer may), or a misère's declarer no
+    trick more; checked with every card seen, played out at once if it stands, else (or past
+    the check's time) nothing changes."""
     whose = (" for his side" if r.teams != "none" else
-             " for himself (a declarer with a called partner: for the two of them)"
-             if r.call_partner else "")
+             " for himself (the declarer and his called partner, either of them: for the two "
+             "of them)" if r.call_partner else "")
     misere = (", and the declarer of a misère may claim that he takes no trick more (its "
               "opponents may not claim)" if r.misere_allowed else "")
     others = "his opponent" if r.players == 2 else "the others"
     return (f"During the play, a player sure of taking every trick left{whose} may claim them "
             f"instead of playing on{misere}. The claim is checked with every card seen: it "
             f"stands only if no play of {others} can beat it, and the hand is then played out "
-            "at once. A claim that does not stand changes nothing, and play goes on.")
+            "at once. A claim that does not stand, or that cannot be checked within a few "
+            "seconds, changes nothing, and play goes on.")
 
 
 def _scoring(r: Rules) -> list[Block]:

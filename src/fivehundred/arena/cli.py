@@ -157,7 +157,7 @@ def check_bot_names(spec: MatchSpec) -> None:
     here, from the current folder too), as the runner's :func:`~.runner.check_bots` does,
     but before the bots load: a first load of the solver compiles it, over a minute before
     "no such bot" was said."""
-    from ..bots.base import _REGISTRY, BotError, resolve_here
+    from ..bots.base import BotError, known_names, resolve_here
 
     for label, name in (("--a", spec.bot_a), ("--b", spec.bot_b)):
         if ":" in name:
@@ -166,7 +166,7 @@ def check_bot_names(spec: MatchSpec) -> None:
             except BotError as e:
                 raise ArenaError(f"{label} {e}") from None
             continue
-        known = sorted({*catalog.BOT_NAMES, *_REGISTRY})
+        known = known_names()
         if name not in known:
             raise ArenaError(f"{label} {name}: no such bot; bots are {', '.join(known)}")
 

@@ -80,8 +80,8 @@ function playedKey(view) {
 const REVIEW_TITLE = "review-title";
 
 /** Why the review may mark the hint's advice, or a bot's card, as giving tricks away. */
-export const HINT_NOTE = "Double dummy sees every card; the hint and the bots choose without "
-  + "seeing the hidden ones, so the best here can differ from what the hint advised.";
+export const HINT_NOTE = "The hint and the bots choose without seeing the hidden cards, so "
+  + "the best here can differ from what the hint advised.";
 
 export class ReviewPanel {
   /** For the hand of ``state.sheet``, or the finished hand ``number`` (from 0) of the game;
