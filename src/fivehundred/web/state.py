@@ -47,10 +47,12 @@ def contract_json(c: Contract | None) -> dict[str, Any] | None:
 
 
 def result_json(r: HandResult) -> dict[str, Any]:
-    """A finished hand's result as JSON."""
+    """A finished hand's result as JSON (``played_out``: every card played, so that it may
+    be reviewed: the score sheet offers its review)."""
     return {"number": r.number, "dealer": r.dealer, "contract": contract_json(r.contract),
             "declarer": r.declarer, "partner": r.partner, "tricks": list(r.tricks),
-            "points": list(r.points), "made": r.made, "kind": r.kind}
+            "points": list(r.points), "made": r.made, "kind": r.kind,
+            "played_out": r.played_out}
 
 
 def display_strain(view: View) -> int:

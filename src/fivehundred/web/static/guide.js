@@ -67,7 +67,8 @@ const KEYS = [
   [["↑", "↓"], "in the bid panel: more or fewer tricks. Enter on BID bids; Tab goes to the other buttons."],
   [["←", "→", "Home", "End"], "go along the joker's suits when you lead it, and along the cards you may call five-handed (the up and down arrows from suit to suit); Enter chooses."],
   [["Ctrl+Z"], "takes back your last card, bid or discard, as TAKE BACK does (⌘Z on a Mac)."],
-  [["Escape"], "closes the menu, the rules, How to play, the last trick, the hint, the joker's suits, or a question (answering no); at a pause, resumes the game."],
+  [["Enter", "Space"], "on the score plaque opens the score sheet: every hand of the game so far."],
+  [["Escape"], "closes the menu, the score sheet, the rules, How to play, the last trick, the hint, the joker's suits, or a question (answering no); at a pause, resumes the game."],
 ];
 
 /** The arrows' names, read out in words (a reader said "leftwards arrow", or nothing). */

@@ -1,13 +1,14 @@
-// The menu (top right): pause, hint, take back, claim, rules, how to play, the game record, speed, sound, back to the game (at a practice table), new game, and the friends' seat links
+// The menu (top right): pause, hint, take back, claim, the score sheet, rules, how to play, the game record, speed, sound, back to the game (at a practice table), new game, and the friends' seat links
 // with who plays each seat; the pause overlay.
 
 import * as sound from "./sound.js";
 import { STRENGTH_WORDS } from "./stats.js";
 import { h, clear, toast, cap, ICONS, loadPrefs, savePrefs, recordUrl, nameNode } from "./util.js";
-import { confirmDialog } from "./dialogs.js";
 import { showRules } from "./rules.js";
 import { showGuide, GUIDE_ICON } from "./guide.js";
 import { gameWords } from "./plaques.js";
+import { ScoreSheet, SHEET_ICON } from "./score-sheet.js";
+import { confirmDialog } from "./dialogs.js";
 
 /** A seat's link to send (``l``: an entry of ``table.links``): its field, read-only, and a
  *  button (``words`` on it, ``label`` its name) that copies it; [input, button]. The menu's
@@ -130,6 +131,15 @@ export class Menu {
         this.send({ type: "speed", speed: b.dataset.speed });
       });
     }
+    // the score sheet, from its menu item (the focus back on the Menu button) and from the
+    // score plaque itself (back on the plaque)
+    this.scoreSheet = new ScoreSheet(send, getState);
+    document.getElementById("score-sheet-menu").addEventListener("click", () => {
+      this.close();
+      this.scoreSheet.open(this.btn);
+    });
+    const plaque = document.getElementById("score-sheet-button");
+    plaque.addEventListener("click", () => this.scoreSheet.open(plaque));
     document.getElementById("rules-button").addEventListener("click", () => {
       const s = this.getState();
       this.close();
@@ -153,6 +163,7 @@ export class Menu {
     });
     for (const el of document.querySelectorAll(".mi-icon[data-icon], .tb-icon[data-icon]")) el.innerHTML = ICONS[el.dataset.icon] || "";
     document.querySelector("#guide-button .mi-icon").innerHTML = GUIDE_ICON;
+    document.querySelector("#score-sheet-menu .mi-icon").innerHTML = SHEET_ICON;
     this.renderSound();
   }
 
@@ -250,6 +261,7 @@ export class Menu {
       `Opponents: ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} · ${t.practice
         ? `practice: hand ${t.practice.hand + 1} of your game again` : `game ${gameWords(t)}`}`;
     this.renderPause(state);
+    this.scoreSheet.update(state);
     this.renderLinks(t.links && t.links.length ? t.links : this.links, state.view.phase === "game_over");
   }
 

@@ -60,9 +60,10 @@ export function onMessage(msg) {
       if (app.state && app.state.view.phase === "auction" && msg.action) bid.select(msg.action);
       renderHand();
       break;
-    case "review":
+    case "review":         // (each dialog that shows a review keeps only its own)
       sheet.showReview(msg);
       gameOver.showReview(msg);
+      if (views.menu) views.menu.scoreSheet.showReview(msg);
       break;
     case "error":
       onError(msg);
@@ -83,6 +84,7 @@ function forgetUnanswered() {
   kitty.unsent();
   sheet.unsent();
   gameOver.unsent();
+  if (views.menu) views.menu.scoreSheet.unsent();
   if (hint.awaited(turnKey(app.state))) send({ type: "hint" });
 }
 
@@ -131,6 +133,7 @@ function onError(msg) {
   if (code === "no_review") {
     sheet.reviewRefused(msg.message);
     gameOver.reviewRefused(msg.message);
+    if (views.menu) views.menu.scoreSheet.reviewRefused(msg.message);
     return;
   }
   if (code === "no_practice") {

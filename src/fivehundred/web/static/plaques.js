@@ -1,7 +1,7 @@
 // The plaques at the top of the table: the score (each side's score, a bar towards the game's
-// target, what the last hand brought) and the auction or the contract (the bids so far; then
-// the contract, its called partner, the tricks each way). table.js lays the seats out
-// round them.
+// target, what the last hand brought; a button over it opens the score sheet) and the auction
+// or the contract (the bids so far; then the contract, its called partner, the tricks each
+// way). table.js lays the seats out round them.
 
 import { h, clear, bidNode, cardNode, midSentence, shortNames, seatNames, nameNode, withNames } from "./util.js";
 
@@ -20,7 +20,6 @@ function shortRules(label) {
   return label.replace(/ \([^)]*\)/g, "");
 }
 
-/** The score plaque (top left). */
 /** The game's end in a few words: "to 500", and the hole where it is not the target's
  * opposite ("to 500 · out at −250"). */
 export function gameWords(t) {
@@ -35,20 +34,27 @@ export function gameHand(t, number) {
   return t.practice ? t.practice.hand + number : number;
 }
 
+/** The score plaque (top left), which opens the score sheet (score-sheet.js). */
 export class ScoresPlaque {
   constructor(el) {
     this.el = el;
+    // the whole plaque opens the score sheet (menu.js wires it): a button laid over it, kept
+    // from one state to the next (drawn again, it lost the keyboard's focus at every move),
+    // the scores beneath it read as they are
+    this.button = h("button#score-sheet-button.plaque-open", { type: "button", "aria-label": "Score sheet: every hand so far",
+      "aria-haspopup": "dialog", title: "The score sheet: every hand of this game so far" });
+    el.appendChild(this.button);
   }
 
   render(state) {
     const t = state.table;
     const v = state.view;
-    const el = this.el;
-    clear(el);
+    for (const c of [...this.el.childNodes]) if (c !== this.button) c.remove();
+    const box = document.createDocumentFragment();       // (drawn under the button)
     const mySide = t.sides.findIndex((s) => s.includes(state.you));
     const names = seatNames(state);
     const shorts = shortNames(names);
-    el.appendChild(h("div.plaque-title", null, "Score", h("span.plaque-aside", { text: gameWords(t) })));
+    box.appendChild(h("div.plaque-title", null, "Score", h("span.plaque-aside", { text: gameWords(t) })));
     const list = h("div.score-rows");
     t.side_names.forEach((name, i) => {
       const sc = v.scores[i] ?? 0;
@@ -68,10 +74,11 @@ export class ScoresPlaque {
       list.appendChild(row);
     });
     this.prevScores = { id: t.id, scores: v.scores.slice() };
-    el.appendChild(list);
+    box.appendChild(list);
     // (on a phone the rules in short, and in two lines at most: "Australian (4 pla…" was cut)
-    el.appendChild(h("div.plaque-foot", { title: t.rules_label }, `Hand ${gameHand(t, v.hand_number) + 1} · `,
+    box.appendChild(h("div.plaque-foot", { title: t.rules_label }, `Hand ${gameHand(t, v.hand_number) + 1} · `,
       h("span.full-name", { text: t.rules_label }), h("span.short-name", { text: shortRules(t.rules_label) })));
+    this.el.insertBefore(box, this.button);
   }
 }
 
