@@ -101,6 +101,7 @@ export class ScoreSheet {
   build(state) {
     const t = state.table;
     clear(this.card);
+    this.card.classList.toggle("many-sides", t.sides.length > 3);
     this.reviewPanel = null;
     const x = h("button.icon-btn.small.rules-x.score-sheet-x", { type: "button", "aria-label": "Close", text: "✕", onclick: () => this.close() });
     const sub = t.practice ? `Practice: hand ${t.practice.hand + 1} of your game again` : `${t.rules_label || "Five Hundred"} · game ${gameWords(t)}`;
@@ -153,7 +154,9 @@ export class ScoreSheet {
         r.partner !== null && r.partner !== undefined && r.partner !== c.declarer ? [", with ", nameNode(midSentence(seatName(r.partner)))] : null]
         : "All passed";
       const result = c ? (r.made ? "made" : "failed") : r.kind === "all_pass_no_trumps" ? "played at no trumps" : "new deal";
-      const declaring = c && t.sides.findIndex((side) => side.includes(c.declarer)) === mySide;
+      // (your side's contract, a called partner's too: "failed" red when it cost you)
+      const declaring = c && (t.sides.findIndex((side) => side.includes(c.declarer)) === mySide
+        || r.partner === state.you);
       body.appendChild(h("tr", { dataset: { hand: String(r.number) } },
         h("th.num", { scope: "row", text: String(shown) }),
         h("td", null, nameNode(seatName(r.dealer))),
@@ -188,8 +191,10 @@ export class ScoreSheet {
       clear(this.reviewSlot).appendChild(p.el);
       this.reviewPanel = p;
     }
-    this.markPressed(number);
     p.ask();
+    // (pressed once asked: a request the link could not send left the row pressed over an
+    // empty review; pressed again, it is asked again)
+    this.markPressed(p.reviews.mine ? number : null);
     p.el.scrollIntoView({ block: "nearest" });
   }
 
