@@ -35,6 +35,13 @@ export function hintSentence(msg, phase) {
   return `Hint: ${advice}`;
 }
 
+/** Where a panel of your turn lies at rest, moved by its translate (which restBox, measuring
+ * its layout, does not see: a panel moved aside for the hint was kept clear of where it was). */
+function movedRestBox(panel) {
+  const [dx = 0, dy = 0] = (panel.style.translate || "").split(" ").map((v) => parseFloat(v) || 0);
+  return restBox(panel, dx, dy);
+}
+
 export class HintView {
   constructor() {
     this.el = document.getElementById("hint");
@@ -164,7 +171,7 @@ export class HintView {
     // the largest room they leave free, as on a phone
     // (the status line giving way to it, the panel back in its place)
     const hint = this.el.getBoundingClientRect();
-    const { fixed, tools } = this.obstacles(panel ? restBox(panel) : null);
+    const { fixed, tools } = this.obstacles(panel ? movedRestBox(panel) : null);
     if (![...fixed, ...tools].some((o) => meets(o, hint)) && this.el.clientHeight + 0.5 >= this.needs()) return;
     if (panel) panel.style.translate = "";
     for (const k of ["left", "right", "top", "bottom", "width", "minWidth", "maxHeight"]) this.el.style[k] = "";

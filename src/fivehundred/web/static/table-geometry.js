@@ -48,6 +48,12 @@ const SPREAD_ROW = 0.34;
 const SPREAD_ROWS = 2;
 const SPREAD_W_LEAST = 30;
 
+/** A desk window taller than wide (a tablet upright): the height of the bar above your hand's
+ * left end that holds your badge (its plaque, 46 px, and a gap), the status line above it. */
+const UPRIGHT_BAR = 52;
+/** ...and the gap between your hand and the corner's buttons beside it. */
+const UPRIGHT_HAND_GAP = 8;
+
 /** The layout for the window: "portrait" (a phone upright), "landscape" (a short window:
  * a phone on its side) or "desk". */
 export function layoutFor(W, H) {
@@ -64,6 +70,11 @@ export const geometry = {
     const mode = layoutFor(W, H);
     this.mode = mode;
     document.body.dataset.layout = mode;
+    // a desk window taller than wide (a tablet upright): the hand from the left edge to the
+    // corner's buttons, your badge on a bar above it (seats.css), and cards as large as a
+    // phone's (between your badge and the buttons, thirteen cards had 27 px each to tap)
+    const upright = mode === "desk" && H > W;
+    document.body.toggleAttribute("data-upright", upright);
     let hand;
     let trick;
     if (mode === "portrait") {
@@ -82,6 +93,9 @@ export const geometry = {
     // (a seat's hand spread face up: as wide as its corners read, at the least; the Last
     // trick's cards keep `exposed`)
     const spread = Math.max(SPREAD_MIN, phone ? Math.min(60, Math.round(hand * 0.74)) : exposed);
+    // (upright, your cards as a phone's: the table's, sized by the desk's, as before)
+    const deskRegion = hand * 1.4 + 50;
+    if (upright) hand = Math.max(hand, Math.round(Math.min(84, W * 0.2, H * 0.1)));
     this.sizes = { hand, trick, back, exposed, spread };
     this.trickBase = trick; // (placeCentre may draw the trick smaller where the seats leave little room)
     this.trickSpread = null;
@@ -94,16 +108,26 @@ export const geometry = {
     // trick and Hint buttons (and, on its side, the status line); upright, the status line
     // sits above that bar
     const handRegion = phone ? Math.round(hand * 1.4 + 34) : hand * 1.4 + 50;
-    const barH = phone ? 40 : 0;
+    const barH = phone ? 40 : upright ? UPRIGHT_BAR : 0;
     const statusH = phone && mode === "portrait" ? 40 : mode === "landscape" ? 0 : 44;
     const arenaTop = 14;
     const arenaBottom = H - handRegion - barH - statusH - 6;
     this.arena = { top: arenaTop, bottom: arenaBottom, height: arenaBottom - arenaTop };
-    st.setProperty("--arena-bottom", `${arenaBottom}px`);
+    // (upright, the panels of your turn and the felt, which panels.css and style.css place by
+    // it, where a desk's hand leaves them: the bar and the larger cards take the empty felt
+    // below them, and the panels kept clear of the seats above)
+    st.setProperty("--arena-bottom", `${upright ? Math.round(H - deskRegion - statusH - 6) : arenaBottom}px`);
     st.setProperty("--hand-region", `${handRegion}px`);
     st.setProperty("--bar-bottom", `${handRegion + 2}px`);
     st.setProperty("--status-bottom", `${handRegion + (mode === "portrait" ? barH + 2 : 4)}px`);
-    st.setProperty("--desk-status-bottom", `${handRegion + 10}px`);
+    st.setProperty("--desk-status-bottom", `${handRegion + 10 + (phone ? 0 : barH)}px`);
+    const tools = document.getElementById("corner-tools");
+    if (upright && tools.offsetWidth) {
+      const right = window.innerWidth - tools.getBoundingClientRect().left + UPRIGHT_HAND_GAP;
+      st.setProperty("--hand-right", `${Math.round(right)}px`);
+    } else {
+      st.removeProperty("--hand-right");
+    }
     this.hand.setCardWidth(hand);
     this.placeSeats();
     this.placeCentre();
