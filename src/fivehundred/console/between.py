@@ -22,6 +22,7 @@ from .narration import Narrator
 from .opponent import BotOpponent, RandomOpponent, opponents_of
 from .practice import Practice, PracticeError
 from .rules_text import guide_lines, rules_lines
+from .score_sheet import sheet_lines
 
 if TYPE_CHECKING:                # (the solver is loaded when a hand is first reviewed)
     from ..solver.analysis import HandReview
@@ -36,6 +37,8 @@ AFTER_HELP = {
 }
 #: The words that work at the prompt after a hand as in one, and what they do there.
 ANYWHERE = (
+    ("sheet", "the score sheet: every hand of the game so far (its dealer, contract and "
+              "result, each side's points and the scores after it), and the scores now"),
     ("rules", "every option of this table's rules, and what it means"),
     ("guide", "how to play at this table: the cards' order, every bid's value, the scoring"),
     ("?", "this help"),
@@ -129,8 +132,8 @@ class BetweenHands(Narrator):
                 self._save()
             elif text in ("?", "help", "h"):
                 self.say(self._after_help(words))
-            elif text in ("rules", "guide"):
-                self.say(self.rules_text(text))
+            elif text in ("rules", "guide", "sheet"):
+                self.say(self.shown_text(text))
             elif text == "hint":
                 self.say("No hint: the hand is over, so there is nothing to decide until the "
                          "next one" + (" (review shows what each card of yours cost)."
@@ -146,15 +149,26 @@ class BetweenHands(Narrator):
                 self.say(f"Not understood: {echo(line.strip())}. Press Enter to go on, or "
                          f"type {these} (? says what).")
 
-    def rules_text(self, word: str) -> str:
-        """What ``rules`` (every option of this table's rules) or ``guide`` (how to play here)
-        shows, at any prompt."""
+    def shown_text(self, word: str) -> str:
+        """What ``rules`` (every option of this table's rules), ``guide`` (how to play here)
+        or ``sheet`` (the score sheet: :meth:`score_sheet`) shows, at any prompt."""
+        if word == "sheet":
+            return self.score_sheet()
         return "\n".join(rules_lines(self.rules, self.rules.nearest_preset(), width=WIDTH)
                          if word == "rules" else guide_lines(self.rules, width=WIDTH))
 
+    def score_sheet(self) -> str:
+        """The score sheet (:func:`sheet_lines`, as the browser's and the terminal table's):
+        every finished hand of the game being played, a practice's its own (begun at its
+        hand's score, its hand named as the screen names it), and the scores now."""
+        head = "--- Score sheet" + (" · practice: counted nowhere" if self.practice is not None
+                                    else "") + " ---"
+        lines = sheet_lines(self.game.view(self.seat), self, hand_name=self._hand_name)
+        return "\n".join(["", head, *lines, ""])
+
     def _after_help(self, words: list[str]) -> str:
         """What each word at the prompt after a hand does: those it offers, Enter, and the
-        words that work at every prompt (rules, guide, this help, quit)."""
+        words that work at every prompt (sheet, rules, guide, this help, quit)."""
         practice = self.practice is not None
         rows = [(w, _PRACTICE_AGAIN if practice and w == "again" else AFTER_HELP[w])
                 for w in words]

@@ -70,7 +70,7 @@ HELP_ROWS = (
                "game's record, to replay or analyse; again: play the hand again as "
                "practice)"),
     ("back", "in a practice: back to the game, as it was"),
-    *ANYWHERE,             # (rules, guide, ?, quit: as the help after a hand says them)
+    *ANYWHERE,        # (sheet, rules, guide, ?, quit: as the help after a hand says them)
 )
 #: The help's card row for a pack without the joker.
 _NO_JOKER_CARDS = "as  10h  jd"
@@ -296,8 +296,8 @@ class ConsoleGame(BetweenHands):
             if text.lower() == "hint":
                 self._hint(v)
                 continue
-            if text.lower() in ("rules", "guide"):
-                self.say(self.rules_text(text.lower()))
+            if text.lower() in ("rules", "guide", "sheet"):
+                self.say(self.shown_text(text.lower()))
                 self._legal_line(v)
                 continue
             if text.lower() == "save":

@@ -71,6 +71,7 @@ class TableApp(App[int]):
         Binding("e", "review(True)", "Every card", show=False),   # (said in the help)
         Binding("r", "rules", "Rules"),
         Binding("g", "guide", "How to play", show=False),   # (in the help: the footer is full)
+        Binding("o", "score_sheet", "Score sheet", show=False),     # (in the help, as g)
         Binding("s", "save", "Save record"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
@@ -571,6 +572,10 @@ class TableApp(App[int]):
     def action_guide(self) -> None:
         """Show how to play at this table."""
         self.push_screen(guide_dialog(self.rules))
+
+    def action_score_sheet(self) -> None:
+        """Show every finished hand of the game, and the scores now (sheets.py)."""
+        sheets.show_score_sheet(self)
 
     def action_help(self) -> None:
         """Show the keys and what each does."""

@@ -18,6 +18,7 @@ from ..console.display import signed
 from ..console.narration import Narrator
 from ..console.reviews import Marks, every_card_lines, review_lines
 from ..console.rules_text import guide_lines, rules_lines
+from ..console.score_sheet import sheet_lines
 from ..rules import Rules
 from ..solver.analysis import HandReview
 from ..view import View
@@ -40,6 +41,8 @@ HELP = "\n\n".join((
     "every trick left for your side (declaring a misère: that you take no more), checked double "
     "dummy, and the hand is played out if it stands · [b]r[/b] the rules of this table · "
     "[b]g[/b] how to play at this table (the cards' order, every bid's value, the scoring) · "
+    "[b]o[/b] the score sheet (every hand of the game so far: its contract and result, each "
+    "side's points and the scores after it) · "
     "[b]s[/b] save the game record between hands · [b]n[/b] the next hand · [b]v[/b] / "
     "[b]e[/b] the hand just played against double dummy (your cards / every card) · "
     "[b]a[/b] play this deal again, once a hand is over (not one thrown in): a practice of "
@@ -302,6 +305,22 @@ def guide_dialog(rules: Rules) -> Dialog:
     lines = guide_lines(rules, heading=lambda t: f"[b]{t}[/b]", strong=lambda t: f"[b]{t}[/b]",
                         esc=escape, card=texts.card_markup, width=None)
     return Dialog("How to play at this table", "\n".join(lines), [("close", "Close")])
+
+
+SHEET_WIDTH = 68
+"""The columns the score sheet's lines take in a dialog (its box's 76, less border and
+padding: 70, less a scroll bar's 2): six-handed sides' columns fit; five sides' do not, and
+each hand's points line names them."""
+
+
+def score_sheet_dialog(view: View, n: Narrator, hand_name: str | None = None) -> Dialog:
+    """The score sheet (``console/score_sheet.py``, as the text game's ``sheet`` and the
+    browser's): every finished hand of ``view``'s game, and the scores now; a practice's
+    hand called ``hand_name``."""
+    lines = sheet_lines(view, n, width=SHEET_WIDTH,
+                        hand_name=None if hand_name is None else lambda _: hand_name)
+    title = "Score sheet" + (" · practice: counted nowhere" if hand_name is not None else "")
+    return Dialog(title, "\n".join(escape(line) for line in lines), [("close", "Close")])
 
 
 #: The title of :func:`quit_dialog` (asked again, a quit key quits at once).

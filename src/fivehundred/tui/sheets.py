@@ -1,6 +1,6 @@
 """The terminal table between hands: the end of a hand (its points said, the record kept up to
-date), its sheet (a game's hand, the game's end, or a practice's hand: ``practice.py``) and
-what a dialog's buttons answer."""
+date), its sheet (a game's hand, the game's end, or a practice's hand: ``practice.py``), the
+score sheet of every hand (``o``) and what a dialog's buttons answer."""
 
 from __future__ import annotations
 
@@ -10,7 +10,13 @@ from textual.markup import escape
 
 from ..console.display import signed
 from ..console.practice import why_not_practise
-from .screens import Dialog, game_over_dialog, hand_over_dialog, practice_dialog
+from .screens import (
+    Dialog,
+    game_over_dialog,
+    hand_over_dialog,
+    practice_dialog,
+    score_sheet_dialog,
+)
 
 if TYPE_CHECKING:
     from .app import TableApp
@@ -44,6 +50,14 @@ def show_sheet(app: TableApp) -> None:
         dialog = game_over_dialog if v.phase == "game_over" else hand_over_dialog
         sheet = dialog(v, app.narrator, again=why_not_practise(app.game) is None, claim=claim)
     app.push_screen(sheet, app._after_dialog)
+
+
+def show_score_sheet(app: TableApp) -> None:
+    """The score sheet (``o``): every finished hand of the game, or in a practice of its
+    hand played again (begun at that hand's score), and the scores now."""
+    away = app.away
+    app.push_screen(score_sheet_dialog(app.view(), app.narrator, None if away is None
+                                       else away.practice.title))
 
 
 def answer(app: TableApp, answer: str | None) -> None:
