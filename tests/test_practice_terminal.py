@@ -212,3 +212,13 @@ def test_at_the_games_end_and_the_usual_commands_in_a_practice() -> None:
     assert text.count("=== Game over: ") == 1
     assert p.prompts[-1].startswith("press Enter to leave (or again, ")
     assert g.phase == "game_over"
+
+
+def test_the_help_at_the_games_end_says_enter_leaves() -> None:
+    """The prompt at the game's end says "press Enter to leave"; its help said "Enter go
+    on" (a fresh read)."""
+    g = played_to_its_end(AUS, 1)
+    p = Player(["?", ""], lambda c: None)
+    text = play(g, p)
+    assert p.prompts[-1].startswith("press Enter to leave (or ")
+    assert "  Enter    leave" in text and "  Enter    go on" not in text

@@ -1,6 +1,6 @@
 """The score sheet in the terminal games (``console/score_sheet.py``), as the browser's: every
 finished hand (its dealer, contract and declarer, result, tricks, each side's points and the
-scores after it) and the scores now, within 78 columns (66 in the terminal table's box); the
+scores after it) and the scores now, within 78 columns (68 in the terminal table's box); the
 text game's ``sheet`` at its prompts, and the terminal table's ``o``."""
 
 from __future__ import annotations
@@ -113,9 +113,20 @@ def test_all_passed_played_at_no_trumps_gives_each_sides_tricks() -> None:
     words = check(v, n)
     r = v.hand_results[0]
     assert r.kind == "all_pass_no_trumps"
-    each = " · ".join(f"{n.side_name(i)} {sum(r.tricks[s] for s in g.rules.sides[i])}"
+    each = " · ".join(f"{n.side_name(i)} {sum(r.tricks[s] for s in g.rules.sides[i])} tricks"
                       for i in n.side_order)
-    assert words[0].endswith(f"All passed: played at no trumps; tricks {each}")
+    assert words[0].endswith(f"All passed: played at no trumps · {each}")
+
+
+def test_six_handed_tricks_at_no_trumps_fit_the_box() -> None:
+    """Six-handed, two sides of three: each side's tricks of a hand played at no trumps
+    ("You, North-West & North-East 6 tricks") ran to 74 columns in the table's box of 68."""
+    g = play(Rules.preset("six_threes", all_pass="play_no_trumps"), [[], []])
+    v = g.view(0)
+    n = Narrator(g.rules, 0)
+    assert all(r.kind == "all_pass_no_trumps" for r in v.hand_results)
+    check(v, n)
+    check(v, n, SHEET_WIDTH)
 
 
 @pytest.mark.parametrize("preset,openings", [
@@ -197,5 +208,32 @@ def test_o_opens_the_score_sheet_at_the_terminal_table() -> None:
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is table
+
+    run(go())
+
+
+def test_the_games_end_offers_the_score_sheet_and_comes_back() -> None:
+    """At the game's end the table's keys do not reach past its box, so ``o`` did nothing:
+    a Score sheet button opens the sheet of every hand, and closing it brings the game's end
+    back."""
+    from helpers import played_to_its_end
+    from tuiclient import click
+
+    g = played_to_its_end(Rules.preset("australian"), 1)
+
+    async def go() -> None:
+        app = TableApp(g.rules, game=g, bots="easy", pace=0, trick_pause=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert isinstance(app.screen, Dialog) and app.screen.title_text == "Game over"
+            await click(pilot, "#sheet")
+            await pilot.pause()
+            assert isinstance(app.screen, Dialog) and app.screen.title_text == "Score sheet"
+            body = str(app.screen.query_one("#dialog-body Static", Static).render())
+            assert body == "\n".join(sheet_lines(app.view(), app.narrator, width=SHEET_WIDTH))
+            assert app.view().hand_results and "Score now" in body
+            await pilot.press("escape")
+            await settle(app, pilot)
+            assert isinstance(app.screen, Dialog) and app.screen.title_text == "Game over"
 
     run(go())

@@ -131,7 +131,7 @@ class BetweenHands(Narrator):
             elif text == "save":
                 self._save()
             elif text in ("?", "help", "h"):
-                self.say(self._after_help(words))
+                self.say(self._after_help(words, go))
             elif text in ("rules", "guide", "sheet"):
                 self.say(self.shown_text(text))
             elif text == "hint":
@@ -166,14 +166,15 @@ class BetweenHands(Narrator):
         lines = sheet_lines(self.game.view(self.seat), self, hand_name=self._hand_name)
         return "\n".join(["", head, *lines, ""])
 
-    def _after_help(self, words: list[str]) -> str:
-        """What each word at the prompt after a hand does: those it offers, Enter, and the
-        words that work at every prompt (sheet, rules, guide, this help, quit)."""
+    def _after_help(self, words: list[str], go: str = "for the next hand") -> str:
+        """What each word at the prompt after a hand does: those it offers, Enter (``go``, as
+        the prompt says it: at the game's end "to leave", where the help said "go on"), and
+        the words that work at every prompt (sheet, rules, guide, this help, quit)."""
         practice = self.practice is not None
         rows = [(w, _PRACTICE_AGAIN if practice and w == "again" else AFTER_HELP[w])
                 for w in words]
         rows.append(("Enter", "go back to the game (or back), as it was" if practice
-                     else "go on"))
+                     else "leave" if go == "to leave" else "go on"))
         return "\n".join(help_rows([*rows, *ANYWHERE])) + "\n"
 
     def _save(self) -> None:

@@ -52,9 +52,12 @@ def hand_words(r: HandResult, n: Narrator, card: Callable[[str], str]) -> str:
     if c is None:
         if r.kind == "all_pass_redeal":
             return "All passed: new deal"
-        each = " · ".join(f"{n.side_name(i)} {sum(r.tricks[s] for s in n.rules.sides[i])}"
-                          for i in n.side_order)
-        return f"All passed: played at no trumps; tricks {each}"
+        # (each side's tricks an entry of its own: "fit" breaks a line between entries only,
+        # and six-handed "tricks You, North-West & North-East 6" ran past the box's 68)
+        each = " · ".join(
+            f"{n.side_name(i)} {trick_count(sum(r.tricks[s] for s in n.rules.sides[i]))}"
+            for i in n.side_order)
+        return f"All passed: played at no trumps · {each}"
     bid = card(c.bid)
     who = n.name(c.declarer)
     text = f"{bid[:1].upper()}{bid[1:]} by {'you' if who == 'You' else who}"

@@ -256,9 +256,12 @@ def game_over_dialog(view: View, n: Narrator, again: bool = False,
     lines += ["", f"[b]The last hand (hand {sheet['number'] + 1})[/b]"]
     lines += [escape(line) for line in _sheet_lines(sheet["lines"], claim)]
     review = sheet["played_out"]        # (the last hand's review)
+    # (the score sheet a button: the table's "o" does not reach past a dialog, and the
+    # footer has no room for one more key at 80 columns)
     return Dialog("Game over", "\n".join(lines),
                   [("new", "New game")] + [("again", "Play this deal again")] * again
-                  + [("review", "Review")] * review + [("save", "Save record"), ("quit", "Quit")],
+                  + [("review", "Review")] * review
+                  + [("sheet", "Score sheet"), ("save", "Save record"), ("quit", "Quit")],
                   {"n": "new", "s": "save", "q": "quit"} | ({"v": "review"} if review else {})
                   | ({"a": "again"} if again else {}))
 

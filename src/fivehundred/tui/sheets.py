@@ -52,12 +52,14 @@ def show_sheet(app: TableApp) -> None:
     app.push_screen(sheet, app._after_dialog)
 
 
-def show_score_sheet(app: TableApp) -> None:
+def show_score_sheet(app: TableApp, then_sheet: bool = False) -> None:
     """The score sheet (``o``): every finished hand of the game, or in a practice of its
-    hand played again (begun at that hand's score), and the scores now."""
+    hand played again (begun at that hand's score), and the scores now; ``then_sheet``: the
+    hand's sheet (the game's end) shown again once it is closed."""
     away = app.away
     app.push_screen(score_sheet_dialog(app.view(), app.narrator, None if away is None
-                                       else away.practice.title))
+                                       else away.practice.title),
+                    (lambda _: show_sheet(app)) if then_sheet else None)
 
 
 def answer(app: TableApp, answer: str | None) -> None:
@@ -71,6 +73,8 @@ def answer(app: TableApp, answer: str | None) -> None:
     elif answer == "save":
         app.action_save()
         show_sheet(app)
+    elif answer == "sheet":
+        show_score_sheet(app, then_sheet=True)
     elif answer == "review":
         app.action_review()
     elif answer == "every":
