@@ -231,23 +231,6 @@ def test_on_a_phone_the_sheet_is_in_sight(tmp_path: Path) -> None:
         assert all(box.values()), box
 
 
-def test_the_games_end_opens_the_score_sheet(tmp_path: Path) -> None:
-    """At the game's end (its dialog covers the plaque and the menu) SCORE SHEET opens the
-    sheet over it, every hand in it; Escape gives the focus back to that button."""
-    t = played_table(3, hands=40, target=150)
-    assert t.game.phase == "game_over"
-    with at_table(tmp_path, t) as page:
-        page.wait_for_selector("#game-over #game-score-sheet", state="visible")
-        page.click("#game-over #game-score-sheet")
-        page.wait_for_selector(SHEET, state="visible")
-        page.wait_for_function(FOCUS_IN)
-        found = check_sheet(page)
-        assert len(found["rows"]) == len(t.game.hand_results)
-        page.keyboard.press("Escape")
-        page.wait_for_selector(SHEET, state="hidden")
-        page.wait_for_function(FOCUS_ON.format("game-score-sheet"))
-
-
 def test_five_players_sheet_is_whole_at_1280x800(tmp_path: Path) -> None:
     """Five each for himself: ten columns of points and scores did not fit the sheet's 860 px
     (the last sides and every Review out of sight); wider, it is whole. A called partner's

@@ -279,11 +279,8 @@ export class SheetDialog {
 // ---------------------------------------------------------------- end of game
 
 export class GameOverDialog {
-  /** ``onScoreSheet(opener)`` opens the score sheet over it (score-sheet.js: the game's end
-   *  covers the table, its plaque and menu too). */
-  constructor(send, onNewGame, getLink, onBackToGame, onScoreSheet) {
+  constructor(send, onNewGame, getLink, onBackToGame) {
     this.send = send;
-    this.onScoreSheet = onScoreSheet;
     this.onBackToGame = onBackToGame;
     this.getLink = getLink;
     this.el = document.getElementById("game-over");
@@ -413,9 +410,7 @@ export class GameOverDialog {
     const last = this.reviewPanel
       ? reviewButton(() => this.openReview(state.sheet.number))
       : null;
-    const sheet = h("button#game-score-sheet.btn.btn-secondary", { type: "button", text: "SCORE SHEET", "aria-haspopup": "dialog", title: "Every hand of the game: dealer, contract, result, tricks and the running scores" });
-    sheet.addEventListener("click", () => this.onScoreSheet(sheet));
-    this.card.appendChild(h("div.sheet-actions", null, btn, last, ...practice, sheet, rec));
+    this.card.appendChild(h("div.sheet-actions", null, btn, last, ...practice, rec));
   }
 
   /** The small button of a played-out hand's row: its review, in the review's place. */

@@ -39,8 +39,7 @@ views.kitty = new KittyPanel(send, () => renderHand());
 views.call = new CallPanel();
 views.joker = new JokerPanel();
 views.sheet = new SheetDialog(send, backToGame);
-views.gameOver = new GameOverDialog(send, () => backToLobby({ newGame: true }), () => app.link, backToGame,
-  (opener) => views.menu.scoreSheet.open(opener));
+views.gameOver = new GameOverDialog(send, () => backToLobby({ newGame: true }), () => app.link, backToGame);
 views.hint = new HintView();
 views.menu = new Menu({ send, onNewGame: () => backToLobby({ newGame: true }), onHint: askHint, onTakeBack: takeBack, onClaim: claimRest, onName: askName, onBackToGame: backToGame, getState: () => app.state, getLink: () => app.link });
 views.lobby = new Lobby({ onStart: (link) => { openTable(link); stepToTable(link); } });
