@@ -19,37 +19,16 @@ from browser import (
     visible,
     wait_turn,
 )
-from fivehundred.bots import make
 from fivehundred.rules import Rules
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table
-from webclient import Msg, Seat, connect, play_hand, seated, web_client
+from webclient import Msg, Seat, connect, play_hand, played_table, seated, web_client
 
 
 def finished_table(preset: str = "australian", seed: int = 3) -> Table:
     """A table whose game Medium bots played to its end at every seat (the seat's view only,
     through the table's own checks), as the browser game would have saved it."""
-    t = Table.new(preset, Rules.preset(preset), "easy", seed=seed)
-    g = t.game
-    bots = {s: make("medium", s) for s in range(t.rules.players)}
-    while g.phase != "game_over":
-        if g.phase == "hand_over":
-            assert t.press_next(0, {0})
-            continue
-        s = g.to_move
-        assert s is not None
-        if g.phase == "kitty":
-            chosen = []
-            while g.phase == "kitty":         # the bot's discards, one at a time, then all at once
-                a = bots[s].act(g.view(s)).action
-                chosen.append(a)
-                g.apply(a)
-            for _ in chosen:
-                g.undo()
-            t.discard(s, chosen)
-        else:
-            t.act(s, bots[s].act(g.view(s)).action)
-    return t
+    return played_table(seed, hands=None, preset=preset)
 
 
 def _review(seat: Seat, **extra: object) -> Msg:

@@ -14,37 +14,9 @@ from typing import Any
 from playwright.sync_api import Page
 
 from browser import DESKTOP, PHONES, live_server, start_game, viewport_page
-from fivehundred.bots import make
-from fivehundred.rules import Rules
 from fivehundred.web.store import Store
 from fivehundred.web.table import Table
-
-
-def played_table(seed: int, hands: int = 2, preset: str = "australian", **rules: Any) -> Table:
-    """A table whose first ``hands`` hands Medium bots played at every seat (through the
-    table's own checks), the next one dealt (or the game over first): as the browser game
-    saves it; ``rules``: options changed from the preset's."""
-    t = Table.new(preset, Rules.preset(preset, **rules), "easy", seed=seed)
-    g = t.game
-    bots = {s: make("medium", s) for s in range(t.rules.players)}
-    while (len(g.hand_results) < hands or g.phase == "hand_over") and g.phase != "game_over":
-        if g.phase == "hand_over":
-            assert t.press_next(0, {0})
-            continue
-        s = g.to_move
-        assert s is not None
-        if g.phase == "kitty":
-            chosen = []
-            while g.phase == "kitty":         # the bot's discards, then all at once
-                a = bots[s].act(g.view(s)).action
-                chosen.append(a)
-                g.apply(a)
-            for _ in chosen:
-                g.undo()
-            t.discard(s, chosen)
-        else:
-            t.act(s, bots[s].act(g.view(s)).action)
-    return t
+from webclient import played_table
 
 
 @contextmanager

@@ -236,3 +236,34 @@ def refused_link(client: TestClient, t: dict[str, Any], token: str,
     assert closed.value.code == close, closed.value
     return err
 
+
+def played_table(seed: int, hands: int | None = 2, preset: str = "australian",
+                 **rules: Any) -> Table:
+    """A table whose first ``hands`` hands Medium bots played at every seat (through the
+    table's own checks), the next one dealt (or the game over first; ``hands`` None: to the
+    game's end): as the browser game saves it; ``rules``: options changed from the preset's."""
+    from fivehundred.bots import make
+    from fivehundred.rules import Rules
+
+    t = Table.new(preset, Rules.preset(preset, **rules), "easy", seed=seed)
+    g = t.game
+    bots = {s: make("medium", s) for s in range(t.rules.players)}
+    while g.phase != "game_over" and (hands is None or len(g.hand_results) < hands
+                                      or g.phase == "hand_over"):
+        if g.phase == "hand_over":
+            assert t.press_next(0, {0})
+            continue
+        s = g.to_move
+        assert s is not None
+        if g.phase == "kitty":
+            chosen = []
+            while g.phase == "kitty":         # the bot's discards, then all at once
+                a = bots[s].act(g.view(s)).action
+                chosen.append(a)
+                g.apply(a)
+            for _ in chosen:
+                g.undo()
+            t.discard(s, chosen)
+        else:
+            t.act(s, bots[s].act(g.view(s)).action)
+    return t
