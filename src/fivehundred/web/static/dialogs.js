@@ -3,7 +3,7 @@
 // rules.js, the hint in hint.js.
 
 import { statsTable, STRENGTH_WORDS } from "./stats.js";
-import { ReviewPanel, playedOut, reviewButton, handInPlay } from "./review.js";
+import { ReviewPanel, playedOut, reviewButton, handInPlay, handReviewButton, markReviewed } from "./review.js";
 import { gameHand } from "./plaques.js";
 import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS, recordUrl, sheetVerdict, readable, seatNames, withNames, nameList, nameNode } from "./util.js";
 
@@ -389,7 +389,7 @@ export class GameOverDialog {
               h("td.num", { text: String(gameHand(t, r.hand - 1) + 1) }), h("td", null, bidNode(r.bid)), h("td", null, withNames(r.by, names)),
               h("td", { class: r.made ? "pos" : "neg", text: r.made ? "made" : "failed" }),
               pointsCell(r.points),
-              h("td.hand-review-cell", null, r.played_out ? this.handButton(r.number, gameHand(t, r.hand - 1) + 1) : null)))))));
+              h("td.hand-review-cell", null, r.played_out ? handReviewButton(r.number, gameHand(t, r.hand - 1) + 1, (n) => this.openReview(n)) : null)))))));
       });
       this.card.appendChild(h("h3.section-title", { text: "Contracts played" }));
       this.card.appendChild(cols);
@@ -413,14 +413,6 @@ export class GameOverDialog {
     this.card.appendChild(h("div.sheet-actions", null, btn, last, ...practice, rec));
   }
 
-  /** The small button of a played-out hand's row: its review, in the review's place. */
-  handButton(number, shown) {
-    return h("button.btn.btn-small.hand-review", {
-      type: "button", text: "Review", "aria-label": `Review hand ${shown} against double dummy`,
-      "aria-pressed": "false", onclick: () => this.openReview(number),
-    });
-  }
-
   /** Show hand ``number``'s review (asked for once), in place of the one on show. */
   openReview(number) {
     let p = this.reviewPanel;
@@ -430,9 +422,7 @@ export class GameOverDialog {
       else this.reviewSlot.appendChild(p.el);
       this.reviewPanel = p;
     }
-    for (const b of this.card.querySelectorAll("tr[data-hand] .hand-review")) {
-      b.setAttribute("aria-pressed", String(b.closest("tr").dataset.hand === String(number)));
-    }
+    markReviewed(this.card, number);
     const foot = this.card.querySelector("#review-button");
     if (foot) foot.disabled = !!this.state.sheet && number === this.state.sheet.number;
     p.ask();

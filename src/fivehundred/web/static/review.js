@@ -15,6 +15,22 @@ export function playedOut(sheet) {
 /** The REVIEW AGAINST DOUBLE DUMMY button at a dialog's foot (``onclick``: what it does): on
  * a phone on its side it says REVIEW (the foot's buttons in one row, panels.css), its name
  * for a screen reader whole on every screen. */
+/** A played-out hand's small Review in a list of hands (the game's end, the score sheet):
+ *  ``number`` the hand's (from 0), ``shown`` as the list numbers it; ``onclick`` opens it. */
+export function handReviewButton(number, shown, onclick) {
+  return h("button.btn.btn-small.hand-review", {
+    type: "button", text: "Review", "aria-label": `Review hand ${shown} against double dummy`,
+    "aria-pressed": "false", onclick: () => onclick(number),
+  });
+}
+
+/** The rows' Review in ``card`` marked pressed for hand ``number`` alone (none for null). */
+export function markReviewed(card, number) {
+  for (const b of card.querySelectorAll("tr[data-hand] .hand-review")) {
+    b.setAttribute("aria-pressed", String(b.closest("tr").dataset.hand === String(number)));
+  }
+}
+
 export function reviewButton(onclick) {
   const words = "REVIEW AGAINST DOUBLE DUMMY";
   return h("button#review-button.btn.btn-secondary", { type: "button", "aria-label": words, onclick },

@@ -3,7 +3,7 @@
 // the scores now at its foot; a hand played out reviewed from its row (review.js's ReviewPanel,
 // the one the game's end uses). Opened from the score plaque and the menu (menu.js).
 
-import { ReviewPanel } from "./review.js";
+import { ReviewPanel, handReviewButton, markReviewed } from "./review.js";
 import { gameHand, gameWords } from "./plaques.js";
 import { h, clear, bidNode, fmtPoints, midSentence, nameNode, seatNames, withNames } from "./util.js";
 
@@ -164,22 +164,14 @@ export class ScoreSheet {
         h("td.score-sheet-result", { class: c && declaring ? (r.made ? "pos" : "neg") : "", text: result }),
         h("td.num", { text: trickWords(t, r) }),
         scoreCells(after, r.points || []),
-        h("td.hand-review-cell", null, r.played_out ? this.handButton(r.number, shown) : null)));
+        h("td.hand-review-cell", null, r.played_out ? handReviewButton(r.number, shown, (n) => this.openReview(n)) : null)));
     }
     const foot = h("tfoot", null, h("tr", null,
       h("th", { scope: "row", colspan: "5", text: "Score now" }),
       scoreCells(state.view.scores, null), h("td")));
     this.body.appendChild(h("div.score-sheet-box", null,
       h("table.sheet-table.score-sheet-table", { "aria-labelledby": "score-sheet-title" }, head, body, foot)));
-    if (this.reviewPanel) this.markPressed(this.reviewPanel.number);
-  }
-
-  /** A played-out hand's Review, as the game's end has it. */
-  handButton(number, shown) {
-    return h("button.btn.btn-small.hand-review", {
-      type: "button", text: "Review", "aria-label": `Review hand ${shown} against double dummy`,
-      "aria-pressed": "false", onclick: () => this.openReview(number),
-    });
+    if (this.reviewPanel) markReviewed(this.card, this.reviewPanel.number);
   }
 
   /** Show hand ``number``'s review (asked for once) under the table, in place of the one on
@@ -194,14 +186,8 @@ export class ScoreSheet {
     p.ask();
     // (pressed once asked: a request the link could not send left the row pressed over an
     // empty review; pressed again, it is asked again)
-    this.markPressed(p.reviews.mine ? number : null);
+    markReviewed(this.card, p.reviews.mine ? number : null);
     p.el.scrollIntoView({ block: "nearest" });
-  }
-
-  markPressed(number) {
-    for (const b of this.card.querySelectorAll("tr[data-hand] .hand-review")) {
-      b.setAttribute("aria-pressed", String(b.closest("tr").dataset.hand === String(number)));
-    }
   }
 
   /** A ``review`` message, for the review on show here (a late reply is dropped). */
