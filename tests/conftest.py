@@ -16,6 +16,9 @@ from hypothesis import settings
 from playwright.sync_api import Page
 
 from browser import DESKTOP, live_server, viewport_page
+from fivehundred.web.store import Store
+from fivehundred.web.table import Table
+from webclient import played_table
 
 # Hypothesis draws the same examples on every run ("repeatable", the suite's default): a test
 # that passed passes again, and one that failed fails again the same way, on any machine.
@@ -58,3 +61,15 @@ def numba_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(config, "CACHE_DIR", config.CACHE_DIR)
     monkeypatch.setenv("NUMBA_CACHE_DIR", "")     # (so that it is recorded, set or not)
     monkeypatch.delenv("NUMBA_CACHE_DIR")
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Table]]:
+    """A live server whose lobby lists a finished game, and that game's table."""
+    db = tmp_path_factory.mktemp("finished") / "h.db"
+    store = Store(db)
+    t = played_table(3, hands=None)      # (test_web_history's finished_table)
+    store.save(t.id, t.to_json(), finished=True)
+    store.close()
+    with live_server(db, "local") as url:
+        yield url, t

@@ -6,7 +6,6 @@ back to its button), and Escape ending a pause as RESUME does."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Literal
 
 import pytest
@@ -15,7 +14,6 @@ from playwright.sync_api import Page
 from browser import (
     DESKTOP,
     PHONES,
-    live_server,
     seq,
     settle,
     start_game,
@@ -23,9 +21,8 @@ from browser import (
     wait_seq_after,
     wait_turn,
 )
-from fivehundred.web.store import Store
 from fivehundred.web.table import Table
-from test_web_history import _open_finished, finished_table
+from test_web_history import _open_finished
 
 CARD_BOXES = """() => [...document.querySelectorAll('#hand .hand-card')].map((e) => {
   const r = e.getBoundingClientRect();
@@ -91,18 +88,6 @@ def test_a_wider_desk_centres_the_hand_again(page: Page, server: str) -> None:
     wait_turn(page)
     got = hand_at(page, 1800, 800)
     assert same_boxes(got, hand_fresh(page)), got
-
-
-@pytest.fixture(scope="module")
-def finished(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Table]]:
-    """A live server whose lobby lists a finished game, and that game's table."""
-    db = tmp_path_factory.mktemp("finished") / "h.db"
-    store = Store(db)
-    t = finished_table()
-    store.save(t.id, t.to_json(), finished=True)
-    store.close()
-    with live_server(db, "local") as url:
-        yield url, t
 
 
 def test_the_review_keeps_the_focus_on_the_toggle_pressed(

@@ -6,17 +6,13 @@ focus comes to its heading, before its summary."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from playwright.sync_api import Page
 
-from browser import DESKTOP, live_server, start_game, viewport_page, wait_turn
+from browser import DESKTOP, start_game, viewport_page, wait_turn
 from fivehundred.bots.base import Candidate, Decision
 from fivehundred.bots.hints import format_hint, value_words
-from fivehundred.web.store import Store
 from fivehundred.web.table import Table
-from test_web_history import _open_finished, finished_table
+from test_web_history import _open_finished
 
 SHOW = """async ([msg, phase, defending]) => {
   const { views } = await import('/static/app.js');
@@ -82,18 +78,6 @@ def test_the_advice_and_its_reason_are_heard_apart(page: Page, server: str) -> N
       return r.width <= 1 && r.height <= 1;
     }""")
     assert hidden
-
-
-@pytest.fixture(scope="module")
-def finished(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Table]]:
-    """A live server whose lobby lists a finished game, and that game's table."""
-    db = tmp_path_factory.mktemp("finished") / "h.db"
-    store = Store(db)
-    t = finished_table()
-    store.save(t.id, t.to_json(), finished=True)
-    store.close()
-    with live_server(db, "local") as url:
-        yield url, t
 
 
 def test_the_review_is_read_from_its_heading(finished: tuple[str, Table]) -> None:
