@@ -473,9 +473,8 @@ for each trick the declarer took.'
     opp, score, they_take, their = opponents(rules)
     value, misere = getattr(rules, option), rules.misere_allowed
     gains = misere and rules.misere_defender_points == "ten_per_declarer_trick"
-    them = ("him" if rules.players == 2 else "each of them" if rules.teams == "none"
-            else "them" if len(rules.sides) == 2 else "each opposing side")
-    failed = f"a failed misère gives {them} 10 for each trick the declarer took"
+    failed = (f"a failed misère gives {failed_misere_gain(rules, told=True)} 10 for each "
+              "trick the declarer took")
     if option == "misere_defender_points":
         loser = "the declarer's side" if rules.teams != "none" else "the declarer"
         gain = (f"{failed_misere_gain(rules)} 10 for each trick the declarer took" if gains

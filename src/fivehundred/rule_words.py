@@ -18,18 +18,23 @@ def opponents(rules: Rules) -> tuple[str, str, str, str]:
     return "the opponents", "score", "they take", "their"
 
 
-def failed_misere_gain(rules: Rules) -> str:
+def failed_misere_gain(rules: Rules, told: bool = False) -> str:
     """Who scores the declarer's tricks when a misère fails (``ten_per_declarer_trick``):
-    each other side does, a side of partners once (``scoring.hand_points``).
+    each other side does, a side of partners once (``scoring.hand_points``); ``told``: as
+    the one a failed misère gives them to ("gives each of them 10").
 
     >>> [failed_misere_gain(Rules.preset(n)) for n in ("two_24", "classic3", "classic4")]
     ['his opponent scores', 'each opposing player scores', 'the opposing side scores']
+    >>> [failed_misere_gain(Rules.preset(n), told=True) for n in ("two_24", "classic3")]
+    ['him', 'each of them']
     """
     if rules.players == 2:
-        return "his opponent scores"
+        return "him" if told else "his opponent scores"
     if rules.teams == "none":
-        return "each opposing player scores"
-    return "the opposing side scores" if len(rules.sides) == 2 else "each opposing side scores"
+        return "each of them" if told else "each opposing player scores"
+    if len(rules.sides) == 2:
+        return "them" if told else "the opposing side scores"
+    return "each opposing side" if told else "each opposing side scores"
 
 
 def won_by_contract_text(rules: Rules) -> str:
