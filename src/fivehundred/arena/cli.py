@@ -129,21 +129,12 @@ def _duration(seconds: float) -> str:
 
 
 def spec_from_args(args: argparse.Namespace) -> MatchSpec:
-    """The MatchSpec of parsed options (``--games`` alone plays games only)."""
+    """The MatchSpec of parsed options (``--games`` alone plays games only).  Each number's
+    range is checked twice already, by its option's type and by MatchSpec; only a match of
+    nothing is refused here."""
     deals = args.deals if args.deals is not None else 0 if args.games else DEALS
-    for name, n in (("deals", deals), ("games", args.games)):
-        if n < 0:
-            raise ArenaError(f"--{name} {n}: must not be negative")
     if deals == 0 and args.games == 0:
         raise ArenaError("nothing to play: give --deals or --games")
-    if args.workers < 1:
-        raise ArenaError(f"--workers {args.workers}: at least one is needed")
-    if args.max_hands < 1:
-        raise ArenaError(f"--max-hands {args.max_hands}: at least one is needed")
-    if args.samples is not None and args.samples < 1:
-        raise ArenaError(f"--samples {args.samples}: at least one is needed")
-    if args.seconds is not None and not args.seconds > 0:   # (NaN is not > 0 either)
-        raise ArenaError(f"--seconds {args.seconds}: must be positive")
     return MatchSpec(
         rules=args.rules.to_string(), bot_a=bot_key(args.a), bot_b=bot_key(args.b),
         seed=args.seed, deals=deals, games=args.games,
