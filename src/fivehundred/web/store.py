@@ -582,12 +582,19 @@ def _by_time(rows: list[tuple[Any, Any]]) -> list[tuple[str, float]]:
     damaged row: SQLite keeps any value in any column) counts as the oldest, the row kept
     for its game to be restored or reported.
 
-    >>> _by_time([("a", 5.0), ("b", "yesterday"), ("c", 9)])
-    [('c', 9.0), ('a', 5.0), ('b', 0.0)]
+    >>> _by_time([("a", 5.0), ("b", "yesterday"), ("c", 9), ("d", float("nan"))])
+    [('c', 9.0), ('a', 5.0), ('b', 0.0), ('d', 0.0)]
     """
-    return sorted(((str(i), _seconds(t) or 0.0) for i, t in rows), key=lambda r: -r[1])
+    return sorted(((str(i), saved_seconds(t) or 0.0) for i, t in rows), key=lambda r: -r[1])
 
 
-def _seconds(v: object) -> float | None:
-    """A saved time in seconds, None if it is not a number (a damaged row)."""
-    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+def saved_seconds(value: object) -> float | None:
+    """A saved time in seconds since the epoch, None where it is not a real date (a damaged
+    row: text, NaN, infinity, negative or past the year 36,000).
+
+    >>> saved_seconds(5), saved_seconds(float("nan")), saved_seconds("5"), saved_seconds(True)
+    (5.0, None, None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if math.isfinite(value) and 0 <= value < 2**40 else None

@@ -7,7 +7,6 @@ may be read out to anyone."""
 from __future__ import annotations
 
 import json
-import math
 import sqlite3
 import sys
 import time
@@ -17,7 +16,7 @@ from typing import Any
 
 from ..options import PRESET_LABELS
 from .seats import TableError
-from .store import APP_ID, SCHEMA_VERSION, Store, StoreError, default_path
+from .store import APP_ID, SCHEMA_VERSION, Store, StoreError, default_path, saved_seconds
 from .table import Table
 
 _KINDS = {-1: "practice", 0: "in play", 1: "over"}
@@ -45,13 +44,6 @@ def read_only(path: str) -> sqlite3.Connection:
     return db
 
 
-def _seconds(value: object) -> float | None:
-    """A saved time that can be shown (a number of a real date), else None."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    return float(value) if math.isfinite(value) and 0 <= value < 2**40 else None
-
-
 def table_lines(db: sqlite3.Connection) -> list[dict[str, Any]]:
     """Every saved table of the saves file ``db``, the last played first: its id, when it
     was last saved (seconds since the epoch; None if its time is damaged), whether with
@@ -61,7 +53,7 @@ def table_lines(db: sqlite3.Connection) -> list[dict[str, Any]]:
         "SELECT id, updated, finished, data FROM tables ORDER BY updated DESC, id").fetchall()
     out: list[dict[str, Any]] = []
     for tid, updated, finished, text in rows:
-        line: dict[str, Any] = {"table": str(tid), "updated": _seconds(updated),
+        line: dict[str, Any] = {"table": str(tid), "updated": saved_seconds(updated),
                                 "state": _KINDS.get(finished, "in play")}
         try:
             data = json.loads(text)
