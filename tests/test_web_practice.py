@@ -7,6 +7,7 @@ game waits untouched for BACK TO THE GAME."""
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -377,3 +378,21 @@ def test_a_damaged_practice_row_is_kept_and_another_table_opened(tmp_path: Path)
     row = store.db.execute("SELECT data FROM tables WHERE id = ?", (one["table"],)).fetchone()
     assert row == ("{",)                                 # kept as it was
     assert any("it was kept" in p for p in hub.problems)
+
+
+def test_a_practice_table_is_logged_as_a_new_table_is(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The host's log names each practice table as it is opened and dealt again (with its
+    game's id and hand, never a token or a seed), as it names every other new table: a
+    practice table appeared in the saves file with no line saying where it came from."""
+    store = Store(tmp_path / "t.db")
+    with caplog.at_level(logging.INFO, "fivehundred.web"), practised(store) as (client, seat, one):
+        game = next(t for t in hub_of(client).tables.values() if t.practice is None)
+        practice = hub_of(client).tables[one["table"]]
+        assert practise(seat)["table"] == one["table"]
+    lines = [r.getMessage() for r in caplog.records if r.name == "fivehundred.web"]
+    assert f"practice table {one['table']} created: hand 1 of table {game.id}" in lines, lines
+    assert f"practice table {one['table']} dealt again" in lines, lines
+    text = "\n".join(lines)
+    for secret in [one["token"], str(practice.seed), str(game.seed)]:
+        assert secret not in text

@@ -474,8 +474,11 @@ class Hub(TableKeeper):
             await self.broadcast(kept)
             self.kick(kept)
             practice = kept
+            log.info("practice table %s dealt again", practice.id)
         else:
             self.add(practice)
+            log.info("practice table %s created: hand %d of table %s", practice.id,
+                     table.game.hand_number + 1, table.id)
         await self.send(ws, {"type": "practice", "table": practice.id, "seat": seat,
                              "token": practice.seats[seat].token})
 
