@@ -18,6 +18,7 @@ from ..scoring import declaring_seats
 from ..tricks import sort_tokens
 from ..view import View
 from .base import Budget, Candidate, Decision, make
+from .play_reasons import solved_note
 
 
 def hint(view: View, seed: int = 0, budget: Budget | None = None) -> Decision:
@@ -142,14 +143,19 @@ def counted_words(cands: Sequence[Candidate], phase: str) -> tuple[str, str]:
     The Insane bot (bots/pimc.py) values a bid and a card in points the seat's side is
     expected to score in the hand less the others' average, a bid against a pass counted 0
     (its note "baseline"), or, over a partner's standing bid, against his contract played on
-    the same deals (the pass's note "the partner's ..."); where it leaves the choice to the
-    Medium bot's judgement (five and six players' bids, a call, a misère declarer's card, a
-    time run out: their notes say so), a bid's points roughly, a call's the tricks expected,
-    a card's a score of rules of thumb; a discard's, the tricks the hand it keeps took.
+    the same deals (the pass's note "the partner's ..."), a card's note the tricks behind
+    its points ("your side 7.4 tricks": bots/play_reasons.py); where it leaves
+    the choice to the Medium bot's judgement (five and six players' bids, a call, a misère
+    declarer's card, a time run out: their notes say so), a bid's points roughly, a call's
+    the tricks expected, a card's a score of rules of thumb; a discard's, the tricks the
+    hand it keeps took.
 
     >>> C = Candidate
     >>> counted_words([C("AH", 1.0, 0.8), C("KH", 0.5, 0.7)], "play")[0]
     'Points'
+    >>> counted_words([C("AH", 1.0, 0.8, "your side 7.4 tricks"),
+    ...                C("KH", 0.5, 0.7, "your side 6.9 tricks")], "play")
+    ('Points', "Points: expected this hand, your side's less the others'")
     >>> counted_words([C("AH", 1.0, None, "wins 40%"), C("KH", 0.5)], "play")
     ('Score', 'Score: by rules of thumb (higher is better), not points')
     >>> counted_words([C("2H", 1.0, None, "led: wins the trick 0%, leaves danger 0.37"),
@@ -178,7 +184,9 @@ def counted_words(cands: Sequence[Candidate], phase: str) -> tuple[str, str]:
             return "Points", ("Points: expected this hand, your side's less the others', "
                               "against a pass (0)")
         return "Points", "Points: expected this hand, by the hand's evaluation"
-    if all(not c.note for c in cands):
+    if all(not c.note or solved_note(c.note) for c in cands):
+        # (a card's note, "your side 7.4 tricks", says itself what it counts: the
+        # tricks on the deals its points come from, play_reasons.py)
         return "Points", "Points: expected this hand, your side's less the others'"
     if any("danger" in c.note for c in cands):       # (the misère declarer's card: medium.py)
         return "Score", ("Score: by rules of thumb (higher is better), not points; danger: how "

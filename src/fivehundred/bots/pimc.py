@@ -47,6 +47,7 @@ from .bid_check import (
 from .bid_model import bid_action, bid_fit
 from .discards import best_keep, discard_options
 from .medium import play_decision
+from .play_reasons import Outlook
 from .sampling import World, every_world, sample_worlds
 
 NODE_BUDGET = 3_000_000   # per solve: a pathological deal is dropped, never a stall
@@ -201,6 +202,7 @@ class PimcBot(BaseBot):
         so_far = _won_by(view, counted_seats)
         totals: dict[str, float] = {a: 0.0 for a in view.legal_actions}
         makes: dict[str, float] = {a: 0.0 for a in view.legal_actions}
+        counted: dict[str, float] = {a: 0.0 for a in view.legal_actions}   # (their tricks)
         wsum = 0.0
         used = 0
         for g, wgt in zip(games, weights, strict=True):
@@ -217,14 +219,20 @@ class PimcBot(BaseBot):
                 assert v is not None
                 total = so_far + v
                 totals[a] += wgt * outcome_value(r, c, seat, view.partner, total)
+                counted[a] += wgt * total
                 if c is not None:
                     made = total == 0 if c.is_misere else total >= c.tricks
                     makes[a] += wgt * (1.0 if made else 0.0)
         if used == 0 or wsum == 0:
             return self._fallback(view, "out of time before an imagined deal was solved"
                                   if clock.out else "every imagined deal was too hard to solve")
+        # each card's tricks in words, and what sets the best apart (play_reasons.py: a
+        # player asked why the card was best; "best average" said only that it was)
+        look = Outlook.of(view, counted_seats)
+        tricks = {a: look.tricks(counted[a] / wsum) for a in view.legal_actions}
         cands, tied = _medium_breaks_ties(view, [
-            Candidate(a, totals[a] / wsum, makes[a] / wsum if c is not None else None)
+            Candidate(a, totals[a] / wsum, makes[a] / wsum if c is not None else None,
+                      look.note(tricks[a]))
             for a in view.legal_actions])
         late = (f" (the time ran out after {used} of {len(games)})"
                 if clock.out and used < len(games) else "")
@@ -233,10 +241,10 @@ class PimcBot(BaseBot):
                     f"every one of the {used} deals the unseen cards allow")
         else:
             over = f"{used} imagined deals"
-        # (how Medium's habits break the tie, said: "the careful rules" were never explained)
-        ties = (f"; {tied} cards tie, and Medium's habits chose (keep high cards, throw from "
-                "short suits)" if tied > 1 else "")
-        return Decision(cands[0].action, cands, f"best average over {over}{late}{ties}",
+        # (how Medium's habits break a tie is said too: "the careful rules" were never
+        # explained)
+        return Decision(cands[0].action, cands,
+                        f"best average over {over}{late}{look.why(cands, tricks, tied, used)}",
                         samples=used)
 
     # -- the auction ---------------------------------------------------------------------
