@@ -135,6 +135,22 @@ def test_a_raise_on_one_trump_is_valued_as_a_take_out() -> None:
     assert {c.action: c.note for c in d.candidates}["7S"] == f"{counted[1]:.1f} tricks expected"
 
 
+def test_no_bid_in_a_partners_overcalled_suit_on_one_trump() -> None:
+    """An expert review (Insane self-play, australian, game 1 hand 5): partner's 6♦, their
+    7♠, and we hold one diamond, A K 10 8 of hearts, A Q 8 of clubs: Medium bid 7♦ on 7.0
+    tricks, its partner's suit credited as if we raised on a fit; it made 24% of imagined
+    deals and failed.  Now it passes; with two diamonds the credit is back."""
+    auction = ["pass", "6D", "7S"]
+    view = _view(1, "JS QS 8C QC AC 4D 8H 10H KH AH", 1, auction)
+    d, _ = _decide(view)
+    assert d.action == "pass", d
+    notes = {c.action: c.note for c in d.candidates}
+    assert notes["7D"] == "6.2 tricks expected", notes
+    two = _view(1, "JS 5D 8C QC AC 4D 8H 10H KH AH", 1, auction)    # 5♦ for Q♠
+    notes = {c.action: c.note for c in make("medium", seed=5).act(two).candidates}
+    assert notes["7D"] == "7.0 tricks expected", notes     # (6.2 without his credit)
+
+
 def test_no_count_once_we_have_bid_and_he_took_us_out() -> None:
     """Seed 34: our 6♠, their 6♥, his 6NT over it: his bid counts our hand already (a review
     found 7NT over it, which took 2 tricks)."""

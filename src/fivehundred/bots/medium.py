@@ -101,6 +101,11 @@ RAISE = 0.0
 """Points charged to a raise of a partner's standing bid in his strain: it is valued on the
 same count as the pass that leaves his contract to be played, so it needs nothing more."""
 
+PARTNER_SUIT = 0.8
+"""Tricks a partner's last suit bid adds to our count in his suit (:func:`partner_help`);
+not where we hold fewer than :data:`RAISE_TRUMPS` of it and his bid was overcalled
+(:func:`_short_in_partners_suits`; standing, such a raise is a take-out already)."""
+
 RAISE_TRUMPS = 2
 """The fewest trumps (bowers and joker included) with which a raise of a partner's suit bid is
 valued on his count: the raiser declares and takes the kitty, and with one trump or none the
@@ -126,7 +131,7 @@ def partner_help(view: View) -> tuple[float, ...]:
         for strain in range(5):
             help_[strain] += per - (0.5 if bid == "pass" else 0.0)
         if bid[:1].isdigit():
-            help_[_strain_of(bid)] += 0.8 if _strain_of(bid) < 4 else 0.5
+            help_[_strain_of(bid)] += PARTNER_SUIT if _strain_of(bid) < 4 else 0.5
     for s, bid in last.items():
         if s not in side and bid[0].isdigit():
             strain = _strain_of(bid)
@@ -134,6 +139,24 @@ def partner_help(view: View) -> tuple[float, ...]:
             if strain < 4:
                 help_[4] -= 0.3
     return tuple(help_)
+
+
+def _short_in_partners_suits(view: View) -> set[int]:
+    """The suits a partner named in his last bid in which this seat holds fewer than
+    :data:`RAISE_TRUMPS` trumps: a bid there is not a raise on a fit, so it gets no credit
+    for his suit (:data:`PARTNER_SUIT`).  An expert review found Medium's 7♦ over an
+    opponent's 7♠ on partner's 6♦ with a lone 4♦: counted 7.0 tricks, it made 24% of
+    imagined deals, and failed."""
+    r = view.rules
+    side = r.sides[r.side_of[view.seat]]
+    last = {s: bid for s, bid in view.auction}
+    out: set[int] = set()
+    for p in side:
+        bid = last.get(p, "")
+        if p != view.seat and bid[:1].isdigit() and (strain := _strain_of(bid)) < 4 \
+                and count(suit_cards(view.hand_mask, strain, strain)) < RAISE_TRUMPS:
+            out.add(strain)
+    return out
 
 
 def _strain_of(bid: str) -> int:
@@ -200,6 +223,9 @@ def bid_candidates(view: View, rng_seed: int) -> list[Candidate]:
     partner_high = high_seat is not None and high_seat != view.seat and \
         r.side_of[high_seat] == side
     standing = standing_count(view)
+    if standing is None:
+        for strain in _short_in_partners_suits(view):
+            est[strain] -= PARTNER_SUIT
     over = (OVER_PARTNER if standing is None else TAKE_OUT) if partner_high else 0.0
     charge = [over] * 5
     note = pass_note(view)
