@@ -202,6 +202,40 @@ def caught_up(page: Page) -> None:
     page.evaluate(CAUGHT_UP)
 
 
+TRICK_DONE = """() => import('/static/app.js').then(({ views }) => new Promise((done, fail) => {
+  views.table.trick.idle().then(done);
+  setTimeout(() => fail(new Error("the trick's cards still moving after 20 s")), 20000);
+}))"""
+"""JavaScript: resolves once the cards on the table are the last state's (trick.js's queue run
+out: every card flown in, a finished trick held its while and swept off)."""
+
+
+def trick_done(page: Page) -> None:
+    """At your turn (nothing more comes then), wait until the table shows its trick: a finished
+    trick still on show (held a second, then swept off) read or measured as the turn's was
+    there at one look and gone at the next."""
+    page.evaluate(TRICK_DONE)
+
+
+def card_led(page: Page) -> bool:
+    """At your turn: whether a card of this trick lies on the table (by the state: the table's
+    cards at that moment may be the last trick's, held on show before they are swept off)."""
+    return bool(page.evaluate("window.fivehundred.app.state.view.trick.length > 0"))
+
+
+FRAMES = """(n) => new Promise((done) => {
+  const step = (k) => (k ? requestAnimationFrame(() => step(k - 1)) : done());
+  step(n);
+})"""
+"""JavaScript: resolves after the page's next ``n`` animation frames."""
+
+
+def frames(page: Page, n: int = 2) -> None:
+    """Wait for the page's next ``n`` frames: focus.js mends a focus lost at the next frame,
+    so by then it has (a fixed wait guessed how long a frame takes on a loaded machine)."""
+    page.evaluate(FRAMES, n)
+
+
 def visible(page: Page, selector: str) -> bool:
     """Whether the first element ``selector`` finds is shown (a locator, so no element
     handle is left behind to keep an old sheet's buttons alive for the page's life)."""

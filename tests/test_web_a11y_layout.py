@@ -14,6 +14,7 @@ from playwright.sync_api import Page
 from browser import (
     DESKTOP,
     PHONES,
+    frames,
     seq,
     settle,
     start_game,
@@ -105,7 +106,7 @@ def test_the_review_keeps_the_focus_on_the_toggle_pressed(
             page.focus(f"#review-{mode}")
             page.keyboard.press("Enter")
             page.wait_for_selector(f"#review-panel {table}", timeout=60_000)
-            page.wait_for_timeout(300)                   # (a focus lost is mended next frame)
+            frames(page)                                 # (a focus lost is mended next frame)
             assert page.evaluate("document.activeElement.id") == f"review-{mode}"
             assert page.get_attribute(f"#review-{mode}", "aria-pressed") == "true"
 
@@ -185,7 +186,7 @@ def test_the_menu_shuts_when_the_focus_leaves_it(page: Page, server: str) -> Non
     assert page.evaluate("document.activeElement.closest('#menu') !== null")
     page.keyboard.press("Escape")
     page.wait_for_selector("#menu", state="hidden")
-    page.wait_for_timeout(200)                        # (a focus lost is mended next frame)
+    frames(page)                                      # (a focus lost is mended next frame)
     assert page.evaluate("document.activeElement.id") == "menu-button"
     page.keyboard.press("Enter")
     page.wait_for_selector("#menu:not([hidden])")

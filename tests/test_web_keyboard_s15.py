@@ -12,7 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Page, WebSocketRoute
 
-from browser import caught_up, seq, start_game, visible, wait_seq_after, wait_turn
+from browser import caught_up, frames, seq, start_game, visible, wait_seq_after, wait_turn
 
 FOCUSED = "document.activeElement ? document.activeElement.id : null"
 """JavaScript: the id of the control that has the focus."""
@@ -22,10 +22,10 @@ AUCTION = "window.fivehundred.app.state.view.auction.length"
 
 
 def press(page: Page, key: str) -> None:
-    """Press ``key`` and give the page a few frames: focus.js mends the focus at the next
-    frame, so a trap shows before the next key, as it does to a person."""
+    """Press ``key`` and let the page draw its next frames: focus.js mends the focus at the
+    next frame, so a trap shows before the next key, as it does to a person."""
     page.keyboard.press(key)
-    page.wait_for_timeout(120)
+    frames(page)
 
 
 def on_bid(page: Page) -> None:

@@ -9,10 +9,12 @@ from playwright.sync_api import Page
 from browser import (
     DESKTOP,
     PHONES,
+    SETTLED,
     bid_ten,
     click_and_wait,
     play_first_playable,
     seq,
+    settle,
     start_game,
     viewport_page,
     wait_seq_after,
@@ -32,6 +34,12 @@ CUT_HITS = """() => {
     .filter((e) => meet(e.getBoundingClientRect())).map((e) => e.id || e.className);
 }"""
 """JavaScript: what of the game the cut's notice covers (null: no notice)."""
+
+CUT_PLACED = """() => new Promise((done) => setTimeout(
+  () => requestAnimationFrame(() => requestAnimationFrame(done)), 400))"""
+"""JavaScript: resolves once the page has placed the cut's notice: its last placing is set 400 ms
+and two frames after the notice shows, by the page's own clock, which a wait from here only
+guessed at (a loaded machine runs the page's timers late)."""
 
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "J", "Q", "K", "A"]
@@ -74,7 +82,8 @@ def test_the_cut_covers_no_seat_and_goes_by_the_speed(server: str) -> None:
                 start_game(page, server, preset, "medium", seed, speed="slow")
                 assert page.evaluate("window.fivehundred.app.state.view.to_move") == 0
                 page.wait_for_selector("#toasts .toast:has-text('The cut: ')")
-                page.wait_for_timeout(500)                 # laid out, the notice placed
+                page.evaluate(CUT_PLACED)                  # laid out, the notice placed
+                page.wait_for_function(SETTLED)            # (and done sliding in)
                 if page.evaluate("window.fivehundred.app.state.table.cut"):
                     assert page.evaluate(CUT_HITS) in ([], None), (size, preset)
     with viewport_page(DESKTOP) as page:
@@ -139,7 +148,7 @@ def test_a_phone_calls_a_partner_from_one_row_a_suit(server: str) -> None:
                 for el in page.query_selector_all("#hand .hand-card")[-3:]:
                     el.click()
                 click_and_wait(page, "#discard-button")
-        page.wait_for_timeout(600)
+        settle(page, 600)                   # (the panel and the cards done moving in)
         rows = page.evaluate("""[...document.querySelectorAll('#call-cards .call-row')]
           .map((r) => {
             const tops = [...r.querySelectorAll('button')]    // (to 4 px: one may be hovered)

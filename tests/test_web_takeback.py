@@ -20,6 +20,7 @@ from browser import (
     play_first_playable,
     seq,
     start_game,
+    trick_done,
     viewport_page,
     visible,
     wait_seq_after,
@@ -192,19 +193,12 @@ TRICK = "[...document.querySelectorAll('#trick .trick-card')].map((c) => c.datas
 
 
 def settled(page: Page, cards: str) -> list[str]:
-    """``cards`` (HAND, TRICK) once they have not changed for a second and a half (the
-    trick's cards fly in one after another) and no finished trick is on show (its winning
-    card marked: it is held a while, then swept off)."""
-    probe = f"() => document.querySelector('#trick .trick-card.winning') ? null : {cards}"
-    last: list[str] | None = page.evaluate(probe)
-    still = 0
-    while still < 6 or last is None:
-        page.wait_for_timeout(250)
-        now: list[str] | None = page.evaluate(probe)
-        still = still + 1 if now == last else 0
-        last = now
-    assert last is not None
-    return last
+    """At your turn, ``cards`` (HAND, TRICK) once the table shows the turn's trick: its cards
+    flown in (one after another), no finished trick on show (held a while, then swept off).
+    (It waited for them to stand still a second and a half, a guess a slow machine beat.)"""
+    trick_done(page)
+    shown: list[str] = page.evaluate(f"() => {cards}")
+    return shown
 
 
 def wait_shows(page: Page, cards: str, want: list[str]) -> None:
