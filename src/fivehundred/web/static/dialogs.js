@@ -1,9 +1,10 @@
 // Dialogs: the end-of-hand sheet, the end of the game (each with the last hand's review
-// against double dummy, review.js), confirmations. The menu is in menu.js, the rules dialog in
-// rules.js, the hint in hint.js.
+// against double dummy, review.js; the game's end opens the score sheet too, score-sheet.js),
+// confirmations. The menu is in menu.js, the rules dialog in rules.js, the hint in hint.js.
 
 import { statsTable, STRENGTH_WORDS } from "./stats.js";
 import { ReviewPanel, playedOut, reviewButton, handInPlay, handReviewButton, markReviewed } from "./review.js";
+import { openScoreSheet, SHEET_ICON } from "./score-sheet.js";
 import { gameHand } from "./plaques.js";
 import { h, clear, bidNode, fmtPoints, cap, midSentence, ICONS, recordUrl, sheetVerdict, readable, seatNames, withNames, nameList, nameNode } from "./util.js";
 
@@ -265,15 +266,6 @@ export class SheetDialog {
     if (this.reviewPanel) this.reviewPanel.askAgain();
   }
 
-  /** A ``review`` message, for the hand on show (a late reply is dropped). */
-  showReview(msg) {
-    if (this.reviewPanel && !this.el.hidden) this.reviewPanel.show(msg);
-  }
-
-  /** A ``no_review`` error, for the review asked for here. */
-  reviewRefused(message) {
-    if (this.reviewPanel && !this.el.hidden) this.reviewPanel.refused(message);
-  }
 }
 
 // ---------------------------------------------------------------- end of game
@@ -288,25 +280,19 @@ export class GameOverDialog {
     this.onNewGame = onNewGame;
     this.key = null;
     this.reviewPanel = null;
-    this.revealing = false;    // a review opened here awaits its answer (showReview)
+    this.revealing = false;    // a review opened here awaits its answer (reviewShown)
     this.measureFoot = keepFootRoom(this.card);
   }
 
-  /** A ``review`` message, for the hand whose review is on show; the first answer to a review
-   *  opened here is shown from its top as far as the focus stays in sight (reveal): it grew
-   *  above the row's Review pressed, which it pushed down. */
-  showReview(msg) {
-    if (!this.reviewPanel || this.el.hidden) return;
-    this.reviewPanel.show(msg);
-    if (this.revealing && msg.hand === this.reviewPanel.number) {
+  /** A review answered (``panel``: the review that asked, review.js ``routeReview``; null:
+   *  none); the first answer to a review opened here is shown from its top as far as the
+   *  focus stays in sight (reveal): it grew above the row's Review pressed, which it pushed
+   *  down. */
+  reviewShown(panel) {
+    if (panel && panel === this.reviewPanel && this.revealing && !this.el.hidden) {
       this.revealing = false;
-      this.reveal(this.reviewPanel.el);
+      this.reveal(panel.el);
     }
-  }
-
-  /** A ``no_review`` error, for the review asked for here. */
-  reviewRefused(message) {
-    if (this.reviewPanel && !this.el.hidden) this.reviewPanel.refused(message);
   }
 
   /** The first state after a reconnect: a practice asked for and a review awaited on the
@@ -391,8 +377,10 @@ export class GameOverDialog {
               pointsCell(r.points),
               h("td.hand-review-cell", null, r.played_out ? handReviewButton(r.number, gameHand(t, r.hand - 1) + 1, (n) => this.openReview(n)) : null)))))));
       });
-      this.card.appendChild(h("h3.section-title", { text: "Contracts played" }));
+      this.card.appendChild(sheetHead(h("h3.section-title", { text: "Contracts played" })));
       this.card.appendChild(cols);
+    } else if ((state.view.hand_results || []).length) {
+      this.card.appendChild(sheetHead(null));
     }
     if (state.stats) {
       this.card.appendChild(h("h3.section-title", { text: `Your statistics · ${STRENGTH_WORDS[t.strength] || cap(t.strength || "")} opponents` }));
@@ -445,6 +433,18 @@ export class GameOverDialog {
     }
     card.scrollTo({ top, behavior: "smooth" });
   }
+}
+
+/** The head of the game's end's list of hands (``title``, or none) with the score sheet's
+ *  button at its side: every hand, its reviews too, over this dialog, which lies over the
+ *  score plaque and the menu that open it at play (one more button at the foot broke its one
+ *  row on a phone on its side). */
+function sheetHead(title) {
+  const open = h("button#game-over-sheet.btn.btn-small.over-sheet-button", {
+    type: "button", "aria-haspopup": "dialog", "aria-label": "Score sheet: every hand of the game",
+  }, h("span.over-sheet-icon", { "aria-hidden": "true", html: SHEET_ICON }), "Score sheet");
+  open.addEventListener("click", () => openScoreSheet(open));
+  return h("div.over-sheet-head", null, title, open);
 }
 
 // ---------------------------------------------------------------- confirm

@@ -9,6 +9,7 @@ import { onConnection } from "./connection.js";
 import { backToLobby, openPractice, showAddress } from "./navigation.js";
 import * as sound from "./sound.js";
 import { noteClaim, practiceRefused } from "./dialogs.js";
+import { routeRefusal, routeReview } from "./review.js";
 import { toast, saveTable, savedTable, prettyText, rememberKey, cap } from "./util.js";
 
 /** One message from the table's server (docs/protocol.md): each type to what answers it. */
@@ -60,10 +61,8 @@ export function onMessage(msg) {
       if (app.state && app.state.view.phase === "auction" && msg.action) bid.select(msg.action);
       renderHand();
       break;
-    case "review":         // (each dialog that shows a review keeps only its own)
-      sheet.showReview(msg);
-      gameOver.showReview(msg);
-      if (views.menu) views.menu.scoreSheet.showReview(msg);
+    case "review":         // (to the review that asked for it: review.js)
+      gameOver.reviewShown(routeReview(msg));
       break;
     case "error":
       onError(msg);
@@ -131,9 +130,7 @@ function onError(msg) {
     return;
   }
   if (code === "no_review") {
-    sheet.reviewRefused(msg.message);
-    gameOver.reviewRefused(msg.message);
-    if (views.menu) views.menu.scoreSheet.reviewRefused(msg.message);
+    routeRefusal(msg.message);
     return;
   }
   if (code === "no_practice") {

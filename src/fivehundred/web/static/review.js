@@ -1,7 +1,10 @@
 // The review against double dummy of the hand just played out: the button that asks for it
 // and the panel that shows it (your cards, or every card; the declarer's discard), in the
-// end-of-hand sheet and in the end of the game's dialog alike; there, of any hand played out.
+// end-of-hand sheet and in the end of the game's dialog alike; there, and in the score sheet,
+// of any hand played out. Each server reply goes to the review that asked for it (routeReview,
+// routeRefusal), and the page holds each of a review's ids once (putOnTop).
 
+import { app } from "./app.js";
 import { h, clear, cardNode, cap, midSentence } from "./util.js";
 import { say } from "./announce.js";
 import { gameHand } from "./plaques.js";
@@ -95,6 +98,81 @@ function playedKey(view) {
 /** The review's heading, where the focus goes when it comes (from the foot's REVIEW). */
 const REVIEW_TITLE = "review-title";
 
+// ---------------------------------------------------------------- whose reply
+
+/** The reviews asked for and not answered yet, oldest first: the panel that asked, its hand,
+ *  whether for every card, and the socket it went on. A window's reviews are worked out one
+ *  after another (the server's lane), so a ``no_review``, which names no hand, answers the
+ *  oldest; one asked on a socket since dropped has no answer coming (its panel asks again). */
+const awaited = [];
+
+/** The table's socket open now (an answer comes on the socket its request went on). */
+function socketNow() {
+  return app.conn ? app.conn.ws : null;
+}
+
+/** ``panel`` asked for its review (``every``: of every card) on the socket open now. */
+function noteAsked(panel, every) {
+  awaited.push({ panel, hand: panel.number, every, socket: socketNow() });
+}
+
+/** The asks still awaited: those on the socket open now. */
+function stillAwaited() {
+  const now = socketNow();
+  for (let i = awaited.length - 1; i >= 0; i -= 1) {
+    if (awaited[i].socket !== now) awaited.splice(i, 1);
+  }
+  return awaited;
+}
+
+/** A ``review`` message shown to the review that asked for it, which is returned (null: none
+ *  did: a late reply). The asks before it are done with (answered in turn before it, or
+ *  refused at once). */
+export function routeReview(msg) {
+  const asks = stillAwaited();
+  const i = asks.findIndex((a) => a.hand === msg.hand && a.every === !!msg.every_seat);
+  if (i < 0) return null;
+  const { panel } = asks[i];
+  asks.splice(0, i + 1);
+  panel.show(msg);
+  return panel;
+}
+
+/** A ``no_review`` error (its ``message``), for the oldest review still awaited alone (it
+ *  went to every review open: one on show that had not asked for anything was wiped). */
+export function routeRefusal(message) {
+  const ask = stillAwaited().shift();
+  if (ask) ask.panel.refused(message, ask.every);
+}
+
+// ---------------------------------------------------------------- one of each id
+
+/** The review in the score sheet, on show over the dialog behind it (the game's end, a hand's
+ *  sheet), or null. It holds the review's ids (review-panel, review-title, review-mine,
+ *  review-every); one behind it has them with BEHIND added meanwhile: each id once. */
+let onTop = null;
+const BEHIND = "-behind";
+
+/** Each panel by its element (the reviews in the page found by their class). */
+const panelOf = new WeakMap();
+
+function reviewsInPage() {
+  return [...document.querySelectorAll(".review")].map((el) => panelOf.get(el)).filter(Boolean);
+}
+
+/** ``panel`` (placed in the score sheet) on show over the dialog behind it, whose review gives
+ *  up its ids meanwhile. */
+export function putOnTop(panel) {
+  onTop = panel;
+  for (const p of reviewsInPage()) p.setBehind(p !== panel);
+}
+
+/** The score sheet's review gone (the sheet closed): the review behind it has its ids back. */
+export function noneOnTop() {
+  onTop = null;
+  for (const p of reviewsInPage()) p.setBehind(false);
+}
+
 /** Why the review may mark the hint's advice, or a bot's card, as giving tricks away. */
 export const HINT_NOTE = "The hint and the bots choose without seeing the hidden cards, so "
   + "the best here can differ from what the hint advised.";
@@ -112,7 +190,10 @@ export class ReviewPanel {
     // the review's answers, yours and every seat's, fetched once each on demand
     this.reviews = { mine: null, every: null };
     this.mode = "mine";
-    this.el = h("div#review-panel.review", { hidden: true });
+    // (made under the score sheet's review: behind it, till it goes)
+    this.behind = !!onTop && onTop.el.isConnected;
+    this.el = h("div.review", { id: this.idOf("review-panel"), hidden: true });
+    panelOf.set(this.el, this);
     this.button = reviewButton(() => this.ask());
     // the hand on the sheet by how it was played (its cards are in the view); an earlier hand
     // of the game (the game's end), played once, by the review kept of it on its sheet
@@ -144,6 +225,20 @@ export class ReviewPanel {
     this.ask();
   }
 
+  /** The id ``name`` in this review: with BEHIND added while it lies behind another. */
+  idOf(name) {
+    return this.behind ? `${name}${BEHIND}` : name;
+  }
+
+  /** Put behind the score sheet's review (``on``), or on show again: its ids changed so. */
+  setBehind(on) {
+    if (this.behind === on) return;
+    this.behind = on;
+    for (const e of [this.el, ...this.el.querySelectorAll("[id]")]) {
+      e.id = on ? `${e.id}${BEHIND}` : e.id.slice(0, -BEHIND.length);
+    }
+  }
+
   /** Keep this review as it is now (its answers, which of them is on show) for the page. */
   keep() {
     const answer = (r) => (r && r !== "asked" && !r.refused ? r : null);
@@ -164,6 +259,7 @@ export class ReviewPanel {
    *  to the review's toggles, against the order the eye reads them in. */
   ask() {
     if (this.reviews.mine || !this.send({ type: "review", ...this.which() })) return;
+    noteAsked(this, false);
     const fromFoot = !!document.activeElement && document.activeElement.id === "review-button";
     this.button.disabled = true;
     this.reviews.mine = "asked";
@@ -181,24 +277,30 @@ export class ReviewPanel {
   /** After a reconnect: a review asked for on the socket that dropped (its answer went with
    *  it: "Solving the hand…" for good) is asked for again; the spinner stays meanwhile. */
   askAgain() {
-    if (this.reviews.mine === "asked") this.send({ type: "review", ...this.which() });
-    if (this.reviews.every === "asked") this.send({ type: "review", every_seat: true, ...this.which() });
+    if (this.reviews.mine === "asked" && this.send({ type: "review", ...this.which() })) noteAsked(this, false);
+    if (this.reviews.every === "asked" && this.send({ type: "review", every_seat: true, ...this.which() })) noteAsked(this, true);
   }
 
   /** The hand against double dummy (the ``review`` message): what the cards allowed from the
    * first lead, and each of your cards beside the best one there; or, asked for with
-   * ``every_seat``, every card played, trick by trick, with each seat's tricks given away. */
+   * ``every_seat``, every card played, trick by trick, with each seat's tricks given away.
+   * Said only where it is seen (one gone from its dialog meanwhile, or behind the score
+   * sheet's, keeps it, to show at once when opened again). */
   show(msg) {
     if (msg.hand !== this.number) return;             // a late reply, for an earlier hand
     this.reviews[msg.every_seat ? "every" : "mine"] = msg;
     this.keep();
     this.render();
-    say("The review against double dummy is shown below.");
+    if (this.el.isConnected && !this.el.closest("[hidden]") && !this.behind) {
+      say("The review against double dummy is shown below.");
+    }
   }
 
-  refused(message) {
+  /** A ``no_review`` for this review's ask (``every``: of every card, yours then staying on
+   *  show), its words shown in its place. */
+  refused(message, every = false) {
     const text = cap(message || "No review for this hand.");
-    if (this.reviews.every === "asked" && this.reviews.mine && this.reviews.mine !== "asked") {
+    if (every && this.reviews.mine && this.reviews.mine !== "asked") {
       this.reviews.every = { refused: text };       // yours stays on show beside it
       this.render();
       return;
@@ -214,6 +316,7 @@ export class ReviewPanel {
     this.mode = mode;
     if (mode === "every" && !this.reviews.every) {
       if (!this.send({ type: "review", every_seat: true, ...this.which() })) return;
+      noteAsked(this, true);
       this.reviews.every = "asked";
     }
     this.keep();
@@ -228,7 +331,7 @@ export class ReviewPanel {
     // anew: the focus goes to its new self, not to the dialog's first control; from the
     // spinner (ask) to the toggle on, the review's first control
     const a = document.activeElement;
-    const focused = this.el.contains(a) ? a.id || REVIEW_TITLE : "";
+    const focused = this.el.contains(a) ? a.id || this.idOf(REVIEW_TITLE) : "";
     clear(this.el);
     this.el.hidden = false;
     // the counted seats in mid-sentence: "you", "you & North", "East"
@@ -241,7 +344,7 @@ export class ReviewPanel {
     // numbered as every hand's is, the last one's too (it said "The hand against double dummy")
     // (the focus comes to it from the foot's REVIEW: a screen reader reads on from there,
     // the summary first, where the "Your cards" toggle after them skipped it)
-    this.el.appendChild(h(`h3#${REVIEW_TITLE}.section-title`, { tabindex: "-1", text: `Hand ${this.shown + 1} against double dummy` }));
+    this.el.appendChild(h("h3.section-title", { id: this.idOf(REVIEW_TITLE), tabindex: "-1", text: `Hand ${this.shown + 1} against double dummy` }));
     this.el.appendChild(h("p.review-head", { text: head.join(" ") }));
     // what double dummy means, for a student: the server's words (the console's too); then
     // why the hint's advice may be marked here (a newcomer read it as the hint being wrong)
@@ -250,8 +353,8 @@ export class ReviewPanel {
     if (msg.discard) this.el.appendChild(h("p.review-discard", null, ...discardLine(msg.discard)));
     const tab = (mode, text) => {
       const on = this.mode === mode;
-      return h(`button#review-${mode}.btn.btn-small`, {
-        type: "button", text, class: on ? "on" : "", "aria-pressed": on ? "true" : "false",
+      return h("button.btn.btn-small", {
+        id: this.idOf(`review-${mode}`), type: "button", text, class: on ? "on" : "", "aria-pressed": on ? "true" : "false",
         onclick: () => { if (this.mode !== mode) this.setMode(mode); },
       });
     };

@@ -1,9 +1,10 @@
 // The score sheet: every finished hand of the game so far in a table (its dealer, the contract
 // and who declared it, made or failed, the tricks, each side's points and the running scores),
 // the scores now at its foot; a hand played out reviewed from its row (review.js's ReviewPanel,
-// the one the game's end uses). Opened from the score plaque and the menu (menu.js).
+// the one the game's end uses). Opened from the score plaque and the menu (menu.js), and at
+// the game's end from its dialog (dialogs.js, openScoreSheet), over it.
 
-import { ReviewPanel, handReviewButton, markReviewed } from "./review.js";
+import { ReviewPanel, handReviewButton, markReviewed, noneOnTop, putOnTop } from "./review.js";
 import { gameHand, gameWords } from "./plaques.js";
 import { h, clear, bidNode, fmtPoints, midSentence, nameNode, seatNames, withNames } from "./util.js";
 
@@ -38,6 +39,15 @@ function trickWords(t, r) {
   return String(took(decl));
 }
 
+/** The page's score sheet (the menu makes it). */
+let pageSheet = null;
+
+/** Open the score sheet from ``opener`` (the game's end's own button: the dialog lies over
+ *  the score plaque and the menu), over the dialog; the focus back on ``opener`` once closed. */
+export function openScoreSheet(opener) {
+  if (pageSheet) pageSheet.open(opener);
+}
+
 export class ScoreSheet {
   /** ``send`` sends a message (the reviews' requests); ``getState`` the table's last state. */
   constructor(send, getState) {
@@ -48,6 +58,7 @@ export class ScoreSheet {
     this.key = null;
     this.opener = null;
     this.reviewPanel = null;
+    pageSheet = this;
     this.onKey = (e) => {
       if (e.key !== "Escape" || this.el.hidden) return;
       e.stopPropagation();          // (this dialog only: not the menu or a panel behind it)
@@ -75,7 +86,7 @@ export class ScoreSheet {
     this.el.hidden = true;
     document.removeEventListener("keydown", this.onKey, true);
     clear(this.card);
-    this.reviewPanel = null;
+    this.dropReview();
     this.key = null;
     const back = this.opener;
     this.opener = null;
@@ -102,7 +113,7 @@ export class ScoreSheet {
     const t = state.table;
     clear(this.card);
     this.card.classList.toggle("many-sides", t.sides.length > 3);
-    this.reviewPanel = null;
+    this.dropReview();
     const x = h("button.icon-btn.small.rules-x.score-sheet-x", { type: "button", "aria-label": "Close", text: "✕", onclick: () => this.close() });
     const sub = t.practice ? `Practice: hand ${t.practice.hand + 1} of your game again` : `${t.rules_label || "Five Hundred"} · game ${gameWords(t)}`;
     this.card.appendChild(h("div.rules-head", null,
@@ -174,30 +185,29 @@ export class ScoreSheet {
     if (this.reviewPanel) markReviewed(this.card, this.reviewPanel.number);
   }
 
+  /** The review gone with the sheet's rows: one behind the sheet (the game's end's) has its
+   *  ids back. */
+  dropReview() {
+    if (this.reviewPanel) noneOnTop();
+    this.reviewPanel = null;
+  }
+
   /** Show hand ``number``'s review (asked for once) under the table, in place of the one on
-   *  show, and bring it into sight. */
+   *  show, and bring it into sight; over a dialog's review (the game's end's), which gives up
+   *  its ids meanwhile. */
   openReview(number) {
     let p = this.reviewPanel;
     if (!p || p.number !== number) {
       p = new ReviewPanel(this.send, this.state, number);
       clear(this.reviewSlot).appendChild(p.el);
       this.reviewPanel = p;
+      putOnTop(p);
     }
     p.ask();
     // (pressed once asked: a request the link could not send left the row pressed over an
     // empty review; pressed again, it is asked again)
     markReviewed(this.card, p.reviews.mine ? number : null);
     p.el.scrollIntoView({ block: "nearest" });
-  }
-
-  /** A ``review`` message, for the review on show here (a late reply is dropped). */
-  showReview(msg) {
-    if (this.reviewPanel && !this.el.hidden) this.reviewPanel.show(msg);
-  }
-
-  /** A ``no_review`` error, for the review asked for here. */
-  reviewRefused(message) {
-    if (this.reviewPanel && !this.el.hidden) this.reviewPanel.refused(message);
   }
 
   /** The first state after a reconnect: a review awaited is asked for again. */
