@@ -4,7 +4,7 @@ and the log saying so; no claim in the auction."""
 
 from __future__ import annotations
 
-import time
+import threading
 
 from fivehundred import Game, Rules
 from fivehundred.claims import ClaimError, plan_claim
@@ -13,7 +13,19 @@ from fivehundred.rng import Rng
 from fivehundred.tui import aids
 from fivehundred.tui.app import TableApp
 from fivehundred.tui.screens import Dialog
-from tuiclient import SIZE, check_no_leak, passer, quick_app, run, settle, take, this_hands_log
+from tuiclient import (
+    SIZE,
+    HeldPause,
+    check_no_leak,
+    passer,
+    quick_app,
+    run,
+    running,
+    settle,
+    take,
+    this_hands_log,
+    until,
+)
 
 
 def test_c_claims_the_rest_once_every_trick_left_is_yours() -> None:
@@ -85,29 +97,39 @@ def _claimable_while_a_bot_is_to_move() -> Game:
 def test_a_claim_while_a_bots_move_is_pending_voids_the_move(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A claim made while a bot waits out its pace: the bot's move is dropped and the claim
     played on the position it was checked on (the move used to be played after the pause
-    all the same, and the claim's cards then fitted no longer: ClaimError ended the app)."""
+    all the same, and the claim's cards then fitted no longer: ClaimError ended the app).
+    The pace and the claim's check are each held until the test lets them end, so the pace
+    ends while the claim is being checked on a machine of any speed."""
     g = _claimable_while_a_bot_is_to_move()
-    slow_plan = plan_claim
+    check_may_end = threading.Event()
+    real_plan = plan_claim
 
-    def slow(*args: object, **kw: object) -> object:
-        time.sleep(2.0)                     # a real check may take up to claims.SECONDS
-        return slow_plan(*args, **kw)       # type: ignore[arg-type]
+    def held_plan(*args: object, **kw: object) -> object:
+        assert check_may_end.wait(60), "the claim's check was never let end"
+        return real_plan(*args, **kw)       # type: ignore[arg-type]
 
-    monkeypatch.setattr(aids, "plan_claim", slow)
+    monkeypatch.setattr(aids, "plan_claim", held_plan)
 
     async def go() -> None:
         app = TableApp(Rules.preset("australian"), game=g, bots="easy", pace=1.0, trick_pause=0)
+        pace = HeldPause()
+        app.sleep = pace
         async with app.run_test(size=SIZE) as pilot:
-            for _ in range(100):
-                if app._thinking == 1:               # the bot's move waits out its pace
-                    break
-                await pilot.pause(0.02)
-            assert app._thinking == 1 and app.game.to_move == 1
-            await pilot.press("c")                   # its pace ends while the claim is checked
-            for _ in range(100):
-                await pilot.pause(0.1)
-                if app.game.phase != "play":
-                    break
+            try:
+                await until(pilot, lambda: pace.waiting == 1, "the bot's move waiting out its pace")
+                assert app._thinking == 1 and app.game.to_move == 1
+                moves = len(app.game.actions)
+                await pilot.press("c")
+                await until(pilot, lambda: running(app, "claim"), "the claim being checked")
+                pace.end()                           # its pace ends while the claim is checked
+                await until(pilot, lambda: pace.waiting == 0 and not running(app, "flow"),
+                            "the bot's turn over once its pace ended")
+                assert len(app.game.actions) == moves and app.game.to_move == 1, \
+                    "the bot's move was played while the claim was being checked"
+            finally:
+                check_may_end.set()
+            await until(pilot, lambda: app.game.phase != "play", "the claim played out")
             assert app.game.phase in ("hand_over", "game_over")
             assert "claimed the last" in "".join(this_hands_log(app))
     run(go())
+

@@ -8,9 +8,11 @@ from __future__ import annotations
 import dataclasses
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.content import Content
+from textual.pilot import Pilot
 from textual.widgets import RichLog
 
 from fivehundred import Game, Rules
@@ -25,7 +27,7 @@ from fivehundred.tui import texts as tui_texts
 from fivehundred.tui.buttons import greyed
 from fivehundred.tui.screens import Dialog
 from helpers import played_to_its_end
-from tuiclient import click, quick_app, run, screen_text, settle
+from tuiclient import HeldPause, click, quick_app, run, screen_text, settle, until
 
 AUS = Rules.preset("australian")
 
@@ -141,19 +143,20 @@ def test_a_and_n_wait_while_the_last_trick_is_on_show(key: str) -> None:
     g = _last_card_is_yours()
 
     async def go() -> None:
-        app = table(g, trick_pause=30)
+        app = table(g, trick_pause=1.2)
+        on_show = HeldPause()
+        app.sleep = on_show
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             assert app.act(g.view(0).legal_actions[0])
-            await pilot.pause()
+            await until(pilot, lambda: on_show.waiting == 1, "the last trick on show")
             assert g.phase == "hand_over" and app._busy
             app.clear_notifications()
             await pilot.press(key)
             await pilot.pause()
             assert app.away is None and app.game is g and g.phase == "hand_over", key
             assert "last trick" in notices(app)
-            app.trick_pause = 0
-            app._continue()                           # (the pause cut short)
+            on_show.end()                             # the trick's pause is over
             await settle(app, pilot)
             assert "Points: " in log_text(app)
             assert isinstance(app.screen, Dialog) and app.screen.title_text == "Hand 1 is over"
@@ -210,8 +213,11 @@ def test_at_eighty_by_twenty_four_the_cut_auction_is_marked() -> None:
 
 # ---------------------------------------------------------------- 3. dialog footers at 80
 
-def _footer_fits(app: TableApp) -> None:
-    """Every key the dialog's footer shows is there whole on the screen's last line."""
+async def _footer_fits(app: TableApp, pilot: Pilot[Any]) -> None:
+    """Every key the dialog's footer shows is there whole on the screen's last line (once
+    the footer is drawn: on a loaded machine it may come a moment after the dialog)."""
+    await until(pilot, lambda: screen_text(app).splitlines()[-1].strip() != "",
+                "the dialog's footer drawn")
     line = screen_text(app).splitlines()[-1]
     shown = []
     for active in app.screen.active_bindings.values():
@@ -232,15 +238,12 @@ def test_the_sheets_footers_fit_eighty_columns() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
             assert isinstance(app.screen, Dialog) and app.screen.keys.get("a") == "again"
-            _footer_fits(app)
+            await _footer_fits(app, pilot)
             await pilot.press("v")
             await settle(app, pilot)
-            for _ in range(200):
-                await pilot.pause(0.05)
-                if isinstance(app.screen, Dialog) and "double dummy" in app.screen.title_text:
-                    break
-            assert "double dummy" in app.screen.title_text    # type: ignore[attr-defined]
-            _footer_fits(app)
+            await until(pilot, lambda: isinstance(app.screen, Dialog) and
+                        "double dummy" in app.screen.title_text, "the review's sheet")
+            await _footer_fits(app, pilot)
             await pilot.press("b")
             await pilot.pause()
             await pilot.press("a")
@@ -251,14 +254,14 @@ def test_the_sheets_footers_fit_eighty_columns() -> None:
                 app.act("pass" if "pass" in v.legal_actions else v.legal_actions[0])
                 await settle(app, pilot)
             assert isinstance(app.screen, Dialog) and app.screen.keys.get("b") == "game"
-            _footer_fits(app)
+            await _footer_fits(app, pilot)
 
         over = table(played_to_its_end(AUS, 1))
         async with over.run_test(size=(80, 24)) as pilot:
             await settle(over, pilot)
             assert isinstance(over.screen, Dialog) and over.screen.title_text == "Game over"
             assert over.screen.keys.get("a") == "again" and over.screen.keys.get("v")
-            _footer_fits(over)
+            await _footer_fits(over, pilot)
     run(go())
 
 
@@ -341,12 +344,14 @@ def test_quit_while_the_last_trick_is_on_show_keeps_the_hand_in_the_record(
     path.write_text(dumps(record_from_game(g, {"Event": "fivehundred terminal game"})))
 
     async def go() -> None:
-        app = TableApp(g.rules, game=g, bots="easy", pace=0, trick_pause=30,
+        app = TableApp(g.rules, game=g, bots="easy", pace=0, trick_pause=1.2,
                        record_file=path, record_dir=tmp_path)
+        on_show = HeldPause()
+        app.sleep = on_show                 # (never ended: the trick is on show as q quits)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             assert app.act(g.view(0).legal_actions[0])
-            await pilot.pause()
+            await until(pilot, lambda: on_show.waiting == 1, "the last trick on show")
             assert g.phase in ("hand_over", "game_over") and app._busy
             await pilot.press("q")
             await pilot.pause()

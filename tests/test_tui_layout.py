@@ -323,7 +323,7 @@ def test_a_dialog_gives_its_first_button_the_keyboard_and_may_come_as_the_app_cl
     async def go(closing: bool) -> None:
         app = Table(closing)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause(0.05)
+            await pilot.pause()
             if not closing:
                 assert isinstance(app.screen, Dialog)
                 assert app.focused is not None and app.focused.id == "next", app.focused

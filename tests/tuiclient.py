@@ -8,7 +8,9 @@ import asyncio
 import re
 from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
+from typing import Any
 
+from textual.pilot import Pilot
 from textual.widgets import Button, RichLog, Static
 
 from fivehundred import Game, Rules
@@ -236,3 +238,42 @@ def quick_app(preset: str, seed: int, bots: str, record_dir: Path | None = None,
 
 def run(coro: object) -> None:
     asyncio.run(coro)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- waiting on the table
+
+async def until(pilot: Pilot[Any], holds: Callable[[], bool], what: str,
+                steps: int = 500) -> None:
+    """Let the table run (its messages, its workers) a step at a time until ``holds()``;
+    after ``steps`` steps (each a ``pilot.pause()``, at least 20 ms) fail naming ``what``
+    was awaited."""
+    for _ in range(steps):
+        if holds():
+            return
+        await pilot.pause()
+    assert holds(), f"waited {steps} steps in vain for {what}"
+
+
+def running(app: TableApp, group: str) -> bool:
+    """Whether a worker of ``group`` (the table's "flow", a "claim", a "review") is at work."""
+    return any(w.group == group and not w.is_finished for w in app.workers)
+
+
+class HeldPause:
+    """A table's ``sleep`` that holds each pause (a bot's pace, a trick on show) open until
+    the test calls ``end``: what happens during a pause then needs no guess of its length."""
+
+    def __init__(self) -> None:
+        self.waiting = 0                # pauses begun and not over
+        self._over = asyncio.Event()
+
+    async def __call__(self, seconds: float) -> None:
+        self.waiting += 1
+        try:
+            await self._over.wait()
+        finally:
+            self.waiting -= 1
+
+    def end(self) -> None:
+        """End the pauses held, and let every later one pass at once."""
+        self._over.set()

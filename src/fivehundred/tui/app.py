@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
@@ -24,11 +24,10 @@ from textual.markup import escape
 from textual.widgets import Button, Footer, Header, RichLog, Static
 
 from ..actions import readable_text
-from ..bots.base import Bot, Budget, decide_or_stand_in
+from ..bots.base import Bot, Budget
 from ..console.narration import Narrator
 from ..console.opponent import opponent_seed, seat_bot
 from ..console.practice import Practice
-from ..dealing import opening_cut
 from ..errors import FiveHundredError
 from ..game import Game
 from ..numbers import seat_option
@@ -37,7 +36,7 @@ from ..record.table_files import RecordFiles
 from ..rules import Rules
 from ..view import View
 from ..web.state import status_line
-from . import aids, keeping, practice, sheets, texts
+from . import aids, keeping, practice, sheets, texts, turns
 from .buttons import draw_buttons, focus_again, greyed
 from .cloth import Cloth
 from .panels import Info, Log, SeatPanel, SideColumn
@@ -53,8 +52,9 @@ class TableApp(App[int]):
     """One game at the terminal: you at ``seat``, bots of one strength at the other seats.
 
     ``pace`` is the pause before each bot's action and ``trick_pause`` how long a finished
-    trick stays on the cloth (seconds; tests use 0). ``hint_budget`` is what the hint's
-    Insane bot may spend. Records are saved (between hands) into ``record_dir``.
+    trick stays on the cloth (seconds; tests use 0, or hold a pause open with their own
+    ``sleep``). ``hint_budget`` is what the hint's Insane bot may spend. Records are saved
+    (between hands) into ``record_dir``. The table's turns are played on in :mod:`.turns`.
     """
 
     CSS_PATH = "table.tcss"
@@ -99,6 +99,8 @@ class TableApp(App[int]):
         self.bot_name = bots                  # (an unknown or all-seeing bot fails below)
         self.pace = pace
         self.trick_pause = trick_pause
+        #: how the flow waits out a pause (turns.py): a test puts its own in, to hold one open
+        self.sleep: Callable[[float], Awaitable[object]] = asyncio.sleep
         self.hint_budget = hint_budget
         self.record_dir = record_dir if record_dir is not None else Path.cwd()
         self.preset = rules.nearest_preset()  # named after it, marked "house rules" if not it
@@ -370,7 +372,7 @@ class TableApp(App[int]):
         # discarding one card at a time, the rest of the discard hinted stays marked
         self._hinted_cards = self._hinted_cards - {tok} if v.phase == "kitty" else frozenset()
         self._joker_choice = False
-        self._announce(self.seat, tok, v)
+        turns.announce(self, self.seat, tok, v)
         self._continue()
         return True
 
@@ -384,14 +386,6 @@ class TableApp(App[int]):
         if self.is_running:                 # (closing, the log is gone: see refresh_table)
             self.query_one("#log", RichLog).write(markup)
 
-    def _announce(self, seat: int, tok: str, before: View) -> None:
-        after = self.view()
-        for line in self.narrator.announce(seat, tok, before, after):
-            self._say(escape(line))
-        if len(after.tricks) > len(before.tricks):
-            last = after.tricks[-1]
-            self._shown = (last.plays, last.winner)
-
     def hand_name(self) -> str:
         """What the table calls the hand being played: "Hand 3", or in a practice its title."""
         if self.away is not None:
@@ -399,78 +393,18 @@ class TableApp(App[int]):
         return f"Hand {self.game.hand_number + 1}"
 
     def _hand_begins(self) -> None:
-        """A hand dealt: said in the log, and played on to your turn.  A game taken up between
-        hands (resumed) shows the sheet of the hand it stands after, and nothing more: that
-        hand's end was said and saved before (saving it again wrote the file unchanged, and
-        said "Saved the record" before any key was pressed)."""
-        self.narrator.called = None
-        g = self.game
-        if g.phase in ("hand_over", "game_over"):
-            self.refresh_table()
-            sheets.show_sheet(self)
-            return
-        self._say(f"[b]{self.hand_name()}[/b] · {escape(self.narrator.name(g.dealer))}"
-                  f" {'deal' if g.dealer == self.seat else 'deals'}")
-        cut = opening_cut(g) if self.away is None else None
-        if cut is not None:
-            self._say(self.narrator.cut_line(cut, g.dealer))
-        self._continue()
+        """A hand dealt: said in the log, and played on to your turn (turns.py)."""
+        turns.hand_begins(self)
 
     def _continue(self) -> None:
         """Play on: the bots' turns, finished tricks shown, until it is yours or the hand
-        ends."""
-        self._busy = True
-        self.refresh_table()
-        self.run_worker(self._flow(self._generation), group="flow", exclusive=True)
-
-    async def _flow(self, generation: int) -> None:
-        try:
-            while generation == self._generation:
-                if self._shown is not None:
-                    self.refresh_table()
-                    if self.trick_pause:
-                        await asyncio.sleep(self.trick_pause)
-                    self._shown = None
-                g = self.game
-                seat = g.to_move
-                if g.phase in ("hand_over", "game_over") or seat is None or seat == self.seat:
-                    break
-                view = g.view(seat)
-                self._thinking = seat
-                self.refresh_table()
-                action = await asyncio.to_thread(self._decide, seat, view)
-                if generation != self._generation:
-                    return
-                if self.pace:
-                    await asyncio.sleep(self.pace)
-                    if generation != self._generation:
-                        return         # a claim or a take-back meanwhile: the move is void
-                self._thinking = None
-                before = self.view()
-                g.apply(action)
-                self._announce(seat, action, before)
-        finally:
-            if generation == self._generation:
-                self._busy = False
-                self._thinking = None
-        self.refresh_table()
-        if self.game.phase in ("hand_over", "game_over"):
-            sheets.end_of_hand(self)
+        ends (turns.py)."""
+        turns.play_on(self)
 
     def _decide(self, seat: int, view: View) -> str:
-        """The bot's action at ``seat`` (in a thread). A bot that fails is a bug, but the game
-        goes on: it is reported (which bot, which seat, the error's kind or the refused
-        action if it names no card) and Medium's choice stands in (``decide_or_stand_in``)."""
-        choice = decide_or_stand_in(lambda v: self.bots[seat].act(v).action, view,
-                                    opponent_seed(self.game.seed, seat))
-        if choice.problem is not None:
-            # the message may name the bot's cards: only its kind goes on the screen
-            self.log.error(f"the {self.bot_name} bot at seat {seat} failed: {choice.error}")
-            self.call_from_thread(
-                self._say, f"[b $error]{escape(self.narrator.names[seat])}'s bot failed[/] "
-                f"(the {escape(self.bot_name)} bot at seat {seat}: {escape(choice.problem)}); "
-                f"{escape(choice.stood_in)} is played for it")
-        return choice.action
+        """The bot's action at ``seat``, worked out in a thread (turns.py; a test may stand
+        in for it)."""
+        return turns.decide(self, seat, view)
 
     def _after_dialog(self, answer: str | None) -> None:
         """What a dialog's button or key answered (sheets.py)."""
