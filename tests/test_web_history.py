@@ -73,9 +73,11 @@ def test_an_earlier_hand_is_reviewed_as_it_was_at_its_end() -> None:
         for bad, code in ((done, "no_review"), (-1, "no_review"), (99, "no_review"),
                           ("0", "malformed"), (True, "malformed"), (1.0, "malformed"),
                           ([0], "malformed")):
-            e = _review(seat, hand=bad)
+            e = _review(seat, hand=bad, every_seat=True)
             assert e["type"] == "error" and e["code"] == code, (bad, e)
             assert "hand" in e["message"]
+            if code == "no_review":     # (which review it refuses, said: for the page)
+                assert (e["hand"], e["every_seat"]) == (bad, True), e
             seat.send(type="ping")                      # nothing changed: no state came
             assert seat.read() == {"type": "pong"}
             assert seat.last is not None and seat.last["seq"] == m["seq"]
@@ -100,7 +102,7 @@ def test_a_hand_thrown_in_is_refused_by_its_number() -> None:
         seat.send(type="next")
         m = seat.my_turn()
         assert m["view"]["hand_number"] == 1
-        assert _review(seat, hand=0) == at_its_end
+        assert _review(seat, hand=0) == {**at_its_end, "hand": 0}
 
 
 def test_the_game_summary_says_which_contracts_were_played_out() -> None:

@@ -32,6 +32,7 @@ def test_review_of_a_played_hand_names_only_cards_played() -> None:
         e = seat.until(lambda x: x["type"] in ("error", "review"))
         assert e["type"] == "error" and e["code"] == "no_review", e
         assert "still being played" in e["message"]
+        assert (e["hand"], e["every_seat"]) == (None, False), e     # whose: the last hand's
         for _ in range(8):
             end = play_hand(seat)
             if end["sheet"]["kind"] != "all_pass_redeal":
@@ -181,5 +182,7 @@ def test_review_of_every_seat_refused_exactly_when_yours_is(
         seat.until(lambda x: x["type"] == "state")
         mine = _review(seat)
         assert mine["type"] == "error" and mine["code"] == "no_review", mine
+        # (which review it refuses, said: the page gives it to the one that asked)
+        assert (mine["hand"], mine["every_seat"]) == (None, False), mine
         for every in (False, True):
-            assert _review(seat, every_seat=every) == mine
+            assert _review(seat, every_seat=every) == {**mine, "every_seat": every}

@@ -81,9 +81,23 @@ REFUSE = """(() => {
     }
     return send.call(this, data);
   };
+  const on = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage');
+  Object.defineProperty(WebSocket.prototype, 'onmessage', {
+    set(fn) {
+      on.set.call(this, (ev) => {
+        const m = JSON.parse(ev.data);
+        if (m.type === 'error' && m.code === 'no_review' && m.hand === 99) {
+          ev = new MessageEvent('message', {data: JSON.stringify({...m, hand: window.refuseHand})});
+        }
+        return fn(ev);
+      });
+    },
+    get() { return on.get.call(this); },
+  });
 })()"""
 """JavaScript run before the page's own: the review asked for hand ``window.refuseHand`` is
-asked for as hand 99, which the server refuses with ``no_review`` (a real refusal)."""
+asked for as hand 99, which the server refuses with ``no_review`` (a real refusal), the
+refusal naming the hand asked for again as it comes in."""
 
 
 def open_finished(page: Page, url: str, table: Table) -> None:

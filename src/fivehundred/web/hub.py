@@ -292,7 +292,8 @@ class Hub(TableKeeper):
             yield
         except TableError as e:
             await self.send(ws, {"type": "error", "code": e.code,
-                                 "message": refusal_words(str(e), seat, table.names())})
+                                 "message": refusal_words(str(e), seat, table.names()),
+                                 **e.said})
         except Exception as e:
             log.exception("message %r failed", text[:200])
             await self.send(ws, {"type": "error", "code": "internal",
@@ -326,9 +327,14 @@ class Hub(TableKeeper):
             if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int)):
                 raise TableError("malformed", f"review takes \"hand\": a finished hand's "
                                               f"number (from 0), got {shown_json(hand)}")
+            asked = {"hand": hand, "every_seat": every}     # (said with a refusal: whose)
             if hand is None and table.game.phase not in ("hand_over", "game_over"):
-                raise TableError("no_review", "no review: the hand is still being played")
-            game = table.game.clone() if hand is None else hand_game(table.game, hand)
+                raise TableError("no_review", "no review: the hand is still being played",
+                                 asked)
+            try:
+                game = table.game.clone() if hand is None else hand_game(table.game, hand)
+            except TableError as e:
+                raise TableError(e.code, str(e), asked) from None
             names = table.names()
             # a hand before the seat's present player sat: its kitty was another's secret
             seen = (hand is None or hand >= table.seats[seat].opens_at
@@ -340,7 +346,7 @@ class Hub(TableKeeper):
                 except Exception as e:  # a failing solver must not close the player's socket
                     log.exception("review failed")
                     raise TableError("no_review",
-                                     f"the review could not be worked out: {e}") from e
+                                     f"the review could not be worked out: {e}", asked) from e
 
         async def job() -> None:
             async with self._answering(ws, text, table, seat):

@@ -140,7 +140,8 @@ def review_message(game: Game, seat: int, names: list[str], every_seat: bool = F
         r = review_hand(game, seat, seats=range(game.rules.players) if every_seat else None,
                         kitty_seen=kitty_seen)
     except ReviewError as e:
-        return {"type": "error", "code": "no_review", "message": f"no review: {e}"}
+        return {"type": "error", "code": "no_review", "message": f"no review: {e}",
+                "hand": hand, "every_seat": every_seat}
     label = joined(["You" if s == seat else names[s]
                     for s in game.rules.clockwise_from(seat, r.counted)])
     return {"type": "review", "hand": game.hand_number if hand is None else hand,

@@ -24,11 +24,13 @@ from .lookalike import look
 
 
 class TableError(FiveHundredError):
-    """A seat's message was refused; ``code`` says what kind of fault (see docs/protocol.md)."""
+    """A seat's message was refused; ``code`` says what kind of fault (see docs/protocol.md);
+    ``said`` holds fields the error message carries besides (a ``no_review``'s hand)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, said: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.said = dict(said or {})
 
 
 @dataclass

@@ -130,7 +130,7 @@ function onError(msg) {
     return;
   }
   if (code === "no_review") {
-    routeRefusal(msg.message);
+    routeRefusal(msg);
     return;
   }
   if (code === "no_practice") {

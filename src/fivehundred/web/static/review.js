@@ -113,7 +113,7 @@ function socketNow() {
 
 /** ``panel`` asked for its review (``every``: of every card) on the socket open now. */
 function noteAsked(panel, every) {
-  awaited.push({ panel, hand: panel.number, every, socket: socketNow() });
+  awaited.push({ panel, hand: panel.number, last: !!panel.last, every, socket: socketNow() });
 }
 
 /** The asks still awaited: those on the socket open now. */
@@ -126,23 +126,32 @@ function stillAwaited() {
 }
 
 /** A ``review`` message shown to the review that asked for it, which is returned (null: none
- *  did: a late reply). The asks before it are done with (answered in turn before it, or
- *  refused at once). */
+ *  did: a late reply), and to every other ask of the same review still awaited (one refused
+ *  ``busy`` stays awaited: asked again from a new panel, the answer is the new one's too).
+ *  The asks before the first are done with (answered in turn before it, or refused at once). */
 export function routeReview(msg) {
   const asks = stillAwaited();
-  const i = asks.findIndex((a) => a.hand === msg.hand && a.every === !!msg.every_seat);
-  if (i < 0) return null;
-  const { panel } = asks[i];
-  asks.splice(0, i + 1);
-  panel.show(msg);
-  return panel;
+  const same = (a) => a.hand === msg.hand && a.every === !!msg.every_seat;
+  const first = asks.findIndex(same);
+  if (first < 0) return null;
+  const panels = asks.filter(same).map((a) => a.panel);
+  const rest = asks.slice(first + 1).filter((a) => !same(a));
+  asks.splice(0, asks.length, ...rest);
+  for (const p of new Set(panels)) p.show(msg);
+  return panels[panels.length - 1];
 }
 
-/** A ``no_review`` error (its ``message``), for the oldest review still awaited alone (it
- *  went to every review open: one on show that had not asked for anything was wiped). */
-export function routeRefusal(message) {
-  const ask = stillAwaited().shift();
-  if (ask) ask.panel.refused(message, ask.every);
+/** A ``no_review`` error, for the review that asked alone (it went to every review open: one
+ *  on show that had not asked for anything was wiped): the ask of its ``hand`` (null: the last
+ *  hand's) and ``every_seat``, the oldest such; an error naming no hand, to the oldest ask. */
+export function routeRefusal(msg) {
+  const asks = stillAwaited();
+  const named = "hand" in msg;
+  const i = !named ? 0 : asks.findIndex((a) => a.every === !!msg.every_seat
+    && (msg.hand === null ? a.last : !a.last && a.hand === msg.hand));
+  if (i < 0 || !asks.length) return;
+  const [ask] = asks.splice(i, 1);
+  ask.panel.refused(msg.message, ask.every);
 }
 
 // ---------------------------------------------------------------- one of each id
