@@ -37,7 +37,8 @@ def load_before(rev: str, module: str = "pimc") -> None:
     that Medium too."""
     if module not in BOTS:
         raise SystemExit(f"--module is one of {', '.join(BOTS)}, not {module!r}")
-    _load(rev, module, _companions(rev, module))
+    _load(rev, module, _companions(rev, module, {
+        "from .hand_eval import": "from .hand_eval_before import"}))
     if module == "medium":      # (pimc's Hard asks Medium's bid by name, and plays by its code)
         _load(rev, "pimc", {'make("medium"': 'make("mediumold"',
                             "from .medium import": "from .medium_before import",
@@ -45,9 +46,10 @@ def load_before(rev: str, module: str = "pimc") -> None:
                                 "from .hand_eval import": "from .hand_eval_before import"})})
 
 
-COMPANIONS = {"pimc": ("bid_check",), "medium": ("hand_eval",)}
-"""The modules each bot module decides by (Hard's check of a bid, Medium's counts): ``rev``'s
-are loaded with it, where ``rev`` has them (a change to one was else on both sides)."""
+COMPANIONS = {"pimc": ("bid_check",), "medium": ("hand_eval", "partner_count")}
+"""The modules each bot module decides by (Hard's check of a bid, Medium's counts, and what a
+partner's bids add to them): ``rev``'s are loaded with it, where ``rev`` has them (a change to
+one was else on both sides), in this order (each on ``rev``'s of those before it)."""
 
 
 def _companions(rev: str, module: str, edits_there: dict[str, str] | None = None

@@ -14,11 +14,13 @@ from fivehundred import Game, Rules, View
 from fivehundred.actions import action_from_token
 from fivehundred.bots import Decision, make
 from fivehundred.bots.base import Candidate
-from fivehundred.bots.medium import (
+from fivehundred.bots.hand_eval import expected_tricks
+from fivehundred.bots.medium import _valued, make_chance
+from fivehundred.bots.partner_count import (
     OVER_PARTNER,
     PARTNER_LEVEL,
-    _valued,
-    make_chance,
+    PARTNER_SUIT,
+    partner_help,
     standing_count,
 )
 from fivehundred.bots.pimc import PimcBot
@@ -211,3 +213,22 @@ def test_hard_takes_no_partners_bid_out_when_medium_s_bid_fails() -> None:
     insane = PimcBot._checked_bid(Decision("7S"), cands, 20, partner_holds=True,
                                   pass_worth=10.0, played=10.0)
     assert insane.action == "6H", insane            # (worth 30 more than his, on its deals)
+
+
+def test_two_partners_credits_in_one_suit_both_go_on_one_trump() -> None:
+    """Six-handed, three a side: both partners bid diamonds, each crediting the suit (as
+    partner_help counts them), the opponents overcall, and we hold one diamond: neither
+    credit counts (one was taken off for the two)."""
+    rules = Rules.preset("six_threes")
+    hand = "JS QS 8C QC AC 4D 8H"
+    g = Game(rules, deal=make_deal(rules, {0: hand.split()}, dealer=1))
+    for bid in ["6D", "6H", "7D", "7H"]:
+        g.apply(bid)
+    assert g.to_move == 0
+    view = g.view(0)
+    diamonds = 2                                     # (spades 0, clubs 1, diamonds 2, hearts 3)
+    count = expected_tricks(view.hand_mask, diamonds, rules.deck_mask) \
+        + partner_help(view)[diamonds] - 2 * PARTNER_SUIT
+    d, _ = _decide(view)
+    notes = {c.action: c.note for c in d.candidates}
+    assert notes["8D"] == f"{count:.1f} tricks expected", (notes, count)

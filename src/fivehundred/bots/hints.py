@@ -18,7 +18,7 @@ from ..scoring import declaring_seats
 from ..tricks import sort_tokens
 from ..view import View
 from .base import Budget, Candidate, Decision, make
-from .play_reasons import solved_note
+from .play_reasons import ROWS_SHOWN, solved_note
 
 
 def hint(view: View, seed: int = 0, budget: Budget | None = None) -> Decision:
@@ -194,7 +194,7 @@ def counted_words(cands: Sequence[Candidate], phase: str) -> tuple[str, str]:
     return "Score", "Score: by rules of thumb (higher is better), not points"
 
 
-def choice_lines(d: Decision, phase: str, defending: bool = False, limit: int = 8
+def choice_lines(d: Decision, phase: str, defending: bool = False, limit: int = ROWS_SHOWN
                  ) -> list[str]:
     """The first ``limit`` candidates of hint ``d`` in ``phase`` as lines of text
     (:func:`candidate_line`), then what their values count (:func:`value_words`), as the
@@ -213,7 +213,8 @@ def choice_lines(d: Decision, phase: str, defending: bool = False, limit: int = 
         [f"  {words}"] if words else [])
 
 
-def format_hint(d: Decision, limit: int = 8, phase: str = "play", defending: bool = False) -> str:
+def format_hint(d: Decision, limit: int = ROWS_SHOWN, phase: str = "play",
+                defending: bool = False) -> str:
     """A hint as lines of text, suits as symbols: the advice, then the best candidates with
     their values (and, for a seat ``defending``, the declarer's chances), and what the values
     count (:func:`choice_lines`).

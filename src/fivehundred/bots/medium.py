@@ -51,6 +51,18 @@ from .hand_eval import (
     trick_winner,
     void_discards,
 )
+from .partner_count import (
+    MISFIT,
+    OVER_PARTNER,
+    PARTNER_SUIT,
+    RAISE,
+    RAISE_TRUMPS,
+    TAKE_OUT,
+    partner_help,
+    short_in_partners_suits,
+    standing_count,
+    strain_of,
+)
 
 KEEP = 0.3          # how much a card's worth counts against playing it, in tricks
 NT_DISCOUNT = 0.6   # no-trump contracts fell short of the count by this much in self-play
@@ -61,136 +73,6 @@ four opponents): there the joker is theirs three times in four, wins a trick whe
 is void and breaks a stopper.  In Medium self-play (10,500 deals, 2026-12-06) its 6NT bids
 without the joker took 5.4 tricks against a count of 6.4 and made 49%, those with it 7.1 and
 all 7; at ``six_threes`` (three against, two partners) the count was not high."""
-
-
-# Tricks Medium's declaring side took beyond its count in self-play, by (players, pack).
-TABLE_BIAS = {(2, "33"): 2.3, (2, "24"): 1.6, (3, "33"): 0.8, (4, "43"): 0.15, (5, "53"): 1.1,
-              (6, "63"): -0.15}
-
-PARTNER_SIX = 5.9
-"""Tricks a partner's standing bid of six takes with a hand that adds nothing to his strain,
-counted as Medium counts its own bids (fitted on his contracts played out in Medium self-play,
-about 0.3 under the tricks taken, as its own bids' count is: the same on ``australian``,
-``six_pairs`` and ``six_threes``)."""
-
-PARTNER_LEVEL = 0.7
-"""What each level of his bid above six adds to that count: a partner who bid seven holds more
-than one who bid six (the flat credit of :func:`partner_help` counted them alike, and Medium
-overcalled a partner's 7♣ that took 10 tricks)."""
-
-SUPPORT = 0.5
-"""The share of our own count in his strain that his contract takes beyond his count: our
-trumps and winners there add, but overlap what his bid already counted on."""
-
-TAKE_OUT = 20.0
-"""Points charged to a bid that takes a partner's counted standing bid out into another strain
-or misère: our count there is less sure than the one his bid gives his strain.  (At 50, with
-the pass valued as his contract, Medium passed where taking out won more points.)"""
-
-MISFIT = 0.5
-"""Tricks taken off our count in every other strain for each level of a partner's standing
-bid above six: the more he bid in his strain, the less he holds for ours (over his sevens the
-take-outs Medium nearly chose took half a trick fewer than over his sixes, against their
-count; Medium took a 7♣ out into 8♦ on the joker, A K and four small diamonds)."""
-
-OVER_PARTNER = 50.0
-"""Points charged to every bid over a partner's standing bid that :func:`standing_count`
-cannot count (his misère, his raise of our strain), where a pass is worth a flat 20."""
-
-RAISE = 0.0
-"""Points charged to a raise of a partner's standing bid in his strain: it is valued on the
-same count as the pass that leaves his contract to be played, so it needs nothing more."""
-
-PARTNER_SUIT = 0.8
-"""Tricks a partner's last suit bid adds to our count in his suit (:func:`partner_help`);
-not where we hold fewer than :data:`RAISE_TRUMPS` of it and his bid was overcalled
-(:func:`_short_in_partners_suits`; standing, such a raise is a take-out already)."""
-
-RAISE_TRUMPS = 2
-"""The fewest trumps (bowers and joker included) with which a raise of a partner's suit bid is
-valued on his count: the raiser declares and takes the kitty, and with one trump or none the
-side's count in his suit is not ours to play (a review found raises on a void and a lone
-joker; such a raise is valued as a take-out, on our own count)."""
-
-
-def partner_help(view: View) -> tuple[float, ...]:
-    """Tricks the partners (and the kitty) add to each strain, from the auction so far."""
-    r = view.rules
-    side = r.sides[r.side_of[view.seat]]
-    per = 10.0 / r.players * 0.8
-    help_ = [(0.45 if r.kitty_size <= 3 else 0.6) + TABLE_BIAS.get((r.players, r.deck), 0.0)] * 5
-    if r.call_partner:
-        help_ = [h + 0.9 for h in help_]
-    last: dict[int, str] = {}
-    for s, bid in view.auction:
-        last[s] = bid
-    for p in side:
-        if p == view.seat:
-            continue
-        bid = last.get(p, "")
-        for strain in range(5):
-            help_[strain] += per - (0.5 if bid == "pass" else 0.0)
-        if bid[:1].isdigit():
-            help_[_strain_of(bid)] += PARTNER_SUIT if _strain_of(bid) < 4 else 0.5
-    for s, bid in last.items():
-        if s not in side and bid[0].isdigit():
-            strain = _strain_of(bid)
-            help_[strain] -= 0.8
-            if strain < 4:
-                help_[4] -= 0.3
-    return tuple(help_)
-
-
-def _short_in_partners_suits(view: View) -> set[int]:
-    """The suits a partner named in his last bid in which this seat holds fewer than
-    :data:`RAISE_TRUMPS` trumps: a bid there is not a raise on a fit, so it gets no credit
-    for his suit (:data:`PARTNER_SUIT`).  An expert review found Medium's 7♦ over an
-    opponent's 7♠ on partner's 6♦ with a lone 4♦: counted 7.0 tricks, it made 24% of
-    imagined deals, and failed."""
-    r = view.rules
-    side = r.sides[r.side_of[view.seat]]
-    last = {s: bid for s, bid in view.auction}
-    out: set[int] = set()
-    for p in side:
-        bid = last.get(p, "")
-        if p != view.seat and bid[:1].isdigit() and (strain := _strain_of(bid)) < 4 \
-                and count(suit_cards(view.hand_mask, strain, strain)) < RAISE_TRUMPS:
-            out.add(strain)
-    return out
-
-
-def _strain_of(bid: str) -> int:
-    return bid_strain(action_from_token(bid, auction=True))
-
-
-def standing_count(view: View) -> tuple[int, float] | None:
-    """The partner's standing trick bid and the tricks our side should take in his strain
-    (:data:`PARTNER_SIX`, :data:`PARTNER_LEVEL`, :data:`SUPPORT`, less what the opponents'
-    bids take, as in :func:`partner_help`), which a pass leaves to be played and a raise uses.
-
-    None where no partner holds the high bid, or it is a misère, or this seat has made a
-    trick bid (his bid, a raise of it or a take-out, counts our hand already: counted again,
-    the side bids on and on; a review found 7NT over his 6NT over our 6♠).
-    """
-    r = view.rules
-    side = r.side_of[view.seat]
-    high = next(((s, b) for s, b in reversed(view.auction) if b != "pass"), None)
-    if high is None or high[0] == view.seat or r.side_of[high[0]] != side:
-        return None
-    bid = action_from_token(high[1], auction=True)
-    if not is_trick_bid(bid):
-        return None
-    strain = bid_strain(bid)
-    if any(s == view.seat and b[:1].isdigit() for s, b in view.auction):
-        return None
-    tricks = (PARTNER_SIX + PARTNER_LEVEL * (bid_tricks(bid) - 6)
-              + SUPPORT * expected_tricks(view.hand_mask, strain, r.deck_mask))
-    last = {s: b for s, b in view.auction}
-    for s, b in last.items():
-        if r.side_of[s] != side and b[:1].isdigit():
-            taken = _strain_of(b)
-            tricks -= 0.8 if taken == strain else (0.3 if strain == NO_TRUMPS else 0.0)
-    return bid, tricks
 
 
 def make_chance(margin: float) -> float:
@@ -224,7 +106,7 @@ def bid_candidates(view: View, rng_seed: int) -> list[Candidate]:
         r.side_of[high_seat] == side
     standing = standing_count(view)
     if standing is None:
-        for strain in _short_in_partners_suits(view):
+        for strain in short_in_partners_suits(view):
             est[strain] -= PARTNER_SUIT
     over = (OVER_PARTNER if standing is None else TAKE_OUT) if partner_high else 0.0
     charge = [over] * 5
@@ -307,7 +189,7 @@ def _valued(view: View, bid: int, p: float, mine: int, charge: float = 0.0,
 
 
 def _partner_suits(view: View, tb: Table) -> set[int]:
-    return {_strain_of(b) for s, b in view.auction
+    return {strain_of(b) for s, b in view.auction
             if s in tb.allies and s != tb.seat and b[0].isdigit()} - {4}
 
 

@@ -28,6 +28,10 @@ TIED_WORDS = "Medium's habits chose (keep high cards, throw from short suits)"
 """How the cards the deals value alike are told apart (said, as "the careful rules" never
 were): :func:`.pimc._medium_breaks_ties`."""
 
+ROWS_SHOWN = 8
+"""The candidates a hint lists (:func:`.hints.choice_lines`): a card the reason compares the
+best with is among them."""
+
 _NOTE_HEADS = ("your side ", "defenders ", "declarer ")
 
 
@@ -132,6 +136,13 @@ of the deals; the 2 cards tie, ...
         >>> print(against.why(sure, {"AS": 0.0, "KS": 0.0}, 2, 12))  # doctest: +ELLIPSIS
         : with each card, the declarer takes 0.0 tricks in all and the misère makes on every \
 deal; the 2 cards tie, ...
+        >>> nearly = [Candidate("AS", 20.0, 0.004), Candidate("KS", 20.0, 0.004)]
+        >>> print(against.why(nearly, {"AS": 0.0, "KS": 0.0}, 2, 200))  # doctest: +ELLIPSIS
+        : with each card, the declarer takes 0.0 tricks in all and the misère is beaten on 100% \
+of the deals; the 2 cards tie, ...
+        >>> nine = [Candidate(f"{r}S", 20.0) for r in range(2, 11)] + [Candidate("JH", 5.0)]
+        >>> print(look.why(nine, {c.action: 6.0 for c in nine} | {"JH": 5.0}, 9, 12))
+        ; 9 cards tie, and Medium's habits chose (keep high cards, throw from short suits)
         """
         best = cands[0]
         if tied >= len(cands):
@@ -141,14 +152,20 @@ deal; the 2 cards tie, ...
             parts = [f"{self.who} {said.pop()} tricks in all"] if len(said) == 1 else []
             p = chances.pop() if len(chances) == 1 else None
             if p is not None and self.outcome is not None:
-                sure = self.outcome if p == 1 else _NOT[self.outcome] if p == 0 else None
+                # (every deal: on the chances themselves, not as rounded: 99.6% of 200
+                # weighted deals is one deal short)
+                exact = [x for x in map(self.chance, cands) if x is not None]
+                sure = (self.outcome if all(x > 1 - 1e-9 for x in exact) else
+                        _NOT[self.outcome] if all(x < 1e-9 for x in exact) else None)
                 parts.append(f"{self.outcome} on {p:.0%} of the deals" if sure is None else
                              f"{sure} on every deal" if used > 1 else sure)
             each = f": with each card, {' and '.join(parts)}" if parts else ""
             return f"{each}; {'all' if tied > 2 else 'the'} {tied} cards tie, and {TIED_WORDS}"
+        ties = f"; {tied} cards tie, and {TIED_WORDS}" if tied > 1 else ""
+        if tied >= ROWS_SHOWN:      # (the best of the rest is not among the rows listed)
+            return ties
         other = cands[tied]
         which = "the best of the rest" if tied > 1 else "the next best"
-        ties = f"; {tied} cards tie, and {TIED_WORDS}" if tied > 1 else ""
         return f": {self._apart(best, other, tricks, used)}, {which}{ties}"
 
     def _apart(self, best: Candidate, other: Candidate, tricks: Mapping[str, float],
