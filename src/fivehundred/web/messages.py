@@ -35,6 +35,10 @@ def parse_message(text: str) -> dict[str, Any]:
     ...
     fivehundred.web.seats.TableError: unknown field 'hands' in a review message;
     a review takes type, every_seat and hand
+    >>> parse_message('[1, 2]')           # (what was sent, as JSON writes it)
+    Traceback (most recent call last):
+    ...
+    fivehundred.web.seats.TableError: a message is a JSON object, got [1, 2]
     """
     if len(text) > MAX_MESSAGE:
         raise TableError("too_large", f"a message is at most {MAX_MESSAGE} characters")
@@ -46,7 +50,7 @@ def parse_message(text: str) -> dict[str, Any]:
         raise TableError("malformed", "a message is a JSON object, not one nested this "
                                       "deeply") from None
     if not isinstance(msg, dict):
-        raise TableError("malformed", f"a message is a JSON object, got {type(msg).__name__}")
+        raise TableError("malformed", f"a message is a JSON object, got {shown_json(msg)}")
     if "type" not in msg:
         raise TableError("malformed", f"a message names its type (\"type\": one of "
                                       f"{', '.join(KINDS)})")

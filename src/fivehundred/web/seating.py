@@ -76,9 +76,10 @@ class SeatingTable:
                 if self.game.phase == "game_over":      # (it would credit the bot's game)
                     raise TableError("unknown_table", f"this game is over: {s.name}'s link "
                                                       f"seats nobody now")
-                if self.game.hand_number < s.opens_at:
+                if self.game.hand_number < s.opens_at:      # (a hand's sheet: it is over)
+                    over = "" if self.game.phase == "hand_over" else ", once this hand is over"
                     raise TableError("link_not_yet", f"{s.name}'s link opens with the next "
-                                                     f"deal, once this hand is over")
+                                                     f"deal{over}")
                 s.key = secrets.token_urlsafe(12)
                 s.opened += 1
                 self.seq += 1
@@ -145,30 +146,66 @@ class SeatingTable:
         self._present = frozenset(connected)
         everyone = {s.seat for s in self.seats}     # (who is awaited, there or not)
         key = (len(self.hands), len(self.hands[-1]) if self.hands else 0,
-               frozenset(self.ready), frozenset(self.waiting_on(everyone)))
-        if key != self._wait or back & self.waiting_on(connected):
+               frozenset(self.ready), frozenset(self.waiting_on(everyone)), self._halt())
+        if key != self._wait or back & (self.waiting_on(connected) | self.held_by()):
             self._wait = key
             self.waiting_since = now
+
+    def _halt(self) -> tuple[object, ...]:
+        """What holds the table still, for :meth:`note_wait`'s key: a pause (by whom), or the
+        gathering (the seats sat down so far: each arrival gives the host a new wait)."""
+        if self.paused:
+            return ("paused", self.paused_by)
+        if self.gathering:
+            return ("gathering", frozenset(s.seat for s in self.seats if s.kind == "human"))
+        return ()
+
+    def held_by(self) -> set[int]:
+        """The seat the table waits on while it does not play: the one that paused it, or
+        the creator, to START it; none while it plays (:meth:`waiting_on` says whom then)."""
+        if self.paused:
+            return set() if self.paused_by is None else {self.paused_by}
+        return {0} if self.gathering else set()
+
+    def held_too_long(self) -> bool:
+        """Whether the table has waited ``idle_after`` seconds on the seat holding it still
+        (:meth:`held_by`: a pause, or the gathering's START), his page open: anyone at the
+        table may then resume it or START it, as anyone may give a bot the seat of a player
+        idle that long."""
+        return bool(self.held_by()) and self.waited() >= self.idle_after
+
+    def _held_words(self) -> str:
+        """How long anyone waits to resume or START in the creator's (or pauser's) stead, for a
+        refusal: "anyone once the table has waited 60 s (12 s so far)" (whole seconds, rounded
+        down, as :meth:`seat_to_bot` says them)."""
+        return (f"anyone once the table has waited {self.idle_after:g} s "
+                f"({math.floor(self.waited())} s so far)")
 
     def waited(self) -> float:
         """Seconds the table has waited on whom it waits on now (as of the last
         :meth:`note_wait`)."""
         return max(0.0, time.monotonic() - self.waiting_since)
 
+    def creator_away(self, connected: set[int]) -> bool:
+        """Whether the creator of a table with friends is away: his page gone, or a bot plays
+        his seat (given one, his page open but he gone): his friends then do what he would
+        (a bot for a friend who left, the START), else they would wait for him for ever."""
+        return self.friends and (0 not in connected or self.seats[0].kind == "bot")
+
     def seat_to_bot(self, by: int, seat: object, connected: set[int]) -> None:
         """The creator gives a friend's seat, left empty, to a bot (of the strength it had
         before the friend took it), so the table does not wait for someone who has gone;
-        once the creator has left, anyone at the table may, the creator's seat too (a bot
-        of the table's strength), else the friends would wait for him forever; and anyone
-        may give a bot the seat of a player still connected that the table has waited on
-        for ``idle_after`` seconds (:meth:`waited`: he went away from an open page), the
-        creator's too.  The key stays good: coming back, or ``take_seat``,
+        once the creator is away (:meth:`creator_away`), anyone at the table may, the
+        creator's seat too (a bot of the table's strength), else the friends would wait for
+        him forever; and anyone may give a bot the seat of a player still connected that the
+        table has waited on for ``idle_after`` seconds (:meth:`waited`: he went away from an
+        open page), the creator's too.  The key stays good: coming back, or ``take_seat``,
         takes the seat back (:meth:`take_seat`).  TableError, nothing changed, once the game
         is over, for a friend while the creator is there, a seat that is not a friend's, a
         seat a bot plays already, or a player who is still connected (and not idle that
         long)."""
         self.check_not_over("nobody plays a seat now, a bot or anyone")
-        host_away = self.friends and 0 not in connected
+        host_away = self.creator_away(connected)
         number = seat if isinstance(seat, int) and not isinstance(seat, bool) else -1
         self.note_wait(connected)
         waited = self.friends and number != by and number in self.waiting_on(connected)
@@ -240,9 +277,12 @@ class SeatingTable:
         return s
 
     def may_start(self, seat: int, connected: set[int]) -> bool:
-        """Whether ``seat`` may START the gathering table: the creator, or anyone once he has
-        left (else his friends would wait for him forever); False once it plays."""
-        return self.gathering and (seat == 0 or 0 not in connected)
+        """Whether ``seat`` may START the gathering table: the creator, or anyone once he is
+        away (:meth:`creator_away`), or once the table has waited ``idle_after`` seconds on
+        him since the last friend sat down (:meth:`held_too_long`: his page open, he gone);
+        else his friends would wait for him forever; False once it plays."""
+        return self.gathering and (seat == 0 or self.creator_away(connected)
+                                   or self.held_too_long())
 
     def start(self, by: int, connected: set[int]) -> bool:
         """START: the gathering ends and the game is played, a bot playing each seat whose
@@ -251,8 +291,8 @@ class SeatingTable:
         see the cards the bot holds; a friend who sat down and left, or the creator gone,
         until he comes back, as :meth:`seat_to_bot` does).  Whether
         anything changed (a table that plays already: nothing, so no state is sent, as for
-        pausing a paused table); TableError ``not_host``, nothing changed, from another seat
-        while the creator is at the table.
+        pausing a paused table); TableError ``not_host``, nothing changed, from a seat that
+        may not START it (:meth:`may_start`: another's, the creator there and not idle).
 
         >>> from fivehundred.web.table import Table
         >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5,
@@ -265,11 +305,13 @@ class SeatingTable:
         >>> t.start(0, {0})                                 # (a second press)
         False
         """
-        if by != 0 and 0 in connected:
-            raise TableError("not_host", f"only the table's creator starts the game: "
-                                         f"{self.seats[0].name} starts it")
         if not self.gathering:
             return False
+        self.note_wait(connected)
+        if not self.may_start(by, connected):
+            raise TableError("not_host", f"only the table's creator starts the game: "
+                                         f"{self.seats[0].name} starts it, or "
+                                         f"{self._held_words()}")
         for s in self.seats:
             if s.seat not in connected and s.kind == "human":
                 s.kind, s.strength = "bot", s.strength or self.strength
@@ -300,30 +342,35 @@ class SeatingTable:
         host = self.seats[0].name
         if seat == 0:
             return "Your friends are sitting down: press START to begin"
-        if self.may_start(seat, connected):
+        if not self.may_start(seat, connected):
+            return f"Waiting for {host} to start the game"
+        if self.creator_away(connected):
             return f"{host} has left: anyone may start the game"
-        return f"Waiting for {host} to start the game"
+        return f"{host} seems to be away: anyone may start the game"
 
     def set_paused(self, by: int, paused: object, connected: set[int],
                    pace: Callable[[], None] | None = None) -> bool:
         """Pause the table (any seat: the bots stop; every seat's page shows who paused it)
         or resume it: the seat that paused it, the creator, or anyone once the seat that
-        paused it has left.  Whether anything changed (pausing a paused table does not);
-        TableError, nothing changed, for a value not true or false, another's pause, or a
-        pause once the game is over (nothing moves: a game that ended paused, by a claim or
-        a person's card, may still be resumed, its pages' overlay gone).  ``pace``, called
-        just before a pause is made, may refuse it (the hub's :data:`.throttle.PAUSE_EVERY`).
+        paused it has left, or once the table has waited ``idle_after`` seconds on it (its
+        page open, he gone: :meth:`held_too_long`).  Whether anything changed (pausing a
+        paused table does not); TableError, nothing changed, for a value not true or false,
+        another's pause, or a pause once the game is over (nothing moves: a game that ended
+        paused, by a claim or a person's card, may still be resumed, its pages' overlay
+        gone).  ``pace``, called just before a pause is made, may refuse it (the hub's
+        :data:`.throttle.PAUSE_EVERY`).
 
         >>> from fivehundred.web.table import Table
         >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5,
         ...               friends=True)
         >>> t.set_paused(1, True, {0, 1}), t.paused_by
         (True, 1)
-        >>> try:
+        >>> try:                                # doctest: +NORMALIZE_WHITESPACE
         ...     t.set_paused(2, False, {0, 1, 2})
         ... except TableError as e:
         ...     print(e.code, e)
-        illegal West paused the game: it goes on when West or the table's creator resumes it
+        illegal West paused the game: it goes on when West or the table's creator resumes it,
+        or anyone once the table has waited 60 s (0 s so far)
         >>> t.set_paused(2, False, {0, 2}), t.paused, t.paused_by    # (West has left)
         (True, False, None)
         """
@@ -334,10 +381,14 @@ class SeatingTable:
             return False
         if paused:
             self.check_not_over("there is nothing to pause")
+        if not paused:
+            self.note_wait(connected)
         if not self.may_resume(by, connected):
-            who = self.seats[self.paused_by].name if self.paused_by is not None else "?"
-            raise TableError("illegal", f"{who} paused the game: it goes on when {who} or "
-                                        f"the table's creator resumes it")
+            p = self.paused_by
+            who = self.seats[p].name if p is not None else "?"
+            also = "" if p == 0 else " or the table's creator"      # (the creator paused it)
+            raise TableError("illegal", f"{who} paused the game: it goes on when {who}{also} "
+                                        f"resumes it, or {self._held_words()}")
         if paused and pace is not None:
             pace()
         self.paused, self.paused_by = paused, by if paused else None
@@ -345,9 +396,12 @@ class SeatingTable:
         return True
 
     def may_resume(self, seat: int, connected: set[int]) -> bool:
-        """Whether ``seat`` may resume the table (True when it is not paused)."""
+        """Whether ``seat`` may resume the table (True when it is not paused): the seat that
+        paused it, the creator, or anyone once that seat has left or the table has waited on
+        it ``idle_after`` seconds (:meth:`held_too_long`)."""
         p = self.paused_by
-        return not self.paused or p is None or seat in (0, p) or p not in connected
+        return (not self.paused or p is None or seat in (0, p) or p not in connected
+                or self.held_too_long())
 
     def set_name(self, seat: int, name: object, pace: Callable[[], None] | None = None) -> None:
         """A player at a table with friends names himself (the others saw "West"), the name

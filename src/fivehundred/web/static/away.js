@@ -4,8 +4,37 @@
 import { app, send } from "./app.js";
 import { nameNode } from "./util.js";
 
+/** Whether the creator of a table with friends is away, as the server counts it (its
+ *  ``creator_away``): his page gone, or a bot plays his seat (given one, his page open but he
+ *  gone); anyone at the table then does what he would. */
+export function creatorAway(t) {
+  return Boolean(t.friends) && (!t.seats[0].connected || t.seats[0].kind === "bot");
+}
+
+/** Milliseconds until the table has waited its ``idle_after`` seconds on whom it waits on now
+ *  (0 or less: it has), from the server's ``table.waited`` when state ``s`` came (its own last
+ *  change: a rename or a new speed does not restart it). */
+export function idleInMs(s) {
+  return (s.table.idle_after - (s.table.waited || 0)) * 1000 - (Date.now() - app.stateAt);
+}
+
+const heldTimers = {};    // by what waits: "pause", "start"
+
+/** Whether the table has waited ``idle_after`` on the seat holding it still (a pause's, the
+ *  creator's at the gathering), his page open: anyone may resume it or START it then (the
+ *  server's ``held_too_long``, which sends no state when the time comes). If not yet,
+ *  ``redraw`` is called once it has, while ``s`` is still the last state (``what``: whose
+ *  timer, one each). */
+export function heldTooLong(s, what, redraw) {
+  clearTimeout(heldTimers[what]);
+  const left = idleInMs(s) + 250;    // (the server's clock, never behind it)
+  if (left <= 0) return true;
+  heldTimers[what] = setTimeout(() => { if (app.state === s) redraw(); }, left);
+  return false;
+}
+
 /** The prompt when the table waits on a player: one who has left (the creator's to answer;
- *  once he has left himself, everyone's, his seat too, else all would wait; the others are
+ *  once he is away himself, everyone's, his seat too, else all would wait; the others are
  *  told who waits on whom, ``host``, with no button), or one whose page is open but who has
  *  not moved for the table's ``idle_after`` seconds (anyone's): a bot can take over.
  *  ``{seat, idle: false, host?}``, ``{seat, idle: true, inMs}`` (the prompt due in ``inMs``,
@@ -14,7 +43,7 @@ function awaySeat(s) {
   const v = s.view;
   const seats = s.table.seats;
   if (v.to_move !== null && v.to_move !== s.you && !["hand_over", "game_over"].includes(v.phase)) {
-    const hostAway = seats[0].kind === "human" && !seats[0].connected;
+    const hostAway = creatorAway(s.table);     // (a bot in his seat too: the server's rule)
     const gone = seats.find((x) => x.seat === v.to_move && x.kind === "human" && !x.connected);
     if (gone && (s.you === 0 || hostAway)) return { seat: gone, idle: false };
     // (the others were told nothing, and saw only "away" on his seat: the host is to answer)
@@ -22,9 +51,7 @@ function awaySeat(s) {
   }
   const waiting = s.table.friends ? (s.table.waiting_on || []).filter((x) => x !== s.you) : [];
   if (!waiting.length) return null;
-  // (the server says how long it has waited: a rename or a new speed does not restart it)
-  const left = s.table.idle_after - (s.table.waited || 0);
-  return { seat: seats[waiting[0]], idle: true, inMs: left * 1000 - (Date.now() - app.stateAt) };
+  return { seat: seats[waiting[0]], idle: true, inMs: idleInMs(s) };
 }
 
 /** Show or hide the away prompt for state ``s`` (a player seeming away: once the table has

@@ -7,17 +7,21 @@
 import { send } from "./app.js";
 import { h, clear, nameNode, nameList } from "./util.js";
 import { linkField } from "./menu.js";
+import { creatorAway, heldTooLong } from "./away.js";
 
 /** Whether someone sits at seat ``x`` now (a friend who opened his link and is still here). */
 const here = (x) => x.kind === "human" && x.connected;
 
-/** START: the table starts (the server's to check: the host, or anyone once he has left). */
+/** START: the table starts (the server's to check: the host, or anyone once he has left or
+ *  the table has waited ``idle_after`` on him since the last friend sat down). */
 export function wireGathering() {
   document.getElementById("gathering-start").addEventListener("click", () => send({ type: "start" }));
 }
 
 /** Show the panel for state ``s`` while its table gathers, else hide it. The host's START
- *  takes the focus as the panel first shows. */
+ *  takes the focus as the panel first shows. A friend's START shows once the host has left,
+ *  or once the table has waited ``idle_after`` on him (his page open, he gone: drawn again
+ *  then, the server sending nothing). */
 export function renderGathering(s) {
   const panel = document.getElementById("gathering");
   const t = s.table;
@@ -29,8 +33,10 @@ export function renderGathering(s) {
   const empty = t.seats.filter((x) => x.seat !== s.you && !here(x));
   document.getElementById("gathering-title").textContent = empty.length ? "Waiting for the players" : "Everyone is here";
   const line = document.getElementById("gathering-line");
-  const words = !t.may_start ? ["Waiting for ", nameNode(host.name), " to start the game"]
-    : s.you !== 0 ? [nameNode(host.name), " has left: you may start the game"]
+  const may = t.may_start || heldTooLong(s, "start", () => renderGathering(s));
+  const words = !may ? ["Waiting for ", nameNode(host.name), " to start the game"]
+    : s.you !== 0 ? [nameNode(host.name), creatorAway(t) ? " has left: you may start the game"
+      : " seems to be away: you may start the game"]
     : empty.length ? ["Not here yet: ", ...nameList(empty.map((x) => x.name)), ". Send each friend the link to their seat: a seat still empty at START is played by a bot until its player comes."]
     : ["Everyone is here: press START to begin."];
   const said = words.map((w) => (typeof w === "string" ? w : w.textContent)).join("");
@@ -39,10 +45,10 @@ export function renderGathering(s) {
     line.replaceChildren(...words);
   }
   const start = document.getElementById("gathering-start");
-  start.hidden = !t.may_start;
+  start.hidden = !may;
   start.replaceChildren(...(empty.length ? ["START — bots play for ", ...nameList(empty.map((x) => x.name))] : ["START"]));
   renderSeats(s);
-  if (!was && t.may_start) start.focus({ preventScroll: true });
+  if (!was && may) start.focus({ preventScroll: true });
 }
 
 /** What a seat's line says of it, for the reader at seat ``you``. */

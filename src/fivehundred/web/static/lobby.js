@@ -6,7 +6,7 @@ import { showGuide } from "./guide.js";
 import { h, clear, cap, inWords, savedTable, savedTables, askSeats, windowTable, loadPrefs, savePrefs } from "./util.js";
 import { STRENGTH_WORDS, statsTable } from "./stats.js";
 import { fillGames, fillInPlay, fillFinished, windowsFirst } from "./saved-games.js";
-import { keptGames } from "./navigation.js";
+import { keptGames, sayCutLink } from "./navigation.js";
 
 const PROBLEMS_SHOWN = 3; // the server's problems the lobby lists (the others counted)
 
@@ -100,6 +100,7 @@ export class Lobby {
     for (const box of this.lists()) box.inert = true;
     document.body.dataset.phase = "lobby";
     this.hideError();
+    sayCutLink();
     await this.load();
   }
 

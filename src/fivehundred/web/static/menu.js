@@ -9,6 +9,7 @@ import { showGuide, GUIDE_ICON } from "./guide.js";
 import { gameWords } from "./plaques.js";
 import { ScoreSheet, SHEET_ICON } from "./score-sheet.js";
 import { confirmDialog } from "./dialogs.js";
+import { heldTooLong } from "./away.js";
 
 /** A seat's link to send (``l``: an entry of ``table.links``): its field, read-only, and a
  *  button (``words`` on it, ``label`` its name) that copies it; [input, button]. The menu's
@@ -218,8 +219,8 @@ export class Menu {
     const paused = !!t.paused;
     this.pauseBtn.querySelector(".mi-text").textContent = paused ? "Resume" : "Pause";
     this.pauseBtn.querySelector(".mi-icon").innerHTML = paused ? ICONS.play : ICONS.pause;
-    this.pauseBtn.disabled = paused ? t.may_resume === false
-      : ["hand_over", "game_over"].includes(state.view.phase);
+    // (paused: whether this seat may resume it, renderPause's to say)
+    this.pauseBtn.disabled = !paused && ["hand_over", "game_over"].includes(state.view.phase);
     this.hintBtn.disabled = !canHint;
     this.nameBtn.hidden = !t.friends;
     document.getElementById("quick-hint").disabled = !canHint;
@@ -266,7 +267,9 @@ export class Menu {
   }
 
   /** The pause overlay: yours ("the other players wait for you"), or another's, who (or,
-   *  once he has left, anyone; the table's creator at any time) resumes it. */
+   *  once he has left, or the table has waited ``idle_after`` on him, anyone; the table's
+   *  creator at any time) resumes it: drawn again when that time comes (the server sends
+   *  nothing then). */
   renderPause(state) {
     const t = state.table;
     document.getElementById("pause-overlay").hidden = !t.paused;
@@ -275,14 +278,16 @@ export class Menu {
     const mine = by === null || by === undefined || by === state.you;
     const seat = mine ? null : t.seats.find((x) => x.seat === by);
     const name = seat ? seat.name : "Another player";
-    const canResume = t.may_resume !== false;
-    const who = nameNode(name);
-    document.getElementById("pause-title").replaceChildren(...(mine ? ["Paused"] : [who, " paused the game"]));
+    const canResume = t.may_resume !== false || heldTooLong(state, "pause", () => this.renderPause(state));
+    this.pauseBtn.disabled = !canResume;
+    const who = () => nameNode(name);
+    document.getElementById("pause-title").replaceChildren(...(mine ? ["Paused"] : [who(), " paused the game"]));
     const note = document.getElementById("pause-note");
     note.replaceChildren(...(mine ? ["The other players wait for you."]
-      : !canResume ? ["It goes on when ", who.cloneNode(true), " resumes it."]
-      : seat && !seat.connected ? [who.cloneNode(true), " has left the table: you may resume it."]
-      : ["As the table's creator, you may resume it."]));
+      : !canResume ? ["It goes on when ", who(), " resumes it. If ", who(), " seems to be away, anyone may resume it once the table has waited ", `${t.idle_after} s.`]
+      : seat && !seat.connected ? [who(), " has left the table: you may resume it."]
+      : state.you === 0 ? ["As the table's creator, you may resume it."]
+      : [who(), " seems to be away: you may resume it."]));
     note.tabIndex = canResume ? -1 : 0;      // (a dialog keeps the focus inside it)
     document.getElementById("resume-button").hidden = !canResume;
   }

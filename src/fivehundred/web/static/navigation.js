@@ -8,7 +8,7 @@ import { app, views } from "./app.js";
 import { onConnection, closeConnection } from "./connection.js";
 import { Connection } from "./net.js";
 import { confirmDialog } from "./dialogs.js";
-import { h, clear, saveTable, savedSeat, savedTables, forgetTable, keyFor } from "./util.js";
+import { h, clear, saveTable, savedSeat, savedTables, forgetTable, keyFor, toast } from "./util.js";
 import { windowsFirst, whenText } from "./saved-games.js";
 
 /** What reads each table's messages: messages.js's ``onMessage``, given once by main.js (it
@@ -243,4 +243,13 @@ export async function boot() {
     if (history.state && history.state.table) history.replaceState(LOBBY_STEP, "");
     views.lobby.show();
   }
+}
+
+/** A seat's link cut short before its key (``/?table=ID``, ``token=`` empty: pasted in part)
+ *  shows the lobby: said in a toast, as a link whose key gives no seat is; the address "/". */
+export function sayCutLink() {
+  const q = new URLSearchParams(location.search);
+  if (!q.has("table") || q.get("token")) return;
+  toast("This link gives no seat: it was cut short before the seat's key (&token=…). Ask for the whole link.", "warn", 12000);
+  history.replaceState(history.state, "", "/");
 }
