@@ -237,6 +237,8 @@ def test_a_pause_says_who_paused_it_and_who_may_resume(tmp_path: Path) -> None:
         host, west = friends_table(browser, url, errors, seed=0)
         friend = open_link(browser, west, errors)
         sit_down(friend)
+        host.click("#gathering-start")      # (nothing to pause before START)
+        host.wait_for_selector("#gathering", state="hidden")
         host.click("#menu-button")
         host.click("#pause-button")
         host.wait_for_selector("#pause-overlay:not([hidden])")

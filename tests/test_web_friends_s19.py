@@ -27,8 +27,12 @@ from test_web_friends_browser import friends_table, open_link, served, sit_down
 from webclient import Seat, connect, host_starts, new_table, seated, web_client, welcome_key
 
 WAIT = "or anyone once the table has waited 60 s ("
-"""The refusal's words saying when anyone may resume a pause or START (the table's
-``idle_after``, 60 s), the seconds so far after them."""
+"""The refusal's words saying when anyone may resume a pause (the table's ``idle_after``,
+60 s), the seconds so far after them."""
+
+START_WAIT = "or anyone once the table has waited 300 s ("
+"""The same for START: five times ``idle_after`` (a creator may wait a while for a late
+friend)."""
 
 
 def is_state(m: dict[str, Any]) -> bool:
@@ -122,8 +126,10 @@ def test_a_pause_by_someone_gone_from_his_open_page_is_resumed_by_anyone_after_t
 
 def test_an_idle_host_at_the_gathering_lets_anyone_start_once_the_table_has_waited() -> None:
     """A host whose page stayed open but who had gone held the gathering for ever: START was
-    his until he left. Once the table has waited ``idle_after`` on him since the last friend
-    sat down (an arrival starts the wait again), anyone may START; the refusal says when."""
+    his until he left. Once the table has waited ``hold_after`` (five times ``idle_after``) on
+    him since the last friend sat down (an arrival starts the wait again), anyone may START;
+    the refusal says when. Nobody pauses before START (a friend's pause held START on him, not
+    on the creator: 60 s after it he could START over a creator who was there)."""
     with web_client(Store(":memory:"), mode="serve") as client:
         t = new_table(client, seed=4, friends=True)
         hub: Hub = client.app.state.hub      # type: ignore[attr-defined]
@@ -137,14 +143,21 @@ def test_an_idle_host_at_the_gathering_lets_anyone_start_once_the_table_has_wait
             w.send(type="start")
             err = w.until(is_error)
             assert err["code"] == "not_host" and err["message"].startswith(
-                f"only the table's creator starts the game: South starts it, {WAIT}"), err
-            table.waiting_since -= 61.0
+                f"only the table's creator starts the game: South starts it, {START_WAIT}"), err
+            w.send(type="pause", paused=True)
+            err = w.until(is_error)
+            assert (err["code"], err["message"]) == ("illegal", "nothing moves before the "
+                                                     "creator's START: there is nothing to pause")
+            table.waiting_since -= 61.0                           # (a minute: not enough)
+            w.send(type="start")
+            assert w.until(is_error)["code"] == "not_host"
+            table.waiting_since -= 301.0
             with connect(client, t, invitation(t, 2)) as nws:      # North sits down
                 welcome_key(Seat(nws))
                 w.until(lambda x: is_state(x) and x["table"]["seats"][2]["connected"])
                 w.send(type="start")                              # a new wait: refused
                 assert w.until(is_error)["code"] == "not_host"
-                table.waiting_since -= 61.0
+                table.waiting_since -= 301.0
                 w.send(type="name", name="Ann")                   # (a state)
                 m = w.until(lambda x: is_state(x) and x["table"]["seats"][1]["name"] == "Ann")
                 assert m["table"]["may_start"] is True, m["table"]
@@ -237,8 +250,9 @@ def test_with_the_host_gone_and_a_bot_in_his_seat_a_friend_lets_a_bot_play_for_a
 def test_a_friend_may_start_and_resume_for_an_idle_host_once_the_table_has_waited(
         tmp_path: Path) -> None:
     """The host's page stays open but he has gone: his friend's page shows START once the
-    table has waited on him (``idle_after``, here 2 s: the page counts it on itself, no state
-    comes then), and RESUME for a pause of his, saying why."""
+    table has waited on him (``hold_after``, five times ``idle_after``, here 2 s: the page
+    counts it on itself, no state comes then: idle_after 2 s, so START after 10 s), and
+    RESUME for a pause of his, saying why."""
     with served(tmp_path, idle_after=2.0) as (browser, url, errors):
         host, west_link = friends_table(browser, url, errors, seed=0)
         west = open_link(browser, west_link, errors)
@@ -274,3 +288,20 @@ def test_a_link_cut_short_before_its_key_is_told_so(tmp_path: Path) -> None:
                                    "cut short before the seat')")
             assert page.evaluate("location.pathname + location.search") == "/"
         page.context.close()
+
+
+def test_a_pauses_wait_is_not_restarted_by_the_others_moves() -> None:
+    """The wait on a pause's maker counts from the pause: a NEXT pressed or a state sent
+    meanwhile restarted it (the table's key held their moves), so the page's countdown, and
+    protocol.md's "from the pause", were wrong."""
+    with three_at_table() as (hub, t, h, w, _):
+        table = hub.tables[t["table"]]
+        h.send(type="pause", paused=True)
+        w.until(lambda x: is_state(x) and x["table"]["paused"])
+        since = table.waiting_since
+        table.ready.add(1)                            # (as a NEXT pressed meanwhile)
+        table.note_wait({0, 1, 2})
+        assert table.waiting_since == since
+        table.paused = False
+        table.note_wait({0, 1, 2})                    # (no longer held: a new wait)
+        assert table.waiting_since > since

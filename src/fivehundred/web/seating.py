@@ -17,6 +17,12 @@ from ..game import Game
 from ..rules import Rules
 from .seats import Seat, TableError, checked_name, clean_name, name_key, secret_like
 
+GATHERING_WAIT = 5
+"""How many times ``idle_after`` the gathering waits on its creator's START, counted from the
+last friend's sitting down, before anyone at the table may START it: a creator waits a while
+for a late friend (at one ``idle_after``, a minute, an early friend started over a creator
+who was there, waiting), but not for ever on one who went from his open page."""
+
 RETURN_SECONDS = 10.0
 """How long a player's page must have been gone for his return to give him a new wait
 (:meth:`SeatingTable.note_wait`): a page back sooner (a network blip, a reload, a page
@@ -145,8 +151,11 @@ class SeatingTable:
                 if now - self._gone_at.get(seat, -math.inf) > RETURN_SECONDS}
         self._present = frozenset(connected)
         everyone = {s.seat for s in self.seats}     # (who is awaited, there or not)
-        key = (len(self.hands), len(self.hands[-1]) if self.hands else 0,
-               frozenset(self.ready), frozenset(self.waiting_on(everyone)), self._halt())
+        # (held still, the wait is on the holder: a NEXT or a person's card meanwhile does
+        # not restart it)
+        key = ((len(self.hands), self._halt()) if self.held_by() else
+               (len(self.hands), len(self.hands[-1]) if self.hands else 0,
+                frozenset(self.ready), frozenset(self.waiting_on(everyone)), self._halt()))
         if key != self._wait or back & (self.waiting_on(connected) | self.held_by()):
             self._wait = key
             self.waiting_since = now
@@ -172,13 +181,18 @@ class SeatingTable:
         (:meth:`held_by`: a pause, or the gathering's START), his page open: anyone at the
         table may then resume it or START it, as anyone may give a bot the seat of a player
         idle that long."""
-        return bool(self.held_by()) and self.waited() >= self.idle_after
+        return bool(self.held_by()) and self.waited() >= self.hold_after()
+
+    def hold_after(self) -> float:
+        """Seconds the table waits on the seat holding it still before anyone may act in his
+        stead: ``idle_after`` on a pause, :data:`GATHERING_WAIT` times it on the START."""
+        return self.idle_after * (GATHERING_WAIT if self.gathering and not self.paused else 1)
 
     def _held_words(self) -> str:
         """How long anyone waits to resume or START in the creator's (or pauser's) stead, for a
         refusal: "anyone once the table has waited 60 s (12 s so far)" (whole seconds, rounded
         down, as :meth:`seat_to_bot` says them)."""
-        return (f"anyone once the table has waited {self.idle_after:g} s "
+        return (f"anyone once the table has waited {self.hold_after():g} s "
                 f"({math.floor(self.waited())} s so far)")
 
     def waited(self) -> float:
@@ -355,14 +369,21 @@ class SeatingTable:
         paused it has left, or once the table has waited ``idle_after`` seconds on it (its
         page open, he gone: :meth:`held_too_long`).  Whether anything changed (pausing a
         paused table does not); TableError, nothing changed, for a value not true or false,
-        another's pause, or a pause once the game is over (nothing moves: a game that ended
-        paused, by a claim or a person's card, may still be resumed, its pages' overlay
-        gone).  ``pace``, called just before a pause is made, may refuse it (the hub's
-        :data:`.throttle.PAUSE_EVERY`).
+        another's pause, a pause before START, or a pause once the game is over (nothing
+        moves: a game that ended paused, by a claim or a person's card, may still be resumed,
+        its pages' overlay gone).  ``pace``, called just before a pause is made, may refuse
+        it (the hub's :data:`.throttle.PAUSE_EVERY`).
 
         >>> from fivehundred.web.table import Table
         >>> t = Table.new("australian", Rules.preset("australian"), "medium", seed=5,
         ...               friends=True)
+        >>> t.set_paused(1, True, {0, 1})
+        Traceback (most recent call last):
+        ...
+        fivehundred.web.seats.TableError: nothing moves before the creator's START: there is \
+nothing to pause
+        >>> t.start(0, {0, 1, 2})
+        True
         >>> t.set_paused(1, True, {0, 1}), t.paused_by
         (True, 1)
         >>> try:                                # doctest: +NORMALIZE_WHITESPACE
@@ -381,6 +402,9 @@ class SeatingTable:
             return False
         if paused:
             self.check_not_over("there is nothing to pause")
+            if self.gathering:      # (a pause there held the START on its maker, not the creator)
+                raise TableError("illegal", "nothing moves before the creator's START: there "
+                                            "is nothing to pause")
         if not paused:
             self.note_wait(connected)
         if not self.may_resume(by, connected):

@@ -519,7 +519,7 @@ class Table(PracticeTable, SeatingTable):
             "speed_factor": SPEEDS[self.speed], "thinking": thinking,
             "waiting_on": sorted(self.waiting_on(connected)),
             "waiting_for": sorted(self.waiting_for_next(connected)),
-            "idle_after": self.idle_after,
+            "idle_after": self.idle_after, "hold_after": self.hold_after(),
             "waited": round(self.waited(), 1),
             "links": links,
             "practice": None if (p := self.practice) is None else {

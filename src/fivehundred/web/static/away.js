@@ -11,23 +11,23 @@ export function creatorAway(t) {
   return Boolean(t.friends) && (!t.seats[0].connected || t.seats[0].kind === "bot");
 }
 
-/** Milliseconds until the table has waited its ``idle_after`` seconds on whom it waits on now
- *  (0 or less: it has), from the server's ``table.waited`` when state ``s`` came (its own last
- *  change: a rename or a new speed does not restart it). */
-export function idleInMs(s) {
-  return (s.table.idle_after - (s.table.waited || 0)) * 1000 - (Date.now() - app.stateAt);
+/** Milliseconds until the table has waited ``seconds`` (its ``idle_after``) on whom it waits on
+ *  now (0 or less: it has), from the server's ``table.waited`` when state ``s`` came (its own
+ *  last change: a rename or a new speed does not restart it). */
+export function idleInMs(s, seconds = s.table.idle_after) {
+  return (seconds - (s.table.waited || 0)) * 1000 - (Date.now() - app.stateAt);
 }
 
 const heldTimers = {};    // by what waits: "pause", "start"
 
-/** Whether the table has waited ``idle_after`` on the seat holding it still (a pause's, the
- *  creator's at the gathering), his page open: anyone may resume it or START it then (the
- *  server's ``held_too_long``, which sends no state when the time comes). If not yet,
+/** Whether the table has waited ``hold_after`` on the seat holding it still (a pause's, the
+ *  creator's at the gathering, five times as long), his page open: anyone may resume it or
+ *  START it then (the server's ``held_too_long``, which sends no state when the time comes). If not yet,
  *  ``redraw`` is called once it has, while ``s`` is still the last state (``what``: whose
  *  timer, one each). */
 export function heldTooLong(s, what, redraw) {
   clearTimeout(heldTimers[what]);
-  const left = idleInMs(s) + 250;    // (the server's clock, never behind it)
+  const left = idleInMs(s, s.table.hold_after ?? s.table.idle_after) + 250;   // (never ahead of the server)
   if (left <= 0) return true;
   heldTimers[what] = setTimeout(() => { if (app.state === s) redraw(); }, left);
   return false;

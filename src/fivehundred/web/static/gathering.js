@@ -13,14 +13,15 @@ import { creatorAway, heldTooLong } from "./away.js";
 const here = (x) => x.kind === "human" && x.connected;
 
 /** START: the table starts (the server's to check: the host, or anyone once he has left or
- *  the table has waited ``idle_after`` on him since the last friend sat down). */
+ *  the table has waited ``hold_after``, five times ``idle_after``, on him since the last
+ *  friend sat down). */
 export function wireGathering() {
   document.getElementById("gathering-start").addEventListener("click", () => send({ type: "start" }));
 }
 
 /** Show the panel for state ``s`` while its table gathers, else hide it. The host's START
  *  takes the focus as the panel first shows. A friend's START shows once the host has left,
- *  or once the table has waited ``idle_after`` on him (his page open, he gone: drawn again
+ *  or once the table has waited ``hold_after`` on him (his page open, he gone: drawn again
  *  then, the server sending nothing). */
 export function renderGathering(s) {
   const panel = document.getElementById("gathering");

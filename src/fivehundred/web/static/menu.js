@@ -220,7 +220,8 @@ export class Menu {
     this.pauseBtn.querySelector(".mi-text").textContent = paused ? "Resume" : "Pause";
     this.pauseBtn.querySelector(".mi-icon").innerHTML = paused ? ICONS.play : ICONS.pause;
     // (paused: whether this seat may resume it, renderPause's to say)
-    this.pauseBtn.disabled = !paused && ["hand_over", "game_over"].includes(state.view.phase);
+    // (nothing to pause before START: the server refuses it)
+    this.pauseBtn.disabled = !paused && (["hand_over", "game_over"].includes(state.view.phase) || !!t.gathering);
     this.hintBtn.disabled = !canHint;
     this.nameBtn.hidden = !t.friends;
     document.getElementById("quick-hint").disabled = !canHint;

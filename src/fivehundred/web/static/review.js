@@ -102,8 +102,9 @@ const REVIEW_TITLE = "review-title";
 
 /** The reviews asked for and not answered yet, oldest first: the panel that asked, its hand,
  *  whether for every card, and the socket it went on. A window's reviews are worked out one
- *  after another (the server's lane), so a ``no_review``, which names no hand, answers the
- *  oldest; one asked on a socket since dropped has no answer coming (its panel asks again). */
+ *  after another (the server's lane); a ``no_review`` names the hand and kind it refuses
+ *  (routeRefusal); one asked on a socket since dropped has no answer coming (its panel asks
+ *  again). */
 const awaited = [];
 
 /** The table's socket open now (an answer comes on the socket its request went on). */
