@@ -257,6 +257,9 @@ def test_a_friend_may_start_and_resume_for_an_idle_host_once_the_table_has_waite
         host, west_link = friends_table(browser, url, errors, seed=0)
         west = open_link(browser, west_link, errors)
         sit_down(west)
+        # the host is told his friends may START if he is away (here 10 s, five times 2 s)
+        host.wait_for_selector("#gathering-line:has-text('If you are away 10 s after the last "
+                               "friend sat down, your friends may start the game.')")
         west.wait_for_selector("#gathering-start", state="visible")
         name = west.evaluate("window.fivehundred.app.state.table.seats[0].name")
         assert west.inner_text("#gathering-line") == \

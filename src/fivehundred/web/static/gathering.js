@@ -38,8 +38,8 @@ export function renderGathering(s) {
   const words = !may ? ["Waiting for ", nameNode(host.name), " to start the game"]
     : s.you !== 0 ? [nameNode(host.name), creatorAway(t) ? " has left: you may start the game"
       : " seems to be away: you may start the game"]
-    : empty.length ? ["Not here yet: ", ...nameList(empty.map((x) => x.name)), ". Send each friend the link to their seat: a seat still empty at START is played by a bot until its player comes."]
-    : ["Everyone is here: press START to begin."];
+    : empty.length ? ["Not here yet: ", ...nameList(empty.map((x) => x.name)), ". Send each friend the link to their seat: a seat still empty at START is played by a bot until its player comes.", ...yourWait(t)]
+    : ["Everyone is here: press START to begin.", ...yourWait(t)];
   const said = words.map((w) => (typeof w === "string" ? w : w.textContent)).join("");
   if (line.dataset.said !== said) {      // (a live line: said again only when it changes)
     line.dataset.said = said;
@@ -50,6 +50,16 @@ export function renderGathering(s) {
   start.replaceChildren(...(empty.length ? ["START — bots play for ", ...nameList(empty.map((x) => x.name))] : ["START"]));
   renderSeats(s);
   if (!was && may) start.focus({ preventScroll: true });
+}
+
+/** For the creator, once a friend sits at his table: that his friends may START it if he is
+ *  away long enough (``hold_after``, counted from the last friend's sitting down), so a
+ *  creator waiting on for a late friend is not surprised by their START. */
+function yourWait(t) {
+  if (!t.seats.some((x) => x.seat !== 0 && here(x))) return [];
+  const s = t.hold_after ?? t.idle_after;
+  const wait = s >= 60 ? `${Math.round(s / 60)} minute${Math.round(s / 60) === 1 ? "" : "s"}` : `${s} s`;
+  return [` If you are away ${wait} after the last friend sat down, your friends may start the game.`];
 }
 
 /** What a seat's line says of it, for the reader at seat ``you``. */
