@@ -507,17 +507,20 @@ def test_cards_that_tie_on_every_imagined_deal_are_ordered_by_the_careful_rules(
     """Where double dummy values several cards alike, the one Medium ranks highest among them
     is played (before: the first in alphabetical order, a ten thrown before a five)."""
     from fivehundred.bots.medium import play_decision
+    from fivehundred.bots.play_reasons import solved_note
 
     rules = Rules.preset("australian")
     g = Game(rules, seed=3)
     bots = {s: make("hard", seed=s, budget=Budget(samples=4)) for s in range(rules.players)}
-    ties = differs = 0
+    ties = differs = plays = 0
     while g.phase not in ("hand_over", "game_over"):
         seat = g.to_move
         assert seat is not None
         v = g.view(seat)
         d = bots[seat].act(v)
         if v.phase == "play" and d.reason.startswith("best average"):
+            plays += 1      # (each card's note, its tricks: bots/play_reasons.py)
+            assert all(solved_note(c.note) for c in d.candidates), d.candidates
             top = d.candidates[0].value
             tied = [c.action for c in d.candidates if c.value == top]
             if len(tied) > 1:
@@ -531,7 +534,7 @@ def test_cards_that_tie_on_every_imagined_deal_are_ordered_by_the_careful_rules(
             else:
                 assert "tie" not in d.reason
         g.apply(d.action)
-    assert ties >= 10 and differs >= 3, (ties, differs)
+    assert ties >= 10 and differs >= 3 and plays >= 20, (ties, differs, plays)
 
 
 @pytest.mark.parametrize("name", ["hard", "insane"])

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from fivehundred import Game, View
+from fivehundred import View
 from fivehundred.bots import Budget, make
 from fivehundred.bots.base import Decision
 from fivehundred.bots.hints import format_hint, hint, value_words
@@ -196,31 +196,3 @@ def test_the_browser_and_the_hint_command_get_the_notes() -> None:
     assert msg["candidates"] and all(NOTE.match(c["note"]) for c in msg["candidates"]), msg
     assert msg["value_unit"] == "Points", msg
     assert re.search(r": .*(tricks|contract|worth)", msg["reason"]), msg["reason"]
-
-
-def test_no_decision_changes_and_ties_still_say_how_they_were_broken() -> None:
-    """The words are added, nothing else: the same card as the values and Medium's order of
-    the tied cards give (a game of Hard's to its end), each play's reason ending with how a
-    tie was broken where there is one."""
-    from fivehundred.bots.medium import play_decision
-
-    g = Game("australian", seed=3)
-    bots = {s: make("hard", seed=s, budget=Budget(samples=4)) for s in range(4)}
-    plays = 0
-    while g.phase not in ("hand_over", "game_over"):
-        seat = g.to_move
-        assert seat is not None
-        v = g.view(seat)
-        d = bots[seat].act(v)
-        if v.phase == "play" and d.reason.startswith("best average"):
-            plays += 1
-            top = max(c.value for c in d.candidates)
-            tied = [c.action for c in d.candidates if c.value == top]
-            order = [c.action for c in play_decision(v).candidates if c.action in tied]
-            assert d.action == order[0]
-            _tricks(d)
-            if len(tied) > 1:
-                assert d.reason.endswith(f"{len(tied)} cards tie, and Medium's habits chose "
-                                         "(keep high cards, throw from short suits)"), d.reason
-        g.apply(d.action)
-    assert plays >= 20
