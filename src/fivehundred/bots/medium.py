@@ -54,12 +54,10 @@ from .hand_eval import (
 from .partner_count import (
     MISFIT,
     OVER_PARTNER,
-    PARTNER_SUIT,
     RAISE,
     RAISE_TRUMPS,
     TAKE_OUT,
     partner_help,
-    short_in_partners_suits,
     standing_count,
     strain_of,
 )
@@ -93,7 +91,8 @@ def bid_candidates(view: View, rng_seed: int) -> list[Candidate]:
     """
     r = view.rules
     hand = view.hand_mask
-    help_ = partner_help(view)
+    standing = standing_count(view)
+    help_ = partner_help(view, fit_needed=standing is None)
     est = [expected_tricks(hand, s, r.deck_mask) + help_[s] for s in range(5)]
     est[4] -= NT_DISCOUNT
     side = r.side_of[view.seat]
@@ -104,10 +103,6 @@ def bid_candidates(view: View, rng_seed: int) -> list[Candidate]:
     high_seat = next((s for s, b in reversed(view.auction) if b != "pass"), None)
     partner_high = high_seat is not None and high_seat != view.seat and \
         r.side_of[high_seat] == side
-    standing = standing_count(view)
-    if standing is None:
-        for strain in short_in_partners_suits(view):
-            est[strain] -= PARTNER_SUIT
     over = (OVER_PARTNER if standing is None else TAKE_OUT) if partner_high else 0.0
     charge = [over] * 5
     note = pass_note(view)

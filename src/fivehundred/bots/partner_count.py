@@ -55,7 +55,7 @@ same count as the pass that leaves his contract to be played, so it needs nothin
 PARTNER_SUIT = 0.8
 """Tricks a partner's last suit bid adds to our count in his suit (:func:`partner_help`);
 not where we hold fewer than :data:`RAISE_TRUMPS` of it and his bid is not counted standing
-(:func:`standing_count`: overcalled, or we bid already; :func:`short_in_partners_suits`;
+(:func:`standing_count`: overcalled, or we bid already; ``partner_help``'s ``fit_needed``;
 counted standing, such a raise is valued as a take-out already)."""
 
 RAISE_TRUMPS = 2
@@ -65,9 +65,15 @@ side's count in his suit is not ours to play (a review found raises on a void an
 joker; such a raise is valued as a take-out, on our own count)."""
 
 
-def partner_help(view: View) -> tuple[float, ...]:
-    """Tricks the partners (and the kitty) add to each strain, from the auction so far."""
+def partner_help(view: View, fit_needed: bool = False) -> tuple[float, ...]:
+    """Tricks the partners (and the kitty) add to each strain, from the auction so far; with
+    ``fit_needed`` (his bid not counted standing: :func:`standing_count`), a partner's suit is
+    credited (:data:`PARTNER_SUIT`) only where we hold :data:`RAISE_TRUMPS` of it: a bid
+    there is else no raise on a fit.  An expert review found Medium's 7♦ over an opponent's 7♠
+    on partner's 6♦ with a lone 4♦: counted 7.0 tricks, it made 24% of imagined deals, and
+    failed."""
     r = view.rules
+    hand = view.hand_mask
     side = r.sides[r.side_of[view.seat]]
     per = 10.0 / r.players * 0.8
     help_ = [(0.45 if r.kitty_size <= 3 else 0.6) + TABLE_BIAS.get((r.players, r.deck), 0.0)] * 5
@@ -83,7 +89,11 @@ def partner_help(view: View) -> tuple[float, ...]:
         for strain in range(5):
             help_[strain] += per - (0.5 if bid == "pass" else 0.0)
         if bid[:1].isdigit():
-            help_[strain_of(bid)] += PARTNER_SUIT if strain_of(bid) < 4 else 0.5
+            strain = strain_of(bid)
+            if strain == NO_TRUMPS:
+                help_[strain] += 0.5
+            elif not fit_needed or count(suit_cards(hand, strain, strain)) >= RAISE_TRUMPS:
+                help_[strain] += PARTNER_SUIT
     for s, bid in last.items():
         if s not in side and bid[0].isdigit():
             strain = strain_of(bid)
@@ -91,25 +101,6 @@ def partner_help(view: View) -> tuple[float, ...]:
             if strain < 4:
                 help_[4] -= 0.3
     return tuple(help_)
-
-
-def short_in_partners_suits(view: View) -> list[int]:
-    """The suits the partners named in their last bids (one entry a partner, as
-    :func:`partner_help` credits them) in which this seat holds fewer than
-    :data:`RAISE_TRUMPS` trumps: a bid there is not a raise on a fit, so it gets no credit
-    for his suit (:data:`PARTNER_SUIT`).  An expert review found Medium's 7♦ over an
-    opponent's 7♠ on partner's 6♦ with a lone 4♦: counted 7.0 tricks, it made 24% of
-    imagined deals, and failed."""
-    r = view.rules
-    side = r.sides[r.side_of[view.seat]]
-    last = {s: bid for s, bid in view.auction}
-    out: list[int] = []
-    for p in side:
-        bid = last.get(p, "")
-        if p != view.seat and bid[:1].isdigit() and (strain := strain_of(bid)) < 4 \
-                and count(suit_cards(view.hand_mask, strain, strain)) < RAISE_TRUMPS:
-            out.append(strain)
-    return out
 
 
 def strain_of(bid: str) -> int:
