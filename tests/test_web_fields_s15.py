@@ -67,7 +67,7 @@ def test_the_pages_own_messages_send_no_field_a_type_does_not_take() -> None:
 def test_the_socket_refuses_a_misspelt_field_and_answers_nothing_else() -> None:
     """``hands`` got the review of hand 0, ``x`` a pong: an error now, and nothing more."""
     with seated(preset="australian", strength="easy", seed=3) as (_c, _t, me):
-        me.until(lambda m: m["type"] == "state")
+        me.my_turn()            # the table waits on you: the bots send nothing more
         quiet(me)
         for msg in ({"type": "review", "hands": 5}, {"type": "ping", "x": [1, 2]},
                     {"type": "review", "every_seats": True}):
@@ -99,7 +99,7 @@ def test_the_socket_refuses_a_misspelt_field_and_answers_nothing_else() -> None:
 def test_socket_errors_show_what_was_sent_as_json(msg: dict[str, object], words: str) -> None:
     """``got True``, ``got None``, ``{'a': 1}``: Python's spelling, not the caller's."""
     with seated(preset="australian", strength="easy", seed=3) as (_c, _t, me):
-        me.until(lambda m: m["type"] == "state")
+        me.my_turn()            # the table waits on you: the bots send nothing more
         quiet(me)
         me.send_raw(json.dumps(msg))
         got = quiet(me)
