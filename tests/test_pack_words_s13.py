@@ -31,7 +31,8 @@ def test_a_discard_and_a_play_not_in_the_pack() -> None:
 
 
 @pytest.mark.parametrize(("overrides", "message"), [
-    ({"deck": "24"}, r"^the 24-card pack has too few cards for 4 hands of ten and a kitty$"),
+    ({"deck": "24"}, r"^the 24-card pack has too few cards for 4 hands of ten and a kitty: "
+                     r"with 4 hands dealt, use the 43-card pack \(or the 45-card pack\)$"),
     ({"deck": "53"}, r"^the 53-card pack leaves 13 cards for the kitty .*: with 4 hands dealt, "
                      r"use the 43-card pack \(or the 45-card pack\)$"),
     ({"players": 3, "teams": "none", "deck": "43"}, r"use the 33-card pack$"),

@@ -14,7 +14,7 @@ from . import __version__
 from . import clitools as ct
 from .errors import FiveHundredError
 from .numbers import SEEDS
-from .options import SPEEDS
+from .options import SPEEDS, refuse_meaningless
 from .record.table_files import TABLE_BOTS
 from .rules import PRESET_NAMES, Rules
 
@@ -59,6 +59,18 @@ def _rules_arg(text: str) -> Rules:
         return Rules.parse(text)
     except FiveHundredError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _table_rules_arg(text: str) -> Rules:
+    """``--rules`` of a game to play: as :func:`_rules_arg`, an option that means nothing
+    there refused, as the browser's new-game form refuses it (``nt_joker`` in a pack with no
+    joker was taken, and named among the table's house rules)."""
+    rules = _rules_arg(text)
+    try:
+        refuse_meaningless(rules, rules.house_rules())
+    except FiveHundredError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return rules
 
 
 def _host_arg(text: str) -> str:
@@ -125,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     for game, only in ((play, " (with --text)"), (tui, "")):
         # None marks an option left out: play refuses the terminal game's options without
         # --text, tui refuses --rules and --seed with --resume (see _table_options)
-        game.add_argument("--rules", type=_rules_arg, default=None,
+        game.add_argument("--rules", type=_table_rules_arg, default=None,
                           help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules string: "
                                f"a preset with options changed, as "
                                f"'fivehundred(preset=classic3,target=300)' "

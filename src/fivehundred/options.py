@@ -12,6 +12,7 @@ fivehundred.errors.RulesError: option target takes a whole number of tens from 1
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .bot_catalog import LADDER
@@ -245,13 +246,26 @@ def build_rules(preset: object, toggles: object) -> Rules:
                              f"{', '.join(str(c) for c in choices)}, got {shown_json(value)}")
         changes[option] = value
     rules = Rules.preset(preset, **changes)
-    for option in changes:      # (one that means nothing would only mark the table changed)
+    refuse_meaningless(rules, changes)
+    return rules
+
+
+def refuse_meaningless(rules: Rules, changed: Iterable[str]) -> None:
+    """RulesError for the first option of ``changed`` that means nothing under ``rules``
+    (the joker's rule without a joker, a misère's value where misère may not be bid): it
+    would only mark the table as played under a house rule it does not have.
+
+    >>> refuse_meaningless(Rules.preset("two_24", nt_joker="australian"), ["nt_joker"])
+    Traceback (most recent call last):
+    ...
+    fivehundred.errors.RulesError: option nt_joker means nothing here: this pack has no joker
+    """
+    for option in changed:
         need = FORM_NEEDS.get(option)
         why = not_here(rules, option) or (
             f"{need} is off" if need is not None and not getattr(rules, need) else None)
         if why is not None:
             raise RulesError(f"option {option} means nothing here: {why}")
-    return rules
 
 
 def rules_label(rules: Rules, preset: str) -> str:

@@ -146,7 +146,7 @@ class Rules:
         'fivehundred(preset=two_24,misere_allowed=false,target=300)'
         """
         best = self.nearest_preset()
-        changed = [f"{name}={option_text(getattr(self, name))}" for name in self._differences(best)]
+        changed = [f"{name}={option_text(getattr(self, name))}" for name in self.house_rules()]
         return best if not changed else f"fivehundred(preset={best},{','.join(changed)})"
 
     def nearest_preset(self) -> str:
@@ -164,6 +164,15 @@ class Rules:
         (:meth:`to_string`, at each save and each state sent), and building each preset's
         rules to compare made that string 30 times slower."""
         return min(self.PRESETS, key=lambda name: len(self._differences(name)))
+
+    def house_rules(self) -> list[str]:
+        """The options whose values differ from the nearest preset's: the house rules a
+        table named after it is played under.
+
+        >>> Rules.preset("two_24", target=300, misere_allowed=False).house_rules()
+        ['misere_allowed', 'target']
+        """
+        return self._differences(self._nearest)
 
     def _differences(self, preset: str) -> list[str]:
         """The options whose values differ from ``preset``'s."""
@@ -341,13 +350,13 @@ class Rules:
         if kitty < 1:
             raise RulesError(
                 f"the {self.deck}-card pack has too few cards for {self.hands_dealt} hands of ten "
-                "and a kitty"
+                f"and a kitty: {self._pack_hint()}"
             )
         if kitty > MAX_KITTY:
             raise RulesError(
                 f"the {self.deck}-card pack leaves {kitty} cards for the kitty after "
                 f"{self.hands_dealt} hands of ten; a kitty holds at most {MAX_KITTY} "
-                f"(RULES.md §3): {_pack_hint(self.hands_dealt)}"
+                f"(RULES.md §3): {self._pack_hint()}"
             )
         if not _PATTERN.match(self.deal_pattern):
             raise RulesError(
@@ -373,6 +382,15 @@ class Rules:
             raise RulesError(f"hole must be negative and at least -{MAX_POINTS:,}, got "
                              f"{_short(self.hole)}")
 
+    def _pack_hint(self) -> str:
+        """The pack made for this many hands, in an error about the pack: the dead hand
+        named where it is one of them (two players, three hands: the 24-card pack was said
+        to have "too few cards for 3 hands of ten", the third hand unexplained)."""
+        hands = self.hands_dealt
+        dealt = (f"{hands} hands dealt (two players and the dead hand)" if self.dead_hand
+                 else f"{hands} hands dealt")
+        return f"with {dealt}, use {_PACK_FOR[hands]}"
+
 
 def _short(n: int) -> str:
     """A number in a message: a huge one by its digits (Python prints no int of thousands)."""
@@ -388,8 +406,6 @@ _PACK_FOR = {2: "the 24-card pack (or the 33-card pack with dead_hand=true)",
              5: "the 53-card pack", 6: "the 63-card pack"}
 
 
-def _pack_hint(hands: int) -> str:
-    return f"with {hands} hands dealt, use {_PACK_FOR[hands]}"
 
 
 def _nearest(key: str, known: Iterable[str]) -> str:
