@@ -9,6 +9,8 @@ chosen. The fixtures are in conftest.py, the helpers in browser.py.
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import Page, Route
 
 from browser import bid_ten, start_game, visible, wait_turn
@@ -31,9 +33,11 @@ def test_a_lobby_loaded_while_the_server_is_away_loads_by_itself(page: Page, ser
     waits, and it asks again by itself, after a wait that grows, and at once when the window
     is back in front: once the server answers, the lists are drawn and the words go."""
     asked: list[str] = []
+    asked_at: list[float] = []
 
     def away(route: Route) -> None:
         asked.append(route.request.url)
+        asked_at.append(time.monotonic())     # (before it fails: the next wait starts after)
         no_answer(route)
 
     page.route("**/api/lobby?*", away)
@@ -42,9 +46,14 @@ def test_a_lobby_loaded_while_the_server_is_away_loads_by_itself(page: Page, ser
     assert page.inner_text("#lobby-error") == AWAY
     assert page.is_disabled("button#play")
     assert page.inner_text("#stats") == "Waiting for the game server…"
-    page.wait_for_timeout(3500)                       # the first try again, 2 s after
-    assert len(asked) == 2, asked
-    page.wait_for_timeout(1500)                       # the next 4 s after that: not yet
+    for _ in range(200):                              # the first try again, 2 s after
+        if len(asked) == 2:
+            break
+        page.wait_for_timeout(50)
+    assert len(asked) == 2 and asked_at[1] - asked_at[0] >= 2.0, (asked, asked_at)
+    # the next 4 s after that one failed: not yet 3 s after it was asked (timed from the
+    # ask itself: a loaded machine slow between the error and a fixed wait saw the third)
+    page.wait_for_timeout(max(0.0, asked_at[1] + 3.0 - time.monotonic()) * 1000)
     assert len(asked) == 2, asked
     assert page.get_attribute("#lobby", "data-loaded") == "false"
     page.unroute("**/api/lobby?*")
