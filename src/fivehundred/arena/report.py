@@ -48,7 +48,7 @@ from .. import bot_catalog
 from ..rules import Rules, option_text
 from .play import UnitResult
 from .spec import LABELS, MatchSpec, preset_name
-from .stats import bounded_mean_ci, mean_ci, median, quantile, wilson
+from .stats import bounded_mean_ci, clipped_mean_ci, mean_ci, median, quantile, wilson
 
 CONTRACT_KINDS = ("suit", "NT", "misère")
 
@@ -198,7 +198,7 @@ def summarize(spec: MatchSpec, results: Iterable[UnitResult]) -> dict[str, Any]:
         "a_win": wilson(wins["A"], slots["A"]).to_json(),
         "b_win": wilson(wins["B"], slots["B"]).to_json(),
         "a_minus_b": bounded_mean_ci(win_diffs, *share_range).to_json(),
-        "hands_per_game": mean_ci(hands_played).to_json(),
+        "hands_per_game": clipped_mean_ci(hands_played, 1, spec.max_hands).to_json(),
     }
 
     declared: dict[str, dict[str, list[int]]] = {

@@ -294,14 +294,22 @@ def action_mask(view: View) -> np.ndarray:
 
 
 def reward_bound(rules: Rules) -> int:
-    """The most points a side can win or lose in one hand (a hand's reward lies within
-    plus or minus it): the dearest bid, slam included, and 10 a trick for defenders.  What a
-    learner scales rewards by; OpenSpiel's utility bounds.
+    """The most points a side can win or lose in one hand (a hand's reward lies within plus
+    or minus it, and some hand reaches it): the dearest contract the rules allow, a trick
+    contract's slam included, or 100 (ten tricks at 10, the most a defending side or the
+    all-pass game scores), whichever is more.  No side scores a contract and defenders'
+    tricks in one hand; a called partner wins or loses half.  What a learner scales rewards
+    by; OpenSpiel's utility bounds.
 
     >>> from fivehundred import Rules
     >>> reward_bound(Rules.preset("australian")), reward_bound(Rules.preset("classic3"))
-    (620, 620)
+    (520, 520)
+    >>> reward_bound(Rules.preset("australian", slam="bonus_equal_to_bid"))   # 10NT doubled
+    1040
     """
-    bids = [*range(BID, BID + 25), MISERE, OPEN_MISERE]
-    return max(max(price(rules, b), slam_value(rules, contract_of(rules, b, 0)))
-               for b in bids) + 10 * 10
+    best = max(slam_value(rules, contract_of(rules, b, 0)) for b in range(BID, BID + 25))
+    if rules.misere_allowed:                   # (a misère has no slam: its price or its loss)
+        best = max(best, price(rules, MISERE))
+    if rules.allows_open_misere:
+        best = max(best, price(rules, OPEN_MISERE))
+    return max(best, 10 * 10)
