@@ -13,7 +13,7 @@ import socket
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
@@ -57,15 +57,18 @@ def wait_until_up(port: int, limit: float = 60.0) -> None:
 @contextmanager
 def live_hub(db: Path, mode: str, idle_after: float = IDLE_SECONDS,
              seeded_friends: bool = True, pace: float = 0.05, trick_pause: float = 0.3,
+             wrap: Callable[[Any], Any] | None = None,
              **config: Any) -> Iterator[tuple[str, Hub]]:
     """A live server on a free port over a fresh database, with quick bots: its address
-    and its hub (``seeded_friends``: tests deal the same cards every run; ``config``:
-    ``server_config``'s keywords)."""
+    and its hub (``seeded_friends``: tests deal the same cards every run; ``wrap``: an ASGI
+    app put around the game's, a reverse proxy's stand-in; ``config``: ``server_config``'s
+    keywords)."""
     pool = BotPool("thread", 1)
     app = create_app(Store(db), mode=mode, pool=pool, pace=pace, trick_pause=trick_pause,
                      seeded_friends=seeded_friends, idle_after=idle_after)
     port = free_port()
-    srv = game_server(server_config(app, "127.0.0.1", port, **config), app.state.hub)
+    served = app if wrap is None else wrap(app)
+    srv = game_server(server_config(served, "127.0.0.1", port, **config), app.state.hub)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

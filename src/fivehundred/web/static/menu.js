@@ -3,7 +3,7 @@
 
 import * as sound from "./sound.js";
 import { STRENGTH_WORDS } from "./stats.js";
-import { h, clear, toast, cap, ICONS, loadPrefs, savePrefs, recordUrl, nameNode } from "./util.js";
+import { h, clear, toast, cap, ICONS, loadPrefs, savePrefs, recordUrl, nameNode, appUrl } from "./util.js";
 import { showRules } from "./rules.js";
 import { showGuide, GUIDE_ICON } from "./guide.js";
 import { gameWords } from "./plaques.js";
@@ -15,7 +15,7 @@ import { heldTooLong } from "./away.js";
  *  button (``words`` on it, ``label`` its name) that copies it; [input, button]. The menu's
  *  seat links, and the gathering panel's (gathering.js). */
 export function linkField(l, words, label) {
-  const url = new URL(l.url, location.origin).href;
+  const url = new URL(appUrl(l.url), location.origin).href;    // (under the page's address)
   const input = h("input.link-url", { type: "text", readonly: true, value: url, "aria-label": `Link for ${l.name}` });
   const copy = h("button.btn.btn-small.btn-secondary", { type: "button", text: words, "aria-label": label });
   copy.addEventListener("click", () => copyLink(url, l.name, input, copy));

@@ -1,4 +1,5 @@
-// Where the page is: the lobby at "/", a table once a game is started or continued, straight
+// Where the page is (each address under the page's own, appUrl: "/" is "/500/" under a
+// proxy's prefix): the lobby at "/", a table once a game is started or continued, straight
 // to a table from a friend's seat link "/?table=ID&token=T", a practice table and back to its
 // game; each a step of the browser's history, for Back and Forward. ``boot`` opens the first.
 // The seats this browser plays at are kept as they are played, for the lobby (serving, the
@@ -8,7 +9,7 @@ import { app, views } from "./app.js";
 import { onConnection, closeConnection } from "./connection.js";
 import { Connection } from "./net.js";
 import { confirmDialog } from "./dialogs.js";
-import { h, clear, saveTable, savedSeat, savedTables, forgetTable, keyFor, toast } from "./util.js";
+import { h, clear, saveTable, savedSeat, savedTables, forgetTable, keyFor, toast, appUrl } from "./util.js";
 import { windowsFirst, whenText } from "./saved-games.js";
 
 /** What reads each table's messages: messages.js's ``onMessage``, given once by main.js (it
@@ -120,8 +121,8 @@ export function backToLobby({ newGame = false } = {}) {
   hint.hide();
   menu.close();
   document.getElementById("table").hidden = true;
-  if (history.state && history.state.table) history.replaceState(LOBBY_STEP, "", "/");
-  else if (location.search) history.replaceState(null, "", "/");
+  if (history.state && history.state.table) history.replaceState(LOBBY_STEP, "", appUrl("/"));
+  else if (location.search) history.replaceState(null, "", appUrl("/"));
   lobby.show({ newGame });
 }
 
@@ -188,7 +189,7 @@ export function followHistory() {
 
 /** A seat's link, as the address bar shows it. */
 function linkAddress(id, token) {
-  return `/?table=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
+  return appUrl(`/?table=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`);
 }
 
 /** The address bar shows the seat's own key, not the invitation it was opened by. */
@@ -251,5 +252,5 @@ export function sayCutLink() {
   const q = new URLSearchParams(location.search);
   if (!q.has("table") || q.get("token")) return;
   toast("This link gives no seat: it was cut short before the seat's key (&token=…). Ask for the whole link.", "warn", 12000);
-  history.replaceState(history.state, "", "/");
+  history.replaceState(history.state, "", appUrl("/"));
 }

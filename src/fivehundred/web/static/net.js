@@ -1,7 +1,7 @@
 // The server: a few HTTP calls for the lobby and one WebSocket per table, which reconnects
 // by itself with a growing delay (the server re-sends the whole state on every connection).
 
-import { playerId } from "./util.js";
+import { appUrl, playerId } from "./util.js";
 
 async function jsonOrThrow(resp) {
   let body = null;
@@ -32,18 +32,18 @@ async function ask(url, init) {
 }
 
 export async function getLobby() {
-  return jsonOrThrow(await ask(`/api/lobby?${mine()}`, { cache: "no-store" }));
+  return jsonOrThrow(await ask(appUrl(`/api/lobby?${mine()}`), { cache: "no-store" }));
 }
 
 /** The finished games older than ``older`` (the lobby's ``finished_older``: the last one
  *  listed), with where the ones older still go on. */
 export async function getFinished(older) {
   const q = new URLSearchParams({ ended: String(older.ended), table: older.table });
-  return jsonOrThrow(await ask(`/api/finished?${q}`, { cache: "no-store" }));
+  return jsonOrThrow(await ask(appUrl(`/api/finished?${q}`), { cache: "no-store" }));
 }
 
 export async function createTable(body) {
-  return jsonOrThrow(await ask("/api/tables", {
+  return jsonOrThrow(await ask(appUrl("/api/tables"), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ ...body, player: playerId() }),
@@ -51,14 +51,14 @@ export async function createTable(body) {
 }
 
 export async function getRules(tableId) {
-  return jsonOrThrow(await ask(`/api/rules?table=${encodeURIComponent(tableId)}`, { cache: "no-store" }));
+  return jsonOrThrow(await ask(appUrl(`/api/rules?table=${encodeURIComponent(tableId)}`), { cache: "no-store" }));
 }
 
 /** How to play: at a table (``{ table }``), or under the lobby's choice (``{ preset, toggles }``). */
 export async function getGuide({ table, preset, toggles }) {
   const q = table !== undefined ? `table=${encodeURIComponent(table)}`
     : `preset=${encodeURIComponent(preset)}&toggles=${encodeURIComponent(JSON.stringify(toggles || {}))}`;
-  return jsonOrThrow(await ask(`/api/guide?${q}`, { cache: "no-store" }));
+  return jsonOrThrow(await ask(appUrl(`/api/guide?${q}`), { cache: "no-store" }));
 }
 
 /** Whether a message is a move: one the table may answer with a change or a refusal (not a
@@ -126,9 +126,9 @@ export class Connection {
   }
 
   url() {
-    const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const q = `table=${encodeURIComponent(this.tableId)}&token=${encodeURIComponent(this.token)}&${mine()}`;
-    return `${proto}//${location.host}/ws?${q}`;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${proto}//${location.host}${appUrl(`/ws?${q}`)}`;
   }
 
   isOpen() {

@@ -494,7 +494,7 @@ export async function askSeats(links) {
   if (!links.length) return [];
   let resp;
   try {
-    resp = await fetch("/api/seats", {
+    resp = await fetch(appUrl("/api/seats"), {
       method: "POST", headers: { "Content-Type": "application/json" }, cache: "no-store",
       body: JSON.stringify({ links: links.map((x) => ({ table: x.table, token: x.token })) }),
     });
@@ -539,7 +539,20 @@ export function loadPrefs() {
 export function recordUrl(link, format = "text") {
   const q = new URLSearchParams({ table: link.table, token: link.token });
   if (format !== "text") q.set("format", format);
-  return `/api/record?${q}`;
+  return appUrl(`/api/record?${q}`);
+}
+
+/** The page's own address up to its last "/" (read as the page loads: it changes only its
+ *  query string after): "/" at a site's root, "/500/" under a reverse proxy's prefix. */
+const HOME = new URL("./", location.href);
+
+/** ``path`` on the game's server, from its root as the server names it ("/api/lobby?...", a
+ *  seat's link "/?table=..."), put under the page's own address ("/500/api/lobby?..."): every
+ *  request and address of the page is made so, never from the site's "/", so that the game
+ *  works under a reverse proxy's prefix (club.example/500/) with no setting of the server's. */
+export function appUrl(path) {
+  const url = new URL(path.replace(/^\/+/, ""), HOME);
+  return url.pathname + url.search;
 }
 
 export function savePrefs(p) {
