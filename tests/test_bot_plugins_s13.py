@@ -305,7 +305,8 @@ def test_a_refused_card_is_never_named(own_registry: None) -> None:
     answers = iter(["pass"] * 3 + ["quit"] * 5)
     run_console_game(AUS, seed=4, seat=3, ask=lambda _: next(answers), out=out,
                      bots="t_wrong_s13")
-    said = [line for line in out.getvalue().splitlines() if "bot failed" in line]
+    said = re.findall(r"\S+'s bot failed \(.*?played for it\.",   # (wrapped at 78 columns)
+                      " ".join(out.getvalue().split()))
     assert said and all(line.endswith("(the t_wrong_s13 bot at seat "
                                       f"{line.split('seat ')[1][0]}: an illegal action); "
                                       "Medium's choice is played for it.") for line in said)

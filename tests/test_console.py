@@ -30,6 +30,7 @@ from fivehundred.console import (
     sort_tokens,
 )
 from fivehundred.console import table as console_table
+from fivehundred.console.display import screen_lines
 from fivehundred.console.narration import Narrator
 from fivehundred.console.opponent import BotOpponent, hint_seed
 from fivehundred.console.reviews import every_card_lines, review_lines
@@ -41,6 +42,12 @@ from fivehundred.solver.analysis import review_hand
 
 _TO_LETTER = str.maketrans(dict(zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True)))
 CARD_TOKEN = re.compile(r"\b(10|[2-9JQKA])[SCDH]\b")   # a card written as a token: AS, 10H
+
+
+def flat(text: str) -> str:
+    """``text`` on one line, each run of spaces and line breaks one space: a sentence found
+    in it however the text game wrapped it at 78 columns."""
+    return " ".join(text.split())
 
 
 def legal_on_screen(text: str) -> list[str]:
@@ -122,7 +129,7 @@ def test_whole_game_to_the_end(preset: str) -> None:
     # six_pairs game said "reached 500 with 500" of such a win)
     end = game_end(rules, g.scores, g.winner, g.hand_results[-1])
     assert (f"(reached {rules.target} with {w})" in text) == (end.at_target and not end.reached)
-    assert (f"(the hole is {rules.hole})" in text) == (not end.at_target)
+    assert (f"(the hole is {rules.hole})" in flat(text)) == (not end.at_target)
     final, *after = text[text.index("Final scores: "):].splitlines()
     for line in after:                 # (wrapped six-handed: its lines after are indented)
         if not line.startswith(" "):
@@ -258,7 +265,7 @@ def test_bid_below_the_current_bid_is_refused() -> None:
     before = snapshot(g)
     text, seen = feed(g, ["6s"])  # the lowest bid: below (or equal to) any bid made
     assert (f"6♠ does not rank above {readable(high)}: a bid must be higher than the "
-            "current bid") in text
+            "current bid") in flat(text)
     assert seen == [before, before]
 
 
@@ -285,8 +292,8 @@ def test_a_call_or_back_in_the_play_is_said_in_the_tables_words() -> None:
     g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0)
     before = snapshot(g)
     text, seen = feed(g, ["call qh", "alone", "back"])
-    assert text.count("Not a card: 'call qh' (a partner is called only in five-handed games, "
-                      "after the kitty); ? for help") == 1, text
+    assert flat(text).count("Not a card: 'call qh' (a partner is called only in five-handed "
+                            "games, after the kitty); ? for help") == 1, text
     assert "Not a card: 'alone' (a partner is called only" in text
     assert "Not allowed" not in text and "seat 0" not in text
     assert "There is no practice to go back from" in text and "Not a card: 'back'" not in text
@@ -345,7 +352,7 @@ def test_a_hint_says_what_insane_would_do_and_changes_nothing(phase: str) -> Non
     assert seen == [before, before] and snapshot(g) == before
     d = hint(g.view(0), seed=hint_seed(g), budget=budget)
     shown = format_hint(d, phase=phase, defending=phase == "play")
-    assert "Hint: " + shown in text, text
+    assert "\n".join(screen_lines("Hint: " + shown)) in text, text
     lines = shown.splitlines()
     assert lines[1].split()[0] == readable(d.action), shown     # the advice first
     if phase == "play" and d.candidates[0].make_probability is not None:
@@ -363,9 +370,10 @@ def test_after_a_hand_review_and_every_show_it_against_double_dummy() -> None:
     text, seen = feed(g, ["review", "every", ""])
     n = Narrator(g.rules, 0)
     name = f"Hand {hand + 1}"                         # each titled with the hand's number
-    assert f"--- {name} against double dummy ---\n" + "\n".join(review_lines(mine, n)) in text
+    assert f"--- {name} against double dummy ---\n" + "\n".join(
+        screen_lines("\n".join(review_lines(mine, n)))) in text
     assert f"--- {name}, every card against double dummy ---\n" + "\n".join(
-        every_card_lines(every, n)) in text
+        screen_lines("\n".join(every_card_lines(every, n)))) in text
     assert "Your cards (and the tricks" in text and not CARD_TOKEN.search(
         text[text.index(f"--- {name} against"):]), text
     assert len(seen) == 4 and seen[0] == seen[1] == seen[2] and g.hand_number == hand + 1
@@ -389,7 +397,7 @@ def test_after_a_hand_only_enter_deals_on() -> None:
     hand = g.hand_number
     text, seen = feed(g, ["reveiw", "undo", "  "])
     assert ("Not understood: 'reveiw'. Press Enter to go on, or type again, review, every or "
-            "save") in text
+            "save") in flat(text)
     assert "The hand is over and scored: there is nothing to take back." in text
     assert seen[0] == seen[1] == seen[2] and g.hand_number == hand + 1
 
@@ -400,7 +408,8 @@ def test_save_writes_the_record_between_hands_only(tmp_path: Path) -> None:
     g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0)
     before = snapshot(g)
     text, seen = feed(g, ["save", "review", "Every"], record_dir=tmp_path)
-    assert "saved between hands: finish this hand first" in text and seen == [before] * 4
+    assert "saved between hands: finish this hand first" in flat(text)
+    assert seen == [before] * 4
     assert "The hand is reviewed once it is over: type review at the prompt after it." in text
     assert "type every at the prompt" in text and "Not a card" not in text
     assert list(tmp_path.iterdir()) == []
@@ -789,7 +798,10 @@ def test_screen_shows_the_hand_under_the_contract() -> None:
     assert "Contract: 6♥ by You (South)" in text
 
 
-def test_colour_only_on_a_terminal() -> None:
+def test_colour_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("NO_COLOR", "FORCE_COLOR", "TERM"):    # (a CI's TERM=dumb: no colour there)
+        monkeypatch.delenv(name, raising=False)
+
     class Tty(io.StringIO):
         def isatty(self) -> bool:
             return True
@@ -881,7 +893,7 @@ def test_without_a_joker_the_joker_is_not_mentioned() -> None:
     assert "JK" not in text and "jk" not in text and "joker" not in text
     g = advance(AUS, lambda g: g.phase == "play" and g.to_move == 0)
     text, _ = feed(g, ["zz", "?"])
-    assert "cards look like AS, 10H, JK; lead the joker at no trumps as JK:H" in text
+    assert "cards look like AS, 10H, JK; lead the joker at no trumps as JK:H" in flat(text)
     assert "jk:h" in text
 
 
@@ -1052,7 +1064,7 @@ def test_the_text_games_end_names_a_tie_and_a_misere_declarer_alone() -> None:
     text = out.getvalue()
     assert (f"=== Game over: East wins the game (West fell to {g.scores[1]} (the hole is -500); "
             f"won on a tie with you at {g.scores[2]}: a tie goes to the first from the "
-            "declarer's left). ===") in text, text     # (not "to the declaring side": it fell)
+            "declarer's left). ===") in flat(text), text  # (not "to the declaring side": it fell)
     c4 = advance(Rules.preset("classic4"), lambda g: g.phase == "hand_over"
                  and g.contract is not None and g.contract.is_misere
                  and g.contract.declarer == 0, human_bids="misere")

@@ -78,7 +78,7 @@ def test_a_win_past_the_target_by_defending_is_said_as_the_hole() -> None:
     console._game_over()
     text = out.getvalue()
     assert ("=== Game over: You & North win the game (West & East fell to -520 (the hole is "
-            "-500))! ===" in text), text
+            "-500))! ===" in " ".join(text.split())), text   # (wrapped at 78 columns)
     assert "reached" not in text
     view = g.view(0)
     assert how_won(view, NAMES) == "West & East fell to -520 (the hole is -500)."
@@ -136,7 +136,7 @@ def test_a_win_by_the_first_there_says_the_others_reached_it_too() -> None:
     console, out = _console(g)
     console._game_over()
     assert ("=== Game over: You win the game (reached 500 first, with 500; East reached it "
-            "too)! ===") in out.getvalue(), out.getvalue()
+            "too)! ===") in " ".join(out.getvalue().split()), out.getvalue()   # (wrapped)
     view = g.view(0)
     assert how_won(view, NAMES3) == "Reached 500 first, with 500; East reached it too."
     assert status_line(view, NAMES3) == ("You win the game (reached 500 first, with 500; East "
@@ -147,8 +147,8 @@ def test_a_win_by_the_first_there_says_the_others_reached_it_too() -> None:
         "South wins the game (reached 500 first, with 500; you reached it too).")
     out = io.StringIO()                 # the console at East's seat: "you", mid-sentence
     ConsoleGame(g.rules, seat=2, ask=lambda prompt: "", out=out, game=g)._game_over()
-    assert "(reached 500 first, with 500; you reached it too)." in out.getvalue(), \
-        out.getvalue()
+    assert "(reached 500 first, with 500; you reached it too)." in " ".join(
+        out.getvalue().split()), out.getvalue()                 # (wrapped at 78 columns)
 
 
 def test_the_called_partners_side_at_the_target_is_not_told_it_defended() -> None:

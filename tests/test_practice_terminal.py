@@ -155,8 +155,9 @@ def test_going_back_leaves_the_game_as_it_was_and_its_record_without_the_practic
     text = out.getvalue()
     assert seen == [True, True, True], text             # before, back, after saving
     assert len(p.practised) == 2 and saved_mid_hand
-    assert text.count("This is practice: it is never saved. The game's record is saved back "
-                      "in the game (back, then save).") == 2, text
+    assert " ".join(text.split()).count(                  # (wrapped at 78 columns)
+        "This is practice: it is never saved. The game's record is saved back in the game "
+        "(back, then save).") == 2, text
     (path,) = tmp_path.iterdir()
     assert text.count("Saved the record to") == 1
     assert loads(path.read_text()).hands == expected     # no practice hand in it
@@ -174,7 +175,7 @@ def test_a_hand_thrown_in_is_not_offered_and_says_why() -> None:
     text = play(g, p)
     assert p.prompts[0] == "press Enter for the next hand (or save; ? says what)> "
     assert ("No practice: everyone passed and the hand was thrown in: nothing was played to "
-            "play again.") in text
+            "play again.") in " ".join(text.split())     # (wrapped at 78 columns)
     assert p.practised == [] and g.hand_number == before[2] + 1
 
 

@@ -48,6 +48,9 @@ ANYWHERE = (
 _PRACTICE_AGAIN = "deal this hand once more (the same cards, the same bots)"
 #: The words that take back your last decision of the hand.
 UNDO = ("undo", "u", "take back")
+#: What goes on at the prompt after a hand (to the next hand, out of the game at its end, or
+#: back from a practice): Enter, or one of these words.
+GO_ON = ("", "next", "n")
 #: What ``save`` says in a practice.
 PRACTICE_UNSAVED = ("This is practice: it is never saved. The game's record is saved back in "
                     "the game (back, then save).")
@@ -120,7 +123,7 @@ class BetweenHands(Narrator):
         while True:
             line = self._ask(prompt)
             text = line.strip().lower()
-            if text in ("", "next", "n") or (text == "back" and self.practice is not None):
+            if text in GO_ON or (text == "back" and self.practice is not None):
                 return ""
             if text == "again" and self.practice is not None:
                 return "again"

@@ -14,9 +14,11 @@
 
 from __future__ import annotations
 
+import os
 import re
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TextIO
 
 from ..actions import readable
 from ..cards import (
@@ -43,6 +45,28 @@ TO_LETTER = str.maketrans({**{sym: letter for sym, letter in zip(SUIT_SYMBOLS, S
                            "\ufe0f": None, "\ufe0e": None})
 _RED = "\x1b[31m"
 _RESET = "\x1b[0m"
+
+
+def colour_wanted(out: TextIO, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether the text game writes red suits in red on ``out``: never where ``NO_COLOR`` is
+    set and not empty (https://no-color.org), always where ``FORCE_COLOR`` is, never where
+    ``TERM`` is ``dumb``, else only on a terminal (a file or a pipe gets no escape codes).
+
+    >>> import io
+    >>> colour_wanted(io.StringIO(), {"FORCE_COLOR": "1"}), colour_wanted(io.StringIO(), {})
+    (True, False)
+    >>> colour_wanted(io.StringIO(), {"NO_COLOR": "1", "FORCE_COLOR": "1"})
+    False
+    """
+    env = os.environ if environ is None else environ
+    if env.get("NO_COLOR"):
+        return False
+    if env.get("FORCE_COLOR"):
+        return True
+    if env.get("TERM") == "dumb":
+        return False
+    isatty = getattr(out, "isatty", None)
+    return bool(isatty()) if callable(isatty) else False
 
 
 def seat_names(players: int, you: int) -> tuple[str, ...]:
@@ -170,6 +194,53 @@ def fit(line: str, width: int = WIDTH) -> list[str]:
                             subsequent_indent=" " * (lead + 2), break_long_words=False,
                             break_on_hyphens=False)
     return [x.replace(_GLUE, " ") for x in wrapped] or [line]
+
+
+#: A row of the every-card review: ``  trick  3  `` then the trick's plays, comma-separated.
+_TRICK_ROW = re.compile(r"^ +trick +\d+  +")
+#: A label that opens a line (``Hint: ``, ``Not a card: ``, ``Tricks given away: ``): a
+#: sentence's first words, capitalised, with no comma, bracket or number among them.
+_LABEL = re.compile(r"^ *[A-Z][A-Za-z' -]*: ")
+
+
+def screen_lines(text: str, width: int = WIDTH) -> list[str]:
+    """Each line of ``text`` within ``width`` columns, as the text game prints everything it
+    says (lines past 80 columns were wrapped by the terminal, at column 0).  A line that fits
+    is kept as it is (a help's rows, a hand, a score sheet's rows, already laid out); a row of
+    entries (:func:`fit`) is broken between entries; a row of the every-card review between
+    plays, under its first play; other text between words, the lines after indented under
+    its label (``Hint: ``, ``Not a card: ``) where it has one, else two columns in.  A line
+    that no wrapping would fit (a word wider than the screen: a long file's path) is left
+    whole, for the terminal to break.
+
+    >>> screen_lines("Not a card: 'zz' (cards look like AS, 10H, JK; ? for help)", width=40)
+    ["Not a card: 'zz' (cards look like AS,", '            10H, JK; ? for help)']
+    >>> screen_lines("  trick  4  East 9♥ 4 (gave 1; best 5♣), You A♥ 5, West JK 5", width=40)
+    ['  trick  4  East 9♥ 4 (gave 1; best 5♣),', '            You A♥ 5, West JK 5']
+    """
+    lines: list[str] = []
+    for line in text.split("\n"):
+        wrapped = _wrapped(line, width)
+        lines += wrapped if all(columns(x) <= width for x in wrapped) else [line]
+    return lines
+
+
+def _wrapped(line: str, width: int) -> list[str]:
+    """One line of :func:`screen_lines` wrapped (a word, a file's path, may still be wider
+    than ``width``: the line is then left whole)."""
+    row = _TRICK_ROW.match(line)
+    label = _LABEL.match(line)
+    if columns(line) <= width or " · " in line:
+        return fit(line, width)
+    if row is not None:
+        plays = line[row.end():].split(", ")
+        return _pack(row.group(), [p + "," for p in plays[:-1]] + plays[-1:], width, row.end())
+    if label is not None and label.end() <= _MOST_INDENT:
+        wrapped = textwrap.wrap(_BEFORE_CARD.sub(_GLUE, line[label.end():]), width,
+                                initial_indent=label.group(), subsequent_indent=" " * label.end(),
+                                break_long_words=False, break_on_hyphens=False)
+        return [x.replace(_GLUE, " ") for x in wrapped] or [line]
+    return fit(line, width)
 
 
 def help_rows(rows: Iterable[tuple[str, str]], width: int = WIDTH) -> list[str]:

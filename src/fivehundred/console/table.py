@@ -40,11 +40,13 @@ from .between import ANYWHERE, NO_PRACTICE, PRACTICE_UNSAVED, UNDO, BackToGame, 
 from .display import (
     TO_LETTER,
     WIDTH,
+    colour_wanted,
     columns,
     echo,
     fit,
     hand_lines,
     help_rows,
+    screen_lines,
     wrap_items,
 )
 from .opponent import RANDOM_LOW, hint_seed, opponent_seed, opponents_of
@@ -142,8 +144,8 @@ class ConsoleGame(BetweenHands):
             raise ValueError(wrong_seat)
         if game is not None and game.rules != rules:
             raise ValueError("the game given is played under other rules")
-        isatty = getattr(out if out is not None else sys.stdout, "isatty", None)
-        super().__init__(rules, seat, colour=bool(isatty()) if callable(isatty) else False)
+        super().__init__(rules, seat,
+                         colour=colour_wanted(out if out is not None else sys.stdout))
         #: The game (a given one is taken up where it stands: tests, resumed games).
         self.game = game if game is not None else Game(
             rules, seed=seed if seed is not None else secrets.randbits(31))
@@ -173,8 +175,9 @@ class ConsoleGame(BetweenHands):
     # ---------------------------------------------------------------- output helpers
 
     def say(self, text: str = "") -> None:
-        """Print a line."""
-        print(text, file=self.out)
+        """Print a line (or lines), each within the screen's width (:func:`screen_lines`)."""
+        for line in screen_lines(text):
+            print(line, file=self.out)
 
     def _ask(self, prompt: str) -> str:
         """The line typed at ``prompt``; _Quit for quit, asked first in the middle of a hand
