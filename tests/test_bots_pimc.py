@@ -465,6 +465,10 @@ def test_late_in_a_hand_the_bots_never_play_a_card_that_is_worse_in_some_placeme
     # a budget of fewer samples than placements still samples, as asked
     few = make(bot, seed=seed * 100 + seat, budget=Budget(samples=2)).act(v)
     assert few.samples <= 2 and "imagined deals" in few.reason
+    one = make(bot, seed=seed * 100 + seat, budget=Budget(samples=1)).act(v)   # (not "deals")
+    assert one.samples == 1 and one.reason.startswith("best average over 1 imagined deal"), \
+        one.reason
+    assert not one.reason.startswith("best average over 1 imagined deals"), one.reason
 
 
 def test_a_placement_that_cannot_be_finished_is_dropped_at_once() -> None:

@@ -240,7 +240,7 @@ class PimcBot(BaseBot):
             over = ("the only deal the unseen cards allow" if used == 1 else
                     f"every one of the {used} deals the unseen cards allow")
         else:
-            over = f"{used} imagined deals"
+            over = f"{used} imagined deal{'s' * (used != 1)}"   # ("over 1 imagined deals")
         # (how Medium's habits break a tie is said too: "the careful rules" were never
         # explained)
         return Decision(cands[0].action, cands,
