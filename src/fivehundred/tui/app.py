@@ -21,6 +21,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
+from textual.notifications import SeverityLevel
 from textual.widgets import Button, Footer, Header, RichLog, Static
 
 from ..actions import readable_text
@@ -142,6 +143,9 @@ class TableApp(App[int]):
         self._joker_choice = False
         self._hinted: str | None = None
         self._hinted_cards: frozenset[str] = frozenset()   # marked in your hand
+        #: the point of the game (its game, hand, actions) where your move was last refused:
+        #: that notice stands until the game moves on from it (refresh_table)
+        self._refused_at: tuple[Game, int, int] | None = None
         #: the last claim played out: (its game, its hand, what it said), said first on that
         #: hand's sheet (sheets.show_sheet)
         self.claimed: tuple[Game, int, str] | None = None
@@ -258,6 +262,7 @@ class TableApp(App[int]):
         Textual takes its widgets away then, and a bot's move may still come back)."""
         if not self.is_running:
             return
+        self._unsay_refusal()
         v = self.view()
         n = self.narrator
         trick, winner = self._trick_shown(v)
@@ -279,6 +284,26 @@ class TableApp(App[int]):
         self.query_one("#scores", Static).update(texts.scores_text(v, n))
         self.query_one("#status", Static).update(escape(self._status(v)))
         self.call_later(draw_buttons, self)
+
+    def _refuse(self, message: str, severity: SeverityLevel) -> None:
+        """Say why your move was refused, in a notice that stands until the game moves on
+        from this point (a move, a take-back, a new hand: :meth:`_unsay_refusal`) or its
+        time is up; a second refusal replaces the first."""
+        if self._refused_at is not None:
+            self.clear_notifications()
+        self.notify(message, severity=severity, timeout=6)
+        g = self.game
+        self._refused_at = (g, g.hand_number, len(g.actions))
+
+    def _unsay_refusal(self) -> None:
+        """Take a refusal's notice away once the game has moved on from where it was said:
+        it no longer applies (and it hid cards of your hand at 80x24 while the status line
+        said what to play)."""
+        at = self._refused_at
+        g = self.game
+        if at is not None and (at[0] is not g or at[1:] != (g.hand_number, len(g.actions))):
+            self._refused_at = None
+            self.clear_notifications()
 
     def _my_turn(self, v: View) -> bool:
         return v.to_move == self.seat and not self._busy and self._shown is None
@@ -341,8 +366,8 @@ class TableApp(App[int]):
             self.act(card)
         else:
             what = "bid" if v.phase == "auction" else "call a partner or play alone"
-            self.notify(f"Not a card now: {what} with the buttons above your hand.",
-                        severity="warning")
+            self._refuse(f"Not a card now: {what} with the buttons above your hand.",
+                         "warning")
 
     def _may_act(self, v: View) -> bool:
         """Whether you may act now; says why not."""
@@ -365,7 +390,7 @@ class TableApp(App[int]):
             self.game.apply(tok)
         except FiveHundredError as e:
             why = readable_text(str(e))
-            self.notify(f"Not allowed: {why}", severity="error", timeout=6)
+            self._refuse(f"Not allowed: {why}", "error")
             self._say(f"[b $error]Not allowed[/]: {escape(why)}")
             return False
         self._hinted = None
@@ -524,10 +549,13 @@ class TableApp(App[int]):
         self.action_quit()
 
     def action_quit(self) -> None:  # type: ignore[override]
-        """Leave, saying the seed (which replays this game); in the middle of a hand, once
-        asked (q again, or Quit; a quit key pressed while asked quits)."""
+        """Leave, saying the seed (which replays this game); in the middle of a hand of the
+        game, once asked (q again, or Quit; a quit key pressed while asked quits).  A
+        practice leaves at once, as the text game's does: it is never saved, and the game
+        waits between hands, its record up to date."""
         asked = isinstance(self.screen, Dialog) and self.screen.title_text == QUIT_TITLE
-        if self.game.phase not in ("hand_over", "game_over") and not asked:
+        if self.away is None and self.game.phase not in ("hand_over", "game_over") \
+                and not asked:
             self.push_screen(quit_dialog(), lambda answer: self._quit() if answer == "quit"
                              else None)
             return

@@ -1,5 +1,5 @@
 """The terminal table's keeping of the game: taking back your last move, saving the record,
-and leaving with the seed that replays the game.
+and leaving with the seed that replays the game (and where its record is, if saved).
 
 Each works on the app's game and flow (as :mod:`.aids` and :mod:`.practice` do), so the app
 holds the table's drawing and turns, and this what changes the game outside its turns.
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.markup import escape
 
 from ..actions import token_of
@@ -80,5 +81,14 @@ def leave(app: TableApp) -> None:
             app.away is None and app.game.seed in app.saved:
         save(app)
     app._generation += 1
-    game = app.away.game if app.away is not None else app.game    # (not a practice's)
-    app.exit(0, message=f"Goodbye. (This game's seed was {game.seed}.)")
+    app.exit(0, message=Text(goodbye(app)))     # (as written: a path's "[" is no markup)
+
+
+def goodbye(app: TableApp) -> str:
+    """The last line: the game's seed (which replays it; never a practice's), and where its
+    record is if it was saved (kept up to date at every hand's end), in the text game's
+    words."""
+    game = app.away.game if app.away is not None else app.game
+    path = app.saved.get(game.seed)
+    kept = f"; its record, every hand finished, is in {path}" if path is not None else ""
+    return f"Goodbye. (This game's seed was {game.seed}{kept}.)"

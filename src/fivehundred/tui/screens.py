@@ -49,8 +49,8 @@ HELP = "\n\n".join((
     "exactly its cards, every seat's, counted nowhere and never saved, as often as you like "
     "(in it, [b]a[/b] play it again, [b]b[/b] back to the game, as it was) · "
     "[b]?[/b] this help "
-    "· [b]q[/b] (or [b]Ctrl+C[/b]) quit (in the middle of a hand, once asked: it is not "
-    "saved).",
+    "· [b]q[/b] (or [b]Ctrl+C[/b]) quit (in the middle of a hand of the game, once asked: "
+    "it is not saved; a practice, at once).",
     "On the end-of-hand sheet: [b]n[/b] next hand · [b]a[/b] play this deal again · [b]v[/b] "
     "review against double dummy (in "
     "it, [b]e[/b] every card of the hand, [b]y[/b] your cards again, [b]b[/b] back to the "
