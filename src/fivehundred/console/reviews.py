@@ -15,12 +15,20 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..actions import readable
-from ..solver.analysis import HandReview
-from ..solver.analysis.review import DOUBLE_DUMMY, given_away, play_texts
+from ..solver.analysis import HandReview, ReviewedPlay
+from ..solver.analysis.review import (
+    DEEPER,
+    DOUBLE_DUMMY,
+    GIVEN_NOTE,
+    UNSOLVED_NOTE,
+    at_least_note,
+    given_away,
+    play_texts,
+)
 from .display import trick_count
 from .narration import Narrator
 
@@ -89,6 +97,51 @@ def _first_lead_lines(r: HandReview, n: Narrator, m: Marks, who: str) -> list[st
     return lines
 
 
+def _verdict(p: ReviewedPlay, m: Marks) -> str:
+    """One of your cards against the best there: best, what it cost, or what is known of
+    it where the search ran out (at least what its bounds prove)."""
+    total = None if p.value is None else p.taken + p.value
+    if p.cost == 0:
+        return f"{m.good('best')} ({total})"
+    if p.cost is not None or p.gave_at_least:
+        gave = p.cost if p.cost is not None else p.gave_at_least
+        least = "" if p.cost is not None else "at least "
+        if p.best and p.best_value is not None:
+            kept = (" or ".join(m.card(b) for b in p.best[:4])
+                    + f" kept {p.taken + p.best_value}")
+        else:               # a card not solved surely keeps more: the best one, unnamed
+            kept = f"the best card kept at least {(total or 0) + gave}"
+        return f"{m.bad(f'cost {least}{trick_count(gave)}')} ({total}; {kept})"
+    if total is not None:
+        return (f"{total} (whether another card did better was not solved within the search "
+                "limits)")
+    if p.at_least is not None:
+        return (f"at least {p.taken + p.at_least} (how many was not solved within the search "
+                "limits)")
+    return "not solved within the search limits"
+
+
+def _sum_line(plays: Sequence[ReviewedPlay]) -> str:
+    """What your cards gave away in all: at least so many where some were not fully valued
+    (it said "Every card of yours was a best one." beside cards not solved)."""
+    lost = sum(p.gave_at_least if p.cost is None else p.cost for p in plays)
+    unsure = sum(p.cost is None for p in plays)
+    back = "(the others' mistakes can give them back)"
+    if not unsure:
+        return ("Every card of yours was a best one." if lost == 0
+                else f"Your cards gave away {trick_count(lost)} in all {back}.")
+    if unsure < len(plays):
+        valued = f"{unsure} of your {len(plays)} cards could not be fully valued"
+    else:
+        valued = ("Your card could not be fully valued" if unsure == 1
+                  else "None of your cards could be fully valued")
+    valued += f" within the search limits ({DEEPER})"
+    if lost:
+        return (f"Your cards gave away at least {trick_count(lost)} in all {back}; "
+                f"{valued[0].lower()}{valued[1:]}.")
+    return f"{valued}." if unsure == len(plays) else f"{valued}; each of the others was a best one."
+
+
 def review_lines(r: HandReview, n: Narrator, m: Marks = PLAIN) -> list[str]:
     """What double dummy gave at the first lead, what was taken, and each of your cards
     beside the best there (what it cost, and what the best cards kept)."""
@@ -103,27 +156,10 @@ def review_lines(r: HandReview, n: Narrator, m: Marks = PLAIN) -> list[str]:
     else:
         lines.append(f"{m.strong('Your cards')} (and the tricks {who} "
                      f"{_agree(r, n, 'ends')} with after them):")
-    lost = 0
     for p in r.plays:
-        head = f"  trick {p.trick:>2}  {m.card(p.card)}"
-        if p.cost is None and p.value is None and p.at_least is not None:
-            lines.append(f"{head}  at least {p.taken + p.at_least} (how many was not solved "
-                         "within the search limits)")
-        elif p.cost is None:
-            lines.append(f"{head}  not solved within the search limits")
-        elif p.cost == 0:
-            lines.append(f"{head}  {m.good('best')} ({p.taken + (p.value or 0)})")
-        else:
-            lost += p.cost
-            best = " or ".join(m.card(b) for b in p.best[:4])
-            lines.append(f"{head}  {m.bad(f'cost {trick_count(p.cost)}')}"
-                         f" ({p.taken + (p.value or 0)}; {best} kept "
-                         f"{p.taken + (p.best_value or 0)})")
+        lines.append(f"  trick {p.trick:>2}  {m.card(p.card)}  {_verdict(p, m)}")
     if r.plays:
-        lines.append("")
-        lines.append("Every card of yours was a best one." if lost == 0
-                     else f"Your cards gave away {trick_count(lost)} "
-                          "in all (the others' mistakes can give them back).")
+        lines += ["", _sum_line(r.plays)]
     lines += ["", DOUBLE_DUMMY]
     return lines
 
@@ -153,12 +189,11 @@ def every_card_lines(r: HandReview, n: Narrator, m: Marks = PLAIN) -> list[str]:
         lines.append("Tricks given away: " + ", ".join(
             f"{m.name(n.name(s))} {given[s]}{'+?' if s in unsolved else ''}"
             for s in seats) + ".")
-        bounded = [counted and p.value is None and p.at_least is not None for p in r.plays]
-        if any(bounded):
-            lines.append(f"≥N: after that card {who} {_agree(r, n, 'ends')} with at least N "
-                         "tricks (how many was not solved within the search limits; its cost "
-                         "is not counted).")
-        if any(p.cost is None and not b for p, b in zip(r.plays, bounded, strict=True)):
-            lines.append("?: a card not solved within the search limits (not counted).")
+        if unsolved:
+            lines.append(GIVEN_NOTE)
+        if counted and any(p.value is None and p.at_least is not None for p in r.plays):
+            lines.append(at_least_note(f"{who} {_agree(r, n, 'ends')}"))
+        if counted and any(p.value is None and p.at_least is None for p in r.plays):
+            lines.append(UNSOLVED_NOTE)
     lines += ["", DOUBLE_DUMMY]
     return lines

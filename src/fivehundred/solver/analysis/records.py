@@ -29,7 +29,15 @@ from .common import (
 )
 from .ddtable import DDTable, _hand_lines, dd_table
 from .kitty import DiscardVerdict, KittyTable, kitty_table
-from .review import ReviewedPlay, given_away, play_texts, reviewed_plays
+from .review import (
+    GIVEN_NOTE,
+    UNSOLVED_NOTE,
+    ReviewedPlay,
+    at_least_note,
+    given_away,
+    play_texts,
+    reviewed_plays,
+)
 from .values import PositionValues, position_values
 
 
@@ -206,13 +214,12 @@ class HandAnalysis:
         parts = [f"{seat_label(names, s)} {given[s]}" + ("+?" if s in unknown else "")
                  for s in sorted(given)]
         lines.append(_wrap("Tricks given away: " + ", ".join(parts) + "."))
-        if any(p.at_least is not None for p in self.plays):
-            lines.append(_wrap("≥N: after that card the declarer takes a trick more than he "
-                               "had (how many was not solved within the search limits; its "
-                               "cost is not counted)."))
-        if any(p.value is None and p.at_least is None for p in self.plays):
-            lines.append(_wrap("?: a card not solved within the search limits (its cost is not "
-                               "counted)."))
+        if unknown:
+            lines.append(_wrap(GIVEN_NOTE))
+        if counted and any(p.value is None and p.at_least is not None for p in self.plays):
+            lines.append(_wrap(at_least_note("the declarer ends")))
+        if counted and any(p.value is None and p.at_least is None for p in self.plays):
+            lines.append(_wrap(UNSOLVED_NOTE))
         return lines
 
     def _play_lines(self, names: Sequence[str]) -> list[str]:

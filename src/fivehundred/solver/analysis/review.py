@@ -45,6 +45,10 @@ DOUBLE_DUMMY = ("Double dummy: as if every hand lay face up, each player choosin
 console's and the terminal's end with it; the browser's is sent it as the ``review``
 message's ``meaning``)."""
 
+DEEPER = "the command fivehundred analyse searches deeper"
+"""Where a review's card was not solved within its limits: what to run for a deeper look
+(``analyse``'s limits are larger: :data:`.cli.CLI_BUDGET`)."""
+
 #: Each valuation's node budget: a few milliseconds at four players; at five and six a
 #: lopsided position may need more, and is then shown as not solved.
 NODES = 300_000
@@ -70,7 +74,7 @@ class ReviewedPlay:
     best_value: int | None
     cost: int | None
     """Tricks this card gave away against the best, for its player's side (0: a best card;
-    None: not solved)."""
+    None: not solved, the card's count or another card's there)."""
     taken: int = 0
     """The counted side's tricks before this one: ``taken + value`` is how many it ends with."""
     at_least: int | None = None
@@ -79,13 +83,20 @@ class ReviewedPlay:
     complete: bool = True
     """Every legal card there was solved, so ``best_value`` is the position's value (else it
     is the best of those solved)."""
+    gave_at_least: int = 0
+    """Tricks this card surely gave away: ``cost`` where that is solved, else what the bounds
+    the search proved show all the same (a misère's defender's card leaving the declarer 0
+    where another surely gives him a trick: 1; 0 where nothing is proven, or the card's own
+    count was not solved)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The play as plain JSON values (``total``/``best_total``: the tricks the counted
-        side ends with, ``taken`` plus the value)."""
+        side ends with, ``taken`` plus the value; ``gave_at_least`` only beside a ``cost``
+        not solved)."""
         return {"trick": self.trick, "seat": self.seat, "card": self.card, "value": self.value,
                 "best": list(self.best), "best_value": self.best_value, "cost": self.cost,
                 "taken": self.taken, "at_least": self.at_least, "complete": self.complete,
+                **({"gave_at_least": self.gave_at_least} if self.cost is None else {}),
                 "total": None if self.value is None else self.taken + self.value,
                 "best_total": None if self.best_value is None else self.taken + self.best_value}
 
@@ -251,24 +262,58 @@ def reviewed_plays(game: Game, cards: Sequence[int | str], nodes: int = NODES, *
             pv = position_values(g, nodes, seconds=seconds)
             value = pv.values.get(card)
             best_value = pv.values.get(pv.best[0]) if pv.best else None
-            cost = None
-            if value is not None and best_value is not None:
-                cost = best_value - value if pv.maximising else value - best_value
+            cost, least = card_cost(pv.values, pv.at_least, card, pv.maximising,
+                                    pv.tricks_left)
             out.append(ReviewedPlay(len(g.tricks) + 1, seat, card, value, pv.best,
                                     best_value, cost, pv.taken, pv.at_least.get(card),
-                                    None not in pv.values.values()))
+                                    None not in pv.values.values(), least))
         if progress is not None:
             progress(i + 1, len(cards))
         g.apply(a)
     return tuple(out)
 
 
+def card_cost(values: Mapping[str, int | None], at_least: Mapping[str, int], card: str,
+              maximising: bool, most: int) -> tuple[int | None, int]:
+    """What ``card`` gave away against the best card there (``values`` as
+    :class:`.PositionValues` has them, None: not solved; ``at_least``: bounds proven for
+    some of those; the seat to move wanting the most counted tricks, at most ``most``, or
+    the fewest): the cost if proven, and the tricks it surely gave away all the same (the
+    cost where proven).  A card beside one not solved is best only if nothing can beat it;
+    its cost was the gap to the best of those solved, as if the others could not do better.
+
+    >>> card_cost({"AS": 2, "KS": 3}, {}, "AS", True, 10)          # solved: gave 1
+    (1, 1)
+    >>> card_cost({"AS": 0, "KS": None}, {"KS": 1}, "AS", True, 10)  # KS: at least 1
+    (None, 1)
+    >>> card_cost({"AS": 4, "KS": None}, {"KS": 1}, "AS", True, 10)  # KS may give more
+    (None, 0)
+    >>> card_cost({"AS": 2, "KS": None}, {}, "AS", False, 10)      # KS may leave fewer
+    (None, 0)
+
+    A card not solved is given no bound (its count shows ``≥N``: its cost is not counted).
+    """
+    value = values[card]
+    if value is None:
+        return None, 0
+    known = [v for v in values.values() if v is not None]
+    lows = [v if v is not None else at_least.get(t) for t, v in values.items()]
+    if maximising:
+        floor = max(b for b in lows if b is not None)     # the card's own value at least
+        exact = len(known) == len(values) or floor == most
+        return (floor - value if exact else None), floor - value
+    top = min(known)              # the position's count is no more than this
+    exact = top == 0 or all(b is not None and b >= top for b in lows)
+    return (value - top if exact else None), value - top
+
+
 def play_texts(plays: Sequence[ReviewedPlay], counted: bool, name: Callable[[int], str],
                card: Callable[[str], str] = str, mark: Callable[[str], str] = str,
                ) -> dict[int, list[str]]:
     """Each trick's cards as text, by trick number: who played (``name``), the card (as
-    ``card`` writes it), with ``counted`` the count after it (``?`` unsolved), and for a card
-    that gave tricks away how many and the best cards (wrapped by ``mark``).
+    ``card`` writes it), with ``counted`` the count after it (``?`` unsolved, ``≥N`` at least
+    N), and for a card that gave tricks away how many (``at least`` where its cost was not
+    solved but a bound was) and the best cards (wrapped by ``mark``).
 
     >>> p = ReviewedPlay(1, 0, "QH", 7, ("AH", "KH"), 8, 1, 0)
     >>> play_texts([p], True, lambda s: "North")
@@ -281,21 +326,41 @@ def play_texts(plays: Sequence[ReviewedPlay], counted: bool, name: Callable[[int
             text += f" ≥{p.taken + p.at_least}"
         elif counted:
             text += " ?" if p.value is None else f" {p.taken + p.value}"
-        if p.cost:
+        gave = p.cost if p.cost is not None else p.gave_at_least
+        if gave:
             more = "…" if len(p.best) > 3 else ""
             best = "/".join(card(b) for b in p.best[:3])
-            text += " " + mark(f"(gave {p.cost}; best {best}{more})")
+            text += " " + mark(f"(gave {'' if p.cost is not None else 'at least '}{gave}"
+                               + (f"; best {best}{more})" if best else ")"))
         out.setdefault(p.trick, []).append(text)
     return out
 
 
 def given_away(plays: Sequence[ReviewedPlay]) -> tuple[dict[int, int], set[int]]:
-    """The tricks each seat's cards gave away (every seat that played, 0 if none), and the
-    seats with a card not solved (not counted)."""
+    """The tricks each seat's cards surely gave away (every seat that played, 0 if none;
+    a card whose cost was not solved counts what its bound proves), and the seats with such
+    a card (their sum a least count: ``N+?``)."""
     given: dict[int, int] = {}
     unsolved: set[int] = set()
     for p in plays:
-        given[p.seat] = given.get(p.seat, 0) + (p.cost or 0)
+        given[p.seat] = given.get(p.seat, 0) + (p.gave_at_least if p.cost is None else p.cost)
         if p.cost is None:
             unsolved.add(p.seat)
     return given, unsolved
+
+
+def at_least_note(who_ends: str) -> str:
+    """What ``≥N`` beside a card means (``who_ends``: whose count, ``West ends``, ``the
+    declarer ends``): the same words in the game's review of every card and in
+    ``fivehundred analyse --plays`` (which said "the declarer takes a trick more than he
+    had")."""
+    return (f"≥N: after that card {who_ends} with at least N tricks (how many was not solved "
+            "within the search limits; its cost is not counted).")
+
+
+UNSOLVED_NOTE = "?: a card not solved within the search limits."
+"""What ``?`` beside a card means, in every list of every card."""
+
+GIVEN_NOTE = ("N+?: at least N (the cost of some of that player's cards was not solved within "
+              "the search limits).")
+"""What ``+?`` after the tricks a player gave away means, in every list of every card."""

@@ -382,23 +382,25 @@ export class ReviewPanel {
       this.el.appendChild(h("p.muted", { text: "You played no card this hand." }));
       return;
     }
-    let lost = 0;
     const rows = msg.plays.map((p) => {
+      const gave = gaveAtLeast(p);
       let verdict;
-      if (p.cost === null) verdict = h("td.muted", { text: atLeast(p) ? `at least ${atLeast(p)} (how many not solved)` : "not solved" });
-      else if (p.cost === 0) verdict = h("td.review-best", { text: `best (${p.total})` });
-      else {
-        lost += p.cost;
-        verdict = h("td.review-cost", null, `cost ${p.cost} trick${p.cost === 1 ? "" : "s"} (${p.total}; `, ...bestCards(p.best), ` kept ${p.best_total})`);
-      }
-      return h("tr", { class: p.cost ? "costly" : "" }, h("td.num", { text: String(p.trick) }), h("td", null, cardNode(p.card)), verdict);
+      if (p.cost === 0) verdict = h("td.review-best", { text: `best (${p.total})` });
+      else if (gave) {
+        // a cost not solved, but a bound proven ("cost at least"), as the text game says it
+        const least = p.cost === null ? "at least " : "";
+        const kept = p.best.length && p.best_total !== null ? [...bestCards(p.best), ` kept ${p.best_total}`]
+          : [`the best card kept at least ${(p.total || 0) + gave}`];
+        verdict = h("td.review-cost", null, `cost ${least}${gave} trick${gave === 1 ? "" : "s"} (${p.total}; `, ...kept, ")");
+      } else if (p.total !== null) verdict = h("td.muted", { text: `${p.total} (whether another card did better not solved)` });
+      else verdict = h("td.muted", { text: atLeast(p) ? `at least ${atLeast(p)} (how many not solved)` : "not solved" });
+      return h("tr", { class: gave ? "costly" : "" }, h("td.num", { text: String(p.trick) }), h("td", null, cardNode(p.card)), verdict);
     });
     this.el.appendChild(h("table.sheet-table.review-table", null,
       h("thead", null, h("tr", null, h("th.num", { text: "Trick" }), h("th", { text: "Your card" }),
         h("th", { text: `Tricks ${ends}` }))),
       h("tbody", null, rows)));
-    this.el.appendChild(h("p.review-sum", { text: lost === 0 ? "Every card of yours was a best one."
-      : `Your cards gave away ${lost} trick${lost === 1 ? "" : "s"} in all (the others' mistakes can give them back).` }));
+    this.el.appendChild(h("p.review-sum", { text: sumLine(msg.plays) }));
   }
 
   /** Every card, trick by trick: who played it, the count after it (the counted side's
@@ -420,19 +422,19 @@ export class ReviewPanel {
     const rows = [];
     msg.plays.forEach((p, i) => {
       const first = i === 0 || msg.plays[i - 1].trick !== p.trick;
-      if (!given.has(p.seat)) given.set(p.seat, 0);
+      const gave = gaveAtLeast(p);
+      given.set(p.seat, (given.get(p.seat) || 0) + gave);
+      if (p.cost === null) unsolved.add(p.seat);
       let verdict;
-      if (p.cost === null) {
-        unsolved.add(p.seat);
-        // a misère's card after which the declarer surely takes a trick: "≥1", as analyse has it
-        verdict = h("td.muted", { text: counted && atLeast(p) ? `≥${atLeast(p)} (how many not solved)` : "not solved" });
-      } else if (p.cost === 0) verdict = h("td.review-best", { text: counted ? String(p.total) : "best" });
-      else {
-        given.set(p.seat, given.get(p.seat) + p.cost);
-        verdict = h("td.review-cost", null, counted ? `${p.total} · ` : "",
-          `gave ${p.cost} (best `, ...bestCards(p.best), counted ? `: ${p.best_total})` : ")");
-      }
-      rows.push(h("tr", { class: `${p.cost ? "costly" : ""} ${first ? "trick-start" : ""}`, dataset: { seat: String(p.seat) } },
+      if (p.cost === 0) verdict = h("td.review-best", { text: counted ? String(p.total) : "best" });
+      else if (gave) {
+        const least = p.cost === null ? "at least " : "";
+        const best = p.best.length ? [" (best ", ...bestCards(p.best), counted && p.best_total !== null ? `: ${p.best_total})` : ")"] : [];
+        verdict = h("td.review-cost", null, counted ? `${p.total} · ` : "", `gave ${least}${gave}`, ...best);
+      } else if (counted && p.total !== null) verdict = h("td.muted", { text: String(p.total) });
+      // a misère's card after which the declarer surely takes a trick: "≥1", as analyse has it
+      else verdict = h("td.muted", { text: counted && atLeast(p) ? `≥${atLeast(p)} (how many not solved)` : "not solved" });
+      rows.push(h("tr", { class: `${gave ? "costly" : ""} ${first ? "trick-start" : ""}`, dataset: { seat: String(p.seat) } },
         h("td.num", { text: first ? String(p.trick) : "" }),
         h("td.review-seat", { class: p.seat === this.you ? "mine" : "", text: this.seatNames[p.seat] ?? `Seat ${p.seat}` }),
         h("td", null, cardNode(p.card)), verdict));
@@ -445,6 +447,8 @@ export class ReviewPanel {
     });
     // the sums first, in sight without scrolling; then the cards that make them
     this.el.appendChild(h("p.review-sum.review-sums", null, "Tricks given away: ", ...parts, "."));
+    // what "+?" means (the text game's words: GIVEN_NOTE)
+    if (unsolved.size) this.el.appendChild(h("p.review-given-note.muted", { text: GIVEN_NOTE }));
     this.el.appendChild(h("p.review-head", { text: counted
       ? `After each card, the tricks ${ends} if everyone plays best from there; a card that gave tricks away says how many, and the best cards there.`
       : "A card that gave tricks away (its side's, everyone playing best from there) says how many, and the best cards there." }));
@@ -483,6 +487,35 @@ function firstLead(msg, who, takes) {
 function atLeast(p) {
   return p.value === null && p.at_least !== null ? p.taken + p.at_least : 0;
 }
+
+/** The tricks a card surely gave away: its ``cost`` where solved, else what the bounds the
+ * search proved show (``gave_at_least``; a review kept from an older page has none: 0). */
+function gaveAtLeast(p) {
+  return p.cost !== null ? p.cost : p.gave_at_least || 0;
+}
+
+/** What your cards gave away in all, as the text game says it (console/reviews.py
+ * _sum_line): at least so many where some were not fully valued (it said "Every card of
+ * yours was a best one." beside cards not solved). */
+export function sumLine(plays) {
+  const lost = plays.reduce((n, p) => n + gaveAtLeast(p), 0);
+  const unsure = plays.filter((p) => p.cost === null).length;
+  const tricks = (k) => `${k} trick${k === 1 ? "" : "s"}`;
+  const back = "(the others' mistakes can give them back)";
+  if (!unsure) return lost === 0 ? "Every card of yours was a best one." : `Your cards gave away ${tricks(lost)} in all ${back}.`;
+  let valued = unsure < plays.length ? `${unsure} of your ${plays.length} cards could not be fully valued`
+    : unsure === 1 ? "Your card could not be fully valued" : "None of your cards could be fully valued";
+  valued += ` within the search limits (${DEEPER})`;
+  if (lost) return `Your cards gave away at least ${tricks(lost)} in all ${back}; ${valued[0].toLowerCase()}${valued.slice(1)}.`;
+  return unsure === plays.length ? `${valued}.` : `${valued}; each of the others was a best one.`;
+}
+
+/** Where a card was not solved within the review's limits, what to run for a deeper look
+ * (the text game's words: review.py DEEPER). */
+const DEEPER = "the command fivehundred analyse searches deeper";
+
+/** What "+?" after a player's tricks given away means (review.py GIVEN_NOTE). */
+const GIVEN_NOTE = "N+?: at least N (the cost of some of that player's cards was not solved within the search limits).";
 
 /** The spinner while the solver works. */
 function thinking() {
