@@ -153,3 +153,20 @@ def test_the_goodbye_says_where_the_saved_record_is(
             f"{holder['path']}.)")
     # (Rich wraps the line to the terminal's width: compared without the spaces it broke)
     assert "".join(said.split()) in "".join(capsys.readouterr().err.split())
+
+
+def test_a_refusal_gone_by_itself_takes_no_later_notice_with_it() -> None:
+    """Once a refusal's notice has timed out, the game moving on clears nothing: a notice
+    said after it (Textual clears all at once) stays its own time."""
+    async def go() -> None:
+        app = quick_app("classic3", 5, "easy")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _refused_at_trick_one(app, pilot)
+            now = app.clock()
+            app.clock = lambda: now + 7                 # (its 6 s are up)
+            app.notify("A later word", timeout=30)
+            await click(pilot, f"#card-{app.view().legal_actions[0]}")
+            await settle(app, pilot)
+            assert len(app.view().hand) == 9
+            assert "A later word" in notices(app), notices(app)
+    run(go())

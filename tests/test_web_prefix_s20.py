@@ -7,6 +7,7 @@ a prefix in a browser, is test_browser_prefix_s20.py's."""
 from __future__ import annotations
 
 import re
+import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -185,3 +186,34 @@ def test_a_table_held_or_damaged_is_listed_as_before() -> None:
     loads = [name for name, _ in store.readers if name.startswith("load")]
     assert loads == ["load broken"], loads        # (the table held was not read again)
     assert any("broken" in p for p in lobby["problems"]), lobby["problems"]
+
+
+class _FailingOffTheLoop(_Watched):
+    """A saves file whose reads of a save fail with SQLite's error off the event loop (as a
+    read can while the loop rolls back a failed save on the one connection)."""
+
+    def __init__(self, path: str, loop_threads: set[int]) -> None:
+        super().__init__(path)
+        self.loop_threads = loop_threads
+
+    def load(self, table_id: str) -> dict[str, Any] | None:
+        if self.loop_threads and threading.get_ident() not in self.loop_threads:
+            self.readers.append((f"failed {table_id}", threading.get_ident()))
+            raise sqlite3.OperationalError("cannot rollback - SQL statements in progress")
+        return super().load(table_id)
+
+
+def test_a_save_sqlite_fails_to_read_off_the_loop_is_read_again_on_it() -> None:
+    """A read off the loop that SQLite refuses is no error of the lobby's (a 500 for the
+    player) and no damaged save: the game is read again on the loop and listed."""
+    loop_threads: set[int] = set()
+    store = _FailingOffTheLoop(":memory:", loop_threads)
+    going = played_table(5, hands=1)
+    store.save(going.id, going.to_json(), finished=False)
+    with _loop_watched(store, loop_threads) as client:
+        r = client.get("/api/lobby")
+    assert r.status_code == 200, r.text
+    lobby = r.json()
+    assert lobby["continue"]["table"] == going.id and lobby["problems"] == [], lobby
+    assert [name for name, _ in store.readers if name.split()[0] in ("failed", "load")] == [
+        f"failed {going.id}", f"load {going.id}"], store.readers

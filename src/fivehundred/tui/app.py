@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -47,6 +48,8 @@ PACE = 0.6
 """Seconds before each bot's action, at normal speed."""
 TRICK_PAUSE = 1.2
 """Seconds a finished trick stays on the cloth, at normal speed."""
+REFUSAL_SECONDS = 6.0
+"""Seconds a refused move's notice stands, unless the game moves on first."""
 
 
 class TableApp(App[int]):
@@ -102,6 +105,8 @@ class TableApp(App[int]):
         self.trick_pause = trick_pause
         #: how the flow waits out a pause (turns.py): a test puts its own in, to hold one open
         self.sleep: Callable[[float], Awaitable[object]] = asyncio.sleep
+        #: the time, in seconds (a test puts its own in): when a refusal's notice is gone
+        self.clock: Callable[[], float] = time.monotonic
         self.hint_budget = hint_budget
         self.record_dir = record_dir if record_dir is not None else Path.cwd()
         self.preset = rules.nearest_preset()  # named after it, marked "house rules" if not it
@@ -143,9 +148,10 @@ class TableApp(App[int]):
         self._joker_choice = False
         self._hinted: str | None = None
         self._hinted_cards: frozenset[str] = frozenset()   # marked in your hand
-        #: the point of the game (its game, hand, actions) where your move was last refused:
-        #: that notice stands until the game moves on from it (refresh_table)
-        self._refused_at: tuple[Game, int, int] | None = None
+        #: the point of the game (its game, hand, actions) where your move was last refused,
+        #: and when its notice times out: it stands until then or until the game moves on
+        #: from there (refresh_table)
+        self._refused_at: tuple[Game, int, int, float] | None = None
         #: the last claim played out: (its game, its hand, what it said), said first on that
         #: hand's sheet (sheets.show_sheet)
         self.claimed: tuple[Game, int, str] | None = None
@@ -289,19 +295,28 @@ class TableApp(App[int]):
         """Say why your move was refused, in a notice that stands until the game moves on
         from this point (a move, a take-back, a new hand: :meth:`_unsay_refusal`) or its
         time is up; a second refusal replaces the first."""
-        if self._refused_at is not None:
+        if self._refusal_standing():
             self.clear_notifications()
-        self.notify(message, severity=severity, timeout=6)
+        self.notify(message, severity=severity, timeout=REFUSAL_SECONDS)
         g = self.game
-        self._refused_at = (g, g.hand_number, len(g.actions))
+        self._refused_at = (g, g.hand_number, len(g.actions), self.clock() + REFUSAL_SECONDS)
+
+    def _refusal_standing(self) -> bool:
+        """Whether a refusal's notice is still on show (its time not up)."""
+        at = self._refused_at
+        if at is not None and self.clock() >= at[3]:
+            self._refused_at = at = None        # (gone by itself: other notices stay)
+        return at is not None
 
     def _unsay_refusal(self) -> None:
         """Take a refusal's notice away once the game has moved on from where it was said:
         it no longer applies (and it hid cards of your hand at 80x24 while the status line
-        said what to play)."""
+        said what to play).  Textual clears every notice at once: none once it is gone by
+        itself (a later "Wait: it is West's turn" was cleared with it)."""
         at = self._refused_at
         g = self.game
-        if at is not None and (at[0] is not g or at[1:] != (g.hand_number, len(g.actions))):
+        if self._refusal_standing() and at is not None and (
+                at[0] is not g or at[1:3] != (g.hand_number, len(g.actions))):
             self._refused_at = None
             self.clear_notifications()
 

@@ -146,13 +146,17 @@ class TableKeeper:
                     enough: int | None = None) -> list[tuple[str, float, Read | None]]:
         """In a worker thread: the saves of the tables ``rows`` (id, time) read and replayed
         (:meth:`_read`; None for one of ``held``, in memory), until ``enough`` can be
-        brought back."""
+        brought back; None too where SQLite failed here, the loop writing as it read (a
+        rolled-back save): :meth:`get` reads that one again on the loop, as before)."""
         out: list[tuple[str, float, Read | None]] = []
         found = 0
         for tid, when in rows:
             if enough is not None and found >= enough:
                 break
-            read = None if tid in held else self._read(tid)
+            try:
+                read = None if tid in held else self._read(tid)
+            except sqlite3.Error:
+                read = None
             found += read is None or isinstance(read[1], Table)
             out.append((tid, when, read))
         return out
