@@ -23,7 +23,7 @@ def test_a_bid_kept_beside_a_row_worth_more_says_why() -> None:
                          ("pass", 0.0, None)])
     assert "confirmed" not in why, why
     assert why.startswith("hand evaluation, made on 80% of the imagined deals"), why
-    assert "they check a bid, not pick one" in why, why
+    assert "the imagined deals only check the hand evaluation's bid" in why, why
 
 
 def test_a_bid_worth_the_most_of_its_rows_is_confirmed() -> None:

@@ -17,6 +17,7 @@ from fivehundred.bots.bid_check import TAKE_OUT_GAIN, outcome_value, partners_co
 from fivehundred.bots.discards import discard_options
 from fivehundred.bots.hints import format_hint, hint
 from fivehundred.bots.pimc import CheaterBot, PimcBot
+from fivehundred.bots.play_reasons import TIED_WORDS
 from fivehundred.bots.sampling import (
     _build,
     _deal_every_way,
@@ -532,8 +533,8 @@ def test_cards_that_tie_on_every_imagined_deal_are_ordered_by_the_careful_rules(
                 order = [c.action for c in play_decision(v).candidates if c.action in tied]
                 assert d.action == order[0], (d.action, order)
                 # (said how: "the careful rules chose among them" was never explained)
-                assert d.reason.endswith(f"{len(tied)} cards tie, and Medium's habits chose "
-                                         "(keep high cards, throw from short suits)"), d.reason
+                assert d.reason.endswith(f"{len(tied)} cards tie on the imagined deals; "
+                                         f"{TIED_WORDS}"), d.reason
                 differs += order[0] != min(tied)
             else:
                 assert "tie" not in d.reason

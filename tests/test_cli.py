@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from fivehundred import clitools
+from fivehundred.bots.hints import MAKES_WORDS
 from fivehundred.cli import TABLE_BOTS, main
 from fivehundred.errors import FiveHundredError
 from fivehundred.record.files import parse_record
@@ -623,7 +624,7 @@ def test_a_defenders_hint_says_whose_chance_it_gives(
         assert lines[1:-1] and all(whose in x for x in lines[1:-1]), out
         # (and so does its legend: "Makes:" under a defender's "declarer makes" rows misled)
         assert lines[-1] == ("  Points: expected this hand, your side's less the others'; "
-                             f"{legend}: how often, on imagined deals"), out
+                             f"{legend}{MAKES_WORDS[5:]}"), out
         assert not re.search(r"\b(10|[2-9JQKA])[SCDH]\b", out), out    # 7♣, not 7C
 
 

@@ -17,7 +17,7 @@ from playwright.sync_api import Page
 from fivehundred import Game, Rules
 from fivehundred.bots import Budget
 from fivehundred.bots.base import Candidate, Decision
-from fivehundred.bots.hints import format_hint, hint
+from fivehundred.bots.hints import MAKES_WORDS, format_hint, hint
 from fivehundred.bots.pimc import PimcBot
 from fivehundred.cli import main
 from fivehundred.console.opponent import hint_seed
@@ -88,8 +88,8 @@ def test_the_hint_command_says_what_its_values_count(capsys: pytest.CaptureFixtu
     points for every decision: the text ends with what they count, the JSON says it."""
     out = _out(["hint", str(GOLDEN), "--hand", "5", "--action", "2", "--samples", "2"], capsys)
     assert out.splitlines()[-1] == ("  Points: expected this hand, your side's less the "
-                                    "others'; a pass, the partner's bid played; Makes: how "
-                                    "often, on imagined deals"), out
+                                    "others'; a pass, the partner's bid played; "
+                                    + MAKES_WORDS), out
     data = json.loads(_out(["hint", str(GOLDEN), "--hand", "5", "--action", "6", "--samples",
                             "2", "--json"], capsys))
     assert data["value_unit"] == "Tricks" and "the hand kept took" in data["value_words"], data

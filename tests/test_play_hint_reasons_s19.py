@@ -14,7 +14,7 @@ import pytest
 from fivehundred import View
 from fivehundred.bots import Budget, make
 from fivehundred.bots.base import Decision
-from fivehundred.bots.hints import format_hint, hint, value_words
+from fivehundred.bots.hints import MAKES_WORDS, format_hint, hint, value_words
 from fivehundred.bots.sampling import every_world
 from fivehundred.scoring import declaring_seats
 from fivehundred.solver import move_values
@@ -144,7 +144,7 @@ def test_the_reason_says_what_sets_the_best_card_apart(preset: str, seed: int, l
     assert text.splitlines()[-1] == (
         "  Points: expected this hand, your side's less the others'; "
         + ("Declarer makes" if outcome.endswith("beaten") else "Makes")
-        + ": how often, on imagined deals"), text
+        + MAKES_WORDS[5:]), text
 
 
 def test_against_a_misere_the_hint_counts_the_declarers_tricks_and_says_how_often_it_is_beaten(

@@ -10,7 +10,7 @@ from playwright.sync_api import Page
 
 from browser import DESKTOP, start_game, viewport_page, wait_turn
 from fivehundred.bots.base import Candidate, Decision
-from fivehundred.bots.hints import format_hint, value_words
+from fivehundred.bots.hints import MAKES_WORDS, format_hint, value_words
 from fivehundred.web.table import Table
 from test_web_history import _open_finished
 
@@ -40,8 +40,8 @@ def test_a_defenders_hint_names_the_declarers_chances_under_its_table(page: Page
     cands = [Candidate("KS", 12.0, 0.4), Candidate("QS", 3.0, 0.3)]
     unit, mine = value_words(cands, "play")
     _, theirs = value_words(cands, "play", defending=True)
-    assert mine.endswith("; Makes: how often, on imagined deals"), mine
-    assert theirs.endswith("; Declarer makes: how often, on imagined deals"), theirs
+    assert mine.endswith("; " + MAKES_WORDS), mine
+    assert theirs.endswith("; Declarer makes" + MAKES_WORDS[5:]), theirs
     assert format_hint(Decision("KS", tuple(cands)), defending=True).endswith(theirs)
     start_game(page, server, "australian")
     wait_turn(page)

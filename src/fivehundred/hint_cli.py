@@ -94,7 +94,7 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
         return 2
     if as_json:
         unit, words = value_words(d.candidates, g.phase,     # (those listed: all)
-                                  defending(g.view(g.to_move)))
+                                  defending(g.view(g.to_move)), sides=len(g.rules.sides))
         out = {"seat": g.to_move, "name": names[g.to_move], "action": d.action,
                "reason": d.reason, "samples": d.samples, "seed": used,
                "cards": list(d.marked(g.phase)), "value_unit": unit, "value_words": words,
@@ -103,7 +103,8 @@ def hint_main(path: str, hand: int, action: int, as_json: bool = False,
     else:
         who = seat_label(names, g.to_move)
         print(f"{who[:1].upper() + who[1:]} to move: "
-              + format_hint(d, phase=g.phase, defending=defending(g.view(g.to_move))))
+              + format_hint(d, phase=g.phase, defending=defending(g.view(g.to_move)),
+                            sides=len(g.rules.sides)))
     return 0
 
 

@@ -317,10 +317,12 @@ def checked_bid(medium: Decision, cands: list[Candidate], n: int,
     elif checked is not None and any(c.value > checked.value for c in cands):
         # a row worth more beside the bid "confirmed" puzzled a student (7♥ made on 80%,
         # +94, bid beside 7♠ made on every deal, +120): the deals check a bid, the best of
-        # their noisy values runs high (see above)
+        # their noisy values runs high (see above); "they check a bid, not pick one" was
+        # not understood by a beginner
         action, why = medium.action, (
             f"hand evaluation, made on {checked.make_probability or 0.0:.0%} of the imagined "
-            f"deals (they check a bid, not pick one: {kept})")
+            f"deals ({kept}); the imagined deals only check the hand evaluation's bid: the "
+            "best-looking of a few noisy rows is usually too high")
     else:
         # ("confirmed" at 79% beside "no bid is sure enough" at 73% puzzled a student: the
         # rule that keeps a bid is not the one that bids over a pass)
@@ -366,6 +368,10 @@ def why_no_bid(cands: list[Candidate], n: int,
     True
     >>> why([Candidate("7H", -169.0, 0.21), Candidate("8H", -291.0, 0.1)], 10, lambda c: True)
     'no bid is worth more than a pass: the likeliest, 7H, makes on 21% of the imagined deals'
+    >>> why([Candidate("7D", -169.0, 0.0), Candidate("8D", -291.0, 0.0)], 10, lambda c: True)
+    'no bid is worth more than a pass: none makes on any imagined deal'
+    >>> why([Candidate("7D", -169.0, 0.001)], 200, lambda c: True)
+    'no bid is worth more than a pass: the likeliest, 7D, makes on under 1% of the imagined deals'
     >>> why([Candidate("pass", -242.0, None, "the partner's 8D is played: makes 15%"),
     ...      Candidate("8H", -218.4, 0.2)], 10, lambda c: True)[len(OVER_PASS):]
     ': 8H, worth the most, makes on 20%'
@@ -384,8 +390,11 @@ def why_no_bid(cands: list[Candidate], n: int,
     worth = [c for c in bids if c.value > passed]                       # contract, or 0)
     if not worth:
         likeliest = max(bids, key=lambda c: (c.make_probability or 0.0, c.value))
-        return f"no bid is worth more than a pass: the likeliest, {likeliest.action}, " \
-               f"{made(likeliest)}"
+        p = likeliest.make_probability or 0.0
+        if p <= 0.0:      # ("the likeliest, 7♦, makes on 0%" read as nonsense)
+            return "no bid is worth more than a pass: none makes on any imagined deal"
+        often = made(likeliest) if p >= 0.005 else "makes on under 1% of the imagined deals"
+        return f"no bid is worth more than a pass: the likeliest, {likeliest.action}, {often}"
     high = [c for c in worth if (c.make_probability or 0.0) >= MIN_SURE]
     if high:           # (sure but for sure_enough: above the six level or no trumps)
         best = max(high, key=lambda c: c.value)

@@ -107,33 +107,54 @@ def defending(view: View) -> bool:
 _VERBS = {"auction": "Bid", "kitty": "Discard", "call": "Call", "play": "Play"}
 
 
-MAKES_WORDS = "Makes: how often, on imagined deals"
+MAKES_WORDS = ("Makes: how often, on the imagined deals (lay-outs of the cards you cannot "
+               "see that fit all you have seen, each solved with every card face up and "
+               "counted by how well it fits the others' bids, so 44% of 10 deals is possible)")
 """What a hint's chances are (a student read them as facts): said after the values' words;
-to a defender they are the declarer's, "Declarer makes", as his column's head says."""
+to a defender they are the declarer's, "Declarer makes", as his column's head says.  What
+the imagined deals are was never said, nor that they are weighted (the Insane bot's,
+:meth:`.pimc.PimcBot._weights`: by how well each fits the other players' bids), so "44% of
+the imagined deals (10 deals)" read as a mistake."""
+
+
+def points_words(sides: int) -> str:
+    """What a solved bid's or card's points count, at a table of ``sides`` scoring sides: the
+    search counts the seat's side's points less the other sides' average
+    (:func:`.bid_check.outcome_value`), which at two sides is simply the others'.
+
+    >>> points_words(2), points_words(3)
+    ("Points: expected this hand, your side's less the others'", \
+"Points: expected this hand, your side's less the other sides' average")
+    """
+    others = "the others'" if sides <= 2 else "the other sides' average"
+    return f"Points: expected this hand, your side's less {others}"
 
 
 def value_words(cands: Sequence[Candidate], phase: str,
-                defending: bool = False) -> tuple[str, str]:
-    """:func:`counted_words`, and where a candidate has a chance of making the contract,
-    :data:`MAKES_WORDS` after them (the declarer's, to a seat ``defending``).
+                defending: bool = False, sides: int = 2) -> tuple[str, str]:
+    """:func:`counted_words` (at a table of ``sides`` scoring sides), and where a candidate
+    has a chance of making the contract, :data:`MAKES_WORDS` after them (the declarer's, to
+    a seat ``defending``).
 
     >>> words = value_words([Candidate("pass", 0.0, None, "baseline"),
     ...                      Candidate("7H", 9.0, 0.9)], "auction")[1]
     >>> words.endswith("against a pass (0); " + MAKES_WORDS)
     True
     >>> value_words([Candidate("QC", 14.0, 0.15), Candidate("2C", 9.0, 0.3)], "play",
-    ...             defending=True)[1]
+    ...             defending=True)[1]  # doctest: +ELLIPSIS
     "Points: expected this hand, your side's less the others'; Declarer makes: how often, \
-on imagined deals"
+on the imagined deals (lay-outs ..."
     """
-    unit, words = counted_words(cands, phase)
+    unit, words = counted_words(cands, phase, sides)
     if words and any(c.make_probability is not None for c in cands):
         words += f"; {'Declarer makes' if defending else 'Makes'}{MAKES_WORDS[5:]}"
     return unit, words
 
 
-def counted_words(cands: Sequence[Candidate], phase: str) -> tuple[str, str]:
-    """What the values of a hint's candidates ``cands`` (those shown) in ``phase`` count: a
+def counted_words(cands: Sequence[Candidate], phase: str, sides: int = 2
+                  ) -> tuple[str, str]:
+    """What the values of a hint's candidates ``cands`` (those shown) in ``phase``, at a
+    table of ``sides`` scoring sides (:func:`points_words`), count: a
     short name (the browser's column head: a header's tooltip is never seen on a phone) and
     the words that say it whole (under the choices, in the browser and in the text forms);
     ("Value", "") where nothing is weighed (one choice, but for a discard: its tricks).  The
@@ -178,27 +199,25 @@ def counted_words(cands: Sequence[Candidate], phase: str) -> tuple[str, str]:
     if phase == "auction":
         note = next((c.note for c in cands if c.action == "pass"), "")
         if note.startswith("the partner's "):
-            return "Points", ("Points: expected this hand, your side's less the others'; a "
-                              "pass, the partner's bid played")
+            return "Points", f"{points_words(sides)}; a pass, the partner's bid played"
         if note.startswith("baseline"):
-            return "Points", ("Points: expected this hand, your side's less the others', "
-                              "against a pass (0)")
+            return "Points", f"{points_words(sides)}, against a pass (0)"
         return "Points", "Points: expected this hand, by the hand's evaluation"
     if all(not c.note or solved_note(c.note) for c in cands):
         # (a card's note, "your side 7.4 tricks", says itself what it counts: the
         # tricks on the deals its points come from, play_reasons.py)
-        return "Points", "Points: expected this hand, your side's less the others'"
+        return "Points", points_words(sides)
     if any("danger" in c.note for c in cands):       # (the misère declarer's card: medium.py)
         return "Score", ("Score: by rules of thumb (higher is better), not points; danger: how "
                          "likely the cards left are to be forced to take a trick (0 is safe)")
     return "Score", "Score: by rules of thumb (higher is better), not points"
 
 
-def choice_lines(d: Decision, phase: str, defending: bool = False, limit: int = ROWS_SHOWN
-                 ) -> list[str]:
+def choice_lines(d: Decision, phase: str, defending: bool = False, limit: int = ROWS_SHOWN,
+                 sides: int = 2) -> list[str]:
     """The first ``limit`` candidates of hint ``d`` in ``phase`` as lines of text
-    (:func:`candidate_line`), then what their values count (:func:`value_words`), as the
-    browser's hint says it under its table.
+    (:func:`candidate_line`), then what their values count at a table of ``sides`` scoring
+    sides (:func:`value_words`), as the browser's hint says it under its table.
 
     >>> for line in choice_lines(Decision("AH", (Candidate("AH", 12.0), Candidate("KH", 3.5))),
     ...                          "play"):
@@ -208,16 +227,16 @@ def choice_lines(d: Decision, phase: str, defending: bool = False, limit: int = 
       Points: expected this hand, your side's less the others'
     """
     shown = d.candidates[:limit]
-    words = value_words(shown, phase, defending)[1]
+    words = value_words(shown, phase, defending, sides)[1]
     return [candidate_line(c, defending=defending) for c in shown] + (
         [f"  {words}"] if words else [])
 
 
 def format_hint(d: Decision, limit: int = ROWS_SHOWN, phase: str = "play",
-                defending: bool = False) -> str:
+                defending: bool = False, sides: int = 2) -> str:
     """A hint as lines of text, suits as symbols: the advice, then the best candidates with
     their values (and, for a seat ``defending``, the declarer's chances), and what the values
-    count (:func:`choice_lines`).
+    count at a table of ``sides`` scoring sides (:func:`choice_lines`).
 
     >>> print(format_hint(Decision("QC", (Candidate("QC", 145.2, 0.15),)), defending=True))
     Play Q♣
@@ -240,7 +259,7 @@ def format_hint(d: Decision, limit: int = ROWS_SHOWN, phase: str = "play",
     action = " ".join(readable(w) for w in action.split())
     advice = {"pass": "Pass", "alone": "Play alone"}.get(action, f"{verb} {action}")
     lines = [advice + (f" — {readable_text(d.reason)}" if d.reason else "")]
-    lines += choice_lines(d, phase, defending, limit)
+    lines += choice_lines(d, phase, defending, limit, sides)
     return "\n".join(lines)
 
 

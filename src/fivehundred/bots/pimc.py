@@ -241,8 +241,8 @@ class PimcBot(BaseBot):
                     f"every one of the {used} deals the unseen cards allow")
         else:
             over = f"{used} imagined deal{'s' * (used != 1)}"   # ("over 1 imagined deals")
-        # (how Medium's habits break a tie is said too: "the careful rules" were never
-        # explained)
+        # (how the Medium bot's rules of thumb break a tie is said too: "the careful
+        # rules" were never explained)
         return Decision(cands[0].action, cands,
                         f"best average over {over}{late}{look.why(cands, tricks, tied, used)}",
                         samples=used)

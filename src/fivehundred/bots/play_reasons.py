@@ -24,9 +24,11 @@ from dataclasses import dataclass
 from ..view import View
 from .base import Candidate
 
-TIED_WORDS = "Medium's habits chose (keep high cards, throw from short suits)"
+TIED_WORDS = "the Medium bot's rules of thumb chose among them"
 """How the cards the deals value alike are told apart (said, as "the careful rules" never
-were): :func:`.pimc._medium_breaks_ties`."""
+were): :func:`.pimc._medium_breaks_ties` orders them by the Medium bot's whole judgement
+(its leads, signals, discards), so no one habit is named ("keep high cards" was said of a
+king it advised leading)."""
 
 ROWS_SHOWN = 8
 """The candidates a hint lists (:func:`.hints.choice_lines`): a card the reason compares the
@@ -124,25 +126,25 @@ class Outlook:
         >>> c = [Candidate("AS", 20.0), Candidate("KS", 20.0), Candidate("2S", 10.0)]
         >>> print(look.why(c, {"AS": 6.0, "KS": 6.0, "2S": 5.0}, 2, 12))
         : your side takes 6.0 tricks in all with it, 5.0 with 2S, the best of the rest; \
-2 cards tie, and Medium's habits chose (keep high cards, throw from short suits)
+2 cards tie on the imagined deals; the Medium bot's rules of thumb chose among them
         >>> print(look.why(c[:2], {"AS": 6.0, "KS": 6.0}, 2, 12))  # doctest: +ELLIPSIS
-        : with each card, your side takes 6.0 tricks in all; the 2 cards tie, and Medium's ...
+        : with each card, your side takes 6.0 tricks in all; the 2 cards tie on the imagined ...
         >>> against = Outlook("the declarer", None, "the misère is beaten", True)
         >>> c = [Candidate("AS", 20.0, 0.25), Candidate("KS", 20.0, 0.25)]
         >>> print(against.why(c, {"AS": 0.8, "KS": 0.8}, 2, 12))  # doctest: +ELLIPSIS
         : with each card, the declarer takes 0.8 tricks in all and the misère is beaten on 75% \
-of the deals; the 2 cards tie, ...
+of the deals; the 2 cards tie ...
         >>> sure = [Candidate("AS", 20.0, 1.0), Candidate("KS", 20.0, 1.0)]
         >>> print(against.why(sure, {"AS": 0.0, "KS": 0.0}, 2, 12))  # doctest: +ELLIPSIS
         : with each card, the declarer takes 0.0 tricks in all and the misère makes on every \
-deal; the 2 cards tie, ...
+deal; the 2 cards tie ...
         >>> nearly = [Candidate("AS", 20.0, 0.004), Candidate("KS", 20.0, 0.004)]
         >>> print(against.why(nearly, {"AS": 0.0, "KS": 0.0}, 2, 200))  # doctest: +ELLIPSIS
         : with each card, the declarer takes 0.0 tricks in all and the misère is beaten on 100% \
-of the deals; the 2 cards tie, ...
+of the deals; the 2 cards tie ...
         >>> nine = [Candidate(f"{r}S", 20.0) for r in range(2, 11)] + [Candidate("JH", 5.0)]
         >>> print(look.why(nine, {c.action: 6.0 for c in nine} | {"JH": 5.0}, 9, 12))
-        ; 9 cards tie, and Medium's habits chose (keep high cards, throw from short suits)
+        ; 9 cards tie on the imagined deals; the Medium bot's rules of thumb chose among them
         """
         best = cands[0]
         if tied >= len(cands):
@@ -160,8 +162,9 @@ of the deals; the 2 cards tie, ...
                 parts.append(f"{self.outcome} on {p:.0%} of the deals" if sure is None else
                              f"{sure} on every deal" if used > 1 else sure)
             each = f": with each card, {' and '.join(parts)}" if parts else ""
-            return f"{each}; {'all' if tied > 2 else 'the'} {tied} cards tie, and {TIED_WORDS}"
-        ties = f"; {tied} cards tie, and {TIED_WORDS}" if tied > 1 else ""
+            return (f"{each}; {'all' if tied > 2 else 'the'} {tied} cards tie on the "
+                    f"imagined deals; {TIED_WORDS}")
+        ties = f"; {tied} cards tie on the imagined deals; {TIED_WORDS}" if tied > 1 else ""
         if tied >= ROWS_SHOWN:      # (the best of the rest is not among the rows listed)
             return ties
         other = cands[tied]

@@ -358,7 +358,8 @@ class ConsoleGame(BetweenHands):
 
         self.say("Thinking about a hint…")
         d = hint(v, seed=hint_seed(self.game), budget=self.hint_budget)
-        self.say("Hint: " + format_hint(d, phase=v.phase, defending=defending(v)))
+        self.say("Hint: " + format_hint(d, phase=v.phase, defending=defending(v),
+                                        sides=len(v.rules.sides)))
         self._legal_line(v)
 
     def _take_back(self) -> bool:

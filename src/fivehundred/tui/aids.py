@@ -85,7 +85,7 @@ async def _hint(app: TableApp, v: View, generation: int) -> None:
     # fits them (the narrow log broke each over lines and pushed the advice out of sight)
     app._say(f"[b $warning]Hint[/]: {escape(advice)}" + (f" — {escape(reason)}" if reason else ""))
     # the choices, then what their values count (the words under the browser's table)
-    choices = choice_lines(d, v.phase, defending(v))
+    choices = choice_lines(d, v.phase, defending(v), sides=len(v.rules.sides))
     app.push_screen(hint_dialog(advice, reason, choices))
     app._hinted = d.action
     app._hinted_cards = frozenset(d.marked(v.phase))

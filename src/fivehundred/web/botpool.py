@@ -61,13 +61,14 @@ def stand_in(seed: int, view: View) -> str:
 def advise(view: View, seed: int) -> dict[str, Any]:
     """What the Insane bot would do for this view, as a ``hint`` message (runs in a worker)."""
     d = hint(view, seed=seed)
+    sides = len(view.rules.sides)
     unit, words = value_words(d.candidates[:8], view.phase,     # (the page's one source)
-                              defending(view))
+                              defending(view), sides=sides)
     return {
         "type": "hint", "action": d.action, "cards": list(d.marked(view.phase)),
         "words": advice_words(view.phase, d.action, d.plan),
         "reason": readable_text(d.reason),         # ("6♦ fails", as the text says it)
-        "text": format_hint(d, phase=view.phase, defending=defending(view)),
+        "text": format_hint(d, phase=view.phase, defending=defending(view), sides=sides),
         "value_unit": unit, "value_words": words,
         "candidates": [{"action": c.action, "value": round(c.value, 1) + 0.0,
                         "make_probability": c.make_probability, "note": c.note}
