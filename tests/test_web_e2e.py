@@ -589,6 +589,8 @@ def test_a_misere_stopped_at_its_first_trick_offers_no_review(page: Page, server
         if visible(page, "#bid-panel"):
             bid = visible(page, "#misere-button")
             page.click("#misere-button" if bid else "#pass-button")
+            if bid:
+                page.click("#confirm-yes")        # (a misère asks first)
         elif visible(page, "#discard-button"):
             for _ in range(3):
                 page.click('#hand .card:not(.selected):not([data-card="JK"]) >> nth=0')

@@ -109,7 +109,11 @@ def test_your_open_misere_hand_is_marked_face_up(page: Page, server: str) -> Non
     start_game(page, server, "australian", "medium", 1, speed="normal")
     while wait_turn(page) == "auction":
         legal = page.evaluate("window.fivehundred.app.state.view.legal")
-        click_and_wait(page, "#open-misere-button" if "open-misere" in legal else "#pass-button")
+        if "open-misere" in legal:
+            page.click("#open-misere-button")
+            click_and_wait(page, "#confirm-yes")   # (a misère asks first)
+        else:
+            click_and_wait(page, "#pass-button")
     assert page.evaluate("window.fivehundred.app.state.view.contract.bid") == "open-misere"
     spread = """(() => { const s = window.fivehundred.app.state;
       return s.view.exposed.some(([seat]) => seat === s.you); })()"""

@@ -470,8 +470,10 @@ function modalAnswer(el, answers, escaped) {
 }
 
 /** A question with two answers: true for ``yes``, false for ``no`` or Escape. ``safe``: the
- *  focus (what Enter answers) is on ``no``, for a ``yes`` that cannot be undone. */
-export function confirmDialog(text, yes = "OK", { no = "Cancel", safe = false } = {}) {
+ *  focus (what Enter answers) is on ``no``, for a ``yes`` that cannot be undone. ``title``:
+ *  the question in a heading above ``text``, which then says what it means. */
+export function confirmDialog(text, yes = "OK", { no = "Cancel", safe = false, title = "" } = {}) {
+  confirmTitle(title);
   document.getElementById("confirm-text").textContent = text;
   const y = document.getElementById("confirm-yes");
   const n = document.getElementById("confirm-no");
@@ -481,6 +483,24 @@ export function confirmDialog(text, yes = "OK", { no = "Cancel", safe = false } 
     [[y, "click", () => true], [n, "click", () => false]], false);
   (safe ? n : y).focus({ preventScroll: true });
   return answer;
+}
+
+/** The confirmation's heading (made at its first use) set to ``title``, or hidden for none;
+ *  the dialog named by it, else by its one line of text. */
+function confirmTitle(title) {
+  const modal = document.getElementById("confirm");
+  let head = document.getElementById("confirm-title");
+  if (!head && title) {
+    head = h("h2#confirm-title");
+    modal.querySelector(".confirm-card").prepend(head);
+  }
+  if (head) {
+    head.textContent = title;
+    head.hidden = !title;
+  }
+  modal.setAttribute("aria-labelledby", title ? "confirm-title" : "confirm-text");
+  if (title) modal.setAttribute("aria-describedby", "confirm-text");
+  else modal.removeAttribute("aria-describedby");
 }
 
 // ---------------------------------------------------------------- your name

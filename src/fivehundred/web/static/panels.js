@@ -5,6 +5,7 @@ import { suitIconSvg, cardLabel } from "./cards.js";
 import { h, clear, bidNode, bidWords, cap, cardNode, SUIT_NAME } from "./util.js";
 import { actOnce, hastyTap } from "./turn.js";
 import { say } from "./announce.js";
+import { confirmDialog } from "./dialogs.js";
 import { app, views } from "./app.js";
 
 const STRAINS = ["S", "C", "D", "H", "NT"];
@@ -80,6 +81,27 @@ function fillSuitButtons(root, attr) {
 
 // ---------------------------------------------------------------- bidding
 
+/** One option of the table's rules (``state.table.rules``, their one-line form), or null. */
+function ruleOption(state, name) {
+  const m = new RegExp(`[(,]${name}=([^,)]*)`).exec(state.table.rules || "");
+  return m ? m[1] : null;
+}
+
+/** What a misère bid (``token``, worth ``value``) asks of you, for its confirmation: no trick,
+ *  alone where a bid may have partners, the open one's hand face up (when, by the rules), and
+ *  its points won or lost. */
+function misereWords(state, token, value) {
+  const partners = state.table.sides.some((side) => side.length > 1)
+    || ruleOption(state, "call_partner") === "true";
+  let words = `You must take no trick at all${partners ? ", playing alone" : ""}`;
+  if (token === "open-misere") {
+    const when = { after_first_trick: " after the first trick",
+      before_lead: " before the first lead" }[ruleOption(state, "open_misere_reveal")] || "";
+    words += `, your hand laid face up for all to see${when}`;
+  }
+  return `${words}; ${value} points won or lost.`;
+}
+
 export class BidPanel {
   constructor(send) {
     this.send = send;
@@ -99,7 +121,9 @@ export class BidPanel {
     this.turnKey = null;
     this.armedAt = -Infinity;   // when the panel last opened for a new turn (hastyTap)
     this.bids = [];
+    this.askedAt = null;        // when a misère's question opened, while it is open (askMisere)
     holdHastyTaps(this.el, () => this.armedAt);
+    holdHastyTaps(document.getElementById("confirm"), () => this.askedAt ?? -Infinity);
     fillSuitButtons(this.el, "data-strain");
     for (const b of this.el.querySelectorAll("button.strain")) {
       b.addEventListener("click", () => this.pickStrain(b.dataset.strain));
@@ -112,8 +136,8 @@ export class BidPanel {
       else this.refuse(this.whyNot(b));   // (the readout said it at the arrow; Enter asks again)
     });
     this.passBtn.addEventListener("click", () => { if (!isOff(this.passBtn)) this.act("pass"); });
-    this.misereBtn.addEventListener("click", () => this.act("misere"));
-    this.openBtn.addEventListener("click", () => this.act("open-misere"));
+    this.misereBtn.addEventListener("click", () => this.askMisere(this.misereBtn, "misere"));
+    this.openBtn.addEventListener("click", () => this.askMisere(this.openBtn, "open-misere"));
     this.el.addEventListener("keydown", (e) => {
       if (e.key === "ArrowUp") { e.preventDefault(); this.step(1); }
       if (e.key === "ArrowDown") { e.preventDefault(); this.step(-1); }
@@ -122,6 +146,26 @@ export class BidPanel {
 
   act(token) {
     if (this.send({ type: "act", action: token })) this.el.classList.add("sent");
+  }
+
+  /** MISÈRE or OPEN MISÈRE (``btn``) pressed: the bid (``token``) asked about first, what it
+   *  means and its points, and sent only on a yes at the same turn (one tap bid the table's
+   *  biggest risk, with no take-back). The focus back on ``btn`` after either answer. */
+  async askMisere(btn, token) {
+    const b = this.bids.find((x) => x.token === token);
+    if (!b || !b.legal || this.askedAt !== null || !app.state) return;
+    const key = this.turnKey;
+    const name = token === "open-misere" ? "open misère" : "misère";
+    this.askedAt = performance.now();   // (a double tap's second tap is not the answer)
+    let yes = false;
+    try {
+      yes = await confirmDialog(misereWords(app.state, token, b.value), `Bid ${name}`,
+        { title: `Bid ${name}?`, safe: true });
+    } finally {
+      this.askedAt = null;
+    }
+    if (!this.el.hidden) btn.focus({ preventScroll: true });
+    if (yes && key !== null && key === this.turnKey) this.act(token);
   }
 
   /** BID pressed on a bid that may not be made: ``why``, shown in the status line and said, as
