@@ -215,6 +215,19 @@ def test_closing_stops_a_worker_process_in_the_middle_of_a_task() -> None:
     assert running.done()                       # (long before its 120 s)
 
 
+def test_closing_returns_with_the_pools_own_thread_ended() -> None:
+    """The process pool's own thread, left running after close, closed its wake-up pipe as
+    Python's exit wrote to it: "Exception ignored in threading._shutdown ... OSError: [Errno
+    9] Bad file descriptor" printed after Ctrl-C (a fresh clone's test of a quiet Ctrl-C)."""
+    pool = BotPool("process", workers=1)
+    assert isinstance(pool.executor, botpool.ProcessPoolExecutor)
+    pool.executor.submit(_nap, 0).result(timeout=60)        # the worker process is up
+    manager = pool.executor._executor_manager_thread
+    assert manager is not None and manager.is_alive()
+    pool.close()
+    assert not manager.is_alive()
+
+
 def test_the_workers_keep_a_few_tables_bots_not_every_tables() -> None:
     """Each worker kept the bots of every table it ever served (one per table's seed) for
     as long as it ran; now a few tables' bots, and a bot built again decides the same."""

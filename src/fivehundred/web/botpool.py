@@ -35,6 +35,8 @@ from .replies import claim_answer, review_message
 from .state import advice_words
 
 T = TypeVar("T")
+MANAGER_JOIN_SECONDS = 10.0
+"""How long closing waits for the process pool's own thread to end, its workers stopped."""
 log = logging.getLogger("fivehundred.web")
 
 @functools.lru_cache(maxsize=64)
@@ -197,6 +199,12 @@ class BotPool:
             stop()
             return
         processes = list((executor._processes or {}).values())  # (shutdown forgets them)
+        manager = getattr(executor, "_executor_manager_thread", None)   # (so does it)
         executor.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.terminate()
+        if isinstance(manager, threading.Thread):
+            # its workers gone, the pool's own thread ends at once; left running, it closed
+            # its wake-up pipe as Python's exit wrote to it ("Exception ignored ... OSError:
+            # [Errno 9] Bad file descriptor" after Ctrl-C, Python 3.11's race)
+            manager.join(MANAGER_JOIN_SECONDS)
