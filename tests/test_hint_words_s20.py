@@ -6,6 +6,8 @@ explained; "they check a bid, not pick one" beside a row worth more."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fivehundred import Rules
 from fivehundred.auction import Contract
 from fivehundred.bots import make
@@ -72,15 +74,18 @@ def test_no_likeliest_bid_where_none_makes_on_any_deal() -> None:
     assert "likeliest, 7D, makes on under 1%" in rare, rare
 
 
-def test_the_makes_footnote_says_what_imagined_deals_are_and_that_they_are_weighted() -> None:
-    """The footnote under the choices says what the imagined deals are and that each counts
-    by how well it fits the others' bids (so 44% of 10 deals is possible); the Insane bot a
-    hint is drawn from does weigh them so, and by nothing else than the bids."""
+def test_the_readme_says_what_imagined_deals_are_and_that_they_are_weighted() -> None:
+    """README says what the imagined deals are and that each counts by how well it fits the
+    others' bids (so 44% of 10 deals is possible: the hint's footnote stays short, in sight
+    under the browser's choices); the Insane bot a hint is drawn from does weigh them so, and
+    by nothing else than the bids."""
+    readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
+    for said in ("lay-outs of the cards you cannot see that fit all you have seen",
+                 "each solved with every card face up",
+                 "counted by how well it fits the others' bids"):
+        assert said in readme, said
     words = value_words(SOLVED, "play")[1]
     assert words.endswith("; " + MAKES_WORDS), words
-    for said in ("cards you cannot see", "fit all you have seen", "every card face up",
-                 "how well it fits the others' bids", "44% of 10 deals"):
-        assert said in MAKES_WORDS, said
     defence = value_words(SOLVED, "play", defending=True)[1]
     assert defence.endswith("; Declarer makes" + MAKES_WORDS[5:]), defence
     # (what the words claim: Insane's weights vary with the bids made, Hard's are all 1)
