@@ -17,7 +17,7 @@ from ..scoring import (
     slam_words,
     target_words,
 )
-from .display import WIDTH, echo, fit, help_rows, signed
+from .display import WIDTH, echo, help_rows, signed
 from .narration import Narrator
 from .opponent import BotOpponent, RandomOpponent, opponents_of
 from .practice import Practice, PracticeError
@@ -87,12 +87,6 @@ class BetweenHands(Narrator):
         def _ask(self, prompt: str) -> str: ...
         def _new_hand(self) -> None: ...
         def _play_hand(self) -> None: ...
-
-    def say_fitted(self, line: str) -> None:
-        """Print a line of the screen within its width (:func:`fit`: an 80-column terminal's
-        own wrapping parted a seat's name from its score, six-handed)."""
-        for x in fit(line):
-            self.say(x)
 
     def _hand_name(self, number: int) -> str:
         """What the screen calls hand ``number`` (from 0) of the game being played: in a
@@ -302,13 +296,13 @@ class BetweenHands(Narrator):
             tricks = " · ".join(f"{self.side_in_play(i, out)} "
                                 f"{sum(res.tricks[s] for s in r.sides[i])}"
                                 for i in self.side_order)
-            self.say_fitted(f"Tricks: {tricks}")
+            self.say(f"Tricks: {tricks}")
         points = " · ".join(f"{self.side_name(i)} {signed(res.points[i])}"
                             for i in self.side_order)
-        self.say_fitted(f"Points: {points}")
+        self.say(f"Points: {points}")
         totals = " · ".join(f"{self.side_name(i)} {self.game.scores[i]}"
                             for i in self.side_order)
-        self.say_fitted(f"Scores: {totals}" + (" (practice: counted nowhere)"
+        self.say(f"Scores: {totals}" + (" (practice: counted nowhere)"
                                                if self.practice is not None else ""))
         sides = range(len(r.sides))
         past = past_target_words(r, self.game.scores, self.game.winner,
@@ -332,5 +326,5 @@ class BetweenHands(Narrator):
         why = (target_words if end.at_target else hole_words)(r, end, scores, inner)
         self.say()
         self.say(f"=== Game over: {name} {verb} the game ({why}){'!' if you else '.'} ===")
-        self.say_fitted("Final scores: " + " · ".join(
+        self.say("Final scores: " + " · ".join(
             f"{self.side_name(i)} {self.game.scores[i]}" for i in self.side_order))

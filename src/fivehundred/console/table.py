@@ -229,7 +229,7 @@ class ConsoleGame(BetweenHands):
                  f"first to {self.rules.target}){chosen}")
         others = ", ".join(self.names[(self.seat + k) % self.rules.players]
                            for k in range(1, self.rules.players))
-        self.say_fitted(f"You sit {self.names[self.seat]}; the others, clockwise: {others}.")
+        self.say(f"You sit {self.names[self.seat]}; the others, clockwise: {others}.")
         self.say("Type ? for help, quit to leave.")
         if self.resumed_from is not None:
             self.say(self.resumed_line(self.game, self.resumed_from))
@@ -246,7 +246,7 @@ class ConsoleGame(BetweenHands):
             return
         cut = opening_cut(g)
         if cut is not None:
-            self.say_fitted(self.cut_line(cut, g.dealer))
+            self.say(self.cut_line(cut, g.dealer))
 
     def _play_hand(self) -> None:
         """Play on, your turns and the opponents', until the hand is over."""
@@ -481,29 +481,29 @@ class ConsoleGame(BetweenHands):
         if v.auction:
             self.say("Auction:")
             for line in self.auction_rounds(v.auction, v.dealer):
-                self.say_fitted("  " + line)
+                self.say("  " + line)
             if v.phase == "auction":
                 high = [(s, t) for s, t in v.auction if t != "pass"]
                 self.say(f"High bid: {self.p(high[-1][1])} by {self.name(high[-1][0])}"
                          if high else "No bid yet")
         contract = self.contract_line(v)
         if contract:
-            self.say_fitted(contract)
+            self.say(contract)
         c = v.contract
         if v.phase == "play":
             won = " · ".join(
                 f"{self.side_in_play(i, v.sitting_out)} "
                 f"{sum(v.tricks_won[s] for s in r.sides[i])}" for i in self.side_order)
-            self.say_fitted(f"Tricks won: {won}")
+            self.say(f"Tricks won: {won}")
             if v.tricks:
                 last = v.tricks[-1]
-                self.say_fitted("Last trick: " + self._plays(last.plays)
+                self.say("Last trick: " + self._plays(last.plays)
                                 + f" → {self.name(last.winner)}")
             for who, hand in v.exposed:
                 if who != self.seat:
                     self.say(f"{self.name(who)}'s hand (face up): "
                              + " ".join(self.p(x) for x in sort_tokens(hand, NO_TRUMPS)))
-            self.say_fitted("Trick: " + (self._plays(v.trick) if v.trick else "(you lead)"))
+            self.say("Trick: " + (self._plays(v.trick) if v.trick else "(you lead)"))
         strain = self._strain(v)
         if v.phase == "kitty":
             self.say("Kitty (now in your hand): "
