@@ -98,8 +98,8 @@ async def lobby(request: Request) -> Response:
     except TableError as e:
         return JSONResponse({"error": str(e)}, status_code=400)
     local = hub.mode == "local"
-    in_play = await hub.continue_links() if local else []
-    over, older = await hub.finished_links() if local else ([], None)
+    in_play = hub.continue_links() if local else []
+    over, older = hub.finished_links() if local else ([], None)
     return JSONResponse({
         "presets": presets_json(), "toggles": toggles_json(), "defaults": defaults_json(),
         "toggles_off": toggles_off_json(),
@@ -131,7 +131,7 @@ async def finished(request: Request) -> Response:
                             status_code=400)
     if hub.mode != "local":
         return JSONResponse({"finished": [], "older": None})
-    games, older = await hub.finished_links((ended, table))
+    games, older = hub.finished_links((ended, table))
     return JSONResponse({"finished": games, "older": older})
 
 

@@ -11,12 +11,11 @@ import asyncio
 import logging
 import sqlite3
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal
 
-from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
 
 from .. import __version__
@@ -31,10 +30,6 @@ FINISHED_SHOWN = 10   # finished games the lobby lists, the newest first
 IN_PLAY_SHOWN = 6     # unfinished games the lobby offers to continue, the newest first
 _NOT_SAVED = ("claiming", "idle_after", "waiting_since", "_wait", "_present", "_gone_at")
 """What a table put back as it was saved keeps of its own: the server's, not the game's."""
-Read = tuple[dict[str, Any] | None, Table | StoreError | TableError | None]
-"""A save read and replayed (:meth:`TableKeeper._read`): the save, and its table or why it
-cannot be brought back (None, None: no such save)."""
-_R = TypeVar("_R")
 Restored = Literal["restored", "held", "closed"]   # what :meth:`TableKeeper._restore` did
 _AFTER_A_FAILED_SAVE: dict[str, str] = {   # what a failed save's players are told became of it
     "new": "it was not started; try again later",
@@ -105,75 +100,23 @@ class TableKeeper:
         """A live table, or a saved one brought back; None if unknown or damaged."""
         if not isinstance(table_id, str):
             return None
-        if table_id in self.tables:
-            return self._held(table_id)
-        return self._adopt(table_id, self._read(table_id))
-
-    def _held(self, table_id: str) -> Table:
-        """A table held in memory, marked used now."""
-        self.used[table_id] = self.clock()
-        return self.tables[table_id]
-
-    def _read(self, table_id: str) -> Read:
-        """A save read and replayed, touching nothing of the hub's (so a worker thread may,
-        off the event loop: :meth:`_read_saves`): the save (None if there is none, or it
-        cannot be read) and its table, or why it cannot be brought back."""
+        t = self.tables.get(table_id)
+        if t is not None:
+            self.used[table_id] = self.clock()
+            return t
         data = None
         try:
             data = self.store.load(table_id)
-            return data, None if data is None else Table.from_json(data, table_id)
+            if data is None:
+                return None
+            t = Table.from_json(data, table_id)
         except (StoreError, TableError) as e:
-            return data, e
-
-    def _adopt(self, table_id: str, read: Read) -> Table | None:
-        """:meth:`get`'s end, on the event loop: the table :meth:`_read` read, held from now
-        (one held meanwhile, a page having opened it, is the one held), or None, its save's
-        fault reported."""
-        if table_id in self.tables:
-            return self._held(table_id)
-        data, t = read
-        if isinstance(t, Exception):
-            self._problem(f"saved game {table_id}: {t}")
+            self._problem(f"saved game {table_id}: {e}")
             self.broken[table_id] = None if data is None else Table.saved_by(data)
-            return None
-        if t is None:
             return None
         self.broken.pop(table_id, None)     # (its save mended meanwhile)
         self._keep(t)              # (the table waits on its player from now, not from 0)
         return t
-
-    def _read_saves(self, rows: list[tuple[str, float]], held: Collection[str],
-                    enough: int | None = None) -> list[tuple[str, float, Read | None]]:
-        """In a worker thread: the saves of the tables ``rows`` (id, time) read and replayed
-        (:meth:`_read`; None for one of ``held``, in memory), until ``enough`` can be
-        brought back; None too where SQLite failed here, the loop writing as it read (a
-        rolled-back save): :meth:`get` reads that one again on the loop, as before)."""
-        out: list[tuple[str, float, Read | None]] = []
-        found = 0
-        for tid, when in rows:
-            if enough is not None and found >= enough:
-                break
-            try:
-                read = None if tid in held else self._read(tid)
-            except sqlite3.Error:
-                read = None
-            found += read is None or isinstance(read[1], Table)
-            out.append((tid, when, read))
-        return out
-
-    async def _brought_back(self, reading: Callable[[frozenset[str]], _R]
-                            ) -> tuple[_R, Callable[[str, Read | None], Table | None]]:
-        """The lobby's lists read off the event loop: ``reading`` (given the ids held in
-        memory) runs in a worker thread, where the saves are read and replayed (many saved
-        games held every table's socket up while the lobby read them); with what it found,
-        the way to bring each back on the loop.  The saves file's one SQLite connection is
-        shared with the thread (``check_same_thread=False``; SQLite serialises its calls):
-        the thread only reads, and every write stays on the loop."""
-        found = await run_in_threadpool(reading, frozenset(self.tables))
-
-        def back(tid: str, read: Read | None) -> Table | None:
-            return self.get(tid) if read is None else self._adopt(tid, read)
-        return found, back
 
     def damaged(self, table_id: object) -> str | None:
         """What to tell a player whose link names a saved game that cannot be brought back
@@ -396,18 +339,15 @@ class TableKeeper:
                             misere=bid and c is not None and c.is_misere,
                             points=res.points[table.rules.side_of[seat]], player=player)
 
-    async def continue_links(self, limit: int = IN_PLAY_SHOWN) -> list[dict[str, Any]]:
+    def continue_links(self, limit: int = IN_PLAY_SHOWN) -> list[dict[str, Any]]:
         """The newest unfinished games that can be restored (local mode), newest first: the
         lobby's CONTINUE takes the first, and lists the others under it (a new game started
-        from the lobby used to hide the one before it for good).  Read off the event loop
-        (:meth:`_brought_back`)."""
-        reads, back = await self._brought_back(
-            lambda held: self._read_saves(self.store.unfinished(), held, limit))
+        from the lobby used to hide the one before it for good)."""
         out: list[dict[str, Any]] = []
-        for tid, updated, read in reads:
+        for tid, updated in self.store.unfinished():
             if len(out) >= limit:
                 break
-            t = back(tid, read)
+            t = self.get(tid)
             if t is None:
                 continue
             g = t.game
@@ -419,30 +359,24 @@ class TableKeeper:
                         "summary": " · ".join(parts), "summary_parts": parts})
         return out
 
-    async def finished_links(self, before: tuple[float, str] | None = None,
-                             limit: int = FINISHED_SHOWN
-                             ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    def finished_links(self, before: tuple[float, str] | None = None,
+                       limit: int = FINISHED_SHOWN
+                       ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
         """The newest finished games (local mode), to open at their end: each hand reviewed
         against double dummy, the record saved; ``before``, the (time, id) a list showed
         last: the older ones after it (:meth:`Store.finished`).  With them, where the next
         older ones begin (``{"ended", "table"}`` to pass back as ``before``), None if none
-        is older.  A damaged one is left out (and reported).  Read off the event loop
-        (:meth:`_brought_back`)."""
-        def reading(held: frozenset[str]) -> tuple[list[tuple[str, float, Read | None]],
-                                                   tuple[float, str] | None]:
-            rows, older = self.store.finished(limit, before)
-            return self._read_saves(rows, held), older
-        (reads, older), back = await self._brought_back(reading)
-        return self._finished_lines([(tid, ended, back(tid, read))
-                                     for tid, ended, read in reads]), (
+        is older.  A damaged one is left out (and reported)."""
+        rows, older = self.store.finished(limit, before)
+        return self._finished_lines(rows), (
             None if older is None else {"ended": older[0], "table": older[1]})
 
-    def _finished_lines(self, rows: list[tuple[str, float, Table | None]]
-                        ) -> list[dict[str, Any]]:
-        """The lobby's lines of the finished games ``rows`` (id, time ended, the table brought
-        back); one that could not be brought back, or is not over, left out."""
+    def _finished_lines(self, rows: list[tuple[str, float]]) -> list[dict[str, Any]]:
+        """The lobby's lines of the finished games ``rows`` (id, time ended); one that cannot
+        be brought back, or is not over, left out."""
         out: list[dict[str, Any]] = []
-        for _, ended, t in rows:
+        for tid, ended in rows:
+            t = self.get(tid)
             if t is None or t.game.phase != "game_over":
                 continue
             g = t.game
