@@ -198,13 +198,6 @@ class BetweenHands(Narrator):
                 and self.recorded != len(self.game.hand_results)):
             self._save()
 
-    def _goodbye(self) -> str:
-        """The last line: the game's seed (which replays it), and where its record is if it
-        was saved (every hand finished: :meth:`_keep_record`)."""
-        path = self.records.saved.get(self.game.seed)
-        kept = f"; its record, every hand finished, is in {path}" if path is not None else ""
-        return f"Goodbye. (This game's seed was {self.game.seed}{kept}.)"
-
     def _review(self, every: bool) -> None:
         """The hand just played against double dummy (as the terminal table's review): your
         cards beside the best, or every card trick by trick.  Each is solved once a hand (and

@@ -218,7 +218,7 @@ class ConsoleGame(BetweenHands):
                 self._new_hand()
         except (_Quit, EOFError, KeyboardInterrupt) as e:
             self.say()
-            self.say(self._goodbye())
+            self.say(self.records.goodbye(self.game.seed))
             # interrupted: the shell's status for Ctrl-C, so a script can tell it apart
             return 130 if isinstance(e, KeyboardInterrupt) else 0
 

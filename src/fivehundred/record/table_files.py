@@ -82,6 +82,13 @@ class RecordFiles:
         write_whole(path, text)
         self.saved[game.seed] = path
 
+    def goodbye(self, seed: int) -> str:
+        """The terminal games' last line: the game's seed (which replays it), and where its
+        record is if it was saved (kept up to date at every hand's end)."""
+        path = self.saved.get(seed)
+        kept = f"; its record, every hand finished, is in {path}" if path is not None else ""
+        return f"Goodbye. (This game's seed was {seed}{kept}.)"
+
 
 def not_saved(path: Path, e: OSError) -> str:
     """A record that could not be written, said of its own file (the error names the

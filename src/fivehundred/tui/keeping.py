@@ -81,14 +81,6 @@ def leave(app: TableApp) -> None:
             app.away is None and app.game.seed in app.saved:
         save(app)
     app._generation += 1
-    app.exit(0, message=Text(goodbye(app)))     # (as written: a path's "[" is no markup)
-
-
-def goodbye(app: TableApp) -> str:
-    """The last line: the game's seed (which replays it; never a practice's), and where its
-    record is if it was saved (kept up to date at every hand's end), in the text game's
-    words."""
-    game = app.away.game if app.away is not None else app.game
-    path = app.saved.get(game.seed)
-    kept = f"; its record, every hand finished, is in {path}" if path is not None else ""
-    return f"Goodbye. (This game's seed was {game.seed}{kept}.)"
+    game = app.away.game if app.away is not None else app.game    # (never a practice's)
+    # (as written: a path's "[" is no markup)
+    app.exit(0, message=Text(app.records.goodbye(game.seed)))
