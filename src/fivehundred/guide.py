@@ -46,7 +46,7 @@ from .rules import Rules
 from .tricks import TABLES
 from .words import joined
 
-__all__ = ["BidRow", "BidTable", "Block", "Guide", "OtherBid", "Section", "guide"]
+__all__ = ["BidRow", "BidTable", "Block", "Guide", "OtherBid", "Section", "guide", "misere_aim"]
 
 EXAMPLE_TRUMPS = HEARTS
 """The trump suit the guide lists card by card (any suit shows the order as well)."""
@@ -330,9 +330,19 @@ def _goal(r: Rules) -> str:
            else "the highest bidder")
     goal = f"{who} tries to take at least as many tricks as he bid"
     if r.misere_allowed:
-        alone = ", playing alone" if has_partners(r) else ""
-        goal += f"; or, if he bid misère, he tries to take no trick at all{alone}"
+        goal += f"; or, if he bid misère, he tries to {misere_aim(r)}"
     return goal
+
+
+def misere_aim(r: Rules) -> str:
+    """What a misère's declarer must do, in the words the guide and the browser's question
+    before the bid share: "take no trick at all", "playing alone" where he might have had a
+    partner (:func:`~fivehundred.options.has_partners`).
+
+    >>> misere_aim(Rules.preset("classic3")), misere_aim(Rules.preset("australian"))
+    ('take no trick at all', 'take no trick at all, playing alone')
+    """
+    return "take no trick at all" + (", playing alone" if has_partners(r) else "")
 
 
 def _packets(r: Rules) -> str:
@@ -414,12 +424,11 @@ def _auction(r: Rules, bids: BidTable) -> list[Block]:
                      "bid must outrank the one before: a bid of more tricks outranks it, and "
                      "so does a bid of as many tricks in a higher strain. The table below "
                      f"gives each bid's value. The lowest bid is {lowest}."))
-    alone = ", playing alone" if has_partners(r) else ""
     if r.misere_allowed:
         m = bids.others[0]
         when = (SWITCH_TEXT["misere_needs_seven"][0] if r.misere_needs_seven
                 else f"{SWITCH_TEXT['misere_needs_seven'][1][:-1]}, even as the opening bid.")
-        out.append(Block(f"Misère ({m.value} points) is a bid to take no trick at all{alone}, "
+        out.append(Block(f"Misère ({m.value} points) is a bid to {misere_aim(r)}, "
                          f"at no trumps. It ranks {m.ranks}. {when}"))
     else:
         out.append(Block("Neither misère nor open misère may be bid at this table."))

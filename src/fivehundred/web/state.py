@@ -22,6 +22,9 @@ from ..auction import Contract, price
 from ..cards import NO_TRUMPS, STRAIN_NAMES, SUIT_WORDS
 from ..console.display import pretty, trick_count
 from ..game import HandResult
+from ..guide import misere_aim
+from ..options import VALUE_WORDS
+from ..rules import Rules
 from ..scoring import (
     GameEnd,
     declaring_seats,
@@ -113,13 +116,34 @@ def bid_grid(view: View) -> list[dict[str, Any]]:
     r = view.rules
     if r.misere_allowed:
         out.append({"token": token_of(MISERE), "tricks": 0, "strain": "misere",
-                    "value": price(r, MISERE), "legal": token_of(MISERE) in legal})
+                    "value": price(r, MISERE), "legal": token_of(MISERE) in legal,
+                    "asks": misere_asks(r, MISERE)})
     if r.allows_open_misere:
         out.append({"token": token_of(OPEN_MISERE), "tricks": 0, "strain": "open-misere",
-                    "value": price(r, OPEN_MISERE), "legal": token_of(OPEN_MISERE) in legal})
+                    "value": price(r, OPEN_MISERE), "legal": token_of(OPEN_MISERE) in legal,
+                    "asks": misere_asks(r, OPEN_MISERE)})
     out.append({"token": token_of(PASS), "tricks": 0, "strain": "pass", "value": 0,
                 "legal": token_of(PASS) in legal})
     return out
+
+
+def misere_asks(rules: Rules, action: int) -> str:
+    """What the misère bid ``action`` (MISERE or OPEN_MISERE) asks of its bidder at a table of
+    these rules, for the page's question before it is sent (one tap cannot be taken back): no
+    trick (alone where he might have had a partner), an open one's hand face up and when, and
+    its points. Built here, from the guide's and the rules dialog's words, not on the page.
+
+    >>> misere_asks(Rules.preset("classic3"), MISERE)
+    'You must take no trick at all; 250 points won or lost.'
+    >>> misere_asks(Rules.preset("australian", open_misere_reveal="before_lead"), OPEN_MISERE)
+    'You must take no trick at all, playing alone, your hand laid face up for all to see \
+before the first lead; 500 points won or lost.'
+    """
+    words = f"You must {misere_aim(rules)}"
+    if action == OPEN_MISERE:
+        when = VALUE_WORDS["open_misere_reveal"][rules.open_misere_reveal]
+        words += f", your hand laid face up for all to see {when[0].lower()}{when[1:]}"
+    return f"{words}; {price(rules, action)} points won or lost."
 
 
 def card_words(tok: str) -> str:

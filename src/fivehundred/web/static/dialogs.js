@@ -485,19 +485,13 @@ export function confirmDialog(text, yes = "OK", { no = "Cancel", safe = false, t
   return answer;
 }
 
-/** The confirmation's heading (made at its first use) set to ``title``, or hidden for none;
- *  the dialog named by it, else by its one line of text. */
+/** The confirmation's heading (index.html's ``#confirm-title``) set to ``title``, or hidden
+ *  for none; the dialog named by it, else by its one line of text. */
 function confirmTitle(title) {
   const modal = document.getElementById("confirm");
-  let head = document.getElementById("confirm-title");
-  if (!head && title) {
-    head = h("h2#confirm-title");
-    modal.querySelector(".confirm-card").prepend(head);
-  }
-  if (head) {
-    head.textContent = title;
-    head.hidden = !title;
-  }
+  const head = document.getElementById("confirm-title");
+  head.textContent = title;
+  head.hidden = !title;
   modal.setAttribute("aria-labelledby", title ? "confirm-title" : "confirm-text");
   if (title) modal.setAttribute("aria-describedby", "confirm-text");
   else modal.removeAttribute("aria-describedby");

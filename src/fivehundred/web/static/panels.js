@@ -81,27 +81,6 @@ function fillSuitButtons(root, attr) {
 
 // ---------------------------------------------------------------- bidding
 
-/** One option of the table's rules (``state.table.rules``, their one-line form), or null. */
-function ruleOption(state, name) {
-  const m = new RegExp(`[(,]${name}=([^,)]*)`).exec(state.table.rules || "");
-  return m ? m[1] : null;
-}
-
-/** What a misère bid (``token``, worth ``value``) asks of you, for its confirmation: no trick,
- *  alone where a bid may have partners, the open one's hand face up (when, by the rules), and
- *  its points won or lost. */
-function misereWords(state, token, value) {
-  const partners = state.table.sides.some((side) => side.length > 1)
-    || ruleOption(state, "call_partner") === "true";
-  let words = `You must take no trick at all${partners ? ", playing alone" : ""}`;
-  if (token === "open-misere") {
-    const when = { after_first_trick: " after the first trick",
-      before_lead: " before the first lead" }[ruleOption(state, "open_misere_reveal")] || "";
-    words += `, your hand laid face up for all to see${when}`;
-  }
-  return `${words}; ${value} points won or lost.`;
-}
-
 export class BidPanel {
   constructor(send) {
     this.send = send;
@@ -149,8 +128,9 @@ export class BidPanel {
   }
 
   /** MISÈRE or OPEN MISÈRE (``btn``) pressed: the bid (``token``) asked about first, what it
-   *  means and its points, and sent only on a yes at the same turn (one tap bid the table's
-   *  biggest risk, with no take-back). The focus back on ``btn`` after either answer. */
+   *  means and its points (the bid's ``asks``, worded by the server from the table's rules),
+   *  and sent only on a yes at the same turn (one tap bid the table's biggest risk, with no
+   *  take-back). The focus back on ``btn`` after either answer. */
   async askMisere(btn, token) {
     const b = this.bids.find((x) => x.token === token);
     if (!b || !b.legal || this.askedAt !== null || !app.state) return;
@@ -159,7 +139,7 @@ export class BidPanel {
     this.askedAt = performance.now();   // (a double tap's second tap is not the answer)
     let yes = false;
     try {
-      yes = await confirmDialog(misereWords(app.state, token, b.value), `Bid ${name}`,
+      yes = await confirmDialog(b.asks, `Bid ${name}`,
         { title: `Bid ${name}?`, safe: true });
     } finally {
       this.askedAt = null;
